@@ -1,0 +1,37 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Layering (enforced by the dependency lists below):
+//   CYAML ← ChoreoYAML ← ChoreoScene → ChoreoTimeline ← ChoreoLottie / ChoreoSVG ← choreo (CLI)
+//   ChoreoJSON and ChoreoDiagnostics are leaves every stage may use.
+// Emitters never see YAML or the scene model; only ChoreoYAML sees libyaml.
+let package = Package(
+    name: "Choreo",
+    products: [
+        .executable(name: "choreo", targets: ["choreo"]),
+        .library(name: "ChoreoKit", targets: ["ChoreoScene", "ChoreoLottie", "ChoreoSVG"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]
+        ),
+        .target(name: "ChoreoJSON"),
+        .target(name: "ChoreoDiagnostics", dependencies: ["ChoreoJSON"]),
+        .target(name: "ChoreoYAML", dependencies: ["CYAML", "ChoreoDiagnostics"]),
+        .target(name: "ChoreoTimeline", dependencies: ["ChoreoJSON"]),
+        .target(name: "ChoreoScene", dependencies: ["ChoreoYAML", "ChoreoDiagnostics", "ChoreoTimeline"]),
+        .target(name: "ChoreoLottie", dependencies: ["ChoreoTimeline", "ChoreoJSON"]),
+        .target(name: "ChoreoSVG", dependencies: ["ChoreoTimeline"]),
+        .executableTarget(
+            name: "choreo",
+            dependencies: ["ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoDiagnostics", "ChoreoTimeline"]
+        ),
+        .target(name: "ChoreoTestSupport", dependencies: ["ChoreoDiagnostics"], path: "Tests/ChoreoTestSupport"),
+        .testTarget(
+            name: "ChoreoCoreTests",
+            dependencies: ["ChoreoJSON", "ChoreoDiagnostics", "ChoreoTimeline", "ChoreoTestSupport"]
+        ),
+    ]
+)

@@ -1,0 +1,105 @@
+public enum Severity: String, Sendable, Hashable, Comparable {
+    case error
+    case warning
+    case note
+
+    private var rank: Int {
+        switch self {
+        case .error: 0
+        case .warning: 1
+        case .note: 2
+        }
+    }
+
+    public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
+}
+
+/// A related place that explains a diagnostic: the first definition of a duplicate, an anchor.
+public struct Note: Hashable, Sendable {
+    public var message: String
+    /// Nil when the note is about the file as a whole.
+    public var range: SourceRange?
+
+    public init(_ message: String, at range: SourceRange?) {
+        self.message = message
+        self.range = range
+    }
+}
+
+/// One problem found in a scene file. The library produces these as values; only the CLI prints.
+///
+/// `rule` is the stable id documented in `docs/diagnostics.md` (for example `unknown-key`);
+/// tools and tests match on it, so a rule id never changes meaning once released.
+public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
+    public var rule: String
+    public var severity: Severity
+    public var message: String
+    /// The path of the file as the user gave it.
+    public var file: String
+    public var range: SourceRange
+    public var notes: [Note]
+    /// A suggestion shown as `= help: …`, for example "did you mean 'rotation'?".
+    public var help: String?
+
+    public init(
+        _ severity: Severity, rule: String, _ message: String, file: String, range: SourceRange,
+        notes: [Note] = [], help: String? = nil
+    ) {
+        self.rule = rule
+        self.severity = severity
+        self.message = message
+        self.file = file
+        self.range = range
+        self.notes = notes
+        self.help = help
+    }
+
+    public var description: String {
+        "\(file):\(range.start.line):\(range.start.column): \(severity.rawValue): \(message) [\(rule)]"
+    }
+
+    /// The order diagnostics are reported in: by file, position, then severity and rule, so that
+    /// a run's output never depends on the order checks happened to run in.
+    public static func reportOrder(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
+        if a.file != b.file { return a.file < b.file }
+        if a.range.start != b.range.start { return a.range.start < b.range.start }
+        if a.severity != b.severity { return a.severity < b.severity }
+        if a.rule != b.rule { return a.rule < b.rule }
+        return a.message < b.message
+    }
+}
+
+extension Array where Element == Diagnostic {
+    public var hasErrors: Bool { contains { $0.severity == .error } }
+
+    /// Sorted in report order with exact repeats removed.
+    public func sortedForReport() -> [Diagnostic] {
+        var seen = Set<Diagnostic>()
+        return sorted(by: Diagnostic.reportOrder).filter { seen.insert($0).inserted }
+    }
+}
+
+/// Collects diagnostics for one file while a stage runs.
+public struct DiagnosticBag: Sendable {
+    public let file: String
+    public private(set) var diagnostics: [Diagnostic] = []
+
+    public init(file: String) { self.file = file }
+
+    public mutating func error(
+        _ rule: String, _ message: String, at range: SourceRange, notes: [Note] = [], help: String? = nil
+    ) {
+        diagnostics.append(Diagnostic(.error, rule: rule, message, file: file, range: range, notes: notes, help: help))
+    }
+
+    public mutating func warning(
+        _ rule: String, _ message: String, at range: SourceRange, notes: [Note] = [], help: String? = nil
+    ) {
+        diagnostics.append(Diagnostic(.warning, rule: rule, message, file: file, range: range, notes: notes, help: help))
+    }
+
+    public mutating func append(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+    public mutating func append(contentsOf other: [Diagnostic]) { diagnostics.append(contentsOf: other) }
+
+    public var hasErrors: Bool { diagnostics.hasErrors }
+}

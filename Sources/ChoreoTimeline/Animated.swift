@@ -1,0 +1,84 @@
+/// One piece of a property's motion: from `from` at `start` to `to` at `end` (seconds on the
+/// global timeline), along `easing`.
+public struct Segment<Value: Interpolatable>: Sendable, Equatable {
+    public var start: Double
+    public var end: Double
+    public var from: Value
+    public var to: Value
+    public var easing: Easing
+
+    public init(start: Double, end: Double, from: Value, to: Value, easing: Easing) {
+        self.start = start
+        self.end = end
+        self.from = from
+        self.to = to
+        self.easing = easing
+    }
+
+    public func value(at time: Double) -> Value {
+        let duration = end - start
+        if duration <= 0 { return time < start ? from : to }
+        return Value.interpolate(from, to, easing.progress((time - start) / duration))
+    }
+}
+
+/// A property as a piecewise function of time.
+///
+/// Before the first segment the value is `initial`; inside a segment it follows the segment;
+/// between segments it holds the previous segment's `to`. A segment whose `from` differs from
+/// the value just before it is a jump (the start of a new span on the global timeline).
+/// Segments are sorted by `start` and never overlap.
+public struct Animated<Value: Interpolatable>: Sendable, Equatable {
+    public var initial: Value
+    public var segments: [Segment<Value>]
+
+    public init(_ initial: Value, segments: [Segment<Value>] = []) {
+        self.initial = initial
+        self.segments = segments
+    }
+
+    /// True when the value changes at some instant (a segment that moves, or a jump).
+    public var isAnimated: Bool {
+        var current = initial
+        for segment in segments {
+            if segment.from != current || segment.to != segment.from { return true }
+            current = segment.to
+        }
+        return false
+    }
+
+    public func value(at time: Double) -> Value {
+        // Binary search for the last segment starting at or before `time`.
+        var low = 0, high = segments.count
+        while low < high {
+            let mid = (low + high) / 2
+            if segments[mid].start <= time { low = mid + 1 } else { high = mid }
+        }
+        guard low > 0 else { return initial }
+        let segment = segments[low - 1]
+        return time >= segment.end ? segment.to : segment.value(at: time)
+    }
+
+    /// The same property frozen at one instant.
+    public func frozen(at time: Double) -> Animated<Value> {
+        Animated(value(at: time))
+    }
+
+    /// Every instant at which the value may change direction or jump: segment starts and ends.
+    public var keyTimes: [Double] {
+        var times: [Double] = []
+        for segment in segments {
+            if times.last != segment.start { times.append(segment.start) }
+            times.append(segment.end)
+        }
+        return times
+    }
+
+    public func map<Other: Interpolatable>(_ transform: (Value) -> Other) -> Animated<Other> {
+        Animated<Other>(
+            transform(initial),
+            segments: segments.map {
+                Segment(start: $0.start, end: $0.end, from: transform($0.from), to: transform($0.to), easing: $0.easing)
+            })
+    }
+}

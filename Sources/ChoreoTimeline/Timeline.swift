@@ -1,0 +1,337 @@
+/// The compiled timeline: Choreo's intermediate representation.
+///
+/// It is the static scene graph in which every animatable property is an `Animated` function of
+/// global time, plus the layout of that global time into spans (each state's pose, each
+/// transition, each timeline). Everything the scene language can say has been resolved here:
+/// vars and units are gone, styles are inherited, easings are reduced to `Easing`, springs are
+/// baked, loops are the steady state. The Lottie and SVG emitters are pure functions of this value
+/// and must agree with each other, and with `value(at:)` here, at every instant.
+public struct Timeline: Sendable, Equatable {
+    public var name: String
+    public var width: Double
+    public var height: Double
+    public var fps: Double
+    /// Total length of the global timeline in seconds (a whole number of frames).
+    public var duration: Double
+    public var background: RGBA?
+    /// Drawn bottom to top.
+    public var layers: [Node]
+    public var spans: [Span]
+    /// The accessible name of the whole animation (the scene's name unless the scene gives one).
+    public var title: String
+
+    public init(
+        name: String, width: Double, height: Double, fps: Double, duration: Double, background: RGBA? = nil,
+        layers: [Node], spans: [Span], title: String? = nil
+    ) {
+        self.name = name
+        self.width = width
+        self.height = height
+        self.fps = fps
+        self.duration = duration
+        self.background = background
+        self.layers = layers
+        self.spans = spans
+        self.title = title ?? name
+    }
+
+    /// Number of frames of the global timeline.
+    public var frameCount: Int { Int((duration * fps).rounded()) }
+
+    /// True when nothing moves: the scene is a still picture.
+    public var isStatic: Bool { !layers.contains { $0.isAnimated } }
+
+    /// The whole scene frozen at one instant: every property constant. A static SVG snapshot is the
+    /// SVG emitter applied to this.
+    public func frozen(at time: Double) -> Timeline {
+        var copy = self
+        copy.layers = layers.map { $0.frozen(at: time) }
+        copy.duration = 0
+        copy.spans = []
+        return copy
+    }
+}
+
+/// A named stretch of the global timeline, with a Lottie marker of the same name.
+public struct Span: Sendable, Equatable {
+    public enum Kind: String, Sendable {
+        /// A state's pose, held.
+        case pose
+        /// A transition `FROM->TO`.
+        case transition
+        /// A free timeline, optionally looping.
+        case timeline
+    }
+
+    public var name: String
+    public var kind: Kind
+    /// Seconds on the global timeline; both fall on whole frames.
+    public var start: Double
+    public var end: Double
+    /// True for a looping timeline: its end joins its start seamlessly.
+    public var loops: Bool
+    /// For poses: the state's accessible label ("Play"), if given.
+    public var label: String?
+    /// For transitions: the states it goes between, and its trigger (`tap`, `hover`, …).
+    public var fromState: String?
+    public var toState: String?
+    public var trigger: String?
+
+    public init(
+        name: String, kind: Kind, start: Double, end: Double, loops: Bool = false, label: String? = nil,
+        fromState: String? = nil, toState: String? = nil, trigger: String? = nil
+    ) {
+        self.name = name
+        self.kind = kind
+        self.start = start
+        self.end = end
+        self.loops = loops
+        self.label = label
+        self.fromState = fromState
+        self.toState = toState
+        self.trigger = trigger
+    }
+}
+
+public struct Node: Sendable, Equatable {
+    public enum Content: Sendable, Equatable {
+        case shape(Geometry, Style)
+        /// Children drawn bottom to top; style has already been inherited into them.
+        case group([Node])
+    }
+
+    public var id: String
+    public var transform: Transform
+    public var content: Content
+    public var `repeat`: Repeat?
+
+    public init(id: String, transform: Transform, content: Content, repeat: Repeat? = nil) {
+        self.id = id
+        self.transform = transform
+        self.content = content
+        self.repeat = `repeat`
+    }
+
+    public var isAnimated: Bool {
+        if transform.isAnimated { return true }
+        switch content {
+        case let .shape(geometry, style): return geometry.isAnimated || style.isAnimated
+        case let .group(children): return children.contains { $0.isAnimated }
+        }
+    }
+
+    public func frozen(at time: Double) -> Node {
+        var copy = self
+        copy.transform = transform.frozen(at: time)
+        switch content {
+        case let .shape(geometry, style): copy.content = .shape(geometry.frozen(at: time), style.frozen(at: time))
+        case let .group(children): copy.content = .group(children.map { $0.frozen(at: time) })
+        }
+        return copy
+    }
+}
+
+/// A node's placement in its parent. A local point `q` lands at
+/// `position + offset + rotate(rotation) · scale · (q − anchor)` in the parent's coordinates.
+/// Rotation is in degrees, clockwise on screen; scale 1 is 100 %; opacity 0…1 applies to the node
+/// as a whole (its content composites first, then fades).
+public struct Transform: Sendable, Equatable {
+    public var anchor: Animated<Point>
+    public var position: Animated<Point>
+    public var rotation: Animated<Double>
+    public var scale: Animated<Point>
+    public var offset: Animated<Point>
+    public var opacity: Animated<Double>
+
+    public init(
+        anchor: Animated<Point> = Animated(.zero), position: Animated<Point> = Animated(.zero),
+        rotation: Animated<Double> = Animated(0), scale: Animated<Point> = Animated(Point(1, 1)),
+        offset: Animated<Point> = Animated(.zero), opacity: Animated<Double> = Animated(1)
+    ) {
+        self.anchor = anchor
+        self.position = position
+        self.rotation = rotation
+        self.scale = scale
+        self.offset = offset
+        self.opacity = opacity
+    }
+
+    public static let identity = Transform()
+
+    public var isAnimated: Bool {
+        anchor.isAnimated || position.isAnimated || rotation.isAnimated || scale.isAnimated
+            || offset.isAnimated || opacity.isAnimated
+    }
+
+    public func frozen(at time: Double) -> Transform {
+        Transform(
+            anchor: anchor.frozen(at: time), position: position.frozen(at: time),
+            rotation: rotation.frozen(at: time), scale: scale.frozen(at: time),
+            offset: offset.frozen(at: time), opacity: opacity.frozen(at: time))
+    }
+}
+
+/// What a shape node draws, in its local coordinates.
+public enum Geometry: Sendable, Equatable {
+    /// Centred on the local origin. Its outline starts at the top-left corner (after the corner's
+    /// rounding) and runs clockwise.
+    case rect(size: Animated<Point>, cornerRadius: Animated<Double>)
+    /// Centred on the local origin; `size` is the full width and height. Its outline starts at
+    /// 3 o'clock and runs clockwise, as SwiftUI's `Circle` and SVG's `<circle>`.
+    case ellipse(size: Animated<Point>)
+    /// A regular polygon (`innerRadius == nil`) or star, centred on the local origin, first point
+    /// at 12 o'clock, clockwise. Polygons with rounded corners are lowered to `.path`.
+    case polygon(sides: Int, radius: Animated<Double>, innerRadius: Animated<Double>?)
+    /// Bézier contours. All values of the track have the same contour and vertex counts.
+    case path(Animated<PathShape>)
+
+    public var isAnimated: Bool {
+        switch self {
+        case let .rect(size, radius): return size.isAnimated || radius.isAnimated
+        case let .ellipse(size): return size.isAnimated
+        case let .polygon(_, radius, inner): return radius.isAnimated || (inner?.isAnimated ?? false)
+        case let .path(shape): return shape.isAnimated
+        }
+    }
+
+    public func frozen(at time: Double) -> Geometry {
+        switch self {
+        case let .rect(size, radius): return .rect(size: size.frozen(at: time), cornerRadius: radius.frozen(at: time))
+        case let .ellipse(size): return .ellipse(size: size.frozen(at: time))
+        case let .polygon(sides, radius, inner):
+            return .polygon(sides: sides, radius: radius.frozen(at: time), innerRadius: inner?.frozen(at: time))
+        case let .path(shape): return .path(shape.frozen(at: time))
+        }
+    }
+}
+
+public enum Paint: Sendable, Equatable {
+    case color(Animated<RGBA>)
+    /// Points are in the node's local coordinates (`units: bounds` has been resolved).
+    case linearGradient(from: Animated<Point>, to: Animated<Point>, stops: Animated<GradientStops>)
+    case radialGradient(center: Animated<Point>, radius: Animated<Double>, stops: Animated<GradientStops>)
+
+    public var isAnimated: Bool {
+        switch self {
+        case let .color(c): return c.isAnimated
+        case let .linearGradient(a, b, s): return a.isAnimated || b.isAnimated || s.isAnimated
+        case let .radialGradient(c, r, s): return c.isAnimated || r.isAnimated || s.isAnimated
+        }
+    }
+
+    public func frozen(at time: Double) -> Paint {
+        switch self {
+        case let .color(c): return .color(c.frozen(at: time))
+        case let .linearGradient(a, b, s):
+            return .linearGradient(from: a.frozen(at: time), to: b.frozen(at: time), stops: s.frozen(at: time))
+        case let .radialGradient(c, r, s):
+            return .radialGradient(center: c.frozen(at: time), radius: r.frozen(at: time), stops: s.frozen(at: time))
+        }
+    }
+}
+
+public enum FillRule: String, Sendable { case nonzero, evenodd }
+public enum LineCap: String, Sendable { case butt, round, square }
+public enum LineJoin: String, Sendable { case miter, round, bevel }
+
+public struct Stroke: Sendable, Equatable {
+    public var paint: Paint
+    public var width: Animated<Double>
+    public var cap: LineCap
+    public var join: LineJoin
+    public var miterLimit: Double
+    /// Dash and gap lengths in px; empty for a solid line.
+    public var dash: [Double]
+
+    public init(
+        paint: Paint, width: Animated<Double> = Animated(1), cap: LineCap = .butt, join: LineJoin = .miter,
+        miterLimit: Double = 10, dash: [Double] = []
+    ) {
+        self.paint = paint
+        self.width = width
+        self.cap = cap
+        self.join = join
+        self.miterLimit = miterLimit
+        self.dash = dash
+    }
+}
+
+/// SwiftUI's `trim(from:to:)`: only the part of the outline between `start` and `end` (fractions
+/// of its length, measured from the geometry's start point) is drawn, shifted along by `offset`.
+public struct Trim: Sendable, Equatable {
+    public var start: Animated<Double>
+    public var end: Animated<Double>
+    public var offset: Animated<Double>
+
+    public init(start: Animated<Double> = Animated(0), end: Animated<Double> = Animated(1), offset: Animated<Double> = Animated(0)) {
+        self.start = start
+        self.end = end
+        self.offset = offset
+    }
+
+    public var isAnimated: Bool { start.isAnimated || end.isAnimated || offset.isAnimated }
+}
+
+public struct Style: Sendable, Equatable {
+    public var fill: Paint?
+    public var fillRule: FillRule
+    public var stroke: Stroke?
+    public var trim: Trim?
+
+    public init(fill: Paint? = nil, fillRule: FillRule = .nonzero, stroke: Stroke? = nil, trim: Trim? = nil) {
+        self.fill = fill
+        self.fillRule = fillRule
+        self.stroke = stroke
+        self.trim = trim
+    }
+
+    public var isAnimated: Bool {
+        (fill?.isAnimated ?? false)
+            || (stroke.map { $0.paint.isAnimated || $0.width.isAnimated } ?? false)
+            || (trim?.isAnimated ?? false)
+    }
+
+    public func frozen(at time: Double) -> Style {
+        var copy = self
+        copy.fill = fill?.frozen(at: time)
+        if var stroke {
+            stroke.paint = stroke.paint.frozen(at: time)
+            stroke.width = stroke.width.frozen(at: time)
+            copy.stroke = stroke
+        }
+        if let trim {
+            copy.trim = Trim(start: trim.start.frozen(at: time), end: trim.end.frozen(at: time), offset: trim.offset.frozen(at: time))
+        }
+        return copy
+    }
+}
+
+/// `count` copies of a node's content; copy `i` (from 0) is transformed `i` times by
+/// "about `anchor`: scale, rotate, then move by `offset`". Each copy composites on its own, at an
+/// opacity running linearly from `startOpacity` (copy 0) to `endOpacity` (the last copy).
+public struct Repeat: Sendable, Equatable {
+    public var count: Int
+    public var anchor: Point
+    public var rotation: Double
+    public var offset: Point
+    public var scale: Point
+    public var startOpacity: Double
+    public var endOpacity: Double
+
+    public init(
+        count: Int, anchor: Point = .zero, rotation: Double = 0, offset: Point = .zero, scale: Point = Point(1, 1),
+        startOpacity: Double = 1, endOpacity: Double = 1
+    ) {
+        self.count = count
+        self.anchor = anchor
+        self.rotation = rotation
+        self.offset = offset
+        self.scale = scale
+        self.startOpacity = startOpacity
+        self.endOpacity = endOpacity
+    }
+
+    public func opacity(ofCopy index: Int) -> Double {
+        count <= 1 ? startOpacity : Double.interpolate(startOpacity, endOpacity, Double(index) / Double(count - 1))
+    }
+}

@@ -1,0 +1,86 @@
+import ChoreoDiagnostics
+
+/// How a scalar was written. Quoted and block scalars are always strings to the scene schema;
+/// only plain scalars may be read as numbers, booleans or null (and only where the schema expects one).
+public enum ScalarStyle: String, Sendable {
+    case plain, singleQuoted, doubleQuoted, literal, folded
+
+    public var isQuoted: Bool { self != .plain }
+}
+
+public struct YAMLScalar: Sendable, Equatable {
+    public var value: String
+    public var style: ScalarStyle
+
+    public init(_ value: String, style: ScalarStyle = .plain) {
+        self.value = value
+        self.style = style
+    }
+}
+
+public struct YAMLPair: Sendable {
+    public var key: YAMLNode
+    public var value: YAMLNode
+
+    public init(key: YAMLNode, value: YAMLNode) {
+        self.key = key
+        self.value = value
+    }
+}
+
+/// A node of the YAML tree, untyped: every scalar is text and the scene schema decides what it
+/// means. Every node knows where it came from, so later stages can point at it.
+///
+/// Aliases are resolved: a node reached through `*name` is a copy of the anchored node, whose
+/// `range` points at the anchored text and whose `alias` points at the `*name` that used it.
+/// `<<` merge keys are resolved too: the merged pairs appear in the mapping (explicit keys win).
+public struct YAMLNode: Sendable {
+    public enum Kind: Sendable {
+        case scalar(YAMLScalar)
+        case sequence([YAMLNode])
+        case mapping([YAMLPair])
+    }
+
+    public var kind: Kind
+    /// The node's own text, from its first to just past its last character.
+    public var range: SourceRange
+    /// An explicit tag (`!!str`), if one was written.
+    public var tag: String?
+    /// Where the node was used through an alias, if it was.
+    public var alias: SourceRange?
+
+    public init(_ kind: Kind, range: SourceRange, tag: String? = nil, alias: SourceRange? = nil) {
+        self.kind = kind
+        self.range = range
+        self.tag = tag
+        self.alias = alias
+    }
+
+    public var scalar: YAMLScalar? {
+        if case let .scalar(s) = kind { return s }
+        return nil
+    }
+
+    public var sequence: [YAMLNode]? {
+        if case let .sequence(items) = kind { return items }
+        return nil
+    }
+
+    public var mapping: [YAMLPair]? {
+        if case let .mapping(pairs) = kind { return pairs }
+        return nil
+    }
+
+    /// "a mapping", "a sequence", "a string", for messages.
+    public var kindDescription: String {
+        switch kind {
+        case .scalar: return "a scalar"
+        case .sequence: return "a list"
+        case .mapping: return "a map"
+        }
+    }
+
+    /// The range to report a problem with this node at: where it is used (the alias) if it came
+    /// through one, else its own text.
+    public var reportRange: SourceRange { alias ?? range }
+}

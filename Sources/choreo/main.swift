@@ -1,0 +1,1 @@
+print("choreo: not implemented yet")
