@@ -33,5 +33,14 @@ let package = Package(
             name: "ChoreoCoreTests",
             dependencies: ["ChoreoJSON", "ChoreoDiagnostics", "ChoreoTimeline", "ChoreoTestSupport"]
         ),
+        .testTarget(name: "ChoreoYAMLTests", dependencies: ["ChoreoYAML", "ChoreoTestSupport"]),
+        .testTarget(
+            name: "ChoreoSceneTests",
+            dependencies: ["ChoreoScene", "ChoreoTimeline", "ChoreoTestSupport"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(name: "ChoreoLottieTests", dependencies: ["ChoreoLottie", "ChoreoTimeline", "ChoreoTestSupport"]),
+        .testTarget(name: "ChoreoSVGTests", dependencies: ["ChoreoSVG", "ChoreoTimeline", "ChoreoTestSupport"]),
+        .testTarget(name: "ChoreoCLITests", dependencies: ["ChoreoTestSupport"]),
     ]
 )

@@ -16,6 +16,21 @@ public struct SceneCompilation: Sendable {
 
 /// Parses, validates and lowers one scene file. Pure: no I/O, no printing.
 public func compileScene(_ file: SourceFile) -> SceneCompilation {
-    let (_, diagnostics) = readYAML(file)
-    return SceneCompilation(timeline: nil, diagnostics: diagnostics.sortedForReport())
+    var bag = DiagnosticBag(file: file.path)
+    let (root, yamlDiagnostics) = readYAML(file)
+    bag.append(contentsOf: yamlDiagnostics)
+    // Scene checks run even after recoverable YAML errors (a duplicate key), so one run reports
+    // every problem in the file.
+    guard let root, let scene = buildScene(from: root, file: file, diagnostics: &bag), !bag.hasErrors else {
+        return SceneCompilation(timeline: nil, diagnostics: bag.diagnostics.sortedForReport())
+    }
+    let timeline = lower(scene, diagnostics: &bag)
+    return SceneCompilation(timeline: bag.hasErrors ? nil : timeline, diagnostics: bag.diagnostics.sortedForReport())
+}
+
+/// Lowers an already-built scene model; for tests and tools that construct scenes in code.
+public func compileScene(_ scene: Scene, file: String = "<scene>") -> SceneCompilation {
+    var bag = DiagnosticBag(file: file)
+    let timeline = lower(scene, diagnostics: &bag)
+    return SceneCompilation(timeline: bag.hasErrors ? nil : timeline, diagnostics: bag.diagnostics.sortedForReport())
 }

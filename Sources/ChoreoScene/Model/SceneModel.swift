@@ -1,0 +1,267 @@
+import ChoreoDiagnostics
+import ChoreoTimeline
+
+// The scene model: what a valid scene file says, with every value resolved (vars substituted,
+// units converted: times in seconds, angles in degrees, colours as RGBA, anchors and
+// `units: bounds` resolved to local points, styles inherited from groups). The front end builds
+// it from the YAML tree and reports every problem; lowering turns it into a `Timeline` and
+// reports nothing but the warnings it alone can see (a looping timeline that jumps at its seam).
+//
+// Animatable properties are addressed by a `PropertyPath` such as `rotation` or `trim.end`, so
+// that states, tweens and keyframes share one mechanism.
+
+/// The name of an animatable property of a node, as written in scenes with dots between levels.
+///
+/// Transform: `position`, `anchor`, `offset`, `scale` (points; scale 1 = 100 %), `rotation`
+/// (degrees), `opacity`. Geometry: `size` (rect, ellipse), `corner-radius` (rect), `radius`,
+/// `inner-radius` (polygon), `d` (path, all contours). Style: `fill` (solid colour),
+/// `fill.from`, `fill.to` (linear gradient), `fill.center`, `fill.radius` (radial), `fill.stops`,
+/// `stroke.color`, `stroke.width`, `trim.start`, `trim.end`, `trim.offset`.
+public typealias PropertyPath = String
+
+public enum PropertyValue: Sendable, Equatable {
+    case number(Double)
+    case point(Point)
+    case color(RGBA)
+    case path(PathShape)
+    case stops(GradientStops)
+}
+
+/// A property of one node: what states, tweens and keyframes animate.
+public struct PropertyKey: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public var node: String
+    public var property: PropertyPath
+
+    public init(node: String, property: PropertyPath) {
+        self.node = node
+        self.property = property
+    }
+
+    public static func < (a: PropertyKey, b: PropertyKey) -> Bool {
+        a.node != b.node ? a.node < b.node : a.property < b.property
+    }
+
+    public var description: String { "\(node).\(property)" }
+}
+
+public struct Scene: Sendable {
+    public var name: String
+    public var size: Point
+    public var fps: Double
+    public var background: RGBA?
+    /// Bottom to top.
+    public var layers: [SceneNode]
+    /// In file order. A scene without states has none (its first timeline plays on load).
+    public var states: [SceneState]
+    /// The initial state's name (the first state unless `initial:` names another); nil without states.
+    public var initial: String?
+    public var transitions: [SceneTransition]
+    /// In file order.
+    public var timelines: [SceneTimeline]
+
+    public init(
+        name: String, size: Point, fps: Double, background: RGBA?, layers: [SceneNode], states: [SceneState],
+        initial: String?, transitions: [SceneTransition], timelines: [SceneTimeline]
+    ) {
+        self.name = name
+        self.size = size
+        self.fps = fps
+        self.background = background
+        self.layers = layers
+        self.states = states
+        self.initial = initial
+        self.transitions = transitions
+        self.timelines = timelines
+    }
+}
+
+public enum SceneShape: Sendable, Equatable {
+    case rect
+    case ellipse
+    /// `sides` and whether `inner-radius` makes it a star; `corner-radius` of polygons is static.
+    case polygon(sides: Int, star: Bool, cornerRadius: Double)
+    case path
+    case group([SceneNode])
+}
+
+public enum FillKind: Sendable, Equatable {
+    case none
+    case solid
+    case linear
+    case radial
+}
+
+/// One node as written in `layers`, with the base value of every animatable property it has.
+public struct SceneNode: Sendable, Equatable {
+    public var id: String
+    /// The node's `id:` value, for notes ("first defined here").
+    public var range: SourceRange
+    public var shape: SceneShape
+    /// Base values of every animatable property that applies to this node, defaults included
+    /// (for example `opacity` 1, `rotation` 0, `position` at the anchor when not given).
+    public var base: [PropertyPath: PropertyValue]
+    public var fill: FillKind
+    public var fillRule: FillRule
+    /// Nil when the node has no stroke (after inheritance).
+    public var stroke: StrokeStyle?
+    /// True when the node (or its group) is trimmed; `trim.*` then are in `base`.
+    public var trimmed: Bool
+    public var `repeat`: Repeat?
+
+    public init(
+        id: String, range: SourceRange, shape: SceneShape, base: [PropertyPath: PropertyValue], fill: FillKind,
+        fillRule: FillRule = .nonzero, stroke: StrokeStyle? = nil, trimmed: Bool = false, repeat: Repeat? = nil
+    ) {
+        self.id = id
+        self.range = range
+        self.shape = shape
+        self.base = base
+        self.fill = fill
+        self.fillRule = fillRule
+        self.stroke = stroke
+        self.trimmed = trimmed
+        self.repeat = `repeat`
+    }
+}
+
+/// The static part of a stroke (colour and width are animatable properties).
+public struct StrokeStyle: Sendable, Equatable {
+    public var cap: LineCap
+    public var join: LineJoin
+    public var miterLimit: Double
+    public var dash: [Double]
+
+    public init(cap: LineCap = .butt, join: LineJoin = .miter, miterLimit: Double = 10, dash: [Double] = []) {
+        self.cap = cap
+        self.join = join
+        self.miterLimit = miterLimit
+        self.dash = dash
+    }
+}
+
+/// An easing as the scene language knows it, before lowering reduces it to `Easing`.
+public enum EasingSpec: Sendable, Equatable {
+    case linear
+    case cubic(Double, Double, Double, Double)
+    case hold
+    /// CSS `steps(n)` with jump-end: the value moves in `count` equal jumps, the last at the end.
+    case steps(Int)
+    /// SwiftUI's spring(response:dampingFraction:), mass 1, starting at rest.
+    case spring(response: Double, dampingFraction: Double)
+}
+
+public struct SceneState: Sendable {
+    public var name: String
+    public var range: SourceRange
+    /// Only the properties the state changes.
+    public var overrides: [PropertyKey: PropertyValue]
+    /// Where each override was written, for notes (mismatched morphs).
+    public var overrideRanges: [PropertyKey: SourceRange]
+    /// The state's `a11y: {label}`.
+    public var label: String?
+    /// A timeline to loop while the state is shown.
+    public var play: String?
+
+    public init(
+        name: String, range: SourceRange, overrides: [PropertyKey: PropertyValue],
+        overrideRanges: [PropertyKey: SourceRange] = [:], label: String? = nil, play: String? = nil
+    ) {
+        self.name = name
+        self.range = range
+        self.overrides = overrides
+        self.overrideRanges = overrideRanges
+        self.label = label
+        self.play = play
+    }
+}
+
+public struct Timing: Sendable, Equatable {
+    /// Seconds.
+    public var duration: Double
+    public var delay: Double
+    public var easing: EasingSpec
+
+    public init(duration: Double, delay: Double = 0, easing: EasingSpec) {
+        self.duration = duration
+        self.delay = delay
+        self.easing = easing
+    }
+}
+
+public struct SceneTransition: Sendable {
+    public var from: String
+    public var to: String
+    /// `tap`, `hover`, `complete`, or nil for programmatic.
+    public var trigger: String?
+    public var timing: Timing
+    /// Per-node timing overrides (`nodes: {top: {delay: 0s}}`), already merged with `timing`.
+    public var nodeTiming: [String: Timing]
+    public var range: SourceRange
+
+    public init(
+        from: String, to: String, trigger: String?, timing: Timing, nodeTiming: [String: Timing] = [:],
+        range: SourceRange
+    ) {
+        self.from = from
+        self.to = to
+        self.trigger = trigger
+        self.timing = timing
+        self.nodeTiming = nodeTiming
+        self.range = range
+    }
+}
+
+public struct Tween: Sendable {
+    /// Seconds from the timeline's start.
+    public var at: Double
+    public var timing: Timing
+    /// `to:` values are absolute; `by:` values (`relative`) are added to the value at the start.
+    public var values: [PropertyKey: PropertyValue]
+    public var relative: Bool
+    public var range: SourceRange
+
+    public init(at: Double, timing: Timing, values: [PropertyKey: PropertyValue], relative: Bool, range: SourceRange) {
+        self.at = at
+        self.timing = timing
+        self.values = values
+        self.relative = relative
+        self.range = range
+    }
+}
+
+public struct Keyframe: Sendable {
+    public var at: Double
+    public var value: PropertyValue
+    /// The easing of the motion arriving at this keyframe (After Effects' "ease into"), linear by default.
+    public var easing: EasingSpec
+    public var range: SourceRange
+
+    public init(at: Double, value: PropertyValue, easing: EasingSpec = .linear, range: SourceRange) {
+        self.at = at
+        self.value = value
+        self.easing = easing
+        self.range = range
+    }
+}
+
+public struct SceneTimeline: Sendable {
+    public var name: String
+    public var range: SourceRange
+    /// Seconds.
+    public var duration: Double
+    public var loop: Bool
+    public var tweens: [Tween]
+    public var keyframes: [PropertyKey: [Keyframe]]
+
+    public init(
+        name: String, range: SourceRange, duration: Double, loop: Bool, tweens: [Tween],
+        keyframes: [PropertyKey: [Keyframe]]
+    ) {
+        self.name = name
+        self.range = range
+        self.duration = duration
+        self.loop = loop
+        self.tweens = tweens
+        self.keyframes = keyframes
+    }
+}
