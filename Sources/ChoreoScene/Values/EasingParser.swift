@@ -1,12 +1,213 @@
+import ChoreoDiagnostics
+
 /// Parses an easing written as a string: `linear`, `ease`, `ease-in`, `ease-out`,
 /// `ease-in-out`, `hold`, `smooth`, `snappy`, `bouncy`, `cubic-bezier(x1, y1, x2, y2)`,
 /// `steps(n)`. Rule: `unknown-easing` (with a did-you-mean help) or `invalid-easing`.
 public func parseEasingName(_ text: String) -> Result<EasingSpec, ValueError> {
-    .failure(ValueError(rule: "unknown-easing", "easings are not implemented yet"))
+    let scalars = Array(text.unicodeScalars)
+    var start = 0, end = scalars.count
+    while start < end, isSpace(scalars[start]) { start += 1 }
+    while end > start, isSpace(scalars[end - 1]) { end -= 1 }
+    let word = String(String.UnicodeScalarView(scalars[start..<end]))
+    if let easing = namedEasings.first(where: { $0.name == word })?.easing {
+        return .success(easing)
+    }
+    if let open = scalars[start..<end].firstIndex(of: "(") {
+        var nameEnd = open
+        while nameEnd > start, isSpace(scalars[nameEnd - 1]) { nameEnd -= 1 }
+        let name = String(String.UnicodeScalarView(scalars[start..<nameEnd]))
+        if name == "cubic-bezier" || name == "steps" {
+            return parseEasingFunction(name, scalars: scalars, open: open, end: end)
+        }
+        return .failure(
+            ValueError(
+                rule: "unknown-easing", "unknown easing function '\(name)'", offset: start,
+                length: max(1, nameEnd - start),
+                help: closestMatch(to: name, in: ["cubic-bezier", "steps"]).map { "did you mean '\($0)(…)'?" }
+                    ?? "easing functions are 'cubic-bezier(x1, y1, x2, y2)' and 'steps(n)'"))
+    }
+    return .failure(
+        ValueError(
+            rule: "unknown-easing", word.isEmpty ? "expected an easing" : "unknown easing '\(word)'", offset: start,
+            length: max(1, end - start), help: easingHelp(for: word)))
+}
+
+/// A cubic-bézier easing, checking that x1 and x2 lie in 0…1 (the curve must be a function of
+/// time; only y may overshoot). Errors have offset 0: the caller points at the offending value.
+public func cubicEasing(x1: Double, y1: Double, x2: Double, y2: Double) -> Result<EasingSpec, ValueError> {
+    for (name, value) in [("x1", x1), ("y1", y1), ("x2", x2), ("y2", y2)] where !value.isFinite {
+        return .failure(ValueError(rule: "invalid-easing", "cubic-bezier \(name) must be a finite number"))
+    }
+    for (name, value) in [("x1", x1), ("x2", x2)] where value < 0 || value > 1 {
+        return .failure(
+            ValueError(
+                rule: "invalid-easing", "cubic-bezier \(name) is \(formatValue(value)), outside 0…1",
+                help: "x values are fractions of the duration and must lie in 0…1; only y1 and y2 may overshoot"))
+    }
+    return .success(.cubic(x1, y1, x2, y2))
+}
+
+/// `steps(n)`, checking that n is a whole number ≥ 1.
+public func stepsEasing(count: Double) -> Result<EasingSpec, ValueError> {
+    guard count.isFinite, count >= 1, count == count.rounded(), count <= 10_000 else {
+        return .failure(
+            ValueError(
+                rule: "invalid-easing", "steps needs a whole number of steps, at least 1; got \(formatValue(count))"))
+    }
+    return .success(.steps(Int(count)))
+}
+
+/// `{spring: {duration, bounce}}`, checking duration > 0 and −1 < bounce < 1 (bounce 1 never
+/// settles; bounce −1 has no damping ratio).
+public func checkedSpringEasing(duration: Double, bounce: Double) -> Result<EasingSpec, ValueError> {
+    guard duration.isFinite, duration > 0 else {
+        return .failure(
+            ValueError(rule: "invalid-easing", "a spring's duration must be greater than 0s; got \(formatValue(duration))s"))
+    }
+    guard bounce.isFinite, bounce > -1, bounce < 1 else {
+        return .failure(
+            ValueError(
+                rule: "invalid-easing", "a spring's bounce must lie between -1 and 1 (exclusive); got \(formatValue(bounce))",
+                help: "0 is no bounce (.smooth), 0.3 is .bouncy"))
+    }
+    return .success(springEasing(duration: duration, bounce: bounce))
+}
+
+/// `{spring: {response, damping-fraction}}`, checking response > 0 and damping fraction > 0
+/// (an undamped spring never settles).
+public func checkedSpringEasing(response: Double, dampingFraction: Double) -> Result<EasingSpec, ValueError> {
+    guard response.isFinite, response > 0 else {
+        return .failure(
+            ValueError(rule: "invalid-easing", "a spring's response must be greater than 0s; got \(formatValue(response))s"))
+    }
+    guard dampingFraction.isFinite, dampingFraction > 0 else {
+        return .failure(
+            ValueError(
+                rule: "invalid-easing", "a spring's damping fraction must be greater than 0; got \(formatValue(dampingFraction))",
+                help: "1 is critically damped (no overshoot); SwiftUI's default is 0.825"))
+    }
+    return .success(.spring(response: response, dampingFraction: dampingFraction))
 }
 
 /// SwiftUI's `spring(duration:bounce:)` as a spring spec: response = duration, damping fraction
 /// 1 − bounce for bounce ≥ 0, 1 / (1 + bounce) below.
 public func springEasing(duration: Double, bounce: Double) -> EasingSpec {
     .spring(response: duration, dampingFraction: bounce >= 0 ? 1 - bounce : 1 / (1 + bounce))
+}
+
+/// The easing names, sorted, with what each stands for.
+public let namedEasings: [(name: String, easing: EasingSpec)] = [
+    ("bouncy", springEasing(duration: 0.5, bounce: 0.3)),
+    ("ease", .cubic(0.25, 0.1, 0.25, 1)),
+    ("ease-in", .cubic(0.42, 0, 1, 1)),
+    ("ease-in-out", .cubic(0.42, 0, 0.58, 1)),
+    ("ease-out", .cubic(0, 0, 0.58, 1)),
+    ("hold", .hold),
+    ("linear", .linear),
+    ("smooth", springEasing(duration: 0.5, bounce: 0)),
+    ("snappy", springEasing(duration: 0.5, bounce: 0.15)),
+]
+
+/// SwiftUI and CSS spellings that are not Choreo names, mapped to the name they mean.
+private let easingAliases: [String: String] = [
+    "easein": "ease-in", "easeout": "ease-out", "easeinout": "ease-in-out", "ease_in": "ease-in",
+    "ease_out": "ease-out", "ease_in_out": "ease-in-out", "default": "smooth", "spring": "smooth",
+    "step": "hold", "none": "linear",
+]
+
+private func easingHelp(for word: String) -> String {
+    let bare = word.hasPrefix(".") ? String(word.dropFirst()) : word
+    if let name = namedEasings.first(where: { $0.name == bare.lowercased() })?.name ?? easingAliases[bare.lowercased()] {
+        return "did you mean '\(name)'?"
+    }
+    if let match = closestMatch(to: bare, in: namedEasings.map(\.name)) {
+        return "did you mean '\(match)'?"
+    }
+    return "easings are " + namedEasings.map { "'\($0.name)'" }.joined(separator: ", ")
+        + ", 'cubic-bezier(x1, y1, x2, y2)', 'steps(n)' or a {spring: …} map"
+}
+
+private func parseEasingFunction(_ name: String, scalars: [Unicode.Scalar], open: Int, end: Int)
+    -> Result<EasingSpec, ValueError>
+{
+    guard end > open + 1, scalars[end - 1] == ")" else {
+        return .failure(
+            ValueError(rule: "invalid-easing", "expected ')' to close '\(name)('", offset: end, length: 1))
+    }
+    // Arguments are separated by commas (CSS) or spaces.
+    var arguments: [(text: String, offset: Int, length: Int)] = []
+    var index = open + 1
+    while index < end - 1 {
+        if isSpace(scalars[index]) || scalars[index] == "," {
+            index += 1
+            continue
+        }
+        let start = index
+        while index < end - 1, !isSpace(scalars[index]), scalars[index] != "," { index += 1 }
+        arguments.append((String(String.UnicodeScalarView(scalars[start..<index])), start, index - start))
+    }
+    func relocate(_ error: ValueError, to argument: (text: String, offset: Int, length: Int)) -> ValueError {
+        var error = error
+        error.offset = argument.offset
+        error.length = argument.length
+        return error
+    }
+    func numbers() -> Result<[Double], ValueError> {
+        var values: [Double] = []
+        for argument in arguments {
+            guard let value = Double(argument.text), value.isFinite else {
+                return .failure(
+                    ValueError(
+                        rule: "invalid-easing", "'\(argument.text)' is not a number", offset: argument.offset,
+                        length: argument.length))
+            }
+            values.append(value)
+        }
+        return .success(values)
+    }
+    let whole = (offset: open, length: end - open)
+    if name == "steps" {
+        var counted = arguments
+        if counted.count == 2, counted[1].text == "end" || counted[1].text == "jump-end" {
+            counted.removeLast()
+        } else if counted.count == 2 {
+            return .failure(
+                ValueError(
+                    rule: "invalid-easing", "only jump-end steps are supported, not '\(counted[1].text)'",
+                    offset: counted[1].offset, length: counted[1].length, help: "write 'steps(\(counted[0].text))'"))
+        }
+        guard counted.count == 1 else {
+            return .failure(
+                ValueError(
+                    rule: "invalid-easing", "'steps(…)' takes one whole number, as in 'steps(4)'",
+                    offset: whole.offset, length: whole.length))
+        }
+        guard let count = Double(counted[0].text) else {
+            return .failure(
+                ValueError(
+                    rule: "invalid-easing", "'\(counted[0].text)' is not a number", offset: counted[0].offset,
+                    length: counted[0].length))
+        }
+        return stepsEasing(count: count).mapError { relocate($0, to: counted[0]) }
+    }
+    guard arguments.count == 4 else {
+        return .failure(
+            ValueError(
+                rule: "invalid-easing", "'cubic-bezier(…)' takes four numbers, not \(arguments.count)",
+                offset: whole.offset, length: whole.length, help: "for example cubic-bezier(0.2, 0, 0, 1)"))
+    }
+    switch numbers() {
+    case let .failure(error):
+        return .failure(error)
+    case let .success(values):
+        return cubicEasing(x1: values[0], y1: values[1], x2: values[2], y2: values[3]).mapError { error in
+            // The only range errors are on x1 and x2.
+            relocate(error, to: arguments[error.message.contains("x2") ? 2 : 0])
+        }
+    }
+}
+
+/// A number for messages: integers without a fraction, others as Swift prints them.
+func formatValue(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
 }
