@@ -1,24 +1,149 @@
 import ChoreoDiagnostics
+internal import CYAML
 
-/// Limits that keep hostile input cheap. Each is documented in docs/limits.md.
-public struct YAMLLimits: Sendable {
-    public var maxFileBytes: Int
-    public var maxDepth: Int
-    /// Total nodes after alias expansion.
-    public var maxNodes: Int
-
-    public init(maxFileBytes: Int = 8 << 20, maxDepth: Int = 64, maxNodes: Int = 1_000_000) {
-        self.maxFileBytes = maxFileBytes
-        self.maxDepth = maxDepth
-        self.maxNodes = maxNodes
-    }
-
-    public static let `default` = YAMLLimits()
-}
+// This is the only file in the project that sees libyaml. It turns libyaml's events into
+// `YAMLEvent`s for the `Composer` and its failures into diagnostics; everything else is Swift.
 
 /// Reads one YAML document into a `YAMLNode` tree. Never throws: problems come back as diagnostics,
-/// and the root is nil only when nothing usable could be read.
+/// and the root is nil only when nothing usable could be read (empty file, invalid UTF-8, a
+/// syntax error, or a limit exceeded).
 public func readYAML(_ file: SourceFile, limits: YAMLLimits = .default) -> (root: YAMLNode?, diagnostics: [Diagnostic]) {
-    // Placeholder until the libyaml reader lands.
-    return (nil, [Diagnostic(.error, rule: "yaml-syntax", "YAML reader not implemented", file: file.path, range: .fileStart)])
+    var bag = DiagnosticBag(file: file.path)
+    if file.bytes.count > limits.maxFileBytes {
+        bag.error(
+            "file-too-large",
+            "the file is \(file.bytes.count) bytes, more than the limit of \(limits.maxFileBytes) bytes",
+            at: .fileStart, help: "split the scene into smaller files")
+        return (nil, bag.diagnostics)
+    }
+    if !file.isValidUTF8 {
+        let location = file.location(ofByteOffset: file.firstInvalidUTF8Offset ?? 0)
+        bag.error(
+            "invalid-utf8", "the file is not valid UTF-8",
+            at: SourceRange(start: location, end: SourceLocation(line: location.line, column: location.column + 1)),
+            help: "save the file as UTF-8")
+        return (nil, bag.diagnostics)
+    }
+
+    var composer = Composer(file: file, limits: limits)
+    if let failure = parseEvents(file.bytes, into: &composer, file: file) {
+        bag.append(contentsOf: composer.diagnostics.diagnostics)
+        bag.append(syntaxDiagnostic(for: failure, in: file))
+        return (nil, bag.diagnostics)
+    }
+    bag.append(contentsOf: composer.diagnostics.diagnostics)
+    return (composer.root, bag.diagnostics)
+}
+
+/// Feeds every event to the composer until the stream ends, the composer asks to stop, or
+/// libyaml fails (returned).
+private func parseEvents(_ bytes: [UInt8], into composer: inout Composer, file: SourceFile) -> LibYAMLFailure? {
+    // libyaml keeps the input pointer for the parser's whole life, so the buffer is ours and is
+    // freed only after the parser. The parser and event live on the heap so their addresses are stable.
+    let input = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, bytes.count))
+    _ = input.initialize(from: bytes)
+    defer { input.deallocate() }
+    let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
+    defer { parser.deallocate() }
+    guard yaml_parser_initialize(parser) == 1 else {
+        return LibYAMLFailure(stage: .other, problem: "out of memory", problemLocation: .start)
+    }
+    defer { yaml_parser_delete(parser) }
+    yaml_parser_set_input_string(parser, input.baseAddress, bytes.count)
+
+    let event = UnsafeMutablePointer<yaml_event_t>.allocate(capacity: 1)
+    defer { event.deallocate() }
+    while true {
+        guard yaml_parser_parse(parser, event) == 1 else {
+            return failure(of: parser.pointee, in: file)
+        }
+        let translated = translate(event.pointee)
+        let isEnd = event.pointee.type == YAML_STREAM_END_EVENT
+        yaml_event_delete(event)
+        guard composer.consume(translated), !isEnd else { return nil }
+    }
+}
+
+private func translate(_ event: yaml_event_t) -> YAMLEvent {
+    let range = SourceRange(start: location(event.start_mark), end: location(event.end_mark))
+    switch event.type {
+    case YAML_STREAM_START_EVENT:
+        return .streamStart
+    case YAML_STREAM_END_EVENT:
+        return .streamEnd
+    case YAML_DOCUMENT_START_EVENT:
+        return .documentStart(range: range)
+    case YAML_DOCUMENT_END_EVENT:
+        return .documentEnd
+    case YAML_ALIAS_EVENT:
+        return .alias(name: string(event.data.alias.anchor) ?? "", range: range)
+    case YAML_SCALAR_EVENT:
+        let data = event.data.scalar
+        // Built from the length, not as a C string: a scalar may contain NUL ("\0").
+        let value = data.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: data.length), as: UTF8.self) } ?? ""
+        let properties = NodeProperties(anchor: string(data.anchor), tag: shortTag(string(data.tag)))
+        return .scalar(YAMLScalar(value, style: scalarStyle(data.style)), properties: properties, range: range)
+    case YAML_SEQUENCE_START_EVENT:
+        let data = event.data.sequence_start
+        let properties = NodeProperties(anchor: string(data.anchor), tag: shortTag(string(data.tag)))
+        return .sequenceStart(properties: properties, isFlow: data.style == YAML_FLOW_SEQUENCE_STYLE, range: range)
+    case YAML_SEQUENCE_END_EVENT:
+        return .sequenceEnd(range: range)
+    case YAML_MAPPING_START_EVENT:
+        let data = event.data.mapping_start
+        let properties = NodeProperties(anchor: string(data.anchor), tag: shortTag(string(data.tag)))
+        return .mappingStart(properties: properties, isFlow: data.style == YAML_FLOW_MAPPING_STYLE, range: range)
+    case YAML_MAPPING_END_EVENT:
+        return .mappingEnd(range: range)
+    default:
+        return .documentEnd
+    }
+}
+
+private func failure(of parser: yaml_parser_t, in file: SourceFile) -> LibYAMLFailure {
+    let problem = string(parser.problem) ?? "invalid YAML"
+    switch parser.error {
+    case YAML_READER_ERROR:
+        // Reader errors carry a byte offset instead of a mark.
+        return LibYAMLFailure(
+            stage: .reader, problem: problem, problemLocation: file.location(ofByteOffset: parser.problem_offset),
+            problemValue: parser.problem_value >= 0 ? Int(parser.problem_value) : nil)
+    case YAML_SCANNER_ERROR, YAML_PARSER_ERROR:
+        return LibYAMLFailure(
+            stage: parser.error == YAML_SCANNER_ERROR ? .scanner : .parser, problem: problem,
+            problemLocation: location(parser.problem_mark), context: string(parser.context),
+            contextLocation: parser.context == nil ? nil : location(parser.context_mark))
+    default:
+        return LibYAMLFailure(stage: .other, problem: problem, problemLocation: location(parser.problem_mark))
+    }
+}
+
+/// libyaml marks are 0-based and count Unicode scalars; ours are 1-based.
+private func location(_ mark: yaml_mark_t) -> SourceLocation {
+    SourceLocation(line: mark.line + 1, column: mark.column + 1)
+}
+
+private func string(_ pointer: UnsafePointer<CChar>?) -> String? {
+    pointer.map { String(cString: $0) }
+}
+
+private func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+    pointer.map { String(cString: UnsafePointer($0)) }
+}
+
+/// libyaml expands `!!str` to `tag:yaml.org,2002:str`; show it as written.
+private func shortTag(_ tag: String?) -> String? {
+    guard let tag else { return nil }
+    let prefix = "tag:yaml.org,2002:"
+    return tag.hasPrefix(prefix) ? "!!" + tag.dropFirst(prefix.count) : tag
+}
+
+private func scalarStyle(_ style: yaml_scalar_style_t) -> ScalarStyle {
+    switch style {
+    case YAML_SINGLE_QUOTED_SCALAR_STYLE: return .singleQuoted
+    case YAML_DOUBLE_QUOTED_SCALAR_STYLE: return .doubleQuoted
+    case YAML_LITERAL_SCALAR_STYLE: return .literal
+    case YAML_FOLDED_SCALAR_STYLE: return .folded
+    default: return .plain
+    }
 }
