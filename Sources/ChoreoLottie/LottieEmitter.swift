@@ -2,13 +2,65 @@ import ChoreoJSON
 import ChoreoTimeline
 
 /// Lottie JSON from a compiled timeline. A pure function: same timeline, same bytes.
+///
+/// The output follows a player-safe profile, stricter than the spec: every key a player might
+/// default differently is written (`ddd`, `st`, `sr`, trim `m`, path `c`, rect `r`, marker `dr`),
+/// `ty` comes first in every object that has one, and only features in the Lottie 1.0 spec are
+/// used (a repeat becomes explicit copies).
 public enum LottieEmitter {
+    /// The Bodymovin version players use to pick legacy conversions; anything ≥ 5 means "modern".
+    static let bodymovinVersion = "5.7.4"
+    /// Lottie spec 1.0.0 (`MMmmpp`), the schema the conformance suite validates against.
+    static let specVersion = 10000
+
     public static func document(_ timeline: Timeline) -> JSONValue {
-        .object([("v", "5.7.4"), ("fr", .number(timeline.fps)), ("ip", 0), ("op", .int(timeline.frameCount)),
-                 ("w", .number(timeline.width)), ("h", .number(timeline.height)), ("layers", [])])
+        // A still picture still needs one frame for players to draw anything.
+        let outPoint = max(1, timeline.frameCount)
+        let builder = LottieShapeBuilder(fps: timeline.fps, duration: timeline.duration)
+        // Lottie's first layer is the top one; the timeline lists layers bottom to top.
+        var layers: [JSONValue] = timeline.layers.reversed().map { node in
+            shapeLayer(name: node.id, shapes: [builder.group(for: node)], outPoint: outPoint)
+        }
+        if let background = timeline.background {
+            let size = Point(timeline.width, timeline.height)
+            let backdrop = Node(
+                id: "background", transform: Transform(position: Animated(size * 0.5)),
+                content: .shape(.rect(size: Animated(size), cornerRadius: Animated(0)), Style(fill: .color(Animated(background)))))
+            layers.append(shapeLayer(name: "background", shapes: [builder.group(for: backdrop)], outPoint: outPoint))
+        }
+        layers = layers.enumerated().map { index, layer in
+            guard case var .object(members) = layer else { return layer }
+            members.insert(("ind", .int(index + 1)), at: 2)
+            return .object(members)
+        }
+        let markers: [JSONValue] = timeline.spans.map { span in
+            let start = Int((span.start * timeline.fps).rounded())
+            let end = Int((span.end * timeline.fps).rounded())
+            return .object([("cm", .string(span.name)), ("tm", .int(start)), ("dr", .int(end - start))])
+        }
+        return .object([
+            ("v", .string(bodymovinVersion)), ("ver", .int(specVersion)), ("nm", .string(timeline.name)),
+            ("fr", .number(timeline.fps)), ("ip", 0), ("op", .int(outPoint)),
+            ("w", .int(Int(timeline.width.rounded()))), ("h", .int(Int(timeline.height.rounded()))),
+            ("ddd", 0), ("assets", []), ("markers", .array(markers)), ("layers", .array(layers)),
+        ])
     }
 
+    /// The document as text: minified (3 decimals, colours 4) unless `pretty`.
     public static func emit(_ timeline: Timeline, pretty: Bool = false) -> String {
         JSONWriter(pretty: pretty).string(document(timeline))
+    }
+
+    /// A shape layer with an identity transform: the node's own transform lives in its group, so
+    /// top-level and nested nodes are written the same way. `ind` is filled in by the caller.
+    static func shapeLayer(name: String, shapes: [JSONValue], outPoint: Int) -> JSONValue {
+        let identity = JSONValue.object([
+            ("a", staticProperty([0, 0])), ("p", staticProperty([0, 0])), ("s", staticProperty([100, 100])),
+            ("r", staticProperty(0)), ("o", staticProperty(100)),
+        ])
+        return .object([
+            ("ty", 4), ("ddd", 0), ("nm", .string(name)), ("sr", 1), ("st", 0), ("ip", 0), ("op", .int(outPoint)),
+            ("ao", 0), ("bm", 0), ("ks", identity), ("shapes", .array(shapes)),
+        ])
     }
 }

@@ -1,0 +1,66 @@
+import ChoreoTimeline
+
+/// Combines two tracks into one whose value is `combine(a, b)` at every instant.
+///
+/// Exact when at most one of them moves, or when both move along the same segments (same times,
+/// same easing: the combination of two values interpolated with the same progress is then the
+/// interpolation of the combinations, for the linear combinations we use). Otherwise the result
+/// is sampled at every frame with linear segments, which is exact at whole frames.
+func combineTracks<A, B, C>(
+    _ a: Animated<A>, _ b: Animated<B>, fps: Double, duration: Double, _ combine: @escaping (A, B) -> C
+) -> Animated<C> {
+    if !b.isAnimated { return a.map { combine($0, b.initial) } }
+    if !a.isAnimated { return b.map { combine(a.initial, $0) } }
+    let aligned =
+        a.segments.count == b.segments.count
+        && zip(a.segments, b.segments).allSatisfy { $0.start == $1.start && $0.end == $1.end && $0.easing == $1.easing }
+    if aligned {
+        return Animated(
+            combine(a.initial, b.initial),
+            segments: zip(a.segments, b.segments).map {
+                Segment(start: $0.start, end: $0.end, from: combine($0.from, $1.from), to: combine($0.to, $1.to), easing: $0.easing)
+            })
+    }
+    return sampledTrack(
+        fps: fps, duration: duration, keyTimes: a.keyTimes + b.keyTimes, jumpTimes: Set(a.jumpTimes + b.jumpTimes)
+    ) {
+        combine(a.value(at: $0), b.value(at: $0))
+    }
+}
+
+/// A track sampled at every frame of the timeline and at the given key times, joined by linear
+/// segments. A jump is kept as a jump: the segment arriving at a jump time ends at the value just
+/// before it.
+func sampledTrack<C>(
+    fps: Double, duration: Double, keyTimes: [Double], jumpTimes: Set<Double>, _ value: (Double) -> C
+) -> Animated<C> {
+    let frameCount = Int((duration * fps).rounded())
+    var times = Set((0...max(frameCount, 0)).map { Double($0) / fps })
+    for time in keyTimes where time >= 0 && time <= duration { times.insert(time) }
+    let sorted = times.sorted()
+    guard let first = sorted.first else { return Animated(value(0)) }
+    var segments: [Segment<C>] = []
+    for (start, end) in zip(sorted, sorted.dropFirst()) {
+        let arrival = jumpTimes.contains(end) ? value(end - min(1e-9, (end - start) / 2)) : value(end)
+        segments.append(Segment(start: start, end: end, from: value(start), to: arrival, easing: .linear))
+    }
+    return Animated(value(first), segments: segments)
+}
+
+extension Animated {
+    /// The instants at which the value changes discontinuously.
+    var jumpTimes: [Double] {
+        var times: [Double] = []
+        var current = initial
+        for segment in segments {
+            if segment.from != current || (segment.end <= segment.start && segment.to != segment.from) {
+                times.append(segment.start)
+            }
+            if segment.easing == .hold, segment.end > segment.start, segment.to != segment.from {
+                times.append(segment.end)
+            }
+            current = segment.to
+        }
+        return times
+    }
+}
