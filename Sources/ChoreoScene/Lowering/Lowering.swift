@@ -1,7 +1,250 @@
 import ChoreoDiagnostics
+import ChoreoJSON
 import ChoreoTimeline
+import Foundation
 
 /// Lowers a valid scene to the compiled timeline (contract section 6).
+///
+/// Layout of the global timeline, every boundary on a whole frame: each state's pose (one frame),
+/// then each transition (its delay and duration rounded up to whole frames, plus one frame holding
+/// the end pose, because players stop one frame before a marker's end), then each timeline (its
+/// duration rounded up plus one hold frame; a looping timeline exactly one cycle). A scene with
+/// neither states nor timelines is one still frame named after the scene.
 func lower(_ scene: Scene, diagnostics: inout DiagnosticBag) -> Timeline {
-    Timeline(name: scene.name, width: scene.size.x, height: scene.size.y, fps: scene.fps, duration: 0, layers: [], spans: [])
+    let context = LoweringContext(scene: scene)
+    let plans = context.layOutSpans(diagnostics: &diagnostics)
+    let tracks = context.buildTracks(plans, diagnostics: &diagnostics)
+    let builder = NodeBuilder(tracks: tracks)
+    let layers = scene.layers.map { builder.node($0) }
+    let totalFrames = plans.last.map { $0.startFrame + $0.frames } ?? 0
+    let initialLabel = scene.initial.flatMap { name in scene.states.first { $0.name == name } }?.label
+    return Timeline(
+        name: scene.name, width: scene.size.x, height: scene.size.y, fps: scene.fps,
+        duration: Double(totalFrames) / scene.fps, background: scene.background, layers: layers,
+        spans: plans.map(\.span), title: initialLabel ?? scene.name)
+}
+
+/// What one span of the global timeline shows.
+enum SpanContent {
+    case pose(SceneState?)
+    case transition(SceneTransition)
+    /// `contentLength`: the timeline's duration in whole frames (the cycle, for loops).
+    case timeline(SceneTimeline, contentLength: Double)
+}
+
+struct PlannedSpan {
+    var span: Span
+    var startFrame: Int
+    var frames: Int
+    var content: SpanContent
+}
+
+struct LoweringContext {
+    let scene: Scene
+    /// Every node by id, groups' children included.
+    let nodes: [String: SceneNode]
+
+    init(scene: Scene) {
+        self.scene = scene
+        var nodes: [String: SceneNode] = [:]
+        func collect(_ list: [SceneNode]) {
+            for node in list {
+                nodes[node.id] = node
+                if case let .group(children) = node.shape { collect(children) }
+            }
+        }
+        collect(scene.layers)
+        self.nodes = nodes
+    }
+
+    private var frameLength: Double { 1 / scene.fps }
+
+    /// Whole frames covering `seconds`, ignoring float noise (0.55 s at 60 fps is 33 frames, not 34).
+    private func framesCovering(_ seconds: Double) -> Int {
+        max(0, Int((seconds * scene.fps - 1e-6).rounded(.up)))
+    }
+
+    func layOutSpans(diagnostics: inout DiagnosticBag) -> [PlannedSpan] {
+        var plans: [PlannedSpan] = []
+        var frame = 0
+        func add(_ name: String, _ kind: Span.Kind, frames: Int, content: SpanContent, configure: (inout Span) -> Void = { _ in }) {
+            var span = Span(
+                name: name, kind: kind, start: Double(frame) / scene.fps, end: Double(frame + frames) / scene.fps)
+            configure(&span)
+            plans.append(PlannedSpan(span: span, startFrame: frame, frames: frames, content: content))
+            frame += frames
+        }
+        if scene.states.isEmpty && scene.timelines.isEmpty {
+            add(scene.name, .pose, frames: 1, content: .pose(nil))
+        }
+        for state in scene.states {
+            add(state.name, .pose, frames: 1, content: .pose(state)) { $0.label = state.label }
+        }
+        for transition in scene.transitions {
+            let timings = [transition.timing] + transition.nodeTiming.keys.sorted().map { transition.nodeTiming[$0]! }
+            let length = timings.map { $0.delay + effectiveDuration($0) }.max() ?? 0
+            add("\(transition.from)->\(transition.to)", .transition, frames: framesCovering(length) + 1, content: .transition(transition)) {
+                $0.fromState = transition.from
+                $0.toState = transition.to
+                $0.trigger = transition.trigger
+            }
+        }
+        for timeline in scene.timelines {
+            if timeline.loop {
+                let exact = timeline.duration * scene.fps
+                var frames = Int(exact.rounded())
+                if abs(exact - exact.rounded()) > 1e-6 {
+                    frames = max(1, frames)
+                    diagnostics.warning(
+                        "loop-frames",
+                        "looping timeline '\(timeline.name)' lasts \(formatSeconds(timeline.duration)), which is not a whole number of frames at \(formatNumber(scene.fps)) fps; its cycle is rounded to \(frames) frames",
+                        at: timeline.range, help: "make the duration a multiple of 1/fps, for example \(formatSeconds(Double(frames) / scene.fps))")
+                }
+                frames = max(1, frames)
+                add(timeline.name, .timeline, frames: frames, content: .timeline(timeline, contentLength: Double(frames) / scene.fps)) {
+                    $0.loops = true
+                }
+            } else {
+                let frames = framesCovering(timeline.duration)
+                add(timeline.name, .timeline, frames: frames + 1, content: .timeline(timeline, contentLength: Double(frames) / scene.fps))
+            }
+        }
+        return plans
+    }
+
+    /// The value of a property in a pose: the state's override, else the node's base value.
+    func poseValue(_ key: PropertyKey, in state: SceneState?) -> PropertyValue? {
+        state?.overrides[key] ?? nodes[key.node]?.base[key.property]
+    }
+
+    var initialState: SceneState? {
+        guard let initial = scene.initial else { return scene.states.first }
+        return scene.states.first { $0.name == initial } ?? scene.states.first
+    }
+
+    /// Every property some state, tween or keyframe touches, in a fixed order.
+    func animatedKeys() -> [PropertyKey] {
+        var keys = Set<PropertyKey>()
+        for state in scene.states { keys.formUnion(state.overrides.keys) }
+        for timeline in scene.timelines {
+            keys.formUnion(timeline.keyframes.keys)
+            for tween in timeline.tweens { keys.formUnion(tween.values.keys) }
+        }
+        return keys.filter { nodes[$0.node] != nil }.sorted()
+    }
+
+    /// The largest baking error allowed for a property, in its own units.
+    func tolerance(for key: PropertyKey) -> Double {
+        switch key.property {
+        case "rotation": return 0.1
+        case "opacity", "fill", "stroke.color", "fill.stops": return 1.0 / 255
+        case "scale": return 0.005
+        case "trim.start", "trim.end", "trim.offset":
+            guard let node = nodes[key.node], let length = approximateOutlineLength(node), length > 0 else { return 0.001 }
+            return 0.5 / length
+        default: return 0.5
+        }
+    }
+
+    /// Every animated property over the global timeline, as generic tracks.
+    func buildTracks(_ plans: [PlannedSpan], diagnostics: inout DiagnosticBag) -> [PropertyKey: Animated<PropertyValue>] {
+        let keys = animatedKeys()
+        let startState = initialState
+        var timelineTracks: [Int: SimulatedTimeline] = [:]
+        for (index, plan) in plans.enumerated() {
+            guard case let .timeline(timeline, contentLength) = plan.content else { continue }
+            timelineTracks[index] = simulateTimeline(
+                timeline, keys: keys, contentLength: contentLength, frameLength: frameLength,
+                startValue: { poseValue($0, in: startState) ?? .number(0) }, tolerance: { tolerance(for: $0) },
+                diagnostics: &diagnostics)
+        }
+        var result: [PropertyKey: Animated<PropertyValue>] = [:]
+        for key in keys {
+            var global: Animated<PropertyValue>?
+            for (index, plan) in plans.enumerated() {
+                let length = Double(plan.frames) / scene.fps
+                let local: PropertyTrack
+                switch plan.content {
+                case let .pose(state):
+                    guard let value = poseValue(key, in: state) else { continue }
+                    local = PropertyTrack(value)
+                case let .transition(transition):
+                    guard let from = poseValue(key, in: state(named: transition.from)),
+                        let to = poseValue(key, in: state(named: transition.to))
+                    else { continue }
+                    var track = PropertyTrack(from)
+                    if from != to {
+                        let timing = transition.nodeTiming[key.node] ?? transition.timing
+                        track.animate(
+                            at: timing.delay, duration: effectiveDuration(timing), easing: timing.easing, to: to,
+                            tolerance: tolerance(for: key))
+                    }
+                    local = track.window(from: 0, to: length).normalized(end: length)
+                case .timeline:
+                    guard let track = timelineTracks[index]?.tracks[key] else { continue }
+                    local = track
+                }
+                global = append(local, startingAt: plan.span.start, length: length, to: global)
+            }
+            guard let global else { continue }
+            result[key] = global.isAnimated ? global : Animated(global.initial)
+        }
+        return result
+    }
+
+    private func state(named name: String) -> SceneState? {
+        scene.states.first { $0.name == name }
+    }
+
+    /// Appends a span's local track to the global one; at the span's start the value jumps to the
+    /// span's starting value (a segment whose `from` differs from the previous end).
+    private func append(
+        _ local: PropertyTrack, startingAt start: Double, length: Double, to global: Animated<PropertyValue>?
+    ) -> Animated<PropertyValue> {
+        let shifted = local.segments.map {
+            Segment(start: $0.start + start, end: $0.end + start, from: $0.from, to: $0.to, easing: $0.easing)
+        }
+        guard var global else { return Animated(local.initial, segments: shifted) }
+        let current = global.segments.last?.to ?? global.initial
+        let firstStart = local.segments.first?.start ?? length
+        if local.initial != current && firstStart > timeEpsilon {
+            global.segments.append(
+                Segment(start: start, end: start + firstStart, from: local.initial, to: local.initial, easing: .linear))
+        }
+        global.segments.append(contentsOf: shifted)
+        return global
+    }
+
+    /// The outline's length from the node's base geometry, for the trim tolerance; nil if unknown.
+    func approximateOutlineLength(_ node: SceneNode) -> Double? {
+        switch node.shape {
+        case .rect:
+            guard let size = node.base["size"]?.asPoint else { return nil }
+            return 2 * (abs(size.x) + abs(size.y))
+        case .ellipse:
+            guard let size = node.base["size"]?.asPoint else { return nil }
+            let a = abs(size.x) / 2, b = abs(size.y) / 2
+            return Double.pi * (3 * (a + b) - ((3 * a + b) * (a + 3 * b)).squareRoot())
+        case let .polygon(sides, _, _):
+            guard let radius = node.base["radius"]?.asDouble else { return nil }
+            return 2 * Double(max(3, sides)) * abs(radius) * sin(Double.pi / Double(max(3, sides)))
+        case .path:
+            guard let shape = node.base["d"]?.asPath else { return nil }
+            var length = 0.0
+            for contour in shape.contours {
+                let points = contour.vertices.map(\.point)
+                for (a, b) in zip(points, points.dropFirst() + (contour.closed ? points.prefix(1) : [])) {
+                    length += ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
+                }
+            }
+            return length
+        case .group:
+            return nil
+        }
+    }
+}
+
+/// `1.9s`, `0.016667s`: seconds for messages.
+private func formatSeconds(_ seconds: Double) -> String {
+    formatNumber(seconds, decimals: 6) + "s"
 }

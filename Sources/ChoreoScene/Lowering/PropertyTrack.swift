@@ -1,0 +1,157 @@
+import ChoreoTimeline
+
+/// One property's motion on a local clock (a span's, or a simulated timeline's), built event by
+/// event in chronological order.
+///
+/// Motion is only ever appended at or after the last event, so "retargeting" is simply: cut every
+/// segment still running at the new event's start (keeping exactly the motion up to the cut, via
+/// `Easing.piece`), drop what would have come after, and continue from the value at the cut.
+struct PropertyTrack {
+    var initial: PropertyValue
+    var segments: [Segment<PropertyValue>] = []
+
+    init(_ initial: PropertyValue) {
+        self.initial = initial
+    }
+
+    var animated: Animated<PropertyValue> { Animated(initial, segments: segments) }
+
+    func value(at time: Double) -> PropertyValue { animated.value(at: time) }
+
+    /// Everything from `time` on is dropped; a segment running at `time` ends there, on its course.
+    mutating func cut(at time: Double) {
+        var kept: [Segment<PropertyValue>] = []
+        for segment in segments {
+            if segment.end <= time + timeEpsilon {
+                kept.append(segment)
+            } else if segment.start < time - timeEpsilon {
+                kept.append(segment.piece(from: segment.start, to: time))
+            }
+        }
+        segments = kept
+    }
+
+    /// The value becomes `value` at `time` at once (a keyframe track restarting with its loop).
+    mutating func jump(to value: PropertyValue, at time: Double) {
+        cut(at: time)
+        guard self.value(at: time) != value else { return }
+        // A zero-length segment records the jump; `normalized` merges it into what follows.
+        segments.append(Segment(start: time, end: time, from: value, to: value, easing: .linear))
+    }
+
+    /// Animates from the current value at `start` to `target` along `easing` for `duration`
+    /// seconds (springs last their settling duration instead). `tolerance` is the largest error
+    /// allowed when baking springs, in the property's units.
+    mutating func animate(
+        at start: Double, duration: Double, easing: EasingSpec, to target: PropertyValue, tolerance: Double
+    ) {
+        cut(at: start)
+        let from = value(at: start)
+        segments.append(contentsOf: loweredSegments(
+            from: from, to: target, start: start, duration: duration, easing: easing, tolerance: tolerance))
+    }
+
+    /// The part of the track between `start` and `end`, moved so that `start` becomes 0.
+    func window(from start: Double, to end: Double) -> PropertyTrack {
+        var result = PropertyTrack(value(at: start))
+        for segment in segments where segment.end > start + timeEpsilon && segment.start < end - timeEpsilon {
+            var piece = segment.piece(from: max(segment.start, start), to: min(segment.end, end))
+            piece.start -= start
+            piece.end -= start
+            result.segments.append(piece)
+        }
+        return result
+    }
+
+    /// Zero-length jump segments are folded into the segment that follows them or stretched to
+    /// the next segment (or `end`), so emitters never see a segment without duration.
+    func normalized(end: Double) -> PropertyTrack {
+        var result = PropertyTrack(initial)
+        for (index, segment) in segments.enumerated() {
+            guard segment.end - segment.start <= timeEpsilon else {
+                result.segments.append(segment)
+                continue
+            }
+            let nextStart = index + 1 < segments.count ? segments[index + 1].start : end
+            if nextStart - segment.start <= timeEpsilon {
+                if index + 1 == segments.count, result.segments.isEmpty {
+                    result.initial = segment.to
+                }
+                continue
+            }
+            var held = segment
+            held.end = nextStart
+            held.from = segment.to
+            held.easing = .linear
+            result.segments.append(held)
+        }
+        return result
+    }
+
+    /// The same track with every value shifted by whole turns (for relative rotations).
+    func shiftedByTurns(_ turns: Double) -> PropertyTrack {
+        var result = PropertyTrack(initial.shiftedByTurns(turns))
+        result.segments = segments.map {
+            Segment(start: $0.start, end: $0.end, from: $0.from.shiftedByTurns(turns), to: $0.to.shiftedByTurns(turns), easing: $0.easing)
+        }
+        return result
+    }
+}
+
+/// Times closer than this (a microsecond) are the same instant.
+let timeEpsilon = 1e-6
+
+extension Segment {
+    /// The part of this segment between the global times `t0 < t1`, keeping its exact motion.
+    func piece(from t0: Double, to t1: Double) -> Segment {
+        let duration = end - start
+        guard duration > 0 else { return Segment(start: t0, end: t1, from: to, to: to, easing: .linear) }
+        let u0 = min(max((t0 - start) / duration, 0), 1), u1 = min(max((t1 - start) / duration, 0), 1)
+        let (easing, p0, p1) = self.easing.piece(from: u0, to: u1)
+        return Segment(
+            start: t0, end: t1, from: Value.interpolate(from, to, p0), to: Value.interpolate(from, to, p1), easing: easing)
+    }
+}
+
+/// The segments of one motion from `from` to `to`, with the scene easing reduced to `Easing`:
+/// `steps(n)` becomes n hold segments (jump-end), a spring a chain of baked cubic segments.
+func loweredSegments(
+    from: PropertyValue, to: PropertyValue, start: Double, duration: Double, easing: EasingSpec, tolerance: Double
+) -> [Segment<PropertyValue>] {
+    switch easing {
+    case .linear:
+        return [Segment(start: start, end: start + duration, from: from, to: to, easing: .linear)]
+    case let .cubic(x1, y1, x2, y2):
+        return [Segment(start: start, end: start + duration, from: from, to: to, easing: .cubic(x1, y1, x2, y2))]
+    case .hold:
+        return [Segment(start: start, end: start + duration, from: from, to: to, easing: .hold)]
+    case let .steps(count):
+        let n = max(1, count)
+        let step = duration / Double(n)
+        return (0..<n).map { (k: Int) -> Segment<PropertyValue> in
+            let u0 = Double(k) / Double(n), u1 = Double(k + 1) / Double(n)
+            let t0 = start + step * Double(k), t1 = start + step * Double(k + 1)
+            return Segment(
+                start: t0, end: t1, from: PropertyValue.interpolate(from, to, u0),
+                to: PropertyValue.interpolate(from, to, u1), easing: .hold)
+        }
+    case let .spring(response, dampingFraction):
+        let spring = SpringCurve(response: response, dampingFraction: dampingFraction)
+        let progressTolerance = tolerance / max(from.distance(to: to), 1e-12)
+        return bakeSpring(spring, tolerance: progressTolerance).map { piece in
+            Segment(
+                start: start + piece.start, end: start + piece.end, from: .interpolate(from, to, piece.p0),
+                to: .interpolate(from, to, piece.p1), easing: piece.easing)
+        }
+    }
+}
+
+/// How long a motion with this easing lasts. A spring lasts its settling duration: SwiftUI's
+/// springs given by response have no duration of their own, so a `duration:` written next to a
+/// spring easing is ignored.
+func effectiveDuration(_ timing: Timing) -> Double {
+    if case let .spring(response, dampingFraction) = timing.easing {
+        return SpringCurve(response: response, dampingFraction: dampingFraction).settlingDuration
+    }
+    return timing.duration
+}

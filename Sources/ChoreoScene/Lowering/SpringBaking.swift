@@ -1,0 +1,75 @@
+import ChoreoTimeline
+
+/// One baked piece of a spring: from progress `p0` at `start` to `p1` at `end` (seconds after the
+/// spring starts), along a cubic easing.
+struct SpringPiece: Equatable {
+    var start: Double
+    var end: Double
+    var p0: Double
+    var p1: Double
+    var easing: Easing
+}
+
+/// Bakes a spring into as few cubic segments as keep the progress within `tolerance` of the
+/// closed form (shared reference, "Baking springs and overshoot").
+///
+/// Keyframes go at 0, at every extremum (where the velocity is 0, so the handles are exactly 0
+/// or 1) and at the settling time, where the progress is taken as exactly 1 so the motion ends
+/// on its target. With x handles at 1/3 and 2/3 each segment's y is the cubic Hermite
+/// interpolant of the spring; a segment is bisected until its error is within `tolerance` and
+/// both y handles lie in [0, 1] (legal for Lottie and for SMIL keySplines).
+func bakeSpring(_ spring: SpringCurve, tolerance: Double) -> [SpringPiece] {
+    let settle = spring.settlingDuration
+    guard settle > 0 else { return [SpringPiece(start: 0, end: 0, p0: 1, p1: 1, easing: .linear)] }
+    let progress = { (t: Double) -> Double in t <= 0 ? 0 : t >= settle ? 1 : spring.progress(at: t) }
+    let velocity = { (t: Double) -> Double in t <= 0 ? 0 : spring.velocity(at: t) }
+    var times = [0.0]
+    for extremum in spring.extremumTimes where extremum > timeEpsilon && extremum < settle - timeEpsilon {
+        times.append(extremum)
+    }
+    times.append(settle)
+
+    func hermite(_ t0: Double, _ t1: Double) -> SpringPiece? {
+        let p0 = progress(t0), p1 = progress(t1), h = t1 - t0, dp = p1 - p0
+        guard abs(dp) > 1e-12 else { return nil }
+        let outY = velocity(t0) * h / (3 * dp)
+        let inY = 1 - velocity(t1) * h / (3 * dp)
+        return SpringPiece(start: t0, end: t1, p0: p0, p1: p1, easing: .cubic(1.0 / 3, outY, 2.0 / 3, inY))
+    }
+
+    func isAcceptable(_ piece: SpringPiece) -> Bool {
+        guard case let .cubic(_, outY, _, inY) = piece.easing, (0...1).contains(outY), (0...1).contains(inY) else {
+            return false
+        }
+        return maxError(of: piece, against: progress) <= tolerance
+    }
+
+    var pieces: [SpringPiece] = []
+    func refine(_ t0: Double, _ t1: Double, depth: Int) {
+        if let piece = hermite(t0, t1), depth >= 16 || isAcceptable(piece) {
+            pieces.append(piece)
+            return
+        }
+        guard depth < 16 else {
+            pieces.append(SpringPiece(start: t0, end: t1, p0: progress(t0), p1: progress(t1), easing: .linear))
+            return
+        }
+        let middle = (t0 + t1) / 2
+        refine(t0, middle, depth: depth + 1)
+        refine(middle, t1, depth: depth + 1)
+    }
+    for (t0, t1) in zip(times, times.dropFirst()) { refine(t0, t1, depth: 0) }
+    return pieces
+}
+
+/// The largest difference between a baked piece and `progress`, sampled densely over the piece.
+func maxError(of piece: SpringPiece, against progress: (Double) -> Double, samples: Int = 32) -> Double {
+    var worst = 0.0
+    for k in 1..<samples {
+        let u = Double(k) / Double(samples)
+        let baked = piece.p0 + (piece.p1 - piece.p0) * piece.easing.progress(u)
+        let exact = progress(piece.start + u * (piece.end - piece.start))
+        worst = max(worst, abs(baked - exact))
+    }
+    return worst
+}

@@ -1,0 +1,164 @@
+import ChoreoDiagnostics
+import ChoreoTimeline
+
+/// Something a timeline does to one property at one instant.
+private enum TimelineAction {
+    /// The property becomes this value at once (a keyframe track before its first keyframe).
+    case jump(PropertyValue)
+    /// A tween or the motion into a keyframe; `relative` targets are added to the starting value.
+    case motion(duration: Double, easing: EasingSpec, target: PropertyValue, relative: Bool)
+}
+
+private struct TimelineEvent {
+    var time: Double
+    var sequence: Int
+    var action: TimelineAction
+}
+
+/// The tracks one timeline gives each property, on the timeline's own clock (0 = its start).
+struct SimulatedTimeline {
+    var tracks: [PropertyKey: PropertyTrack]
+    /// Length of the span in seconds (whole frames).
+    var length: Double
+}
+
+/// Runs a timeline's tweens and keyframes property by property (contract §5).
+///
+/// `startValue` is each property's value when the timeline starts (the initial pose).
+/// `contentLength` is how long the timeline plays: its duration rounded to whole frames, which
+/// for loops is the cycle. Non-looping timelines get one more frame holding their end.
+func simulateTimeline(
+    _ timeline: SceneTimeline, keys: [PropertyKey], contentLength: Double, frameLength: Double,
+    startValue: (PropertyKey) -> PropertyValue, tolerance: (PropertyKey) -> Double,
+    diagnostics: inout DiagnosticBag
+) -> SimulatedTimeline {
+    var eventsByKey: [PropertyKey: [TimelineEvent]] = [:]
+    var sequence = 0
+    // Keyframes first, so that a tween written for the same instant takes over from them.
+    for key in timeline.keyframes.keys.sorted() {
+        let keyframes = timeline.keyframes[key]!.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }
+            .map(\.element)
+        guard let first = keyframes.first else { continue }
+        eventsByKey[key, default: []].append(TimelineEvent(time: 0, sequence: sequence, action: .jump(first.value)))
+        sequence += 1
+        for (previous, next) in zip(keyframes, keyframes.dropFirst()) {
+            let action = TimelineAction.motion(duration: next.at - previous.at, easing: next.easing, target: next.value, relative: false)
+            eventsByKey[key, default: []].append(TimelineEvent(time: previous.at, sequence: sequence, action: action))
+            sequence += 1
+        }
+    }
+    for tween in timeline.tweens {
+        for key in tween.values.keys.sorted() {
+            let action = TimelineAction.motion(
+                duration: effectiveDuration(tween.timing), easing: tween.timing.easing, target: tween.values[key]!,
+                relative: tween.relative)
+            eventsByKey[key, default: []].append(
+                TimelineEvent(time: tween.at + tween.timing.delay, sequence: sequence, action: action))
+            sequence += 1
+        }
+    }
+    let relativeKeys = Set(timeline.tweens.filter(\.relative).flatMap(\.values.keys))
+
+    var tracks: [PropertyKey: PropertyTrack] = [:]
+    var seamJumps: [String] = []
+    for key in keys {
+        let start = startValue(key)
+        guard let events = eventsByKey[key], !events.isEmpty else {
+            tracks[key] = PropertyTrack(start)
+            continue
+        }
+        let tolerance = tolerance(key)
+        if !timeline.loop {
+            let played = run(events, cycles: 1, period: contentLength, from: start, tolerance: tolerance)
+            tracks[key] = played.window(from: 0, to: contentLength).normalized(end: contentLength + frameLength)
+            continue
+        }
+        let isRotation = key.property == "rotation"
+        // The steady state: run cycles until the last two agree (rotations modulo a turn).
+        var cycles = 3
+        var cycle = PropertyTrack(start)
+        while true {
+            let played = run(events, cycles: cycles, period: contentLength, from: start, tolerance: tolerance)
+            let period = contentLength
+            cycle = played.window(from: Double(cycles - 1) * period, to: Double(cycles) * period)
+            let previous = played.window(from: Double(cycles - 2) * period, to: Double(cycles - 1) * period)
+            if cycles >= 12 || agree(cycle, previous, length: period, tolerance: tolerance, modTurn: isRotation) { break }
+            cycles += 1
+        }
+        if isRotation, relativeKeys.contains(key), let from = cycle.initial.asDouble, let base = start.asDouble {
+            let turns = ((from - base) / 360 + 1e-9).rounded(.down)
+            cycle = cycle.shiftedByTurns(-turns)
+        }
+        cycle = cycle.normalized(end: contentLength)
+        let atStart = cycle.value(at: 0), atEnd = cycle.value(at: contentLength)
+        let gap: Double
+        if isRotation, let a = atStart.asDouble, let b = atEnd.asDouble {
+            gap = angleDifference(a, b)
+        } else {
+            gap = atStart.distance(to: atEnd)
+        }
+        if gap > tolerance {
+            seamJumps.append("\(key) is \(atEnd.diagnosticText) at the end and \(atStart.diagnosticText) at the start")
+        }
+        tracks[key] = cycle
+    }
+    if let first = seamJumps.first {
+        let more = seamJumps.count > 1 ? " (and \(seamJumps.count - 1) more)" : ""
+        diagnostics.warning(
+            "loop-seam", "looping timeline '\(timeline.name)' jumps at its seam: \(first)\(more)", at: timeline.range,
+            notes: seamJumps.dropFirst().map { Note($0, at: nil) },
+            help: "end the cycle on the values it starts with, or set 'loop: false'")
+    }
+    let length = timeline.loop ? contentLength : contentLength + frameLength
+    return SimulatedTimeline(tracks: tracks, length: length)
+}
+
+/// Plays `events` for `cycles` repetitions of `period`, each event at its time plus the cycle's start.
+private func run(
+    _ events: [TimelineEvent], cycles: Int, period: Double, from start: PropertyValue, tolerance: Double
+) -> PropertyTrack {
+    var timed: [(time: Double, cycle: Int, event: TimelineEvent)] = []
+    for cycle in 0..<cycles {
+        for event in events { timed.append((event.time + Double(cycle) * period, cycle, event)) }
+    }
+    timed.sort {
+        if abs($0.time - $1.time) > timeEpsilon { return $0.time < $1.time }
+        return ($0.cycle, $0.event.sequence) < ($1.cycle, $1.event.sequence)
+    }
+    var track = PropertyTrack(start)
+    for item in timed {
+        switch item.event.action {
+        case let .jump(value):
+            track.jump(to: value, at: item.time)
+        case let .motion(duration, easing, target, relative):
+            let begin = track.cutValue(at: item.time)
+            track.animate(
+                at: item.time, duration: duration, easing: easing, to: relative ? begin.adding(target) : target,
+                tolerance: tolerance)
+        }
+    }
+    return track
+}
+
+private func agree(_ a: PropertyTrack, _ b: PropertyTrack, length: Double, tolerance: Double, modTurn: Bool) -> Bool {
+    let samples = 64
+    for k in 0...samples {
+        let t = length * Double(k) / Double(samples)
+        let x = a.value(at: t), y = b.value(at: t)
+        if modTurn, let p = x.asDouble, let q = y.asDouble {
+            if angleDifference(p, q) > tolerance { return false }
+        } else if x.distance(to: y) > tolerance {
+            return false
+        }
+    }
+    return true
+}
+
+extension PropertyTrack {
+    /// The value at `time` as a motion starting then sees it: after any jump recorded at `time`.
+    func cutValue(at time: Double) -> PropertyValue {
+        var copy = self
+        copy.cut(at: time)
+        return copy.value(at: time)
+    }
+}
