@@ -1,0 +1,212 @@
+import ChoreoJSON
+
+/// The compiled timeline as JSON (`choreo compile --emit timeline`): a complete, readable and
+/// deterministic dump of the IR, for debugging lowering and for golden tests.
+///
+/// Every number has 6 decimals at most. An animatable property is written as its value when it is
+/// constant, else as `{"initial": value, "segments": [{start, end, from, to, easing}]}`. Points
+/// are `[x, y]`, colours `[r, g, b, a]` in 0…1, easings `"linear"`, `"hold"` or
+/// `{"cubic-bezier": [x1, y1, x2, y2]}`.
+public enum TimelineJSON {
+    /// The format version written as `"choreo-timeline"`.
+    public static let version = 1
+
+    public static func document(_ timeline: Timeline) -> JSONValue {
+        .object([
+            ("choreo-timeline", .int(version)),
+            ("name", .string(timeline.name)),
+            ("size", .array([number(timeline.width), number(timeline.height)])),
+            ("fps", number(timeline.fps)),
+            ("duration", number(timeline.duration)),
+            ("frames", .int(timeline.frameCount)),
+            ("background", timeline.background.map(color) ?? .null),
+            ("title", .string(timeline.title)),
+            ("static", .bool(timeline.isStatic)),
+            ("spans", .array(timeline.spans.map { span($0, fps: timeline.fps) })),
+            ("layers", .array(timeline.layers.map(node))),
+        ])
+    }
+
+    public static func encode(_ timeline: Timeline, pretty: Bool = true) -> String {
+        JSONWriter(pretty: pretty, decimals: 6).string(document(timeline))
+    }
+
+    private static func number(_ value: Double) -> JSONValue { .decimal(value, places: 6) }
+
+    private static func optional(_ text: String?) -> JSONValue { text.map { .string($0) } ?? .null }
+
+    private static func span(_ span: Span, fps: Double) -> JSONValue {
+        .object([
+            ("name", .string(span.name)),
+            ("kind", .string(span.kind.rawValue)),
+            ("start", number(span.start)),
+            ("end", number(span.end)),
+            ("startFrame", .int(Int((span.start * fps).rounded()))),
+            ("endFrame", .int(Int((span.end * fps).rounded()))),
+            ("loops", .bool(span.loops)),
+            ("label", optional(span.label)),
+            ("fromState", optional(span.fromState)),
+            ("toState", optional(span.toState)),
+            ("trigger", optional(span.trigger)),
+        ])
+    }
+
+    private static func node(_ node: Node) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("id", .string(node.id)),
+            ("transform", transform(node.transform)),
+        ]
+        switch node.content {
+        case let .shape(geometry, style):
+            members.append(("geometry", self.geometry(geometry)))
+            members.append(("style", self.style(style)))
+        case let .group(children):
+            members.append(("children", .array(children.map(self.node))))
+        }
+        if let repeatInfo = node.repeat {
+            members.append(("repeat", self.repeat(repeatInfo)))
+        }
+        return .object(members)
+    }
+
+    private static func transform(_ transform: Transform) -> JSONValue {
+        .object([
+            ("anchor", animated(transform.anchor, point)),
+            ("position", animated(transform.position, point)),
+            ("rotation", animated(transform.rotation, number)),
+            ("scale", animated(transform.scale, point)),
+            ("offset", animated(transform.offset, point)),
+            ("opacity", animated(transform.opacity, number)),
+        ])
+    }
+
+    private static func geometry(_ geometry: Geometry) -> JSONValue {
+        switch geometry {
+        case let .rect(size, cornerRadius):
+            return .object([
+                ("type", "rect"), ("size", animated(size, point)), ("cornerRadius", animated(cornerRadius, number)),
+            ])
+        case let .ellipse(size):
+            return .object([("type", "ellipse"), ("size", animated(size, point))])
+        case let .polygon(sides, radius, innerRadius):
+            return .object([
+                ("type", "polygon"), ("sides", .int(sides)), ("radius", animated(radius, number)),
+                ("innerRadius", innerRadius.map { animated($0, number) } ?? .null),
+            ])
+        case let .path(shape):
+            return .object([("type", "path"), ("shape", animated(shape, path))])
+        }
+    }
+
+    private static func style(_ style: Style) -> JSONValue {
+        .object([
+            ("fill", style.fill.map(paint) ?? .null),
+            ("fillRule", .string(style.fillRule.rawValue)),
+            ("stroke", style.stroke.map(stroke) ?? .null),
+            ("trim", style.trim.map(trim) ?? .null),
+        ])
+    }
+
+    private static func paint(_ paint: Paint) -> JSONValue {
+        switch paint {
+        case let .color(value):
+            return .object([("type", "color"), ("color", animated(value, color))])
+        case let .linearGradient(from, to, stops):
+            return .object([
+                ("type", "linear-gradient"), ("from", animated(from, point)), ("to", animated(to, point)),
+                ("stops", animated(stops, gradientStops)),
+            ])
+        case let .radialGradient(center, radius, stops):
+            return .object([
+                ("type", "radial-gradient"), ("center", animated(center, point)), ("radius", animated(radius, number)),
+                ("stops", animated(stops, gradientStops)),
+            ])
+        }
+    }
+
+    private static func stroke(_ stroke: Stroke) -> JSONValue {
+        .object([
+            ("paint", paint(stroke.paint)),
+            ("width", animated(stroke.width, number)),
+            ("cap", .string(stroke.cap.rawValue)),
+            ("join", .string(stroke.join.rawValue)),
+            ("miterLimit", number(stroke.miterLimit)),
+            ("dash", .array(stroke.dash.map(number))),
+        ])
+    }
+
+    private static func trim(_ trim: Trim) -> JSONValue {
+        .object([
+            ("start", animated(trim.start, number)),
+            ("end", animated(trim.end, number)),
+            ("offset", animated(trim.offset, number)),
+        ])
+    }
+
+    private static func `repeat`(_ info: Repeat) -> JSONValue {
+        .object([
+            ("count", .int(info.count)),
+            ("anchor", point(info.anchor)),
+            ("rotation", number(info.rotation)),
+            ("offset", point(info.offset)),
+            ("scale", point(info.scale)),
+            ("opacity", .array([number(info.startOpacity), number(info.endOpacity)])),
+        ])
+    }
+
+    private static func animated<Value>(_ track: Animated<Value>, _ encode: (Value) -> JSONValue) -> JSONValue {
+        guard !track.segments.isEmpty else { return encode(track.initial) }
+        return .object([
+            ("initial", encode(track.initial)),
+            (
+                "segments",
+                .array(
+                    track.segments.map { segment in
+                        .object([
+                            ("start", number(segment.start)),
+                            ("end", number(segment.end)),
+                            ("from", encode(segment.from)),
+                            ("to", encode(segment.to)),
+                            ("easing", easing(segment.easing)),
+                        ])
+                    })
+            ),
+        ])
+    }
+
+    private static func easing(_ easing: Easing) -> JSONValue {
+        switch easing {
+        case .linear: return "linear"
+        case .hold: return "hold"
+        case let .cubic(x1, y1, x2, y2):
+            return .object([("cubic-bezier", .array([number(x1), number(y1), number(x2), number(y2)]))])
+        }
+    }
+
+    private static func point(_ p: Point) -> JSONValue { .array([number(p.x), number(p.y)]) }
+
+    private static func color(_ c: RGBA) -> JSONValue { .array([number(c.r), number(c.g), number(c.b), number(c.a)]) }
+
+    private static func path(_ shape: PathShape) -> JSONValue {
+        .array(
+            shape.contours.map { contour in
+                .object([
+                    ("closed", .bool(contour.closed)),
+                    (
+                        "vertices",
+                        .array(
+                            contour.vertices.map { vertex in
+                                .object([
+                                    ("point", point(vertex.point)), ("in", point(vertex.inTangent)),
+                                    ("out", point(vertex.outTangent)),
+                                ])
+                            })
+                    ),
+                ])
+            })
+    }
+
+    private static func gradientStops(_ stops: GradientStops) -> JSONValue {
+        .array(stops.stops.map { .object([("offset", number($0.offset)), ("color", color($0.color))]) })
+    }
+}
