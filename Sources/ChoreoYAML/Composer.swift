@@ -66,6 +66,7 @@ struct Composer {
         case let .alias(name, range):
             return resolveAlias(name, at: range)
         case let .scalar(scalar, properties, range):
+            let range = scalar.style == .literal || scalar.style == .folded ? blockScalarRange(range) : range
             return finish(YAMLNode(.scalar(scalar), range: range, tag: properties.tag), expandedSize: 1, properties: properties)
         case let .sequenceStart(properties, isFlow, range):
             return open(.sequence, properties: properties, isFlow: isFlow, range: range)
@@ -235,13 +236,16 @@ struct Composer {
     private mutating func mergeSources(_ value: YAMLNode) -> [[YAMLPair]] {
         switch value.kind {
         case let .mapping(pairs):
-            return [pairs]
+            return [usedThroughAlias(pairs, of: value)]
         case let .sequence(items):
             var sources: [[YAMLPair]] = []
             for item in items {
                 if let pairs = item.mapping {
-                    sources.append(pairs)
+                    sources.append(usedThroughAlias(pairs, of: item))
                 } else {
+                    // Items of an aliased list have their ranges at the anchor; report the use.
+                    var item = item
+                    if item.alias == nil { item.alias = value.alias }
                     reportInvalidMerge(item)
                 }
             }
@@ -249,6 +253,17 @@ struct Composer {
         case .scalar:
             reportInvalidMerge(value)
             return []
+        }
+    }
+
+    /// Merged pairs that came through `*name` point at it, so later stages report where they are used.
+    private func usedThroughAlias(_ pairs: [YAMLPair], of source: YAMLNode) -> [YAMLPair] {
+        guard let alias = source.alias else { return pairs }
+        return pairs.map { pair in
+            var pair = pair
+            if pair.key.alias == nil { pair.key.alias = alias }
+            if pair.value.alias == nil { pair.value.alias = alias }
+            return pair
         }
     }
 
@@ -288,6 +303,17 @@ struct Composer {
             "empty-file", "the file has no content", at: .fileStart,
             help: "a scene is a map with at least 'canvas' and 'nodes'")
         documentRoot = nil
+    }
+
+    /// A block scalar's end mark is past its final line break, at the start of the next line;
+    /// end it on its last line of text instead.
+    private func blockScalarRange(_ range: SourceRange) -> SourceRange {
+        var end = range.end
+        while end.column == 1, end.line > range.start.line {
+            let previous = end.line - 1
+            end = SourceLocation(line: previous, column: file.columnScalars(ofLine: previous).count + 1)
+        }
+        return SourceRange(start: range.start, end: end)
     }
 
     private func anchorRange(_ name: String, near start: SourceLocation) -> SourceRange {

@@ -3,7 +3,7 @@ import ChoreoDiagnostics
 /// Turns a libyaml failure into a diagnostic that says what went wrong in the user's terms:
 /// tabs used for indentation get their own rule, and the usual YAML pitfalls get a help line.
 func syntaxDiagnostic(for failure: LibYAMLFailure, in file: SourceFile) -> Diagnostic {
-    let location = failure.problemLocation
+    let location = file.clampedToText(failure.problemLocation)
     if let tab = indentationTab(for: failure, in: file) {
         return Diagnostic(
             .error, rule: "tab-indentation", "tabs are not allowed for indentation in YAML", file: file.path,
@@ -32,6 +32,15 @@ func syntaxDiagnostic(for failure: LibYAMLFailure, in file: SourceFile) -> Diagn
         .error, rule: "yaml-syntax", friendlyProblem(failure), file: file.path,
         range: SourceRange(start: location, end: SourceLocation(line: location.line, column: location.column + 1)),
         notes: notes, help: help)
+}
+
+extension SourceFile {
+    /// libyaml reports problems at the end of input on a line past the last one; point at the end
+    /// of the last line instead, so the line can be quoted.
+    fileprivate func clampedToText(_ location: SourceLocation) -> SourceLocation {
+        guard location.line > lineCount, lineCount > 0 else { return location }
+        return SourceLocation(line: lineCount, column: columnScalars(ofLine: lineCount).count + 1)
+    }
 }
 
 private func friendlyProblem(_ failure: LibYAMLFailure) -> String {
