@@ -1,9 +1,113 @@
 import ChoreoDiagnostics
+import ChoreoTimeline
 import ChoreoYAML
 
 /// Builds the scene model from the YAML tree, reporting every problem. Returns nil for the scene
 /// when an error makes the model unusable; warnings never do.
 func buildScene(from root: YAMLNode, file: SourceFile, diagnostics: inout DiagnosticBag) -> Scene? {
-    diagnostics.error("not-implemented", "the scene front end is not implemented yet", at: root.range)
-    return nil
+    let context = FrontendContext(file: file, bag: diagnostics)
+    let scene = context.buildScene(root)
+    diagnostics = context.bag
+    return scene
+}
+
+let sceneKeys = [
+    "choreo", "name", "size", "fps", "background", "vars", "layers", "states", "initial", "transitions", "timelines",
+]
+
+extension FrontendContext {
+    /// Decodes the whole file in dependency order: version and frame rate, vars, layers (and their
+    /// styles), then states, transitions and timelines, which refer to nodes and to each other.
+    func buildScene(_ root: YAMLNode) -> Scene? {
+        guard let map = readMap(
+            root, what: "the scene", allowed: sceneKeys, required: ["choreo", "size", "layers"],
+            expected: "a scene: a map with choreo, size and layers")
+        else { return nil }
+
+        if let versionNode = map.value("choreo") { checkVersion(versionNode) }
+        var name = defaultSceneName(file.path)
+        if let nameNode = map.value("name"), let value = identifier(nameNode, what: "scene name") { name = value }
+        var fps = 60.0
+        if let fpsNode = map.value("fps"), let value = number(fpsNode, name: "fps", bound: .between(1, 240)) { fps = value }
+        environment.fps = fps
+        if let varsNode = map.value("vars") { readVars(varsNode) }
+        var size = Point(100, 100)
+        if let sizeNode = map.value("size"), let value = point(sizeNode, name: "size", bound: .greaterThan(0)) { size = value }
+        var background: RGBA?
+        if let backgroundNode = map.value("background") {
+            if backgroundNode.scalar?.value != "none" { background = color(backgroundNode) }
+        }
+
+        var registry = NodeRegistry()
+        let layers = map.value("layers").map { readNodes($0, parent: nil, registry: &registry) } ?? []
+        for info in layers.flatMap(\.subtree) where registry.nodes[info.id] == nil {
+            registry.nodes[info.id] = info
+        }
+        resolveStyles(layers, inherited: StyleSpec())
+
+        var timelineNames: [String] = []
+        var timelineRanges: [String: SourceRange] = [:]
+        for pair in map.value("timelines")?.mapping ?? [] {
+            if let text = pair.key.scalar?.value, isIdentifier(text) {
+                timelineNames.append(text)
+                timelineRanges[text] = pair.key.reportRange
+            }
+        }
+        let names = SceneNames(registry: registry, timelineNames: timelineNames, timelineRanges: timelineRanges)
+
+        let states = map.value("states").map { readStates($0, names: names) } ?? []
+        var initial = states.first?.name
+        if let initialNode = map.value("initial"), let value = identifier(initialNode, what: "state name") {
+            if states.contains(where: { $0.name == value }) {
+                initial = value
+            } else if states.isEmpty {
+                error("unknown-state", "there is no state '\(value)': the scene has no states", at: initialNode.reportRange)
+            } else {
+                error(
+                    "unknown-state", "there is no state '\(value)'", at: initialNode.reportRange,
+                    help: suggestion(for: value, in: states.map(\.name)))
+            }
+        }
+        let transitions = map.value("transitions").map { readTransitions($0, states: states, names: names) } ?? []
+        let timelines = map.value("timelines").map { readTimelines($0, names: names) } ?? []
+
+        checkReachability(states: states, initial: initial, transitions: transitions)
+        checkCanvas(layers: layers, size: size, states: states, timelines: timelines)
+
+        guard errorCount == 0 else { return nil }
+        return Scene(
+            name: name, size: size, fps: fps, background: background, layers: layers.map(sceneNode), states: states,
+            initial: initial, transitions: transitions, timelines: timelines)
+    }
+
+    private func checkVersion(_ node: YAMLNode) {
+        guard let text = scalarText(node, expected: "the format version 1") else { return }
+        if node.scalar?.style == .plain, let version = Double(text), version == 1 { return }
+        error(
+            "unsupported-version", "unsupported format version '\(text)'; this compiler reads choreo: 1",
+            at: node.reportRange, help: "write choreo: 1")
+    }
+
+    private func sceneNode(_ info: NodeInfo) -> SceneNode {
+        let shape: SceneShape
+        switch info.shape {
+        case .rect: shape = .rect
+        case .ellipse: shape = .ellipse
+        case .polygon: shape = .polygon(sides: info.sides, star: info.isStar, cornerRadius: info.polygonCornerRadius)
+        case .path: shape = .path
+        case .group: shape = .group(info.children.map(sceneNode))
+        }
+        return SceneNode(
+            id: info.id, range: info.range, shape: shape, base: info.base, fill: info.fillKind, fillRule: info.fillRule,
+            stroke: info.stroke, trimmed: info.trimmed, repeat: info.repeatSpec)
+    }
+}
+
+/// The scene name a file gets without `name:`: its file name without extension, made an identifier.
+func defaultSceneName(_ path: String) -> String {
+    var stem = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
+    for suffix in [".yaml", ".yml"] where stem.hasSuffix(suffix) {
+        stem.removeLast(suffix.count)
+    }
+    return sanitizedIdentifier(stem) ?? "scene"
 }

@@ -1,0 +1,134 @@
+import ChoreoDiagnostics
+import ChoreoTimeline
+import ChoreoYAML
+
+/// SwiftUI's `easeInOut`, the default easing of transitions and tweens.
+let defaultEasing = EasingSpec.cubic(0.42, 0, 0.58, 1)
+/// SwiftUI's default animation duration.
+let defaultDuration = 0.35
+
+extension FrontendContext {
+    /// An easing: a name (`ease-in-out`, `snappy`, `cubic-bezier(…)` as text) or a map
+    /// `{cubic-bezier: [x1, y1, x2, y2]}`, `{steps: n}`, `{spring: {…}}`.
+    func easing(_ node: YAMLNode) -> EasingSpec? {
+        if node.scalar != nil, !isNullScalar(node) {
+            let text = node.scalar!.value
+            switch parseEasingName(text) {
+            case let .success(spec): return spec
+            case let .failure(problem):
+                report(problem, in: node)
+                return nil
+            }
+        }
+        guard let map = readMap(
+            node, what: "an easing", allowed: ["cubic-bezier", "steps", "spring"],
+            expected: "an easing such as ease-in-out or {spring: {duration: 0.5s, bounce: 0.3}}")
+        else { return nil }
+        guard map.entries.count == 1 else {
+            if map.entries.isEmpty {
+                error(
+                    "invalid-easing", "an easing map needs one of cubic-bezier, steps or spring", at: startRange(of: node))
+            } else {
+                error(
+                    "invalid-easing", "an easing map has exactly one key, found \(map.entries.map { "'\($0.name)'" }.joined(separator: ", "))",
+                    at: map.entries[1].key.reportRange)
+            }
+            return nil
+        }
+        let entry = map.entries[0]
+        switch entry.name {
+        case "cubic-bezier":
+            guard let items = listItems(entry.value, expected: "four numbers [x1, y1, x2, y2]") else { return nil }
+            guard items.count == 4 else {
+                error("invalid-easing", "cubic-bezier takes four numbers [x1, y1, x2, y2], found \(items.count)", at: entry.value.reportRange)
+                return nil
+            }
+            var values: [Double] = []
+            for item in items {
+                guard let value = number(item, name: "cubic-bezier") else { return nil }
+                values.append(value)
+            }
+            for i in [0, 2] where !(0...1).contains(values[i]) {
+                error(
+                    "invalid-easing", "the x values of cubic-bezier must be between 0 and 1, found \(describeNumber(values[i]))",
+                    at: items[i].reportRange, help: "only the y values (the 2nd and 4th) may overshoot")
+                return nil
+            }
+            return .cubic(values[0], values[1], values[2], values[3])
+        case "steps":
+            guard let count = integer(entry.value, name: "steps", bound: .between(1, 1000)) else { return nil }
+            return .steps(count)
+        default:
+            return spring(entry.value)
+        }
+    }
+
+    /// `{response, damping-fraction}` (defaults 0.5, 0.825) or `{duration, bounce}` (0.5s, 0).
+    private func spring(_ node: YAMLNode) -> EasingSpec? {
+        guard let map = readMap(node, what: "a spring", allowed: ["response", "damping-fraction", "duration", "bounce"]) else {
+            return nil
+        }
+        let physical = map.has("response") || map.has("damping-fraction")
+        let perceptual = map.has("duration") || map.has("bounce")
+        if physical && perceptual {
+            let second = map.entries.first { ["duration", "bounce"].contains($0.name) }!
+            error(
+                "conflicting-keys", "a spring takes response and damping-fraction, or duration and bounce, not both",
+                at: second.key.reportRange)
+            return nil
+        }
+        if perceptual {
+            var duration = 0.5, bounce = 0.0
+            if let node = map.value("duration") {
+                guard let value = time(node, name: "duration", bound: .greaterThan(0)) else { return nil }
+                duration = value
+            }
+            if let node = map.value("bounce") {
+                guard let value = number(node, name: "bounce", bound: .between(-0.99, 0.99)) else { return nil }
+                bounce = value
+            }
+            return springEasing(duration: duration, bounce: bounce)
+        }
+        var response = 0.5, damping = 0.825
+        if let node = map.value("response") {
+            // SwiftUI writes the response as plain seconds; a time with a unit is accepted too.
+            guard let value = secondsOrNumber(node, name: "response") else { return nil }
+            response = value
+        }
+        if let node = map.value("damping-fraction") {
+            guard let value = number(node, name: "damping-fraction", bound: .greaterThan(0)) else { return nil }
+            damping = value
+        }
+        return .spring(response: response, dampingFraction: damping)
+    }
+
+    /// A positive duration written either as SwiftUI's plain seconds (`0.5`) or as a time (`0.5s`).
+    private func secondsOrNumber(_ node: YAMLNode, name: String) -> Double? {
+        if let text = node.scalar?.value, !usesPoisonedVar(text),
+            case let .success(quantity) = evaluateExpression(text, environment: environment), quantity.dimension == .number
+        {
+            guard quantity.value.isFinite, quantity.value > 0 else {
+                error("out-of-range", "'\(name)' must be greater than 0s, found \(describeNumber(quantity.value))", at: node.reportRange)
+                return nil
+            }
+            return quantity.value
+        }
+        return time(node, name: name, bound: .greaterThan(0))
+    }
+
+    /// Reads `duration`, `delay` and `easing` from a map, on top of `base`.
+    func timing(_ map: MapEntries, base: Timing) -> Timing? {
+        var timing = base
+        var ok = true
+        if let node = map.value("duration") {
+            if let value = time(node, name: "duration") { timing.duration = value } else { ok = false }
+        }
+        if let node = map.value("delay") {
+            if let value = time(node, name: "delay") { timing.delay = value } else { ok = false }
+        }
+        if let node = map.value("easing") {
+            if let value = easing(node) { timing.easing = value } else { ok = false }
+        }
+        return ok ? timing : nil
+    }
+}

@@ -1,0 +1,673 @@
+import ChoreoDiagnostics
+import ChoreoTimeline
+import ChoreoYAML
+
+enum ShapeKind: String, CaseIterable {
+    case rect, ellipse, polygon, path, group
+
+    /// "a rect node", "an ellipse node".
+    var phrase: String { self == .ellipse ? "an ellipse node" : "a \(rawValue) node" }
+}
+
+/// Keys every node may have.
+let transformKeys = ["position", "anchor", "offset", "scale", "rotation", "opacity"]
+let styleKeys = ["fill", "fill-rule", "stroke", "trim"]
+let commonNodeKeys = ["id", "shape"] + transformKeys + styleKeys + ["repeat"]
+
+/// The geometry keys of each shape.
+func geometryKeys(_ shape: ShapeKind) -> [String] {
+    switch shape {
+    case .rect: return ["size", "corner-radius"]
+    case .ellipse: return ["size", "radius"]
+    case .polygon: return ["sides", "radius", "inner-radius", "corner-radius"]
+    case .path: return ["d", "points", "contours", "closed"]
+    case .group: return ["children"]
+    }
+}
+
+let allNodeKeys = Set(commonNodeKeys + ShapeKind.allCases.flatMap(geometryKeys))
+
+/// The shapes a key applies to, for "it applies to rect and polygon nodes".
+func shapesWithKey(_ key: String) -> [String] {
+    ShapeKind.allCases.filter { geometryKeys($0).contains(key) }.map(\.rawValue)
+}
+
+/// A fill as written, before `units: bounds` is resolved against the bounds of the node that uses it
+/// (a group's fill is resolved against each child that inherits it).
+struct FillSpec {
+    var kind: FillKind
+    var color: RGBA?
+    var from: Point?
+    var to: Point?
+    var center: Point?
+    var radius: Double?
+    var stops: GradientStops?
+    var unitsBounds = false
+    var range: SourceRange
+}
+
+struct StrokeSpec {
+    /// `stroke: none` cancels a stroke inherited from a group.
+    var none = false
+    var color: RGBA?
+    var width: Double?
+    var cap: LineCap?
+    var join: LineJoin?
+    var miterLimit: Double?
+    var dash: [Double]?
+
+    /// Key by key: values set here win over `parent`'s.
+    func over(_ parent: StrokeSpec) -> StrokeSpec {
+        if none { return self }
+        var merged = parent
+        merged.none = false
+        if let color { merged.color = color }
+        if let width { merged.width = width }
+        if let cap { merged.cap = cap }
+        if let join { merged.join = join }
+        if let miterLimit { merged.miterLimit = miterLimit }
+        if let dash { merged.dash = dash }
+        return merged
+    }
+}
+
+struct TrimSpec {
+    var start: Double?
+    var end: Double?
+    var offset: Double?
+
+    func over(_ parent: TrimSpec) -> TrimSpec {
+        TrimSpec(start: start ?? parent.start, end: end ?? parent.end, offset: offset ?? parent.offset)
+    }
+}
+
+/// The style keys of a node; on a group they apply to every child that does not set its own.
+struct StyleSpec {
+    var fill: FillSpec?
+    var fillRule: FillRule?
+    var stroke: StrokeSpec?
+    var trim: TrimSpec?
+
+    func over(_ parent: StyleSpec) -> StyleSpec {
+        var merged = StyleSpec()
+        merged.fill = fill ?? parent.fill
+        merged.fillRule = fillRule ?? parent.fillRule
+        switch (stroke, parent.stroke) {
+        case let (own?, inherited?): merged.stroke = own.over(inherited)
+        case let (own, inherited): merged.stroke = own ?? inherited
+        }
+        switch (trim, parent.trim) {
+        case let (own?, inherited?): merged.trim = own.over(inherited)
+        case let (own, inherited): merged.trim = own ?? inherited
+        }
+        return merged
+    }
+}
+
+/// One node while the front end works on it.
+final class NodeInfo {
+    let id: String
+    let range: SourceRange
+    let shape: ShapeKind
+    weak var parent: NodeInfo?
+    var children: [NodeInfo] = []
+    /// False when the node's own definition had errors: references to it are then not checked.
+    var valid = true
+    /// Style keys written on this node itself (not inherited).
+    var ownStyleKeys: Set<String> = []
+    var ownStyle = StyleSpec()
+    /// After inheritance from the enclosing groups.
+    var style = StyleSpec()
+    /// The geometry's box in local coordinates (a group's: its children's, placed).
+    var localBounds = Bounds.zero
+    var base: [PropertyPath: PropertyValue] = [:]
+    /// Where base values were written, for notes.
+    var baseRanges: [PropertyPath: SourceRange] = [:]
+    var sides = 0
+    var isStar = false
+    var polygonCornerRadius = 0.0
+    var closedPaths = true
+    var fillKind = FillKind.none
+    var fillRule = FillRule.nonzero
+    var stroke: StrokeStyle?
+    var trimmed = false
+    var repeatSpec: Repeat?
+
+    init(id: String, range: SourceRange, shape: ShapeKind) {
+        self.id = id
+        self.range = range
+        self.shape = shape
+    }
+
+    /// The node and everything below it, depth first.
+    var subtree: [NodeInfo] { [self] + children.flatMap(\.subtree) }
+
+    /// The transform into the parent's coordinates, from base values.
+    var baseMatrix: AffineTransform {
+        func point(_ path: String, _ fallback: Point) -> Point {
+            if case let .point(p)? = base[path] { return p }
+            return fallback
+        }
+        var rotation = 0.0
+        if case let .number(r)? = base["rotation"] { rotation = r }
+        let anchor = point("anchor", .zero)
+        return AffineTransform.translation(point("position", anchor) + point("offset", .zero))
+            .concatenating(.rotation(degrees: rotation))
+            .concatenating(.scale(point("scale", Point(1, 1))))
+            .concatenating(.translation(Point(0, 0) - anchor))
+    }
+
+    /// The node's box in its parent's coordinates, repeats included, strokes optional.
+    func placedBounds(includingStroke: Bool) -> Bounds {
+        var local = localBounds
+        if shape == .group {
+            local = children.map { $0.placedBounds(includingStroke: includingStroke) }.reduce(nil) { $0?.union($1) ?? $1 }
+                ?? .zero
+        } else if includingStroke, let stroke, case let .number(width)? = base["stroke.width"] {
+            local = local.insetBy(width / 2 * (stroke.join == .miter ? 1.5 : 1))
+        }
+        var box = local.applying(baseMatrix)
+        if let repeatSpec {
+            for copy in 1..<max(1, repeatSpec.count) {
+                box = box.union(local.applying(baseMatrix.concatenating(repeatSpec.matrix(ofCopy: copy))))
+            }
+        }
+        return box
+    }
+}
+
+extension FrontendContext {
+    /// Reads `layers:` (or a group's `children:`), registering ids in `nodes`.
+    func readNodes(_ node: YAMLNode, parent: NodeInfo?, registry: inout NodeRegistry) -> [NodeInfo] {
+        guard let items = listItems(node, expected: "a list of nodes") else { return [] }
+        return items.compactMap { readNode($0, parent: parent, registry: &registry) }
+    }
+
+    private func readNode(_ node: YAMLNode, parent: NodeInfo?, registry: inout NodeRegistry) -> NodeInfo? {
+        guard let pairs = mapPairs(node, expected: "a node (a map with id and shape)") else { return nil }
+        func find(_ key: String) -> YAMLNode? { pairs.first { $0.key.scalar?.value == key }?.value }
+
+        let errorsBefore = errorCount
+        // The id first, so that even a broken node is known and references to it stay quiet.
+        var id: String?
+        var idRange = startRange(of: node)
+        if let idNode = find("id") {
+            idRange = idNode.reportRange
+            if let text = scalarText(idNode, expected: "a node id") {
+                id = text
+                if checkIdentifier(text, what: "node id", at: idRange) {
+                    registry.register(text, range: idRange, context: self)
+                }
+            }
+        }
+        guard let shapeNode = find("shape") else {
+            _ = readMap(node, what: "a node", allowed: Array(allNodeKeys), required: id == nil ? ["id", "shape"] : ["shape"])
+            if let id { registry.markBroken(id) }
+            return nil
+        }
+        let shapeOptions = ShapeKind.allCases.map { ($0.rawValue, $0) }
+        guard let shape = keyword(
+            shapeNode, what: "shape", options: shapeOptions,
+            aliases: ["rectangle": "rect", "circle": "ellipse", "oval": "ellipse", "star": "polygon", "line": "path", "layer": "group"])
+        else {
+            if let id { registry.markBroken(id) }
+            return nil
+        }
+        let allowed = commonNodeKeys + geometryKeys(shape)
+        var misplaced: [String: String] = [:]
+        for key in allNodeKeys where !allowed.contains(key) {
+            misplaced[key] = "\(shape.phrase) has no '\(key)'; it applies to \(listing(shapesWithKey(key))) nodes"
+        }
+        if shape == .group {
+            for key in ["fill-rule"] { misplaced.removeValue(forKey: key) }
+        }
+        let required = ["id", "shape"] + requiredGeometry(shape)
+        guard let map = readMap(node, what: shape.phrase, allowed: allowed, required: required, misplaced: misplaced) else {
+            return nil
+        }
+        let info = NodeInfo(id: id ?? "", range: idRange, shape: shape)
+        info.parent = parent
+        readGeometry(map, into: info, registry: &registry)
+        readTransform(map, into: info)
+        readOwnStyle(map, into: info)
+        if let repeatNode = map.value("repeat") { info.repeatSpec = readRepeat(repeatNode, node: info) }
+        if id == nil || errorCount > errorsBefore {
+            info.valid = false
+            if let id { registry.markBroken(id) }
+        }
+        if id == nil { return nil }
+        return info
+    }
+
+    private func requiredGeometry(_ shape: ShapeKind) -> [String] {
+        switch shape {
+        case .rect: return ["size"]
+        case .polygon: return ["sides", "radius"]
+        case .group: return ["children"]
+        case .ellipse, .path: return []  // one of two or three keys, checked by hand
+        }
+    }
+
+    // MARK: Geometry
+
+    private func readGeometry(_ map: MapEntries, into info: NodeInfo, registry: inout NodeRegistry) {
+        switch info.shape {
+        case .rect:
+            var size = Point(0, 0)
+            if let node = map.value("size"), let value = point(node, name: "size", bound: .greaterThan(0)) {
+                size = value
+            }
+            info.base["size"] = .point(size)
+            var radius = 0.0
+            if let node = map.value("corner-radius"), let value = number(node, name: "corner-radius", bound: .atLeast(0)) {
+                radius = value
+            }
+            info.base["corner-radius"] = .number(radius)
+            info.localBounds = Bounds(centeredSize: size)
+        case .ellipse:
+            var size = Point(0, 0)
+            switch (map.entry("size"), map.entry("radius")) {
+            case let (sizeEntry?, radiusEntry?):
+                _ = sizeEntry
+                error("conflicting-keys", "an ellipse takes size or radius, not both", at: radiusEntry.key.reportRange)
+            case let (sizeEntry?, nil):
+                if let value = point(sizeEntry.value, name: "size", bound: .greaterThan(0)) { size = value }
+            case let (nil, radiusEntry?):
+                if let r = number(radiusEntry.value, name: "radius", bound: .greaterThan(0)) { size = Point(2 * r, 2 * r) }
+            case (nil, nil):
+                error("missing-key", "missing 'size' or 'radius' for an ellipse node", at: startRange(of: map.node))
+            }
+            info.base["size"] = .point(size)
+            info.localBounds = Bounds(centeredSize: size)
+        case .polygon:
+            if let node = map.value("sides"), let sides = integer(node, name: "sides", bound: .between(3, 100)) {
+                info.sides = sides
+            } else {
+                info.sides = 3
+            }
+            var radius = 0.0
+            if let node = map.value("radius"), let value = number(node, name: "radius", bound: .greaterThan(0)) { radius = value }
+            info.base["radius"] = .number(radius)
+            if let node = map.value("inner-radius") {
+                info.isStar = true
+                info.base["inner-radius"] = .number(number(node, name: "inner-radius", bound: .greaterThan(0)) ?? radius / 2)
+            }
+            if let node = map.value("corner-radius"), let value = number(node, name: "corner-radius", bound: .atLeast(0)) {
+                info.polygonCornerRadius = value
+            }
+            info.localBounds = Bounds(minX: -radius, minY: -radius, maxX: radius, maxY: radius)
+        case .path:
+            if let node = map.value("closed") { info.closedPaths = bool(node, name: "closed") ?? true }
+            let given = ["d", "points", "contours"].filter { map.has($0) }
+            if given.isEmpty {
+                error("missing-key", "missing 'd', 'points' or 'contours' for a path node", at: startRange(of: map.node))
+            } else if given.count > 1 {
+                error(
+                    "conflicting-keys", "a path takes one of d, points or contours, found \(listing(given.map { "'\($0)'" }))",
+                    at: map.key(given[1])!.reportRange)
+            } else if given[0] == "d", let closedKey = map.key("closed") {
+                error(
+                    "unknown-property", "'closed' applies to points and contours; in path data, Z closes a contour",
+                    at: closedKey.reportRange)
+            }
+            if given.count == 1, let entry = map.entry(given[0]),
+                let shape = pathShape(key: entry.name, value: entry.value, closed: info.closedPaths)
+            {
+                info.base["d"] = .path(shape)
+                info.baseRanges["d"] = entry.value.reportRange
+                info.localBounds = bounds(of: shape) ?? .zero
+            } else {
+                info.base["d"] = .path(PathShape([]))
+            }
+        case .group:
+            if let node = map.value("children") {
+                info.children = readNodes(node, parent: info, registry: &registry)
+            }
+            info.localBounds =
+                info.children.map { $0.placedBounds(includingStroke: false) }.reduce(nil) { $0?.union($1) ?? $1 } ?? .zero
+        }
+    }
+
+    /// Path geometry from `d`, `points` or `contours`.
+    func pathShape(key: String, value: YAMLNode, closed: Bool) -> PathShape? {
+        switch key {
+        case "d":
+            guard let text = scalarText(value, expected: "SVG path data such as \"M 0 0 L 10 10 Z\"") else { return nil }
+            switch parsePathData(text) {
+            case let .success(shape):
+                guard shape.contours.contains(where: { !$0.vertices.isEmpty }) else {
+                    error("invalid-path-data", "the path data draws nothing", at: value.reportRange)
+                    return nil
+                }
+                return shape
+            case let .failure(problem):
+                report(problem, in: value)
+                return nil
+            }
+        case "points":
+            guard let contour = polygonPoints(value, closed: closed) else { return nil }
+            return PathShape([contour])
+        default:
+            guard let items = listItems(value, expected: "a list of contours, each a list of points") else { return nil }
+            guard !items.isEmpty else {
+                error("out-of-range", "'contours' needs at least one contour", at: value.reportRange)
+                return nil
+            }
+            var contours: [Contour] = []
+            for item in items {
+                guard let contour = polygonPoints(item, closed: closed) else { return nil }
+                contours.append(contour)
+            }
+            return PathShape(contours)
+        }
+    }
+
+    private func polygonPoints(_ node: YAMLNode, closed: Bool) -> Contour? {
+        guard let items = listItems(node, expected: "a list of points [[x, y], …]") else { return nil }
+        guard items.count >= 2 else {
+            error("out-of-range", "a contour needs at least 2 points, found \(items.count)", at: node.reportRange)
+            return nil
+        }
+        var vertices: [BezierVertex] = []
+        for item in items {
+            guard let p = point(item, name: "point") else { return nil }
+            vertices.append(BezierVertex(p))
+        }
+        return Contour(vertices, closed: closed)
+    }
+
+    // MARK: Transform
+
+    private func readTransform(_ map: MapEntries, into info: NodeInfo) {
+        let bounds = info.localBounds
+        var anchor = bounds.center
+        if let node = map.value("anchor"), let value = anchorPoint(node, bounds: bounds) { anchor = value }
+        info.base["anchor"] = .point(anchor)
+        var position = anchor
+        if let node = map.value("position"), let value = point(node, name: "position") { position = value }
+        info.base["position"] = .point(position)
+        var offset = Point(0, 0)
+        if let node = map.value("offset"), let value = point(node, name: "offset") { offset = value }
+        info.base["offset"] = .point(offset)
+        var scale = Point(1, 1)
+        if let node = map.value("scale"), let value = scalePoint(node, name: "scale") { scale = value }
+        info.base["scale"] = .point(scale)
+        var rotation = 0.0
+        if let node = map.value("rotation"), let value = angle(node, name: "rotation") { rotation = value }
+        info.base["rotation"] = .number(rotation)
+        var opacity = 1.0
+        if let node = map.value("opacity"), let value = number(node, name: "opacity", bound: .between(0, 1)) { opacity = value }
+        info.base["opacity"] = .number(opacity)
+    }
+
+    /// A local point, or a keyword naming a point of `bounds`.
+    func anchorPoint(_ node: YAMLNode, bounds: Bounds) -> Point? {
+        if let unit = anchorUnit(node) { return bounds.point(atUnit: unit) }
+        if node.scalar != nil, !isNullScalar(node), !(node.scalar!.value.hasPrefix("$")) {
+            return nil  // reported by anchorUnit
+        }
+        return point(node, name: "anchor")
+    }
+
+    /// The unit point of an anchor keyword; nil (reported) for an unknown word, nil (quiet) for a non-word.
+    func anchorUnit(_ node: YAMLNode) -> Point? {
+        guard let text = node.scalar?.value, !isNullScalar(node), !text.hasPrefix("$") else { return nil }
+        return keyword(node, what: "anchor", options: anchorKeywords, aliases: ["centre": "center", "middle": "center"])
+    }
+
+    // MARK: Style
+
+    private func readOwnStyle(_ map: MapEntries, into info: NodeInfo) {
+        var style = StyleSpec()
+        if let node = map.value("fill") {
+            info.ownStyleKeys.insert("fill")
+            style.fill = fillSpec(node)
+        }
+        if let node = map.value("fill-rule") {
+            info.ownStyleKeys.insert("fill-rule")
+            style.fillRule = keyword(node, what: "fill rule", options: [("nonzero", FillRule.nonzero), ("evenodd", .evenodd)], aliases: ["even-odd": "evenodd", "non-zero": "nonzero"])
+        }
+        if let node = map.value("stroke") {
+            info.ownStyleKeys.insert("stroke")
+            style.stroke = strokeSpec(node)
+        }
+        if let node = map.value("trim") {
+            info.ownStyleKeys.insert("trim")
+            style.trim = trimSpec(node)
+        }
+        info.ownStyle = style
+    }
+
+    /// `fill:` as written: a colour, `none`, or a gradient map.
+    func fillSpec(_ node: YAMLNode) -> FillSpec? {
+        if let scalar = node.scalar, !isNullScalar(node) {
+            if scalar.value == "none" { return FillSpec(kind: .none, range: node.reportRange) }
+            guard let color = color(node) else { return nil }
+            return FillSpec(kind: .solid, color: color, range: node.reportRange)
+        }
+        guard let map = readMap(
+            node, what: "a gradient", allowed: ["linear", "radial", "stops", "units"], required: ["stops"],
+            expected: "a color, none, or a gradient map")
+        else { return nil }
+        var spec = FillSpec(kind: .linear, range: node.reportRange)
+        if let unitsNode = map.value("units") {
+            spec.unitsBounds = keyword(unitsNode, what: "gradient units", options: [("bounds", true), ("local", false)]) ?? false
+        }
+        switch (map.entry("linear"), map.entry("radial")) {
+        case (nil, nil):
+            error("missing-key", "missing 'linear' or 'radial' for a gradient", at: startRange(of: node))
+            return nil
+        case let (_?, radial?):
+            error("conflicting-keys", "a gradient is linear or radial, not both", at: radial.key.reportRange)
+            return nil
+        case let (linear?, nil):
+            guard let geometry = readMap(linear.value, what: "a linear gradient", allowed: ["from", "to"], required: ["from", "to"]),
+                let fromNode = geometry.value("from"), let toNode = geometry.value("to"),
+                let from = point(fromNode, name: "from"), let to = point(toNode, name: "to")
+            else { return nil }
+            spec.kind = .linear
+            spec.from = from
+            spec.to = to
+        case let (nil, radial?):
+            guard let geometry = readMap(radial.value, what: "a radial gradient", allowed: ["center", "radius"], required: ["center", "radius"]),
+                let centerNode = geometry.value("center"), let radiusNode = geometry.value("radius"),
+                let center = point(centerNode, name: "center"), let radius = number(radiusNode, name: "radius", bound: .greaterThan(0))
+            else { return nil }
+            spec.kind = .radial
+            spec.center = center
+            spec.radius = radius
+        }
+        guard let stopsNode = map.value("stops"), let stops = gradientStops(stopsNode) else { return nil }
+        spec.stops = stops
+        return spec
+    }
+
+    /// `[[offset, color], …]`, offsets in 0…1 and not decreasing, at least two stops.
+    func gradientStops(_ node: YAMLNode) -> GradientStops? {
+        guard let items = listItems(node, expected: "a list of stops [[0, color], [1, color]]") else { return nil }
+        guard items.count >= 2 else {
+            error("out-of-range", "a gradient needs at least 2 stops, found \(items.count)", at: node.reportRange)
+            return nil
+        }
+        var stops: [GradientStop] = []
+        for item in items {
+            guard let pair = item.sequence, pair.count == 2 else {
+                error("wrong-type", "expected a stop [offset, color], found \(describeFound(item))", at: item.reportRange)
+                return nil
+            }
+            guard let offset = number(pair[0], name: "stop offset", bound: .between(0, 1)), let color = color(pair[1]) else {
+                return nil
+            }
+            if let previous = stops.last, offset < previous.offset {
+                error(
+                    "out-of-range", "gradient stops must not go backwards: \(describeNumber(offset)) comes after \(describeNumber(previous.offset))",
+                    at: pair[0].reportRange)
+                return nil
+            }
+            stops.append(GradientStop(offset, color))
+        }
+        return GradientStops(stops)
+    }
+
+    func strokeSpec(_ node: YAMLNode) -> StrokeSpec? {
+        if let scalar = node.scalar, !isNullScalar(node) {
+            if scalar.value == "none" { return StrokeSpec(none: true) }
+            // A colour alone is a 1 px stroke of that colour.
+            guard let color = color(node) else { return nil }
+            return StrokeSpec(color: color)
+        }
+        guard let map = readMap(
+            node, what: "a stroke", allowed: ["color", "width", "cap", "join", "miter-limit", "dash"],
+            expected: "a stroke map {color, width, cap, join, miter-limit, dash}, a color, or none")
+        else { return nil }
+        var spec = StrokeSpec()
+        if let value = map.value("color") { spec.color = color(value) }
+        if let value = map.value("width") { spec.width = number(value, name: "width", bound: .atLeast(0)) }
+        if let value = map.value("cap") {
+            spec.cap = keyword(value, what: "line cap", options: [("butt", LineCap.butt), ("round", .round), ("square", .square)], aliases: ["rounded": "round"])
+        }
+        if let value = map.value("join") {
+            spec.join = keyword(value, what: "line join", options: [("miter", LineJoin.miter), ("round", .round), ("bevel", .bevel)], aliases: ["mitre": "miter", "rounded": "round"])
+        }
+        if let value = map.value("miter-limit") { spec.miterLimit = number(value, name: "miter-limit", bound: .atLeast(1)) }
+        if let value = map.value("dash") {
+            if let items = listItems(value, expected: "a list of dash and gap lengths") {
+                var dash: [Double] = []
+                for item in items {
+                    if let length = number(item, name: "dash", bound: .atLeast(0)) { dash.append(length) }
+                }
+                if dash.count == items.count, !dash.isEmpty, dash.allSatisfy({ $0 == 0 }) {
+                    error("out-of-range", "a dash pattern of zeros draws nothing", at: value.reportRange)
+                }
+                spec.dash = dash
+            }
+        }
+        return spec
+    }
+
+    func trimSpec(_ node: YAMLNode) -> TrimSpec? {
+        guard let map = readMap(node, what: "a trim", allowed: ["start", "end", "offset"]) else { return nil }
+        var spec = TrimSpec()
+        if let value = map.value("start") { spec.start = number(value, name: "start", bound: .between(0, 1)) }
+        if let value = map.value("end") { spec.end = number(value, name: "end", bound: .between(0, 1)) }
+        if let value = map.value("offset") { spec.offset = number(value, name: "offset") }
+        return spec
+    }
+
+    // MARK: Repeat
+
+    private func readRepeat(_ node: YAMLNode, node info: NodeInfo) -> Repeat? {
+        guard let map = readMap(
+            node, what: "a repeat", allowed: ["count", "rotation", "offset", "scale", "anchor", "opacity"], required: ["count"])
+        else { return nil }
+        guard let countNode = map.value("count"), let count = integer(countNode, name: "count", bound: .between(1, 1000)) else {
+            return nil
+        }
+        var result = Repeat(count: count, anchor: info.localBounds.center)
+        if let value = map.value("rotation"), let rotation = angle(value, name: "rotation") { result.rotation = rotation }
+        if let value = map.value("offset"), let offset = point(value, name: "offset") { result.offset = offset }
+        if let value = map.value("scale"), let scale = scalePoint(value, name: "scale") { result.scale = scale }
+        if let value = map.value("anchor"), let anchor = anchorPoint(value, bounds: info.localBounds) { result.anchor = anchor }
+        if let value = map.value("opacity") {
+            if let items = value.sequence {
+                if items.count == 2 {
+                    if let first = number(items[0], name: "opacity", bound: .between(0, 1)),
+                        let last = number(items[1], name: "opacity", bound: .between(0, 1))
+                    {
+                        result.startOpacity = first
+                        result.endOpacity = last
+                    }
+                } else {
+                    error("wrong-type", "expected [first, last] opacities, found a list of \(items.count)", at: value.reportRange)
+                }
+            } else if let opacity = number(value, name: "opacity", bound: .between(0, 1)) {
+                result.startOpacity = opacity
+                result.endOpacity = opacity
+            }
+        }
+        return result
+    }
+
+    // MARK: Inheritance and resolved styles
+
+    /// Applies group styles to children (top down) and resolves every shape node's style into its
+    /// base values: fill kind, gradient points in local coordinates, stroke, trim.
+    func resolveStyles(_ nodes: [NodeInfo], inherited: StyleSpec) {
+        for info in nodes {
+            info.style = info.ownStyle.over(inherited)
+            if info.shape == .group {
+                resolveStyles(info.children, inherited: info.style)
+            } else {
+                resolveShapeStyle(info)
+            }
+        }
+    }
+
+    private func resolveShapeStyle(_ info: NodeInfo) {
+        let style = info.style
+        info.fillRule = style.fillRule ?? .nonzero
+        if let strokeSpec = style.stroke, !strokeSpec.none {
+            info.stroke = StrokeStyle(
+                cap: strokeSpec.cap ?? .butt, join: strokeSpec.join ?? .miter, miterLimit: strokeSpec.miterLimit ?? 10,
+                dash: strokeSpec.dash ?? [])
+            info.base["stroke.color"] = .color(strokeSpec.color ?? .black)
+            info.base["stroke.width"] = .number(strokeSpec.width ?? 1)
+        }
+        // SwiftUI fills a shape with the foreground colour unless it is only stroked.
+        let fill = style.fill ?? FillSpec(kind: info.stroke == nil ? .solid : .none, color: .black, range: info.range)
+        info.fillKind = fill.kind
+        let bounds = info.localBounds
+        func place(_ p: Point?) -> PropertyValue { .point(fill.unitsBounds ? bounds.point(atUnit: p ?? .zero) : (p ?? .zero)) }
+        switch fill.kind {
+        case .none: break
+        case .solid: info.base["fill"] = .color(fill.color ?? .black)
+        case .linear:
+            info.base["fill.from"] = place(fill.from)
+            info.base["fill.to"] = place(fill.to)
+            info.base["fill.stops"] = .stops(fill.stops ?? GradientStops([]))
+            info.baseRanges["fill.stops"] = fill.range
+        case .radial:
+            info.base["fill.center"] = place(fill.center)
+            info.base["fill.radius"] = .number(fill.unitsBounds ? (fill.radius ?? 0) * max(bounds.width, bounds.height) : (fill.radius ?? 0))
+            info.base["fill.stops"] = .stops(fill.stops ?? GradientStops([]))
+            info.baseRanges["fill.stops"] = fill.range
+        }
+        if let trim = style.trim {
+            enableTrim(info, trim)
+        }
+    }
+
+    /// Makes a node trimmed, with defaults 0…1 and no offset for what `trim` does not say.
+    func enableTrim(_ info: NodeInfo, _ trim: TrimSpec = TrimSpec()) {
+        if !info.trimmed {
+            info.trimmed = true
+            info.base["trim.start"] = .number(trim.start ?? 0)
+            info.base["trim.end"] = .number(trim.end ?? 1)
+            info.base["trim.offset"] = .number(trim.offset ?? 0)
+        }
+    }
+}
+
+/// Node ids in the scene: where each was first defined, and which failed to decode.
+struct NodeRegistry {
+    var firstDefinition: [String: SourceRange] = [:]
+    var order: [String] = []
+    var broken: Set<String> = []
+    var nodes: [String: NodeInfo] = [:]
+
+    mutating func register(_ id: String, range: SourceRange, context: FrontendContext) {
+        if let first = firstDefinition[id] {
+            context.error(
+                "duplicate-id", "the node id '\(id)' is already used", at: range, notes: [Note("first defined here", at: first)],
+                help: "every node needs its own id")
+            return
+        }
+        firstDefinition[id] = range
+        order.append(id)
+    }
+
+    mutating func markBroken(_ id: String) { broken.insert(id) }
+
+    /// True for ids that exist, even if their node had errors.
+    func isKnown(_ id: String) -> Bool { firstDefinition[id] != nil }
+}

@@ -1,0 +1,343 @@
+import ChoreoDiagnostics
+import ChoreoTimeline
+import ChoreoYAML
+
+/// Where an animated value comes from, for the rules that differ: a state's pose and a tween's
+/// `to:` give absolute values; a tween's `by:` gives amounts to add.
+enum OverrideMode {
+    case absolute
+    case relative
+}
+
+/// An animated value before it is resolved against the node that finally receives it: gradient
+/// points and anchor keywords written as unit points of the node's bounds.
+enum RawValue {
+    case value(PropertyValue)
+    case unitPoint(Point)
+    case unitRadius(Double)
+}
+
+/// One animated property as written for one node (perhaps a group, whose style keys then apply
+/// to its children).
+struct RawOverride {
+    var node: NodeInfo
+    var path: PropertyPath
+    var value: RawValue
+    /// The value's text, for notes.
+    var range: SourceRange
+}
+
+/// One animated property after group expansion and resolution.
+struct ResolvedOverride {
+    var key: PropertyKey
+    var value: PropertyValue
+    var range: SourceRange
+    /// True when the value was written on this very node (not inherited from a group): such values win.
+    var direct: Bool
+}
+
+/// The keys of a node's override map that may be animated.
+func animatableKeys(_ shape: ShapeKind) -> [String] {
+    var keys = transformKeys
+    switch shape {
+    case .rect: keys += ["size", "corner-radius"]
+    case .ellipse: keys += ["size", "radius"]
+    case .polygon: keys += ["radius", "inner-radius"]
+    case .path: keys += ["d", "points", "contours"]
+    case .group: break
+    }
+    return keys + ["fill", "stroke", "trim"]
+}
+
+/// The property paths that can be named in a keyframe key (`node.trim.end`).
+func keyframePaths(_ shape: ShapeKind) -> [String] {
+    animatableKeys(shape).filter { !["fill", "stroke", "trim"].contains($0) }
+        + ["fill", "fill.from", "fill.to", "fill.center", "fill.radius", "fill.stops", "stroke.color", "stroke.width",
+           "trim.start", "trim.end", "trim.offset"]
+}
+
+private let styleRoots: Set<String> = ["fill", "stroke", "trim"]
+
+extension FrontendContext {
+    /// Reads one node's map of animated values (a state's `{rotation: 45deg, trim: {end: 1}}`, a
+    /// tween's `to:` entry), key by key; broken keys are reported and skipped.
+    func readOverrideMap(_ node: YAMLNode, target: NodeInfo, mode: OverrideMode) -> [RawOverride] {
+        guard let pairs = mapPairs(node, expected: "a map of properties for '\(target.id)'") else { return [] }
+        var result: [RawOverride] = []
+        let allowed = animatableKeys(target.shape)
+        for pair in pairs {
+            guard let name = keyName(pair.key) else { continue }
+            guard allowed.contains(name) else {
+                reportNotAnimatable(name, target: target, at: pair.key.reportRange, candidates: allowed)
+                continue
+            }
+            switch name {
+            case "fill" where pair.value.mapping != nil:
+                result += readGradientOverride(pair.value, target: target, mode: mode)
+            case "stroke", "trim":
+                let subkeys = name == "stroke" ? ["color", "width"] : ["start", "end", "offset"]
+                guard let subpairs = mapPairs(pair.value, expected: "a map of \(name) properties") else { continue }
+                for subpair in subpairs {
+                    guard let subname = keyName(subpair.key) else { continue }
+                    guard subkeys.contains(subname) else {
+                        if name == "stroke", ["cap", "join", "miter-limit", "dash"].contains(subname) {
+                            error(
+                                "unknown-property", "the stroke's '\(subname)' cannot be animated; set it on the node in layers",
+                                at: subpair.key.reportRange)
+                        } else {
+                            error(
+                                "unknown-key", "unknown property '\(subname)' for a \(name)", at: subpair.key.reportRange,
+                                help: suggestion(for: subname, in: subkeys))
+                        }
+                        continue
+                    }
+                    if let raw = readLeaf("\(name).\(subname)", value: subpair.value, target: target, mode: mode) {
+                        result.append(raw)
+                    }
+                }
+            default:
+                if let raw = readLeaf(name, value: pair.value, target: target, mode: mode) { result.append(raw) }
+            }
+        }
+        return result
+    }
+
+    /// Explains why a key cannot be animated on this node.
+    func reportNotAnimatable(_ name: String, target: NodeInfo, at range: SourceRange, candidates: [String]) {
+        let staticKeys = ["id", "shape", "repeat", "fill-rule", "children", "closed", "sides"]
+            + (target.shape == .polygon ? ["corner-radius"] : [])
+        if staticKeys.contains(name) {
+            error(
+                "unknown-property", "'\(name)' cannot be animated; it is fixed on the node in layers", at: range)
+        } else if allNodeKeys.contains(name) {
+            error(
+                "unknown-property", "\(target.shape.phrase) has no '\(name)'; it applies to \(listing(shapesWithKey(name))) nodes",
+                at: range)
+        } else {
+            error(
+                "unknown-key", "unknown property '\(name)' for \(target.shape.phrase)", at: range,
+                help: suggestion(for: name, in: candidates))
+        }
+    }
+
+    /// `fill: {linear: {from, to}, radial: {center, radius}, stops}` inside a state or tween:
+    /// each given value overrides that part of the node's gradient.
+    private func readGradientOverride(_ node: YAMLNode, target: NodeInfo, mode: OverrideMode) -> [RawOverride] {
+        guard let map = readMap(
+            node, what: "a gradient", allowed: ["linear", "radial", "stops"],
+            misplaced: ["units": "gradient 'units' cannot be animated; set it on the node in layers"])
+        else { return [] }
+        var result: [RawOverride] = []
+        if let linear = map.value("linear"),
+            let geometry = readMap(linear, what: "a linear gradient", allowed: ["from", "to"])
+        {
+            for entry in geometry.entries {
+                if let raw = readLeaf("fill.\(entry.name)", value: entry.value, target: target, mode: mode) { result.append(raw) }
+            }
+        }
+        if let radial = map.value("radial"),
+            let geometry = readMap(radial, what: "a radial gradient", allowed: ["center", "radius"])
+        {
+            for entry in geometry.entries {
+                if let raw = readLeaf("fill.\(entry.name)", value: entry.value, target: target, mode: mode) { result.append(raw) }
+            }
+        }
+        if let stops = map.value("stops"), let raw = readLeaf("fill.stops", value: stops, target: target, mode: mode) {
+            result.append(raw)
+        }
+        return result
+    }
+
+    /// One animated value at a property path (`rotation`, `trim.end`, `radius`), read with the type
+    /// that property has and mapped to the model's path (an ellipse's `radius` is its `size`).
+    func readLeaf(_ path: String, value node: YAMLNode, target: NodeInfo, mode: OverrideMode) -> RawOverride? {
+        let range = node.reportRange
+        func make(_ path: PropertyPath, _ value: RawValue) -> RawOverride {
+            RawOverride(node: target, path: path, value: value, range: range)
+        }
+        func relativeOnly(_ what: String) -> RawOverride? {
+            error(
+                "wrong-type", "'\(path)' is \(what) and cannot be animated with by:; use to:", at: range)
+            return nil
+        }
+        let relative = mode == .relative
+        let unitsBounds = target.style.fill?.unitsBounds ?? false
+        switch path {
+        case "position", "offset":
+            return point(node, name: path).map { make(path, .value(.point($0))) }
+        case "anchor":
+            if !relative, let unit = anchorUnit(node) { return make(path, .unitPoint(unit)) }
+            if node.scalar != nil, !isNullScalar(node), !node.scalar!.value.hasPrefix("$") {
+                if relative { return relativeOnly("a keyword") }
+                return nil
+            }
+            return point(node, name: path).map { make(path, .value(.point($0))) }
+        case "scale":
+            return scalePoint(node, name: path).map { make(path, .value(.point($0))) }
+        case "rotation":
+            return angle(node, name: path).map { make(path, .value(.number($0))) }
+        case "opacity":
+            return number(node, name: path, bound: relative ? .between(-1, 1) : .between(0, 1)).map { make(path, .value(.number($0))) }
+        case "size":
+            return point(node, name: path, bound: relative ? .any : .atLeast(0)).map { make(path, .value(.point($0))) }
+        case "radius" where target.shape == .ellipse:
+            return number(node, name: path, bound: relative ? .any : .atLeast(0)).map { make("size", .value(.point(Point(2 * $0, 2 * $0)))) }
+        case "radius", "corner-radius":
+            return number(node, name: path, bound: relative ? .any : .atLeast(0)).map { make(path, .value(.number($0))) }
+        case "inner-radius":
+            guard target.isStar else {
+                error(
+                    "unknown-property", "polygon '\(target.id)' is not a star: give it an inner-radius in layers to animate one",
+                    at: range)
+                return nil
+            }
+            return number(node, name: path, bound: relative ? .any : .atLeast(0)).map { make(path, .value(.number($0))) }
+        case "d", "points", "contours":
+            if relative { return relativeOnly("a shape") }
+            return pathShape(key: path, value: node, closed: target.closedPaths).map { make("d", .value(.path($0))) }
+        case "fill":
+            if relative { return relativeOnly("a color") }
+            if node.mapping != nil {
+                error("wrong-type", "expected a color for 'fill', found a map; gradients are animated by their parts, such as fill.stops", at: range)
+                return nil
+            }
+            return color(node).map { make(path, .value(.color($0))) }
+        case "stroke.color":
+            if relative { return relativeOnly("a color") }
+            return color(node).map { make(path, .value(.color($0))) }
+        case "fill.stops":
+            if relative { return relativeOnly("a list of gradient stops") }
+            return gradientStops(node).map { make(path, .value(.stops($0))) }
+        case "fill.from", "fill.to", "fill.center":
+            guard let p = point(node, name: String(path.dropFirst(5))) else { return nil }
+            return make(path, unitsBounds && !relative ? .unitPoint(p) : .value(.point(p)))
+        case "fill.radius":
+            guard let r = number(node, name: "radius", bound: relative ? .any : .atLeast(0)) else { return nil }
+            return make(path, unitsBounds && !relative ? .unitRadius(r) : .value(.number(r)))
+        case "stroke.width":
+            return number(node, name: "width", bound: relative ? .any : .atLeast(0)).map { make(path, .value(.number($0))) }
+        case "trim.start", "trim.end":
+            return number(node, name: String(path.dropFirst(5)), bound: relative ? .between(-1, 1) : .between(0, 1))
+                .map { make(path, .value(.number($0))) }
+        case "trim.offset":
+            return number(node, name: "offset").map { make(path, .value(.number($0))) }
+        default:
+            return nil
+        }
+    }
+
+    /// Expands an override written on a group's style to the children that inherit that style,
+    /// resolves unit points against each receiving node's bounds, and checks that the receiving
+    /// node has the property (a stroke colour needs a stroke) and that shapes can morph.
+    func resolve(_ raw: RawOverride, definedBy: String) -> [ResolvedOverride] {
+        let root = String(raw.path.split(separator: ".").first ?? "")
+        let targets: [NodeInfo]
+        if raw.node.shape == .group, styleRoots.contains(root) {
+            targets = inheritingDescendants(of: raw.node, key: root)
+        } else {
+            targets = [raw.node]
+        }
+        var result: [ResolvedOverride] = []
+        for target in targets {
+            guard target.valid else { continue }
+            if root == "trim" { enableTrim(target) }
+            guard let baseValue = target.base[raw.path] else {
+                reportMissingStyle(raw, target: target)
+                return result
+            }
+            let bounds = target.localBounds
+            let value: PropertyValue
+            switch raw.value {
+            case let .value(v): value = v
+            case let .unitPoint(unit): value = .point(bounds.point(atUnit: unit))
+            case let .unitRadius(r): value = .number(r * max(bounds.width, bounds.height))
+            }
+            if !checkMorph(base: baseValue, value: value, raw: raw, target: target, definedBy: definedBy) { continue }
+            result.append(
+                ResolvedOverride(
+                    key: PropertyKey(node: target.id, property: raw.path), value: value, range: raw.range,
+                    direct: target === raw.node))
+        }
+        return result
+    }
+
+    /// The shape nodes below a group that take the group's `key` style (they do not set their own).
+    private func inheritingDescendants(of group: NodeInfo, key: String) -> [NodeInfo] {
+        var result: [NodeInfo] = []
+        for child in group.children where !child.ownStyleKeys.contains(key) {
+            if child.shape == .group {
+                result += inheritingDescendants(of: child, key: key)
+            } else {
+                result.append(child)
+            }
+        }
+        return result
+    }
+
+    private func reportMissingStyle(_ raw: RawOverride, target: NodeInfo) {
+        let name = raw.node === target ? "node '\(target.id)'" : "node '\(target.id)' (in group '\(raw.node.id)')"
+        let message: String
+        var help: String?
+        if raw.path.hasPrefix("stroke.") {
+            message = "\(name) has no stroke to animate"
+            help = "give it a stroke in layers, for example stroke: {color: black, width: 0}"
+        } else {
+            switch target.fillKind {
+            case .none:
+                message = "\(name) has no fill to animate"
+                help = "give it a fill in layers, for example fill: transparent"
+            case .solid:
+                message = "\(name) has a solid fill; '\(raw.path)' belongs to a gradient"
+            case .linear:
+                message = "\(name) has a linear gradient fill; '\(raw.path)' does not apply to it"
+            case .radial:
+                message = "\(name) has a radial gradient fill; '\(raw.path)' does not apply to it"
+            }
+        }
+        error("unknown-property", message, at: raw.range, help: help)
+    }
+
+    /// Paths must keep their contour and vertex counts, gradients their stop count.
+    private func checkMorph(base: PropertyValue, value: PropertyValue, raw: RawOverride, target: NodeInfo, definedBy: String) -> Bool {
+        switch (base, value) {
+        case let (.path(a), .path(b)):
+            guard !a.contours.isEmpty, !a.isMorphCompatible(with: b) else { return true }
+            let baseText = describeShape(a), otherText = describeShape(b)
+            var notes: [Note] = []
+            if let baseRange = target.baseRanges["d"] { notes.append(Note("the base shape has \(baseText)", at: baseRange)) }
+            notes.append(Note("\(definedBy) gives \(otherText)", at: raw.range))
+            error(
+                "morph-mismatch",
+                "path '\(target.id)' cannot morph: \(definedBy) gives \(otherText), the base shape has \(baseText)",
+                at: raw.range, notes: notes,
+                help: "give every pose the same number of contours and of vertices in each (repeat a point to add one)")
+            return false
+        case let (.stops(a), .stops(b)):
+            guard a.stops.count != b.stops.count else { return true }
+            var notes: [Note] = []
+            if let baseRange = target.baseRanges["fill.stops"] {
+                notes.append(Note("the base gradient has \(a.stops.count) stops", at: baseRange))
+            }
+            notes.append(Note("\(definedBy) gives \(b.stops.count) stops", at: raw.range))
+            error(
+                "morph-mismatch",
+                "the gradient of '\(target.id)' cannot animate from \(a.stops.count) to \(b.stops.count) stops",
+                at: raw.range, notes: notes, help: "give every pose the same number of stops")
+            return false
+        default:
+            return true
+        }
+    }
+}
+
+/// "2 contours of 4 and 3 vertices", "1 open contour of 5 vertices".
+func describeShape(_ shape: PathShape) -> String {
+    let counts = shape.contours.map { "\($0.vertices.count)" }
+    let openCount = shape.contours.filter { !$0.closed }.count
+    let contourWord = shape.contours.count == 1 ? "contour" : "contours"
+    let openText = openCount == 0 ? "" : openCount == shape.contours.count ? " open" : " (\(openCount) open)"
+    if openCount > 0, openCount < shape.contours.count {
+        return "\(shape.contours.count) \(contourWord)\(openText) of \(listing(counts).replacingOccurrences(of: " or ", with: " and ")) vertices"
+    }
+    return "\(shape.contours.count)\(openText) \(contourWord) of \(listing(counts).replacingOccurrences(of: " or ", with: " and ")) vertices"
+}

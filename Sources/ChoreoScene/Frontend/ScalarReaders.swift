@@ -1,0 +1,315 @@
+import ChoreoDiagnostics
+import ChoreoTimeline
+import ChoreoYAML
+
+/// The allowed range of a number field.
+enum Bound {
+    case any
+    case atLeast(Double)
+    case greaterThan(Double)
+    case between(Double, Double)
+
+    func contains(_ value: Double) -> Bool {
+        switch self {
+        case .any: return true
+        case let .atLeast(low): return value >= low
+        case let .greaterThan(low): return value > low
+        case let .between(low, high): return value >= low && value <= high
+        }
+    }
+
+    func describe(unit: String) -> String {
+        switch self {
+        case .any: return "any number"
+        case let .atLeast(low): return "at least \(describeNumber(low))\(unit)"
+        case let .greaterThan(low): return "greater than \(describeNumber(low))\(unit)"
+        case let .between(low, high): return "between \(describeNumber(low))\(unit) and \(describeNumber(high))\(unit)"
+        }
+    }
+}
+
+extension Dimension {
+    /// What a field of this dimension expects, for messages.
+    var expectation: String {
+        switch self {
+        case .number: return "a number"
+        case .time: return "a time such as 0.35s, 200ms or 21f"
+        case .angle: return "an angle such as 45deg, 0.125turn or 0.785rad"
+        }
+    }
+
+    var noun: String {
+        switch self {
+        case .number: return "a bare number"
+        case .time: return "a time"
+        case .angle: return "an angle"
+        }
+    }
+
+    /// The unit values of this dimension are shown in.
+    var displayUnit: String {
+        switch self {
+        case .number: return ""
+        case .time: return "s"
+        case .angle: return "deg"
+        }
+    }
+}
+
+extension FrontendContext {
+    /// The text of a scalar, or nil (with `wrong-type`) for a list, a map or nothing.
+    func scalarText(_ node: YAMLNode, expected: String) -> String? {
+        if let scalar = node.scalar, !isNullScalar(node) { return scalar.value }
+        error("wrong-type", "expected \(expected), found \(describeFound(node))", at: node.reportRange)
+        return nil
+    }
+
+    /// The source range of `length` scalars starting `offset` scalars into a scalar's value. Exact
+    /// for plain and single-line quoted scalars without escapes; otherwise the whole scalar.
+    func rangeInScalar(_ node: YAMLNode, offset: Int, length: Int) -> SourceRange {
+        guard node.alias == nil, let scalar = node.scalar, node.range.start.line == node.range.end.line else {
+            return node.reportRange
+        }
+        let quote: Int
+        switch scalar.style {
+        case .plain: quote = 0
+        case .singleQuoted, .doubleQuoted: quote = 1
+        case .literal, .folded: return node.reportRange
+        }
+        let count = scalar.value.unicodeScalars.count
+        let width = node.range.end.column - node.range.start.column
+        guard width == count + 2 * quote else { return node.reportRange }
+        let clampedOffset = max(0, min(offset, count))
+        let start = node.range.start.column + quote + clampedOffset
+        let end = min(start + max(length, 1), node.range.start.column + quote + max(count, 1))
+        return SourceRange(
+            start: SourceLocation(line: node.range.start.line, column: start),
+            end: SourceLocation(line: node.range.start.line, column: max(end, start + 1)))
+    }
+
+    /// Reports a problem the value parsers found inside a scalar, at its exact place.
+    func report(_ valueError: ValueError, in node: YAMLNode) {
+        error(
+            valueError.rule, valueError.message, at: rangeInScalar(node, offset: valueError.offset, length: valueError.length),
+            help: valueError.help)
+    }
+
+    /// True when the text uses a var whose own definition was broken (already reported).
+    func usesPoisonedVar(_ text: String) -> Bool {
+        guard !poisonedVars.isEmpty else { return false }
+        return variableReferences(in: text).contains { poisonedVars.contains($0.name) }
+    }
+
+    /// A number expression of the given dimension, converted (seconds, degrees), checked against
+    /// `bound`. A bare `0` is accepted as a time or an angle, as CSS accepts unitless zero lengths.
+    func quantity(_ node: YAMLNode, _ dimension: Dimension, name: String, bound: Bound = .any) -> Double? {
+        guard let text = scalarText(node, expected: dimension.expectation) else { return nil }
+        if usesPoisonedVar(text) { return nil }
+        let quantity: Quantity
+        switch evaluateExpression(text, environment: environment) {
+        case let .success(value): quantity = value
+        case let .failure(problem):
+            report(problem, in: node)
+            return nil
+        }
+        guard quantity.value.isFinite else {
+            error("non-finite", "'\(name)' is not a finite number", at: node.reportRange)
+            return nil
+        }
+        if quantity.dimension != dimension {
+            if quantity.dimension == .number, quantity.value == 0 {
+                // Unitless zero is unambiguous.
+            } else if quantity.dimension == .number {
+                let literal = Double(text.trimmingCharacters(in: .whitespaces)) != nil
+                let help: String? =
+                    literal ? (dimension == .time ? "write '\(text)s' for seconds" : "write '\(text)deg' for degrees") : nil
+                error(
+                    "missing-unit", "expected \(dimension.expectation), found a bare number", at: node.reportRange, help: help)
+                return nil
+            } else {
+                error("wrong-unit", "expected \(dimension.expectation), found \(quantity.dimension.noun)", at: node.reportRange)
+                return nil
+            }
+        }
+        guard bound.contains(quantity.value) else {
+            let unit = dimension.displayUnit
+            error(
+                "out-of-range",
+                "'\(name)' must be \(bound.describe(unit: unit)), found \(describeNumber(quantity.value))\(unit)",
+                at: node.reportRange)
+            return nil
+        }
+        return quantity.value
+    }
+
+    func number(_ node: YAMLNode, name: String, bound: Bound = .any) -> Double? {
+        quantity(node, .number, name: name, bound: bound)
+    }
+
+    func time(_ node: YAMLNode, name: String, bound: Bound = .atLeast(0)) -> Double? {
+        quantity(node, .time, name: name, bound: bound)
+    }
+
+    func angle(_ node: YAMLNode, name: String) -> Double? {
+        quantity(node, .angle, name: name)
+    }
+
+    /// A whole number (`sides`, `count`, `steps`).
+    func integer(_ node: YAMLNode, name: String, bound: Bound) -> Int? {
+        guard let value = quantity(node, .number, name: name, bound: .any) else { return nil }
+        guard value == value.rounded(), abs(value) < 1e9 else {
+            error("wrong-type", "expected a whole number for '\(name)', found \(describeNumber(value))", at: node.reportRange)
+            return nil
+        }
+        guard bound.contains(value) else {
+            error(
+                "out-of-range", "'\(name)' must be \(bound.describe(unit: "")), found \(describeNumber(value))",
+                at: node.reportRange)
+            return nil
+        }
+        return Int(value)
+    }
+
+    /// A point `[x, y]` of number expressions, or a `$var` holding a point.
+    func point(_ node: YAMLNode, name: String, bound: Bound = .any) -> Point? {
+        if let scalar = node.scalar, !isNullScalar(node) {
+            let text = scalar.value.trimmingCharacters(in: .whitespaces)
+            if text.hasPrefix("$") {
+                let varName = String(text.dropFirst())
+                if poisonedVars.contains(varName) { return nil }
+                if case let .point(x, y)? = environment.vars[varName] {
+                    guard x.dimension == .number, y.dimension == .number else {
+                        error("wrong-unit", "expected a point of plain numbers, '$\(varName)' holds \(x.dimension == .number ? y.dimension.noun : x.dimension.noun)", at: node.reportRange)
+                        return nil
+                    }
+                    return checkPoint(Point(x.value, y.value), node: node, name: name, bound: bound)
+                }
+                if environment.vars[varName] == nil {
+                    error(
+                        "undefined-var", "undefined var '$\(varName)'", at: node.reportRange,
+                        help: closestMatch(to: varName, in: environment.vars.keys.sorted()).map { "did you mean '$\($0)'?" })
+                    return nil
+                }
+            }
+        }
+        guard let items = node.sequence, items.count == 2 else {
+            let found = node.sequence.map { "a list of \($0.count)" } ?? describeFound(node)
+            error("wrong-type", "expected a point [x, y], found \(found)", at: node.reportRange)
+            return nil
+        }
+        guard let x = number(items[0], name: name), let y = number(items[1], name: name) else { return nil }
+        return checkPoint(Point(x, y), node: node, name: name, bound: bound)
+    }
+
+    private func checkPoint(_ point: Point, node: YAMLNode, name: String, bound: Bound) -> Point? {
+        guard bound.contains(point.x), bound.contains(point.y) else {
+            error(
+                "out-of-range",
+                "both values of '\(name)' must be \(bound.describe(unit: "")), found [\(describeNumber(point.x)), \(describeNumber(point.y))]",
+                at: node.reportRange)
+            return nil
+        }
+        return point
+    }
+
+    /// `scale`: a number (uniform) or `[sx, sy]`.
+    func scalePoint(_ node: YAMLNode, name: String) -> Point? {
+        if node.sequence != nil { return point(node, name: name) }
+        if let text = node.scalar?.value.trimmingCharacters(in: .whitespaces), text.hasPrefix("$"),
+            case .point? = environment.vars[String(text.dropFirst())]
+        {
+            return point(node, name: name)
+        }
+        guard let value = number(node, name: name) else { return nil }
+        return Point(value, value)
+    }
+
+    func color(_ node: YAMLNode) -> RGBA? {
+        guard let text = scalarText(node, expected: "a color such as \"#FF3B30\" or rgb(255 59 48)") else { return nil }
+        if usesPoisonedVar(text) { return nil }
+        switch parseColor(text, environment: environment) {
+        case let .success(color): return color
+        case let .failure(problem):
+            report(problem, in: node)
+            return nil
+        }
+    }
+
+    /// Only plain `true` and `false` are booleans: `yes`, `on` and quoted text are not.
+    func bool(_ node: YAMLNode, name: String) -> Bool? {
+        if let scalar = node.scalar, scalar.style == .plain {
+            if scalar.value == "true" { return true }
+            if scalar.value == "false" { return false }
+        }
+        let help: String?
+        switch node.scalar?.value.lowercased() {
+        case "yes", "on", "y", "true": help = "write true"
+        case "no", "off", "n", "false": help = "write false"
+        default: help = nil
+        }
+        error("wrong-type", "expected true or false for '\(name)', found \(describeFound(node))", at: node.reportRange, help: help)
+        return nil
+    }
+
+    /// One of a fixed set of words (`round`, `evenodd`, `tap`), with a did-you-mean.
+    func keyword<T>(_ node: YAMLNode, what: String, options: [(String, T)], aliases: [String: String] = [:]) -> T? {
+        guard let text = scalarText(node, expected: what) else { return nil }
+        if let match = options.first(where: { $0.0 == text }) { return match.1 }
+        let names = options.map(\.0)
+        let help = aliases[text].map { "did you mean '\($0)'?" } ?? suggestion(for: text, in: names)
+        error(
+            "unknown-value", "unknown \(what) '\(text)'; expected \(listing(names))", at: node.reportRange, help: help)
+        return nil
+    }
+
+    /// A name matching `[A-Za-z_][A-Za-z0-9_-]*`.
+    func identifier(_ node: YAMLNode, what: String) -> String? {
+        guard let text = scalarText(node, expected: what) else { return nil }
+        guard checkIdentifier(text, what: what, at: node.reportRange) else { return nil }
+        return text
+    }
+
+    func checkIdentifier(_ text: String, what: String, at range: SourceRange) -> Bool {
+        if isIdentifier(text) { return true }
+        error(
+            "invalid-identifier",
+            "'\(text)' is not a valid \(what): use letters, digits, '_' and '-', starting with a letter or '_'",
+            at: range, help: sanitizedIdentifier(text).map { "try '\($0)'" })
+        return false
+    }
+
+    /// Any text (a label).
+    func string(_ node: YAMLNode, what: String) -> String? {
+        scalarText(node, expected: what)
+    }
+}
+
+/// `[A-Za-z_][A-Za-z0-9_-]*`.
+func isIdentifier(_ text: String) -> Bool {
+    guard let first = text.unicodeScalars.first else { return false }
+    func isLetter(_ s: Unicode.Scalar) -> Bool { (s >= "a" && s <= "z") || (s >= "A" && s <= "Z") || s == "_" }
+    func isDigit(_ s: Unicode.Scalar) -> Bool { s >= "0" && s <= "9" }
+    return isLetter(first) && text.unicodeScalars.dropFirst().allSatisfy { isLetter($0) || isDigit($0) || $0 == "-" }
+}
+
+/// The closest identifier to some text: other characters become '-', a leading digit gets '_'.
+func sanitizedIdentifier(_ text: String) -> String? {
+    var out = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+        let ok = (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || (scalar >= "0" && scalar <= "9")
+            || scalar == "_" || scalar == "-"
+        out.append(ok ? scalar : "-")
+    }
+    var result = String(out)
+    while result.hasPrefix("-") { result.removeFirst() }
+    while result.hasSuffix("-") { result.removeLast() }
+    guard !result.isEmpty else { return nil }
+    if let first = result.unicodeScalars.first, first >= "0" && first <= "9" { result = "_" + result }
+    return isIdentifier(result) ? result : nil
+}
+
+/// "a, b or c".
+func listing(_ names: [String]) -> String {
+    guard names.count > 1 else { return names.first ?? "" }
+    return names.dropLast().joined(separator: ", ") + " or " + names.last!
+}

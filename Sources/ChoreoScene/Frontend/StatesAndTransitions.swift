@@ -1,0 +1,159 @@
+import ChoreoDiagnostics
+import ChoreoTimeline
+import ChoreoYAML
+
+/// The keys of a state that are not node ids.
+let stateOwnKeys = ["a11y", "play"]
+let triggers = ["tap", "hover", "complete"]
+
+/// What the rest of the front end knows about the scene's names while it reads states and timelines.
+struct SceneNames {
+    var registry: NodeRegistry
+    var timelineNames: [String]
+    var timelineRanges: [String: SourceRange]
+}
+
+extension FrontendContext {
+    /// Finds the node a state, tween, keyframe or transition names; nil (reported unless the node
+    /// exists but was broken) when there is none.
+    func lookupNode(_ id: String, at range: SourceRange, names: SceneNames, extraCandidates: [String] = []) -> NodeInfo? {
+        if let node = names.registry.nodes[id], node.valid { return node }
+        if names.registry.isKnown(id) { return nil }
+        error(
+            "unknown-node", "there is no node '\(id)'", at: range,
+            help: suggestion(for: id, in: names.registry.order + extraCandidates))
+        return nil
+    }
+
+    /// Collects the resolved overrides of a node map (`node → properties`), where values written on a
+    /// node itself win over values it inherits from a group's style override.
+    func readNodeValueMap(
+        _ pairs: [MapEntry], names: SceneNames, mode: OverrideMode, definedBy: String
+    ) -> [ResolvedOverride] {
+        var resolved: [ResolvedOverride] = []
+        for entry in pairs {
+            guard let target = lookupNode(entry.name, at: entry.key.reportRange, names: names) else { continue }
+            for raw in readOverrideMap(entry.value, target: target, mode: mode) {
+                resolved += resolve(raw, definedBy: definedBy)
+            }
+        }
+        var byKey: [PropertyKey: ResolvedOverride] = [:]
+        for item in resolved {
+            if let existing = byKey[item.key], existing.direct, !item.direct { continue }
+            byKey[item.key] = item
+        }
+        return byKey.values.sorted { $0.key < $1.key }
+    }
+
+    // MARK: States
+
+    func readStates(_ node: YAMLNode, names: SceneNames) -> [SceneState] {
+        guard let pairs = mapPairs(node, expected: "a map of states") else { return [] }
+        var states: [SceneState] = []
+        for pair in pairs {
+            guard let name = keyName(pair.key), checkIdentifier(name, what: "state name", at: pair.key.reportRange) else {
+                continue
+            }
+            guard let statePairs = mapPairs(pair.value, expected: "a map of node properties for state '\(name)'") else {
+                states.append(SceneState(name: name, range: pair.key.reportRange, overrides: [:]))
+                continue
+            }
+            var state = SceneState(name: name, range: pair.key.reportRange, overrides: [:])
+            var nodeEntries: [MapEntry] = []
+            for statePair in statePairs {
+                guard let key = keyName(statePair.key) else { continue }
+                switch key {
+                case "a11y":
+                    if let a11y = readMap(statePair.value, what: "a11y", allowed: ["label"]), let label = a11y.value("label") {
+                        state.label = string(label, what: "a label")
+                    }
+                case "play":
+                    if let timeline = identifier(statePair.value, what: "timeline name") {
+                        if names.timelineNames.contains(timeline) {
+                            state.play = timeline
+                        } else {
+                            error(
+                                "unknown-timeline", "there is no timeline '\(timeline)'", at: statePair.value.reportRange,
+                                help: suggestion(for: timeline, in: names.timelineNames))
+                        }
+                    }
+                default:
+                    nodeEntries.append(MapEntry(name: key, key: statePair.key, value: statePair.value))
+                }
+            }
+            for entry in nodeEntries where names.registry.nodes[entry.name] == nil && !names.registry.isKnown(entry.name) {
+                // A misspelt a11y or play reads as a node id; say which it probably is.
+                if let guess = closestMatch(to: entry.name, in: stateOwnKeys), closestMatch(to: entry.name, in: names.registry.order) == nil {
+                    error("unknown-key", "unknown property '\(entry.name)' for a state", at: entry.key.reportRange, help: "did you mean '\(guess)'?")
+                    nodeEntries.removeAll { $0.key.range == entry.key.range }
+                }
+            }
+            for item in readNodeValueMap(nodeEntries, names: names, mode: .absolute, definedBy: "state '\(name)'") {
+                state.overrides[item.key] = item.value
+                state.overrideRanges[item.key] = item.range
+            }
+            states.append(state)
+        }
+        return states
+    }
+
+    // MARK: Transitions
+
+    func readTransitions(_ node: YAMLNode, states: [SceneState], names: SceneNames) -> [SceneTransition] {
+        guard let items = listItems(node, expected: "a list of transitions") else { return [] }
+        let stateNames = states.map(\.name)
+        var transitions: [SceneTransition] = []
+        var seen: [String: SourceRange] = [:]
+        for item in items {
+            guard let map = readMap(
+                item, what: "a transition", allowed: ["from", "to", "on", "duration", "delay", "easing", "nodes"],
+                required: ["from", "to"])
+            else { continue }
+            var ok = true
+            func stateName(_ key: String) -> String? {
+                guard let node = map.value(key), let name = identifier(node, what: "state name") else { return nil }
+                guard stateNames.contains(name) else {
+                    error(
+                        "unknown-state", "there is no state '\(name)'", at: node.reportRange,
+                        help: suggestion(for: name, in: stateNames))
+                    return nil
+                }
+                return name
+            }
+            let from = stateName("from"), to = stateName("to")
+            var trigger: String?
+            if let on = map.value("on") {
+                trigger = keyword(on, what: "trigger", options: triggers.map { ($0, $0) }, aliases: ["click": "tap", "press": "tap"])
+                if trigger == nil { ok = false }
+            }
+            let defaultTiming = Timing(duration: defaultDuration, easing: defaultEasing)
+            let timing = self.timing(map, base: defaultTiming)
+            var nodeTiming: [String: Timing] = [:]
+            if let nodesNode = map.value("nodes"), let pairs = mapPairs(nodesNode, expected: "a map of node ids to timing") {
+                for pair in pairs {
+                    guard let id = keyName(pair.key) else { continue }
+                    let target = lookupNode(id, at: pair.key.reportRange, names: names)
+                    guard let nodeMap = readMap(pair.value, what: "a node's timing", allowed: ["duration", "delay", "easing"]),
+                        let merged = self.timing(nodeMap, base: timing ?? defaultTiming)
+                    else { continue }
+                    if target != nil { nodeTiming[id] = merged }
+                }
+            }
+            guard ok, let from, let to, let timing else { continue }
+            let signature = trigger.map { "\(from) on \($0)" } ?? "\(from) -> \(to)"
+            let range = startRange(of: item)
+            if let first = seen[signature] {
+                let message =
+                    trigger.map { "state '\(from)' already has a '\($0)' transition" }
+                    ?? "there is already a transition from '\(from)' to '\(to)'"
+                error("duplicate-transition", message, at: range, notes: [Note("first defined here", at: first)],
+                      help: trigger == nil ? nil : "one trigger can lead from a state to only one other state")
+                continue
+            }
+            seen[signature] = range
+            transitions.append(
+                SceneTransition(from: from, to: to, trigger: trigger, timing: timing, nodeTiming: nodeTiming, range: range))
+        }
+        return transitions
+    }
+}

@@ -1,0 +1,200 @@
+import ChoreoDiagnostics
+import ChoreoTimeline
+import ChoreoYAML
+
+extension FrontendContext {
+    func readTimelines(_ node: YAMLNode, names: SceneNames) -> [SceneTimeline] {
+        guard let pairs = mapPairs(node, expected: "a map of timelines") else { return [] }
+        var timelines: [SceneTimeline] = []
+        for pair in pairs {
+            guard let name = keyName(pair.key), checkIdentifier(name, what: "timeline name", at: pair.key.reportRange),
+                let map = readMap(
+                    pair.value, what: "a timeline", allowed: ["duration", "loop", "tweens", "keyframes"], required: ["duration"])
+            else { continue }
+            let duration = map.value("duration").flatMap { time($0, name: "duration", bound: .greaterThan(0)) }
+            let loop = map.value("loop").flatMap { bool($0, name: "loop") } ?? false
+            var tweens: [Tween] = []
+            var tweenKeys: Set<PropertyKey> = []
+            if let tweensNode = map.value("tweens"), let items = listItems(tweensNode, expected: "a list of tweens") {
+                for item in items {
+                    if let tween = readTween(item, timeline: name, duration: duration, loop: loop, names: names) {
+                        tweens.append(tween)
+                        tweenKeys.formUnion(tween.values.keys)
+                    }
+                }
+            }
+            var keyframes: [PropertyKey: [Keyframe]] = [:]
+            if let keyframesNode = map.value("keyframes") {
+                keyframes = readKeyframes(
+                    keyframesNode, timeline: name, duration: duration, names: names, tweenKeys: tweenKeys)
+            }
+            guard let duration else { continue }
+            timelines.append(
+                SceneTimeline(
+                    name: name, range: pair.key.reportRange, duration: duration, loop: loop, tweens: tweens, keyframes: keyframes))
+        }
+        return timelines
+    }
+
+    private func readTween(_ node: YAMLNode, timeline: String, duration: Double?, loop: Bool, names: SceneNames) -> Tween? {
+        guard let map = readMap(
+            node, what: "a tween", allowed: ["at", "duration", "delay", "easing", "to", "by"], required: ["at"])
+        else { return nil }
+        let at = map.value("at").flatMap { time($0, name: "at") }
+        let timing = self.timing(map, base: Timing(duration: defaultDuration, easing: defaultEasing))
+        let valuesEntry: MapEntry
+        switch (map.entry("to"), map.entry("by")) {
+        case (nil, nil):
+            error("missing-key", "missing 'to' or 'by' for a tween", at: startRange(of: node))
+            return nil
+        case let (_?, by?):
+            error("conflicting-keys", "a tween takes to: (absolute values) or by: (amounts to add), not both", at: by.key.reportRange)
+            return nil
+        case let (to?, nil): valuesEntry = to
+        case let (nil, by?): valuesEntry = by
+        }
+        let relative = valuesEntry.name == "by"
+        var entries: [MapEntry] = []
+        if let pairs = mapPairs(valuesEntry.value, expected: "a map of node ids to properties") {
+            for pair in pairs {
+                guard let id = keyName(pair.key) else { continue }
+                entries.append(MapEntry(name: id, key: pair.key, value: pair.value))
+            }
+        }
+        let definedBy = "the tween at \(at.map { describeNumber($0) + "s" } ?? "?")"
+        let resolved = readNodeValueMap(entries, names: names, mode: relative ? .relative : .absolute, definedBy: definedBy)
+        guard let at, let timing else { return nil }
+        if let duration, let atNode = map.value("at") {
+            let start = at + timing.delay
+            let end = start + timing.duration
+            if start > duration + 1e-9 {
+                error(
+                    "tween-outside-timeline",
+                    "the tween starts at \(describeNumber(start))s, after the end of timeline '\(timeline)' (\(describeNumber(duration))s)",
+                    at: atNode.reportRange)
+            } else if !loop, end > duration + 1e-9, !isSpring(timing.easing) {
+                error(
+                    "tween-outside-timeline",
+                    "the tween runs until \(describeNumber(end))s, past the end of timeline '\(timeline)' (\(describeNumber(duration))s)",
+                    at: atNode.reportRange,
+                    help: "lengthen the timeline, shorten the tween, or set loop: true so that it wraps to the start")
+            }
+        }
+        var values: [PropertyKey: PropertyValue] = [:]
+        for item in resolved { values[item.key] = item.value }
+        return Tween(at: at, timing: timing, values: values, relative: relative, range: startRange(of: node))
+    }
+
+    private func isSpring(_ easing: EasingSpec) -> Bool {
+        if case .spring = easing { return true }
+        return false
+    }
+
+    private func readKeyframes(
+        _ node: YAMLNode, timeline: String, duration: Double?, names: SceneNames, tweenKeys: Set<PropertyKey>
+    ) -> [PropertyKey: [Keyframe]] {
+        guard let pairs = mapPairs(node, expected: "a map of node.property keys to keyframe lists") else { return [:] }
+        var result: [PropertyKey: [Keyframe]] = [:]
+        var directSource: [PropertyKey: String] = [:]
+        var keyTexts: [PropertyKey: String] = [:]
+        for pair in pairs {
+            guard let keyText = keyName(pair.key) else { continue }
+            guard let dot = keyText.firstIndex(of: ".") else {
+                error(
+                    "wrong-type", "a keyframe key names a node and a property, such as '\(keyText).opacity'",
+                    at: pair.key.reportRange)
+                continue
+            }
+            let id = String(keyText[..<dot])
+            let path = String(keyText[keyText.index(after: dot)...])
+            let idCount = id.unicodeScalars.count
+            let idRange = rangeInScalar(pair.key, offset: 0, length: idCount)
+            let pathRange = rangeInScalar(pair.key, offset: idCount + 1, length: path.unicodeScalars.count)
+            guard let target = lookupNode(id, at: idRange, names: names) else { continue }
+            let paths = keyframePaths(target.shape)
+            guard paths.contains(path) else {
+                let root = String(path.split(separator: ".").first ?? "")
+                if !path.contains("."), !animatableKeys(target.shape).contains(root) {
+                    reportNotAnimatable(root, target: target, at: pathRange, candidates: paths)
+                } else if ["stroke", "fill"].contains(root), path.split(separator: ".").count == 2,
+                    ["cap", "join", "miter-limit", "dash", "units"].contains(String(path.split(separator: ".")[1]))
+                {
+                    error("unknown-property", "'\(path)' cannot be animated; set it on the node in layers", at: pathRange)
+                } else {
+                    error(
+                        "unknown-key", "unknown property '\(path)' for \(target.shape.phrase)", at: pathRange,
+                        help: suggestion(for: path, in: paths))
+                }
+                continue
+            }
+            guard let items = listItems(pair.value, expected: "a list of keyframes {at, value, easing}") else { continue }
+            if items.isEmpty {
+                error("out-of-range", "'\(keyText)' needs at least one keyframe", at: pair.key.reportRange)
+                continue
+            }
+            var perKey: [PropertyKey: [Keyframe]] = [:]
+            var previousAt: Double?
+            for item in items {
+                guard let map = readMap(item, what: "a keyframe", allowed: ["at", "value", "easing"], required: ["at", "value"]) else {
+                    continue
+                }
+                let atNode = map.value("at")
+                let at = atNode.flatMap { time($0, name: "at") }
+                var easing = EasingSpec.linear
+                if let easingNode = map.value("easing") {
+                    guard let value = self.easing(easingNode) else { continue }
+                    easing = value
+                }
+                if let at, let atNode {
+                    if let previousAt, at <= previousAt {
+                        error(
+                            "keyframe-order",
+                            at == previousAt
+                                ? "two keyframes of '\(keyText)' are at \(describeNumber(at))s"
+                                : "keyframes must be in time order: \(describeNumber(at))s comes after \(describeNumber(previousAt))s",
+                            at: atNode.reportRange,
+                            help: at == previousAt ? "for a jump, use easing: hold on the later keyframe and a slightly later time" : nil)
+                    }
+                    if let duration, at > duration + 1e-9 {
+                        error(
+                            "keyframe-outside-timeline",
+                            "the keyframe at \(describeNumber(at))s is after the end of timeline '\(timeline)' (\(describeNumber(duration))s)",
+                            at: atNode.reportRange)
+                    }
+                    previousAt = max(previousAt ?? at, at)
+                }
+                guard let valueNode = map.value("value"),
+                    let raw = readLeaf(path, value: valueNode, target: target, mode: .absolute)
+                else { continue }
+                let definedBy = "the keyframe at \(at.map { describeNumber($0) + "s" } ?? "?")"
+                for resolved in resolve(raw, definedBy: definedBy) {
+                    guard let at else { continue }
+                    perKey[resolved.key, default: []].append(
+                        Keyframe(at: at, value: resolved.value, easing: easing, range: startRange(of: item)))
+                }
+            }
+            for (key, frames) in perKey.sorted(by: { $0.key < $1.key }) {
+                if key.node == target.id {
+                    if let earlier = directSource[key] {
+                        error(
+                            "conflicting-keys", "'\(keyText)' animates the same property as '\(earlier)'", at: pair.key.reportRange)
+                        continue
+                    }
+                    directSource[key] = keyText
+                } else if directSource[key] != nil {
+                    continue  // a node's own keyframes win over its group's
+                }
+                result[key] = frames
+                keyTexts[key] = keyText
+            }
+        }
+        for key in result.keys.sorted() where tweenKeys.contains(key) {
+            let text = keyTexts[key] ?? key.description
+            let range = pairs.first { $0.key.scalar?.value == text }?.key.reportRange ?? node.reportRange
+            error(
+                "conflicting-keys", "'\(key)' is animated by both keyframes and tweens in timeline '\(timeline)'", at: range,
+                help: "animate one property with keyframes or with tweens, not both")
+        }
+        return result
+    }
+}

@@ -1,0 +1,146 @@
+import ChoreoDiagnostics
+import ChoreoTimeline
+import ChoreoYAML
+
+/// One `vars:` entry before evaluation.
+private struct VarDefinition {
+    var name: String
+    var key: YAMLNode
+    var value: YAMLNode
+    /// Names of the vars its text refers to, in order, with where each reference is.
+    var references: [(name: String, node: YAMLNode)]
+}
+
+extension FrontendContext {
+    /// Evaluates `vars:` in dependency order (a var may use vars defined after it), reporting
+    /// cycles once each with the whole cycle named, and fills `environment.vars`.
+    func readVars(_ node: YAMLNode) {
+        guard let pairs = mapPairs(node, expected: "a map of named values") else { return }
+        var definitions: [VarDefinition] = []
+        for pair in pairs {
+            guard let name = keyName(pair.key) else { continue }
+            guard checkIdentifier(name, what: "var name", at: pair.key.reportRange) else { continue }
+            var references: [(String, YAMLNode)] = []
+            let parts = pair.value.sequence ?? [pair.value]
+            for part in parts {
+                if let text = part.scalar?.value {
+                    references += variableReferences(in: text).map { ($0.name, part) }
+                }
+            }
+            definitions.append(VarDefinition(name: name, key: pair.key, value: pair.value, references: references))
+        }
+        let index = Dictionary(definitions.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+
+        // Depth-first search in file order; a reference back into the current path is a cycle.
+        var order: [Int] = []
+        var state = [Int](repeating: 0, count: definitions.count)  // 0 new, 1 on path, 2 done
+        var path: [Int] = []
+        var reportedCycles: Set<[String]> = []
+        var inCycle: Set<Int> = []
+        func visit(_ i: Int) {
+            state[i] = 1
+            path.append(i)
+            for reference in definitions[i].references {
+                guard let j = index[reference.name] else { continue }
+                if state[j] == 1 {
+                    let cycle = Array(path[path.lastIndex(of: j)!...])
+                    reportCycle(cycle, definitions: definitions, reported: &reportedCycles)
+                    inCycle.formUnion(cycle)
+                } else if state[j] == 0 {
+                    visit(j)
+                }
+            }
+            path.removeLast()
+            state[i] = 2
+            order.append(i)
+        }
+        for i in definitions.indices where state[i] == 0 { visit(i) }
+
+        for i in inCycle { poisonedVars.insert(definitions[i].name) }
+        for i in order where !inCycle.contains(i) {
+            let definition = definitions[i]
+            if let value = evaluateVar(definition.value, name: definition.name) {
+                environment.vars[definition.name] = value
+            } else {
+                poisonedVars.insert(definition.name)
+            }
+        }
+    }
+
+    private func reportCycle(_ cycle: [Int], definitions: [VarDefinition], reported: inout Set<[String]>) {
+        // Start the cycle at the var written first, so the message does not depend on search order.
+        let first = cycle.indices.min { cycle[$0] < cycle[$1] }!
+        let rotated = Array(cycle[first...] + cycle[..<first])
+        let names = rotated.map { definitions[$0].name }
+        guard reported.insert(names).inserted else { return }
+        let text = (names + [names[0]]).map { "$\($0)" }.joined(separator: " → ")
+        var notes: [Note] = []
+        for (position, i) in rotated.enumerated() {
+            let next = names[(position + 1) % names.count]
+            let site = definitions[i].references.first { $0.name == next }?.node.reportRange ?? definitions[i].value.reportRange
+            notes.append(Note("'$\(definitions[i].name)' uses '$\(next)' here", at: site))
+        }
+        error(
+            "var-cycle", "vars refer to each other in a cycle: \(text)", at: definitions[rotated[0]].key.reportRange,
+            notes: notes, help: "give one of them a value that does not depend on the others")
+    }
+
+    /// A var's value: a point `[x, y]`, a colour, a `$var` copy, or a number expression.
+    private func evaluateVar(_ node: YAMLNode, name: String) -> VarValue? {
+        if let items = node.sequence {
+            guard items.count == 2 else {
+                error("wrong-type", "expected a number, a color or a point [x, y] for '$\(name)', found a list of \(items.count)", at: node.reportRange)
+                return nil
+            }
+            var coordinates: [Quantity] = []
+            for item in items {
+                guard let text = scalarText(item, expected: "a number") else { return nil }
+                if usesPoisonedVar(text) { return nil }
+                switch evaluateExpression(text, environment: environment) {
+                case let .success(quantity):
+                    guard quantity.value.isFinite else {
+                        error("non-finite", "'$\(name)' is not a finite number", at: item.reportRange)
+                        return nil
+                    }
+                    coordinates.append(quantity)
+                case let .failure(problem):
+                    report(problem, in: item)
+                    return nil
+                }
+            }
+            return .point(coordinates[0], coordinates[1])
+        }
+        guard let text = scalarText(node, expected: "a number, a color or a point [x, y]") else { return nil }
+        if usesPoisonedVar(text) { return nil }
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.hasPrefix("$"), let other = environment.vars[String(trimmed.dropFirst())] {
+            return other
+        }
+        if looksLikeColor(trimmed) {
+            switch parseColor(text, environment: environment) {
+            case let .success(color): return .color(color)
+            case let .failure(problem):
+                report(problem, in: node)
+                return nil
+            }
+        }
+        switch evaluateExpression(text, environment: environment) {
+        case let .success(quantity):
+            guard quantity.value.isFinite else {
+                error("non-finite", "'$\(name)' is not a finite number", at: node.reportRange)
+                return nil
+            }
+            return .quantity(quantity)
+        case let .failure(problem):
+            report(problem, in: node)
+            return nil
+        }
+    }
+}
+
+/// True for text that can only be a colour: `#…`, `rgb(…)`, `rgba(…)` or a CSS colour name.
+func looksLikeColor(_ text: String) -> Bool {
+    let lowered = text.lowercased()
+    if lowered.hasPrefix("#") || lowered.hasPrefix("rgb(") || lowered.hasPrefix("rgba(") { return true }
+    return cssNamedColors.contains { $0.name == lowered } || lowered == "transparent"
+}
