@@ -35,7 +35,8 @@ public struct TextRenderer: Sendable {
         guard let file, range.start.line >= 1, range.start.line <= file.lineCount else { return "" }
         let lineText = file.line(range.start.line)
         let number = String(range.start.line)
-        let gutter = String(repeating: " ", count: max(4, number.count + 1))
+        // Five columns for the number, as in the contract's example, so `= help:` lines up with `|`.
+        let gutter = String(repeating: " ", count: max(5, number.count + 1))
         let padded = String(repeating: " ", count: gutter.count - number.count) + number
         // Tabs are kept in the caret line's padding so the caret stays under the right character.
         var padding = ""

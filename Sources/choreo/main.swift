@@ -1,1 +1,35 @@
-print("choreo: not implemented yet")
+import Foundation
+
+/// Runs one command line and returns how the process should exit. Everything the CLI does starts
+/// here; the libraries below never print or exit.
+func run(_ arguments: [String]) -> ExitStatus {
+    let invocation: Invocation
+    switch parseArguments(arguments) {
+    case let .success(parsed): invocation = parsed
+    case let .failure(error):
+        Console.error(error.render())
+        return .usage
+    }
+    do throws(UsageError) {
+        switch invocation {
+        case .help(nil):
+            Console.out(globalHelp)
+            return .success
+        case let .help(command?):
+            Console.out(commandHelp(command))
+            return .success
+        case .version:
+            Console.out("choreo \(choreoVersion)\n")
+            return .success
+        case let .compile(options): return try runCompile(options)
+        case let .lint(options): return try runLint(options)
+        case let .snapshot(options): return try runSnapshot(options)
+        case let .preview(options): return try runPreview(options)
+        }
+    } catch {
+        Console.error(error.render())
+        return .usage
+    }
+}
+
+exit(run(Array(CommandLine.arguments.dropFirst())).rawValue)

@@ -1,0 +1,68 @@
+/// Renders diagnostics as GitHub Actions workflow commands, which show up as annotations on the
+/// pull request's diff: `::error file=F,line=L,col=C,endLine=..,endColumn=..,title=RULE::MESSAGE`.
+///
+/// Notes and the help line are appended to the message on lines of their own. Warnings map to
+/// `::warning`, notes to `::notice`.
+public enum GitHubRenderer {
+    public static func render(_ diagnostics: [Diagnostic]) -> String {
+        diagnostics.map(line).joined()
+    }
+
+    static func line(_ diagnostic: Diagnostic) -> String {
+        let command: String
+        switch diagnostic.severity {
+        case .error: command = "error"
+        case .warning: command = "warning"
+        case .note: command = "notice"
+        }
+        let range = diagnostic.range
+        // GitHub's end column is inclusive while ours is exclusive; an empty range marks one column.
+        let endColumn = max(range.end.line == range.start.line ? range.start.column : 1, range.end.column - 1)
+        let properties = [
+            ("file", diagnostic.file),
+            ("line", String(range.start.line)),
+            ("col", String(range.start.column)),
+            ("endLine", String(range.end.line)),
+            ("endColumn", String(endColumn)),
+            ("title", diagnostic.rule),
+        ].map { "\($0.0)=\(escapeProperty($0.1))" }.joined(separator: ",")
+        var message = diagnostic.message
+        for note in diagnostic.notes {
+            if let range = note.range {
+                message += "\nnote: \(diagnostic.file):\(range.start.line):\(range.start.column): \(note.message)"
+            } else {
+                message += "\nnote: \(note.message)"
+            }
+        }
+        if let help = diagnostic.help { message += "\nhelp: \(help)" }
+        return "::\(command) \(properties)::\(escapeData(message))\n"
+    }
+
+    /// Escapes a command's message, as the Actions runner's `escapeData` does.
+    static func escapeData(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "%": out += "%25"
+            case "\r": out += "%0D"
+            case "\n": out += "%0A"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// Escapes a property value, as the runner's `escapeProperty` does: `:` and `,` separate
+    /// properties, so they are escaped too.
+    static func escapeProperty(_ text: String) -> String {
+        var out = ""
+        for scalar in escapeData(text).unicodeScalars {
+            switch scalar {
+            case ":": out += "%3A"
+            case ",": out += "%2C"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,292 @@
+import ChoreoDiagnostics
+
+/// What `choreo --version` prints.
+let choreoVersion = "0.1.0"
+
+/// The subcommands, in the order help lists them.
+enum CommandName: String, CaseIterable, Sendable {
+    case compile, lint, snapshot, preview
+}
+
+/// An output format of `compile --emit`, in the order files are written and reported.
+enum EmitKind: String, CaseIterable, Comparable, Sendable {
+    case lottie, svg, timeline
+
+    static func < (a: EmitKind, b: EmitKind) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+
+    /// The file name an output of this kind gets for a scene named `name`.
+    func fileName(for name: String) -> String {
+        switch self {
+        case .lottie: "\(name).json"
+        case .svg: "\(name).svg"
+        case .timeline: "\(name).timeline.json"
+        }
+    }
+}
+
+/// A `lint --format`.
+enum LintFormat: String, CaseIterable, Sendable {
+    case text, json, github, sarif
+}
+
+/// A time on the command line: `0.6s`, `600ms` or `36f` (frames at the scene's fps, which is only
+/// known once the scene is compiled).
+enum TimeArgument: Equatable, Sendable {
+    case seconds(Double)
+    case frames(Double)
+
+    /// Parses a non-negative decimal with a unit; nil for anything else (a bare number, `1e3`, `-1s`).
+    init?(_ text: String) {
+        let units: [(String, (Double) -> TimeArgument)] = [
+            ("ms", { .seconds($0 / 1000) }), ("s", { .seconds($0) }), ("f", { .frames($0) }),
+        ]
+        for (unit, make) in units where text.hasSuffix(unit) {
+            let number = text.dropLast(unit.count)
+            guard !number.isEmpty, number.filter({ $0 == "." }).count <= 1,
+                number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+                number.contains(where: \.isNumber), let value = Double(number)
+            else { return nil }
+            self = make(value)
+            return
+        }
+        return nil
+    }
+
+    func seconds(fps: Double) -> Double {
+        switch self {
+        case let .seconds(seconds): seconds
+        case let .frames(frames): fps > 0 ? frames / fps : 0
+        }
+    }
+}
+
+struct CompileOptions: Equatable, Sendable {
+    var paths: [String]
+    var outputDirectory = "build"
+    var emit: [EmitKind] = [.lottie, .svg]
+    var pretty = false
+    /// Nil means one job per core.
+    var jobs: Int?
+}
+
+struct LintOptions: Equatable, Sendable {
+    var paths: [String]
+    var format = LintFormat.text
+    var strict = false
+}
+
+struct SnapshotOptions: Equatable, Sendable {
+    enum Moment: Equatable, Sendable {
+        case time(TimeArgument)
+        /// The start of the state's pose span.
+        case state(String)
+    }
+
+    var file: String
+    var moment: Moment
+    var output: String
+}
+
+struct PreviewOptions: Equatable, Sendable {
+    var file: String
+    var outputDirectory: String
+}
+
+/// A parsed command line.
+enum Invocation: Equatable, Sendable {
+    /// `--help`: global help when the command is nil.
+    case help(CommandName?)
+    case version
+    case compile(CompileOptions)
+    case lint(LintOptions)
+    case snapshot(SnapshotOptions)
+    case preview(PreviewOptions)
+}
+
+/// An option a command accepts. `names` are every spelling, the first being the canonical one.
+struct OptionSpec: Sendable {
+    var names: [String]
+    /// The placeholder shown in help (`DIR`), or nil for a flag.
+    var value: String?
+}
+
+/// The options each command accepts; `-h`/`--help` is accepted by every command on top.
+func optionSpecs(_ command: CommandName) -> [OptionSpec] {
+    switch command {
+    case .compile:
+        [OptionSpec(names: ["-o", "--output"], value: "DIR"), OptionSpec(names: ["--emit"], value: "LIST"),
+         OptionSpec(names: ["--pretty"], value: nil), OptionSpec(names: ["--jobs", "-j"], value: "N")]
+    case .lint:
+        [OptionSpec(names: ["--format"], value: "FORMAT"), OptionSpec(names: ["--strict"], value: nil)]
+    case .snapshot:
+        [OptionSpec(names: ["--at"], value: "TIME"), OptionSpec(names: ["--state"], value: "NAME"),
+         OptionSpec(names: ["-o", "--output"], value: "OUT.svg")]
+    case .preview:
+        [OptionSpec(names: ["-o", "--output"], value: "DIR")]
+    }
+}
+
+/// Parses the arguments after the program name. Errors are values, rendered by `UsageError.render`.
+func parseArguments(_ arguments: [String]) -> Result<Invocation, UsageError> {
+    guard let first = arguments.first else { return .failure(.missingCommand) }
+    switch first {
+    case "-h", "--help":
+        return .success(.help(nil))
+    case "--version":
+        return arguments.count == 1 ? .success(.version) : .failure(.unexpectedArgument(arguments[1], command: nil))
+    case "help":
+        guard arguments.count > 1 else { return .success(.help(nil)) }
+        guard let command = CommandName(rawValue: arguments[1]) else {
+            return .failure(.unknownCommand(arguments[1], suggestion: closestMatch(to: arguments[1], in: CommandName.allCases.map(\.rawValue))))
+        }
+        return .success(.help(command))
+    default:
+        break
+    }
+    guard let command = CommandName(rawValue: first) else {
+        if first.hasPrefix("-") {
+            return .failure(.unknownOption(first, command: nil, suggestion: closestMatch(to: first, in: ["--help", "--version"])))
+        }
+        return .failure(.unknownCommand(first, suggestion: closestMatch(to: first, in: CommandName.allCases.map(\.rawValue))))
+    }
+    let rest = Array(arguments.dropFirst())
+    // Help wins over every other problem on the line, as users add it to find out what went wrong.
+    if rest.prefix(while: { $0 != "--" }).contains(where: { $0 == "-h" || $0 == "--help" }) {
+        return .success(.help(command))
+    }
+    return Result { () throws(UsageError) -> Invocation in try parse(command, rest) }
+}
+
+/// Options as given: the canonical name of each, with its value, in command-line order.
+private struct RawArguments {
+    var options: [(name: String, spelled: String, value: String?)] = []
+    var positionals: [String] = []
+
+    func value(_ name: String) -> (spelled: String, value: String)? {
+        options.last(where: { $0.name == name }).map { ($0.spelled, $0.value ?? "") }
+    }
+
+    func has(_ name: String) -> Bool { options.contains { $0.name == name } }
+}
+
+private func tokenize(_ command: CommandName, _ arguments: [String]) throws(UsageError) -> RawArguments {
+    let specs = optionSpecs(command)
+    var raw = RawArguments()
+    var index = 0
+    while index < arguments.count {
+        let argument = arguments[index]
+        index += 1
+        if argument == "--" {
+            raw.positionals += arguments[index...]
+            break
+        }
+        guard argument.hasPrefix("-"), argument != "-" else {
+            raw.positionals.append(argument)
+            continue
+        }
+        var spelled = argument
+        var inlineValue: String?
+        if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+            spelled = String(argument[..<equals])
+            inlineValue = String(argument[argument.index(after: equals)...])
+        }
+        guard let spec = specs.first(where: { $0.names.contains(spelled) }) else {
+            let suggestion = closestMatch(to: spelled, in: specs.flatMap(\.names).filter { $0.hasPrefix("--") } + ["--help"])
+            throw .unknownOption(spelled, command: command, suggestion: suggestion)
+        }
+        let name = spec.names[0]
+        if raw.has(name) { throw .repeatedOption(spelled, command: command) }
+        guard spec.value != nil else {
+            if inlineValue != nil { throw .unexpectedValue(option: spelled, command: command) }
+            raw.options.append((name, spelled, nil))
+            continue
+        }
+        if let inlineValue {
+            raw.options.append((name, spelled, inlineValue))
+        } else if index < arguments.count, !arguments[index].hasPrefix("-") || arguments[index] == "-" {
+            raw.options.append((name, spelled, arguments[index]))
+            index += 1
+        } else {
+            throw .missingValue(option: spelled, command: command)
+        }
+    }
+    return raw
+}
+
+private func parse(_ command: CommandName, _ arguments: [String]) throws(UsageError) -> Invocation {
+    let raw = try tokenize(command, arguments)
+    switch command {
+    case .compile:
+        guard !raw.positionals.isEmpty else { throw .missingArgument("PATH", command: command) }
+        var options = CompileOptions(paths: raw.positionals)
+        if let (spelled, value) = raw.value("-o") {
+            guard !value.isEmpty else { throw .invalidValue(option: spelled, value: value, expected: "a directory", command: command) }
+            options.outputDirectory = value
+        }
+        if let (spelled, value) = raw.value("--emit") {
+            var kinds = Set<EmitKind>()
+            for item in value.split(separator: ",", omittingEmptySubsequences: false) {
+                guard let kind = EmitKind(rawValue: String(item)) else {
+                    throw .invalidValue(option: spelled, value: String(item), expected: "lottie, svg or timeline (comma-separated)", command: command)
+                }
+                kinds.insert(kind)
+            }
+            options.emit = kinds.sorted()
+        }
+        options.pretty = raw.has("--pretty")
+        if let (spelled, value) = raw.value("--jobs") {
+            guard let jobs = Int(value), jobs >= 1, value.allSatisfy(\.isASCII) else {
+                throw .invalidValue(option: spelled, value: value, expected: "a whole number of at least 1", command: command)
+            }
+            options.jobs = jobs
+        }
+        return .compile(options)
+
+    case .lint:
+        guard !raw.positionals.isEmpty else { throw .missingArgument("PATH", command: command) }
+        var options = LintOptions(paths: raw.positionals)
+        if let (spelled, value) = raw.value("--format") {
+            guard let format = LintFormat(rawValue: value) else {
+                throw .invalidValue(option: spelled, value: value, expected: "text, json, github or sarif", command: command)
+            }
+            options.format = format
+        }
+        options.strict = raw.has("--strict")
+        return .lint(options)
+
+    case .snapshot:
+        let file = try singleFile(raw.positionals, command: command)
+        let moment: SnapshotOptions.Moment
+        switch (raw.value("--at"), raw.value("--state")) {
+        case (nil, nil):
+            throw .missingOption("--at TIME or --state NAME", command: command)
+        case let ((atSpelled, _)?, (stateSpelled, _)?):
+            throw .exclusiveOptions(atSpelled, stateSpelled, command: command)
+        case let ((spelled, value)?, nil):
+            guard let time = TimeArgument(value) else {
+                throw .invalidValue(option: spelled, value: value, expected: "a time such as 0.6s, 600ms or 36f", command: command)
+            }
+            moment = .time(time)
+        case let (nil, (spelled, value)?):
+            guard !value.isEmpty else { throw .invalidValue(option: spelled, value: value, expected: "a state name", command: command) }
+            moment = .state(value)
+        }
+        guard let (spelled, output) = raw.value("-o") else { throw .missingOption("-o OUT.svg", command: command) }
+        guard !output.isEmpty else { throw .invalidValue(option: spelled, value: output, expected: "a file path", command: command) }
+        return .snapshot(SnapshotOptions(file: file, moment: moment, output: output))
+
+    case .preview:
+        let file = try singleFile(raw.positionals, command: command)
+        guard let (spelled, output) = raw.value("-o") else { throw .missingOption("-o DIR", command: command) }
+        guard !output.isEmpty else { throw .invalidValue(option: spelled, value: output, expected: "a directory", command: command) }
+        return .preview(PreviewOptions(file: file, outputDirectory: output))
+    }
+}
+
+private func singleFile(_ positionals: [String], command: CommandName) throws(UsageError) -> String {
+    guard let file = positionals.first else { throw .missingArgument("FILE", command: command) }
+    if positionals.count > 1 { throw .unexpectedArgument(positionals[1], command: command) }
+    return file
+}

@@ -1,0 +1,55 @@
+import ChoreoDiagnostics
+import ChoreoJSON
+import ChoreoSVG
+import ChoreoScene
+import ChoreoTimeline
+import Foundation
+
+/// Compiles the one scene of `snapshot` or `preview`, printing its diagnostics to stderr.
+/// Returns nil when the scene has errors.
+func compileSingle(_ path: String, command: CommandName) throws(UsageError) -> (SourceFile, Timeline)? {
+    let source = try readSingleScene(path, command: command)
+    let compilation = compileScene(source)
+    Console.error(textRenderer(for: [source]).render(compilation.diagnostics))
+    guard let timeline = compilation.timeline, !compilation.diagnostics.hasErrors else { return nil }
+    return (source, timeline)
+}
+
+/// The instant `snapshot` draws, in seconds on the global timeline.
+func snapshotTime(_ moment: SnapshotOptions.Moment, in timeline: Timeline) throws(UsageError) -> Double {
+    switch moment {
+    case let .time(argument):
+        let seconds = argument.seconds(fps: timeline.fps)
+        // A small tolerance, so that the last frame given in frames or milliseconds is accepted.
+        if timeline.duration > 0, seconds > timeline.duration + 1e-9 {
+            let given = switch argument {
+            case let .seconds(value): formatNumber(value) + "s"
+            case let .frames(value): formatNumber(value) + "f"
+            }
+            throw .timeOutOfRange(given, duration: formatNumber(timeline.duration) + "s", command: .snapshot)
+        }
+        return seconds
+    case let .state(name):
+        let poses = timeline.spans.filter { $0.kind == .pose }
+        guard let span = poses.first(where: { $0.name == name }) else {
+            throw .unknownState(name, available: poses.map(\.name), command: .snapshot)
+        }
+        return span.start
+    }
+}
+
+func runSnapshot(_ options: SnapshotOptions) throws(UsageError) -> ExitStatus {
+    guard let (source, timeline) = try compileSingle(options.file, command: .snapshot) else { return .failure }
+    let time = try snapshotTime(options.moment, in: timeline)
+    let svg = SVGEmitter.snapshot(timeline, at: time)
+    do throws(OutputError) {
+        let directory = URL(fileURLWithPath: options.output).deletingLastPathComponent().path
+        try prepareDirectory(directory)
+        try writeAtomically([OutputFile(path: options.output, contents: svg)], protecting: Set([FileIdentity(path: source.path)].compactMap { $0 }))
+    } catch {
+        Console.error("choreo: error: \(error.message)\n")
+        return .failure
+    }
+    Console.out("wrote \(options.output)\n")
+    return .success
+}

@@ -1,0 +1,179 @@
+import ChoreoDiagnostics
+
+/// Everything that makes `choreo` exit with status 2: a command line it cannot act on. Raised as a
+/// value where the problem is found and rendered in one place, `render()`.
+enum UsageError: Error, Equatable, Sendable {
+    case missingCommand
+    case unknownCommand(String, suggestion: String?)
+    /// `command` is nil for options before the command (`choreo --verbose`).
+    case unknownOption(String, command: CommandName?, suggestion: String?)
+    case repeatedOption(String, command: CommandName)
+    case missingValue(option: String, command: CommandName)
+    case unexpectedValue(option: String, command: CommandName)
+    case invalidValue(option: String, value: String, expected: String, command: CommandName)
+    case missingArgument(String, command: CommandName)
+    case unexpectedArgument(String, command: CommandName?)
+    case missingOption(String, command: CommandName)
+    case exclusiveOptions(String, String, command: CommandName)
+    case noSuchFile(String, command: CommandName)
+    case unreadableFile(String, reason: String, command: CommandName)
+    case notAFile(String, command: CommandName)
+    case noScenes(String, command: CommandName)
+    case emitUnavailable(EmitKind)
+    case unknownState(String, available: [String], command: CommandName)
+    case timeOutOfRange(String, duration: String, command: CommandName)
+
+    var command: CommandName? {
+        switch self {
+        case .missingCommand, .unknownCommand: nil
+        case let .unknownOption(_, command, _), let .unexpectedArgument(_, command): command
+        case .emitUnavailable: .compile
+        case let .repeatedOption(_, command), let .missingValue(_, command), let .unexpectedValue(_, command),
+            let .invalidValue(_, _, _, command), let .missingArgument(_, command), let .missingOption(_, command),
+            let .exclusiveOptions(_, _, command), let .noSuchFile(_, command), let .unreadableFile(_, _, command),
+            let .notAFile(_, command), let .noScenes(_, command), let .unknownState(_, _, command),
+            let .timeOutOfRange(_, _, command):
+            command
+        }
+    }
+
+    var message: String {
+        switch self {
+        case .missingCommand:
+            return "no command given"
+        case let .unknownCommand(name, suggestion):
+            return "unknown command '\(name)'" + didYouMean(suggestion)
+        case let .unknownOption(option, _, suggestion):
+            return "unknown option '\(option)'" + didYouMean(suggestion)
+        case let .repeatedOption(option, _):
+            return "option '\(option)' is given more than once"
+        case let .missingValue(option, _):
+            return "option '\(option)' needs a value"
+        case let .unexpectedValue(option, _):
+            return "option '\(option)' takes no value"
+        case let .invalidValue(option, value, expected, _):
+            return "invalid value '\(value)' for '\(option)': expected \(expected)"
+        case let .missingArgument(name, _):
+            return "missing \(name)"
+        case let .unexpectedArgument(argument, _):
+            return "unexpected argument '\(argument)'"
+        case let .missingOption(option, _):
+            return "missing \(option)"
+        case let .exclusiveOptions(a, b, _):
+            return "'\(a)' and '\(b)' cannot be used together"
+        case let .noSuchFile(path, _):
+            return "no such file or directory: '\(path)'"
+        case let .unreadableFile(path, reason, _):
+            return "cannot read '\(path)': \(reason)"
+        case let .notAFile(path, _):
+            return "'\(path)' is a directory; this command takes one scene file"
+        case let .noScenes(path, _):
+            return "no scene files (*.yaml, *.yml) in directory '\(path)'"
+        case let .emitUnavailable(kind):
+            return "'--emit \(kind.rawValue)' is not available in this build"
+        case let .unknownState(name, available, _):
+            let list = available.isEmpty ? "the scene has no states" : "states: " + available.joined(separator: ", ")
+            return "no state named '\(name)'" + didYouMean(closestMatch(to: name, in: available)) + " (\(list))"
+        case let .timeOutOfRange(time, duration, _):
+            return "time \(time) is past the end of the timeline (\(duration))"
+        }
+    }
+
+    /// The text for stderr: the error, the command's usage line, and where to find more.
+    func render() -> String {
+        var out = "choreo: error: \(message)\n"
+        if let command {
+            out += "usage: \(usageLine(command))\n"
+            out += "See 'choreo \(command.rawValue) --help'.\n"
+        } else {
+            out += "usage: choreo <command> [options]\n"
+            out += "See 'choreo --help'.\n"
+        }
+        return out
+    }
+}
+
+private func didYouMean(_ suggestion: String?) -> String {
+    suggestion.map { "; did you mean '\($0)'?" } ?? ""
+}
+
+func usageLine(_ command: CommandName) -> String {
+    switch command {
+    case .compile: "choreo compile PATH... [-o DIR] [--emit lottie,svg,timeline] [--pretty] [--jobs N]"
+    case .lint: "choreo lint PATH... [--format text|json|github|sarif] [--strict]"
+    case .snapshot: "choreo snapshot FILE (--at TIME | --state NAME) -o OUT.svg"
+    case .preview: "choreo preview FILE -o DIR"
+    }
+}
+
+let globalHelp = """
+    choreo \(choreoVersion): compiles Choreo scene files (YAML) to Lottie JSON and SVG.
+
+    usage: choreo <command> [options]
+
+    commands:
+      compile    compile scenes to Lottie JSON, animated SVG and timeline JSON
+      lint       check scenes and report every diagnostic
+      snapshot   render one instant of a scene as a still SVG
+      preview    write an HTML page that plays a scene
+
+    options:
+      -h, --help   show this help; 'choreo <command> --help' shows a command's
+      --version    print the version
+
+    exit status: 0 clean, 1 a scene has errors, 2 usage error.
+
+    """
+
+func commandHelp(_ command: CommandName) -> String {
+    let body: String
+    switch command {
+    case .compile:
+        body = """
+            Compiles each scene file; PATH is a file or a directory (every *.yaml and
+            *.yml below it). Writes DIR/NAME.json (Lottie), DIR/NAME.svg (animated SVG)
+            and DIR/NAME.timeline.json, where NAME is the scene's name. Files are
+            written atomically; a scene with errors writes nothing and leaves earlier
+            outputs in place. Diagnostics go to stderr.
+
+            options:
+              -o, --output DIR   output directory (default: build)
+              --emit LIST        comma-separated outputs: lottie, svg, timeline
+                                 (default: lottie,svg)
+              --pretty           indent JSON outputs
+              -j, --jobs N       compile N files at a time (default: one per core)
+              -h, --help         show this help
+            """
+    case .lint:
+        body = """
+            Checks each scene file and prints every diagnostic to stdout; PATH is a
+            file or a directory (every *.yaml and *.yml below it). Writes no files.
+
+            options:
+              --format FORMAT    text (default), json, github (workflow annotations)
+                                 or sarif (SARIF 2.1.0)
+              --strict           exit with status 1 on warnings too
+              -h, --help         show this help
+            """
+    case .snapshot:
+        body = """
+            Compiles FILE and writes the picture at one instant as a still SVG.
+
+            options:
+              --at TIME          a time on the global timeline: 0.6s, 600ms or 36f
+                                 (frames at the scene's fps)
+              --state NAME       the start of that state's pose
+              -o, --output FILE  the SVG file to write
+              -h, --help         show this help
+            """
+    case .preview:
+        body = """
+            Compiles FILE and writes DIR/NAME.html, a page that plays the scene.
+
+            options:
+              -o, --output DIR   output directory
+              -h, --help         show this help
+            """
+    }
+    return "usage: \(usageLine(command))\n\n\(body)\n\nexit status: 0 clean, 1 a scene has errors, 2 usage error.\n"
+}
