@@ -239,6 +239,7 @@ struct Composer {
             return [usedThroughAlias(pairs, of: value)]
         case let .sequence(items):
             var sources: [[YAMLPair]] = []
+            var reported = Set<SourceRange>()
             for item in items {
                 if let pairs = item.mapping {
                     sources.append(usedThroughAlias(pairs, of: item))
@@ -246,7 +247,7 @@ struct Composer {
                     // Items of an aliased list have their ranges at the anchor; report the use.
                     var item = item
                     if item.alias == nil { item.alias = value.alias }
-                    reportInvalidMerge(item)
+                    if reported.insert(item.reportRange).inserted { reportInvalidMerge(item) }
                 }
             }
             return sources
