@@ -9,7 +9,7 @@ let package = Package(
     name: "Choreo",
     products: [
         .executable(name: "choreo", targets: ["choreo"]),
-        .library(name: "ChoreoKit", targets: ["ChoreoScene", "ChoreoLottie", "ChoreoSVG"]),
+        .library(name: "ChoreoKit", targets: ["ChoreoDiagnostics", "ChoreoTimeline", "ChoreoScene", "ChoreoLottie", "ChoreoSVG"]),
     ],
     targets: [
         .systemLibrary(
@@ -42,5 +42,10 @@ let package = Package(
         .testTarget(name: "ChoreoLottieTests", dependencies: ["ChoreoLottie", "ChoreoTimeline", "ChoreoTestSupport"]),
         .testTarget(name: "ChoreoSVGTests", dependencies: ["ChoreoSVG", "ChoreoTimeline", "ChoreoTestSupport"]),
         .testTarget(name: "ChoreoCLITests", dependencies: ["ChoreoTestSupport"]),
+        .testTarget(
+            name: "ChoreoPipelineTests",
+            dependencies: ["ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoTimeline", "ChoreoDiagnostics", "ChoreoTestSupport"],
+            exclude: ["Hostile", "Golden"]
+        ),
     ]
 )
