@@ -81,6 +81,16 @@ func describeNumber(_ value: Double) -> String {
     return text == "-0" ? "0" : text
 }
 
+/// A number as path data text: plain decimal notation, enough digits to round-trip a double.
+func plainDecimal(_ value: Double) -> String {
+    var text = String(format: "%.12f", value)
+    if text.contains(".") {
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+    }
+    return text == "-0" ? "0" : text
+}
+
 extension FrontendContext {
     /// The pairs of a map, or nil (with `wrong-type`) when the node is something else. A null
     /// (`key:` with nothing after it) reads as an empty map.

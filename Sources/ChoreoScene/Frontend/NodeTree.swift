@@ -332,6 +332,7 @@ extension FrontendContext {
     func pathShape(key: String, value: YAMLNode, closed: Bool) -> PathShape? {
         switch key {
         case "d":
+            if value.sequence != nil { return pathCommands(value) }
             guard let text = scalarText(value, expected: "SVG path data such as \"M 0 0 L 10 10 Z\"") else { return nil }
             switch parsePathData(text) {
             case let .success(shape):
@@ -359,6 +360,44 @@ extension FrontendContext {
                 contours.append(contour)
             }
             return PathShape(contours)
+        }
+    }
+
+    /// `d:` as a list of commands whose numbers are expressions, `[[M, $x, 0], [L, $w, $h], [Z]]`:
+    /// each command is evaluated and the whole read as path data.
+    private func pathCommands(_ node: YAMLNode) -> PathShape? {
+        let items = node.sequence ?? []
+        var text = ""
+        var spans: [(start: Int, end: Int, node: YAMLNode)] = []
+        for item in items {
+            guard let parts = item.sequence, let command = parts.first?.scalar?.value,
+                command.count == 1, "MmLlHhVvCcSsQqTtAaZz".contains(command)
+            else {
+                error(
+                    "wrong-type", "expected a path command such as [M, x, y], [Q, cx, cy, x, y] or [Z], found \(describeFound(item))",
+                    at: item.reportRange)
+                return nil
+            }
+            var piece = command
+            for argument in parts.dropFirst() {
+                guard let value = number(argument, name: "path coordinate") else { return nil }
+                piece += " " + plainDecimal(value)
+            }
+            let start = text.unicodeScalars.count
+            text += piece + " "
+            spans.append((start, text.unicodeScalars.count, item))
+        }
+        switch parsePathData(text) {
+        case let .success(shape):
+            guard shape.contours.contains(where: { !$0.vertices.isEmpty }) else {
+                error("invalid-path-data", "the path data draws nothing", at: node.reportRange)
+                return nil
+            }
+            return shape
+        case let .failure(problem):
+            let culprit = spans.first { problem.offset >= $0.start && problem.offset < $0.end }?.node ?? node
+            error(problem.rule, problem.message, at: culprit.reportRange, help: problem.help)
+            return nil
         }
     }
 
@@ -671,3 +710,4 @@ struct NodeRegistry {
     /// True for ids that exist, even if their node had errors.
     func isKnown(_ id: String) -> Bool { firstDefinition[id] != nil }
 }
+
