@@ -116,17 +116,19 @@ struct SceneRenderer {
                 }
                 let opacity = repeater.opacity(ofCopy: index)
                 if opacity < 1 { attributes.append(("opacity", svgOpacity(opacity))) }
-                content.append(Markup("g", attributes, children: renderContent(node, id: index == 0 ? id : ids.make("\(node.id)-copy\(index)"))))
+                let name = index == 0 ? node.id : "\(node.id)-copy\(index)"
+                content.append(Markup("g", attributes, children: renderContent(node, name: name)))
             }
         } else {
-            content = renderContent(node, id: id)
+            content = renderContent(node, name: node.id)
         }
         return placed(content, transform: node.transform, id: id)
     }
 
-    private mutating func renderContent(_ node: Node, id: String) -> [Markup] {
+    /// `name` (the node id, or the copy's) names the node's gradients.
+    private mutating func renderContent(_ node: Node, name: String) -> [Markup] {
         switch node.content {
-        case let .shape(geometry, style): return [shape(geometry, style, id: id)]
+        case let .shape(geometry, style): return [shape(geometry, style, name: name)]
         case let .group(children): return children.map { render($0) }
         }
     }
@@ -203,7 +205,7 @@ struct SceneRenderer {
 
     // MARK: Shapes
 
-    private mutating func shape(_ geometry: Geometry, _ style: Style, id: String) -> Markup {
+    private mutating func shape(_ geometry: Geometry, _ style: Style, name: String) -> Markup {
         let outlines = GeometryOutlines(geometry)
         var attributes: [(String, String)] = []
         var animations: [Markup] = []
@@ -219,14 +221,14 @@ struct SceneRenderer {
         }
 
         if let fill = style.fill {
-            paint(fill, property: "fill", id: id, attributes: &attributes, animations: &animations)
+            paint(fill, property: "fill", name: name, attributes: &attributes, animations: &animations)
         } else {
             attributes.append(("fill", "none"))
         }
         attributes.append(("fill-rule", style.fillRule.rawValue))
 
         if let stroke = style.stroke {
-            paint(stroke.paint, property: "stroke", id: id, attributes: &attributes, animations: &animations)
+            paint(stroke.paint, property: "stroke", name: name, attributes: &attributes, animations: &animations)
             attributes.append(("stroke-width", svgNumber(stroke.width.value(at: 0))))
             if let animation = animate("stroke-width", keyframes(stroke.width) { svgNumber($0) }) { animations.append(animation) }
             attributes.append(("stroke-linecap", stroke.cap.rawValue))
@@ -282,7 +284,7 @@ struct SceneRenderer {
 
     // MARK: Paint
 
-    private mutating func paint(_ paint: Paint, property: String, id: String, attributes: inout [(String, String)], animations: inout [Markup]) {
+    private mutating func paint(_ paint: Paint, property: String, name: String, attributes: inout [(String, String)], animations: inout [Markup]) {
         switch paint {
         case let .color(color):
             let initial = color.value(at: 0)
@@ -292,7 +294,7 @@ struct SceneRenderer {
             if initial.a < 1 || alphaFrames != nil { attributes.append(("\(property)-opacity", svgOpacity(initial.a))) }
             if let animation = animate("\(property)-opacity", alphaFrames) { animations.append(animation) }
         case let .linearGradient(from, to, stops):
-            let gradientId = ids.make("\(id)-\(property)")
+            let gradientId = ids.make("\(name)-\(property)")
             var children: [Markup] = []
             var gradientAttributes: [(String, String)] = [("id", gradientId), ("gradientUnits", "userSpaceOnUse")]
             for (name, track) in [("x1", from.map(\.x)), ("y1", from.map(\.y)), ("x2", to.map(\.x)), ("y2", to.map(\.y))] {
@@ -302,7 +304,7 @@ struct SceneRenderer {
             definitions.append(Markup("linearGradient", gradientAttributes, children: children + stopMarkup(stops)))
             attributes.append((property, "url(#\(gradientId))"))
         case let .radialGradient(center, radius, stops):
-            let gradientId = ids.make("\(id)-\(property)")
+            let gradientId = ids.make("\(name)-\(property)")
             var children: [Markup] = []
             var gradientAttributes: [(String, String)] = [("id", gradientId), ("gradientUnits", "userSpaceOnUse")]
             for (name, track) in [("cx", center.map(\.x)), ("cy", center.map(\.y)), ("r", radius)] {

@@ -72,6 +72,8 @@ func svgPathData(_ shape: PathShape, curvesOnly: Bool) -> String {
         for index in 0..<max(0, edgeCount) {
             let from = vertices[index], to = vertices[(index + 1) % vertices.count]
             if !curvesOnly && from.outTangent == .zero && to.inTangent == .zero {
+                // `Z` draws the closing straight edge itself.
+                if contour.closed && index == edgeCount - 1 { continue }
                 parts.append("L\(point(to.point))")
             } else {
                 parts.append("C\(point(from.point + from.outTangent)) \(point(to.point + to.inTangent)) \(point(to.point))")

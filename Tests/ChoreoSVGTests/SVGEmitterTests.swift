@@ -1,0 +1,253 @@
+import ChoreoSVG
+import ChoreoTestSupport
+import ChoreoTimeline
+import Foundation
+import Testing
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+private func goldenPath(_ name: String) -> String {
+    repositoryRoot().appendingPathComponent("Tests/ChoreoSVGTests/Golden/\(name)").path
+}
+
+/// Parses `text` as XML; returns the error message, or nil when it is well-formed.
+private func xmlProblem(_ text: String) -> String? {
+    do {
+        _ = try XMLDocument(xmlString: text, options: [])
+        return nil
+    } catch {
+        return "\(error)"
+    }
+}
+
+/// The attribute values of every `<tag … name="…">` in `svg`, in order.
+private func attributeValues(_ svg: String, tag: String, attribute: String) -> [String] {
+    var results: [String] = []
+    for line in svg.split(separator: "\n") where line.contains("<\(tag) ") {
+        guard let range = line.range(of: " \(attribute)=\"") else { continue }
+        let rest = line[range.upperBound...]
+        if let close = rest.firstIndex(of: "\"") { results.append(String(rest[..<close])) }
+    }
+    return results
+}
+
+@Suite struct SVGEmitterGoldenTests {
+    @Test(arguments: SVGFixtures.all.map(\.name))
+    func animatedMatchesGolden(name: String) throws {
+        let timeline = try #require(SVGFixtures.all.first { $0.name == name })
+        let svg = SVGEmitter.animated(timeline)
+        #expect(xmlProblem(svg) == nil, "\(xmlProblem(svg) ?? "")")
+        assertGolden(svg, path: goldenPath("\(name).svg"))
+    }
+
+    @Test(arguments: SVGFixtures.all.map(\.name))
+    func snapshotAtOneSecondMatchesGolden(name: String) throws {
+        let timeline = try #require(SVGFixtures.all.first { $0.name == name })
+        let svg = SVGEmitter.snapshot(timeline, at: 1)
+        #expect(xmlProblem(svg) == nil, "\(xmlProblem(svg) ?? "")")
+        #expect(!svg.contains("<animate"))
+        assertGolden(svg, path: goldenPath("\(name)@1s.svg"))
+    }
+
+    @Test func previewPageMatchesGolden() {
+        assertGolden(PreviewPage.html(SVGFixtures.transforms), path: goldenPath("transforms.preview.html"))
+    }
+}
+
+@Suite struct SVGEmitterBehaviourTests {
+    @Test func staticSceneHasNoAnimationAndNoReducedMotionBlock() {
+        let svg = SVGEmitter.animated(SVGFixtures.still)
+        #expect(!svg.contains("<animate"))
+        #expect(!svg.contains("prefers-reduced-motion"))
+        #expect(svg.contains("<title>A still card</title>"))
+        #expect(svg.contains("role=\"img\""))
+        #expect(svg == SVGEmitter.snapshot(SVGFixtures.still, at: 0))
+    }
+
+    @Test func strokeWritesMiterLimitTenEvenAtTheDefault() {
+        let svg = SVGEmitter.snapshot(SVGFixtures.still, at: 0)
+        #expect(svg.contains("stroke-miterlimit=\"10\""))
+        #expect(svg.contains("stroke-linecap=\"butt\""))
+        #expect(svg.contains("stroke-linejoin=\"round\""))
+    }
+
+    @Test func snapshotTransformIsTranslateRotateScaleAnchor() {
+        let svg = SVGEmitter.snapshot(SVGFixtures.transforms, at: 1)
+        // At 1 s the ease-in-out is halfway: x = 80, rotation 45, linear scale halfway (0.75, 1.25).
+        #expect(svg.contains("transform=\"translate(80 60) rotate(45) scale(0.75 1.25) translate(30 0)\""), "\(svg)")
+    }
+
+    @Test func reducedMotionShowsAStillCopyOfTheInitialPose() {
+        let svg = SVGEmitter.animated(SVGFixtures.transforms)
+        #expect(svg.contains("@media (prefers-reduced-motion: reduce) { .choreo-motion { display: none } .choreo-still { display: inline } }"))
+        #expect(svg.contains("<g class=\"choreo-still\" display=\"none\">"))
+        let still = svg.components(separatedBy: "<g class=\"choreo-still\" display=\"none\">")[1]
+        #expect(!still.contains("<animate"))
+        #expect(still.contains("translate(40 60)"))
+    }
+
+    @Test func everyAnimationSpansTheWholeTimelineAndLoops() {
+        let svg = SVGEmitter.animated(SVGFixtures.transforms)
+        let durations = attributeValues(svg, tag: "animateTransform", attribute: "dur") + attributeValues(svg, tag: "animate", attribute: "dur")
+        #expect(!durations.isEmpty)
+        #expect(durations.allSatisfy { $0 == "3s" })
+        #expect(!svg.contains("repeatCount=\"1\""))
+    }
+
+    @Test func keyTimesStartAtZeroEndAtOneAndNeverDecrease() throws {
+        for timeline in SVGFixtures.all {
+            let svg = SVGEmitter.animated(timeline)
+            for keyTimes in attributeValues(svg, tag: "animate", attribute: "keyTimes") + attributeValues(svg, tag: "animateTransform", attribute: "keyTimes") {
+                let times = keyTimes.split(separator: ";").compactMap { Double($0) }
+                #expect(times.first == 0, "\(timeline.name): \(keyTimes)")
+                #expect(zip(times, times.dropFirst()).allSatisfy { $0 <= $1 }, "\(timeline.name): \(keyTimes)")
+            }
+        }
+    }
+
+    @Test func splineCountsMatchValueCountsAndStayInUnitRange() {
+        for timeline in SVGFixtures.all {
+            let svg = SVGEmitter.animated(timeline)
+            for line in svg.split(separator: "\n") where line.contains("calcMode=\"spline\"") {
+                let text = String(line)
+                let values = attributeValues(text, tag: text.contains("<animateTransform") ? "animateTransform" : "animate", attribute: "values")[0]
+                let keyTimes = attributeValues(text, tag: text.contains("<animateTransform") ? "animateTransform" : "animate", attribute: "keyTimes")[0]
+                let splines = attributeValues(text, tag: text.contains("<animateTransform") ? "animateTransform" : "animate", attribute: "keySplines")[0]
+                let valueCount = values.split(separator: ";").count, timeCount = keyTimes.split(separator: ";").count
+                let splineList = splines.split(separator: ";")
+                #expect(valueCount == timeCount && splineList.count == valueCount - 1, "\(timeline.name): \(text)")
+                let numbers = splineList.flatMap { $0.split(separator: " ").compactMap { Double($0) } }
+                #expect(numbers.count == 4 * splineList.count && numbers.allSatisfy { (0...1).contains($0) }, "\(timeline.name): \(splines)")
+            }
+        }
+    }
+
+    @Test func holdBecomesAFlatStretchThenAJump() {
+        let svg = SVGEmitter.animated(SVGFixtures.transforms)
+        let opacity = svg.split(separator: "\n").first { $0.contains("attributeName=\"opacity\"") }.map(String.init) ?? ""
+        // Hold 1 over 0.5…1.5 then 0.4; hold 0.4 over 2…3 then back to 1 at the end (= the loop start).
+        #expect(opacity.contains("keyTimes=\"0;0.5;0.5;1\""), "\(opacity)")
+        #expect(opacity.contains("values=\"1;1;0.4;0.4\""), "\(opacity)")
+    }
+
+    @Test func jumpAtASpanStartIsTwoValuesAtOneKeyTime() {
+        let svg = SVGEmitter.animated(SVGFixtures.transforms)
+        let offset = svg.split(separator: "\n").filter { $0.contains("type=\"translate\"") }.map(String.init)
+        #expect(offset.contains { $0.contains("keyTimes=\"0;0.66667;0.66667;1\"") && $0.contains("values=\"0 0;0 0;0 20;0 20\"") }, "\(offset)")
+    }
+
+    @Test func overshootIsBakedIntoValuesWithLegalSplines() {
+        let svg = SVGEmitter.animated(SVGFixtures.overshoot)
+        let position = svg.split(separator: "\n").first { $0.contains("type=\"translate\"") }.map(String.init) ?? ""
+        let xs = attributeValues(position, tag: "animateTransform", attribute: "values")[0].split(separator: ";").compactMap { Double($0.split(separator: " ")[0]) }
+        #expect(xs.contains { $0 < 30 }, "undershoot below the start must be in the values: \(xs)")
+        #expect(xs.contains { $0 > 150 }, "overshoot past the end must be in the values: \(xs)")
+    }
+
+    @Test func morphValuesShareOneCommandList() {
+        for svg in [SVGEmitter.animated(SVGFixtures.morph)] {
+            for values in attributeValues(svg, tag: "animate", attribute: "values") where values.hasPrefix("M") {
+                let commandLists = Set(values.split(separator: ";").map { $0.filter { $0.isLetter } })
+                #expect(commandLists.count == 1, "\(values)")
+            }
+            #expect(svg.contains("attributeName=\"d\""))
+        }
+    }
+
+    @Test func trimIsADashOfTheOutlineLength() throws {
+        let svg = SVGEmitter.snapshot(SVGFixtures.trim, at: 1)
+        // At 1 s: end 1, start 0, offset 0.25 of a 80 px circle (length 251.3…).
+        let dash = attributeValues(svg, tag: "path", attribute: "stroke-dasharray")
+        let first = try #require(dash.first).split(separator: " ").compactMap { Double($0) }
+        #expect(abs(first[0] - 80 * Double.pi) < 0.05 && abs(first[1]) < 0.05, "\(dash)")
+        #expect(attributeValues(svg, tag: "path", attribute: "stroke-dashoffset").first.flatMap(Double.init).map { abs($0 + 20 * Double.pi) < 0.05 } == true)
+    }
+
+    @Test func emptyTrimIsHidden() {
+        let atStart = SVGEmitter.snapshot(SVGFixtures.trim, at: 0)
+        #expect(atStart.contains("visibility=\"hidden\""))
+        let animated = SVGEmitter.animated(SVGFixtures.trim)
+        #expect(animated.contains("attributeName=\"visibility\""))
+        #expect(animated.contains("calcMode=\"discrete\""))
+    }
+
+    @Test func gradientsLiveInDefsInUserSpaceWithAnimatedStops() {
+        let svg = SVGEmitter.animated(SVGFixtures.gradient)
+        #expect(svg.contains("<linearGradient id=\"band-fill\" gradientUnits=\"userSpaceOnUse\" x1=\"-35\" y1=\"0\" x2=\"35\" y2=\"0\">"))
+        #expect(svg.contains("<radialGradient id=\"glow-fill\" gradientUnits=\"userSpaceOnUse\""))
+        #expect(svg.contains("fill=\"url(#band-fill)\""))
+        #expect(svg.contains("attributeName=\"stop-color\""))
+        #expect(svg.contains("attributeName=\"offset\""))
+        #expect(svg.contains("attributeName=\"r\""))
+        #expect(svg.contains("id=\"still-band-fill\""), "the reduced-motion copy needs its own gradient ids")
+    }
+
+    @Test func repeatDrawsEachCopyWithItsMatrixAndOpacity() {
+        let svg = SVGEmitter.snapshot(SVGFixtures.repeated, at: 0)
+        #expect(svg.components(separatedBy: "<path ").count - 1 == 8)
+        #expect(svg.contains("<g transform=\"matrix(0.707107 0.707107 -0.707107 0.707107 0 0)\" opacity=\"0.9\">"), "\(svg)")
+        #expect(svg.contains("opacity=\"0.3\""))
+    }
+
+    @Test func idsAreUniqueAndSanitised() {
+        let node = Node(id: "a b", transform: .identity, content: .shape(.ellipse(size: Animated(Point(4, 4))), SVGFixtures.solid(.black)))
+        let timeline = Timeline(name: "ids", width: 10, height: 10, fps: 30, duration: 0, layers: [node, node], spans: [])
+        let svg = SVGEmitter.snapshot(timeline, at: 0, idPrefix: "x-")
+        #expect(svg.contains("id=\"x-a_b\""))
+        #expect(svg.contains("id=\"x-a_b-2\""))
+    }
+
+    @Test func outputIsDeterministic() {
+        for timeline in SVGFixtures.all {
+            #expect(SVGEmitter.animated(timeline) == SVGEmitter.animated(timeline))
+        }
+    }
+
+    @Test func previewPageHasAButtonPerStateAndSpanAndNoNetwork() {
+        let html = PreviewPage.html(SVGFixtures.transforms)
+        #expect(html.contains("id=\"state-closed\""))
+        #expect(html.contains("id=\"state-open\""))
+        #expect(html.contains(">Open</button>"), "the state's accessible label is the button text")
+        #expect(html.contains("id=\"span-closed-_open\""))
+        #expect(html.contains("id=\"play-pause\"") && html.contains("id=\"scrubber\"") && html.contains("id=\"filmstrip\""))
+        #expect(!html.contains("http://") || !html.replacingOccurrences(of: "http://www.w3.org/2000/svg", with: "").contains("http://"))
+        #expect(!html.contains("https://"))
+        #expect(!html.contains(" src="))
+        // The filmstrip's SVGs and the stage's must not share XML ids.
+        #expect(html.contains("id=\"stage-bar\""))
+        #expect(html.contains("id=\"frame0-0-bar\""))
+    }
+}
+
+/// Writes every fixture's animated SVG, snapshots and preview page for the browser suite
+/// (Tests/conformance/svg_browser_suite.py). The directory comes from `CHOREO_SVG_EXPORT_DIR`,
+/// else a temporary one; either way the files are checked to be well-formed.
+@Test func exportFixturesForBrowserSuite() throws {
+    let environment = ProcessInfo.processInfo.environment
+    let directory = URL(fileURLWithPath: environment["CHOREO_SVG_EXPORT_DIR"] ?? NSTemporaryDirectory() + "choreo-svg-export")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    var manifest: [String] = []
+    for timeline in SVGFixtures.all {
+        let animated = SVGEmitter.animated(timeline)
+        #expect(xmlProblem(animated) == nil)
+        try animated.write(to: directory.appendingPathComponent("\(timeline.name).svg"), atomically: true, encoding: .utf8)
+        let step = 1 / 6.0
+        let count = max(1, Int((timeline.duration / step).rounded(.down)))
+        var times: [String] = []
+        for index in 0..<count {
+            let time = Double(index) * step + (timeline.duration > 0 ? 0.04 : 0)
+            let name = String(format: "%.3f", time)
+            let snapshot = SVGEmitter.snapshot(timeline, at: time)
+            #expect(xmlProblem(snapshot) == nil)
+            try snapshot.write(to: directory.appendingPathComponent("\(timeline.name)@\(name).svg"), atomically: true, encoding: .utf8)
+            times.append("\"\(name)\"")
+        }
+        try PreviewPage.html(timeline).write(to: directory.appendingPathComponent("\(timeline.name).preview.html"), atomically: true, encoding: .utf8)
+        let poses = timeline.spans.filter { $0.kind == .pose }.map { "{\"state\": \"\($0.name)\", \"time\": \(String(format: "%.3f", $0.start))}" }
+        manifest.append("{\"name\": \"\(timeline.name)\", \"width\": \(Int(timeline.width)), \"height\": \(Int(timeline.height)), \"duration\": \(timeline.duration), \"times\": [\(times.joined(separator: ", "))], \"poses\": [\(poses.joined(separator: ", "))]}")
+    }
+    try ("[\n" + manifest.joined(separator: ",\n") + "\n]\n").write(to: directory.appendingPathComponent("manifest.json"), atomically: true, encoding: .utf8)
+    #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("manifest.json").path))
+}
