@@ -141,7 +141,7 @@ import Testing
 
         let shape = try #require(Seed.pathShape(of: mountain.node, at: 0))
         #expect(shape.contours.map(\.vertices.count) == [4, 5])
-        #expect(shape.contours.allSatisfy(\.closed))
+        #expect(shape.contours.allSatisfy { $0.closed })
         let groupMatrix = group.node.transform.matrix(at: 0)
         let mountainMatrix = mountain.node.transform.matrix(at: 0)
         for index in 0..<8 {
