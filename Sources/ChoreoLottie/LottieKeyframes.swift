@@ -41,11 +41,18 @@ func lottieKeys<Value>(_ track: Animated<Value>, fps: Double) -> [LottieKey<Valu
         }
         keys[lastIndex].easing = .hold
         if last.frame > frame - jumpLeadFrames {
-            // The previous motion ends exactly where the jump happens: end it a hair earlier.
+            // The previous motion ends exactly where the jump happens: cut it a hair earlier, at
+            // the value it has there, so that every whole frame keeps its exact value.
             let earlier = frame - jumpLeadFrames
             if keys.count >= 2, keys[lastIndex - 1].frame >= earlier {
                 keys.removeLast()
                 keys[keys.count - 1].easing = .hold
+            } else if keys.count >= 2, let easing = keys[lastIndex - 1].easing, easing != .hold {
+                let previous = keys[lastIndex - 1]
+                let piece = easing.piece(from: 0, to: (earlier - previous.frame) / (last.frame - previous.frame))
+                keys[lastIndex - 1].easing = piece.easing
+                keys[lastIndex].value = Value.interpolate(previous.value, last.value, piece.p1)
+                keys[lastIndex].frame = earlier
             } else {
                 keys[lastIndex].frame = earlier
             }

@@ -1,0 +1,100 @@
+"""Lottie rendering through two independent players, rlottie and ThorVG, plus the spec schema.
+
+Both render on a transparent canvas at the composition size; the result is composited over
+white (see common.py). Only whole frames are rendered: rlottie cannot render between frames.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+
+import numpy as np
+
+from common import over_white_premultiplied
+
+
+@lru_cache(maxsize=1)
+def lottie_schema_validator():
+    """A validator for the Lottie spec schema shipped in the lottie-specs package."""
+    import jsonschema
+    from lottie_specs.resources import load_specs
+
+    schema = load_specs()
+    validator_class = jsonschema.validators.validator_for(schema)
+    return validator_class(schema)
+
+
+def schema_errors(document: dict, limit: int = 5) -> list[str]:
+    """Human-readable schema violations (at most `limit`), empty when the document is valid."""
+    errors = sorted(lottie_schema_validator().iter_errors(document), key=lambda e: list(e.absolute_path))
+    messages = []
+    for error in errors[:limit]:
+        location = "/".join(str(part) for part in error.absolute_path) or "(root)"
+        messages.append(f"{location}: {error.message[:300]}")
+    return messages
+
+
+class RlottiePlayer:
+    name = "rlottie"
+
+    def __init__(self, text: str):
+        from rlottie_python import LottieAnimation
+
+        self.animation = LottieAnimation.from_data(text)
+        self.width, self.height = self.animation.lottie_animation_get_size()
+
+    def render(self, frame: int) -> np.ndarray:
+        buffer = self.animation.lottie_animation_render(frame_num=int(frame), width=self.width, height=self.height)
+        # rlottie writes premultiplied ARGB32 words, i.e. B, G, R, A bytes on little-endian machines.
+        bgra = np.frombuffer(buffer, dtype=np.uint8).reshape(self.height, self.width, 4)
+        return over_white_premultiplied(bgra[..., [2, 1, 0, 3]])
+
+    def close(self) -> None:
+        self.animation.lottie_animation_destroy()
+
+
+@lru_cache(maxsize=1)
+def _thorvg_engine():
+    import thorvg_python as tvg
+
+    return tvg.Engine(threads=0)
+
+
+class ThorVGPlayer:
+    name = "thorvg"
+
+    def __init__(self, text: str, width: int, height: int):
+        import thorvg_python as tvg
+
+        engine = _thorvg_engine()
+        self.width, self.height = width, height
+        self.canvas = tvg.SwCanvas(engine)
+        # ABGR8888 is premultiplied R, G, B, A bytes on little-endian machines.
+        self.canvas.set_target(width, height, cs=tvg.Colorspace.ABGR8888)
+        self.animation = tvg.LottieAnimation(engine)
+        picture = self.animation.get_picture()
+        result = picture.load_data(text.encode(), "lottie", None, True)
+        if result != tvg.Result.SUCCESS:
+            raise RuntimeError(f"ThorVG could not load the document: {result!r}")
+        picture.set_size(width, height)
+        self.canvas.add(picture)
+
+    def render(self, frame: int) -> np.ndarray:
+        # set_frame refuses the frame it is already on; that is harmless, the draw still happens.
+        self.animation.set_frame(float(frame))
+        self.canvas.update()
+        self.canvas.draw(True)
+        self.canvas.sync()
+        rgba = np.frombuffer(bytes(self.canvas.buffer_arr), dtype=np.uint8).reshape(self.height, self.width, 4)
+        return over_white_premultiplied(rgba)
+
+    def close(self) -> None:
+        self.canvas.destroy()
+
+
+def open_players(text: str) -> list:
+    document = json.loads(text)
+    rlottie = RlottiePlayer(text)
+    thorvg = ThorVGPlayer(text, int(document["w"]), int(document["h"]))
+    return [rlottie, thorvg]
