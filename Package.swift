@@ -23,10 +23,14 @@ let package = Package(
         .target(name: "ChoreoTimeline", dependencies: ["ChoreoJSON"]),
         .target(name: "ChoreoScene", dependencies: ["ChoreoYAML", "ChoreoDiagnostics", "ChoreoTimeline"]),
         .target(name: "ChoreoLottie", dependencies: ["ChoreoTimeline", "ChoreoJSON"]),
-        .target(name: "ChoreoSVG", dependencies: ["ChoreoTimeline"]),
+        .target(name: "ChoreoSVG", dependencies: ["ChoreoTimeline", "ChoreoJSON"]),
         .executableTarget(
             name: "choreo",
             dependencies: ["ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoDiagnostics", "ChoreoTimeline"]
+        ),
+        .executableTarget(
+            name: "choreo-bench",
+            dependencies: ["ChoreoYAML", "ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoDiagnostics", "ChoreoJSON"]
         ),
         .target(name: "ChoreoTestSupport", dependencies: ["ChoreoDiagnostics"], path: "Tests/ChoreoTestSupport"),
         .testTarget(
@@ -36,7 +40,7 @@ let package = Package(
         .testTarget(name: "ChoreoYAMLTests", dependencies: ["ChoreoYAML", "ChoreoTestSupport"]),
         .testTarget(
             name: "ChoreoSceneTests",
-            dependencies: ["ChoreoScene", "ChoreoTimeline", "ChoreoTestSupport"],
+            dependencies: ["ChoreoScene", "ChoreoYAML", "ChoreoTimeline", "ChoreoTestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "ChoreoLottieTests", dependencies: ["ChoreoLottie", "ChoreoTimeline", "ChoreoTestSupport"]),

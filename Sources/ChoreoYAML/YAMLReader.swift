@@ -147,3 +147,27 @@ private func scalarStyle(_ style: yaml_scalar_style_t) -> ScalarStyle {
     default: return .plain
     }
 }
+
+/// libyaml's bare event parse of `bytes`, doing nothing with the events: the physical lower
+/// bound of reading a scene, used as the benchmark's baseline. Returns the number of events, or
+/// -1 when libyaml fails.
+public func countYAMLEvents(_ bytes: [UInt8]) -> Int {
+    let input = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, bytes.count))
+    _ = input.initialize(from: bytes)
+    defer { input.deallocate() }
+    let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
+    defer { parser.deallocate() }
+    guard yaml_parser_initialize(parser) == 1 else { return -1 }
+    defer { yaml_parser_delete(parser) }
+    yaml_parser_set_input_string(parser, input.baseAddress, bytes.count)
+    let event = UnsafeMutablePointer<yaml_event_t>.allocate(capacity: 1)
+    defer { event.deallocate() }
+    var count = 0
+    while true {
+        guard yaml_parser_parse(parser, event) == 1 else { return -1 }
+        let isEnd = event.pointee.type == YAML_STREAM_END_EVENT
+        yaml_event_delete(event)
+        count += 1
+        if isEnd { return count }
+    }
+}

@@ -1,0 +1,56 @@
+/// Generates benchmark scenes of a given node count, deterministically: a grid of rects and
+/// ellipses with fills and strokes, two states that move every tenth node, transitions both
+/// ways, and a looping timeline with keyframes on every hundredth node. Shapes of real scenes,
+/// at sizes no designer writes, so costs that grow faster than the input show up.
+enum SceneGenerator {
+    static func scene(nodes: Int) -> String {
+        let columns = 100
+        let side = 10 * columns
+        var out = "choreo: 1\nname: bench\(nodes)\nsize: [\(side), \(side)]\nfps: 60\n"
+        out += "vars:\n  cell: 10\n  half: $cell / 2\n"
+        out += "styles:\n" // not a key of the language; replaced below
+        out.removeLast("styles:\n".count)
+        out += "layers:\n"
+        for index in 0..<nodes {
+            let x = 5 + 10 * (index % columns)
+            let y = 5 + 10 * ((index / columns) % columns)
+            if index % 2 == 0 {
+                out += "  - {id: n\(index), shape: rect, size: [8, 8], corner-radius: 2, position: [\(x), \(y)], fill: \"#3366cc\"}\n"
+            } else {
+                out += "  - id: n\(index)\n    shape: ellipse\n    radius: $half - 1\n    position: [\(x), \(y)]\n"
+                out += "    fill: rgb(200 80 40)\n    stroke: {color: black, width: 1}\n"
+            }
+        }
+        out += "states:\n  rest: {}\n  moved:\n"
+        for index in stride(from: 0, to: nodes, by: 10) {
+            out += "    n\(index): {rotation: 45deg, opacity: 0.5}\n"
+        }
+        out += "initial: rest\ntransitions:\n"
+        out += "  - {from: rest, to: moved, on: tap, duration: 0.3s, easing: ease-in-out}\n"
+        out += "  - {from: moved, to: rest, on: tap, duration: 0.3s, delay: 0.1s, easing: snappy}\n"
+        out += "timelines:\n  pulse:\n    duration: 1s\n    loop: true\n    keyframes:\n"
+        for index in stride(from: 0, to: nodes, by: 100) {
+            out += "      n\(index).scale:\n"
+            out += "        - {at: 0s, value: 1}\n        - {at: 0.5s, value: 1.5, easing: ease-out}\n        - {at: 1s, value: 1, easing: ease-in}\n"
+        }
+        return out
+    }
+
+    /// A small scene for the many-files run.
+    static func smallScene(index: Int) -> String {
+        """
+        choreo: 1
+        name: small\(index)
+        size: [64, 64]
+        layers:
+          - {id: dot, shape: ellipse, radius: 20, position: [32, 32], fill: "#ff8800"}
+        states:
+          off: {}
+          on: {dot: {scale: 1.5, fill: "#00aa44"}}
+        transitions:
+          - {from: off, to: on, on: tap, duration: 0.25s, easing: bouncy}
+          - {from: on, to: off, on: tap, duration: 0.25s}
+
+        """
+    }
+}
