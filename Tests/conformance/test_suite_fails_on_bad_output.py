@@ -1,0 +1,149 @@
+"""The Lottie conformance suite must be able to fail.
+
+Takes a good document written by the emitter (a golden file), checks that it passes, then breaks
+it in ways a buggy emitter could and checks that the suite reports failures:
+  - a layer rotated through its `ks` without `"ddd": 0` (rlottie then treats the layer as 3-D
+    and drops the rotation, ThorVG does not: the players disagree);
+  - every rotation sign flipped (both players agree with each other, so only the comparison
+    with reference frames of the good document can catch it);
+  - a schema violation.
+
+Run: .venv/bin/python -m pytest Tests/conformance/test_suite_fails_on_bad_output.py
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import lottie_conformance  # noqa: E402
+from common import REPO_ROOT  # noqa: E402
+from lottie_players import ThorVGPlayer  # noqa: E402
+
+GOOD = REPO_ROOT / "Tests" / "ChoreoLottieTests" / "Golden" / "nested-groups.json"
+
+
+def good_document() -> dict:
+    document = json.loads(GOOD.read_text())
+    # Rotate the layer itself too, so that the layer's `ddd` matters.
+    document["layers"][0]["ks"]["r"] = {"a": 0, "k": 25}
+    return document
+
+
+def write(directory: Path, name: str, document: dict) -> Path:
+    path = directory / f"{name}.json"
+    path.write_text(json.dumps(document))
+    return path
+
+
+def flip_rotations(value):
+    if isinstance(value, dict):
+        flipped = {}
+        for key, item in value.items():
+            if key == "r" and isinstance(item, dict) and "k" in item:
+                flipped[key] = negate_property(item)
+            else:
+                flipped[key] = flip_rotations(item)
+        return flipped
+    if isinstance(value, list):
+        return [flip_rotations(item) for item in value]
+    return value
+
+
+def negate_property(prop: dict) -> dict:
+    prop = copy.deepcopy(prop)
+    if prop.get("a") == 1:
+        for key in prop["k"]:
+            key["s"] = [-v for v in key["s"]]
+    else:
+        prop["k"] = -prop["k"]
+    return prop
+
+
+def render_references(path: Path, directory: Path) -> None:
+    """Reference frames NAME@FRAME.png of the good document, as the SVG suite will provide."""
+    text = path.read_text()
+    document = json.loads(text)
+    player = ThorVGPlayer(text, document["w"], document["h"])
+    try:
+        for frame in lottie_conformance.sample_frames(document):
+            Image.fromarray(player.render(frame), "RGB").save(directory / f"{path.stem}@{frame}.png")
+    finally:
+        player.close()
+
+
+def test_good_document_passes(tmp_path):
+    path = write(tmp_path, "good", good_document())
+    outcome = lottie_conformance.run([str(path)], out_dir=tmp_path / "out")
+    assert outcome.failed == 0, outcome.failures
+    assert outcome.passed >= 10
+
+
+def test_good_document_passes_against_its_own_references(tmp_path):
+    path = write(tmp_path, "scene", good_document())
+    references = tmp_path / "references"
+    references.mkdir()
+    render_references(path, references)
+    outcome = lottie_conformance.run([str(path)], reference_dir=references, out_dir=tmp_path / "out")
+    assert outcome.failed == 0, outcome.failures
+    assert sum("vs reference" in f for f in outcome.failures) == 0
+
+
+def test_layer_without_ddd_fails(tmp_path):
+    document = good_document()
+    del document["layers"][0]["ddd"]
+    path = write(tmp_path, "no-ddd", document)
+    out = tmp_path / "out"
+    outcome = lottie_conformance.run([str(path)], out_dir=out)
+    assert outcome.failed > 0
+    assert any("rlottie vs thorvg" in failure for failure in outcome.failures)
+    # Every failure leaves a side-by-side image behind.
+    assert list(out.glob("no-ddd@*-rlottie-vs-thorvg.png"))
+
+
+def test_flipped_rotation_fails_against_reference(tmp_path):
+    good = write(tmp_path, "scene", good_document())
+    references = tmp_path / "references"
+    references.mkdir()
+    render_references(good, references)
+    flipped_dir = tmp_path / "flipped"
+    flipped_dir.mkdir()
+    flipped = write(flipped_dir, "scene", flip_rotations(good_document()))
+    outcome = lottie_conformance.run([str(flipped)], reference_dir=references, out_dir=tmp_path / "out")
+    assert outcome.failed > 0
+    assert all("vs reference" in failure for failure in outcome.failures), outcome.failures
+
+
+def test_schema_violation_fails(tmp_path):
+    document = good_document()
+    document["w"] = "wide"
+    path = write(tmp_path, "bad-schema", document)
+    outcome = lottie_conformance.run([str(path)], out_dir=tmp_path / "out")
+    assert any(": schema" in failure for failure in outcome.failures)
+
+
+def test_command_line_exits_non_zero_and_prints_the_summary(tmp_path):
+    document = good_document()
+    del document["layers"][0]["ddd"]
+    path = write(tmp_path, "no-ddd", document)
+    script = Path(lottie_conformance.__file__)
+    result = subprocess.run(
+        [sys.executable, str(script), "--out", str(tmp_path / "out"), str(path)],
+        capture_output=True, text=True, check=False,
+    )
+    assert result.returncode != 0
+    last_line = result.stdout.strip().splitlines()[-1]
+    passed, failed = (int(part.split()[0]) for part in last_line.split(", "))
+    assert last_line == f"{passed} passed, {failed} failed" and failed > 0
+
+
+if __name__ == "__main__":
+    sys.exit(pytest.main([__file__, "-q"]))
