@@ -30,7 +30,7 @@ extension FrontendContext {
                     "invalid-easing", "an easing map needs one of cubic-bezier, steps or spring", at: startRange(of: node))
             } else {
                 error(
-                    "invalid-easing", "an easing map has exactly one key, found \(map.entries.map { "'\($0.name)'" }.joined(separator: ", "))",
+                    "invalid-easing", "an easing map has exactly one key, found \(listing(map.entries.map { "'\($0.name)'" }, conjunction: "and"))",
                     at: map.entries[1].key.reportRange)
             }
             return nil

@@ -13,18 +13,32 @@ final class FrontendContext {
     /// Vars whose definition was broken: expressions that use them are skipped silently.
     var poisonedVars: Set<String> = []
 
+    /// Text the YAML reader already reported as broken (a plain scalar cut short by a comma in a
+    /// flow collection): problems found inside it are consequences, not news, and stay unreported.
+    private let brokenText: [SourceRange]
+    /// True once a transition failed to decode, so that states it would have reached are not
+    /// reported as unreachable on top of the real error.
+    var transitionFailed = false
+
     init(file: SourceFile, bag: DiagnosticBag) {
         self.file = file
         self.bag = bag
+        brokenText = bag.diagnostics.filter { $0.rule == "yaml-syntax" && $0.range.start != $0.range.end }.map(\.range)
+    }
+
+    private func isInsideBrokenText(_ range: SourceRange) -> Bool {
+        brokenText.contains { $0.start <= range.start && range.start < $0.end }
     }
 
     var errorCount: Int { bag.diagnostics.filter { $0.severity == .error }.count }
 
     func error(_ rule: String, _ message: String, at range: SourceRange, notes: [Note] = [], help: String? = nil) {
+        if isInsideBrokenText(range) { return }
         bag.error(rule, message, at: range, notes: notes, help: help)
     }
 
     func warning(_ rule: String, _ message: String, at range: SourceRange, notes: [Note] = [], help: String? = nil) {
+        if isInsideBrokenText(range) { return }
         bag.warning(rule, message, at: range, notes: notes, help: help)
     }
 

@@ -216,7 +216,7 @@ extension FrontendContext {
         let allowed = commonNodeKeys + geometryKeys(shape)
         var misplaced: [String: String] = [:]
         for key in allNodeKeys where !allowed.contains(key) {
-            misplaced[key] = "\(shape.phrase) has no '\(key)'; it applies to \(listing(shapesWithKey(key))) nodes"
+            misplaced[key] = "\(shape.phrase) has no '\(key)'; it applies to \(listing(shapesWithKey(key), conjunction: "and")) nodes"
         }
         if shape == .group {
             for key in ["fill-rule"] { misplaced.removeValue(forKey: key) }
@@ -303,7 +303,7 @@ extension FrontendContext {
                 error("missing-key", "missing 'd', 'points' or 'contours' for a path node", at: startRange(of: map.node))
             } else if given.count > 1 {
                 error(
-                    "conflicting-keys", "a path takes one of d, points or contours, found \(listing(given.map { "'\($0)'" }))",
+                    "conflicting-keys", "a path takes one of d, points or contours, found \(listing(given.map { "'\($0)'" }, conjunction: "and"))",
                     at: map.key(given[1])!.reportRange)
             } else if given[0] == "d", let closedKey = map.key("closed") {
                 error(

@@ -111,7 +111,7 @@ extension FrontendContext {
                 "unknown-property", "'\(name)' cannot be animated; it is fixed on the node in layers", at: range)
         } else if allNodeKeys.contains(name) {
             error(
-                "unknown-property", "\(target.shape.phrase) has no '\(name)'; it applies to \(listing(shapesWithKey(name))) nodes",
+                "unknown-property", "\(target.shape.phrase) has no '\(name)'; it applies to \(listing(shapesWithKey(name), conjunction: "and")) nodes",
                 at: range)
         } else {
             error(
@@ -337,7 +337,7 @@ func describeShape(_ shape: PathShape) -> String {
     let contourWord = shape.contours.count == 1 ? "contour" : "contours"
     let openText = openCount == 0 ? "" : openCount == shape.contours.count ? " open" : " (\(openCount) open)"
     if openCount > 0, openCount < shape.contours.count {
-        return "\(shape.contours.count) \(contourWord)\(openText) of \(listing(counts).replacingOccurrences(of: " or ", with: " and ")) vertices"
+        return "\(shape.contours.count) \(contourWord)\(openText) of \(listing(counts, conjunction: "and")) vertices"
     }
-    return "\(shape.contours.count)\(openText) \(contourWord) of \(listing(counts).replacingOccurrences(of: " or ", with: " and ")) vertices"
+    return "\(shape.contours.count)\(openText) \(contourWord) of \(listing(counts, conjunction: "and")) vertices"
 }

@@ -308,8 +308,8 @@ func sanitizedIdentifier(_ text: String) -> String? {
     return isIdentifier(result) ? result : nil
 }
 
-/// "a, b or c".
-func listing(_ names: [String]) -> String {
+/// "a, b or c" (or "a, b and c").
+func listing(_ names: [String], conjunction: String = "or") -> String {
     guard names.count > 1 else { return names.first ?? "" }
-    return names.dropLast().joined(separator: ", ") + " or " + names.last!
+    return names.dropLast().joined(separator: ", ") + " \(conjunction) " + names.last!
 }

@@ -5,6 +5,7 @@ import ChoreoYAML
 extension FrontendContext {
     /// Warns about states nothing leads to: not the initial state and no transition's `to`.
     func checkReachability(states: [SceneState], initial: String?, transitions: [SceneTransition]) {
+        guard !transitionFailed else { return }
         let targets = Set(transitions.map(\.to))
         for state in states where state.name != initial && !targets.contains(state.name) {
             let help = initial.map { "add a transition such as {from: \($0), to: \(state.name), on: tap}" }

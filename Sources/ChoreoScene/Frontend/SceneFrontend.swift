@@ -83,6 +83,12 @@ extension FrontendContext {
     private func checkVersion(_ node: YAMLNode) {
         guard let text = scalarText(node, expected: "the format version 1") else { return }
         if node.scalar?.style == .plain, let version = Double(text), version == 1 { return }
+        if node.scalar?.style.isQuoted == true {
+            error(
+                "unsupported-version", "the format version is a number, found the text \(describeFound(node))",
+                at: node.reportRange, help: "write choreo: 1 without quotes")
+            return
+        }
         error(
             "unsupported-version", "unsupported format version '\(text)'; this compiler reads choreo: 1",
             at: node.reportRange, help: "write choreo: 1")

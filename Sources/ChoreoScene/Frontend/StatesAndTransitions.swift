@@ -17,7 +17,9 @@ extension FrontendContext {
     /// Finds the node a state, tween, keyframe or transition names; nil (reported unless the node
     /// exists but was broken) when there is none.
     func lookupNode(_ id: String, at range: SourceRange, names: SceneNames, extraCandidates: [String] = []) -> NodeInfo? {
-        if let node = names.registry.nodes[id], node.valid { return node }
+        // A node whose own definition had errors still gets its overrides read (their mistakes
+        // are worth reporting); `resolve` then leaves them out of the model.
+        if let node = names.registry.nodes[id] { return node }
         if names.registry.isKnown(id) { return nil }
         error(
             "unknown-node", "there is no node '\(id)'", at: range,
@@ -108,7 +110,11 @@ extension FrontendContext {
             guard let map = readMap(
                 item, what: "a transition", allowed: ["from", "to", "on", "duration", "delay", "easing", "nodes"],
                 required: ["from", "to"])
-            else { continue }
+            else {
+                transitionFailed = true
+                continue
+            }
+            let errorsBefore = errorCount
             var ok = true
             func stateName(_ key: String) -> String? {
                 guard let node = map.value(key), let name = identifier(node, what: "state name") else { return nil }
@@ -139,6 +145,7 @@ extension FrontendContext {
                     if target != nil { nodeTiming[id] = merged }
                 }
             }
+            if errorCount > errorsBefore { transitionFailed = true }
             guard ok, let from, let to, let timing else { continue }
             let signature = trigger.map { "\(from) on \($0)" } ?? "\(from) -> \(to)"
             let range = startRange(of: item)
