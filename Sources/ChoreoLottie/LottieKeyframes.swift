@@ -22,7 +22,9 @@ func lottieKeys<Value>(_ track: Animated<Value>, fps: Double) -> [LottieKey<Valu
 
     func place(_ value: Value, at frame: Double, easing: Easing?) {
         guard let last = keys.last else {
-            if value != track.initial {
+            // Before its first keyframe a Lottie property has that keyframe's value; the initial
+            // value is only visible (and so only written) when the first segment starts later.
+            if value != track.initial, frame > 0 {
                 keys.append(LottieKey(frame: frame - jumpLeadFrames, value: track.initial, easing: .hold))
             }
             keys.append(LottieKey(frame: frame, value: value, easing: easing))

@@ -276,6 +276,26 @@ private let goldenDirectory = repositoryRoot().appendingPathComponent("Tests/Cho
         #expect(keys.map(\.value) == [0, 4])
     }
 
+    @Test func aJumpAtTimeZeroNeedsNoInitialKey() {
+        let track = Animated(7.0, segments: [Segment(start: 0, end: 1, from: 0, to: 1, easing: .linear)])
+        #expect(lottieKeys(track, fps: 10).map(\.frame) == [0, 10])
+    }
+
+    @Test func tracksOnDifferentClocksCombineExactlyAtWholeFrames() {
+        let size = Animated(Point(10, 10), segments: [Segment(start: 0, end: 1, from: Point(10, 10), to: Point(40, 20), easing: .easeInOut)])
+        let radius = Animated(0.0, segments: [
+            Segment(start: 0.5, end: 1.5, from: 0, to: 5, easing: .linear),
+            Segment(start: 1.5, end: 2, from: 1, to: 2, easing: .linear),
+        ])
+        let combined = combineTracks(size, radius, fps: 10, duration: 2) { rectOutline(size: $0, cornerRadius: $1) }
+        for frame in 0...20 {
+            let time = Double(frame) / 10
+            #expect(combined.value(at: time) == rectOutline(size: size.value(at: time), cornerRadius: radius.value(at: time)), "frame \(frame)")
+        }
+        // The jump of the radius at 1.5 s stays a jump.
+        #expect(combined.jumpTimes == [1.5])
+    }
+
     @Test func staticTracksAreNotKeyframed() {
         let track = Animated(2.0, segments: [Segment(start: 0, end: 1, from: 2, to: 2, easing: .linear)])
         #expect(lottieProperty(track, fps: 10, .scalar()) == .object([("a", 0), ("k", .number(2))]))
