@@ -32,8 +32,9 @@ func bakeSpring(_ spring: SpringCurve, tolerance: Double) -> [SpringPiece] {
     func hermite(_ t0: Double, _ t1: Double) -> SpringPiece? {
         let p0 = progress(t0), p1 = progress(t1), h = t1 - t0, dp = p1 - p0
         guard abs(dp) > 1e-12 else { return nil }
-        let outY = velocity(t0) * h / (3 * dp)
-        let inY = 1 - velocity(t1) * h / (3 * dp)
+        // At an extremum the velocity is 0 up to rounding; snap such handles onto [0, 1].
+        let outY = snappedHandle(velocity(t0) * h / (3 * dp))
+        let inY = snappedHandle(1 - velocity(t1) * h / (3 * dp))
         return SpringPiece(start: t0, end: t1, p0: p0, p1: p1, easing: .cubic(1.0 / 3, outY, 2.0 / 3, inY))
     }
 
@@ -72,4 +73,11 @@ func maxError(of piece: SpringPiece, against progress: (Double) -> Double, sampl
         worst = max(worst, abs(baked - exact))
     }
     return worst
+}
+
+/// Handles within 1e-6 of the [0, 1] range are moved onto it (the error this adds is negligible).
+private func snappedHandle(_ y: Double) -> Double {
+    if y < 0 && y > -1e-6 { return 0 }
+    if y > 1 && y < 1 + 1e-6 { return 1 }
+    return y
 }

@@ -1,0 +1,77 @@
+import ChoreoTimeline
+import Testing
+
+@testable import ChoreoScene
+
+private let bouncy = SpringCurve(response: 0.5, dampingFraction: 0.7)
+
+/// A 100 px move along a spring, lowered as a transition would lower it.
+private func bakedMove(_ spring: SpringCurve, distance: Double = 100, tolerance: Double = 0.5) -> [Segment<PropertyValue>] {
+    loweredSegments(
+        from: .number(0), to: .number(distance), start: 0, duration: 0.35,
+        easing: .spring(response: spring.response, dampingFraction: spring.dampingFraction), tolerance: tolerance)
+}
+
+@Test(arguments: [
+    SpringCurve(response: 0.5, dampingFraction: 0.7),
+    SpringCurve(response: 0.5, dampingFraction: 0.825),
+    SpringCurve(response: 0.55, dampingFraction: 1),
+    SpringCurve(response: 0.5, dampingFraction: 0.85),
+    SpringCurve(response: 0.3, dampingFraction: 0.3),
+    SpringCurve(response: 0.5, dampingFraction: 1.5),
+])
+func bakedSpringStaysWithinHalfAPixelOfTheClosedForm(spring: SpringCurve) {
+    let segments = bakedMove(spring)
+    let track = Animated<PropertyValue>(.number(0), segments: segments)
+    #expect(abs(segments.last!.end - spring.settlingDuration) < 1e-9)
+    #expect(segments.last!.to == .number(100))
+    for segment in segments {
+        guard case let .cubic(x1, y1, x2, y2) = segment.easing else {
+            Issue.record("spring segments are cubic")
+            continue
+        }
+        #expect(abs(x1 - 1.0 / 3) < 1e-12 && abs(x2 - 2.0 / 3) < 1e-12)
+        #expect((0...1).contains(y1) && (0...1).contains(y2), "handles stay legal for Lottie and SMIL")
+        for k in 0...16 {
+            let t = segment.start + (segment.end - segment.start) * Double(k) / 16
+            guard case let .number(baked) = track.value(at: t) else { continue }
+            let exact = t >= spring.settlingDuration ? 100 : 100 * spring.progress(at: t)
+            #expect(abs(baked - exact) <= 0.5 + 1e-9, "at \(t) s: \(baked) vs \(exact)")
+        }
+    }
+}
+
+@Test func bouncyOverOneHundredPixelsNeedsSevenKeyframes() {
+    let segments = bakedMove(bouncy)
+    var keyTimes = [segments[0].start]
+    keyTimes += segments.map(\.end)
+    #expect(keyTimes.count == 7)
+    let expected = [0, 0.088, 0.175, 0.35, 0.525, 0.70, 0.819]
+    for (time, reference) in zip(keyTimes, expected) { #expect(abs(time - reference) < 0.002) }
+}
+
+@Test func springTransitionLastsTheSpringsSettlingDuration() {
+    let closed = SceneState(name: "closed", range: LoweringFixtures.noRange, overrides: [:])
+    let open = SceneState(
+        name: "open", range: LoweringFixtures.noRange,
+        overrides: [PropertyKey(node: "a", property: "position"): .point(Point(100, 0))])
+    let transition = SceneTransition(
+        from: "closed", to: "open", trigger: "tap",
+        timing: Timing(duration: 0.1, easing: .spring(response: 0.5, dampingFraction: 0.7)), range: LoweringFixtures.noRange)
+    let lowered = LoweringFixtures.lowered(LoweringFixtures.scene(
+        layers: [LoweringFixtures.rect("a", size: Point(4, 4))], states: [closed, open], transitions: [transition])).0
+    let span = lowered.spans[2]
+    let frames = Int(((span.end - span.start) * 60).rounded())
+    #expect(frames == Int((bouncy.settlingDuration * 60).rounded(.up)) + 1)
+    let position = findNode("a", in: lowered.layers)!.transform.position
+    let t = 0.35
+    #expect(abs(position.value(at: span.start + t).x - 100 * bouncy.progress(at: t)) < 0.5)
+    #expect(position.value(at: span.end) == Point(100, 0))
+}
+
+@Test func rotationSpringUsesAFinerTolerance() {
+    // 0.1° over a 100° turn is a tighter bound than 0.5 px over 100 px: more keyframes.
+    let coarse = bakedMove(bouncy, tolerance: 0.5).count
+    let fine = bakedMove(bouncy, tolerance: 0.1).count
+    #expect(fine > coarse)
+}
