@@ -21,20 +21,16 @@ func compileAndEmit(_ source: SourceFile, emit: [EmitKind], pretty: Bool) -> Com
     guard let timeline = compilation.timeline, !compilation.diagnostics.hasErrors else {
         return CompiledScene(source: source, diagnostics: compilation.diagnostics, timeline: nil, outputs: [])
     }
-    let outputs = emit.compactMap { kind -> (kind: EmitKind, contents: String)? in
+    let outputs = emit.map { kind -> (kind: EmitKind, contents: String) in
         switch kind {
         case .lottie: (kind, LottieEmitter.emit(timeline, pretty: pretty))
         case .svg: (kind, SVGEmitter.animated(timeline))
-        case .timeline: timelineJSON(timeline, pretty: pretty).map { (kind, $0) }
+        case .timeline: (kind, TimelineJSON.encode(timeline, pretty: pretty))
         }
     }
     return CompiledScene(source: source, diagnostics: compilation.diagnostics, timeline: timeline, outputs: outputs)
 }
 
-/// The `--emit timeline` output; nil while the timeline encoder is not part of the build.
-func timelineJSON(_ timeline: Timeline, pretty: Bool) -> String? {
-    nil
-}
 
 /// A scene name is used as a file name, so it must be a plain identifier (the contract's rule),
 /// never a path.
@@ -56,7 +52,6 @@ func textRenderer(for sources: [SourceFile]) -> TextRenderer {
 }
 
 func runCompile(_ options: CompileOptions) throws(UsageError) -> ExitStatus {
-    if options.emit.contains(.timeline), timelineJSONAvailable == false { throw .emitUnavailable(.timeline) }
     let paths = try sceneFiles(options.paths, command: .compile)
     var sources: [SourceFile] = []
     for path in paths { sources.append(try readScene(path, command: .compile)) }
@@ -115,6 +110,3 @@ func runCompile(_ options: CompileOptions) throws(UsageError) -> ExitStatus {
     }
     return status
 }
-
-/// Whether `--emit timeline` can be honoured by this build.
-let timelineJSONAvailable = false

@@ -19,7 +19,6 @@ enum UsageError: Error, Equatable, Sendable {
     case unreadableFile(String, reason: String, command: CommandName)
     case notAFile(String, command: CommandName)
     case noScenes(String, command: CommandName)
-    case emitUnavailable(EmitKind)
     case unknownState(String, available: [String], command: CommandName)
     case timeOutOfRange(String, duration: String, command: CommandName)
 
@@ -27,7 +26,6 @@ enum UsageError: Error, Equatable, Sendable {
         switch self {
         case .missingCommand, .unknownCommand: nil
         case let .unknownOption(_, command, _), let .unexpectedArgument(_, command): command
-        case .emitUnavailable: .compile
         case let .repeatedOption(_, command), let .missingValue(_, command), let .unexpectedValue(_, command),
             let .invalidValue(_, _, _, command), let .missingArgument(_, command), let .missingOption(_, command),
             let .exclusiveOptions(_, _, command), let .noSuchFile(_, command), let .unreadableFile(_, _, command),
@@ -69,8 +67,6 @@ enum UsageError: Error, Equatable, Sendable {
             return "'\(path)' is a directory; this command takes one scene file"
         case let .noScenes(path, _):
             return "no scene files (*.yaml, *.yml) in directory '\(path)'"
-        case let .emitUnavailable(kind):
-            return "'--emit \(kind.rawValue)' is not available in this build"
         case let .unknownState(name, available, _):
             let list = available.isEmpty ? "the scene has no states" : "states: " + available.joined(separator: ", ")
             return "no state named '\(name)'" + didYouMean(closestMatch(to: name, in: available)) + " (\(list))"

@@ -93,23 +93,6 @@ final class Sandbox {
     }
 }
 
-/// True once `compileScene` works end to end. Until the front end and lowering land, every scene
-/// is rejected with a "not implemented" diagnostic; the tests that need a compiled timeline say so
-/// with `.enabled(if: pipelineWorks, …)` and show up as skipped with that reason, never silently.
-let pipelineWorks: Bool = {
-    guard let sandbox = try? Sandbox(), (try? sandbox.write("probe.yaml", Scenes.dot)) != nil,
-        let result = try? sandbox.run(["lint", "--format", "json", "probe.yaml"])
-    else { return false }
-    return !result.stdout.lowercased().contains("not implemented")
-}()
-
-extension Trait where Self == ConditionTrait {
-    /// For tests that need scenes to compile.
-    static var needsPipeline: Self {
-        .enabled(if: pipelineWorks, "needs the scene front end and lowering: compileScene still reports 'not implemented'")
-    }
-}
-
 /// Small scenes written into the sandboxes.
 enum Scenes {
     static let dot = """

@@ -110,15 +110,3 @@ func usageErrorsExitWithTwoAndExplain(arguments: [String], fragment: String) thr
         #expect(result.status != 2, "\(arguments): \(result)")
     }
 }
-
-@Test func timelineOutputIsEitherWrittenOrClearlyUnavailable() throws {
-    let sandbox = try Sandbox()
-    try sandbox.write("s.yaml", Scenes.dot)
-    let result = try sandbox.run(["compile", "--emit", "timeline", "s.yaml"])
-    if result.status == 2 {
-        #expect(result.stderr.hasPrefix("choreo: error: '--emit timeline' is not available in this build\n"))
-    } else if pipelineWorks {
-        #expect(result.status == 0, "\(result)")
-        #expect(result.stdout == "wrote build/dot.timeline.json\n")
-    }
-}

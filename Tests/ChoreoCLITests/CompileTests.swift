@@ -45,7 +45,7 @@ import Testing
     }
 }
 
-@Test(.needsPipeline) func compileWritesLottieAndSVGByDefault() throws {
+@Test func compileWritesLottieAndSVGByDefault() throws {
     let sandbox = try Sandbox()
     try sandbox.write("dot.yaml", Scenes.dot)
     let result = try sandbox.run(["compile", "dot.yaml"])
@@ -59,7 +59,7 @@ import Testing
     #expect(sandbox.list("build") == ["dot.json", "dot.svg"])
 }
 
-@Test(.needsPipeline) func emitAndOutputDirectoryAreHonoured() throws {
+@Test func emitAndOutputDirectoryAreHonoured() throws {
     let sandbox = try Sandbox()
     try sandbox.write("dot.yaml", Scenes.dot)
     let result = try sandbox.run(["compile", "dot.yaml", "--emit", "svg", "-o", "out/nested/"])
@@ -68,7 +68,7 @@ import Testing
     #expect(sandbox.list("out/nested") == ["dot.svg"])
 }
 
-@Test(.needsPipeline) func prettyJSONHasTheSameContent() throws {
+@Test func prettyJSONHasTheSameContent() throws {
     let sandbox = try Sandbox()
     try sandbox.write("dot.yaml", Scenes.dot)
     #expect(try sandbox.run(["compile", "dot.yaml", "--emit", "lottie", "-o", "min"]).status == 0)
@@ -81,7 +81,7 @@ import Testing
     #expect(try parse(minified) == parse(pretty))
 }
 
-@Test(.needsPipeline) func aFailedRecompileLeavesThePreviousOutputsByteForByte() throws {
+@Test func aFailedRecompileLeavesThePreviousOutputsByteForByte() throws {
     let sandbox = try Sandbox()
     try sandbox.write("dot.yaml", Scenes.dot)
     #expect(try sandbox.run(["compile", "dot.yaml"]).status == 0)
@@ -95,7 +95,7 @@ import Testing
     #expect(sandbox.list("build") == ["dot.json", "dot.svg"])
 }
 
-@Test(.needsPipeline) func anOutputPathThatIsADirectoryIsAnErrorAndNothingIsWritten() throws {
+@Test func anOutputPathThatIsADirectoryIsAnErrorAndNothingIsWritten() throws {
     let sandbox = try Sandbox()
     try sandbox.write("dot.yaml", Scenes.dot)
     try sandbox.mkdir("build/dot.json")
@@ -106,7 +106,7 @@ import Testing
     #expect(sandbox.list("build") == ["dot.json"])
 }
 
-@Test(.needsPipeline) func anOutputDirectoryThatIsAFileIsAnError() throws {
+@Test func anOutputDirectoryThatIsAFileIsAnError() throws {
     let sandbox = try Sandbox()
     try sandbox.write("dot.yaml", Scenes.dot)
     try sandbox.write("build", "a file")
@@ -116,7 +116,7 @@ import Testing
     #expect(sandbox.read("build") == "a file")
 }
 
-@Test(.needsPipeline) func anOutputThatWouldOverwriteAnInputIsRefused() throws {
+@Test func anOutputThatWouldOverwriteAnInputIsRefused() throws {
     let sandbox = try Sandbox()
     // A scene file named like its own Lottie output, compiled into its own directory.
     try sandbox.write("out/dot.json", Scenes.dot)
@@ -127,7 +127,7 @@ import Testing
     #expect(sandbox.list("out") == ["dot.json"])
 }
 
-@Test(.needsPipeline) func aDirectoryWithOneBadFileStillCompilesTheOthers() throws {
+@Test func aDirectoryWithOneBadFileStillCompilesTheOthers() throws {
     let sandbox = try Sandbox()
     try sandbox.write("scenes/a.yaml", Scenes.dot(named: "a"))
     try sandbox.write("scenes/b.yaml", Scenes.broken(named: "b"))
@@ -139,7 +139,7 @@ import Testing
     #expect(sandbox.list("build") == ["a.json", "a.svg", "c.json", "c.svg"])
 }
 
-@Test(.needsPipeline) func twoScenesWithOneNameAreBothRefused() throws {
+@Test func twoScenesWithOneNameAreBothRefused() throws {
     let sandbox = try Sandbox()
     try sandbox.write("one.yaml", Scenes.dot)
     try sandbox.write("two.yaml", Scenes.dot)
@@ -151,7 +151,7 @@ import Testing
     #expect(result.stdout == "wrote build/three.json\nwrote build/three.svg\n")
 }
 
-@Test(.needsPipeline) func outputIsByteForByteDeterministic() throws {
+@Test func outputIsByteForByteDeterministic() throws {
     let sandbox = try Sandbox()
     for name in ["a", "b", "c", "d", "e"] { try sandbox.write("scenes/\(name).yaml", Scenes.dot(named: name)) }
     try sandbox.write("scenes/toggle.yaml", Scenes.toggle)
@@ -166,4 +166,19 @@ import Testing
     for name in sandbox.list("one") {
         #expect(try Data(contentsOf: sandbox.url("one/\(name)")) == Data(contentsOf: sandbox.url("two/\(name)")), "\(name) differs")
     }
+}
+
+@Test func emitTimelineWritesTheCompiledTimelineAsJSON() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("dot.yaml", Scenes.dot)
+    let result = try sandbox.run(["compile", "--emit", "timeline,lottie,timeline", "dot.yaml"])
+    #expect(result.status == 0, "\(result)")
+    // Repeats collapse and files come in the fixed order lottie, svg, timeline.
+    #expect(result.stdout == "wrote build/dot.json\nwrote build/dot.timeline.json\n")
+    let text = try #require(sandbox.read("build/dot.timeline.json"))
+    let document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    #expect(document["name"] as? String == "dot")
+    #expect(!text.contains("\n  "), "minified without --pretty")
+    #expect(try sandbox.run(["compile", "--emit", "timeline", "--pretty", "dot.yaml"]).status == 0)
+    #expect(try #require(sandbox.read("build/dot.timeline.json")).contains("\n  "))
 }

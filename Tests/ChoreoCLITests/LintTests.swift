@@ -55,7 +55,7 @@ import Testing
     #expect(results.contains { $0["level"] as? String == "error" })
 }
 
-@Test(.needsPipeline) func lintOfACleanSceneIsSilentInEveryFormat() throws {
+@Test func lintOfACleanSceneIsSilentInEveryFormat() throws {
     let sandbox = try Sandbox()
     try sandbox.write("dot.yaml", Scenes.dot)
     let expected = ["text": "", "json": "[]\n", "github": ""]
@@ -69,7 +69,7 @@ import Testing
     #expect(sarif.stdout.contains("\"results\": []"))
 }
 
-@Test(.needsPipeline) func lintPointsAtTheMisspelledKey() throws {
+@Test func lintPointsAtTheMisspelledKey() throws {
     let sandbox = try Sandbox()
     try sandbox.write("broken.yaml", Scenes.broken)
     let result = try sandbox.run(["lint", "broken.yaml"])

@@ -12,7 +12,7 @@ import Testing
     #expect(!sandbox.exists("still.svg"))
 }
 
-@Test(.needsPipeline) func snapshotTimesInEveryUnitAgree() throws {
+@Test func snapshotTimesInEveryUnitAgree() throws {
     let sandbox = try Sandbox()
     try sandbox.write("pulse.yaml", Scenes.pulse)
     // The default fps is 60, so 30f, 500ms and 0.5s are one instant.
@@ -30,7 +30,7 @@ import Testing
     #expect(sandbox.read("start.svg") != outputs[0], "opacity differs between 0s and 0.5s")
 }
 
-@Test(.needsPipeline) func snapshotPastTheEndIsAUsageError() throws {
+@Test func snapshotPastTheEndIsAUsageError() throws {
     let sandbox = try Sandbox()
     try sandbox.write("pulse.yaml", Scenes.pulse)
     let result = try sandbox.run(["snapshot", "pulse.yaml", "--at", "5s", "-o", "late.svg"])
@@ -39,7 +39,7 @@ import Testing
     #expect(!sandbox.exists("late.svg"))
 }
 
-@Test(.needsPipeline) func snapshotOfAStateUsesItsPose() throws {
+@Test func snapshotOfAStateUsesItsPose() throws {
     let sandbox = try Sandbox()
     try sandbox.write("toggle.yaml", Scenes.toggle)
     #expect(try sandbox.run(["snapshot", "toggle.yaml", "--state", "off", "-o", "off.svg"]).status == 0)
@@ -53,7 +53,7 @@ import Testing
     #expect(typo.stderr.contains("no state named 'onn'; did you mean 'on'? (states: off, on)"), "\(typo)")
 }
 
-@Test(.needsPipeline) func snapshotRefusesToOverwriteItsInput() throws {
+@Test func snapshotRefusesToOverwriteItsInput() throws {
     let sandbox = try Sandbox()
     try sandbox.write("dot.yaml", Scenes.dot)
     let result = try sandbox.run(["snapshot", "dot.yaml", "--at", "0s", "-o", "dot.yaml"])
@@ -61,7 +61,7 @@ import Testing
     #expect(sandbox.read("dot.yaml") == Scenes.dot)
 }
 
-@Test(.needsPipeline) func previewWritesAnHTMLPageNamedAfterTheScene() throws {
+@Test func previewWritesAnHTMLPageNamedAfterTheScene() throws {
     let sandbox = try Sandbox()
     try sandbox.write("toggle.yaml", Scenes.toggle)
     let result = try sandbox.run(["preview", "toggle.yaml", "-o", "site"])

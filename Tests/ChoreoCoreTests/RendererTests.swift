@@ -1,4 +1,4 @@
-import ChoreoDiagnostics
+@testable import ChoreoDiagnostics
 import Foundation
 import Testing
 

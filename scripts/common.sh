@@ -1,0 +1,39 @@
+# Shared set-up for the scripts in this directory; sourced, not run.
+#
+# Everything here is idempotent and quiet when there is nothing to do, so the scripts can run on a
+# fresh Debian machine (as root, with CI=true and no stdin) and again on a prepared one.
+
+# The Swift toolchain lives at /opt/swift on our machines; a non-login shell may not have it on PATH.
+ensure_swift() {
+    if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
+        export PATH="/opt/swift/usr/bin:$PATH"
+    fi
+    command -v swift >/dev/null 2>&1 || { echo "error: swift is not installed (expected /opt/swift/usr/bin/swift)" >&2; exit 1; }
+}
+
+# Installs the Debian packages given that are not installed yet (checked with dpkg -s), after one
+# apt-get update. Does nothing, and needs no network, when all are present.
+ensure_apt_packages() {
+    local missing=()
+    local package
+    for package in "$@"; do
+        dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    local sudo=()
+    if [ "$(id -u)" -ne 0 ]; then
+        command -v sudo >/dev/null 2>&1 || { echo "error: need root (or sudo) to install: ${missing[*]}" >&2; exit 1; }
+        sudo=(sudo)
+    fi
+    echo "installing: ${missing[*]}" >&2
+    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -q </dev/null >&2
+    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}" </dev/null >&2
+}
+
+# Extra `swift` arguments: CHOREO_SCRATCH=/some/dir builds there instead of .build, so that
+# several people on one machine do not share a build directory.
+swift_scratch_args() {
+    if [ -n "${CHOREO_SCRATCH:-}" ]; then
+        printf '%s\n' --scratch-path "$CHOREO_SCRATCH"
+    fi
+}

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Runs every test the project has, and exits non-zero if any fails:
+#   1. installs what is missing: libyaml-dev and pkg-config (to build), chromium, librsvg2-bin and
+#      fonts (the conformance suites render with them), python3-venv if venv is unavailable;
+#   2. creates the conformance virtualenv .venv (Tests/conformance/setup.sh, or its
+#      requirements.txt), when the conformance suites exist;
+#   3. `swift test`: every Swift test target, the CLI end-to-end tests included;
+#   4. the conformance suites, Tests/conformance/run_all.sh, when it exists.
+# Later steps run even when an earlier test step fails, so one run shows every failure.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+source scripts/common.sh
+
+ensure_apt_packages libyaml-dev pkg-config chromium librsvg2-bin fonts-dejavu-core
+if ! python3 -m venv --help >/dev/null 2>&1; then ensure_apt_packages python3-venv; fi
+ensure_swift
+
+if [ -f Tests/conformance/setup.sh ]; then
+    bash Tests/conformance/setup.sh >/dev/null
+elif [ -f Tests/conformance/requirements.txt ]; then
+    [ -x .venv/bin/python ] || python3 -m venv .venv
+    .venv/bin/python -m pip install --quiet --disable-pip-version-check -r Tests/conformance/requirements.txt
+fi
+
+failed=()
+mapfile -t scratch < <(swift_scratch_args)
+
+echo "== swift test"
+swift test "${scratch[@]}" </dev/null || failed+=("swift test")
+
+if [ -f Tests/conformance/run_all.sh ]; then
+    echo "== conformance suites"
+    bash Tests/conformance/run_all.sh </dev/null || failed+=("conformance suites")
+fi
+
+if [ ${#failed[@]} -gt 0 ]; then
+    echo "FAILED: ${failed[*]}" >&2
+    exit 1
+fi
+echo "all tests passed"
