@@ -21,7 +21,7 @@ let package = Package(
         .target(name: "ChoreoDiagnostics", dependencies: ["ChoreoJSON"]),
         .target(name: "ChoreoYAML", dependencies: ["CYAML", "ChoreoDiagnostics"]),
         .target(name: "ChoreoTimeline", dependencies: ["ChoreoJSON"]),
-        .target(name: "ChoreoScene", dependencies: ["ChoreoYAML", "ChoreoDiagnostics", "ChoreoTimeline"]),
+        .target(name: "ChoreoScene", dependencies: ["ChoreoYAML", "ChoreoDiagnostics", "ChoreoTimeline", "ChoreoJSON"]),
         .target(name: "ChoreoLottie", dependencies: ["ChoreoTimeline", "ChoreoJSON"]),
         .target(name: "ChoreoSVG", dependencies: ["ChoreoTimeline", "ChoreoJSON"]),
         .executableTarget(
