@@ -131,7 +131,15 @@ public enum PreviewPage {
                 pause();
                 run = { start: start, end: end, loops: loops, after: after, origin: null };
                 show(start);
-                requestAnimationFrame(tick);
+                later(tick);
+              }
+              // Next frame by requestAnimationFrame, or by a timer when frames are not being
+              // produced (a hidden tab, a headless browser), so a transition always finishes.
+              function later(callback) {
+                var called = false;
+                var once = function () { if (!called) { called = true; callback(performance.now()); } };
+                requestAnimationFrame(once);
+                setTimeout(once, 50);
               }
               function tick(now) {
                 if (!run) return;
@@ -142,7 +150,7 @@ public enum PreviewPage {
                   else { var done = run; run = null; show(Math.max(done.start, done.end - 1e-4)); if (done.after) done.after(); return; }
                 }
                 show(t);
-                requestAnimationFrame(tick);
+                later(tick);
               }
               function goToState(state) {
                 var current = document.body.getAttribute("data-state");

@@ -262,8 +262,10 @@ struct SceneRenderer {
         attributes.append(("stroke-dasharray", "\(svgNumber(initial.values[0])) \(svgNumber(initial.values[1]))"))
         attributes.append(("stroke-dashoffset", svgNumber(initial.values[2])))
         let empty = 1e-6
-        if initial.values[0] < empty { attributes.append(("visibility", "hidden")) }
-        guard animates, trim.isAnimated || outlines.isAnimated else { return }
+        guard animates, trim.isAnimated || outlines.isAnimated else {
+            if initial.values[0] < empty { attributes.append(("visibility", "hidden")) }
+            return
+        }
         let dashes = combinedPieces(
             timings: outlines.timings + [trim.start.timings, trim.end.timings, trim.offset.timings],
             duration: duration, fps: fps, tolerance: 0.25, value: value,
@@ -279,6 +281,8 @@ struct SceneRenderer {
         let changes = dashes.map { piece -> (Double, String) in
             (piece.start, piece.from.values[0] < empty && piece.to.values[0] < empty ? "hidden" : "visible")
         }
+        // The base value is the track's first: an interval that starts empty but grows is visible.
+        if changes.first?.1 == "hidden" { attributes.append(("visibility", "hidden")) }
         if let animation = animate("visibility", discreteKeyframes(changes, duration: duration)) { animations.append(animation) }
     }
 

@@ -245,6 +245,10 @@ private func attributeValues(_ svg: String, tag: String, attribute: String) -> [
             times.append("\"\(name)\"")
         }
         try PreviewPage.html(timeline).write(to: directory.appendingPathComponent("\(timeline.name).preview.html"), atomically: true, encoding: .utf8)
+        for pose in timeline.spans where pose.kind == .pose {
+            try SVGEmitter.snapshot(timeline, at: pose.start).write(
+                to: directory.appendingPathComponent("\(timeline.name)@pose-\(pose.name).svg"), atomically: true, encoding: .utf8)
+        }
         let poses = timeline.spans.filter { $0.kind == .pose }.map { "{\"state\": \"\($0.name)\", \"time\": \(String(format: "%.3f", $0.start))}" }
         manifest.append("{\"name\": \"\(timeline.name)\", \"width\": \(Int(timeline.width)), \"height\": \(Int(timeline.height)), \"duration\": \(timeline.duration), \"times\": [\(times.joined(separator: ", "))], \"poses\": [\(poses.joined(separator: ", "))]}")
     }
