@@ -91,6 +91,7 @@ import Testing
         #expect(timeline.width == 220 && timeline.height == 220)
         Seed.expectClose(try #require(timeline.background), RGBA(bytes: 41, 42, 48), "background")
         #expect(timeline.layers.map(\.id) == ["s3", "s2", "s1"])
+        let loop = try #require(Seed.span(named: "spin", in: timeline))
         let colors = ["s3": RGBA(bytes: 214, 189, 251), "s2": RGBA(bytes: 244, 132, 177), "s1": RGBA(bytes: 96, 174, 201)]
         for node in timeline.layers {
             guard case let .shape(.ellipse(size), style) = node.content else {
@@ -110,10 +111,12 @@ import Testing
             #expect(stroke.cap == .round)
             let trim = try #require(style.trim)
             #expect(trim.start.value(at: 0) == 0 && !trim.start.isAnimated)
-            // The arc starts at 12 o'clock: the outline's start (3 o'clock, (100, 0) locally) is
-            // rotated by 270° about the circle's centre (110, 110).
+            // At rest (1 s into the loop no rotation is running) the arc starts at 12 o'clock: the
+            // outline's start (3 o'clock, (100, 0) locally) is rotated by 270° about the circle's
+            // centre (110, 110).
             Seed.expectClose(
-                node.transform.matrix(at: 0).apply(Point(100, 0)), Point(110, 10), tolerance: 1e-9, "\(node.id) start")
+                node.transform.matrix(at: loop.start + 1).apply(Point(100, 0)), Point(110, 10), tolerance: 1e-9,
+                "\(node.id) start")
         }
     }
 
