@@ -2,8 +2,10 @@ import ChoreoTimeline
 import Foundation
 import Testing
 
-/// scenes/menu-to-x.yaml against the menu-to-x facts: four bars sharing the top bar's frame,
-/// drawn moved down by slot × i, the middle two rotating about the top bar's centre.
+/// scenes/menu-to-x.yaml against the menu-to-x facts and the seed's modifier order,
+/// `rect.offset(y: slot × i).rotationEffect(θ).offset(adjustment)`: four bars sharing the top bar's
+/// frame, bar i drawn moved down by slot × i inside it, so the middle two turn about the top bar's
+/// centre together with their slot shift, then move by the seed's adjustment.
 @Suite struct MenuToXSeedTests {
     static let w = 20.0, h = 20.0
     static let slot = h / 4
@@ -13,28 +15,32 @@ import Testing
 
     struct Pose: Equatable {
         var rotation: Double
-        var offset: Point
+        /// The seed's outer `.offset`, applied after the rotation.
+        var adjustment: Point
         var opacity: Double
     }
 
-    static let closed: [Pose] = (0..<4).map { Pose(rotation: 0, offset: Point(0, slot * Double($0)), opacity: 1) }
+    static let closed: [Pose] = (0..<4).map { _ in Pose(rotation: 0, adjustment: .zero, opacity: 1) }
     static let open: [Pose] = [
-        Pose(rotation: 0, offset: Point(20, 0), opacity: 0),
-        Pose(rotation: 45, offset: Point(w / 4, slot + gap), opacity: 1),
-        Pose(rotation: -45, offset: Point(-w / 4, 2 * slot - gap), opacity: 1),
-        Pose(rotation: 0, offset: Point(-20, 3 * slot), opacity: 0),
+        Pose(rotation: 0, adjustment: Point(20, 0), opacity: 0),
+        Pose(rotation: 45, adjustment: Point(w / 4, gap), opacity: 1),
+        Pose(rotation: -45, adjustment: Point(-w / 4, -gap), opacity: 1),
+        Pose(rotation: 0, adjustment: Point(-20, 0), opacity: 0),
     ]
 
     static func interpolate(_ a: Pose, _ b: Pose, _ p: Double) -> Pose {
-        Pose(rotation: Seed.lerp(a.rotation, b.rotation, p), offset: Seed.lerp(a.offset, b.offset, p), opacity: Seed.lerp(a.opacity, b.opacity, p))
+        Pose(
+            rotation: Seed.lerp(a.rotation, b.rotation, p), adjustment: Seed.lerp(a.adjustment, b.adjustment, p),
+            opacity: Seed.lerp(a.opacity, b.opacity, p))
     }
 
-    /// The bar's frame corners on the canvas: the top bar's frame (x 0…w, y 0…barHeight) rotated
-    /// about its centre, then moved by the offset.
-    static func corners(_ pose: Pose) -> [Point] {
+    /// Bar `index`'s corners on the canvas: the top bar's frame (x 0…w, y 0…barHeight) moved down
+    /// by slot × index, rotated about the top bar's centre, then moved by the adjustment.
+    static func corners(_ pose: Pose, index: Int) -> [Point] {
         let centre = Point(w / 2, barHeight / 2)
-        let frame = [Point(0, 0), Point(w, 0), Point(w, barHeight), Point(0, barHeight)]
-        return frame.map { Seed.rotate($0, degrees: pose.rotation, about: centre) + pose.offset }
+        let shift = slot * Double(index)
+        let drawn = [Point(0, shift), Point(w, shift), Point(w, shift + barHeight), Point(0, shift + barHeight)]
+        return drawn.map { Seed.rotate($0, degrees: pose.rotation, about: centre) + pose.adjustment }
     }
 
     func expectPose(
@@ -54,7 +60,7 @@ import Testing
             Point(Self.w / 2, Self.barHeight / 2), Point(-Self.w / 2, Self.barHeight / 2),
         ]
         let matrix = Seed.canvasMatrix(of: found, at: time)
-        for (corner, (l, expected)) in zip(local, Self.corners(pose)).enumerated() {
+        for (corner, (l, expected)) in zip(local, Self.corners(pose, index: index)).enumerated() {
             Seed.expectClose(matrix.apply(l), expected, tolerance: 1e-6, "\(label) bar\(index) corner \(corner)", sourceLocation: sourceLocation)
         }
     }
@@ -101,11 +107,28 @@ import Testing
                     expectPose(i, in: timeline, at: time, equals: pose, "\(name) at \(fraction)")
                 }
             }
-            // Bar 1 half-way: rotated by exactly 22.5°, its corners where the facts put them.
+            // Bar 1 half-way: rotated by exactly 22.5°, its corners where the seed puts them.
             let middle = transition.start + Self.delay + Self.duration / 2
             let bar1 = try #require(Seed.findNode("bar1", in: timeline.layers)).node
             Seed.expectClose(bar1.transform.rotation.value(at: middle), 22.5, tolerance: 1e-6, "\(name) bar1 mid rotation")
             expectPose(1, in: timeline, at: middle, equals: Self.interpolate(from[1], to[1], 0.5), "\(name) middle")
         }
+    }
+
+    /// The open pose is an X: the two middle bars' centres nearly meet (they are 0.64 px apart in
+    /// the seed), instead of being w/2 apart as they would be if the slot shift did not turn.
+    @Test func openPoseCrossesTheMiddleBars() throws {
+        let timeline = try #require(Seed.compileSeedScene("menu-to-x"))
+        let open = try #require(Seed.span(named: "open", in: timeline))
+        let time = (open.start + open.end) / 2
+        func centre(_ id: String) throws -> Point {
+            let found = try #require(Seed.findNode(id, in: timeline.layers))
+            return Seed.canvasMatrix(of: found, at: time).apply(.zero)
+        }
+        let c1 = try centre("bar1"), c2 = try centre("bar2")
+        let expected1 = Seed.rotate(Point(Self.w / 2, Self.barHeight / 2 + Self.slot), degrees: 45, about: Point(Self.w / 2, Self.barHeight / 2)) + Point(Self.w / 4, Self.gap)
+        Seed.expectClose(c1, expected1, tolerance: 1e-9, "bar1 centre")
+        let distance = ((c1.x - c2.x) * (c1.x - c2.x) + (c1.y - c2.y) * (c1.y - c2.y)).squareRoot()
+        #expect(distance < 1, "middle bars' centres are \(distance) px apart")
     }
 }
