@@ -302,7 +302,7 @@ struct Composer {
     private mutating func reportEmptyFile() {
         diagnostics.error(
             "empty-file", "the file has no content", at: .fileStart,
-            help: "a scene is a map with at least 'canvas' and 'nodes'")
+            help: "a scene is a map with at least 'choreo', 'size' and 'layers'")
         documentRoot = nil
     }
 
