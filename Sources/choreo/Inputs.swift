@@ -3,7 +3,7 @@ import Foundation
 
 /// Expands PATH arguments to scene files: a file stands for itself, a directory for every
 /// `*.yaml`/`*.yml` below it (hidden entries and symbolic links to directories skipped). The result
-/// is sorted and free of repeats, so runs report and write in the same order every time.
+/// is sorted and names each file once, so runs report and write in the same order every time.
 func sceneFiles(_ paths: [String], command: CommandName) throws(UsageError) -> [String] {
     var files: [String] = []
     for path in paths {
@@ -19,7 +19,13 @@ func sceneFiles(_ paths: [String], command: CommandName) throws(UsageError) -> [
             files.append(path)
         }
     }
-    return Array(Set(files)).sorted()
+    // The same file named twice (`a.yaml ./a.yaml`, or through a link) is compiled once, under
+    // the first of its names in sorted order.
+    var seen = Set<FileIdentity>()
+    return Array(Set(files)).sorted().filter { path in
+        guard let identity = FileIdentity(path: path) else { return true }
+        return seen.insert(identity).inserted
+    }
 }
 
 private func scenesBelow(_ directory: String) -> [String] {

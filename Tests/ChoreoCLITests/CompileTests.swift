@@ -182,3 +182,11 @@ import Testing
     #expect(try sandbox.run(["compile", "--emit", "timeline", "--pretty", "dot.yaml"]).status == 0)
     #expect(try #require(sandbox.read("build/dot.timeline.json")).contains("\n  "))
 }
+
+@Test func aFileNamedTwiceIsCompiledOnce() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("scenes/dot.yaml", Scenes.dot)
+    let result = try sandbox.run(["compile", "scenes/dot.yaml", "./scenes/dot.yaml", "scenes"])
+    #expect(result.status == 0, "\(result)")
+    #expect(result.stdout == "wrote build/dot.json\nwrote build/dot.svg\n")
+}
