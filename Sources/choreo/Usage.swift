@@ -114,7 +114,7 @@ let globalHelp = """
       preview    write an HTML page that plays a scene
 
     options:
-      -h, --help   show this help; 'choreo <command> --help' shows a command's
+      -h, --help   show this help; 'choreo <command> --help' for a command
       --version    print the version
 
     exit status: 0 clean, 1 a scene has errors, 2 usage error.
@@ -128,9 +128,9 @@ func commandHelp(_ command: CommandName) -> String {
         body = """
             Compiles each scene file; PATH is a file or a directory (every *.yaml and
             *.yml below it). Writes DIR/NAME.json (Lottie), DIR/NAME.svg (animated SVG)
-            and DIR/NAME.timeline.json, where NAME is the scene's name. Files are
-            written atomically; a scene with errors writes nothing and leaves earlier
-            outputs in place. Diagnostics go to stderr.
+            and DIR/NAME.timeline.json, as chosen by --emit, where NAME is the scene's
+            name. Files are written atomically; a scene with errors writes nothing and
+            leaves earlier outputs in place. Diagnostics go to stderr.
 
             options:
               -o, --output DIR   output directory (default: build)
