@@ -1,18 +1,45 @@
 import ChoreoDiagnostics
 import Foundation
 
+/// Parentheses, calls and signs an expression may nest (see docs/limits.md).
+public let maxExpressionDepth = 64
+
 /// Evaluates a number expression with units: `0.35s`, `$w / 4`, `-(1 + 2) * 3deg`,
 /// `min($a, 2s)`, `sqrt(2)`, `sin(30deg)`. Unit rules: `+`/`-`/`min`/`max` need equal
 /// dimensions; `time * number` is a time; `time / time` is a number; `sin`/`cos` take angles.
 /// Rules: `expression-syntax`, `undefined-var` (with a did-you-mean help), `unit-mismatch`,
-/// `wrong-var-type`, `non-finite`, `unknown-unit`.
+/// `wrong-var-type`, `non-finite`, `unknown-unit`, `nesting-too-deep`.
 public func evaluateExpression(_ text: String, environment: ValueEnvironment) -> Result<Quantity, ValueError> {
+    if let number = plainNumber(text) { return .success(Quantity(number)) }
     var parser = ExpressionParser(text: text, environment: environment)
     do {
         return .success(try parser.parseAll())
     } catch {
         return .failure(error)
     }
+}
+
+/// Most expressions are a bare unsigned number (`8`, `0.5`); the parser would read such text as
+/// one number token and call `Double` on all of it, so this does exactly that without the lexer.
+/// Nil for anything else (units, signs, exponents, operators), which takes the full parse.
+private func plainNumber(_ text: String) -> Double? {
+    var digits = 0, points = 0
+    var first = true, startsWithPoint = false
+    for byte in text.utf8 {
+        if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+            digits += 1
+        } else if byte == UInt8(ascii: ".") {
+            points += 1
+            if first { startsWithPoint = true }
+        } else {
+            return nil
+        }
+        first = false
+    }
+    // `.5` is a number only because a digit follows the point; `5.` is read whole by the lexer.
+    guard digits > 0, points <= 1, !startsWithPoint || text.utf8.count > 1 else { return nil }
+    guard let value = Double(text), value.isFinite else { return nil }
+    return value
 }
 
 /// The `$name` references in an expression or colour text, with their scalar offsets, in order.
@@ -117,9 +144,16 @@ private struct ExpressionParser {
     let environment: ValueEnvironment
     var position = 0
     var current: Token
+    /// How deep the recursive descent is: parentheses, calls and unary signs each add a level.
+    var depth = 0
+
+    /// The text's bytes when it is all ASCII (then byte and scalar offsets coincide).
+    let asciiBytes: [UInt8]?
 
     init(text: String, environment: ValueEnvironment) {
         scalars = Array(text.unicodeScalars)
+        let bytes = Array(text.utf8)
+        asciiBytes = bytes.count == scalars.count ? bytes : nil
         self.environment = environment
         current = Token(kind: .end, offset: 0, length: 0)
     }
@@ -162,6 +196,15 @@ private struct ExpressionParser {
     }
 
     private mutating func parseUnary() throws(ValueError) -> Operand {
+        // The parser recurses once per level; hostile input nests thousands deep, which would
+        // overflow the stack long before any real scene gets close to the limit.
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= maxExpressionDepth else {
+            throw ValueError(
+                rule: "nesting-too-deep", "this expression is nested more than \(maxExpressionDepth) levels deep",
+                offset: current.offset, length: max(1, current.length))
+        }
         if current.kind == .symbol("-") || current.kind == .symbol("+") {
             let sign = current
             try advance()
@@ -342,8 +385,9 @@ private struct ExpressionParser {
         func mismatch(_ message: String, help: String? = nil) -> ValueError {
             ValueError(rule: "unit-mismatch", message, offset: span.start, length: span.end - span.start, help: help)
         }
-        let leftText = "\(describe(a.dimension)) (\(text(of: left)))"
-        let rightText = "\(describe(b.dimension)) (\(text(of: right)))"
+        // Only error messages quote the operands; building the text eagerly cost more than the arithmetic.
+        var leftText: String { "\(describe(a.dimension)) (\(text(of: left)))" }
+        var rightText: String { "\(describe(b.dimension)) (\(text(of: right)))" }
         var result: Quantity
         switch symbol {
         case "+", "-":
@@ -396,7 +440,12 @@ private struct ExpressionParser {
     private func text(of operand: Operand) -> String { slice(operand.start, operand.end) }
 
     private func slice(_ start: Int, _ end: Int) -> String {
-        String(String.UnicodeScalarView(scalars[max(0, start)..<min(end, scalars.count)]))
+        let range = max(0, start)..<min(end, scalars.count)
+        guard !range.isEmpty else { return "" }
+        // Scalar offsets are UTF-8 offsets when the text is ASCII, the usual case; decoding bytes
+        // is much cheaper than appending scalars one by one.
+        if let ascii = asciiBytes { return String(decoding: ascii[range], as: UTF8.self) }
+        return String(String.UnicodeScalarView(scalars[range]))
     }
 
     private func quoted(_ token: Token) -> String {
