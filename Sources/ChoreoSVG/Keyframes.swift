@@ -1,3 +1,4 @@
+import ChoreoJSON
 import ChoreoTimeline
 
 /// A value the SVG emitter animates, with a distance used to check that a combination of tracks
@@ -177,7 +178,7 @@ struct SMILKeyframes: Equatable {
 
     /// The attributes of an `<animate>`/`<animateTransform>` element, after `attributeName`/`type`.
     func attributes(duration: Double) -> [(String, String)] {
-        var result: [(String, String)] = [("dur", svgNumber(duration) + "s"), ("repeatCount", "indefinite")]
+        var result: [(String, String)] = [("dur", durationText(duration) + "s"), ("repeatCount", "indefinite")]
         if discrete {
             result.append(("calcMode", "discrete"))
         } else if keySplines != nil {
@@ -185,7 +186,7 @@ struct SMILKeyframes: Equatable {
         } else {
             result.append(("calcMode", "linear"))
         }
-        result.append(("keyTimes", keyTimes.map(keyTimeNumber).joined(separator: ";")))
+        result.append(("keyTimes", keyTimeTexts(keyTimes.map { $0 * duration }, duration: duration, lastIsEnd: !discrete).joined(separator: ";")))
         if !discrete, let keySplines { result.append(("keySplines", keySplines.joined(separator: ";"))) }
         result.append(("values", values.joined(separator: ";")))
         return result
@@ -313,5 +314,5 @@ func splineParts(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> [(u1
 private func clampUnit(_ value: Double) -> Double { min(max(value, 0), 1) }
 
 private func splineText(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> String {
-    [x1, y1, x2, y2].map { svgNumber(clampUnit($0)) }.joined(separator: " ")
+    [x1, y1, x2, y2].map { formatNumber(clampUnit($0)) }.joined(separator: " ")
 }

@@ -1,3 +1,4 @@
+import ChoreoJSON
 import ChoreoTimeline
 
 /// One self-contained, offline HTML page to look at a compiled timeline: the animated SVG inline,
@@ -14,7 +15,7 @@ public enum PreviewPage {
         for (spanIndex, span) in timeline.spans.enumerated() {
             for (frameIndex, time) in filmstripTimes(span, fps: timeline.fps).enumerated() {
                 let svg = SVGEmitter.snapshot(timeline, at: time, idPrefix: "frame\(spanIndex)-\(frameIndex)-")
-                frames.append(("\(span.name) · \(svgNumber(time)) s", svg))
+                frames.append(("\(span.name) · \(formatNumber(time)) s", svg))
             }
         }
         if frames.isEmpty { frames.append(("0 s", SVGEmitter.snapshot(timeline, at: 0, idPrefix: "frame-"))) }
@@ -41,7 +42,7 @@ public enum PreviewPage {
             spanButtons.append(
                 "<button type=\"button\" id=\"\(xmlEscaped(id))\" class=\"span \(span.kind.rawValue)\" data-span=\"\(xmlEscaped(span.name))\">\(xmlEscaped(span.name))</button>")
             spanData.append(
-                "{name: \(jsString(span.name)), id: \(jsString(id)), kind: \(jsString(span.kind.rawValue)), start: \(svgNumber(span.start, decimals: 6)), end: \(svgNumber(span.end, decimals: 6)), loops: \(span.loops), from: \(span.fromState.map(jsString) ?? "null"), to: \(span.toState.map(jsString) ?? "null")}")
+                "{name: \(jsString(span.name)), id: \(jsString(id)), kind: \(jsString(span.kind.rawValue)), start: \(formatNumber(span.start, decimals: 6)), end: \(formatNumber(span.end, decimals: 6)), loops: \(span.loops), from: \(span.fromState.map(jsString) ?? "null"), to: \(span.toState.map(jsString) ?? "null")}")
         }
         var stateButtons: [String] = []
         for span in timeline.spans where span.kind == .pose {
@@ -53,8 +54,8 @@ public enum PreviewPage {
         let filmstrip = snapshots.map { frame in
             "<figure>\(frame.svg)<figcaption>\(xmlEscaped(frame.label))</figcaption></figure>"
         }
-        let duration = svgNumber(timeline.duration, decimals: 6)
-        let step = svgNumber(1 / max(timeline.fps, 1), decimals: 6)
+        let duration = formatNumber(timeline.duration, decimals: 6)
+        let step = formatNumber(1 / max(timeline.fps, 1), decimals: 6)
         return """
             <!DOCTYPE html>
             <html lang="en">

@@ -1,69 +1,47 @@
+import ChoreoJSON
 import ChoreoTimeline
 
-/// Formats a number exactly as `ChoreoJSON.formatNumber` does (at most `decimals` digits after the
-/// point, half away from zero, trailing zeros dropped, never `-0`, never an exponent).
+/// `dur` in seconds with microsecond digits: key times are fractions of it, so a rounded `dur`
+/// would move every key (at 3 decimals a 1.166667 s timeline put its jumps a frame-sized sliver
+/// late, and a browser seeking to the frame of a jump showed the value before it).
+func durationText(_ seconds: Double) -> String { formatNumber(seconds, decimals: 6) }
+
+/// Key times of events at `times` on a timeline of `duration` seconds, as written in `keyTimes`.
 ///
-/// A private copy only because ChoreoSVG does not depend on ChoreoJSON yet; once the package
-/// declares that dependency this should call `formatNumber` so there is one formatter.
-func svgNumber(_ value: Double, decimals: Int = 3) -> String {
-    guard value.isFinite else { return "0" }
-    let places = max(0, min(decimals, 9))
-    var scale: Double = 1
-    for _ in 0..<places { scale *= 10 }
-    let scaled = (value * scale).rounded(.toNearestOrAwayFromZero)
-    if scaled == 0 { return "0" }
-    if abs(scaled) >= 9_007_199_254_740_992 {
-        return wholeNumberDigits(value.rounded(.toNearestOrAwayFromZero))
+/// 5 decimals keep a 100 s timeline within 1 ms. Every inner key time is rounded *down*, from at
+/// least 2 µs before its instant: a value changes no later than its instant, so seeking to the
+/// exact frame of a jump shows the value after it, as `value(at:)` does, although browsers keep
+/// SMIL times in whole microseconds (Chromium truncates `setCurrentTime(1/60)` to 16666 µs) and
+/// key times in single precision. The first is 0; with `lastIsEnd` (every calcMode but discrete)
+/// the last is 1.
+func keyTimeTexts(_ times: [Double], duration: Double, lastIsEnd: Bool) -> [String] {
+    let written = Double(durationText(duration)) ?? duration
+    return times.indices.map { index in
+        if index == 0 { return "0" }
+        if lastIsEnd && index == times.count - 1 { return "1" }
+        let margin = written > 0 ? max(1e-7, 2e-6 / written) : 0
+        let fraction = min(max(times[index] / written - margin, 0), 1)
+        return formatNumber((fraction * 100_000).rounded(.down) / 100_000, decimals: 5)
     }
-    let negative = scaled < 0
-    var magnitude = UInt64(abs(scaled))
-    let divisor = UInt64(scale)
-    let integerPart = magnitude / divisor
-    magnitude %= divisor
-    var text = negative ? "-" : ""
-    text += String(integerPart)
-    if magnitude > 0 {
-        var fraction = String(magnitude)
-        fraction = String(repeating: "0", count: places - fraction.count) + fraction
-        while fraction.hasSuffix("0") { fraction.removeLast() }
-        text += "." + fraction
-    }
-    return text
 }
-
-private func wholeNumberDigits(_ value: Double) -> String {
-    if abs(value) < 9.2e18 { return String(Int64(value)) }
-    var digits: [Character] = []
-    var rest = abs(value)
-    while rest >= 1 {
-        let digit = Int(rest.truncatingRemainder(dividingBy: 10))
-        digits.append(Character(String(digit)))
-        rest = (rest / 10).rounded(.down)
-    }
-    return (value < 0 ? "-" : "") + String(digits.reversed())
-}
-
-/// Key times are fractions of the whole global timeline, so they need more digits than
-/// coordinates: 5 decimals keep a 100 s timeline within 1 ms.
-func keyTimeNumber(_ fraction: Double) -> String { svgNumber(fraction, decimals: 5) }
 
 /// `rgb(r,g,b)` with 0…255 integers: the SVG 1.1 colour syntax every renderer (and SMIL colour
 /// interpolation) accepts. Alpha goes to the matching `*-opacity` property.
 func svgColor(_ color: RGBA) -> String {
     func byte(_ component: Double) -> String {
-        svgNumber(min(max(component, 0), 1) * 255, decimals: 0)
+        formatNumber(min(max(component, 0), 1) * 255, decimals: 0)
     }
     return "rgb(\(byte(color.r)),\(byte(color.g)),\(byte(color.b)))"
 }
 
-func svgOpacity(_ alpha: Double) -> String { svgNumber(min(max(alpha, 0), 1)) }
+func svgOpacity(_ alpha: Double) -> String { formatNumber(min(max(alpha, 0), 1)) }
 
 /// Absolute path data for an outline: `M` then one segment per edge, `Z` for closed contours.
 /// With `curvesOnly` every edge is a `C` (even straight ones), so that any two outlines with the
 /// same vertex counts have identical command lists, as SMIL `d` interpolation requires.
 func svgPathData(_ shape: PathShape, curvesOnly: Bool) -> String {
     var parts: [String] = []
-    func point(_ p: Point) -> String { "\(svgNumber(p.x)) \(svgNumber(p.y))" }
+    func point(_ p: Point) -> String { "\(formatNumber(p.x)) \(formatNumber(p.y))" }
     for contour in shape.contours {
         let vertices = contour.vertices
         guard let first = vertices.first else { continue }
