@@ -1,3 +1,4 @@
+import ChoreoJSON
 import ChoreoTimeline
 
 /// SVG from a compiled timeline: animated (SMIL) for the whole global timeline, or a still snapshot.
@@ -48,7 +49,7 @@ public enum SVGEmitter {
     }
 
     private static func document(_ timeline: Timeline, children: [Markup]) -> String {
-        let width = svgNumber(timeline.width), height = svgNumber(timeline.height)
+        let width = formatNumber(timeline.width), height = formatNumber(timeline.height)
         let root = Markup(
             "svg",
             [("xmlns", "http://www.w3.org/2000/svg"), ("version", "1.1"), ("width", width), ("height", height),
@@ -60,7 +61,7 @@ public enum SVGEmitter {
     private static func backgroundMarkup(_ timeline: Timeline) -> Markup? {
         guard let background = timeline.background else { return nil }
         var attributes: [(String, String)] = [
-            ("x", "0"), ("y", "0"), ("width", svgNumber(timeline.width)), ("height", svgNumber(timeline.height)),
+            ("x", "0"), ("y", "0"), ("width", formatNumber(timeline.width)), ("height", formatNumber(timeline.height)),
             ("fill", svgColor(background)),
         ]
         if background.a < 1 { attributes.append(("fill-opacity", svgOpacity(background.a))) }
@@ -112,7 +113,7 @@ struct SceneRenderer {
                 var attributes: [(String, String)] = []
                 if index > 0 {
                     let m = repeater.matrix(ofCopy: index)
-                    attributes.append(("transform", "matrix(\([m.a, m.b, m.c, m.d, m.tx, m.ty].map { svgNumber($0, decimals: 6) }.joined(separator: " ")))"))
+                    attributes.append(("transform", "matrix(\([m.a, m.b, m.c, m.d, m.tx, m.ty].map { formatNumber($0, decimals: 6) }.joined(separator: " ")))"))
                 }
                 let opacity = repeater.opacity(ofCopy: index)
                 if opacity < 1 { attributes.append(("opacity", svgOpacity(opacity))) }
@@ -143,8 +144,8 @@ struct SceneRenderer {
     /// scale(s) translate(−anchor)`: consecutive static steps share one `<g>`, each animated step
     /// gets its own so that its `<animateTransform>` replaces only that step.
     private func placed(_ content: [Markup], transform: Transform, id: String) -> Markup {
-        func translateText(_ p: Point) -> String? { p == .zero ? nil : "translate(\(svgNumber(p.x)) \(svgNumber(p.y)))" }
-        func pointValues(_ p: Point) -> String { "\(svgNumber(p.x)) \(svgNumber(p.y))" }
+        func translateText(_ p: Point) -> String? { p == .zero ? nil : "translate(\(formatNumber(p.x)) \(formatNumber(p.y)))" }
+        func pointValues(_ p: Point) -> String { "\(formatNumber(p.x)) \(formatNumber(p.y))" }
         var steps: [TransformStep] = []
         let positionFrames = keyframes(transform.position, format: pointValues)
         let offsetFrames = keyframes(transform.offset, format: pointValues)
@@ -156,9 +157,9 @@ struct SceneRenderer {
             steps.append(TransformStep(text: "translate(\(pointValues(offset)))", animation: offsetFrames.map { animateTransform("translate", $0) }))
         }
         let rotation = transform.rotation.value(at: 0)
-        let rotationFrames = keyframes(transform.rotation) { svgNumber($0) }
+        let rotationFrames = keyframes(transform.rotation) { formatNumber($0) }
         steps.append(TransformStep(
-            text: rotation == 0 && rotationFrames == nil ? nil : "rotate(\(svgNumber(rotation)))",
+            text: rotation == 0 && rotationFrames == nil ? nil : "rotate(\(formatNumber(rotation)))",
             animation: rotationFrames.map { animateTransform("rotate", $0) }))
         let scale = transform.scale.value(at: 0)
         let scaleFrames = keyframes(transform.scale, format: pointValues)
@@ -209,8 +210,25 @@ struct SceneRenderer {
         let outlines = GeometryOutlines(geometry)
         var attributes: [(String, String)] = []
         var animations: [Markup] = []
-        let geometryMoves = animates && geometry.isAnimated
-        attributes.append(("d", svgPathData(outlines.value(at: 0, normalised: geometryMoves), curvesOnly: geometryMoves)))
+        let trimMode = self.trimMode(geometry, style)
+        let geometryMoves = animates && geometry.isAnimated && trimMode != .geometry && trimMode != .bakedGeometry
+        switch trimMode {
+        case .geometry, .bakedGeometry:
+            let trim = style.trim ?? Trim()
+            attributes.append(("d", trimmedPathData(geometry.trimmedOutline(at: 0, trim: trim))))
+            if trimMode == .bakedGeometry {
+                // The trimmed outline changes its vertex count as the window moves, which SMIL
+                // cannot interpolate: one value per frame, shown from its frame's instant.
+                let frameCount = max(1, Int((duration * fps).rounded()))
+                let changes = (0..<frameCount).map { frame -> (Double, String) in
+                    let time = Double(frame) / fps
+                    return (time, trimmedPathData(geometry.trimmedOutline(at: time, trim: trim)))
+                }
+                if let animation = animate("d", discreteKeyframes(changes, duration: duration)) { animations.append(animation) }
+            }
+        case .none, .dash:
+            attributes.append(("d", svgPathData(outlines.value(at: 0, normalised: geometryMoves), curvesOnly: geometryMoves)))
+        }
         if geometryMoves {
             let shapes = combinedPieces(
                 timings: outlines.timings, duration: duration, fps: fps, tolerance: 0.25,
@@ -229,19 +247,44 @@ struct SceneRenderer {
 
         if let stroke = style.stroke {
             paint(stroke.paint, property: "stroke", name: name, attributes: &attributes, animations: &animations)
-            attributes.append(("stroke-width", svgNumber(stroke.width.value(at: 0))))
-            if let animation = animate("stroke-width", keyframes(stroke.width) { svgNumber($0) }) { animations.append(animation) }
+            attributes.append(("stroke-width", formatNumber(stroke.width.value(at: 0))))
+            if let animation = animate("stroke-width", keyframes(stroke.width) { formatNumber($0) }) { animations.append(animation) }
             attributes.append(("stroke-linecap", stroke.cap.rawValue))
             attributes.append(("stroke-linejoin", stroke.join.rawValue))
-            attributes.append(("stroke-miterlimit", svgNumber(stroke.miterLimit)))
-            if style.trim == nil, !stroke.dash.isEmpty {
-                attributes.append(("stroke-dasharray", stroke.dash.map { svgNumber($0) }.joined(separator: " ")))
+            attributes.append(("stroke-miterlimit", formatNumber(stroke.miterLimit)))
+            if trimMode != .dash, !stroke.dash.isEmpty {
+                attributes.append(("stroke-dasharray", stroke.dash.map { formatNumber($0) }.joined(separator: " ")))
             }
         }
-        if let trim = style.trim {
+        if trimMode == .dash, let trim = style.trim {
             trimAttributes(trim, outlines: outlines, attributes: &attributes, animations: &animations)
         }
         return Markup("path", attributes, children: animations)
+    }
+
+    /// How a trimmed shape is drawn.
+    private enum TrimMode {
+        /// No trim.
+        case none
+        /// A still trimmed outline as the path (fill and stroke both cut, as in SwiftUI and Lottie).
+        case geometry
+        /// A moving trim on an unfilled single contour: a dash of the stroke (smooth in SMIL).
+        case dash
+        /// A moving trim that cuts a fill or several contours (an SVG dash restarts on every
+        /// subpath): the trimmed outline baked per frame.
+        case bakedGeometry
+    }
+
+    private func trimMode(_ geometry: Geometry, _ style: Style) -> TrimMode {
+        guard let trim = style.trim else { return .none }
+        guard animates, trim.isAnimated || geometry.isAnimated else { return .geometry }
+        let contourCount = geometry.outline(at: 0).contours.count
+        return style.fill == nil && contourCount == 1 ? .dash : .bakedGeometry
+    }
+
+    /// Path data of a trimmed outline; an empty trim draws nothing (a lone moveto has no caps).
+    private func trimmedPathData(_ shape: PathShape) -> String {
+        shape.contours.isEmpty ? "M0 0" : svgPathData(shape, curvesOnly: false)
     }
 
     /// Trim as a dash of the trimmed length with a gap completing the outline's length, shifted by
@@ -259,8 +302,8 @@ struct SceneRenderer {
             dash(outlines.value(at: $0, normalised: false), trim.start.value(at: $0), trim.end.value(at: $0), trim.offset.value(at: $0))
         }
         let initial = value(0)
-        attributes.append(("stroke-dasharray", "\(svgNumber(initial.values[0])) \(svgNumber(initial.values[1]))"))
-        attributes.append(("stroke-dashoffset", svgNumber(initial.values[2])))
+        attributes.append(("stroke-dasharray", "\(formatNumber(initial.values[0])) \(formatNumber(initial.values[1]))"))
+        attributes.append(("stroke-dashoffset", formatNumber(initial.values[2])))
         let empty = 1e-6
         guard animates, trim.isAnimated || outlines.isAnimated else {
             if initial.values[0] < empty { attributes.append(("visibility", "hidden")) }
@@ -272,10 +315,10 @@ struct SceneRenderer {
             leftValue: {
                 dash(outlines.leftValue(at: $0, normalised: false), trim.start.leftValue(at: $0), trim.end.leftValue(at: $0), trim.offset.leftValue(at: $0))
             })
-        if let animation = animate("stroke-dasharray", smilKeyframes(dashes, duration: duration, format: { "\(svgNumber($0.values[0])) \(svgNumber($0.values[1]))" })) {
+        if let animation = animate("stroke-dasharray", smilKeyframes(dashes, duration: duration, format: { "\(formatNumber($0.values[0])) \(formatNumber($0.values[1]))" })) {
             animations.append(animation)
         }
-        if let animation = animate("stroke-dashoffset", smilKeyframes(dashes, duration: duration, format: { svgNumber($0.values[2]) })) {
+        if let animation = animate("stroke-dashoffset", smilKeyframes(dashes, duration: duration, format: { formatNumber($0.values[2]) })) {
             animations.append(animation)
         }
         let changes = dashes.map { piece -> (Double, String) in
@@ -302,8 +345,8 @@ struct SceneRenderer {
             var children: [Markup] = []
             var gradientAttributes: [(String, String)] = [("id", gradientId), ("gradientUnits", "userSpaceOnUse")]
             for (name, track) in [("x1", from.map(\.x)), ("y1", from.map(\.y)), ("x2", to.map(\.x)), ("y2", to.map(\.y))] {
-                gradientAttributes.append((name, svgNumber(track.value(at: 0))))
-                if let animation = animate(name, keyframes(track) { svgNumber($0) }) { children.append(animation) }
+                gradientAttributes.append((name, formatNumber(track.value(at: 0))))
+                if let animation = animate(name, keyframes(track) { formatNumber($0) }) { children.append(animation) }
             }
             definitions.append(Markup("linearGradient", gradientAttributes, children: children + stopMarkup(stops)))
             attributes.append((property, "url(#\(gradientId))"))
@@ -312,8 +355,8 @@ struct SceneRenderer {
             var children: [Markup] = []
             var gradientAttributes: [(String, String)] = [("id", gradientId), ("gradientUnits", "userSpaceOnUse")]
             for (name, track) in [("cx", center.map(\.x)), ("cy", center.map(\.y)), ("r", radius)] {
-                gradientAttributes.append((name, svgNumber(track.value(at: 0))))
-                if let animation = animate(name, keyframes(track) { svgNumber($0) }) { children.append(animation) }
+                gradientAttributes.append((name, formatNumber(track.value(at: 0))))
+                if let animation = animate(name, keyframes(track) { formatNumber($0) }) { children.append(animation) }
             }
             definitions.append(Markup("radialGradient", gradientAttributes, children: children + stopMarkup(stops)))
             attributes.append((property, "url(#\(gradientId))"))
@@ -326,11 +369,11 @@ struct SceneRenderer {
             let stop = initial[index]
             let offset = stops.map { $0.stops.indices.contains(index) ? $0.stops[index].offset : 0 }
             let color = stops.map { $0.stops.indices.contains(index) ? $0.stops[index].color : RGBA.black }
-            var attributes: [(String, String)] = [("offset", svgNumber(stop.offset)), ("stop-color", svgColor(stop.color))]
+            var attributes: [(String, String)] = [("offset", formatNumber(stop.offset)), ("stop-color", svgColor(stop.color))]
             let alphaFrames = keyframes(color.map(\.a), format: svgOpacity)
             if stop.color.a < 1 || alphaFrames != nil { attributes.append(("stop-opacity", svgOpacity(stop.color.a))) }
             let animations = [
-                animate("offset", keyframes(offset) { svgNumber($0) }), animate("stop-color", keyframes(color, format: svgColor)),
+                animate("offset", keyframes(offset) { formatNumber($0) }), animate("stop-color", keyframes(color, format: svgColor)),
                 animate("stop-opacity", alphaFrames),
             ].compactMap { $0 }
             return Markup("stop", attributes, children: animations)
