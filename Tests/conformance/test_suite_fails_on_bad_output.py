@@ -145,5 +145,39 @@ def test_command_line_exits_non_zero_and_prints_the_summary(tmp_path):
     assert last_line == f"{passed} passed, {failed} failed" and failed > 0
 
 
+# The comparison rule itself (common.compare_images): it forgives how an edge is anti-aliased,
+# never a shape out of place or a wrong colour.
+
+
+def square_image(x: float, size: int = 100, side: int = 20, colour=(10, 132, 255), hard: bool = False):
+    """A white frame with a `side` px square whose left/top edge is at `x` (fractional), drawn with
+    exact coverage, or snapped to whole pixels (`hard`, as ThorVG draws axis-aligned rectangles)."""
+    import numpy as np
+
+    image = np.full((size, size, 3), 255.0)
+    coverage = np.zeros(size)
+    for pixel in range(size):
+        coverage[pixel] = max(0.0, min(pixel + 1, x + side) - max(pixel, x))
+    if hard:
+        coverage = (np.arange(size) >= round(x)) & (np.arange(size) < round(x) + side)
+    mask = np.outer(coverage, coverage)[..., None]
+    image = image * (1 - mask) + np.array(colour, dtype=float) * mask
+    return np.clip(np.rint(image), 0, 255).astype(np.uint8)
+
+
+def test_comparison_forgives_anti_aliasing_differences():
+    from common import compare_images
+
+    assert compare_images(square_image(20.4), square_image(20.4, hard=True)).passed
+    assert compare_images(square_image(20.5), square_image(20.9)).passed
+
+
+def test_comparison_fails_on_a_shift_or_a_wrong_colour():
+    from common import compare_images
+
+    assert not compare_images(square_image(20), square_image(23)).passed
+    assert not compare_images(square_image(20), square_image(20, colour=(255, 59, 48))).passed
+
+
 if __name__ == "__main__":
     sys.exit(pytest.main([__file__, "-q"]))

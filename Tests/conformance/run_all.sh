@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Every conformance suite, on the scenes the compiler really produces (see README.md here):
+#   1. builds the CLI (or uses $CHOREO) and compiles every scene of scenes/ and
+#      Tests/conformance/feature-scenes/ with --emit lottie,svg,timeline;
+#   2. scene_suite.py: Lottie (schema, rlottie vs ThorVG, each vs reference frames), SVG (the
+#      animated SVG in Chromium vs ThorVG and vs the reference; snapshots in Chromium vs librsvg,
+#      cairosvg and ThorVG) and the preview page's state buttons in Chromium;
+#   3. the pytest self-test proving the Lottie suite fails on broken output.
+# Prints per-suite totals and a last line `N passed, M failed`; exits non-zero on any failure.
+# Failure images (A | B | difference) go to Tests/conformance/out/ (git-ignored).
+# Environment: CHOREO=path/to/choreo skips the build; CHOREO_SCRATCH is the swift scratch path
+# (as in scripts/test.sh); CONFORMANCE_JOBS (default 2) parallel workers.
+set -uo pipefail
+repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+cd "$repo_root"
+started=$SECONDS
+
+python="$(bash Tests/conformance/setup.sh)" || { echo "conformance: setup.sh failed"; echo "0 passed, 1 failed"; exit 1; }
+
+if [ -z "${CHOREO:-}" ]; then
+    scratch=()
+    if [ -n "${CHOREO_SCRATCH:-}" ]; then scratch=(--scratch-path "$CHOREO_SCRATCH"); fi
+    echo "== building choreo"
+    if ! swift build "${scratch[@]}" --product choreo >/dev/null; then
+        swift build "${scratch[@]}" --product choreo 2>&1 | tail -30
+        echo "0 passed, 1 failed"
+        exit 1
+    fi
+    CHOREO="$(swift build "${scratch[@]}" --show-bin-path)/choreo"
+fi
+
+work="$(mktemp -d "${TMPDIR:-/tmp}/choreo-conformance.XXXXXX")"
+trap 'rm -rf "$work"' EXIT
+mkdir -p Tests/conformance/out
+rm -f Tests/conformance/out/*.png
+
+mapfile -t scenes < <(ls scenes/*.yaml Tests/conformance/feature-scenes/*.yaml | sort)
+echo "== compiling ${#scenes[@]} scenes"
+passed=0
+failed=0
+if ! "$CHOREO" compile "${scenes[@]}" -o "$work/compiled" --emit lottie,svg,timeline >"$work/compile.log" 2>&1; then
+    cat "$work/compile.log"
+    echo "FAIL compile: choreo compile exited non-zero (the suite goes on with what it wrote)"
+    failed=$((failed + 1))
+fi
+
+echo "== scenes: Lottie players, SVG renderers, browser, preview"
+"$python" Tests/conformance/scene_suite.py --choreo "$CHOREO" --compiled "$work/compiled" --work "$work/scenes" \
+    --jobs "${CONFORMANCE_JOBS:-2}" "${scenes[@]}" | tee "$work/scenes.log"
+scene_status=${PIPESTATUS[0]}
+summary="$(tail -n 1 "$work/scenes.log")"
+if [[ "$summary" =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
+    passed=$((passed + BASH_REMATCH[1]))
+    failed=$((failed + BASH_REMATCH[2]))
+    if [ "$scene_status" -ne 0 ] && [ "${BASH_REMATCH[2]}" -eq 0 ]; then failed=$((failed + 1)); fi
+else
+    echo "FAIL scene suite: crashed (exit $scene_status)"
+    failed=$((failed + 1))
+fi
+
+echo "== self-test: the Lottie suite fails on broken output (pytest)"
+"$python" -m pytest -q -p no:cacheprovider Tests/conformance/test_suite_fails_on_bad_output.py | tee "$work/pytest.log"
+pytest_status=${PIPESTATUS[0]}
+pytest_passed="$(grep -oE '[0-9]+ passed' "$work/pytest.log" | tail -n 1 | grep -oE '[0-9]+' || true)"
+pytest_failed=0
+while read -r count; do pytest_failed=$((pytest_failed + count)); done \
+    < <(grep -oE '[0-9]+ (failed|errors?)' "$work/pytest.log" | grep -oE '^[0-9]+' || true)
+passed=$((passed + ${pytest_passed:-0}))
+# Exit 5 (nothing collected) is a failure too: a self-test that runs nothing proves nothing.
+if [ "$pytest_status" -ne 0 ]; then
+    failed=$((failed + pytest_failed))
+    if [ "$pytest_failed" -eq 0 ]; then failed=$((failed + 1)); fi
+    echo "FAIL pytest self-test: exit $pytest_status"
+fi
+
+echo "conformance time: $((SECONDS - started)) s"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
