@@ -280,18 +280,26 @@ struct Composer {
     /// libyaml accepts that silently; the cut-off `rgb(1` is what gives it away.
     private mutating func reportSplitFunctions(in children: [YAMLNode]) {
         for child in children {
+            // The parenthesis count is a cheap byte scan; looking at the source line is not, so it
+            // comes second (this runs on every plain scalar in every flow collection).
             guard let scalar = child.scalar, scalar.style == .plain, child.alias == nil,
+                hasUnclosedParenthesis(scalar.value),
                 let call = FunctionCallPitfall.find(in: file, at: child.range.start)
             else { continue }
-            let opens = scalar.value.unicodeScalars.filter { $0 == "(" }.count
-            let closes = scalar.value.unicodeScalars.filter { $0 == ")" }.count
-            guard opens > closes else { continue }
             diagnostics.error(
                 "yaml-syntax",
                 "a comma inside [...] or {...} ends a plain scalar, so '\(scalar.value)' is cut short here",
                 at: call.range,
                 help: "quote it: \"\(call.text)\"")
         }
+    }
+
+    private func hasUnclosedParenthesis(_ text: String) -> Bool {
+        var depth = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "(") { depth += 1 } else if byte == UInt8(ascii: ")") { depth -= 1 }
+        }
+        return depth > 0
     }
 
     private func isNullDocument(_ node: YAMLNode) -> Bool {
