@@ -150,13 +150,14 @@ struct LoweringContext {
     func buildTracks(_ plans: [PlannedSpan], diagnostics: inout DiagnosticBag) -> [PropertyKey: Animated<PropertyValue>] {
         let keys = animatedKeys()
         let startState = initialState
+        let springs = SpringBakery()
         var timelineTracks: [Int: SimulatedTimeline] = [:]
         for (index, plan) in plans.enumerated() {
             guard case let .timeline(timeline, contentLength) = plan.content else { continue }
             timelineTracks[index] = simulateTimeline(
                 timeline, keys: keys, contentLength: contentLength, frameLength: frameLength,
                 startValue: { poseValue($0, in: startState) ?? .number(0) }, tolerance: { tolerance(for: $0) },
-                diagnostics: &diagnostics)
+                springs: springs, diagnostics: &diagnostics)
         }
         var result: [PropertyKey: Animated<PropertyValue>] = [:]
         for key in keys {
@@ -176,8 +177,8 @@ struct LoweringContext {
                     if from != to {
                         let timing = transition.nodeTiming[key.node] ?? transition.timing
                         track.animate(
-                            at: timing.delay, duration: effectiveDuration(timing), easing: timing.easing, to: to,
-                            tolerance: tolerance(for: key))
+                            at: timing.delay, duration: effectiveDuration(timing, springs: springs), easing: timing.easing,
+                            to: to, tolerance: tolerance(for: key), springs: springs)
                     }
                     local = track.window(from: 0, to: length).normalized(end: length)
                 case .timeline:

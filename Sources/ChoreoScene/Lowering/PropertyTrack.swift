@@ -43,12 +43,14 @@ struct PropertyTrack {
     /// seconds (springs last their settling duration instead). `tolerance` is the largest error
     /// allowed when baking springs, in the property's units.
     mutating func animate(
-        at start: Double, duration: Double, easing: EasingSpec, to target: PropertyValue, tolerance: Double
+        at start: Double, duration: Double, easing: EasingSpec, to target: PropertyValue, tolerance: Double,
+        springs: SpringBakery? = nil
     ) {
         cut(at: start)
         let from = value(at: start)
         segments.append(contentsOf: loweredSegments(
-            from: from, to: target, start: start, duration: duration, easing: easing, tolerance: tolerance))
+            from: from, to: target, start: start, duration: duration, easing: easing, tolerance: tolerance,
+            springs: springs))
     }
 
     /// The part of the track between `start` and `end`, moved so that `start` becomes 0.
@@ -116,7 +118,8 @@ extension Segment {
 /// The segments of one motion from `from` to `to`, with the scene easing reduced to `Easing`:
 /// `steps(n)` becomes n hold segments (jump-end), a spring a chain of baked cubic segments.
 func loweredSegments(
-    from: PropertyValue, to: PropertyValue, start: Double, duration: Double, easing: EasingSpec, tolerance: Double
+    from: PropertyValue, to: PropertyValue, start: Double, duration: Double, easing: EasingSpec, tolerance: Double,
+    springs: SpringBakery? = nil
 ) -> [Segment<PropertyValue>] {
     switch easing {
     case .linear:
@@ -138,7 +141,8 @@ func loweredSegments(
     case let .spring(response, dampingFraction):
         let spring = SpringCurve(response: response, dampingFraction: dampingFraction)
         let progressTolerance = tolerance / max(from.distance(to: to), 1e-12)
-        return bakeSpring(spring, tolerance: progressTolerance).map { piece in
+        let pieces = springs?.pieces(spring, tolerance: progressTolerance) ?? bakeSpring(spring, tolerance: progressTolerance)
+        return pieces.map { piece in
             Segment(
                 start: start + piece.start, end: start + piece.end, from: .interpolate(from, to, piece.p0),
                 to: .interpolate(from, to, piece.p1), easing: piece.easing)
@@ -149,9 +153,10 @@ func loweredSegments(
 /// How long a motion with this easing lasts. A spring lasts its settling duration: SwiftUI's
 /// springs given by response have no duration of their own, so a `duration:` written next to a
 /// spring easing is ignored.
-func effectiveDuration(_ timing: Timing) -> Double {
+func effectiveDuration(_ timing: Timing, springs: SpringBakery? = nil) -> Double {
     if case let .spring(response, dampingFraction) = timing.easing {
-        return SpringCurve(response: response, dampingFraction: dampingFraction).settlingDuration
+        let spring = SpringCurve(response: response, dampingFraction: dampingFraction)
+        return springs?.settlingDuration(spring) ?? spring.settlingDuration
     }
     return timing.duration
 }

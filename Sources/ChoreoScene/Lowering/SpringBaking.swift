@@ -63,6 +63,39 @@ func bakeSpring(_ spring: SpringCurve, tolerance: Double) -> [SpringPiece] {
     return pieces
 }
 
+/// Springs baked during one lowering. A scene typically uses a handful of springs on many
+/// properties, and baking one (a bisection for the settling time, then dense error sampling) costs
+/// hundreds of `exp`/`sin`/`cos` calls; baking is a pure function of its inputs, so each distinct
+/// spring and tolerance is baked once. One instance per lowering: never shared between threads.
+final class SpringBakery {
+    private struct Key: Hashable {
+        var response: Double
+        var dampingFraction: Double
+        var tolerance: Double
+    }
+
+    private var baked: [Key: [SpringPiece]] = [:]
+    private var settling: [Key: Double] = [:]
+
+    /// `bakeSpring(spring, tolerance:)`, computed once per distinct argument.
+    func pieces(_ spring: SpringCurve, tolerance: Double) -> [SpringPiece] {
+        let key = Key(response: spring.response, dampingFraction: spring.dampingFraction, tolerance: tolerance)
+        if let pieces = baked[key] { return pieces }
+        let pieces = bakeSpring(spring, tolerance: tolerance)
+        baked[key] = pieces
+        return pieces
+    }
+
+    /// `spring.settlingDuration`, computed once per spring.
+    func settlingDuration(_ spring: SpringCurve) -> Double {
+        let key = Key(response: spring.response, dampingFraction: spring.dampingFraction, tolerance: 0)
+        if let duration = settling[key] { return duration }
+        let duration = spring.settlingDuration
+        settling[key] = duration
+        return duration
+    }
+}
+
 /// The largest difference between a baked piece and `progress`, sampled densely over the piece.
 func maxError(of piece: SpringPiece, against progress: (Double) -> Double, samples: Int = 32) -> Double {
     var worst = 0.0

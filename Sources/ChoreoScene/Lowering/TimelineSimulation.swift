@@ -30,7 +30,7 @@ struct SimulatedTimeline {
 func simulateTimeline(
     _ timeline: SceneTimeline, keys: [PropertyKey], contentLength: Double, frameLength: Double,
     startValue: (PropertyKey) -> PropertyValue, tolerance: (PropertyKey) -> Double,
-    diagnostics: inout DiagnosticBag
+    springs: SpringBakery = SpringBakery(), diagnostics: inout DiagnosticBag
 ) -> SimulatedTimeline {
     var eventsByKey: [PropertyKey: [TimelineEvent]] = [:]
     var sequence = 0
@@ -50,7 +50,7 @@ func simulateTimeline(
     for tween in timeline.tweens {
         for key in tween.values.keys.sorted() {
             let action = TimelineAction.motion(
-                duration: effectiveDuration(tween.timing), easing: tween.timing.easing, target: tween.values[key]!,
+                duration: effectiveDuration(tween.timing, springs: springs), easing: tween.timing.easing, target: tween.values[key]!,
                 relative: tween.relative)
             eventsByKey[key, default: []].append(
                 TimelineEvent(time: tween.at + tween.timing.delay, sequence: sequence, action: action))
@@ -69,7 +69,7 @@ func simulateTimeline(
         }
         let tolerance = tolerance(key)
         if !timeline.loop {
-            let played = run(events, cycles: 1, period: contentLength, from: start, tolerance: tolerance)
+            let played = run(events, cycles: 1, period: contentLength, from: start, tolerance: tolerance, springs: springs)
             tracks[key] = played.window(from: 0, to: contentLength).normalized(end: contentLength + frameLength)
             continue
         }
@@ -78,7 +78,8 @@ func simulateTimeline(
         var cycles = 3
         var cycle = PropertyTrack(start)
         while true {
-            let played = run(events, cycles: cycles, period: contentLength, from: start, tolerance: tolerance)
+            let played = run(
+                events, cycles: cycles, period: contentLength, from: start, tolerance: tolerance, springs: springs)
             let period = contentLength
             cycle = played.window(from: Double(cycles - 1) * period, to: Double(cycles) * period)
             let previous = played.window(from: Double(cycles - 2) * period, to: Double(cycles - 1) * period)
@@ -115,7 +116,8 @@ func simulateTimeline(
 
 /// Plays `events` for `cycles` repetitions of `period`, each event at its time plus the cycle's start.
 private func run(
-    _ events: [TimelineEvent], cycles: Int, period: Double, from start: PropertyValue, tolerance: Double
+    _ events: [TimelineEvent], cycles: Int, period: Double, from start: PropertyValue, tolerance: Double,
+    springs: SpringBakery
 ) -> PropertyTrack {
     var timed: [(time: Double, cycle: Int, event: TimelineEvent)] = []
     for cycle in 0..<cycles {
@@ -134,7 +136,7 @@ private func run(
             let begin = track.cutValue(at: item.time)
             track.animate(
                 at: item.time, duration: duration, easing: easing, to: relative ? begin.adding(target) : target,
-                tolerance: tolerance)
+                tolerance: tolerance, springs: springs)
         }
     }
     return track
