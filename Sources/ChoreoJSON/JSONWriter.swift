@@ -13,78 +13,90 @@ public struct JSONWriter: Sendable {
     }
 
     public func string(_ value: JSONValue) -> String {
-        var out = ""
-        out.reserveCapacity(1024)
+        // UTF-8 bytes first, one String at the end: appending to a String piece by piece costs
+        // several times more per byte.
+        var out: [UInt8] = []
+        out.reserveCapacity(4096)
         write(value, into: &out, depth: 0)
-        if pretty { out.append("\n") }
-        return out
+        if pretty { out.append(UInt8(ascii: "\n")) }
+        return String(decoding: out, as: UTF8.self)
     }
 
-    private func newline(_ out: inout String, depth: Int) {
+    private func append(_ text: StaticString, to out: inout [UInt8]) {
+        text.withUTF8Buffer { out.append(contentsOf: $0) }
+    }
+
+    private func newline(_ out: inout [UInt8], depth: Int) {
         guard pretty else { return }
-        out.append("\n")
-        out.append(String(repeating: "  ", count: depth))
+        out.append(UInt8(ascii: "\n"))
+        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
     }
 
-    private func write(_ value: JSONValue, into out: inout String, depth: Int) {
+    private func write(_ value: JSONValue, into out: inout [UInt8], depth: Int) {
         switch value {
-        case .null: out.append("null")
-        case let .bool(b): out.append(b ? "true" : "false")
-        case let .int(i): out.append(String(i))
-        case let .number(d): out.append(formatNumber(d, decimals: decimals))
-        case let .decimal(d, places): out.append(formatNumber(d, decimals: places))
+        case .null: append("null", to: &out)
+        case let .bool(b): append(b ? "true" : "false", to: &out)
+        case let .int(i): out.append(contentsOf: String(i).utf8)
+        case let .number(d): appendFormattedNumber(d, decimals: decimals, to: &out)
+        case let .decimal(d, places): appendFormattedNumber(d, decimals: places, to: &out)
         case let .string(s): writeString(s, into: &out)
         case let .array(items):
-            if items.isEmpty { out.append("[]"); return }
+            if items.isEmpty { append("[]", to: &out); return }
             // Arrays of plain numbers stay on one line even when pretty: they are points and colours.
             let flat = items.allSatisfy { item in
                 switch item { case .int, .number, .decimal: return true; default: return false }
             }
-            out.append("[")
+            out.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {
-                if index > 0 { out.append(pretty && flat ? ", " : ",") }
+                if index > 0 { append(pretty && flat ? ", " : ",", to: &out) }
                 if !flat { newline(&out, depth: depth + 1) }
                 write(item, into: &out, depth: depth + 1)
             }
             if !flat { newline(&out, depth: depth) }
-            out.append("]")
+            out.append(UInt8(ascii: "]"))
         case let .object(members):
-            if members.isEmpty { out.append("{}"); return }
-            out.append("{")
+            if members.isEmpty { append("{}", to: &out); return }
+            out.append(UInt8(ascii: "{"))
             for (index, member) in members.enumerated() {
-                if index > 0 { out.append(",") }
+                if index > 0 { out.append(UInt8(ascii: ",")) }
                 newline(&out, depth: depth + 1)
                 writeString(member.0, into: &out)
-                out.append(pretty ? ": " : ":")
+                append(pretty ? ": " : ":", to: &out)
                 write(member.1, into: &out, depth: depth + 1)
             }
             newline(&out, depth: depth)
-            out.append("}")
+            out.append(UInt8(ascii: "}"))
         }
     }
 
-    private func writeString(_ s: String, into out: inout String) {
-        out.append("\"")
+    private func writeString(_ s: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        // Nearly every string (keys, ids) needs no escape: copy its bytes in one go.
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0xE2 }) {
+            out.append(contentsOf: s.utf8)
+            out.append(UInt8(ascii: "\""))
+            return
+        }
         for scalar in s.unicodeScalars {
             switch scalar {
-            case "\"": out.append("\\\"")
-            case "\\": out.append("\\\\")
-            case "\n": out.append("\\n")
-            case "\r": out.append("\\r")
-            case "\t": out.append("\\t")
-            case "\u{08}": out.append("\\b")
-            case "\u{0C}": out.append("\\f")
+            case "\"": append("\\\"", to: &out)
+            case "\\": append("\\\\", to: &out)
+            case "\n": append("\\n", to: &out)
+            case "\r": append("\\r", to: &out)
+            case "\t": append("\\t", to: &out)
+            case "\u{08}": append("\\b", to: &out)
+            case "\u{0C}": append("\\f", to: &out)
             default:
                 if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
                     let hex = String(scalar.value, radix: 16)
-                    out.append("\\u")
-                    out.append(String(repeating: "0", count: 4 - hex.count))
-                    out.append(hex)
+                    append("\\u", to: &out)
+                    out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: 4 - hex.count))
+                    out.append(contentsOf: hex.utf8)
                 } else {
-                    out.unicodeScalars.append(scalar)
+                    out.append(contentsOf: String(scalar).utf8)
                 }
             }
         }
-        out.append("\"")
+        out.append(UInt8(ascii: "\""))
     }
 }
