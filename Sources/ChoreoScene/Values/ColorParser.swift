@@ -32,7 +32,14 @@ private struct ColorParser {
     }
 
     private func slice(_ start: Int, _ end: Int) -> String {
-        String(String.UnicodeScalarView(scalars[start..<end]))
+        let part = scalars[start..<end]
+        // ASCII (nearly every colour) is copied as bytes: appending scalar by scalar cost more
+        // than the rest of the parse.
+        guard part.allSatisfy(\.isASCII) else { return String(String.UnicodeScalarView(part)) }
+        return String(unsafeUninitializedCapacity: part.count) { buffer in
+            for (index, scalar) in part.enumerated() { buffer[index] = UInt8(truncatingIfNeeded: scalar.value) }
+            return part.count
+        }
     }
 
     private mutating func skipSpaces() {
