@@ -6,7 +6,7 @@
 # Not part of the test command: it takes a few minutes.
 set -eu
 cd "$(dirname "$0")/.."
-scratch="${CHOREO_BENCH_SCRATCH:-.build}"
+scratch="${CHOREO_BENCH_SCRATCH:-.build/bench}"
 swift build -c release --scratch-path "$scratch" --product choreo
 swift build -c release --scratch-path "$scratch" --product choreo-bench
 exec "$scratch/release/choreo-bench" --cli "$scratch/release/choreo" --scenes scenes "$@"
