@@ -7,9 +7,12 @@ let package = Package(
     name: "ChoreoFuzz",
     dependencies: [.package(name: "Choreo", path: "..")],
     targets: [
+        // SwiftPM points the executable's `main` at `FuzzChoreo_main`; this C target defines it
+        // and starts libFuzzer's driver (libFuzzer's own `main` is never linked).
+        .target(name: "FuzzDriver"),
         .executableTarget(
             name: "FuzzChoreo",
-            dependencies: [.product(name: "ChoreoKit", package: "Choreo")]
-        )
+            dependencies: ["FuzzDriver", .product(name: "ChoreoKit", package: "Choreo")]
+        ),
     ]
 )

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzes the whole pipeline (bytes → diagnostics or Lottie + SVG) with libFuzzer.
 #
-#   scripts/fuzz.sh [SECONDS] [JOBS]     # default 600 s, 1 job
+#   scripts/fuzz.sh [SECONDS] [JOBS]     # default 600 s, 1 job (a child process per job)
 #
 # Crashes, leaks and timeouts land in fuzz/artifacts/; the growing corpus in fuzz/corpus/.
 # Every input that ever found a bug belongs in Fuzz/corpus-regression/, which the normal test
@@ -24,12 +24,17 @@ find scenes Tests/conformance/feature-scenes Tests/ChoreoSceneTests/Fixtures Tes
     cp "$f" "fuzz/seeds/$(echo "$f" | tr '/' '_')"
 done
 
-"$binary" fuzz/corpus fuzz/seeds \
-    -dict=Fuzz/choreo.dict \
+root=$(pwd)
+# Fork mode (-fork=JOBS) runs the target in child processes and keeps going after a crash, a
+# timeout or an out-of-memory, so one shallow bug (or a seed that already crashes) does not end
+# the run: every failure still lands in fuzz/artifacts/.
+cd fuzz
+exec "$root/$binary" "$root/fuzz/corpus" "$root/fuzz/seeds" \
+    -dict="$root/Fuzz/choreo.dict" \
     -max_total_time="$seconds" \
     -timeout=5 \
     -rss_limit_mb=2048 \
     -max_len=65536 \
-    -jobs="$jobs" -workers="$jobs" \
-    -artifact_prefix=fuzz/artifacts/ \
+    -fork="$jobs" -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
+    -artifact_prefix="$root/fuzz/artifacts/" \
     -print_final_stats=1

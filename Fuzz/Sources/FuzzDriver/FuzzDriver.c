@@ -1,0 +1,12 @@
+#include <stddef.h>
+#include <stdint.h>
+
+// SwiftPM links every executable target with `--defsym main=<Module>_main`, so libFuzzer's own
+// `main` is never used. This supplies `FuzzChoreo_main` and hands control to libFuzzer's driver,
+// which then calls the Swift entry point `LLVMFuzzerTestOneInput` (FuzzChoreo.swift).
+int LLVMFuzzerRunDriver(int *argc, char ***argv, int (*callback)(const uint8_t *data, size_t size));
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int FuzzChoreo_main(int argc, char **argv) {
+    return LLVMFuzzerRunDriver(&argc, &argv, LLVMFuzzerTestOneInput);
+}
