@@ -1,0 +1,118 @@
+import ChoreoScene
+import Foundation
+import Testing
+
+/// Scene-level resource limits (docs/limits.md): each is a named constant, reported as an error
+/// with its own rule when exceeded, so a hostile scene costs little to reject. The YAML-level
+/// limits (file size, depth, alias expansion) are tested in Tests/ChoreoYAMLTests/LimitTests.
+///
+/// The numbers here are one past the limits proposed for the front end and lowering; the
+/// constants live there (see each test), and docs/limits.md must list every rule.
+@Suite struct SceneLimitTests {
+    /// A scene with `layers` (flow-style node maps, one per line) and optional extra top-level text.
+    static func scene(layers: [String], tail: String = "") -> [UInt8] {
+        var text = "choreo: 1\nname: limits\nsize: [100, 100]\nlayers:\n"
+        for layer in layers { text += "  - " + layer + "\n" }
+        return Array((text + tail).utf8)
+    }
+
+    static func expectLimitError(_ bytes: [UInt8], rule: String, name: String, within limit: Duration = .seconds(10),
+        sourceLocation: Testing.SourceLocation = #_sourceLocation)
+    {
+        let started = ContinuousClock.now
+        let run = runPipeline(bytes, path: name + ".yaml")
+        let elapsed = ContinuousClock.now - started
+        expectRejected(run, name: name, sourceLocation: sourceLocation)
+        #expect(
+            run.errors.contains { $0.rule == rule },
+            "\(name): expected an error [\(rule)], got \(run.errors.prefix(3).map(\.description))", sourceLocation: sourceLocation)
+        #expect(elapsed < limit, "\(name) took \(elapsed)", sourceLocation: sourceLocation)
+    }
+
+    /// `repeat: {count}` is bounded per node (1...1000).
+    @Test func aRepeatCountAboveOneThousandIsOutOfRange() {
+        let bytes = Self.scene(layers: ["{id: a, shape: rect, size: [1, 1], repeat: {count: 1001}}"])
+        Self.expectLimitError(bytes, rule: "out-of-range", name: "repeat-count-1001")
+    }
+
+    /// Nested repeats multiply: 200 copies of a group that repeats its child 200 times is 40,000
+    /// drawn shapes, each one written out by the Lottie emitter. Proposed: `maxRepeatCopies =
+    /// 10_000` (the product of the counts along any path from a layer to a shape), rule
+    /// `too-many-copies`, message "N nested repeat copies, more than the limit of 10000".
+    @Test func nestedRepeatsBeyondTheTotalCopyLimitAreAnError() {
+        let bytes = Self.scene(layers: [
+            "{id: outer, shape: group, repeat: {count: 200, rotation: 1deg}, children: "
+                + "[{id: inner, shape: rect, size: [1, 1], repeat: {count: 200, offset: [1, 0]}}]}"
+        ])
+        Self.expectLimitError(bytes, rule: "too-many-copies", name: "nested-repeats-40000-copies")
+    }
+
+    /// Proposed: `maxSceneNodes = 10_000` nodes (group children included), rule
+    /// `too-many-scene-nodes`, reported at the first node past the limit.
+    @Test func moreNodesThanTheLimitIsAnError() {
+        let layers = (0...10_000).map { "{id: n\($0), shape: rect, size: [1, 1]}" }
+        Self.expectLimitError(Self.scene(layers: layers), rule: "too-many-scene-nodes", name: "nodes-10001")
+    }
+
+    /// Proposed: `maxPathVertices = 100_000` vertices in the whole scene (all contours of all
+    /// path and polygon geometry, states included), rule `too-many-vertices`.
+    @Test func morePathVerticesThanTheLimitIsAnError() {
+        let points = (0...100_000).map { "[\($0 % 100), \($0 / 100 % 100)]" }.joined(separator: ", ")
+        let bytes = Self.scene(layers: ["{id: p, shape: path, points: [\(points)]}"])
+        Self.expectLimitError(bytes, rule: "too-many-vertices", name: "path-vertices-100001")
+    }
+
+    /// Path data counts too: 100,001 `L` commands in one `d`.
+    @Test func morePathDataVerticesThanTheLimitIsAnError() {
+        let commands = (0...100_000).map { "L \($0 % 100) \($0 / 100 % 100)" }.joined(separator: " ")
+        let bytes = Self.scene(layers: ["{id: p, shape: path, d: \"M 0 0 \(commands)\"}"])
+        Self.expectLimitError(bytes, rule: "too-many-vertices", name: "path-data-vertices-100001")
+    }
+
+    /// Proposed: `maxKeyframes = 10_000` keyframes and tweens written in the scene's timelines,
+    /// rule `too-many-keyframes`, checked as the timelines are read (today 10,001 keyframes on one
+    /// property take about 25 s to compile in a debug build, so this runs in its own process).
+    @Test func moreKeyframesThanTheLimitIsAnError() throws {
+        let keyframes = (0...10_000).map { "        - {at: \($0)ms, value: \($0 % 2)}\n" }.joined()
+        let tail = "timelines:\n  t:\n    duration: 11s\n    keyframes:\n      a.opacity:\n" + keyframes
+        try Self.expectLimitErrorFromCLI(
+            Self.scene(layers: ["{id: a, shape: rect, size: [1, 1]}"], tail: tail), rule: "too-many-keyframes")
+    }
+
+    /// For inputs that, without their limit, take too long or too much memory to run in the test
+    /// process: `choreo lint` in its own process, killed after `timeout`.
+    static func expectLimitErrorFromCLI(
+        _ bytes: [UInt8], rule: String, timeout: Duration = .seconds(10), sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws {
+        let scratch = try ScratchDirectory("limits")
+        try Data(bytes).write(to: scratch.url("scene.yaml"))
+        let result = try runChoreo(["lint", "--format", "json", "scene.yaml"], in: scratch.url, timeout: timeout)
+        #expect(!result.crashed && !result.timedOut && result.status == 1, "\(result)", sourceLocation: sourceLocation)
+        #expect(result.stdout.contains("\"\(rule)\""), "expected [\(rule)]: \(result)", sourceLocation: sourceLocation)
+    }
+
+    /// Easing expands keyframes when lowered: `steps: 1000` makes 1000 hold segments, a spring
+    /// a chain of baked cubics. 5,000 keyframes (under the written limit) with `steps: 1000` on
+    /// 2 properties would bake 10 million segments. Proposed: `maxBakedSegments = 1_000_000`
+    /// over the whole compiled timeline, checked in lowering before the segments are built, rule
+    /// `too-many-baked-keyframes`. Run in its own process, as without the limit it exhausts
+    /// memory instead of failing.
+    @Test func moreBakedKeyframesThanTheLimitIsAnError() throws {
+        func track(_ property: String) -> String {
+            "      a.\(property):\n" + (0..<5_000).map { "        - {at: \($0)ms, value: \($0 % 2), easing: {steps: 1000}}\n" }.joined()
+        }
+        let tail = "timelines:\n  t:\n    duration: 5s\n    keyframes:\n" + track("opacity") + track("rotation").replacingOccurrences(
+            of: "value: 0,", with: "value: 0deg,").replacingOccurrences(of: "value: 1,", with: "value: 90deg,")
+        try Self.expectLimitErrorFromCLI(
+            Self.scene(layers: ["{id: a, shape: rect, size: [1, 1]}"], tail: tail), rule: "too-many-baked-keyframes",
+            timeout: .seconds(20))
+    }
+
+    /// Every scene-level limit rule is documented.
+    @Test func docsLimitsListsEverySceneLimitRule() throws {
+        let text = try String(contentsOf: repositoryURL("docs/limits.md"), encoding: .utf8)
+        for rule in ["too-many-copies", "too-many-scene-nodes", "too-many-vertices", "too-many-keyframes", "too-many-baked-keyframes"] {
+            #expect(text.contains("`\(rule)`"), "docs/limits.md does not document [\(rule)]")
+        }
+    }
+}
