@@ -53,37 +53,55 @@ func textRenderer(for sources: [SourceFile]) -> TextRenderer {
 
 func runCompile(_ options: CompileOptions) throws(UsageError) -> ExitStatus {
     let paths = try sceneFiles(options.paths, command: .compile)
-    var sources: [SourceFile] = []
-    for path in paths { sources.append(try readScene(path, command: .compile)) }
     let inputs = Set(paths.compactMap { FileIdentity(path: $0) })
+    let jobs = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
 
-    let compiled = concurrentMap(sources, jobs: options.jobs ?? ProcessInfo.processInfo.activeProcessorCount) {
-        compileAndEmit($0, emit: options.emit, pretty: options.pretty)
+    // Reading, compiling and emitting run on every core, one file per task: with many small
+    // scenes a serial read or write phase would leave the other cores idle (Amdahl).
+    let compiled = concurrentMap(paths, jobs: jobs) { path -> Result<CompiledScene, UsageError> in
+        do throws(UsageError) {
+            return .success(compileAndEmit(try readScene(path, command: .compile), emit: options.emit, pretty: options.pretty))
+        } catch {
+            return .failure(error)
+        }
+    }
+    // An unreadable file stops the run before anything is written, as if read first.
+    var scenes: [CompiledScene] = []
+    scenes.reserveCapacity(compiled.count)
+    for result in compiled {
+        switch result {
+        case let .success(scene): scenes.append(scene)
+        case let .failure(error): throw error
+        }
     }
 
     // Two scenes with one name would overwrite each other's outputs; neither is written, as
     // picking one would depend on path order rather than on anything the user said.
     var pathsByName: [String: [String]] = [:]
-    for scene in compiled { if let name = scene.timeline?.name { pathsByName[name, default: []].append(scene.source.path) } }
+    for scene in scenes { if let name = scene.timeline?.name { pathsByName[name, default: []].append(scene.source.path) } }
 
-    let renderer = textRenderer(for: sources)
+    // Decide, in path order, what happens to each scene; the messages are printed in that order
+    // after the writes, so they never depend on which worker finished first.
+    let renderer = textRenderer(for: scenes.map(\.source))
+    var report = OrderedReport()
     var status = ExitStatus.success
     var directoryReady = false
-    for scene in compiled {
-        Console.error(renderer.render(scene.diagnostics))
+    var writes: [(reportIndex: Int, files: [OutputFile])] = []
+    for scene in scenes {
+        report.error(renderer.render(scene.diagnostics))
         guard let timeline = scene.timeline else {
             status = .failure
             continue
         }
         let name = timeline.name
         guard isUsableFileName(name) else {
-            Console.error("choreo: error: \(scene.source.path): the scene name '\(name)' cannot be used as a file name; nothing written\n")
+            report.error("choreo: error: \(scene.source.path): the scene name '\(name)' cannot be used as a file name; nothing written\n")
             status = .failure
             continue
         }
         if let clashing = pathsByName[name], clashing.count > 1 {
             let others = clashing.filter { $0 != scene.source.path }.map { "'\($0)'" }.joined(separator: ", ")
-            Console.error("choreo: error: \(scene.source.path): scene name '\(name)' is also used by \(others); nothing written for it (give each scene its own 'name:')\n")
+            report.error("choreo: error: \(scene.source.path): scene name '\(name)' is also used by \(others); nothing written for it (give each scene its own 'name:')\n")
             status = .failure
             continue
         }
@@ -93,20 +111,76 @@ func runCompile(_ options: CompileOptions) throws(UsageError) -> ExitStatus {
                 directoryReady = true
             } catch {
                 // Nothing can be written at all; say so once rather than once per scene.
-                Console.error("choreo: error: \(error.message)\n")
+                report.error("choreo: error: \(error.message)\n")
+                report.print()
                 return .failure
             }
         }
+        let files = scene.outputs.map {
+            OutputFile(path: joinPath(options.outputDirectory, $0.kind.fileName(for: name)), contents: $0.contents)
+        }
+        writes.append((report.placeholder(), files))
+    }
+    // Scenes have distinct names, so their outputs and temporary files never collide.
+    let written = concurrentMap(writes.map(\.files), jobs: jobs) { files -> OutputError? in
         do throws(OutputError) {
-            let files = scene.outputs.map {
-                OutputFile(path: joinPath(options.outputDirectory, $0.kind.fileName(for: name)), contents: $0.contents)
-            }
             try writeAtomically(files, protecting: inputs)
-            Console.out(files.map { "wrote \($0.path)\n" }.joined())
+            return nil
         } catch {
-            Console.error("choreo: error: \(error.message)\n")
-            status = .failure
+            return error
         }
     }
+    for (write, failure) in zip(writes, written) {
+        if let failure {
+            report.fill(write.reportIndex, error: "choreo: error: \(failure.message)\n")
+            status = .failure
+        } else {
+            report.fill(write.reportIndex, out: write.files.map { "wrote \($0.path)\n" }.joined())
+        }
+    }
+    report.print()
     return status
+}
+
+/// Messages for stdout and stderr in the order they are to appear, some filled in later.
+/// Consecutive messages for one stream are printed with one write.
+struct OrderedReport {
+    private enum Message {
+        case out(String)
+        case error(String)
+        case pending
+    }
+
+    private var messages: [Message] = []
+
+    mutating func error(_ text: String) { if !text.isEmpty { messages.append(.error(text)) } }
+
+    /// Reserves the place of a message that is known later.
+    mutating func placeholder() -> Int {
+        messages.append(.pending)
+        return messages.count - 1
+    }
+
+    mutating func fill(_ index: Int, out text: String) { messages[index] = .out(text) }
+    mutating func fill(_ index: Int, error text: String) { messages[index] = .error(text) }
+
+    func print() {
+        var pendingOut = ""
+        var pendingError = ""
+        for message in messages {
+            switch message {
+            case let .out(text):
+                Console.error(pendingError)
+                pendingError = ""
+                pendingOut += text
+            case let .error(text):
+                Console.out(pendingOut)
+                pendingOut = ""
+                pendingError += text
+            case .pending: break
+            }
+        }
+        Console.out(pendingOut)
+        Console.error(pendingError)
+    }
 }

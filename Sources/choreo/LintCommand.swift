@@ -4,13 +4,27 @@ import Foundation
 
 func runLint(_ options: LintOptions) throws(UsageError) -> ExitStatus {
     let paths = try sceneFiles(options.paths, command: .lint)
-    var sources: [SourceFile] = []
-    for path in paths { sources.append(try readScene(path, command: .lint)) }
-    let perFile = concurrentMap(sources, jobs: ProcessInfo.processInfo.activeProcessorCount) {
-        compileScene($0).diagnostics
+    // Each file is read and checked on a worker; an unreadable file stops the run as if read first.
+    let perFile = concurrentMap(paths, jobs: ProcessInfo.processInfo.activeProcessorCount) {
+        path -> Result<(source: SourceFile, diagnostics: [Diagnostic]), UsageError> in
+        do throws(UsageError) {
+            let source = try readScene(path, command: .lint)
+            return .success((source, compileScene(source).diagnostics))
+        } catch {
+            return .failure(error)
+        }
     }
+    var sources: [SourceFile] = []
+    var diagnostics: [Diagnostic] = []
     // Files are already in path order and each file's diagnostics in report order.
-    let diagnostics = perFile.flatMap { $0 }
+    for result in perFile {
+        switch result {
+        case let .success(file):
+            sources.append(file.source)
+            diagnostics += file.diagnostics
+        case let .failure(error): throw error
+        }
+    }
     switch options.format {
     case .text: Console.out(textRenderer(for: sources).render(diagnostics))
     case .json: Console.out(JSONRenderer.render(diagnostics))

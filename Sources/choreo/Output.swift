@@ -34,6 +34,10 @@ struct FileIdentity: Hashable {
     init?(path: String) {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
+        self.init(info)
+    }
+
+    init(_ info: stat) {
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
     }
@@ -62,25 +66,24 @@ func prepareDirectory(_ path: String) throws(OutputError) {
 /// in full to a temporary file beside its target, and only when all of them are written are they
 /// renamed over the targets. On any failure the temporary files are removed and the old outputs
 /// stay as they were.
+///
+/// There is no `fsync`: a rename of a fully written file is atomic for readers, which is the
+/// promise (docs/cli.md); surviving a power cut is not promised, and a flush per file made many
+/// small scenes wait on the disk.
 func writeAtomically(_ files: [OutputFile], protecting inputs: Set<FileIdentity>) throws(OutputError) {
     for file in files {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw .isDirectory(file.path)
-        }
-        if let identity = FileIdentity(path: file.path), inputs.contains(identity) {
-            throw .overwritesInput(file.path)
-        }
+        var info = stat()
+        guard stat(file.path, &info) == 0 else { continue }
+        if info.st_mode & S_IFMT == S_IFDIR { throw .isDirectory(file.path) }
+        if inputs.contains(FileIdentity(info)) { throw .overwritesInput(file.path) }
     }
     var staged: [(temporary: String, target: String)] = []
     func discardStaged() {
         for entry in staged { unlink(entry.temporary) }
     }
     for (index, file) in files.enumerated() {
-        let url = URL(fileURLWithPath: file.path)
-        let temporary = joinPath(
-            url.deletingLastPathComponent().path, ".\(url.lastPathComponent).\(getpid())-\(index).tmp")
-        if let reason = writeFile(temporary, Array(file.contents.utf8)) {
+        let temporary = temporaryPath(beside: file.path, index: index)
+        if let reason = writeFile(temporary, file.contents) {
             discardStaged()
             throw .cannotWrite(file.path, reason: reason)
         }
@@ -93,14 +96,23 @@ func writeAtomically(_ files: [OutputFile], protecting inputs: Set<FileIdentity>
     }
 }
 
-/// Writes and flushes a new file; returns the reason on failure.
-private func writeFile(_ path: String, _ bytes: [UInt8]) -> String? {
+/// `dir/.name.PID-INDEX.tmp` for `dir/name`: hidden, in the target's directory (a rename across
+/// file systems would not be atomic), and unique per process and file.
+private func temporaryPath(beside path: String, index: Int) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return ".\(path).\(getpid())-\(index).tmp" }
+    let nameStart = path.index(after: slash)
+    return "\(path[..<nameStart]).\(path[nameStart...]).\(getpid())-\(index).tmp"
+}
+
+/// Writes a new file; returns the reason on failure.
+private func writeFile(_ path: String, _ contents: String) -> String? {
     // A temporary left behind by a crashed run with the same process id is ours to replace.
     unlink(path)
     let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { return String(cString: strerror(errno)) }
     var failure: String?
-    bytes.withUnsafeBytes { buffer in
+    var text = contents
+    text.withUTF8 { buffer in
         var offset = 0
         while offset < buffer.count {
             let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
@@ -112,7 +124,6 @@ private func writeFile(_ path: String, _ bytes: [UInt8]) -> String? {
             offset += written
         }
     }
-    if failure == nil, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
     if close(descriptor) != 0, failure == nil { failure = String(cString: strerror(errno)) }
     if failure != nil { unlink(path) }
     return failure
