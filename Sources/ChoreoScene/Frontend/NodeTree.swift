@@ -26,11 +26,49 @@ func geometryKeys(_ shape: ShapeKind) -> [String] {
 }
 
 let allNodeKeys = Set(commonNodeKeys + ShapeKind.allCases.flatMap(geometryKeys))
+/// `allNodeKeys` as a list, in the set's order (the order did-you-mean sees them in).
+private let allNodeKeyList = Array(allNodeKeys)
 
 /// The shapes a key applies to, for "it applies to rect and polygon nodes".
-func shapesWithKey(_ key: String) -> [String] {
-    ShapeKind.allCases.filter { geometryKeys($0).contains(key) }.map(\.rawValue)
+func shapesWithKey(_ key: String) -> [String] { shapesByGeometryKey[key] ?? [] }
+
+private let shapesByGeometryKey: [String: [String]] = {
+    var shapes: [String: [String]] = [:]
+    for shape in ShapeKind.allCases {
+        for key in geometryKeys(shape) { shapes[key, default: []].append(shape.rawValue) }
+    }
+    return shapes
+}()
+
+/// What `readNode` checks a node of one shape against; the same for every node of that shape, so
+/// built once per shape rather than once per node.
+struct NodeSchema {
+    var allowed: [String]
+    var required: [String]
+    /// Why each key of another shape does not belong here ("a rect node has no 'radius'; …").
+    var misplaced: [String: String]
+
+    static let byShape: [ShapeKind: NodeSchema] = Dictionary(
+        uniqueKeysWithValues: ShapeKind.allCases.map { ($0, NodeSchema(shape: $0)) })
+
+    private init(shape: ShapeKind) {
+        allowed = commonNodeKeys + geometryKeys(shape)
+        var misplaced: [String: String] = [:]
+        for key in allNodeKeys where !allowed.contains(key) {
+            misplaced[key] = "\(shape.phrase) has no '\(key)'; it applies to \(listing(shapesWithKey(key), conjunction: "and")) nodes"
+        }
+        if shape == .group {
+            for key in ["fill-rule"] { misplaced.removeValue(forKey: key) }
+        }
+        self.misplaced = misplaced
+        required = ["id", "shape"] + FrontendContext.requiredGeometry(shape)
+    }
 }
+
+private let shapeOptions = ShapeKind.allCases.map { ($0.rawValue, $0) }
+private let shapeAliases = [
+    "rectangle": "rect", "circle": "ellipse", "oval": "ellipse", "star": "polygon", "line": "path", "layer": "group",
+]
 
 /// A fill as written, before `units: bounds` is resolved against the bounds of the node that uses it
 /// (a group's fill is resolved against each child that inherits it).
@@ -201,28 +239,18 @@ extension FrontendContext {
             }
         }
         guard let shapeNode = find("shape") else {
-            _ = readMap(node, what: "a node", allowed: Array(allNodeKeys), required: id == nil ? ["id", "shape"] : ["shape"])
+            _ = readMap(node, what: "a node", allowed: allNodeKeyList, required: id == nil ? ["id", "shape"] : ["shape"])
             if let id { registry.markBroken(id) }
             return nil
         }
-        let shapeOptions = ShapeKind.allCases.map { ($0.rawValue, $0) }
-        guard let shape = keyword(
-            shapeNode, what: "shape", options: shapeOptions,
-            aliases: ["rectangle": "rect", "circle": "ellipse", "oval": "ellipse", "star": "polygon", "line": "path", "layer": "group"])
+        guard let shape = keyword(shapeNode, what: "shape", options: shapeOptions, aliases: shapeAliases) else {
+            if let id { registry.markBroken(id) }
+            return nil
+        }
+        let schema = NodeSchema.byShape[shape]!
+        guard let map = readMap(
+            node, what: shape.phrase, allowed: schema.allowed, required: schema.required, misplaced: schema.misplaced)
         else {
-            if let id { registry.markBroken(id) }
-            return nil
-        }
-        let allowed = commonNodeKeys + geometryKeys(shape)
-        var misplaced: [String: String] = [:]
-        for key in allNodeKeys where !allowed.contains(key) {
-            misplaced[key] = "\(shape.phrase) has no '\(key)'; it applies to \(listing(shapesWithKey(key), conjunction: "and")) nodes"
-        }
-        if shape == .group {
-            for key in ["fill-rule"] { misplaced.removeValue(forKey: key) }
-        }
-        let required = ["id", "shape"] + requiredGeometry(shape)
-        guard let map = readMap(node, what: shape.phrase, allowed: allowed, required: required, misplaced: misplaced) else {
             return nil
         }
         let info = NodeInfo(id: id ?? "", range: idRange, shape: shape)
@@ -239,7 +267,7 @@ extension FrontendContext {
         return info
     }
 
-    private func requiredGeometry(_ shape: ShapeKind) -> [String] {
+    static func requiredGeometry(_ shape: ShapeKind) -> [String] {
         switch shape {
         case .rect: return ["size"]
         case .polygon: return ["sides", "radius"]
