@@ -2,6 +2,7 @@
 # Fuzzes the whole pipeline (bytes → diagnostics or Lottie + SVG) with libFuzzer.
 #
 #   scripts/fuzz.sh [SECONDS] [JOBS]     # default 600 s, 1 job (a child process per job)
+#   FUZZ_FROM_HEAD=1 scripts/fuzz.sh ...  # build the last commit, not the working tree
 #
 # Crashes, leaks and timeouts land in fuzz/artifacts/; the growing corpus in fuzz/corpus/.
 # Every input that ever found a bug belongs in Fuzz/corpus-regression/, which the normal test
@@ -12,7 +13,14 @@ seconds=${1:-600}
 jobs=${2:-1}
 export PATH="/opt/swift/usr/bin:$PATH"
 
-swift build --package-path Fuzz --scratch-path .build/fuzz -c debug \
+source=.
+if [ "${FUZZ_FROM_HEAD:-0}" = 1 ]; then
+    # While others edit the tree, fuzz a consistent snapshot: the last commit, unpacked in .build.
+    source=.build/fuzz-head
+    rm -rf "$source" && mkdir -p "$source"
+    git archive HEAD | tar -x -C "$source"
+fi
+swift build --package-path "$source/Fuzz" --scratch-path .build/fuzz -c debug \
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library \
     --product FuzzChoreo
 binary=.build/fuzz/debug/FuzzChoreo

@@ -50,7 +50,8 @@ import Testing
         let run = runPipeline(bytes, path: name)
         let elapsed = ContinuousClock.now - started
         expectRejected(run, name: name)
-        #expect(elapsed < .seconds(5), "\(name) took \(elapsed)")
+        // Generous for a loaded machine; a debug build needs well under a second for all but a few.
+        #expect(elapsed < .seconds(10), "\(name) took \(elapsed)")
         if let expected = Self.expectations[name] {
             let matching = run.errors.filter { error in
                 (expected.rule.map { error.rule == $0 } ?? true) && (expected.line.map { error.range.start.line == $0 } ?? true)
@@ -84,7 +85,9 @@ import Testing
             try FileManager.default.copyItem(
                 at: Self.hostileDirectory.appendingPathComponent(name), to: inputs.appendingPathComponent(name))
         }
-        for input in GeneratedHostileInput.inProcess {
+        // Of the generated inputs only the 10 MB file goes through the CLI here: the others are
+        // about the compiler, which the in-process test covers, and would double the run time.
+        for input in GeneratedHostileInput.throughCLI {
             try Data(input.bytes()).write(to: inputs.appendingPathComponent(input.name + ".yaml"))
         }
         let result = try runChoreo(["compile", "inputs", "-o", "out", "--emit", "lottie,svg,timeline"], in: scratch.url)
@@ -100,7 +103,7 @@ import Testing
                 located.insert(String(fields[0]))
             }
         }
-        let unlocated = (Self.corpus + GeneratedHostileInput.inProcess.map { $0.name + ".yaml" }).filter { !located.contains($0) }
+        let unlocated = (Self.corpus + GeneratedHostileInput.throughCLI.map { $0.name + ".yaml" }).filter { !located.contains($0) }
         #expect(unlocated.isEmpty, "no located error in choreo's output for \(unlocated)")
     }
 
@@ -186,6 +189,8 @@ struct GeneratedHostileInput: Sendable, CustomTestStringConvertible {
 
     /// The inputs that are safe to run inside the test process.
     static var inProcess: [GeneratedHostileInput] { all.filter { $0.knownProblem == nil } }
+    /// The ones also run through `choreo compile`.
+    static var throughCLI: [GeneratedHostileInput] { inProcess.filter { $0.name == "string-10-megabytes" } }
 
     func bytes() -> [UInt8] { make() }
     var testDescription: String { name }
