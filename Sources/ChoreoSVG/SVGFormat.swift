@@ -64,6 +64,8 @@ func svgPathData(_ shape: PathShape, curvesOnly: Bool) -> String {
 
 /// Escapes text for use in XML character data and attribute values.
 func xmlEscaped(_ text: String) -> String {
+    // Most values (numbers, ids, colours) have nothing to escape: one byte scan, no copy.
+    if !text.utf8.contains(where: isXMLSpecial) { return text }
     var result = ""
     result.reserveCapacity(text.count)
     for character in text {
@@ -98,26 +100,69 @@ struct Markup {
     }
 
     func write(into output: inout String, indent: Int) {
-        let padding = String(repeating: "  ", count: indent)
-        output += padding + "<" + name
-        for (key, value) in attributes { output += " \(key)=\"\(xmlEscaped(value))\"" }
+        var bytes: [UInt8] = []
+        write(into: &bytes, indent: indent)
+        output += String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The same text as UTF-8 bytes: appending bytes avoids building a `String` per attribute.
+    func write(into output: inout [UInt8], indent: Int) {
+        for _ in 0..<indent { output.append(contentsOf: [0x20, 0x20]) }
+        output.append(UInt8(ascii: "<"))
+        output.append(contentsOf: name.utf8)
+        for (key, value) in attributes {
+            output.append(UInt8(ascii: " "))
+            output.append(contentsOf: key.utf8)
+            output.append(contentsOf: [UInt8(ascii: "="), UInt8(ascii: "\"")])
+            appendEscaped(value, to: &output)
+            output.append(UInt8(ascii: "\""))
+        }
         if let text {
-            output += ">" + xmlEscaped(text) + "</\(name)>\n"
+            output.append(UInt8(ascii: ">"))
+            appendEscaped(text, to: &output)
+            appendClosingTag(to: &output)
         } else if let raw {
-            output += ">" + raw + "</\(name)>\n"
+            output.append(UInt8(ascii: ">"))
+            output.append(contentsOf: raw.utf8)
+            appendClosingTag(to: &output)
         } else if children.isEmpty {
-            output += "/>\n"
+            output.append(contentsOf: [UInt8(ascii: "/"), UInt8(ascii: ">"), UInt8(ascii: "\n")])
         } else {
-            output += ">\n"
+            output.append(contentsOf: [UInt8(ascii: ">"), UInt8(ascii: "\n")])
             for child in children { child.write(into: &output, indent: indent + 1) }
-            output += padding + "</\(name)>\n"
+            for _ in 0..<indent { output.append(contentsOf: [0x20, 0x20]) }
+            appendClosingTag(to: &output)
         }
     }
 
+    /// `</name>` and a line break.
+    private func appendClosingTag(to output: inout [UInt8]) {
+        output.append(contentsOf: [UInt8(ascii: "<"), UInt8(ascii: "/")])
+        output.append(contentsOf: name.utf8)
+        output.append(contentsOf: [UInt8(ascii: ">"), UInt8(ascii: "\n")])
+    }
+
     var rendered: String {
-        var output = ""
+        var output: [UInt8] = []
         write(into: &output, indent: 0)
-        return output
+        return String(decoding: output, as: UTF8.self)
+    }
+}
+
+/// A byte XML escapes: `&`, `<`, `>`, `"`, `'`.
+private func isXMLSpecial(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"): true
+    default: false
+    }
+}
+
+/// `xmlEscaped(text)` appended as UTF-8.
+private func appendEscaped(_ text: String, to output: inout [UInt8]) {
+    if text.utf8.contains(where: isXMLSpecial) {
+        output.append(contentsOf: xmlEscaped(text).utf8)
+    } else {
+        output.append(contentsOf: text.utf8)
     }
 }
 
