@@ -47,15 +47,19 @@ public struct SourceFile: Sendable {
     public let isValidUTF8: Bool
     /// The bytes exactly as read.
     public let bytes: [UInt8]
-    private let lineTexts: [Substring]
+    /// Each line as UTF-8 offsets into `text`, without its line break: two integers a line rather
+    /// than a `Substring` (the table is built for every file, quoted only for diagnostics).
+    private let lineBounds: [(start: Int, end: Int)]
 
     public init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
         let decoded = String(decoding: bytes, as: UTF8.self)
         self.text = decoded
-        self.isValidUTF8 = Self.validate(bytes)
-        self.lineTexts = Self.splitLines(decoded)
+        // Decoding repairs invalid UTF-8 with U+FFFD, so the bytes come back unchanged exactly
+        // when they were valid.
+        self.isValidUTF8 = decoded.utf8.count == bytes.count && decoded.utf8.elementsEqual(bytes)
+        self.lineBounds = Self.lineBounds(decoded)
     }
 
     public init(path: String, text: String) {
@@ -63,48 +67,38 @@ public struct SourceFile: Sendable {
     }
 
     /// The number of lines (a trailing newline does not start another line).
-    public var lineCount: Int { lineTexts.count }
+    public var lineCount: Int { lineBounds.count }
 
     /// The text of a 1-based line without its line break, or "" past the end.
     public func line(_ number: Int) -> Substring {
-        guard number >= 1, number <= lineTexts.count else { return "" }
-        return lineTexts[number - 1]
+        guard number >= 1, number <= lineBounds.count else { return "" }
+        let bounds = lineBounds[number - 1]
+        let utf8 = text.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: bounds.start)
+        let end = utf8.index(start, offsetBy: bounds.end - bounds.start)
+        return text[start..<end]
     }
 
-    private static func splitLines(_ text: String) -> [Substring] {
-        var lines: [Substring] = []
-        var lineStart = text.startIndex
-        var index = text.startIndex
-        let scalars = text.unicodeScalars
-        var scalarIndex = scalars.startIndex
-        while scalarIndex != scalars.endIndex {
-            let scalar = scalars[scalarIndex]
-            if scalar == "\n" || scalar == "\r" {
-                index = scalarIndex
-                lines.append(text[lineStart..<index])
-                var next = scalars.index(after: scalarIndex)
-                if scalar == "\r", next != scalars.endIndex, scalars[next] == "\n" {
-                    next = scalars.index(after: next)
+    /// Lines end at `\n`, `\r\n` or a lone `\r`; both are ASCII, so a byte scan finds them.
+    private static func lineBounds(_ text: String) -> [(start: Int, end: Int)] {
+        var lines: [(start: Int, end: Int)] = []
+        var text = text
+        text.withUTF8 { bytes in
+            var lineStart = 0
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+                    lines.append((lineStart, index))
+                    index += 1
+                    if byte == UInt8(ascii: "\r"), index < bytes.count, bytes[index] == UInt8(ascii: "\n") { index += 1 }
+                    lineStart = index
+                } else {
+                    index += 1
                 }
-                scalarIndex = next
-                lineStart = next
-            } else {
-                scalarIndex = scalars.index(after: scalarIndex)
             }
+            if lineStart != bytes.count { lines.append((lineStart, bytes.count)) }
         }
-        if lineStart != text.endIndex { lines.append(text[lineStart...]) }
         return lines
-    }
-
-    private static func validate(_ bytes: [UInt8]) -> Bool {
-        var iterator = bytes.makeIterator()
-        var decoder = UTF8()
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue: continue
-            case .emptyInput: return true
-            case .error: return false
-            }
-        }
     }
 }
