@@ -129,16 +129,10 @@ import Testing
 /// (a crash would end the whole test process) and run here one per `choreo` process, with a time
 /// limit, so each shows up as its own failure until it is fixed. Remove an entry once it passes.
 enum KnownProblems {
-    static let inputs: [String: String] = [
-        "vars-chain-5000-then-undefined.yaml":
-            "stack overflow: the var ordering DFS, visit(_:), recurses once per link of a var chain (Frontend/Vars.swift)",
-    ]
+    static let inputs: [String: String] = [:]
 
     /// The same for inputs in Fuzz/corpus-regression/.
-    static let regressions: [String: String] = [
-        "vars-dependency-chain-stack-overflow.yaml":
-            "stack overflow: FrontendContext.readVars visit(_:) recurses once per link of a var chain (Frontend/Vars.swift)",
-    ]
+    static let regressions: [String: String] = [:]
 }
 
 @Suite struct KnownProblemTests {

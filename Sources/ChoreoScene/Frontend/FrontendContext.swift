@@ -8,7 +8,11 @@ import Foundation
 /// them stay quiet instead of cascading into a second, misleading error).
 final class FrontendContext {
     let file: SourceFile
-    var bag: DiagnosticBag
+    /// Written only through `error` and `warning`, which keep `errorCount` in step.
+    private(set) var bag: DiagnosticBag
+    /// The errors in `bag` so far, counted as they are added: callers read it after every node, so
+    /// recounting the bag each time would make a file with many errors quadratic.
+    private(set) var errorCount: Int
     var environment = ValueEnvironment()
     /// Vars whose definition was broken: expressions that use them are skipped silently.
     var poisonedVars: Set<String> = []
@@ -19,10 +23,14 @@ final class FrontendContext {
     /// True once a transition failed to decode, so that states it would have reached are not
     /// reported as unreachable on top of the real error.
     var transitionFailed = false
+    /// Path vertices decoded so far, against `SceneLimits.maxPathVertices`.
+    var pathVertexCount = 0
+    var reportedTooManyVertices = false
 
     init(file: SourceFile, bag: DiagnosticBag) {
         self.file = file
         self.bag = bag
+        errorCount = bag.diagnostics.count { $0.severity == .error }
         brokenText = bag.diagnostics.filter { $0.rule == "yaml-syntax" && $0.range.start != $0.range.end }.map(\.range)
     }
 
@@ -30,11 +38,10 @@ final class FrontendContext {
         brokenText.contains { $0.start <= range.start && range.start < $0.end }
     }
 
-    var errorCount: Int { bag.diagnostics.filter { $0.severity == .error }.count }
-
     func error(_ rule: String, _ message: String, at range: SourceRange, notes: [Note] = [], help: String? = nil) {
         if isInsideBrokenText(range) { return }
         bag.error(rule, message, at: range, notes: notes, help: help)
+        errorCount += 1
     }
 
     func warning(_ rule: String, _ message: String, at range: SourceRange, notes: [Note] = [], help: String? = nil) {

@@ -32,29 +32,40 @@ extension FrontendContext {
         let index = Dictionary(definitions.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
 
         // Depth-first search in file order; a reference back into the current path is a cycle.
+        // The path is an explicit stack (var, next reference to follow) rather than recursion, so
+        // a chain of thousands of vars cannot overflow the thread's stack.
         var order: [Int] = []
         var state = [Int](repeating: 0, count: definitions.count)  // 0 new, 1 on path, 2 done
-        var path: [Int] = []
+        var path: [(var: Int, nextReference: Int)] = []
+        var pathPosition: [Int: Int] = [:]
         var reportedCycles: Set<[String]> = []
         var inCycle: Set<Int> = []
-        func visit(_ i: Int) {
-            state[i] = 1
-            path.append(i)
-            for reference in definitions[i].references {
-                guard let j = index[reference.name] else { continue }
+        for root in definitions.indices where state[root] == 0 {
+            state[root] = 1
+            pathPosition[root] = 0
+            path.append((root, 0))
+            while let (i, next) = path.last {
+                let references = definitions[i].references
+                guard next < references.count else {
+                    path.removeLast()
+                    pathPosition[i] = nil
+                    state[i] = 2
+                    order.append(i)
+                    continue
+                }
+                path[path.count - 1].nextReference = next + 1
+                guard let j = index[references[next].name] else { continue }
                 if state[j] == 1 {
-                    let cycle = Array(path[path.lastIndex(of: j)!...])
+                    let cycle = path[pathPosition[j]!...].map(\.var)
                     reportCycle(cycle, definitions: definitions, reported: &reportedCycles)
                     inCycle.formUnion(cycle)
                 } else if state[j] == 0 {
-                    visit(j)
+                    state[j] = 1
+                    pathPosition[j] = path.count
+                    path.append((j, 0))
                 }
             }
-            path.removeLast()
-            state[i] = 2
-            order.append(i)
         }
-        for i in definitions.indices where state[i] == 0 { visit(i) }
 
         for i in inCycle { poisonedVars.insert(definitions[i].name) }
         for i in order where !inCycle.contains(i) {
