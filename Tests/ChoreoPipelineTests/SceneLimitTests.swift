@@ -7,8 +7,8 @@ import Testing
 /// with its own rule when exceeded, so a hostile scene costs little to reject. The YAML-level
 /// limits (file size, depth, alias expansion) are tested in Tests/ChoreoYAMLTests/LimitTests.
 ///
-/// The numbers here are one past the limits proposed for the front end and lowering; the
-/// constants live there (see each test), and docs/limits.md must list every rule.
+/// The inputs are one past the limits of `SceneLimits` (ChoreoScene), and docs/limits.md must
+/// list every rule.
 @Suite struct SceneLimitTests {
     /// A scene with `layers` (flow-style node maps, one per line) and optional extra top-level text.
     static func scene(layers: [String], tail: String = "") -> [UInt8] {
@@ -39,9 +39,8 @@ import Testing
     }
 
     /// Nested repeats multiply: 200 copies of a group that repeats its child 200 times is 40,000
-    /// drawn shapes, each one written out by the Lottie emitter. Proposed: `maxRepeatCopies =
-    /// 10_000` (the product of the counts along any path from a layer to a shape), rule
-    /// `too-many-copies`, message "N nested repeat copies, more than the limit of 10000".
+    /// drawn shapes, each one written out by the Lottie emitter. `SceneLimits.maxRepeatCopies`
+    /// bounds the product of the counts along any path from a layer to a shape.
     @Test func nestedRepeatsBeyondTheTotalCopyLimitAreAnError() {
         let bytes = Self.scene(layers: [
             "{id: outer, shape: group, repeat: {count: 200, rotation: 1deg}, children: "
@@ -50,33 +49,56 @@ import Testing
         Self.expectLimitError(bytes, rule: "too-many-copies", name: "nested-repeats-40000-copies")
     }
 
-    /// Proposed: `maxSceneNodes = 10_000` nodes (group children included), rule
-    /// `too-many-scene-nodes`, reported at the first node past the limit.
-    @Test func moreNodesThanTheLimitIsAnError() {
-        let layers = (0...10_000).map { "{id: n\($0), shape: rect, size: [1, 1]}" }
-        Self.expectLimitError(Self.scene(layers: layers), rule: "too-many-scene-nodes", name: "nodes-10001")
+    /// Exactly at the copy limit still compiles: 100 × 100 copies.
+    @Test func nestedRepeatsAtTheCopyLimitCompile() {
+        #expect(SceneLimits.maxRepeatCopies == 100 * 100)
+        let bytes = Self.scene(layers: [
+            "{id: outer, shape: group, repeat: {count: 100, rotation: 1deg}, children: "
+                + "[{id: inner, shape: rect, size: [1, 1], repeat: {count: 100, offset: [1, 0]}}]}"
+        ])
+        let compilation = compileScene(SourceFile(path: "copies.yaml", bytes: bytes))
+        #expect(!compilation.diagnostics.contains { $0.rule == "too-many-copies" }, "\(compilation.diagnostics)")
+        #expect(compilation.timeline != nil)
     }
 
-    /// Proposed: `maxPathVertices = 100_000` vertices in the whole scene (all contours of all
-    /// path and polygon geometry, states included), rule `too-many-vertices`.
+    /// `SceneLimits.maxNodes` nodes (group children included), reported at the first node past
+    /// the limit: here the last line, since every layer is one line after the 4-line header.
+    @Test func moreNodesThanTheLimitIsAnError() {
+        let layers = (0...SceneLimits.maxNodes).map { "{id: n\($0), shape: rect, size: [1, 1]}" }
+        let bytes = Self.scene(layers: layers)
+        Self.expectLimitError(bytes, rule: "too-many-scene-nodes", name: "nodes-past-the-limit", within: .seconds(5))
+        let error = compileScene(SourceFile(path: "nodes.yaml", bytes: bytes)).diagnostics.first { $0.rule == "too-many-scene-nodes" }
+        #expect(error?.range.start.line == 4 + SceneLimits.maxNodes + 1)
+        #expect(error?.message == "\(SceneLimits.maxNodes + 1) nodes, more than the limit of \(SceneLimits.maxNodes)")
+    }
+
+    /// Group children count towards the node limit.
+    @Test func groupChildrenCountTowardsTheNodeLimit() {
+        let children = (0...SceneLimits.maxNodes).map { "{id: c\($0), shape: rect, size: [1, 1]}" }.joined(separator: ", ")
+        let bytes = Self.scene(layers: ["{id: g, shape: group, children: [\(children)]}"])
+        Self.expectLimitError(bytes, rule: "too-many-scene-nodes", name: "group-children-past-the-limit", within: .seconds(5))
+    }
+
+    /// `SceneLimits.maxPathVertices` vertices in the whole scene (all contours of all path and
+    /// polygon geometry, states included).
     @Test func morePathVerticesThanTheLimitIsAnError() {
-        let points = (0...100_000).map { "[\($0 % 100), \($0 / 100 % 100)]" }.joined(separator: ", ")
+        let points = (0...SceneLimits.maxPathVertices).map { "[\($0 % 100), \($0 / 100 % 100)]" }.joined(separator: ", ")
         let bytes = Self.scene(layers: ["{id: p, shape: path, points: [\(points)]}"])
         Self.expectLimitError(bytes, rule: "too-many-vertices", name: "path-vertices-100001")
     }
 
     /// Path data counts too: 100,001 `L` commands in one `d`.
     @Test func morePathDataVerticesThanTheLimitIsAnError() {
-        let commands = (0...100_000).map { "L \($0 % 100) \($0 / 100 % 100)" }.joined(separator: " ")
+        let commands = (0...SceneLimits.maxPathVertices).map { "L \($0 % 100) \($0 / 100 % 100)" }.joined(separator: " ")
         let bytes = Self.scene(layers: ["{id: p, shape: path, d: \"M 0 0 \(commands)\"}"])
         Self.expectLimitError(bytes, rule: "too-many-vertices", name: "path-data-vertices-100001")
     }
 
-    /// Proposed: `maxKeyframes = 10_000` keyframes and tweens written in the scene's timelines,
-    /// rule `too-many-keyframes`, checked as the timelines are read (today 10,001 keyframes on one
-    /// property take about 25 s to compile in a debug build, so this runs in its own process).
+    /// `SceneLimits.maxKeyframes` keyframes and tweens written in the scene's timelines, counted
+    /// before the timelines are read (10,001 keyframes on one property took about 25 s to compile
+    /// in a debug build before the limit, so this runs in its own process).
     @Test func moreKeyframesThanTheLimitIsAnError() throws {
-        let keyframes = (0...10_000).map { "        - {at: \($0)ms, value: \($0 % 2)}\n" }.joined()
+        let keyframes = (0...SceneLimits.maxKeyframes).map { "        - {at: \($0)ms, value: \($0 % 2)}\n" }.joined()
         let tail = "timelines:\n  t:\n    duration: 11s\n    keyframes:\n      a.opacity:\n" + keyframes
         try Self.expectLimitErrorFromCLI(
             Self.scene(layers: ["{id: a, shape: rect, size: [1, 1]}"], tail: tail), rule: "too-many-keyframes")
@@ -96,10 +118,9 @@ import Testing
 
     /// Easing expands keyframes when lowered: `steps: 1000` makes 1000 hold segments, a spring
     /// a chain of baked cubics. 5,000 keyframes (under the written limit) with `steps: 1000` on
-    /// 2 properties would bake 10 million segments. Proposed: `maxBakedSegments = 1_000_000`
-    /// over the whole compiled timeline, checked in lowering before the segments are built, rule
-    /// `too-many-baked-keyframes`. Run in its own process, as without the limit it exhausts
-    /// memory instead of failing.
+    /// 2 properties would bake 10 million segments, more than `SceneLimits.maxBakedSegments`,
+    /// which lowering checks before the segments are built. Run in its own process, as without
+    /// the limit it exhausts memory instead of failing.
     @Test func moreBakedKeyframesThanTheLimitIsAnError() throws {
         func track(_ property: String) -> String {
             "      a.\(property):\n" + (0..<5_000).map { "        - {at: \($0)ms, value: \($0 % 2), easing: {steps: 1000}}\n" }.joined()
@@ -114,8 +135,33 @@ import Testing
     /// Every scene-level limit rule is documented.
     @Test func docsLimitsListsEverySceneLimitRule() throws {
         let text = try String(contentsOf: repositoryURL("docs/limits.md"), encoding: .utf8)
-        for rule in ["too-many-copies", "too-many-scene-nodes", "too-many-vertices", "too-many-keyframes", "too-many-baked-keyframes"] {
+        for rule in [
+            "too-many-copies", "too-many-scene-nodes", "too-many-vertices", "too-many-keyframes", "too-many-baked-keyframes",
+            "identifier-too-long",
+        ] {
             #expect(text.contains("`\(rule)`"), "docs/limits.md does not document [\(rule)]")
         }
+    }
+
+    /// Identifiers (scene name, node ids, state, timeline and var names) are at most
+    /// `SceneLimits.maxIdentifierLength` characters: a 100,000-character name compiled, and the
+    /// CLI then failed to write a file named after it.
+    @Test(arguments: ["name", "node id", "state", "timeline", "var"])
+    func anIdentifierLongerThanTheLimitIsAnError(_ kind: String) {
+        let long = String(repeating: "x", count: SceneLimits.maxIdentifierLength + 1)
+        var text = "choreo: 1\nname: \(kind == "name" ? long : "limits")\nsize: [100, 100]\n"
+        if kind == "var" { text += "vars:\n  \(long): 1\n" }
+        text += "layers:\n  - {id: \(kind == "node id" ? long : "a"), shape: rect, size: [1, 1]}\n"
+        if kind == "state" { text += "states:\n  \(long): {}\n" }
+        if kind == "timeline" { text += "timelines:\n  \(long): {duration: 1s}\n" }
+        Self.expectLimitError(Array(text.utf8), rule: "identifier-too-long", name: "long-\(kind)")
+    }
+
+    /// An identifier exactly at the limit is fine.
+    @Test func anIdentifierAtTheLimitCompiles() {
+        let name = String(repeating: "x", count: SceneLimits.maxIdentifierLength)
+        let text = "choreo: 1\nname: \(name)\nsize: [100, 100]\nlayers:\n  - {id: \(name), shape: rect, size: [1, 1]}\n"
+        let compilation = compileScene(SourceFile(path: "long.yaml", bytes: Array(text.utf8)))
+        #expect(compilation.timeline?.name == name, "\(compilation.diagnostics)")
     }
 }

@@ -323,6 +323,7 @@ extension FrontendContext {
             if let node = map.value("corner-radius"), let value = number(node, name: "corner-radius", bound: .atLeast(0)) {
                 info.polygonCornerRadius = value
             }
+            _ = addPathVertices(info.isStar ? 2 * info.sides : info.sides, at: info.range)
             info.localBounds = Bounds(minX: -radius, minY: -radius, maxX: radius, maxY: radius)
         case .path:
             if let node = map.value("closed") { info.closedPaths = bool(node, name: "closed") ?? true }
@@ -366,6 +367,9 @@ extension FrontendContext {
             case let .success(shape):
                 guard shape.contours.contains(where: { !$0.vertices.isEmpty }) else {
                     error("invalid-path-data", "the path data draws nothing", at: value.reportRange)
+                    return nil
+                }
+                guard addPathVertices(shape.contours.reduce(0) { $0 + $1.vertices.count }, at: value.reportRange) else {
                     return nil
                 }
                 return shape
@@ -421,6 +425,9 @@ extension FrontendContext {
                 error("invalid-path-data", "the path data draws nothing", at: node.reportRange)
                 return nil
             }
+            guard addPathVertices(shape.contours.reduce(0) { $0 + $1.vertices.count }, at: node.reportRange) else {
+                return nil
+            }
             return shape
         case let .failure(problem):
             let culprit = spans.first { problem.offset >= $0.start && problem.offset < $0.end }?.node ?? node
@@ -435,6 +442,8 @@ extension FrontendContext {
             error("out-of-range", "a contour needs at least 2 points, found \(items.count)", at: node.reportRange)
             return nil
         }
+        // Counted before the points are evaluated, so an oversized list costs nothing more.
+        guard addPathVertices(items.count, at: node.reportRange) else { return nil }
         var vertices: [BezierVertex] = []
         for item in items {
             guard let p = point(item, name: "point") else { return nil }

@@ -270,6 +270,15 @@ extension FrontendContext {
     }
 
     func checkIdentifier(_ text: String, what: String, at range: SourceRange) -> Bool {
+        let length = text.unicodeScalars.count
+        if length > SceneLimits.maxIdentifierLength {
+            // Checked first: the name ends up in output file names and messages, which must stay short.
+            error(
+                "identifier-too-long",
+                "the \(what) is \(length) characters long, more than the limit of \(SceneLimits.maxIdentifierLength)",
+                at: range, help: "use a shorter name")
+            return false
+        }
         if isIdentifier(text) { return true }
         error(
             "invalid-identifier",

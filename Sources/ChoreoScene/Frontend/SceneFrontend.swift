@@ -30,6 +30,10 @@ extension FrontendContext {
         var fps = 60.0
         if let fpsNode = map.value("fps"), let value = number(fpsNode, name: "fps", bound: .between(1, 240)) { fps = value }
         environment.fps = fps
+        // The size limits first: past them, decoding the rest would only cost time.
+        let nodesWithinLimit = map.value("layers").map(checkNodeCount) ?? true
+        let keyframesWithinLimit = map.value("timelines").map(checkKeyframeCount) ?? true
+        guard nodesWithinLimit, keyframesWithinLimit else { return nil }
         if let varsNode = map.value("vars") { readVars(varsNode) }
         var size = Point(100, 100)
         if let sizeNode = map.value("size"), let value = point(sizeNode, name: "size", bound: .greaterThan(0)) { size = value }
@@ -44,6 +48,7 @@ extension FrontendContext {
             registry.nodes[info.id] = info
         }
         resolveStyles(layers, inherited: StyleSpec())
+        checkRepeatCopies(layers)
 
         var timelineNames: [String] = []
         var timelineRanges: [String: SourceRange] = [:]

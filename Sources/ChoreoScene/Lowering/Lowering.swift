@@ -11,6 +11,12 @@ import Foundation
 /// duration rounded up plus one hold frame; a looping timeline exactly one cycle). A scene with
 /// neither states nor timelines is one still frame named after the scene.
 func lower(_ scene: Scene, diagnostics: inout DiagnosticBag) -> Timeline {
+    guard checkBakedSegmentCount(scene, diagnostics: &diagnostics) else {
+        // Rejected: the caller drops the timeline because of the error, so it stays empty.
+        return Timeline(
+            name: scene.name, width: scene.size.x, height: scene.size.y, fps: scene.fps, duration: 0,
+            background: scene.background, layers: [], spans: [], title: scene.name)
+    }
     let context = LoweringContext(scene: scene)
     let plans = context.layOutSpans(diagnostics: &diagnostics)
     let tracks = context.buildTracks(plans, diagnostics: &diagnostics)
@@ -248,4 +254,44 @@ struct LoweringContext {
 /// `1.9s`, `0.016667s`: seconds for messages.
 private func formatSeconds(_ seconds: Double) -> String {
     formatNumber(seconds, decimals: 6) + "s"
+}
+
+/// Counts, from the easing alone, the segments the scene's motions bake into (`steps(n)` is n
+/// segments, a spring its chain of cubics, anything else one), and reports the timeline or
+/// transition at which the total passes `SceneLimits.maxBakedSegments`, before any is built.
+func checkBakedSegmentCount(_ scene: Scene, diagnostics: inout DiagnosticBag) -> Bool {
+    let springs = SpringBakery()
+    func segments(_ easing: EasingSpec) -> Int {
+        switch easing {
+        case let .steps(count): return max(1, count)
+        case let .spring(response, dampingFraction):
+            // The real tolerance depends on each property's range; a fine one gives an upper estimate.
+            return springs.pieces(SpringCurve(response: response, dampingFraction: dampingFraction), tolerance: 1e-4).count
+        default: return 1
+        }
+    }
+    var total = 0
+    func exceeded(_ added: Int, at range: SourceRange, _ what: String) -> Bool {
+        total += added
+        guard total > SceneLimits.maxBakedSegments else { return false }
+        diagnostics.error(
+            "too-many-baked-keyframes",
+            "\(what) brings the baked keyframes to \(total), more than the limit of \(SceneLimits.maxBakedSegments)",
+            at: range, help: "use fewer steps or springs, or fewer keyframes with them")
+        return true
+    }
+    for transition in scene.transitions {
+        let keys = Set((scene.states.first { $0.name == transition.from }?.overrides.keys).map(Array.init) ?? [])
+            .union((scene.states.first { $0.name == transition.to }?.overrides.keys).map(Array.init) ?? [])
+        let count = keys.reduce(0) { $0 + segments((transition.nodeTiming[$1.node] ?? transition.timing).easing) }
+        if exceeded(count, at: transition.range, "the transition \(transition.from) → \(transition.to)") { return false }
+    }
+    for timeline in scene.timelines {
+        var count = timeline.tweens.reduce(0) { $0 + $1.values.count * segments($1.timing.easing) }
+        for keyframes in timeline.keyframes.values {
+            count += keyframes.reduce(0) { $0 + segments($1.easing) }
+        }
+        if exceeded(count, at: timeline.range, "timeline '\(timeline.name)'") { return false }
+    }
+    return true
 }

@@ -14,13 +14,20 @@ let frontendRuleIDs = [
     "undefined-var", "unit-mismatch", "unknown-easing", "unknown-key", "unknown-node", "unknown-property",
     "unknown-state", "unknown-timeline", "unknown-unit", "unknown-value", "unreachable-state", "unsupported-version",
     "var-cycle", "wrong-type", "wrong-unit", "wrong-var-type",
+    // Scene limits (docs/limits.md).
+    "identifier-too-long", "too-many-copies", "too-many-keyframes", "too-many-scene-nodes", "too-many-vertices",
+    "too-many-baked-keyframes",
 ]
 let yamlRuleIDs = [
     "duplicate-key", "empty-file", "file-too-large", "invalid-merge", "invalid-utf8", "multiple-documents",
     "nesting-too-deep", "tab-indentation", "too-many-nodes", "undefined-alias", "yaml-syntax",
 ]
 /// Rules whose inputs are generated in code (binary or huge), not kept as fixture files.
-let generatedRuleIDs: Set<String> = ["invalid-utf8", "file-too-large", "nesting-too-deep", "too-many-nodes"]
+let generatedRuleIDs: Set<String> = [
+    "invalid-utf8", "file-too-large", "nesting-too-deep", "too-many-nodes",
+    // Tested in SceneLimitTests (ChoreoPipelineTests), which build them from the `SceneLimits` constants.
+    "too-many-keyframes", "too-many-scene-nodes", "too-many-vertices", "too-many-baked-keyframes",
+]
 
 /// The `# expect: LINE:COL SEVERITY RULE` lines of a fixture, sorted.
 func expectations(in text: String) -> [String] {

@@ -1,0 +1,99 @@
+import ChoreoDiagnostics
+import ChoreoYAML
+
+/// The scene limits of `SceneLimits` that the front end checks. The counts come from the YAML
+/// tree where possible, so that an oversized scene is rejected before any of it is decoded.
+extension FrontendContext {
+    /// Counts the nodes under `layers:` (group children included) without decoding them, and
+    /// reports the first node past `SceneLimits.maxNodes`. False when the scene has too many.
+    func checkNodeCount(_ layers: YAMLNode) -> Bool {
+        var count = 0
+        var firstPastLimit: YAMLNode?
+        // Depth-first in file order, so "the first node past the limit" is the one a reader counts to.
+        var stack: [(items: [YAMLNode], next: Int)] = [(layers.sequence ?? [], 0)]
+        while let (items, next) = stack.last {
+            guard next < items.count else {
+                stack.removeLast()
+                continue
+            }
+            stack[stack.count - 1].next = next + 1
+            guard let pairs = items[next].mapping else { continue }
+            count += 1
+            if count == SceneLimits.maxNodes + 1 { firstPastLimit = items[next] }
+            if let children = pairs.first(where: { $0.key.scalar?.value == "children" })?.value.sequence {
+                stack.append((children, 0))
+            }
+        }
+        guard count > SceneLimits.maxNodes else { return true }
+        let site = firstPastLimit.map { startRange(of: $0) } ?? startRange(of: layers)
+        error(
+            "too-many-scene-nodes", "\(count) nodes, more than the limit of \(SceneLimits.maxNodes)", at: site,
+            help: "split the scene into several files, or draw repeated shapes with repeat:")
+        return false
+    }
+
+    /// Counts the keyframes and tweens written under `timelines:` without decoding them, and
+    /// reports the first one past `SceneLimits.maxKeyframes`. False when there are too many.
+    func checkKeyframeCount(_ timelines: YAMLNode) -> Bool {
+        var count = 0
+        var firstPastLimit: YAMLNode?
+        func add(_ items: [YAMLNode]) {
+            if firstPastLimit == nil, count + items.count > SceneLimits.maxKeyframes {
+                firstPastLimit = items[SceneLimits.maxKeyframes - count]
+            }
+            count += items.count
+        }
+        for timeline in timelines.mapping ?? [] {
+            for entry in timeline.value.mapping ?? [] {
+                switch entry.key.scalar?.value {
+                case "tweens": add(entry.value.sequence ?? [])
+                case "keyframes":
+                    for track in entry.value.mapping ?? [] { add(track.value.sequence ?? []) }
+                default: break
+                }
+            }
+        }
+        guard let firstPastLimit else { return true }
+        error(
+            "too-many-keyframes", "\(count) keyframes and tweens, more than the limit of \(SceneLimits.maxKeyframes)",
+            at: startRange(of: firstPastLimit), help: "use fewer keyframes, or easing (steps, springs) instead of sampled values")
+        return false
+    }
+
+    /// Reports the first shape drawn more than `SceneLimits.maxRepeatCopies` times by the repeats
+    /// of itself and its groups (each copy is written out in full by the emitters).
+    func checkRepeatCopies(_ layers: [NodeInfo]) {
+        var pending: [(node: NodeInfo, copies: Int)] = layers.reversed().map { ($0, 1) }
+        while let (node, inherited) = pending.popLast() {
+            // Counts are at most 1000 each, and the product stops growing once past the limit.
+            let copies = inherited * (node.repeatSpec?.count ?? 1)
+            if node.shape != .group {
+                if copies > SceneLimits.maxRepeatCopies {
+                    error(
+                        "too-many-copies",
+                        "\(copies) nested repeat copies, more than the limit of \(SceneLimits.maxRepeatCopies)",
+                        at: node.range, help: "lower the repeat counts of this node or of the groups around it")
+                    return
+                }
+                continue
+            }
+            let carried = min(copies, SceneLimits.maxRepeatCopies + 1)
+            pending.append(contentsOf: node.children.reversed().map { ($0, carried) })
+        }
+    }
+
+    /// Adds `count` path vertices to the scene's total; false (with `too-many-vertices`, reported
+    /// once) when the total passes `SceneLimits.maxPathVertices`.
+    func addPathVertices(_ count: Int, at range: SourceRange) -> Bool {
+        pathVertexCount += count
+        guard pathVertexCount > SceneLimits.maxPathVertices else { return true }
+        if !reportedTooManyVertices {
+            reportedTooManyVertices = true
+            error(
+                "too-many-vertices",
+                "\(pathVertexCount) path vertices so far, more than the limit of \(SceneLimits.maxPathVertices)",
+                at: range, help: "simplify the paths")
+        }
+        return false
+    }
+}
