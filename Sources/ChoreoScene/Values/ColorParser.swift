@@ -80,7 +80,10 @@ private struct ColorParser {
                 throw invalid("unexpected text after the colour name '\(name)'", at: position, length: end - position)
             }
             if let color = namedColor(name) { return color }
-            let help = closestMatch(to: name, in: cssNamedColors.map(\.name)).map { "did you mean '\($0)'?" }
+            // No CSS name is longer than 20 letters, so a much longer word is no plausible typo of
+            // one; skipping it keeps files with thousands of junk colours cheap to report.
+            let help = (name.unicodeScalars.count <= 32 ? closestMatch(to: name, in: cssColorNames) : nil)
+                .map { "did you mean '\($0)'?" }
                 ?? "use a hex colour like '#d6bdfb', rgb(…) or a CSS colour name"
             throw invalid("unknown colour name '\(name)'", at: start, length: nameEnd - start, help: help)
         }
@@ -270,6 +273,9 @@ private struct ColorParser {
         return Component(value: value, percent: percent, offset: start, length: position - start)
     }
 }
+
+/// The names alone, for "did you mean" suggestions.
+private let cssColorNames = cssNamedColors.map(\.name)
 
 /// The CSS named colours (CSS Color 4, plus `transparent`), sorted by name.
 public let cssNamedColors: [(name: String, color: RGBA)] = [
