@@ -1,22 +1,6 @@
+import ChoreoTestSupport
 import Foundation
 import Testing
-
-/// The `choreo` executable built next to this test bundle (`<scratch>/debug/choreo`), or the one
-/// named by `CHOREO_BIN`.
-let choreoExecutable: URL? = {
-    if let explicit = ProcessInfo.processInfo.environment["CHOREO_BIN"] { return URL(fileURLWithPath: explicit) }
-    var candidates: [URL] = []
-    if let first = ProcessInfo.processInfo.arguments.first {
-        candidates.append(URL(fileURLWithPath: first).deletingLastPathComponent())
-    }
-    candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
-    candidates.append(Bundle.main.bundleURL)
-    for directory in candidates {
-        let binary = directory.appendingPathComponent("choreo")
-        if FileManager.default.isExecutableFile(atPath: binary.path) { return binary }
-    }
-    return nil
-}()
 
 /// What one run of the binary did.
 struct RunResult: CustomStringConvertible {

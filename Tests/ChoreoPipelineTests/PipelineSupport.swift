@@ -3,6 +3,7 @@ import ChoreoLottie
 import ChoreoSVG
 import ChoreoScene
 import ChoreoTimeline
+import ChoreoTestSupport
 import Foundation
 import Testing
 
@@ -49,23 +50,6 @@ func runPipeline(_ bytes: [UInt8], path: String) -> PipelineRun {
     }
     return PipelineRun(compilation: compilation, outputBytes: outputBytes)
 }
-
-/// The `choreo` executable built next to this test bundle (`<scratch>/debug/choreo`), or the one
-/// named by `CHOREO_BIN`; located the same way as in Tests/ChoreoCLITests/CLIHarness.swift.
-let choreoExecutable: URL? = {
-    if let explicit = ProcessInfo.processInfo.environment["CHOREO_BIN"] { return URL(fileURLWithPath: explicit) }
-    var candidates: [URL] = []
-    if let first = ProcessInfo.processInfo.arguments.first {
-        candidates.append(URL(fileURLWithPath: first).deletingLastPathComponent())
-    }
-    candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
-    candidates.append(Bundle.main.bundleURL)
-    for directory in candidates {
-        let binary = directory.appendingPathComponent("choreo")
-        if FileManager.default.isExecutableFile(atPath: binary.path) { return binary }
-    }
-    return nil
-}()
 
 /// What one run of the binary did.
 struct ProcessResult: CustomStringConvertible {

@@ -47,3 +47,20 @@ public func repositoryRoot(filePath: String = #filePath) -> URL {
     }
     return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
 }
+
+/// The `choreo` executable built next to the test bundle (`<scratch>/debug/choreo`), or the one
+/// named by `CHOREO_BIN`, for the tests that run the real binary.
+public let choreoExecutable: URL? = {
+    if let explicit = ProcessInfo.processInfo.environment["CHOREO_BIN"] { return URL(fileURLWithPath: explicit) }
+    var candidates: [URL] = []
+    if let first = ProcessInfo.processInfo.arguments.first {
+        candidates.append(URL(fileURLWithPath: first).deletingLastPathComponent())
+    }
+    candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
+    candidates.append(Bundle.main.bundleURL)
+    for directory in candidates {
+        let binary = directory.appendingPathComponent("choreo")
+        if FileManager.default.isExecutableFile(atPath: binary.path) { return binary }
+    }
+    return nil
+}()
