@@ -77,3 +77,28 @@ import Testing
     #expect(result.stdout.hasPrefix("broken.yaml:8:5: error: "), "\(result)")
     #expect(result.stdout.contains("    8 |     rotaton: 45deg\n      |     ^~~~~~~\n"), "\(result)")
 }
+
+/// A warning alone passes `lint` and fails `lint --strict`, in every format.
+@Test func strictTurnsWarningsIntoAFailingExit() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write(
+        "warned.yaml",
+        """
+        choreo: 1
+        size: [100, 100]
+        layers:
+          - {id: dot, shape: ellipse, radius: 10, position: [50, 50], fill: red}
+        states:
+          rest: {}
+          away: {dot: {opacity: 0.5}}
+
+        """)
+    let relaxed = try sandbox.run(["lint", "warned.yaml"])
+    #expect(relaxed.status == 0, "\(relaxed)")
+    #expect(relaxed.stdout.contains("warning: "), "\(relaxed)")
+    #expect(relaxed.stdout.contains("[unreachable-state]"), "\(relaxed)")
+    for format in ["text", "json", "github", "sarif"] {
+        let strict = try sandbox.run(["lint", "--strict", "--format", format, "warned.yaml"])
+        #expect(strict.status == 1, "--format \(format): \(strict)")
+    }
+}
