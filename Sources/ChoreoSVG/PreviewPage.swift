@@ -42,7 +42,7 @@ public enum PreviewPage {
             spanButtons.append(
                 "<button type=\"button\" id=\"\(xmlEscaped(id))\" class=\"span \(span.kind.rawValue)\" data-span=\"\(xmlEscaped(span.name))\">\(xmlEscaped(span.name))</button>")
             spanData.append(
-                "{name: \(jsString(span.name)), id: \(jsString(id)), kind: \(jsString(span.kind.rawValue)), start: \(formatNumber(span.start, decimals: 6)), end: \(formatNumber(span.end, decimals: 6)), loops: \(span.loops), from: \(span.fromState.map(jsString) ?? "null"), to: \(span.toState.map(jsString) ?? "null")}")
+                "{name: \(jsString(span.name)), id: \(jsString(id)), kind: \(jsString(span.kind.rawValue)), start: \(formatNumber(span.start, decimals: 6)), end: \(formatNumber(span.end, decimals: 6)), loops: \(span.loops), plays: \(span.plays.map(jsString) ?? "null"), from: \(span.fromState.map(jsString) ?? "null"), to: \(span.toState.map(jsString) ?? "null")}")
         }
         var stateButtons: [String] = []
         for span in timeline.spans where span.kind == .pose {
@@ -127,6 +127,14 @@ public enum PreviewPage {
                 for (var i = 0; i < spans.length; i++) if (spans[i].kind === "pose" && spans[i].name === state) return spans[i].start;
                 return null;
               }
+              // A state with `play:` loops that timeline's span while it is shown.
+              function loopPlayedTimeline(state) {
+                var pose = null, played = null;
+                for (var i = 0; i < spans.length; i++) if (spans[i].kind === "pose" && spans[i].name === state) pose = spans[i];
+                if (!pose || !pose.plays) return;
+                for (var j = 0; j < spans.length; j++) if (spans[j].kind === "timeline" && spans[j].name === pose.plays) played = spans[j];
+                if (played) playSpan(played.start, played.end, true, null);
+              }
               // Plays start…end in real time by stepping the paused SVG clock, then calls after().
               function playSpan(start, end, loops, after) {
                 pause();
@@ -162,7 +170,7 @@ public enum PreviewPage {
                   if (s.from === current) { transition = s; break; }
                   if (!transition) transition = s;
                 }
-                var settle = function () { var p = poseTime(state); if (p !== null) show(p); setState(state); };
+                var settle = function () { var p = poseTime(state); if (p !== null) show(p); setState(state); loopPlayedTimeline(state); };
                 if (transition && current !== state) playSpan(transition.start, transition.end, false, settle);
                 else { pause(); run = null; settle(); }
               }

@@ -72,6 +72,9 @@ public struct Span: Sendable, Equatable {
     public var loops: Bool
     /// For poses: the state's accessible label ("Play"), if given.
     public var label: String?
+    /// For poses: the timeline the state loops while it is shown (`play:`), if any. Players show
+    /// the pose span, then loop that timeline's span; the preview page does exactly that.
+    public var plays: String?
     /// For transitions: the states it goes between, and its trigger (`tap`, `hover`, …).
     public var fromState: String?
     public var toState: String?
@@ -79,7 +82,7 @@ public struct Span: Sendable, Equatable {
 
     public init(
         name: String, kind: Kind, start: Double, end: Double, loops: Bool = false, label: String? = nil,
-        fromState: String? = nil, toState: String? = nil, trigger: String? = nil
+        plays: String? = nil, fromState: String? = nil, toState: String? = nil, trigger: String? = nil
     ) {
         self.name = name
         self.kind = kind
@@ -87,6 +90,7 @@ public struct Span: Sendable, Equatable {
         self.end = end
         self.loops = loops
         self.label = label
+        self.plays = plays
         self.fromState = fromState
         self.toState = toState
         self.trigger = trigger

@@ -45,6 +45,7 @@ public enum TimelineJSON {
             ("endFrame", .int(Int((span.end * fps).rounded()))),
             ("loops", .bool(span.loops)),
             ("label", optional(span.label)),
+            ("plays", optional(span.plays)),
             ("fromState", optional(span.fromState)),
             ("toState", optional(span.toState)),
             ("trigger", optional(span.trigger)),

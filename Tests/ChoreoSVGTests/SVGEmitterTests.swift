@@ -271,3 +271,16 @@ private func attributeValues(_ svg: String, tag: String, attribute: String) -> [
     try ("[\n" + manifest.joined(separator: ",\n") + "\n]\n").write(to: directory.appendingPathComponent("manifest.json"), atomically: true, encoding: .utf8)
     #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("manifest.json").path))
 }
+
+/// The preview page loops the timeline a state plays once it has reached that state.
+@Test func previewLoopsTheTimelineAStatePlays() {
+    let timeline = Timeline(
+        name: "played", width: 10, height: 10, fps: 10, duration: 1.1, layers: [],
+        spans: [
+            Span(name: "rest", kind: .pose, start: 0, end: 0.1, plays: "pulse"),
+            Span(name: "pulse", kind: .timeline, start: 0.1, end: 1.1, loops: true),
+        ])
+    let page = PreviewPage.html(timeline)
+    #expect(page.contains("plays: \"pulse\""))
+    #expect(page.contains("loopPlayedTimeline(state)"))
+}

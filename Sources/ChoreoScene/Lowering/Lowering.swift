@@ -84,7 +84,10 @@ struct LoweringContext {
             add(scene.name, .pose, frames: 1, content: .pose(nil))
         }
         for state in scene.states {
-            add(state.name, .pose, frames: 1, content: .pose(state)) { $0.label = state.label }
+            add(state.name, .pose, frames: 1, content: .pose(state)) {
+                $0.label = state.label
+                $0.plays = state.play
+            }
         }
         for transition in scene.transitions {
             let timings = [transition.timing] + transition.nodeTiming.keys.sorted().map { transition.nodeTiming[$0]! }
