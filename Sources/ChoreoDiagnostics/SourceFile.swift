@@ -76,7 +76,13 @@ public struct SourceFile: Sendable {
         let utf8 = text.utf8
         let start = utf8.index(utf8.startIndex, offsetBy: bounds.start)
         let end = utf8.index(start, offsetBy: bounds.end - bounds.start)
-        return text[start..<end]
+        let line = text[start..<end]
+        // A byte order mark is not a column: libyaml and editors count line 1 from after it, so
+        // a quoted line 1 must not show it either, or the caret lands one column off.
+        if number == 1, line.unicodeScalars.first == "\u{FEFF}" {
+            return line[line.unicodeScalars.index(after: line.unicodeScalars.startIndex)...]
+        }
+        return line
     }
 
     /// Lines end at `\n`, `\r\n` or a lone `\r`; both are ASCII, so a byte scan finds them.

@@ -267,3 +267,14 @@ private let sample: [Diagnostic] = [
     }
     #expect(SARIFRenderer.uriReference("a b/é#1.yaml") == "a%20b/%C3%A9%231.yaml")
 }
+
+/// After a byte order mark, line 1 is quoted without it so the caret stays under the column.
+@Test func caretOnLineOneIgnoresAByteOrderMark() {
+    let file = SourceFile(path: "bom.yaml", bytes: [0xEF, 0xBB, 0xBF] + Array("choreo: 2\n".utf8))
+    #expect(file.line(1) == "choreo: 2")
+    let diagnostic = Diagnostic(
+        .error, rule: "unsupported-version", "unsupported version", file: "bom.yaml",
+        range: SourceRange(start: SourceLocation(line: 1, column: 9), end: SourceLocation(line: 1, column: 10)))
+    let rendered = TextRenderer(source: { _ in file }).render(diagnostic)
+    #expect(rendered.contains("    1 | choreo: 2\n      |         ^\n"), "\(rendered)")
+}
