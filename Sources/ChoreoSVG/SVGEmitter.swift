@@ -271,7 +271,7 @@ struct SceneRenderer {
         /// A moving trim on an unfilled single contour: a dash of the stroke (smooth in SMIL).
         case dash
         /// A moving trim that cuts a fill or several contours (an SVG dash restarts on every
-        /// subpath): the trimmed outline baked per frame.
+        /// subpath), or a dashed stroke: the trimmed outline baked per frame.
         case bakedGeometry
     }
 
@@ -279,7 +279,10 @@ struct SceneRenderer {
         guard let trim = style.trim else { return .none }
         guard animates, trim.isAnimated || geometry.isAnimated else { return .geometry }
         let contourCount = geometry.outline(at: 0).contours.count
-        return style.fill == nil && contourCount == 1 ? .dash : .bakedGeometry
+        // The dash trick needs the stroke's dash pattern for itself, so a dashed stroke is trimmed
+        // as geometry instead, and keeps its own pattern.
+        let dashed = !(style.stroke?.dash.isEmpty ?? true)
+        return style.fill == nil && contourCount == 1 && !dashed ? .dash : .bakedGeometry
     }
 
     /// Path data of a trimmed outline; an empty trim draws nothing (a lone moveto has no caps).

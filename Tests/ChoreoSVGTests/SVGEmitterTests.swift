@@ -169,6 +169,22 @@ private func attributeValues(_ svg: String, tag: String, attribute: String) -> [
         }
     }
 
+    @Test func aDashedStrokeKeepsItsPatternUnderAMovingTrim() throws {
+        var timeline = SVGFixtures.trim
+        guard case let .shape(geometry, style) = timeline.layers[0].content else {
+            Issue.record("the trim fixture's first layer is not a shape")
+            return
+        }
+        var dashed = style
+        dashed.stroke?.dash = [6, 4]
+        timeline.layers = [Node(id: "arc", transform: timeline.layers[0].transform, content: .shape(geometry, dashed))]
+        let svg = SVGEmitter.animated(timeline)
+        // The user's pattern is written as is, and the trim moves the path itself.
+        #expect(svg.contains("stroke-dasharray=\"6 4\""), "\(svg)")
+        #expect(!svg.contains("attributeName=\"stroke-dasharray\""), "\(svg)")
+        #expect(svg.contains("attributeName=\"d\""), "\(svg)")
+    }
+
     @Test func snapshotTrimCutsTheOutlineItself() {
         // At 1 s the arc's window is the whole circle: the outline, closed, without a dash.
         let whole = SVGEmitter.snapshot(SVGFixtures.trim, at: 1)
