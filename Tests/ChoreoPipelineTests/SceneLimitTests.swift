@@ -17,7 +17,10 @@ import Testing
         return Array((text + tail).utf8)
     }
 
-    static func expectLimitError(_ bytes: [UInt8], rule: String, name: String, within limit: Duration = .seconds(10),
+    /// `limit` is a generous bound (several times a debug build's time on a loaded 2-core
+    /// machine): it catches a limit checked after the work it should prevent (minutes, or out of
+    /// memory), not small slowdowns, which the benchmark measures.
+    static func expectLimitError(_ bytes: [UInt8], rule: String, name: String, within limit: Duration = .seconds(20),
         sourceLocation: Testing.SourceLocation = #_sourceLocation)
     {
         // Compile only: without the limit the emitters would spend seconds writing what must be rejected.
@@ -66,7 +69,7 @@ import Testing
     @Test func moreNodesThanTheLimitIsAnError() {
         let layers = (0...SceneLimits.maxNodes).map { "{id: n\($0), shape: rect, size: [1, 1]}" }
         let bytes = Self.scene(layers: layers)
-        Self.expectLimitError(bytes, rule: "too-many-scene-nodes", name: "nodes-past-the-limit", within: .seconds(5))
+        Self.expectLimitError(bytes, rule: "too-many-scene-nodes", name: "nodes-past-the-limit", within: .seconds(20))
         let error = compileScene(SourceFile(path: "nodes.yaml", bytes: bytes)).diagnostics.first { $0.rule == "too-many-scene-nodes" }
         #expect(error?.range.start.line == 4 + SceneLimits.maxNodes + 1)
         #expect(error?.message == "\(SceneLimits.maxNodes + 1) nodes, more than the limit of \(SceneLimits.maxNodes)")
@@ -76,7 +79,7 @@ import Testing
     @Test func groupChildrenCountTowardsTheNodeLimit() {
         let children = (0...SceneLimits.maxNodes).map { "{id: c\($0), shape: rect, size: [1, 1]}" }.joined(separator: ", ")
         let bytes = Self.scene(layers: ["{id: g, shape: group, children: [\(children)]}"])
-        Self.expectLimitError(bytes, rule: "too-many-scene-nodes", name: "group-children-past-the-limit", within: .seconds(5))
+        Self.expectLimitError(bytes, rule: "too-many-scene-nodes", name: "group-children-past-the-limit", within: .seconds(20))
     }
 
     /// `SceneLimits.maxPathVertices` vertices in the whole scene (all contours of all path and
