@@ -45,35 +45,8 @@ final class Sandbox {
 
     /// Runs `choreo` with the sandbox as working directory, no stdin, and NO_COLOR set.
     func run(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> RunResult {
-        let binary = try #require(choreoExecutable, "the choreo binary was not found next to the test bundle", sourceLocation: sourceLocation)
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.currentDirectoryURL = root
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = "1"
-        process.environment = environment
-        let outURL = FileManager.default.temporaryDirectory.appendingPathComponent("choreo-out-\(UUID().uuidString)")
-        let errURL = FileManager.default.temporaryDirectory.appendingPathComponent("choreo-err-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        defer {
-            try? FileManager.default.removeItem(at: outURL)
-            try? FileManager.default.removeItem(at: errURL)
-        }
-        let outHandle = try FileHandle(forWritingTo: outURL)
-        let errHandle = try FileHandle(forWritingTo: errURL)
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = outHandle
-        process.standardError = errHandle
-        try process.run()
-        process.waitUntilExit()
-        try outHandle.close()
-        try errHandle.close()
-        return RunResult(
-            status: process.terminationStatus,
-            stdout: (try? String(contentsOf: outURL, encoding: .utf8)) ?? "",
-            stderr: (try? String(contentsOf: errURL, encoding: .utf8)) ?? "")
+        let result = try runChoreo(arguments, in: root, sourceLocation: sourceLocation)
+        return RunResult(status: result.status, stdout: result.stdout, stderr: result.stderr)
     }
 }
 

@@ -1,3 +1,4 @@
+import ChoreoTestSupport
 import ChoreoDiagnostics
 import ChoreoScene
 import Foundation

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+    import Glibc
+#endif
 import Testing
 
 /// Compares `actual` with the golden file at `path`. With `UPDATE_GOLDEN=1` in the environment
@@ -64,3 +67,67 @@ public let choreoExecutable: URL? = {
     }
     return nil
 }()
+
+/// What one run of the binary did.
+public struct ProcessResult: CustomStringConvertible, Sendable {
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
+    /// True when the process died of a signal (a crash) rather than exiting.
+    public var crashed: Bool
+    /// True when the process was killed for running too long.
+    public var timedOut: Bool
+
+    public var description: String { "exit \(status)\(crashed ? " (signal)" : "")\(timedOut ? " (killed: timed out)" : "")\n--- stdout\n\(stdout.prefix(2000))--- stderr\n\(stderr.prefix(2000))" }
+}
+
+/// Runs `choreo` with `arguments` in `directory`, with no stdin and NO_COLOR set. A run that
+/// takes longer than `timeout` is killed and reported as `timedOut`.
+public func runChoreo(
+    _ arguments: [String], in directory: URL, timeout: Duration = .seconds(120),
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+) throws -> ProcessResult {
+    let binary = try #require(choreoExecutable, "the choreo binary was not found next to the test bundle", sourceLocation: sourceLocation)
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    var environment = ProcessInfo.processInfo.environment
+    environment["NO_COLOR"] = "1"
+    // A crash in deep recursion would otherwise spend minutes symbolicating thousands of frames.
+    environment["SWIFT_BACKTRACE"] = "enable=no"
+    process.environment = environment
+    // Output goes to files, not pipes, so a chatty process can never block on a full pipe.
+    let capture = FileManager.default.temporaryDirectory.appendingPathComponent("choreo-pipeline-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: capture, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: capture) }
+    let outURL = capture.appendingPathComponent("stdout")
+    let errURL = capture.appendingPathComponent("stderr")
+    FileManager.default.createFile(atPath: outURL.path, contents: nil)
+    FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    let outHandle = try FileHandle(forWritingTo: outURL)
+    let errHandle = try FileHandle(forWritingTo: errURL)
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = outHandle
+    process.standardError = errHandle
+    try process.run()
+    let deadline = ContinuousClock.now + timeout
+    var timedOut = false
+    while process.isRunning {
+        if ContinuousClock.now > deadline {
+            kill(process.processIdentifier, SIGKILL)
+            timedOut = true
+            process.waitUntilExit()
+            break
+        }
+        Thread.sleep(forTimeInterval: 0.01)
+    }
+    process.waitUntilExit()
+    try outHandle.close()
+    try errHandle.close()
+    return ProcessResult(
+        status: process.terminationStatus,
+        stdout: String(decoding: (try? Data(contentsOf: outURL)) ?? Data(), as: UTF8.self),
+        stderr: String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self),
+        crashed: process.terminationReason == .uncaughtSignal && !timedOut, timedOut: timedOut)
+}
