@@ -225,11 +225,13 @@ struct LottieShapeBuilder {
         if !stroke.dash.isEmpty {
             // As in SVG, an odd list of lengths repeats to make dash/gap pairs.
             let lengths = stroke.dash.count.isMultiple(of: 2) ? stroke.dash : stroke.dash + stroke.dash
+            // Every entry names itself (`nm`, After Effects' names): lottie-web 5.7 draws nothing
+            // at all, for the whole animation, when a dash entry has no `nm`.
             var dashes: [JSONValue] = lengths.enumerated().map { index, length in
-                let kind = index.isMultiple(of: 2) ? "d" : "g"
-                return .object([("n", .string(kind)), ("v", staticProperty(.number(length)))])
+                let (kind, name) = index.isMultiple(of: 2) ? ("d", "dash") : ("g", "gap")
+                return .object([("n", .string(kind)), ("nm", .string(name)), ("v", staticProperty(.number(length)))])
             }
-            dashes.append(.object([("n", "o"), ("v", staticProperty(0))]))
+            dashes.append(.object([("n", "o"), ("nm", "offset"), ("v", staticProperty(0))]))
             members.append(("d", .array(dashes)))
         }
         return .object(members)

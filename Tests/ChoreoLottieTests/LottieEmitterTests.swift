@@ -151,6 +151,8 @@ private let goldenDirectory = repositoryRoot().appendingPathComponent("Tests/Cho
         #expect(items[0]["ty"] == "sh")
         guard case let .array(dashes)? = items[1]["d"] else { Issue.record("no dashes"); return }
         #expect(dashes.map { $0["n"] } == ["d", "g", "o"])
+        // lottie-web 5.7 renders nothing when a dash entry lacks its name.
+        #expect(dashes.map { $0["nm"] } == ["dash", "gap", "offset"])
     }
 
     @Test func gradientStopsCarryAlphaOnlyWhenTranslucent() {
