@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Every conformance suite, on the scenes the compiler really produces (see README.md here):
 #   1. builds the CLI (or uses $CHOREO) and compiles every scene of scenes/ and
-#      Tests/conformance/feature-scenes/ with --emit lottie,svg,timeline;
-#   2. scene_suite.py: Lottie (schema, rlottie vs ThorVG, each vs reference frames), SVG (the
-#      animated SVG in Chromium vs ThorVG and vs the reference; snapshots in Chromium vs librsvg,
-#      cairosvg and ThorVG) and the preview page's state buttons in Chromium;
-#   3. the pytest self-test proving the Lottie suite fails on broken output.
+#      Tests/conformance/feature-scenes/, and the feature matrix (feature_matrix.py generates it
+#      into the scratch directory), with --emit lottie,svg,timeline;
+#   2. scene_suite.py: Lottie (schema; rlottie, ThorVG and lottie-web each vs reference frames;
+#      rlottie vs ThorVG), SVG (the animated SVG in Chromium vs ThorVG and vs the reference;
+#      snapshots in Chromium vs librsvg, cairosvg and ThorVG), the preview page's state buttons in
+#      Chromium, and the matrix cell by cell (four renderers vs the reference);
+#   3. lottie_audit.py: no compiled Lottie contains a known player pitfall;
+#   4. the pytest self-tests proving the Lottie suite and the audit fail on broken output.
 # Prints per-suite totals and a last line `N passed, M failed`; exits non-zero on any failure.
 # Failure images (A | B | difference) go to Tests/conformance/out/ (git-ignored).
 # Environment: CHOREO=path/to/choreo skips the build; CHOREO_SCRATCH is the swift scratch path
@@ -44,9 +47,20 @@ if ! "$CHOREO" compile "${scenes[@]}" -o "$work/compiled" --emit lottie,svg,time
     failed=$((failed + 1))
 fi
 
-echo "== scenes: Lottie players, SVG renderers, browser, preview"
+echo "== generating and compiling the feature matrix"
+"$python" Tests/conformance/feature_matrix.py "$work/matrix" >/dev/null || { echo "FAIL feature matrix: generator crashed"; failed=$((failed + 1)); }
+mapfile -t matrix_scenes < <(ls "$work"/matrix/*.yaml 2>/dev/null | sort)
+echo "${#matrix_scenes[@]} matrix scenes"
+if [ ${#matrix_scenes[@]} -gt 0 ] && ! "$CHOREO" compile "${matrix_scenes[@]}" -o "$work/compiled" --emit lottie,svg,timeline >"$work/matrix-compile.log" 2>&1; then
+    grep -v '^wrote ' "$work/matrix-compile.log" | head -60
+    echo "FAIL compile: a feature-matrix scene does not compile (the suite goes on with what it wrote)"
+    failed=$((failed + 1))
+fi
+
+echo "== scenes: Lottie players (rlottie, ThorVG, lottie-web), SVG renderers, browser, preview, matrix"
 "$python" Tests/conformance/scene_suite.py --choreo "$CHOREO" --compiled "$work/compiled" --work "$work/scenes" \
-    --jobs "${CONFORMANCE_JOBS:-2}" "${scenes[@]}" | tee "$work/scenes.log"
+    --jobs "${CONFORMANCE_JOBS:-2}" --matrix "$work/matrix/matrix.json" "${scenes[@]}" "${matrix_scenes[@]}" \
+    | tee "$work/scenes.log"
 scene_status=${PIPESTATUS[0]}
 summary="$(tail -n 1 "$work/scenes.log")"
 if [[ "$summary" =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
@@ -58,8 +72,22 @@ else
     failed=$((failed + 1))
 fi
 
-echo "== self-test: the Lottie suite fails on broken output (pytest)"
-"$python" -m pytest -q -p no:cacheprovider Tests/conformance/test_suite_fails_on_bad_output.py | tee "$work/pytest.log"
+echo "== audit: player pitfalls in every compiled Lottie"
+"$python" Tests/conformance/lottie_audit.py "$work/compiled" | tee "$work/audit.log"
+audit_status=${PIPESTATUS[0]}
+summary="$(tail -n 1 "$work/audit.log")"
+if [[ "$summary" =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
+    passed=$((passed + BASH_REMATCH[1]))
+    failed=$((failed + BASH_REMATCH[2]))
+    if [ "$audit_status" -ne 0 ] && [ "${BASH_REMATCH[2]}" -eq 0 ]; then failed=$((failed + 1)); fi
+else
+    echo "FAIL audit: crashed (exit $audit_status)"
+    failed=$((failed + 1))
+fi
+
+echo "== self-tests: the Lottie suite and the audit fail on broken output (pytest)"
+"$python" -m pytest -q -p no:cacheprovider Tests/conformance/test_suite_fails_on_bad_output.py \
+    Tests/conformance/test_lottie_audit.py | tee "$work/pytest.log"
 pytest_status=${PIPESTATUS[0]}
 pytest_passed="$(grep -oE '[0-9]+ passed' "$work/pytest.log" | tail -n 1 | grep -oE '[0-9]+' || true)"
 pytest_failed=0
