@@ -41,7 +41,9 @@ mapfile -t scenes < <(ls scenes/*.yaml Tests/conformance/feature-scenes/*.yaml |
 echo "== compiling ${#scenes[@]} scenes"
 passed=0
 failed=0
-if ! "$CHOREO" compile "${scenes[@]}" -o "$work/compiled" --emit lottie,svg,timeline >"$work/compile.log" 2>&1; then
+# The outputs every suite reads; the feature matrix is compiled with the same list.
+emit=lottie,svg,timeline
+if ! "$CHOREO" compile "${scenes[@]}" -o "$work/compiled" --emit "$emit" >"$work/compile.log" 2>&1; then
     cat "$work/compile.log"
     echo "FAIL compile: choreo compile exited non-zero (the suite goes on with what it wrote)"
     failed=$((failed + 1))
@@ -51,7 +53,7 @@ echo "== generating and compiling the feature matrix"
 "$python" Tests/conformance/feature_matrix.py "$work/matrix" >/dev/null || { echo "FAIL feature matrix: generator crashed"; failed=$((failed + 1)); }
 mapfile -t matrix_scenes < <(ls "$work"/matrix/*.yaml 2>/dev/null | sort)
 echo "${#matrix_scenes[@]} matrix scenes"
-if [ ${#matrix_scenes[@]} -gt 0 ] && ! "$CHOREO" compile "${matrix_scenes[@]}" -o "$work/compiled" --emit lottie,svg,timeline >"$work/matrix-compile.log" 2>&1; then
+if [ ${#matrix_scenes[@]} -gt 0 ] && ! "$CHOREO" compile "${matrix_scenes[@]}" -o "$work/compiled" --emit "$emit" >"$work/matrix-compile.log" 2>&1; then
     grep -v '^wrote ' "$work/matrix-compile.log" | head -60
     echo "FAIL compile: a feature-matrix scene does not compile (the suite goes on with what it wrote)"
     failed=$((failed + 1))

@@ -18,12 +18,18 @@ Reference frames: `choreo snapshot SCENE --at Ff` (the timeline frozen at that i
 a still SVG) rasterised by librsvg (rsvg-convert) at the composition size.
 
 Suites, each comparison an individual check with common.THRESHOLD_DESCRIPTION:
-  lottie   schema validation (lottie-specs); rlottie vs ThorVG; rlottie vs reference; ThorVG vs
-           reference, at every instant.
+  lottie   schema validation (lottie-specs); rlottie vs ThorVG; rlottie, ThorVG and lottie-web
+           (SVG renderer, in Chromium) each vs reference, at every instant.
   svg      the animated SVG in headless Chromium (paused, setCurrentTime) vs ThorVG's Lottie frame
            and vs the reference; the snapshot SVG in Chromium vs librsvg, cairosvg and ThorVG.
   preview  for scenes with two or more states: the preview page, offline in Chromium, reports each
            clicked state and shows that state's pose (vs `choreo snapshot --state`).
+  matrix-lottie, matrix-svg
+           scenes listed in --matrix (feature_matrix.py's matrix.json): instants from
+           feature_matrix.instants (span starts, middles, ends, overshoot peaks); rlottie, ThorVG,
+           lottie-web and the animated SVG in Chromium each vs reference, one check per cell.
+Browser work (lottie-web, the SVG grids) runs in worker threads, each owning one Chromium
+(browser.py, Playwright); the preview suite still drives the chromium CLI (virtual time).
 Everything is composited over white. Failures leave `A | B | difference` PNGs in
 Tests/conformance/out/. Per-suite totals, then `N passed, M failed`; exit 1 on any failure.
 """
