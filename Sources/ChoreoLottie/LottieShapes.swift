@@ -60,7 +60,7 @@ struct LottieShapeBuilder {
             ("p", lottieProperty(position, fps: fps, .point())),
             ("s", lottieProperty(scale, fps: fps, .point(times: 100))),
             ("r", lottieProperty(rotation, fps: fps, .scalar())),
-            ("o", lottieProperty(opacity, fps: fps, .scalar(times: 100))),
+            ("o", lottieProperty(opacity.playerSafe(0...1), fps: fps, .scalar(times: 100))),
         ]
     }
 
@@ -97,9 +97,9 @@ struct LottieShapeBuilder {
         // its top-right corner); where the start matters (trim, dashes) the IR outline is written.
         let startMatters = style.trim != nil || !(style.stroke?.dash.isEmpty ?? true)
         var items: [JSONValue] = []
-        var contourCount = 1
         switch geometry {
         case let .rect(size, cornerRadius):
+            let cornerRadius = cornerRadius.clamped(to: 0...Double.infinity)
             if startMatters {
                 items = pathItems(combineTracks(size, cornerRadius, fps: fps, duration: duration, rectOutline))
             } else {
@@ -141,11 +141,10 @@ struct LottieShapeBuilder {
                 items = [.object(members)]
             }
         case let .path(shape):
-            contourCount = shape.initial.contours.count
             items = pathItems(shape)
         }
         if let trim = style.trim {
-            items.append(trimItem(trim, contourCount: contourCount))
+            items.append(trimItem(trim))
         }
         // The stroke is drawn over the fill: it comes first.
         if let stroke = style.stroke {
@@ -181,13 +180,15 @@ struct LottieShapeBuilder {
 
     /// Lottie trims in percent and turns its offset in degrees (360 = the whole path). With
     /// several contours the IR trims their concatenation, which is Lottie's sequential mode.
-    func trimItem(_ trim: Trim, contourCount: Int) -> JSONValue {
+    func trimItem(_ trim: Trim) -> JSONValue {
         .object([
             ("ty", "tm"),
-            ("s", lottieProperty(trim.start, fps: fps, .scalar(times: 100))),
-            ("e", lottieProperty(trim.end, fps: fps, .scalar(times: 100))),
+            ("s", lottieProperty(trim.start.playerSafe(0...1), fps: fps, .scalar(times: 100))),
+            ("e", lottieProperty(trim.end.playerSafe(0...1), fps: fps, .scalar(times: 100))),
             ("o", lottieProperty(trim.offset, fps: fps, .scalar(times: 360))),
-            ("m", .int(contourCount > 1 ? 2 : 1)),
+            // Sequential (2), written always: lottie-ios defaults a missing `m` to it and its Core
+            // Animation engine cannot draw simultaneous (1) trims; with one contour both agree.
+            ("m", 2),
         ])
     }
 
@@ -197,6 +198,7 @@ struct LottieShapeBuilder {
         let ruleValue: JSONValue = .int(rule == .evenodd ? 2 : 1)
         switch paint {
         case let .color(color):
+            let color = color.playerSafe(0...1)
             return .object([
                 ("ty", "fl"), ("c", lottieProperty(color, fps: fps, .color)),
                 ("o", lottieProperty(color.map(\.a), fps: fps, .scalar(times: 100))), ("r", ruleValue),
@@ -210,6 +212,7 @@ struct LottieShapeBuilder {
         var members: [(String, JSONValue)]
         switch stroke.paint {
         case let .color(color):
+            let color = color.playerSafe(0...1)
             members = [
                 ("ty", "st"), ("c", lottieProperty(color, fps: fps, .color)),
                 ("o", lottieProperty(color.map(\.a), fps: fps, .scalar(times: 100))),
@@ -218,7 +221,7 @@ struct LottieShapeBuilder {
             members = [("ty", "gs"), ("o", staticProperty(100))] + gradientMembers(stroke.paint)
         }
         members += [
-            ("w", lottieProperty(stroke.width, fps: fps, .scalar())),
+            ("w", lottieProperty(stroke.width.clamped(to: 0...Double.infinity), fps: fps, .scalar())),
             ("lc", .int(lineCapCode(stroke.cap))), ("lj", .int(lineJoinCode(stroke.join))),
             ("ml", .number(stroke.miterLimit)),
         ]
@@ -260,6 +263,7 @@ struct LottieShapeBuilder {
     /// `{p: count, k: [offset, r, g, b, …]}`, followed by `[offset, alpha, …]` when any stop is
     /// ever translucent (players treat a missing alpha part as opaque).
     func gradientColors(_ stops: Animated<GradientStops>) -> JSONValue {
+        let stops = stops.playerSafe(0...1)
         let values = [stops.initial] + stops.segments.flatMap { [$0.from, $0.to] }
         let withAlpha = values.contains { $0.stops.contains { $0.color.a < 1 } }
         let flatten: (GradientStops) -> JSONValue = { gradient in
