@@ -261,9 +261,10 @@ struct LottieShapeBuilder {
     }
 
     /// `{p: count, k: [offset, r, g, b, …]}`, followed by `[offset, alpha, …]` when any stop is
-    /// ever translucent (players treat a missing alpha part as opaque).
+    /// ever translucent (players treat a missing alpha part as opaque). Holds become jumps
+    /// (`holdsAsJumps`): ThorVG interpolates held gradient stops.
     func gradientColors(_ stops: Animated<GradientStops>) -> JSONValue {
-        let stops = stops.playerSafe(0...1)
+        let stops = stops.playerSafe(0...1).holdsAsJumps
         let values = [stops.initial] + stops.segments.flatMap { [$0.from, $0.to] }
         let withAlpha = values.contains { $0.stops.contains { $0.color.a < 1 } }
         let flatten: (GradientStops) -> JSONValue = { gradient in

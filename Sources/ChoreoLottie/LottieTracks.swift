@@ -75,3 +75,22 @@ extension Animated where Value: ClampableComponents {
         clamped(to: range).withUnitHandles
     }
 }
+
+extension Animated {
+    /// The same motion with every hold segment written as a constant stretch and an instant jump
+    /// at its end, so that the Lottie hold keyframe lasts only the jump's lead (`jumpLeadFrames`).
+    /// ThorVG 1.0 ignores `h` on gradient stops and interpolates towards the next keyframe (the
+    /// conformance feature matrix shows it on hold and steps easings); a hold shorter than a frame
+    /// is never drawn at a whole frame.
+    var holdsAsJumps: Animated<Value> {
+        Animated(
+            initial,
+            segments: segments.flatMap { segment -> [Segment<Value>] in
+                guard segment.easing == .hold, segment.end > segment.start, segment.to != segment.from else { return [segment] }
+                return [
+                    Segment(start: segment.start, end: segment.end, from: segment.from, to: segment.from, easing: .linear),
+                    Segment(start: segment.end, end: segment.end, from: segment.to, to: segment.to, easing: .linear),
+                ]
+            })
+    }
+}

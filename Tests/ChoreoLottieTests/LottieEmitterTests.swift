@@ -167,6 +167,24 @@ private let goldenDirectory = repositoryRoot().appendingPathComponent("Tests/Cho
         #expect(text == #"{"p":2,"k":{"a":0,"k":[0,1,0,0,1,0,0,1,0,1,1,0.25]}}"#)
     }
 
+    /// ThorVG interpolates held gradient stops: a hold (here a whole second) is written as a
+    /// constant stretch and a jump whose hold keyframe lasts less than a frame.
+    @Test func heldGradientStopsJumpWithoutALongHoldKeyframe() throws {
+        let red = GradientStops([GradientStop(0, RGBA(1, 0, 0)), GradientStop(1, RGBA(1, 0, 0))])
+        let blue = GradientStops([GradientStop(0, RGBA(0, 0, 1)), GradientStop(1, RGBA(0, 0, 1))])
+        let stops = Animated(red, segments: [Segment(start: 0, end: 1, from: red, to: blue, easing: .hold)])
+        let object = try JSONSerialization.jsonObject(with: Data(JSONWriter().string(builder.gradientColors(stops)).utf8))
+        let keys = try #require(((object as? [String: Any])?["k"] as? [String: Any])?["k"] as? [[String: Any]])
+        let frames = keys.map { ($0["t"] as? Double) ?? -1 }
+        for (index, key) in keys.enumerated() where (key["h"] as? Int) == 1 && index + 1 < keys.count {
+            #expect(frames[index + 1] - frames[index] < 1, "a hold over \(frames[index + 1] - frames[index]) frames")
+        }
+        // Red until the end of the second, blue from then on.
+        let firstBlue = try #require(keys.firstIndex { (($0["s"] as? [Double]) ?? [])[1] == 0 })
+        #expect(frames[firstBlue] == 60)
+        #expect(keys[..<firstBlue].allSatisfy { (($0["s"] as? [Double]) ?? [])[1] == 1 })
+    }
+
     @Test func radialGradientEndsOneRadiusRightOfItsCentre() {
         let fill = builder.fillItem(
             .radialGradient(center: Animated(Point(5, 6)), radius: Animated(10), stops: Animated(GradientStops([]))), rule: .nonzero)
