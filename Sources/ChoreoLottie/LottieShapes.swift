@@ -93,6 +93,17 @@ struct LottieShapeBuilder {
     // MARK: Shapes
 
     func shapeItems(_ geometry: Geometry, _ style: Style) -> [JSONValue] {
+        if let trim = style.trim, style.fill != nil {
+            // A trim never reaches a filled shape (reference §6.6 rule 4): lottie-ios's Core
+            // Animation engine cannot trim a fill and falls back to its main-thread engine, and
+            // players fill a window through a closed contour's start differently. The trimmed
+            // outline is written as the geometry itself, which is what the fill and the stroke
+            // draw (the SVG does the same).
+            var items = pathItems(trimmedOutlineTrack(geometry, trim))
+            if let stroke = style.stroke { items.append(strokeItem(stroke)) }
+            if let fill = style.fill { items.append(fillItem(fill, rule: style.fillRule)) }
+            return items
+        }
         // Lottie's own primitives start their outline elsewhere (an `el` at 12 o'clock, a `rc` at
         // its top-right corner); where the start matters (trim, dashes) the IR outline is written.
         let startMatters = style.trim != nil || !(style.stroke?.dash.isEmpty ?? true)
@@ -156,10 +167,27 @@ struct LottieShapeBuilder {
         return items
     }
 
+    /// The outline cut by the trim at every instant: static when neither moves, else one value
+    /// per frame held until the next (the trimmed outline changes its vertex and contour counts as
+    /// the window moves, which no player can interpolate), exact at every whole frame.
+    func trimmedOutlineTrack(_ geometry: Geometry, _ trim: Trim) -> Animated<PathShape> {
+        guard geometry.isAnimated || trim.isAnimated else { return Animated(geometry.trimmedOutline(at: 0, trim: trim)) }
+        let frameCount = max(1, Int((duration * fps).rounded()))
+        let shapes = (0...frameCount).map { geometry.trimmedOutline(at: Double($0) / fps, trim: trim) }
+        let segments = (0..<frameCount).map { frame in
+            Segment(
+                start: Double(frame) / fps, end: Double(frame + 1) / fps, from: shapes[frame], to: shapes[frame + 1],
+                easing: .hold)
+        }
+        return Animated(shapes[0], segments: segments)
+    }
+
     /// One `sh` per contour (a Lottie path holds a single contour); fills and trims in the same
-    /// group treat them as one path.
+    /// group treat them as one path. When the contour count changes over time, contours missing
+    /// at some instant are written empty there.
     func pathItems(_ shape: Animated<PathShape>) -> [JSONValue] {
-        (0..<shape.initial.contours.count).map { index in
+        let contourCount = ([shape.initial] + shape.segments.flatMap { [$0.from, $0.to] }).map(\.contours.count).max() ?? 0
+        return (0..<contourCount).map { index in
             let contour = shape.map { $0.contours.indices.contains(index) ? $0.contours[index] : Contour([], closed: false) }
             return .object([("ty", "sh"), ("d", 1), ("ks", lottieProperty(contour, fps: fps, contourEncoding))])
         }

@@ -109,7 +109,16 @@ func combinedPieces<Value: SVGAnimatable>(
     }
     times.sort()
     var unique: [Double] = []
-    for time in times where unique.last.map({ time - $0 > 1e-9 }) ?? true { unique.append(time) }
+    // Times within 1e-9 of each other are one instant (a span's end and the next span's start,
+    // computed by different sums); the latest stands for it, so the piece starting there reads
+    // the value after a jump, not the value the previous segment ends on a hair earlier.
+    for time in times {
+        if let last = unique.last, time - last <= 1e-9 {
+            unique[unique.count - 1] = time
+        } else {
+            unique.append(time)
+        }
+    }
     // Zero-length segments are jumps: `value(at:)` already returns their result at their start.
     guard unique.count >= 2 else {
         return [Piece(start: 0, end: duration, from: value(0), to: value(0), easing: .linear)]

@@ -43,7 +43,18 @@ private var hostileTimeline: Timeline {
         content: .shape(
             .ellipse(size: Animated(Point(20, 20))),
             Style(fill: .color(Animated(RGBA(0, 0, 0), segments: [Segment(start: 0, end: 1, from: RGBA(0, 0, 0, 1.4), to: RGBA(1, 1, 1, -0.3), easing: .linear)])))))
-    return Timeline(name: "hostile", width: 200, height: 100, fps: 30, duration: 1, layers: [ring, card, dot], spans: [])
+    // A filled, stroked shape under a moving trim, and a filled one under a still trim.
+    let pie = Node(
+        id: "pie", transform: Transform(position: Animated(Point(30, 80))),
+        content: .shape(
+            .ellipse(size: Animated(Point(30, 30))),
+            Style(
+                fill: .color(Animated(RGBA(1, 0.5, 0))), stroke: Stroke(paint: .color(Animated(RGBA(0, 0, 0))), width: Animated(2)),
+                trim: Trim(end: Animated(0.1, segments: [Segment(start: 0, end: 1, from: 0.1, to: 0.9, easing: .linear)])))))
+    let half = Node(
+        id: "half", transform: Transform(position: Animated(Point(80, 80))),
+        content: .shape(.rect(size: Animated(Point(20, 20)), cornerRadius: Animated(0)), Style(fill: .color(Animated(RGBA(0, 0.5, 1))), trim: Trim(end: Animated(0.5)))))
+    return Timeline(name: "hostile", width: 200, height: 100, fps: 30, duration: 1, layers: [ring, card, dot, pie, half], spans: [])
 }
 
 private var documents: [(String, Any)] {
@@ -152,6 +163,40 @@ private func boundedProperties(_ object: [String: Any]) -> [(String, Any?, Close
             }
         }
         #expect(trims >= 2)
+    }
+
+    /// §6.6 rule 4 (§6.2): no trim in a group that fills (lottie-ios's Core Animation engine
+    /// cannot trim a filled shape): a filled, trimmed node is written as its trimmed outline.
+    @Test func trimsNeverReachAFill() {
+        var filledTrimmedGroups = 0
+        for (name, document) in documents {
+            visit(document) { object in
+                guard object["ty"] as? String == "gr", let items = object["it"] as? [[String: Any]] else { return }
+                let types = Set(items.compactMap { $0["ty"] as? String })
+                #expect(!(types.contains("tm") && (types.contains("fl") || types.contains("gf"))), "\(name): \(object["nm"] ?? "")")
+                if name == "hostile", ["pie", "half"].contains(object["nm"] as? String ?? "") {
+                    filledTrimmedGroups += 1
+                    #expect(types.contains("sh") && types.contains("fl"))
+                }
+            }
+        }
+        #expect(filledTrimmedGroups == 2)
+    }
+
+    /// The trimmed outline written for a filled shape is the timeline's trimmed outline at every
+    /// frame (a pie slice growing from 10 % to 90 % of the circle).
+    @Test func aFilledTrimIsWrittenAsTheTrimmedOutlineOfEveryFrame() throws {
+        let timeline = hostileTimeline
+        let pie = try #require(timeline.layers.first { $0.id == "pie" })
+        guard case let .shape(geometry, style) = pie.content, let trim = style.trim else { return }
+        let builder = LottieShapeBuilder(fps: timeline.fps, duration: timeline.duration)
+        let track = builder.trimmedOutlineTrack(geometry, trim)
+        for frame in 0...timeline.frameCount {
+            let time = Double(frame) / timeline.fps
+            #expect(track.value(at: time) == geometry.trimmedOutline(at: time, trim: trim), "frame \(frame)")
+        }
+        let items = builder.shapeItems(geometry, style)
+        #expect(items.compactMap { $0["ty"] } == ["sh", "st", "fl"])
     }
 
     /// §6.6 rule 6 (§6.2: lottie-ios crashes on a short colour array): `g.p` is the colour-stop
