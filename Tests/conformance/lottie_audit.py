@@ -22,6 +22,9 @@ this suite measured in lottie-web). Each finding names a rule:
                       outside 0…1, trim start/end outside 0…100, negative stroke width, corner
                       radius or polystar radius.
   dash-name           a stroke dash entry without `nm`: lottie-web 5.7 then draws nothing at all.
+  path-vertices       a path (`sh`) whose keyframes differ in vertex count or closedness:
+                      lottie-web 5.7 keeps the first keyframe's count and truncates the others
+                      (found by this suite on trimmed outlines baked frame by frame).
   unsupported         merge paths (`mm`), auto-orient, expressions, rounded corners (`rd`) on
                       polystars or combined shapes, an animated dash or repeater copy count (§6.6
                       rule 5: lottie-ios falls back or drops them).
@@ -229,6 +232,8 @@ class Auditor:
                 self.audit_dash(item, item_path)
             elif kind == "rc":
                 self.check_range(item.get("r"), f"{item_path}.r", "corner radius", 0, None)
+            elif kind == "sh":
+                self.audit_path(item, item_path)
             elif kind == "sr":
                 for key in ("or", "ir"):
                     self.check_range(item.get(key), f"{item_path}.{key}", "polystar radius", 0, None)
@@ -263,6 +268,21 @@ class Auditor:
             self.add("trim-mode", path, f"m: {item['m']} (simultaneously) is not drawn by lottie-ios' Core Animation engine; write 2")
         for key in ("s", "e"):
             self.check_range(item.get(key), f"{path}.{key}", f"trim {'start' if key == 's' else 'end'}", 0, 100)
+
+    def audit_path(self, item: dict, path: str) -> None:
+        prop = item.get("ks")
+        if not isinstance(prop, dict) or not prop.get("a") or not isinstance(prop.get("k"), list):
+            return
+        shapes = set()
+        for keyframe in prop["k"]:
+            for key in ("s", "e"):
+                values = keyframe.get(key) if isinstance(keyframe, dict) else None
+                if isinstance(values, list) and values and isinstance(values[0], dict):
+                    shapes.add((len(values[0].get("v", [])), bool(values[0].get("c"))))
+        if len(shapes) > 1:
+            counts = sorted({count for count, _ in shapes})
+            self.add("path-vertices", f"{path}.ks",
+                     f"keyframes with {counts} vertices (closed: {sorted({c for _, c in shapes})}): lottie-web keeps the first count")
 
     def audit_dash(self, item: dict, path: str) -> None:
         for index, entry in enumerate(item.get("d", []) or []):

@@ -124,9 +124,12 @@ async ([animationData, frames, width, height, columns, gap]) => {
     container.style.cssText = `position:absolute;left:${(index % columns) * (width + gap)}px;` +
       `top:${Math.floor(index / columns) * (height + gap)}px;width:${width}px;height:${height}px;overflow:hidden`;
     document.body.appendChild(container);
+    // A parsed copy each: lottie-web completes the data it is given in place.
+    const data = JSON.parse(animationData);
     const animation = lottie.loadAnimation({container, renderer: 'svg', autoplay: false, loop: false,
-                                            animationData: JSON.parse(animationData)});
-    const show = () => { animation.goToAndStop(frame - (animationData.ip || 0), true); done(true); };
+                                            animationData: data});
+    // goToAndStop counts from the document's in point.
+    const show = () => { animation.goToAndStop(frame - (data.ip || 0), true); done(true); };
     if (animation.isLoaded) { show(); } else {
       animation.addEventListener('DOMLoaded', show);
       animation.addEventListener('data_failed', () => fail(new Error('lottie-web could not load the document')));

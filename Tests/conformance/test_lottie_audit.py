@@ -133,6 +133,10 @@ def broken(change) -> dict:
      lambda d: item(d, "ring", "tm")["e"]["k"][0]["i"].update(y=[1.5]), "out-of-range"),
     ("negative stroke width", lambda d: item(d, "ring", "st").update(w=static(-1)), "out-of-range"),
     ("negative corner radius", lambda d: item(d, "tile", "rc").update(r=static(-2)), "out-of-range"),
+    ("path keyframes with different vertex counts", lambda d: items(d, "tile").insert(0, {"ty": "sh", "ks": animated(
+        {"t": 0, "s": [{"c": True, "v": [[0, 0], [10, 0], [0, 10]], "i": [[0, 0]] * 3, "o": [[0, 0]] * 3}], "h": 1},
+        {"t": 10, "s": [{"c": True, "v": [[0, 0], [10, 0], [10, 10], [0, 10]], "i": [[0, 0]] * 4, "o": [[0, 0]] * 4}]})}),
+     "path-vertices"),
     ("dash entry without nm", lambda d: item(d, "ring", "st")["d"][0].pop("nm"), "dash-name"),
     ("animated dash", lambda d: item(d, "ring", "st")["d"][0].update(v=animated(keyframe(0, 6), {"t": 30, "s": [2]})),
      "unsupported"),
