@@ -8,7 +8,8 @@
 #      snapshots in Chromium vs librsvg, cairosvg and ThorVG), the preview page's state buttons in
 #      Chromium, and the matrix cell by cell (four renderers vs the reference);
 #   3. lottie_audit.py: no compiled Lottie contains a known player pitfall;
-#   4. the pytest self-tests proving the Lottie suite and the audit fail on broken output.
+#   4. the pytest self-tests proving the Lottie suite and the audit fail on broken output, and
+#      that the matrix covers every property of docs/scene-format.md §5.
 # Prints per-suite totals and a last line `N passed, M failed`; exits non-zero on any failure.
 # Failure images (A | B | difference) go to Tests/conformance/out/ (git-ignored).
 # Environment: CHOREO=path/to/choreo skips the build; CHOREO_SCRATCH is the swift scratch path
@@ -87,9 +88,9 @@ else
     failed=$((failed + 1))
 fi
 
-echo "== self-tests: the Lottie suite and the audit fail on broken output (pytest)"
+echo "== self-tests: the Lottie suite and the audit fail on broken output; the matrix covers §5 (pytest)"
 "$python" -m pytest -q -p no:cacheprovider Tests/conformance/test_suite_fails_on_bad_output.py \
-    Tests/conformance/test_lottie_audit.py | tee "$work/pytest.log"
+    Tests/conformance/test_lottie_audit.py Tests/conformance/test_feature_matrix.py | tee "$work/pytest.log"
 pytest_status=${PIPESTATUS[0]}
 pytest_passed="$(grep -oE '[0-9]+ passed' "$work/pytest.log" | tail -n 1 | grep -oE '[0-9]+' || true)"
 pytest_failed=0
