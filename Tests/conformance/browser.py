@@ -11,6 +11,9 @@ about a second, a new page content a few milliseconds).
         page.set_content(html)
         image = browser.screenshot(page)          # (h, w, 3) uint8, composited over white
         page.click("#state-open"); page.hover("#icon")
+
+        page = browser.isolated_page(400, 300, fake_clock=True)   # timing under the test's control
+        page.goto(url); page.click("#go"); page.clock.run_for(500)
 """
 
 from __future__ import annotations
@@ -60,6 +63,19 @@ class Browser:
         else:
             self._page.set_viewport_size({"width": width, "height": height})
         return self._page
+
+    def isolated_page(self, width: int, height: int, fake_clock: bool = False):
+        """A page of its own (a fresh context: no state shared with other pages). With
+        `fake_clock`, the page's timers, requestAnimationFrame, Date and performance.now stand still
+        (at 1 s) until the test moves them (`page.clock.run_for(ms)`), so timing in the page is
+        deterministic however loaded the machine is. Close it with `page.context.close()`."""
+        context = self._browser.new_context(device_scale_factor=1, viewport={"width": width, "height": height})
+        page = context.new_page()
+        if fake_clock:
+            # Installed, Playwright's clock still runs with real time until paused.
+            page.clock.install(time=0)
+            page.clock.pause_at(1000)
+        return page
 
     def load(self, html: str, width: int, height: int, url: str | None = None):
         """Shows `html` (or navigates to `url`) in a page of that size; waits until it has painted."""

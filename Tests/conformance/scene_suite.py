@@ -28,8 +28,8 @@ Suites, each comparison an individual check with common.THRESHOLD_DESCRIPTION:
            scenes listed in --matrix (feature_matrix.py's matrix.json): instants from
            feature_matrix.instants (span starts, middles, ends, overshoot peaks); rlottie, ThorVG,
            lottie-web and the animated SVG in Chromium each vs reference, one check per cell.
-Browser work (lottie-web, the SVG grids) runs in worker threads, each owning one Chromium
-(browser.py, Playwright); the preview suite still drives the chromium CLI (virtual time).
+Browser work (lottie-web, the SVG grids, the preview clicks) runs in worker threads, each owning
+one Chromium (browser.py, Playwright).
 Everything is composited over white. Failures leave `A | B | difference` PNGs in
 Tests/conformance/out/. Per-suite totals, then `N passed, M failed`; exit 1 on any failure.
 """
@@ -69,12 +69,13 @@ from lottie_players import LottieWebPlayer, RlottiePlayer, ThorVGPlayer, _thorvg
 INSIDE_SAMPLES = 8
 CELL_GAP = 8
 GRID_WIDTH = 1600
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or "/usr/bin/chromium"
 RSVG = shutil.which("rsvg-convert") or "/usr/bin/rsvg-convert"
 # ThorVG's bindings share one engine; nothing says they are thread-safe, so one thread at a time.
 THORVG_LOCK = threading.Lock()
-# Virtual time a preview page gets per state click: every transition of the scenes is far shorter.
+# Page time a preview page gets per state click (its clock is Playwright's, moved in steps): every
+# transition of the scenes is far shorter.
 CLICK_BUDGET_MS = 4000
+CLOCK_STEP_MS = 50
 
 
 @dataclass(frozen=True)
@@ -202,21 +203,6 @@ def _rasterise_thorvg_svg(tvg, svg: Path, width: int, height: int) -> np.ndarray
     rgba = np.frombuffer(bytes(canvas.buffer_arr), dtype=np.uint8).reshape(height, width, 4).copy()
     canvas.destroy()
     return common.over_white_premultiplied(rgba)
-
-
-def chromium(url: str, *extra: str, timeout: int = 120) -> subprocess.CompletedProcess:
-    # No --user-data-dir: with a fresh profile the screenshot can be taken before the first paint.
-    args = [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-            "--force-device-scale-factor=1", "--disable-extensions", "--no-first-run", *extra, url]
-    return subprocess.run(args, capture_output=True, text=True, timeout=timeout)
-
-
-def chromium_screenshot(html: Path, png: Path, width: int, height: int, *extra: str) -> np.ndarray:
-    png.unlink(missing_ok=True)
-    result = chromium(html.as_uri(), f"--screenshot={png}", f"--window-size={width},{height}", *extra)
-    if not png.exists():
-        raise RuntimeError(f"chromium wrote no screenshot for {html.name}: {result.stderr[-1500:]}")
-    return common.load_png_over_white(png)
 
 
 def with_id_prefix(svg: str, prefix: str) -> str:
@@ -413,9 +399,11 @@ def svg_suite(scene: Scene, references: dict[int, np.ndarray], thorvg_frames: di
                             f"{scene.name}@{frame}-snapshot-chromium-vs-{renderer}")
 
 
-def preview_suite(scene: Scene, results: Results) -> None:
-    """Clicks state buttons (after starting from the initial state) and checks that the page
-    settles on each state's pose, as `choreo snapshot --state` draws it."""
+def preview_suite(scene: Scene, results: Results, browser: Browser) -> None:
+    """Loads the preview page (offline) in the worker's Chromium, clicks state buttons with real
+    pointer input (after starting from the initial state), waits until the page reports each
+    state as reached, and checks that it then shows that state's pose, as `choreo snapshot
+    --state` draws it."""
     if len(scene.poses) < 2:
         return
     html_path = scene.work / "preview" / f"{scene.name}.html"
@@ -429,33 +417,42 @@ def preview_suite(scene: Scene, results: Results) -> None:
     external = re.findall(r'(?:src|href)="(?!#|data:)([^"]+)"', html)
     results.record("preview", f"{scene.name} self-contained", not external, f"external references: {external[:5]}")
     poses = scene.poses
+    width, height = max(scene.width, 400), max(scene.height, 300)
     for state in poses[1:] + poses[:1]:
         # Going back to the first state passes through the others first.
         clicks = [p for p in poses[1:]] + [state] if state == poses[0] else [state]
-        script = (
-            "<style>body>*:not(#stage){display:none!important} #stage{position:absolute;left:0;top:0;background:#fff}</style>"
-            "<script>window.addEventListener('load', function () { var clicks = " + json.dumps(clicks) + ";"
-            " function next(i) { if (i >= clicks.length) { document.title = 'done'; return; }"
-            " document.getElementById('state-' + clicks[i]).click(); setTimeout(function () { next(i + 1); }, "
-            f"{CLICK_BUDGET_MS}); }}"
-            " next(0); });</script>")
-        page = html_path.parent / f"{scene.name}.click-{state}.html"
-        page.write_text(html.replace("</body>", script + "</body>"), encoding="utf-8")
-        budget = str(CLICK_BUDGET_MS * len(clicks) + 1000)
         name = f"{scene.name} preview click {'→'.join(clicks)}"
+        # The page's clock stands still except when moved here: the picture is taken the moment
+        # the page reports the state, before a played timeline has moved on from the pose.
+        page = browser.isolated_page(width, height, fake_clock=True)
         try:
-            dom = chromium(page.as_uri(), f"--virtual-time-budget={budget}", "--dump-dom").stdout
-            match = re.search(r'<body[^>]*data-state="([^"]*)"', dom)
-            shown = match.group(1) if match else None
-            results.record("preview", f"{name}: state", shown == state, f"page reports state {shown!r}, expected {state!r}")
-            shot = chromium_screenshot(page, scene.work / f"{scene.name}.click-{state}.png",
-                                       max(scene.width, 400), max(scene.height, 300), f"--virtual-time-budget={budget}")
-        except (RuntimeError, subprocess.SubprocessError) as error:
-            results.record("preview", f"{name}: picture", False, str(error))
+            page.goto(html_path.as_uri(), wait_until="load")
+            shown = reached = None
+            for target in clicks:
+                page.click(f'#states button[data-state="{target}"]')
+                for _ in range(CLICK_BUDGET_MS // CLOCK_STEP_MS):
+                    shown = page.evaluate("() => document.body.getAttribute('data-state')")
+                    if shown == target:
+                        break
+                    page.clock.run_for(CLOCK_STEP_MS)
+                reached = shown == target
+                if not reached:
+                    break
+            results.record("preview", f"{name}: state", bool(reached) and shown == state,
+                           f"page reports state {shown!r}, expected {state!r}")
+            if not reached:
+                continue
+            # Only the stage, at the top left, for the picture.
+            page.add_style_tag(content="body>*:not(#stage){display:none!important}"
+                                       " #stage{position:absolute;left:0;top:0;background:#fff}")
+            shot = browser.screenshot(page, (0, 0, scene.width, scene.height))
+        except Exception as error:
+            results.record("preview", f"{name}: picture", False, f"{type(error).__name__}: {str(error)[:300]}")
             continue
+        finally:
+            page.context.close()
         reference = rasterise_rsvg(scene.pose_path(state), scene.work / f"{scene.name}@state-{state}.png")
-        results.compare("preview", f"{name}: picture", shot[: scene.height, : scene.width], reference,
-                        f"{scene.name}.preview-{state}-vs-pose")
+        results.compare("preview", f"{name}: picture", shot, reference, f"{scene.name}.preview-{state}-vs-pose")
 
 
 # MARK: Driver
@@ -513,7 +510,7 @@ def main(argv: list[str]) -> int:
         if "svg" in suites:
             svg_suite(scene, references, thorvg_by_scene.get(scene.name, {}), results, browser)
         if "preview" in suites and scene.cells is None:
-            preview_suite(scene, results)
+            preview_suite(scene, results, browser)
 
     # One Chromium per worker thread (Playwright objects belong to the thread that made them),
     # each reused for every scene the worker takes from the queue.
