@@ -173,7 +173,8 @@ struct LottieShapeBuilder {
     func trimmedOutlineTrack(_ geometry: Geometry, _ trim: Trim) -> Animated<PathShape> {
         guard geometry.isAnimated || trim.isAnimated else { return Animated(geometry.trimmedOutline(at: 0, trim: trim)) }
         let frameCount = max(1, Int((duration * fps).rounded()))
-        let shapes = (0...frameCount).map { geometry.trimmedOutline(at: Double($0) / fps, trim: trim) }
+        // One vertex count per contour throughout: lottie-web truncates path keyframes to the first's.
+        let shapes = uniformContours((0...frameCount).map { geometry.trimmedOutline(at: Double($0) / fps, trim: trim) })
         let segments = (0..<frameCount).map { frame in
             Segment(
                 start: Double(frame) / fps, end: Double(frame + 1) / fps, from: shapes[frame], to: shapes[frame + 1],

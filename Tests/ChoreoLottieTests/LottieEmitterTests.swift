@@ -185,6 +185,35 @@ private let goldenDirectory = repositoryRoot().appendingPathComponent("Tests/Cho
         #expect(keys[..<firstBlue].allSatisfy { (($0["s"] as? [Double]) ?? [])[1] == 1 })
     }
 
+    /// lottie-web keeps a path's first keyframe's vertex count and closedness: shapes baked frame by
+    /// frame are padded to one count per contour and one closedness, drawing the same outlines.
+    @Test func uniformContoursKeepOneVertexCountAndTheDrawing() {
+        let a = BezierVertex(Point(0, 0), out: Point(1, 0)), b = BezierVertex(Point(10, 0), in: Point(-1, 0))
+        let c = BezierVertex(Point(10, 10)), d = BezierVertex(Point(0, 10), out: Point(0, -2))
+        let shapes = [
+            PathShape([Contour([a, b], closed: false)]),
+            PathShape([Contour([a, b, c, d], closed: true), Contour([c, d], closed: false)]),
+            PathShape([]),
+        ]
+        let uniform = uniformContours(shapes)
+        #expect(Set(uniform.map { $0.contours.map(\.vertices.count) }) == [[5, 2]])
+        #expect(Set(uniform.flatMap { $0.contours.map(\.closed) }) == [false])
+        // The closed square is written open with its closing segment explicit (d's handle kept,
+        // back to a's point with a's in handle).
+        #expect(uniform[1].contours[0].vertices == [a, b, c, d, BezierVertex(a.point, in: a.inTangent)])
+        // The short open contour repeats its last point, without handles between the copies.
+        #expect(uniform[0].contours[0].vertices == [a, BezierVertex(b.point, in: b.inTangent)]
+            + Array(repeating: BezierVertex(b.point), count: 3))
+        #expect(withoutRepeatedVertices(PathShape([uniform[0].contours[0]])) == PathShape([Contour([a, b], closed: false)]))
+        // Contours missing from a shape are a point repeated (they draw nothing).
+        #expect(uniform[0].contours[1].vertices == [BezierVertex(c.point), BezierVertex(c.point)])
+        #expect(uniform[2].contours.allSatisfy { Set($0.vertices.map(\.point)).count == 1 })
+        // A contour closed everywhere stays closed; the closing handle moves to the last copy.
+        let closed = uniformContours([PathShape([Contour([a, b, d], closed: true)]), PathShape([Contour([a, b, c, d], closed: true)])])
+        #expect(closed[0].contours[0].closed && closed[1].contours[0].closed)
+        #expect(closed[0].contours[0].vertices == [a, b, BezierVertex(d.point, in: d.inTangent), BezierVertex(d.point, out: d.outTangent)])
+    }
+
     @Test func radialGradientEndsOneRadiusRightOfItsCentre() {
         let fill = builder.fillItem(
             .radialGradient(center: Animated(Point(5, 6)), radius: Animated(10), stops: Animated(GradientStops([]))), rule: .nonzero)
