@@ -42,8 +42,10 @@ mapfile -t scenes < <(ls scenes/*.yaml Tests/conformance/feature-scenes/*.yaml |
 echo "== compiling ${#scenes[@]} scenes"
 passed=0
 failed=0
-# The outputs every suite reads; the feature matrix is compiled with the same list.
+# The outputs every suite reads; the feature matrix is compiled with the same list. Where the
+# SVG is interactive (it rests in the initial pose), the suites seek the reel (NAME.reel.svg).
 emit=lottie,svg,timeline
+if "$CHOREO" compile --help 2>&1 | grep -q 'svg-reel'; then emit=lottie,svg,svg-reel,timeline; fi
 if ! "$CHOREO" compile "${scenes[@]}" -o "$work/compiled" --emit "$emit" >"$work/compile.log" 2>&1; then
     cat "$work/compile.log"
     echo "FAIL compile: choreo compile exited non-zero (the suite goes on with what it wrote)"

@@ -362,7 +362,10 @@ def browser_grid(browser: Browser, cells: list[tuple[str, float | None]], width:
 def svg_suite(scene: Scene, references: dict[int, np.ndarray], thorvg_frames: dict[int, np.ndarray], results: Results,
               browser: Browser) -> None:
     suite = scene.suite_prefix + "svg"
-    animated = (scene.compiled / f"{scene.name}.svg").read_text(encoding="utf-8")
+    # The reel, where the compiler writes one, plays the whole global timeline, so every instant
+    # can be seeked to (an interactive NAME.svg rests in its initial pose).
+    reel = scene.compiled / f"{scene.name}.reel.svg"
+    animated = (reel if reel.exists() else scene.compiled / f"{scene.name}.svg").read_text(encoding="utf-8")
     # The matrix checks the animated SVG against the reference only; the still snapshots in
     # several SVG rasterisers are the hand-written scenes' business.
     snapshot_frames = sorted({i.frame for i in scene.instants}) if scene.cells is None else []
