@@ -16,7 +16,7 @@ repeat probe through the properties a repeated node animates.
 
   contexts  state     two states (`rest` = the base, `moved`) and a tap transition each way;
             tween     one `to:` tween inside a timeline;
-            keyframes each property keyframed base → target → base.
+            keyframes each property keyframed base → target → base, in a looping timeline.
   easings   linear, ease-in-out, an overshooting cubic-bezier (y outside 0…1), hold, steps(4),
             a bouncy spring, a critically damped spring.
 
@@ -278,7 +278,9 @@ def scene(context: str, easing_name: str, scene_index: int) -> tuple[dict, list[
         document["timelines"] = {"run": {"duration": "1.2s", "tweens": [
             {"at": "0.1s", "duration": "0.6s", "easing": easing, "to": moved}]}}
     else:
-        document["timelines"] = {"run": {"duration": "1.2s", "keyframes": keyframes}}
+        # Looping: base → target → base, then a rest long enough for a bouncy spring to settle,
+        # so the seam meets (the instant at the loop's end checks it).
+        document["timelines"] = {"run": {"duration": "1.6s", "loop": True, "keyframes": keyframes}}
     return document, cells
 
 
