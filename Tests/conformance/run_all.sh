@@ -63,8 +63,10 @@ if [ ${#matrix_scenes[@]} -gt 0 ] && ! "$CHOREO" compile "${matrix_scenes[@]}" -
 fi
 
 echo "== scenes: Lottie players (rlottie, ThorVG, lottie-web), SVG renderers, browser, preview, matrix"
+matrix_manifest=()
+if [ -f "$work/matrix/matrix.json" ]; then matrix_manifest=(--matrix "$work/matrix/matrix.json"); fi
 "$python" Tests/conformance/scene_suite.py --choreo "$CHOREO" --compiled "$work/compiled" --work "$work/scenes" \
-    --jobs "${CONFORMANCE_JOBS:-2}" --matrix "$work/matrix/matrix.json" "${scenes[@]}" "${matrix_scenes[@]}" \
+    --jobs "${CONFORMANCE_JOBS:-2}" "${matrix_manifest[@]}" "${scenes[@]}" "${matrix_scenes[@]}" \
     | tee "$work/scenes.log"
 scene_status=${PIPESTATUS[0]}
 summary="$(tail -n 1 "$work/scenes.log")"
