@@ -94,7 +94,8 @@ fi
 
 echo "== self-tests: the Lottie suite and the audit fail on broken output; the matrix covers §5 (pytest)"
 "$python" -m pytest -q -p no:cacheprovider Tests/conformance/test_suite_fails_on_bad_output.py \
-    Tests/conformance/test_lottie_audit.py Tests/conformance/test_feature_matrix.py | tee "$work/pytest.log"
+    Tests/conformance/test_lottie_audit.py Tests/conformance/test_feature_matrix.py Tests/conformance/test_browser.py \
+    | tee "$work/pytest.log"
 pytest_status=${PIPESTATUS[0]}
 pytest_passed="$(grep -oE '[0-9]+ passed' "$work/pytest.log" | tail -n 1 | grep -oE '[0-9]+' || true)"
 pytest_failed=0
