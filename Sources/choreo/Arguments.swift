@@ -10,7 +10,9 @@ enum CommandName: String, CaseIterable, Sendable {
 
 /// An output format of `compile --emit`, in the order files are written and reported.
 enum EmitKind: String, CaseIterable, Comparable, Sendable {
-    case lottie, svg, timeline
+    case lottie, svg
+    case svgReel = "svg-reel"
+    case timeline
 
     static func < (a: EmitKind, b: EmitKind) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
@@ -21,6 +23,7 @@ enum EmitKind: String, CaseIterable, Comparable, Sendable {
         switch self {
         case .lottie: "\(name).json"
         case .svg: "\(name).svg"
+        case .svgReel: "\(name).reel.svg"
         case .timeline: "\(name).timeline.json"
         }
     }
@@ -229,7 +232,7 @@ private func parse(_ command: CommandName, _ arguments: [String]) throws(UsageEr
             var kinds = Set<EmitKind>()
             for item in value.split(separator: ",", omittingEmptySubsequences: false) {
                 guard let kind = EmitKind(rawValue: String(item)) else {
-                    throw .invalidValue(option: spelled, value: String(item), expected: "lottie, svg or timeline (comma-separated)", command: command)
+                    throw .invalidValue(option: spelled, value: String(item), expected: "lottie, svg, svg-reel or timeline (comma-separated)", command: command)
                 }
                 kinds.insert(kind)
             }

@@ -24,7 +24,8 @@ func compileAndEmit(_ source: SourceFile, emit: [EmitKind], pretty: Bool) -> Com
     let outputs = emit.map { kind -> (kind: EmitKind, contents: String) in
         switch kind {
         case .lottie: (kind, LottieEmitter.emit(timeline, pretty: pretty))
-        case .svg: (kind, SVGEmitter.animated(timeline))
+        case .svg: (kind, SVGEmitter.interactive(timeline))
+        case .svgReel: (kind, SVGEmitter.animated(timeline))
         case .timeline: (kind, TimelineJSON.encode(timeline, pretty: pretty))
         }
     }

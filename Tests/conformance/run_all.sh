@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every conformance suite, on the scenes the compiler really produces (see README.md here):
 #   1. builds the CLI (or uses $CHOREO) and compiles every scene of scenes/ and
-#      Tests/conformance/feature-scenes/ with --emit lottie,svg,timeline;
+#      Tests/conformance/feature-scenes/ with --emit lottie,svg,svg-reel,timeline;
 #   2. scene_suite.py: Lottie (schema, rlottie vs ThorVG, each vs reference frames), SVG (the
 #      animated SVG in Chromium vs ThorVG and vs the reference; snapshots in Chromium vs librsvg,
 #      cairosvg and ThorVG) and the preview page's state buttons in Chromium;
@@ -38,7 +38,7 @@ mapfile -t scenes < <(ls scenes/*.yaml Tests/conformance/feature-scenes/*.yaml |
 echo "== compiling ${#scenes[@]} scenes"
 passed=0
 failed=0
-if ! "$CHOREO" compile "${scenes[@]}" -o "$work/compiled" --emit lottie,svg,timeline >"$work/compile.log" 2>&1; then
+if ! "$CHOREO" compile "${scenes[@]}" -o "$work/compiled" --emit lottie,svg,svg-reel,timeline >"$work/compile.log" 2>&1; then
     cat "$work/compile.log"
     echo "FAIL compile: choreo compile exited non-zero (the suite goes on with what it wrote)"
     failed=$((failed + 1))

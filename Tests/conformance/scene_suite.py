@@ -5,8 +5,8 @@ browser against our own reference frames.
 Usage:
     python3 Tests/conformance/scene_suite.py --choreo PATH --compiled DIR [--jobs N] [--only TEXT] SCENE.yaml...
 
-DIR holds `choreo compile --emit lottie,svg,timeline` output (NAME.json, NAME.svg,
-NAME.timeline.json, NAME = the scene file's stem). For every scene:
+DIR holds `choreo compile --emit lottie,svg,svg-reel,timeline` output (NAME.json, NAME.svg,
+NAME.reel.svg, NAME.timeline.json, NAME = the scene file's stem). For every scene:
 
 Instants: per span of the timeline (one Lottie marker each) its first frame, its last frame (the
 end frame itself for a looping span, the frame before the end otherwise) and 8 evenly spaced
@@ -20,7 +20,7 @@ a still SVG) rasterised by librsvg (rsvg-convert) at the composition size.
 Suites, each comparison an individual check with common.THRESHOLD_DESCRIPTION:
   lottie   schema validation (lottie-specs); rlottie vs ThorVG; rlottie vs reference; ThorVG vs
            reference, at every instant.
-  svg      the animated SVG in headless Chromium (paused, setCurrentTime) vs ThorVG's Lottie frame
+  svg      the reel (NAME.reel.svg, the whole timeline) in headless Chromium (paused, setCurrentTime) vs ThorVG's Lottie frame
            and vs the reference; the snapshot SVG in Chromium vs librsvg, cairosvg and ThorVG.
   preview  for scenes with two or more states: the preview page, offline in Chromium, reports each
            clicked state and shows that state's pose (vs `choreo snapshot --state`).
@@ -316,7 +316,9 @@ def lottie_suite(scene: Scene, references: dict[int, np.ndarray], results: Resul
 
 
 def svg_suite(scene: Scene, references: dict[int, np.ndarray], thorvg_frames: dict[int, np.ndarray], results: Results) -> None:
-    animated = (scene.compiled / f"{scene.name}.svg").read_text(encoding="utf-8")
+    # The reel plays the whole global timeline, so every instant can be seeked to; the interactive
+    # NAME.svg is driven by pointer input in interactive_suite.py.
+    animated = (scene.compiled / f"{scene.name}.reel.svg").read_text(encoding="utf-8")
     snapshot_frames = sorted({i.frame for i in scene.instants})
     player_frames = sorted({i.player_frame for i in scene.instants})
     cells: list[tuple[str, float | None]] = [(animated, frame / scene.fps) for frame in player_frames]

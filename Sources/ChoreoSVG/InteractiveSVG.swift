@@ -1,0 +1,279 @@
+import ChoreoJSON
+import ChoreoTimeline
+
+/// The state machine as the interactive SVG plays it: every name is a span of the timeline.
+struct InteractiveMachine {
+    struct Play {
+        var span: Span
+        var loops: Bool
+    }
+
+    struct State {
+        var name: String
+        var label: String?
+        var pose: Span
+        var play: Play?
+    }
+
+    struct Transition {
+        var name: String
+        var from: String
+        var to: String
+        /// `tap`, `press`, `release`, `hover`, `hover-end`, `complete` or `programmatic`.
+        var trigger: String
+        var span: Span
+    }
+
+    var initial: String
+    var states: [State]
+    var transitions: [Transition]
+
+    /// Nil for a scene without states.
+    init?(_ timeline: Timeline) {
+        let poses = timeline.spans.filter { $0.kind == .pose }
+        guard let first = poses.first else { return nil }
+        initial = first.name
+        states = poses.map { pose in
+            let played = pose.plays.flatMap { name in timeline.spans.first { $0.kind == .timeline && $0.name == name } }
+            return State(name: pose.name, label: pose.label, pose: pose, play: played.map { Play(span: $0, loops: $0.loops) })
+        }
+        transitions = timeline.spans.compactMap { span in
+            guard span.kind == .transition, let from = span.fromState, let to = span.toState else { return nil }
+            return Transition(name: span.name, from: from, to: to, trigger: span.trigger ?? "programmatic", span: span)
+        }
+    }
+
+    var initialPose: Span { states.first { $0.name == initial }?.pose ?? states[0].pose }
+}
+
+/// The interactive SVG document: the drawing at rest in the initial state, one group of SMIL
+/// animations per transition and per played timeline, and a small script that keeps the state.
+///
+/// SMIL does the drawing: each group hangs off a *clock*, a `<set>` with `begin="indefinite"`,
+/// and every animation of the group begins with it (`begin="CLOCK.begin"`), plays once and
+/// freezes on its last value (a played timeline that loops repeats instead). The sandwich rule of
+/// SMIL (the animation begun last wins) then keeps every property at the value of the state the
+/// drawing rests in. What SMIL cannot express is *which* transition a click starts, since that
+/// depends on the state: the script knows the current state, maps pointer events to triggers,
+/// begins the right clock and, when its span has played, enters the target state (see the order
+/// of events in `docs/scene-format.md`). Without the script (an `<img>`, a renderer without
+/// JavaScript) nothing begins and the drawing shows the initial pose.
+enum InteractiveSVG {
+    static func document(_ timeline: Timeline, machine: InteractiveMachine, idPrefix: String) -> String {
+        // Clock ids are SMIL syncbase references, in which `-` and `.` would read as an offset or
+        // an event: only letters, digits and `_`.
+        let clockPrefix = String(IdAllocator.sanitized(idPrefix.isEmpty ? "_" : idPrefix).map { $0 == "-" ? "_" : $0 }) + "choreo_clip_"
+        var clips: [Clip] = []
+        var playClips: [String: Int] = [:]
+        for state in machine.states {
+            guard let play = state.play else { continue }
+            let clock = clockPrefix + String(clips.count)
+            playClips[state.name] = clips.count
+            clips.append(Clip(start: play.span.start, end: play.span.end, begin: clock + ".begin", stop: clock + ".end", loops: play.loops))
+        }
+        var transitionClips: [Int] = []
+        for transition in machine.transitions {
+            let clock = clockPrefix + String(clips.count)
+            transitionClips.append(clips.count)
+            clips.append(Clip(
+                start: transition.span.start, end: transition.span.end, begin: clock + ".begin", stop: nil, loops: false,
+                covers: playClips[transition.from].map { [$0] } ?? []))
+        }
+
+        var renderer = SceneRenderer(fps: timeline.fps, idPrefix: idPrefix, baseTime: machine.initialPose.start, clips: clips)
+        let drawing = timeline.layers.map { renderer.render($0) }
+        let clocks = clips.indices.map { index in
+            var attributes: [(String, String)] = [
+                ("id", clockPrefix + String(index)), ("attributeName", "visibility"), ("to", "visible"), ("begin", "indefinite"),
+                ("dur", durationText(clips[index].duration) + "s"),
+            ]
+            if clips[index].loops { attributes.append(("repeatCount", "indefinite")) }
+            return Markup("set", attributes)
+        }
+
+        var children: [Markup] = [Markup("title", text: timeline.title)]
+        if !renderer.definitions.isEmpty { children.append(Markup("defs", children: renderer.definitions)) }
+        if let background = SVGEmitter.backgroundMarkup(timeline) { children.append(background) }
+        children.append(Markup("g", [("class", "choreo-drawing")], children: drawing))
+        if !clocks.isEmpty {
+            children.append(Markup("g", [("class", "choreo-clocks")], children: clocks))
+            let data = machineData(machine, clockPrefix: clockPrefix, clips: clips, playClips: playClips, transitionClips: transitionClips)
+            children.append(Markup("script", [("type", "text/ecmascript")], raw: "<![CDATA[\n" + runtime(data) + "]]>"))
+        }
+        return SVGEmitter.document(timeline, children: children, rootAttributes: [("data-state", machine.initial)])
+    }
+
+    /// The machine as a JavaScript object literal: every name from the scene through `jsString`,
+    /// which leaves no `<`, `>` or `&`, so the literal is safe inside CDATA and an HTML page.
+    static func machineData(
+        _ machine: InteractiveMachine, clockPrefix: String, clips: [Clip], playClips: [String: Int], transitionClips: [Int]
+    ) -> String {
+        func number(_ value: Double) -> String { formatNumber(value, decimals: 6) }
+        func clip(_ index: Int, span: Span) -> String {
+            "clip: \(index), start: \(number(span.start)), dur: \(number(clips[index].duration)), loops: \(clips[index].loops)"
+        }
+        var states: [String] = []
+        for state in machine.states {
+            var fields = ["label: \(state.label.map(jsString) ?? "null")", "pose: \(number(state.pose.start))"]
+            if let index = playClips[state.name], let play = state.play {
+                fields.append("play: {name: \(jsString(play.span.name)), \(clip(index, span: play.span))}")
+            } else {
+                fields.append("play: null")
+            }
+            states.append("\(jsString(state.name)): {\(fields.joined(separator: ", "))}")
+        }
+        var transitions: [String] = []
+        for (offset, transition) in machine.transitions.enumerated() {
+            transitions.append(
+                "{name: \(jsString(transition.name)), from: \(jsString(transition.from)), to: \(jsString(transition.to)), "
+                    + "trigger: \(jsString(transition.trigger)), \(clip(transitionClips[offset], span: transition.span))}")
+        }
+        return """
+            {
+              clock: \(jsString(clockPrefix)),
+              initial: \(jsString(machine.initial)),
+              states: {
+                \(states.joined(separator: ",\n    "))
+              },
+              transitions: [
+                \(transitions.joined(separator: ",\n    "))
+              ]
+            }
+            """
+    }
+
+    /// The script: the runtime with the machine's data. The preview page plays the same SVG, so
+    /// its stage runs this very code.
+    static func runtime(_ data: String) -> String {
+        runtimeSource.replacingOccurrences(of: "/*MACHINE*/null", with: data)
+    }
+
+    /// Order of events: on load the machine enters `initial`. Entering a state starts its played
+    /// timeline; the state is *fully reached* when a timeline played once has ended (at once
+    /// otherwise), and then its `complete` transition, if any, starts at that very instant. A
+    /// pointer trigger starts the current state's transition on it, stopping a played timeline
+    /// where it is; while a transition plays, triggers are ignored; when it has played, the
+    /// machine enters its target state. Times are the SVG's document time, so a page that pauses
+    /// or steps the SVG clock (the preview) pauses or steps the machine with it. Under
+    /// `prefers-reduced-motion: reduce` transitions jump to their end and loops do not run.
+    static let runtimeSource = """
+        (function () {
+          "use strict";
+          var machine = /*MACHINE*/null;
+          var script = document.currentScript;
+          var root = (script && script.ownerSVGElement) || document.documentElement;
+          var reduce = !!(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+          var title = root.querySelector("title");
+          var state = null, busy = false, waiting = null, playing = null;
+          var from = {};
+          machine.transitions.forEach(function (t) { (from[t.from] = from[t.from] || {})[t.trigger] = t; });
+
+          function now() { return root.getCurrentTime(); }
+          function clock(entry) { return root.querySelector("[id='" + machine.clock + entry.clip + "']"); }
+          // Begins a clip at document time `at` (a chained clip begins exactly where the last ended).
+          function begin(entry, at) {
+            if (reduce && !entry.loops) {
+              clock(entry).beginElement();
+              root.setCurrentTime(now() + entry.dur + 0.001);
+            } else {
+              clock(entry).beginElementAt(at - now());
+            }
+          }
+          function stopPlaying() {
+            if (!playing) return;
+            try { clock(playing).endElement(); } catch (e) { /* already ended */ }
+            playing = null;
+          }
+          // Next check by requestAnimationFrame, or by a timer where no frames are produced.
+          function later(callback) {
+            var called = false;
+            var once = function () { if (!called) { called = true; callback(); } };
+            if (window.requestAnimationFrame) window.requestAnimationFrame(once);
+            window.setTimeout(once, 50);
+          }
+          function wait(at, then) {
+            var entry = { at: at, then: then };
+            waiting = entry;
+            (function check() {
+              if (waiting !== entry) return;
+              if (now() >= at - 1e-6) { waiting = null; then(at); } else later(check);
+            })();
+          }
+          function show(name) {
+            root.setAttribute("data-state", name);
+            var label = machine.states[name].label;
+            if (title && label) title.textContent = label;
+            if (typeof CustomEvent === "function") root.dispatchEvent(new CustomEvent("choreo-state", { detail: { state: name } }));
+          }
+          function enter(name, at) {
+            state = name;
+            busy = false;
+            show(name);
+            var play = machine.states[name].play;
+            if (play && !(reduce && play.loops)) {
+              playing = play;
+              begin(play, at);
+              if (!play.loops) {
+                wait(at + play.dur, function (end) { playing = null; reached(name, end); });
+                return;
+              }
+            }
+            reached(name, at);
+          }
+          function reached(name, at) {
+            var next = (from[name] || {}).complete;
+            if (next && state === name && !busy) go(next, at);
+          }
+          function go(transition, at) {
+            stopPlaying();
+            busy = true;
+            waiting = null;
+            root.setAttribute("data-transition", transition.name);
+            begin(transition, at);
+            wait(at + transition.dur, function (end) { root.removeAttribute("data-transition"); enter(transition.to, end); });
+          }
+          function fire(trigger) {
+            var transition = state !== null && !busy && (from[state] || {})[trigger];
+            if (!transition) return false;
+            go(transition, now());
+            return true;
+          }
+          // Any transition from the current state by name: how an app fires a programmatic one.
+          function play(name) {
+            var found = machine.transitions.filter(function (t) { return t.name === name && t.from === state; })[0];
+            if (!found || busy) return false;
+            go(found, now());
+            return true;
+          }
+          function onPointer(trigger) {
+            return function (event) {
+              // A finger has no hover: it would enter and leave around every tap.
+              if (event.pointerType === "touch" && (trigger === "hover" || trigger === "hover-end")) return;
+              fire(trigger);
+            };
+          }
+          root.addEventListener("click", function () { fire("tap"); });
+          root.addEventListener("pointerdown", onPointer("press"));
+          root.addEventListener("pointerup", onPointer("release"));
+          root.addEventListener("pointerenter", onPointer("hover"));
+          root.addEventListener("pointerleave", onPointer("hover-end"));
+          if (machine.transitions.some(function (t) { return t.trigger === "tap"; })) {
+            root.setAttribute("role", "button");
+            root.setAttribute("tabindex", "0");
+            root.style.cursor = "pointer";
+            root.addEventListener("keydown", function (event) {
+              if (event.key === "Enter" || event.key === " ") { event.preventDefault(); fire("tap"); }
+            });
+          }
+          root.choreo = {
+            machine: machine,
+            fire: fire,
+            play: play,
+            state: function () { return state; },
+            busy: function () { return busy; }
+          };
+          enter(machine.initial, now());
+        })();
+
+        """
+}
