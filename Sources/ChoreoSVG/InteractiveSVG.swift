@@ -1,7 +1,7 @@
 import ChoreoJSON
 import ChoreoTimeline
 
-/// The state machine as the interactive SVG plays it: every name is a span of the timeline.
+/// The timeline's state machine with its spans looked up: what the interactive SVG plays.
 struct InteractiveMachine {
     struct Play {
         var span: Span
@@ -19,8 +19,7 @@ struct InteractiveMachine {
         var name: String
         var from: String
         var to: String
-        /// `tap`, `press`, `release`, `hover`, `hover-end`, `complete` or `programmatic`.
-        var trigger: String
+        var trigger: Trigger
         var span: Span
     }
 
@@ -30,17 +29,19 @@ struct InteractiveMachine {
 
     /// Nil for a scene without states.
     init?(_ timeline: Timeline) {
-        let poses = timeline.spans.filter { $0.kind == .pose }
-        guard let first = poses.first else { return nil }
-        initial = first.name
-        states = poses.map { pose in
-            let played = pose.plays.flatMap { name in timeline.spans.first { $0.kind == .timeline && $0.name == name } }
-            return State(name: pose.name, label: pose.label, pose: pose, play: played.map { Play(span: $0, loops: $0.loops) })
+        guard let machine = timeline.stateMachine, !machine.states.isEmpty else { return nil }
+        initial = machine.initial
+        states = machine.states.compactMap { state in
+            guard let pose = timeline.span(named: state.pose) else { return nil }
+            let play = state.play.flatMap { play in timeline.span(named: play.span).map { Play(span: $0, loops: play.loops) } }
+            return State(name: state.name, label: state.label, pose: pose, play: play)
         }
-        transitions = timeline.spans.compactMap { span in
-            guard span.kind == .transition, let from = span.fromState, let to = span.toState else { return nil }
-            return Transition(name: span.name, from: from, to: to, trigger: span.trigger ?? "programmatic", span: span)
+        transitions = machine.transitions.compactMap { transition in
+            timeline.span(named: transition.span).map {
+                Transition(name: transition.name, from: transition.from, to: transition.to, trigger: transition.trigger, span: $0)
+            }
         }
+        guard !states.isEmpty else { return nil }
     }
 
     var initialPose: Span { states.first { $0.name == initial }?.pose ?? states[0].pose }
@@ -126,7 +127,7 @@ enum InteractiveSVG {
         for (offset, transition) in machine.transitions.enumerated() {
             transitions.append(
                 "{name: \(jsString(transition.name)), from: \(jsString(transition.from)), to: \(jsString(transition.to)), "
-                    + "trigger: \(jsString(transition.trigger)), \(clip(transitionClips[offset], span: transition.span))}")
+                    + "trigger: \(jsString(transition.trigger.rawValue)), \(clip(transitionClips[offset], span: transition.span))}")
         }
         return """
             {

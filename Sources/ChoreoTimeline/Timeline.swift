@@ -19,10 +19,13 @@ public struct Timeline: Sendable, Equatable {
     public var spans: [Span]
     /// The accessible name of the whole animation (the scene's name unless the scene gives one).
     public var title: String
+    /// The scene's states and transitions; nil for a scene without states (it plays its first
+    /// timeline on load).
+    public var stateMachine: StateMachine?
 
     public init(
         name: String, width: Double, height: Double, fps: Double, duration: Double, background: RGBA? = nil,
-        layers: [Node], spans: [Span], title: String? = nil
+        layers: [Node], spans: [Span], title: String? = nil, stateMachine: StateMachine? = nil
     ) {
         self.name = name
         self.width = width
@@ -33,6 +36,20 @@ public struct Timeline: Sendable, Equatable {
         self.layers = layers
         self.spans = spans
         self.title = title ?? name
+        self.stateMachine = stateMachine
+    }
+
+    /// The state shown on load, if the scene has states.
+    public var initialState: String? { stateMachine?.initial }
+
+    public func span(named name: String) -> Span? {
+        spans.first { $0.name == name }
+    }
+
+    /// A span's first frame and its end frame (exclusive) on the global timeline: the numbers a
+    /// Lottie marker (`tm`, `tm + dr`) and any frame-based player use.
+    public func frames(of span: Span) -> (start: Int, end: Int) {
+        (Int((span.start * fps).rounded()), Int((span.end * fps).rounded()))
     }
 
     /// Number of frames of the global timeline.
@@ -48,6 +65,7 @@ public struct Timeline: Sendable, Equatable {
         copy.layers = layers.map { $0.frozen(at: time) }
         copy.duration = 0
         copy.spans = []
+        copy.stateMachine = nil
         return copy
     }
 }
@@ -75,14 +93,15 @@ public struct Span: Sendable, Equatable {
     /// For poses: the timeline the state loops while it is shown (`play:`), if any. Players show
     /// the pose span, then loop that timeline's span; the preview page does exactly that.
     public var plays: String?
-    /// For transitions: the states it goes between, and its trigger (`tap`, `hover`, …).
+    /// For transitions: the states it goes between, and its trigger (`.programmatic` without `on:`).
+    /// `Timeline.stateMachine` has the same facts as a graph.
     public var fromState: String?
     public var toState: String?
-    public var trigger: String?
+    public var trigger: Trigger?
 
     public init(
         name: String, kind: Kind, start: Double, end: Double, loops: Bool = false, label: String? = nil,
-        plays: String? = nil, fromState: String? = nil, toState: String? = nil, trigger: String? = nil
+        plays: String? = nil, fromState: String? = nil, toState: String? = nil, trigger: Trigger? = nil
     ) {
         self.name = name
         self.kind = kind

@@ -22,7 +22,9 @@ public enum TimelineJSON {
             ("background", timeline.background.map(color) ?? .null),
             ("title", .string(timeline.title)),
             ("static", .bool(timeline.isStatic)),
+            ("initial", optional(timeline.initialState)),
             ("spans", .array(timeline.spans.map { span($0, fps: timeline.fps) })),
+            ("stateMachine", timeline.stateMachine.map(stateMachine) ?? .null),
             ("layers", .array(timeline.layers.map(node))),
         ])
     }
@@ -48,7 +50,30 @@ public enum TimelineJSON {
             ("plays", optional(span.plays)),
             ("fromState", optional(span.fromState)),
             ("toState", optional(span.toState)),
-            ("trigger", optional(span.trigger)),
+            ("trigger", optional(span.trigger?.rawValue)),
+        ])
+    }
+
+    private static func stateMachine(_ machine: StateMachine) -> JSONValue {
+        .object([
+            ("initial", .string(machine.initial)),
+            ("states", .array(machine.states.map { state in
+                .object([
+                    ("name", .string(state.name)),
+                    ("label", optional(state.label)),
+                    ("pose", .string(state.pose)),
+                    ("play", state.play.map { .object([("span", .string($0.span)), ("loops", .bool($0.loops))]) } ?? .null),
+                ])
+            })),
+            ("transitions", .array(machine.transitions.map { transition in
+                .object([
+                    ("name", .string(transition.name)),
+                    ("from", .string(transition.from)),
+                    ("to", .string(transition.to)),
+                    ("trigger", .string(transition.trigger.rawValue)),
+                    ("span", .string(transition.span)),
+                ])
+            })),
         ])
     }
 

@@ -1,3 +1,4 @@
+import ChoreoArchive
 import ChoreoDiagnostics
 import ChoreoLottie
 import ChoreoSVG
@@ -12,7 +13,7 @@ struct CompiledScene: Sendable {
     /// Nil when the scene has errors.
     var timeline: Timeline?
     /// The emitted texts, in `EmitKind` order; empty when the scene has errors.
-    var outputs: [(kind: EmitKind, contents: String)]
+    var outputs: [(kind: EmitKind, bytes: [UInt8])]
 }
 
 /// Compiles one scene and runs the requested emitters. Pure: emitters are functions of the timeline.
@@ -21,17 +22,26 @@ func compileAndEmit(_ source: SourceFile, emit: [EmitKind], pretty: Bool) -> Com
     guard let timeline = compilation.timeline, !compilation.diagnostics.hasErrors else {
         return CompiledScene(source: source, diagnostics: compilation.diagnostics, timeline: nil, outputs: [])
     }
-    let outputs = emit.map { kind -> (kind: EmitKind, contents: String) in
+    let outputs = emit.map { kind -> (kind: EmitKind, bytes: [UInt8]) in
         switch kind {
-        case .lottie: (kind, LottieEmitter.emit(timeline, pretty: pretty))
-        case .svg: (kind, SVGEmitter.interactive(timeline))
-        case .svgReel: (kind, SVGEmitter.animated(timeline))
-        case .timeline: (kind, TimelineJSON.encode(timeline, pretty: pretty))
+        case .lottie: (kind, Array(LottieEmitter.emit(timeline, pretty: pretty).utf8))
+        case .dotlottie: (kind, dotLottieArchive(timeline))
+        case .svg: (kind, Array(SVGEmitter.interactive(timeline).utf8))
+        case .svgReel: (kind, Array(SVGEmitter.animated(timeline).utf8))
+        case .timeline: (kind, Array(TimelineJSON.encode(timeline, pretty: pretty).utf8))
         }
     }
     return CompiledScene(source: source, diagnostics: compilation.diagnostics, timeline: timeline, outputs: outputs)
 }
 
+/// `NAME.lottie`: the dotLottie members zipped in their order, Deflate-compressed.
+func dotLottieArchive(_ timeline: Timeline) -> [UInt8] {
+    var zip = ZipArchive()
+    for member in DotLottie.members(timeline, generator: "choreo \(choreoVersion)") {
+        zip.add(path: member.path, data: Array(member.text.utf8))
+    }
+    return zip.bytes()
+}
 
 /// A scene name is used as a file name, so it must be a plain identifier (the contract's rule),
 /// never a path.
@@ -118,7 +128,7 @@ func runCompile(_ options: CompileOptions) throws(UsageError) -> ExitStatus {
             }
         }
         let files = scene.outputs.map {
-            OutputFile(path: joinPath(options.outputDirectory, $0.kind.fileName(for: name)), contents: $0.contents)
+            OutputFile(path: joinPath(options.outputDirectory, $0.kind.fileName(for: name)), bytes: $0.bytes)
         }
         writes.append((report.placeholder(), files))
     }

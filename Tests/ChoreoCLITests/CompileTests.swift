@@ -190,3 +190,34 @@ import Testing
     #expect(result.status == 0, "\(result)")
     #expect(result.stdout == "wrote build/dot.json\nwrote build/dot.svg\n")
 }
+
+/// The names and compression methods of a ZIP's members, read from its local file headers.
+private func zipMembers(_ bytes: [UInt8]) -> [(name: String, method: Int)] {
+    func integer(_ offset: Int, _ size: Int) -> Int {
+        (0..<size).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) }
+    }
+    var members: [(String, Int)] = []
+    var offset = 0
+    while offset + 30 <= bytes.count, integer(offset, 4) == 0x0403_4B50 {
+        let method = integer(offset + 8, 2), compressed = integer(offset + 18, 4)
+        let nameLength = integer(offset + 26, 2), extraLength = integer(offset + 28, 2)
+        members.append((String(decoding: bytes[(offset + 30)..<(offset + 30 + nameLength)], as: UTF8.self), method))
+        offset += 30 + nameLength + extraLength + compressed
+    }
+    return members
+}
+
+@Test func emitDotLottieWritesADeterministicDeflatedArchiveWithTheAnimationLast() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("dot.yaml", Scenes.dot)
+    let result = try sandbox.run(["compile", "dot.yaml", "--emit", "dotlottie,lottie"])
+    #expect(result.status == 0, "\(result)")
+    #expect(result.stdout == "wrote build/dot.json\nwrote build/dot.lottie\n")
+    let bytes = try [UInt8](Data(contentsOf: sandbox.url("build/dot.lottie")))
+    let members = zipMembers(bytes)
+    #expect(members.map(\.name) == ["manifest.json", "s/dot.json", "a/dot.json"])
+    #expect(members.allSatisfy { $0.method == 8 }, "every member is Deflate")
+    let again = try sandbox.run(["compile", "dot.yaml", "--emit", "dotlottie", "-o", "again"])
+    #expect(again.status == 0, "\(again)")
+    #expect(try [UInt8](Data(contentsOf: sandbox.url("again/dot.lottie"))) == bytes)
+}

@@ -23,11 +23,11 @@ func lower(_ scene: Scene, diagnostics: inout DiagnosticBag) -> Timeline {
     let builder = NodeBuilder(tracks: tracks)
     let layers = scene.layers.map { builder.node($0) }
     let totalFrames = plans.last.map { $0.startFrame + $0.frames } ?? 0
-    let initialLabel = scene.initial.flatMap { name in scene.states.first { $0.name == name } }?.label
+    let initialLabel = context.initialState?.label
     return Timeline(
         name: scene.name, width: scene.size.x, height: scene.size.y, fps: scene.fps,
         duration: Double(totalFrames) / scene.fps, background: scene.background, layers: layers,
-        spans: plans.map(\.span), title: initialLabel ?? scene.name)
+        spans: plans.map(\.span), title: initialLabel ?? scene.name, stateMachine: context.stateMachine())
 }
 
 /// What one span of the global timeline shows.
@@ -124,6 +124,25 @@ struct LoweringContext {
     /// The value of a property in a pose: the state's override, else the node's base value.
     func poseValue(_ key: PropertyKey, in state: SceneState?) -> PropertyValue? {
         state?.overrides[key] ?? nodes[key.node]?.base[key.property]
+    }
+
+    /// The states and transitions as the IR's graph, naming the spans `layOutSpans` made for them.
+    func stateMachine() -> StateMachine? {
+        guard let initial = initialState else { return nil }
+        let states = scene.states.map { state in
+            StateMachine.State(name: state.name, label: state.label, pose: state.name, play: playedTimeline(of: state))
+        }
+        let transitions = scene.transitions.map { transition in
+            let name = "\(transition.from)->\(transition.to)"
+            return StateMachine.Transition(name: name, from: transition.from, to: transition.to, trigger: transition.trigger, span: name)
+        }
+        return StateMachine(initial: initial.name, states: states, transitions: transitions)
+    }
+
+    /// The timeline a state plays and whether it loops there (the timeline's own `loop:`).
+    func playedTimeline(of state: SceneState) -> StateMachine.Play? {
+        guard let name = state.play, let timeline = scene.timelines.first(where: { $0.name == name }) else { return nil }
+        return StateMachine.Play(span: timeline.name, loops: timeline.loop)
     }
 
     var initialState: SceneState? {

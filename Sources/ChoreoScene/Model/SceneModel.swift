@@ -159,7 +159,7 @@ public struct SceneState: Sendable {
     public var overrideRanges: [PropertyKey: SourceRange]
     /// The state's `a11y: {label}`.
     public var label: String?
-    /// A timeline to loop while the state is shown.
+    /// The timeline the state plays while it is shown (`play:`).
     public var play: String?
 
     public init(
@@ -191,15 +191,15 @@ public struct Timing: Sendable, Equatable {
 public struct SceneTransition: Sendable {
     public var from: String
     public var to: String
-    /// `tap`, `hover`, `complete`, or nil for programmatic.
-    public var trigger: String?
+    /// `.programmatic` without `on:`.
+    public var trigger: Trigger
     public var timing: Timing
     /// Per-node timing overrides (`nodes: {top: {delay: 0s}}`), already merged with `timing`.
     public var nodeTiming: [String: Timing]
     public var range: SourceRange
 
     public init(
-        from: String, to: String, trigger: String?, timing: Timing, nodeTiming: [String: Timing] = [:],
+        from: String, to: String, trigger: Trigger, timing: Timing, nodeTiming: [String: Timing] = [:],
         range: SourceRange
     ) {
         self.from = from
