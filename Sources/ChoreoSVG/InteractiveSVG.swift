@@ -97,6 +97,12 @@ enum InteractiveSVG {
         if let background = SVGEmitter.backgroundMarkup(timeline) { children.append(background) }
         children.append(Markup("g", [("class", "choreo-drawing")], children: drawing))
         if !clocks.isEmpty {
+            // The pointer's target: the canvas, painted or not, and nothing outside it (an SVG
+            // opened on its own fills the window, which is not the drawing).
+            children.append(Markup("rect", [
+                ("class", "choreo-hit"), ("x", "0"), ("y", "0"), ("width", formatNumber(timeline.width)),
+                ("height", formatNumber(timeline.height)), ("fill", "none"), ("pointer-events", "all"),
+            ]))
             children.append(Markup("g", [("class", "choreo-clocks")], children: clocks))
             let data = machineData(machine, clockPrefix: clockPrefix, clips: clips, playClips: playClips, transitionClips: transitionClips)
             children.append(Markup("script", [("type", "text/ecmascript")], raw: "<![CDATA[\n" + runtime(data) + "]]>"))
@@ -165,20 +171,27 @@ enum InteractiveSVG {
           var root = (script && script.ownerSVGElement) || document.documentElement;
           var reduce = !!(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
           var title = root.querySelector("title");
+          var hit = root.querySelector(".choreo-hit") || root;
           var state = null, busy = false, waiting = null, playing = null;
           var from = {};
           machine.transitions.forEach(function (t) { (from[t.from] = from[t.from] || {})[t.trigger] = t; });
 
           function now() { return root.getCurrentTime(); }
+          function wall() { return window.performance ? window.performance.now() : Date.now(); }
           function clock(entry) { return root.querySelector("[id='" + machine.clock + entry.clip + "']"); }
-          // Begins a clip at document time `at` (a chained clip begins exactly where the last ended).
-          function begin(entry, at) {
+          // Begins a clip and returns the document time it ends. It begins just ahead of the
+          // clock, never in the past: in Chromium an animation begun at an instant already past,
+          // next to one that has just frozen, loses to the frozen one, so a chained clip begins
+          // when its predecessor's end is noticed (within a frame of it), not exactly there.
+          // Under reduced motion the clock jumps over the clip, which leaves it frozen at its end.
+          function begin(entry) {
             if (reduce && !entry.loops) {
               clock(entry).beginElement();
               root.setCurrentTime(now() + entry.dur + 0.001);
-            } else {
-              clock(entry).beginElementAt(at - now());
+              return { end: now(), wallEnd: 0 };
             }
+            clock(entry).beginElementAt(0.001);
+            return { end: now() + 0.001 + entry.dur, wallEnd: wall() + (0.001 + entry.dur) * 1000 };
           }
           function stopPlaying() {
             if (!playing) return;
@@ -192,12 +205,17 @@ enum InteractiveSVG {
             if (window.requestAnimationFrame) window.requestAnimationFrame(once);
             window.setTimeout(once, 50);
           }
-          function wait(at, then) {
-            var entry = { at: at, then: then };
+          // Calls `then` once a clip has ended, unless something else is waited for by then. The
+          // document time says so; but Chromium only moves it on an animation update, which can
+          // be far apart when little changes, so while the SVG's clock runs (nobody paused or
+          // steps it, as the preview does) the wall clock says so too.
+          function wait(clip, then) {
+            var entry = {};
             waiting = entry;
             (function check() {
               if (waiting !== entry) return;
-              if (now() >= at - 1e-6) { waiting = null; then(at); } else later(check);
+              var done = now() >= clip.end - 1e-6 || (!root.animationsPaused() && wall() >= clip.wallEnd);
+              if (done) { waiting = null; then(); } else later(check);
             })();
           }
           function show(name) {
@@ -206,44 +224,44 @@ enum InteractiveSVG {
             if (title && label) title.textContent = label;
             if (typeof CustomEvent === "function") root.dispatchEvent(new CustomEvent("choreo-state", { detail: { state: name } }));
           }
-          function enter(name, at) {
+          function enter(name) {
             state = name;
             busy = false;
             show(name);
             var play = machine.states[name].play;
             if (play && !(reduce && play.loops)) {
               playing = play;
-              begin(play, at);
+              var end = begin(play);
               if (!play.loops) {
-                wait(at + play.dur, function (end) { playing = null; reached(name, end); });
+                wait(end, function () { playing = null; reached(name); });
                 return;
               }
             }
-            reached(name, at);
+            reached(name);
           }
-          function reached(name, at) {
+          // The state is fully reached: its `complete` transition starts.
+          function reached(name) {
             var next = (from[name] || {}).complete;
-            if (next && state === name && !busy) go(next, at);
+            if (next && state === name && !busy) go(next);
           }
-          function go(transition, at) {
+          function go(transition) {
             stopPlaying();
             busy = true;
             waiting = null;
             root.setAttribute("data-transition", transition.name);
-            begin(transition, at);
-            wait(at + transition.dur, function (end) { root.removeAttribute("data-transition"); enter(transition.to, end); });
+            wait(begin(transition), function () { root.removeAttribute("data-transition"); enter(transition.to); });
           }
           function fire(trigger) {
             var transition = state !== null && !busy && (from[state] || {})[trigger];
             if (!transition) return false;
-            go(transition, now());
+            go(transition);
             return true;
           }
           // Any transition from the current state by name: how an app fires a programmatic one.
           function play(name) {
             var found = machine.transitions.filter(function (t) { return t.name === name && t.from === state; })[0];
             if (!found || busy) return false;
-            go(found, now());
+            go(found);
             return true;
           }
           function onPointer(trigger) {
@@ -253,16 +271,19 @@ enum InteractiveSVG {
               fire(trigger);
             };
           }
-          root.addEventListener("click", function () { fire("tap"); });
-          root.addEventListener("pointerdown", onPointer("press"));
-          root.addEventListener("pointerup", onPointer("release"));
-          root.addEventListener("pointerenter", onPointer("hover"));
-          root.addEventListener("pointerleave", onPointer("hover-end"));
+          hit.addEventListener("click", function () { fire("tap"); });
+          hit.addEventListener("pointerdown", onPointer("press"));
+          hit.addEventListener("pointerup", onPointer("release"));
+          hit.addEventListener("pointerenter", onPointer("hover"));
+          hit.addEventListener("pointerleave", onPointer("hover-end"));
           if (machine.transitions.some(function (t) { return t.trigger === "tap"; })) {
             root.setAttribute("role", "button");
             root.setAttribute("tabindex", "0");
-            root.style.cursor = "pointer";
+            hit.style.cursor = "pointer";
+            // The focus ring is for keyboard users: a click focuses without one.
+            hit.addEventListener("pointerdown", function () { root.style.outline = "none"; });
             root.addEventListener("keydown", function (event) {
+              root.style.outline = "";
               if (event.key === "Enter" || event.key === " ") { event.preventDefault(); fire("tap"); }
             });
           }
@@ -273,7 +294,7 @@ enum InteractiveSVG {
             state: function () { return state; },
             busy: function () { return busy; }
           };
-          enter(machine.initial, now());
+          enter(machine.initial);
         })();
 
         """
