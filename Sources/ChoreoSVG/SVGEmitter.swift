@@ -50,6 +50,7 @@ public enum SVGEmitter {
 
     private static func document(_ timeline: Timeline, children: [Markup]) -> String {
         let width = formatNumber(timeline.width), height = formatNumber(timeline.height)
+        let children = SVGThemes.style(timeline).map { Array(children.prefix(1)) + [$0] + children.dropFirst() } ?? children
         let root = Markup(
             "svg",
             [("xmlns", "http://www.w3.org/2000/svg"), ("version", "1.1"), ("width", width), ("height", height),
@@ -64,6 +65,9 @@ public enum SVGEmitter {
             ("x", "0"), ("y", "0"), ("width", formatNumber(timeline.width)), ("height", formatNumber(timeline.height)),
             ("fill", svgColor(background)),
         ]
+        if let themed = SVGThemes.paintClass("fill", Animated(background, slot: timeline.backgroundSlot)) {
+            SVGThemes.addClass(themed, to: &attributes)
+        }
         if background.a < 1 { attributes.append(("fill-opacity", svgOpacity(background.a))) }
         return Markup("rect", attributes)
     }
@@ -339,6 +343,7 @@ struct SceneRenderer {
         case let .color(color):
             let initial = color.value(at: 0)
             attributes.append((property, svgColor(initial)))
+            if let themed = SVGThemes.paintClass(property, color) { SVGThemes.addClass(themed, to: &attributes) }
             if let animation = animate(property, keyframes(color, format: svgColor)) { animations.append(animation) }
             let alphaFrames = keyframes(color.map { $0.a }, format: svgOpacity)
             if initial.a < 1 || alphaFrames != nil { attributes.append(("\(property)-opacity", svgOpacity(initial.a))) }

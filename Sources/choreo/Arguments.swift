@@ -67,6 +67,8 @@ struct CompileOptions: Equatable, Sendable {
     var paths: [String]
     var outputDirectory = "build"
     var emit: [EmitKind] = [.lottie, .svg]
+    /// Compile with this theme's values instead of the scene as written with its themes as slots.
+    var theme: String?
     var pretty = false
     /// Nil means one job per core.
     var jobs: Int?
@@ -118,7 +120,8 @@ func optionSpecs(_ command: CommandName) -> [OptionSpec] {
     switch command {
     case .compile:
         [OptionSpec(names: ["-o", "--output"], value: "DIR"), OptionSpec(names: ["--emit"], value: "LIST"),
-         OptionSpec(names: ["--pretty"], value: nil), OptionSpec(names: ["--jobs", "-j"], value: "N")]
+         OptionSpec(names: ["--theme"], value: "NAME"), OptionSpec(names: ["--pretty"], value: nil),
+         OptionSpec(names: ["--jobs", "-j"], value: "N")]
     case .lint:
         [OptionSpec(names: ["--format"], value: "FORMAT"), OptionSpec(names: ["--strict"], value: nil)]
     case .snapshot:
@@ -236,6 +239,12 @@ private func parse(_ command: CommandName, _ arguments: [String]) throws(UsageEr
             }
             options.emit = kinds.sorted()
         }
+        if let (spelled, value) = raw.value("--theme") {
+            guard isUsableFileName(value) else {
+                throw .invalidValue(option: spelled, value: value, expected: "a theme name", command: command)
+            }
+            options.theme = value
+        }
         options.pretty = raw.has("--pretty")
         if let (spelled, value) = raw.value("--jobs") {
             guard let jobs = Int(value), jobs >= 1, value.allSatisfy(\.isASCII) else {
@@ -291,3 +300,4 @@ private func singleFile(_ positionals: [String], command: CommandName) throws(Us
     if positionals.count > 1 { throw .unexpectedArgument(positionals[1], command: command) }
     return file
 }
+

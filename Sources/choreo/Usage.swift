@@ -20,6 +20,8 @@ enum UsageError: Error, Equatable, Sendable {
     case notAFile(String, command: CommandName)
     case noScenes(String, command: CommandName)
     case unknownState(String, available: [String], command: CommandName)
+    /// `--theme NAME` for a scene without that theme.
+    case unknownTheme(String, scene: String, available: [String], command: CommandName)
     case timeOutOfRange(String, duration: String, command: CommandName)
 
     var command: CommandName? {
@@ -30,6 +32,7 @@ enum UsageError: Error, Equatable, Sendable {
             let .invalidValue(_, _, _, command), let .missingArgument(_, command), let .missingOption(_, command),
             let .exclusiveOptions(_, _, command), let .noSuchFile(_, command), let .unreadableFile(_, _, command),
             let .notAFile(_, command), let .noScenes(_, command), let .unknownState(_, _, command),
+            let .unknownTheme(_, _, _, command),
             let .timeOutOfRange(_, _, command):
             command
         }
@@ -70,6 +73,9 @@ enum UsageError: Error, Equatable, Sendable {
         case let .unknownState(name, available, _):
             let list = available.isEmpty ? "the scene has no states" : "states: " + available.joined(separator: ", ")
             return "no state named '\(name)'" + didYouMean(closestMatch(to: name, in: available)) + " (\(list))"
+        case let .unknownTheme(name, scene, available, _):
+            let list = available.isEmpty ? "it has no themes" : "its themes: " + available.joined(separator: ", ")
+            return "\(scene): no theme named '\(name)'" + didYouMean(closestMatch(to: name, in: available)) + " (\(list))"
         case let .timeOutOfRange(time, duration, _):
             return "time \(time) is past the end of the timeline (\(duration))"
         }
@@ -95,7 +101,7 @@ private func didYouMean(_ suggestion: String?) -> String {
 
 func usageLine(_ command: CommandName) -> String {
     switch command {
-    case .compile: "choreo compile PATH... [-o DIR] [--emit lottie,dotlottie,svg,timeline] [--pretty] [--jobs N]"
+    case .compile: "choreo compile PATH... [-o DIR] [--emit lottie,dotlottie,svg,timeline] [--theme NAME] [--pretty] [--jobs N]"
     case .lint: "choreo lint PATH... [--format text|json|github|sarif] [--strict]"
     case .snapshot: "choreo snapshot FILE (--at TIME | --state NAME) -o OUT.svg"
     case .preview: "choreo preview FILE -o DIR"
@@ -137,6 +143,7 @@ func commandHelp(_ command: CommandName) -> String {
               -o, --output DIR   output directory (default: build)
               --emit LIST        comma-separated outputs: lottie, dotlottie, svg, timeline
                                  (default: lottie,svg)
+              --theme NAME       compile with the values of theme NAME (no slots)
               --pretty           indent JSON outputs
               -j, --jobs N       compile N files at a time (default: one per core)
               -h, --help         show this help
