@@ -90,6 +90,8 @@ struct SnapshotOptions: Equatable, Sendable {
     var file: String
     var moment: Moment
     var output: String
+    /// Draw the scene with this theme's values.
+    var theme: String?
 }
 
 struct PreviewOptions: Equatable, Sendable {
@@ -126,7 +128,7 @@ func optionSpecs(_ command: CommandName) -> [OptionSpec] {
         [OptionSpec(names: ["--format"], value: "FORMAT"), OptionSpec(names: ["--strict"], value: nil)]
     case .snapshot:
         [OptionSpec(names: ["--at"], value: "TIME"), OptionSpec(names: ["--state"], value: "NAME"),
-         OptionSpec(names: ["-o", "--output"], value: "OUT.svg")]
+         OptionSpec(names: ["--theme"], value: "NAME"), OptionSpec(names: ["-o", "--output"], value: "OUT.svg")]
     case .preview:
         [OptionSpec(names: ["-o", "--output"], value: "DIR")]
     }
@@ -285,7 +287,14 @@ private func parse(_ command: CommandName, _ arguments: [String]) throws(UsageEr
         }
         guard let (spelled, output) = raw.value("-o") else { throw .missingOption("-o OUT.svg", command: command) }
         guard !output.isEmpty else { throw .invalidValue(option: spelled, value: output, expected: "a file path", command: command) }
-        return .snapshot(SnapshotOptions(file: file, moment: moment, output: output))
+        var options = SnapshotOptions(file: file, moment: moment, output: output)
+        if let (spelled, value) = raw.value("--theme") {
+            guard isUsableFileName(value) else {
+                throw .invalidValue(option: spelled, value: value, expected: "a theme name", command: command)
+            }
+            options.theme = value
+        }
+        return .snapshot(options)
 
     case .preview:
         let file = try singleFile(raw.positionals, command: command)

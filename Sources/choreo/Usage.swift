@@ -103,7 +103,7 @@ func usageLine(_ command: CommandName) -> String {
     switch command {
     case .compile: "choreo compile PATH... [-o DIR] [--emit lottie,dotlottie,svg,timeline] [--theme NAME] [--pretty] [--jobs N]"
     case .lint: "choreo lint PATH... [--format text|json|github|sarif] [--strict]"
-    case .snapshot: "choreo snapshot FILE (--at TIME | --state NAME) -o OUT.svg"
+    case .snapshot: "choreo snapshot FILE (--at TIME | --state NAME) [--theme NAME] -o OUT.svg"
     case .preview: "choreo preview FILE -o DIR"
     }
 }
@@ -167,6 +167,7 @@ func commandHelp(_ command: CommandName) -> String {
               --at TIME          a time on the global timeline: 0.6s, 600ms or 36f
                                  (frames at the scene's fps)
               --state NAME       the start of that state's pose
+              --theme NAME       draw the scene with that theme's values
               -o, --output FILE  the SVG file to write
               -h, --help         show this help
             """
