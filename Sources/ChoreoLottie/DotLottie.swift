@@ -155,8 +155,41 @@ public enum DotLottie {
         .object([("type", "OnComplete"), ("stateName", .string(state)), ("actions", [fire(input)])])
     }
 
-    /// The theme files of the archive (none until the timeline carries themes).
+    /// `t/THEME.json` for each theme: a rule per slot (dotLottie theming 1.0, as dotlottie-rs reads
+    /// it). A still value is `value`; a moving one is `keyframes`, which dotlottie-rs takes only on
+    /// whole frames, so it is sampled on every frame where it changes, each held until the next.
     static func themeFiles(_ timeline: Timeline) -> [(name: String, document: JSONValue)] {
-        []
+        guard let themes = timeline.themes else { return [] }
+        return themes.names.map { name in
+            let rules: [JSONValue] = themes.slots.compactMap { slot in
+                slot.values[name].map { themeRule(id: slot.id, value: $0, timeline: timeline) }
+            }
+            return (name, .object([("rules", .array(rules))]))
+        }
+    }
+
+    static func themeRule(id: String, value: SlotValue, timeline: Timeline) -> JSONValue {
+        func rule<Value>(_ type: String, _ track: Animated<Value>, _ encode: (Value) -> JSONValue) -> JSONValue {
+            guard track.isAnimated else {
+                return .object([("id", .string(id)), ("type", .string(type)), ("value", encode(track.initial))])
+            }
+            var keyframes: [JSONValue] = []
+            var previous: Value?
+            for frame in 0..<max(1, timeline.frameCount) {
+                let current = track.value(at: Double(frame) / timeline.fps)
+                if current == previous { continue }
+                keyframes.append(.object([("frame", .int(frame)), ("value", encode(current)), ("hold", true)]))
+                previous = current
+            }
+            return .object([("id", .string(id)), ("type", .string(type)), ("keyframes", .array(keyframes))])
+        }
+        switch value {
+        case let .color(track):
+            return rule("Color", track) { [.decimal($0.r, places: 4), .decimal($0.g, places: 4), .decimal($0.b, places: 4)] }
+        case let .opacity(track):
+            return rule("Scalar", track) { .number($0 * 100) }
+        case let .length(track):
+            return rule("Scalar", track) { .number($0) }
+        }
     }
 }

@@ -74,6 +74,7 @@ public enum SVGEmitter {
 
     static func document(_ timeline: Timeline, children: [Markup], rootAttributes: [(String, String)] = []) -> String {
         let width = formatNumber(timeline.width), height = formatNumber(timeline.height)
+        let children = SVGThemes.style(timeline).map { Array(children.prefix(1)) + [$0] + children.dropFirst() } ?? children
         let root = Markup(
             "svg",
             [("xmlns", "http://www.w3.org/2000/svg"), ("version", "1.1"), ("width", width), ("height", height),
@@ -88,6 +89,9 @@ public enum SVGEmitter {
             ("x", "0"), ("y", "0"), ("width", formatNumber(timeline.width)), ("height", formatNumber(timeline.height)),
             ("fill", svgColor(background)),
         ]
+        if let themed = SVGThemes.paintClass("fill", Animated(background, slot: timeline.backgroundSlot)) {
+            SVGThemes.addClass(themed, to: &attributes)
+        }
         if background.a < 1 { attributes.append(("fill-opacity", svgOpacity(background.a))) }
         return Markup("rect", attributes)
     }
@@ -439,6 +443,7 @@ struct SceneRenderer {
         case let .color(color):
             let initial = color.value(at: baseTime)
             attributes.append((property, svgColor(initial)))
+            if let themed = SVGThemes.paintClass(property, color) { SVGThemes.addClass(themed, to: &attributes) }
             animations += self.animations(property, color, format: svgColor)
             let alphaAnimations = self.animations("\(property)-opacity", color.map { $0.a }, format: svgOpacity)
             if initial.a < 1 || !alphaAnimations.isEmpty { attributes.append(("\(property)-opacity", svgOpacity(initial.a))) }

@@ -22,6 +22,10 @@ public struct Timeline: Sendable, Equatable {
     /// The scene's states and transitions; nil for a scene without states (it plays its first
     /// timeline on load).
     public var stateMachine: StateMachine?
+    /// The scene's themes, nil without `themes:` (or when compiled for one theme).
+    public var themes: Themes?
+    /// The theme slot the background colour comes from, if a theme changes it.
+    public var backgroundSlot: String?
 
     public init(
         name: String, width: Double, height: Double, fps: Double, duration: Double, background: RGBA? = nil,

@@ -25,6 +25,7 @@ public enum TimelineJSON {
             ("initial", optional(timeline.initialState)),
             ("spans", .array(timeline.spans.map { span($0, fps: timeline.fps) })),
             ("stateMachine", timeline.stateMachine.map(stateMachine) ?? .null),
+            ("themes", timeline.themes.map { themes($0, backgroundSlot: timeline.backgroundSlot) } ?? .null),
             ("layers", .array(timeline.layers.map(node))),
         ])
     }
@@ -51,6 +52,27 @@ public enum TimelineJSON {
             ("fromState", optional(span.fromState)),
             ("toState", optional(span.toState)),
             ("trigger", optional(span.trigger?.rawValue)),
+        ])
+    }
+
+    private static func themes(_ themes: Themes, backgroundSlot: String?) -> JSONValue {
+        func value(_ slot: SlotValue) -> JSONValue {
+            switch slot {
+            case let .color(track): return .object([("color", animated(track, color))])
+            case let .opacity(track): return .object([("opacity", animated(track, number))])
+            case let .length(track): return .object([("length", animated(track, number))])
+            }
+        }
+        return .object([
+            ("names", .array(themes.names.map { .string($0) })),
+            ("backgroundSlot", optional(backgroundSlot)),
+            ("slots", .array(themes.slots.map { slot in
+                .object([
+                    ("id", .string(slot.id)),
+                    ("default", value(slot.defaultValue)),
+                    ("themes", .object(themes.names.compactMap { name in slot.values[name].map { (name, value($0)) } })),
+                ])
+            })),
         ])
     }
 
@@ -180,7 +202,13 @@ public enum TimelineJSON {
         ])
     }
 
+    /// A themed property is `{"slot": ID, "value": …}` around the default theme's value.
     private static func animated<Value>(_ track: Animated<Value>, _ encode: (Value) -> JSONValue) -> JSONValue {
+        guard let slot = track.slot else { return unslotted(track, encode) }
+        return .object([("slot", .string(slot)), ("value", unslotted(track, encode))])
+    }
+
+    private static func unslotted<Value>(_ track: Animated<Value>, _ encode: (Value) -> JSONValue) -> JSONValue {
         guard !track.segments.isEmpty else { return encode(track.initial) }
         return .object([
             ("initial", encode(track.initial)),

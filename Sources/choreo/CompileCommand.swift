@@ -10,17 +10,19 @@ import Foundation
 struct CompiledScene: Sendable {
     var source: SourceFile
     var diagnostics: [Diagnostic]
-    /// Nil when the scene has errors.
+    /// Nil when the scene has errors (or lacks the theme asked for).
     var timeline: Timeline?
+    var themeNames: [String] = []
     /// The emitted texts, in `EmitKind` order; empty when the scene has errors.
     var outputs: [(kind: EmitKind, bytes: [UInt8])]
 }
 
 /// Compiles one scene and runs the requested emitters. Pure: emitters are functions of the timeline.
-func compileAndEmit(_ source: SourceFile, emit: [EmitKind], pretty: Bool) -> CompiledScene {
-    let compilation = compileScene(source)
+func compileAndEmit(_ source: SourceFile, emit: [EmitKind], pretty: Bool, theme: String? = nil) -> CompiledScene {
+    let compilation = compileScene(source, theme: theme)
     guard let timeline = compilation.timeline, !compilation.diagnostics.hasErrors else {
-        return CompiledScene(source: source, diagnostics: compilation.diagnostics, timeline: nil, outputs: [])
+        return CompiledScene(
+            source: source, diagnostics: compilation.diagnostics, timeline: nil, themeNames: compilation.themeNames, outputs: [])
     }
     let outputs = emit.map { kind -> (kind: EmitKind, bytes: [UInt8]) in
         switch kind {
@@ -31,7 +33,8 @@ func compileAndEmit(_ source: SourceFile, emit: [EmitKind], pretty: Bool) -> Com
         case .timeline: (kind, Array(TimelineJSON.encode(timeline, pretty: pretty).utf8))
         }
     }
-    return CompiledScene(source: source, diagnostics: compilation.diagnostics, timeline: timeline, outputs: outputs)
+    return CompiledScene(
+        source: source, diagnostics: compilation.diagnostics, timeline: timeline, themeNames: compilation.themeNames, outputs: outputs)
 }
 
 /// `NAME.lottie`: the dotLottie members zipped in their order, Deflate-compressed.
@@ -44,7 +47,7 @@ func dotLottieArchive(_ timeline: Timeline) -> [UInt8] {
 }
 
 /// A scene name is used as a file name, so it must be a plain identifier (the contract's rule),
-/// never a path.
+/// never a path. Theme names on the command line follow the same rule.
 func isUsableFileName(_ name: String) -> Bool {
     guard let first = name.unicodeScalars.first, first.isASCIILetter || first == "_" else { return false }
     return name.unicodeScalars.allSatisfy { $0.isASCIILetter || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" }
@@ -71,7 +74,13 @@ func runCompile(_ options: CompileOptions) throws(UsageError) -> ExitStatus {
     // scenes a serial read or write phase would leave the other cores idle (Amdahl).
     let compiled = concurrentMap(paths, jobs: jobs) { path -> Result<CompiledScene, UsageError> in
         do throws(UsageError) {
-            return .success(compileAndEmit(try readScene(path, command: .compile), emit: options.emit, pretty: options.pretty))
+            let source = try readScene(path, command: .compile)
+            let scene = compileAndEmit(source, emit: options.emit, pretty: options.pretty, theme: options.theme)
+            if let theme = options.theme, scene.timeline == nil, !scene.diagnostics.hasErrors {
+                // Nothing failed but there is no timeline: the scene has no such theme.
+                throw UsageError.unknownTheme(theme, scene: path, available: scene.themeNames, command: .compile)
+            }
+            return .success(scene)
         } catch {
             return .failure(error)
         }

@@ -221,3 +221,34 @@ private func zipMembers(_ bytes: [UInt8]) -> [(name: String, method: Int)] {
     #expect(again.status == 0, "\(again)")
     #expect(try [UInt8](Data(contentsOf: sandbox.url("again/dot.lottie"))) == bytes)
 }
+
+private let themedDot = """
+    choreo: 1
+    name: themed
+    size: [20, 20]
+    vars: {ink: "#000000"}
+    themes: {dark: {ink: white}}
+    layers:
+      - {id: dot, shape: ellipse, size: [10, 10], position: [10, 10], fill: $ink}
+    """
+
+@Test func themeCompilesThatThemesValuesWithoutSlotsAndAnUnknownThemeIsAUsageError() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("themed.yaml", themedDot)
+    let slotted = try sandbox.run(["compile", "themed.yaml", "--emit", "lottie,svg"])
+    #expect(slotted.status == 0, "\(slotted)")
+    #expect(try #require(sandbox.read("build/themed.json")).contains(#""sid":"ink""#))
+    #expect(try #require(sandbox.read("build/themed.svg")).contains("prefers-color-scheme: dark"))
+    let dark = try sandbox.run(["compile", "themed.yaml", "--emit", "lottie,svg", "--theme", "dark", "-o", "dark"])
+    #expect(dark.status == 0, "\(dark)")
+    let lottie = try #require(sandbox.read("dark/themed.json"))
+    #expect(lottie.contains(#""c":{"a":0,"k":[1,1,1]}"#) && !lottie.contains("sid") && !lottie.contains("slots"))
+    #expect(try #require(sandbox.read("dark/themed.svg")).contains(#"fill="rgb(255,255,255)""#))
+    let unknown = try sandbox.run(["compile", "themed.yaml", "--theme", "drak", "-o", "x"])
+    #expect(unknown.status == 2, "\(unknown)")
+    #expect(unknown.stderr.contains("themed.yaml: no theme named 'drak'; did you mean 'dark'? (its themes: dark)"), "\(unknown)")
+    #expect(!sandbox.exists("x"))
+    let snapshot = try sandbox.run(["snapshot", "themed.yaml", "--at", "0s", "--theme", "dark", "-o", "dark.svg"])
+    #expect(snapshot.status == 0, "\(snapshot)")
+    #expect(try #require(sandbox.read("dark.svg")).contains(#"fill="rgb(255,255,255)""#))
+}

@@ -226,3 +226,25 @@ class Machine:
             if self.at_rest or not self.play_to_end():
                 return
         raise InfiniteLoop(f"never rests: {self.history[-10:]}")
+
+
+def theme_slots(theme: dict) -> dict:
+    """A theme file's rules as Lottie slot data (`{"ID": {"p": property}}`), the conversion the
+    dotLottie players make before handing slots to ThorVG (dotlottie-rs `theme.rs`): a `value` is a
+    still property, `keyframes` a keyframed one (`frame` → `t`, `value` → `s`, `hold` → `h`)."""
+    slots = {}
+    for rule in theme["rules"]:
+        if rule["type"] not in ("Color", "Scalar", "Vector", "Position"):
+            raise NotImplementedError(f"theme rule type {rule['type']} is not converted")
+        if "keyframes" in rule:
+            keys = []
+            for key in rule["keyframes"]:
+                value = key["value"] if isinstance(key["value"], list) else [key["value"]]
+                entry = {"t": key["frame"], "s": value}
+                if key.get("hold"):
+                    entry["h"] = 1
+                keys.append(entry)
+            slots[rule["id"]] = {"p": {"a": 1, "k": keys}}
+        else:
+            slots[rule["id"]] = {"p": {"a": 0, "k": rule["value"]}}
+    return slots

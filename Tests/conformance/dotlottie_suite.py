@@ -12,7 +12,10 @@ For each scene (compiled with `--emit dotlottie,timeline`):
             transition's segment and rests in the right state (through `complete` chains);
   thorvg    ThorVG, seeked to each state's and transition's segment by marker (`set_marker`),
             draws at the segment's last frame what `choreo snapshot --state TO` draws (rasterised
-            by librsvg), with the suite's comparison rule (common.py).
+            by librsvg), with the suite's comparison rule (common.py);
+  themes    for each `t/THEME.json`: ThorVG with the theme's rules applied as slots (as the
+            dotLottie players do) draws, at the start and end of every span, what ThorVG draws
+            for `choreo compile --theme THEME` (the plain Lottie with that theme's values).
 Prints one line per failed check, per-part totals and a last line `N passed, M failed`.
 With --tap-through SCENE prints the simulator's path through that scene's tap transitions.
 """
@@ -210,6 +213,41 @@ def thorvg_segments(name: str, scene: Path, animation: dict, timeline: dict, cho
         player.close()
 
 
+def render_frames(text: str, frames: list[int], slots: dict | None = None) -> list[np.ndarray]:
+    document = json.loads(text)
+    player = ThorVGPlayer(text, int(document["w"]), int(document["h"]))
+    try:
+        if slots:
+            slot_id = player.animation.gen_slot(json.dumps(slots))
+            if not slot_id:
+                raise RuntimeError("ThorVG refused the theme's slot data")
+            player.animation.apply_slot(slot_id)
+        return [player.render(frame) for frame in frames]
+    finally:
+        player.close()
+
+
+def theme_checks(name: str, scene: Path, archive: dotlottie.Archive, animation: dict, choreo: str, work: Path,
+                 results: Results) -> None:
+    frames = sorted({f for m in animation.get("markers", []) for f in (int(m["tm"]), int(m["tm"]) + int(m["dr"]) - 1)})
+    for theme, document in archive.themes.items():
+        out = work / f"{name}-theme-{theme}"
+        compiled = subprocess.run([choreo, "compile", str(scene), "-o", str(out), "--emit", "lottie", "--theme", theme],
+                                  capture_output=True, text=True)
+        if compiled.returncode != 0:
+            results.record("themes", f"{name} {theme}", False, f"--theme {theme}: {compiled.stderr.strip()[:300]}")
+            continue
+        reference = render_frames((out / f"{name}.json").read_text(), frames)
+        themed = render_frames(json.dumps(animation), frames, dotlottie.theme_slots(document))
+        for frame, a, b in zip(frames, themed, reference):
+            comparison = common.compare_images(a, b)
+            detail = comparison.describe()
+            if not comparison.passed:
+                path = common.write_side_by_side(common.OUT_DIR / f"dotlottie-{name}-theme-{theme}-f{frame}.png", a, b)
+                detail += f"; see {path.relative_to(common.REPO_ROOT)}"
+            results.record("themes", f"{name} {theme} frame {frame}", comparison.passed, detail)
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("scenes", nargs="+", type=Path)
@@ -248,11 +286,15 @@ def main(argv: list[str]) -> int:
             thorvg_segments(name, scene, animation, timeline, arguments.choreo, work, results)
         except RuntimeError as error:
             results.record("thorvg", name, False, str(error))
+        try:
+            theme_checks(name, scene, archive, animation, arguments.choreo, work, results)
+        except RuntimeError as error:
+            results.record("themes", name, False, str(error))
         if arguments.tap_through and name == arguments.tap_through:
             print(f"tap-through of {name} in the dotLottie simulator:")
             for line in tap_through(name, machine_json, animation):
                 print(f"  {line}")
-    for part in ("archive", "machine", "simulate", "thorvg"):
+    for part in ("archive", "machine", "simulate", "thorvg", "themes"):
         passed, failed = results.totals(part)
         print(f"{part}: {passed} passed, {failed} failed")
     print(f"time: {time.monotonic() - began:.0f} s")

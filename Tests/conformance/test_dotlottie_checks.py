@@ -137,3 +137,20 @@ def test_thorvg_catches_a_marker_on_the_wrong_frames(compiled, tmp_path):
     results = dotlottie_suite.Results()
     dotlottie_suite.thorvg_segments("every-trigger", SCENE, animation, timeline, choreo, tmp_path, results)
     assert any(not ok and name.startswith("every-trigger off->on ") for _, name, ok, _ in results.checks)
+
+
+def test_theme_check_passes_and_catches_a_theme_file_that_does_not_match_the_theme(tmp_path):
+    choreo = os.environ.get("CHOREO")
+    assert choreo, "set CHOREO to the choreo binary"
+    scene = REPO_ROOT / "scenes" / "theme-switch.yaml"
+    subprocess.run([choreo, "compile", str(scene), "-o", str(tmp_path), "--emit", "dotlottie"], check=True)
+    archive = dotlottie.read_archive(tmp_path / "theme-switch.lottie")
+    animation = archive.animations["theme-switch"]
+    results = dotlottie_suite.Results()
+    dotlottie_suite.theme_checks("theme-switch", scene, archive, animation, choreo, tmp_path, results)
+    assert results.checks and results.totals()[1] == 0
+    # A theme file that forgets the background: the default paper shows where dark is expected.
+    archive.themes["dark"]["rules"] = [r for r in archive.themes["dark"]["rules"] if r["id"] != "paper"]
+    broken = dotlottie_suite.Results()
+    dotlottie_suite.theme_checks("theme-switch", scene, archive, animation, choreo, tmp_path, broken)
+    assert broken.totals()[1] > 0

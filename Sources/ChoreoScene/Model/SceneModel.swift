@@ -56,6 +56,10 @@ public struct Scene: Sendable {
     /// The initial state's name (the first state unless `initial:` names another); nil without states.
     public var initial: String?
     public var transitions: [SceneTransition]
+    /// `themes:`, in file order.
+    public var themes: [SceneTheme] = []
+    /// Every var's value (for naming theme slots after the var they come from).
+    public var vars: [String: VarValue] = [:]
     /// In file order.
     public var timelines: [SceneTimeline]
 
