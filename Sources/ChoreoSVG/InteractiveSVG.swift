@@ -172,7 +172,7 @@ enum InteractiveSVG {
           var reduce = !!(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
           var title = root.querySelector("title");
           var hit = root.querySelector(".choreo-hit") || root;
-          var state = null, busy = false, waiting = null, playing = null;
+          var state = null, busy = false, waiting = null, playing = null, active = null;
           var from = {};
           machine.transitions.forEach(function (t) { (from[t.from] = from[t.from] || {})[t.trigger] = t; });
 
@@ -191,12 +191,14 @@ enum InteractiveSVG {
               return { end: now(), wallEnd: 0 };
             }
             clock(entry).beginElementAt(0.001);
+            active = { entry: entry, begin: now() + 0.001 };
             return { end: now() + 0.001 + entry.dur, wallEnd: wall() + (0.001 + entry.dur) * 1000 };
           }
           function stopPlaying() {
             if (!playing) return;
             try { clock(playing).endElement(); } catch (e) { /* already ended */ }
             playing = null;
+            active = null;
           }
           // Next check by requestAnimationFrame, or by a timer where no frames are produced.
           function later(callback) {
@@ -233,7 +235,7 @@ enum InteractiveSVG {
               playing = play;
               var end = begin(play);
               if (!play.loops) {
-                wait(end, function () { playing = null; reached(name); });
+                wait(end, function () { playing = null; active = null; reached(name); });
                 return;
               }
             }
@@ -249,7 +251,11 @@ enum InteractiveSVG {
             busy = true;
             waiting = null;
             root.setAttribute("data-transition", transition.name);
-            wait(begin(transition), function () { root.removeAttribute("data-transition"); enter(transition.to); });
+            wait(begin(transition), function () {
+              active = null;
+              root.removeAttribute("data-transition");
+              enter(transition.to);
+            });
           }
           function fire(trigger) {
             var transition = state !== null && !busy && (from[state] || {})[trigger];
@@ -292,6 +298,11 @@ enum InteractiveSVG {
             fire: fire,
             play: play,
             state: function () { return state; },
+            // The clip playing (a transition, or a state's timeline): its span's name, its start on
+            // the compiled timeline, and the document time it began.
+            current: function () {
+              return active && { name: active.entry.name, start: active.entry.start, begin: active.begin, dur: active.entry.dur, loops: active.entry.loops };
+            },
             busy: function () { return busy; }
           };
           enter(machine.initial);

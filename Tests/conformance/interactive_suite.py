@@ -18,6 +18,11 @@ DIR holds `choreo compile --emit svg,svg-reel,timeline` output. Checks, each rep
   inline    the SVG pasted inline into an HTML page answers a click like the file does.
   reduced   under prefers-reduced-motion a transition jumps: the target state is drawn at once.
   reel      NAME.reel.svg still animates (several distinct frames in its first second).
+  preview   `choreo preview`'s page: the scene starts in its initial state (diagram highlight), the
+            mouse on the stage fires the first transition and the stage then draws the target
+            state; for play-pause also frame stepping while paused and 0.5× speed.
+  themes    a scene with a `dark` theme draws `choreo snapshot --theme dark` under
+            prefers-color-scheme: dark, and in the preview after choosing dark.
 Image comparisons use common.compare_images (common.THRESHOLD_DESCRIPTION). Last line:
 `N passed, M failed`; exit 1 on any failure.
 """
@@ -324,6 +329,127 @@ def reel_check(browser, scene: Scene, results: Results) -> None:
     page.close()
 
 
+def preview_page(scene: Scene) -> Path:
+    directory = scene.work / "preview"
+    subprocess.run([scene.choreo, "preview", str(scene.source), "-o", str(directory)], check=True, capture_output=True)
+    return directory / f"{scene.name}.html"
+
+
+def page_state(page) -> list:
+    return page.evaluate("""() => [document.body.getAttribute('data-state'),
+        (document.querySelector('#diagram .node.current') || {getAttribute: () => null}).getAttribute('data-state'),
+        document.querySelector('#stage > svg').getAttribute('data-transition')]""")
+
+
+def wait_for_page_state(page, target: str, timeout_s: float) -> list:
+    deadline = time.monotonic() + timeout_s
+    state = page_state(page)
+    while (state[0] != target or state[2] is not None) and time.monotonic() < deadline:
+        time.sleep(0.01)
+        state = page_state(page)
+    return state
+
+
+def preview_checks(browser, scene: Scene, results: Results, full: bool) -> None:
+    """The preview page: the stage answers the mouse as the SVG does, the diagram follows the
+    state; with `full`, speed and frame stepping too."""
+    transition = next((t for t in scene.transitions_from(scene.machine["initial"])
+                       if t["trigger"] in ("tap", "hover", "press")), None)
+    if transition is None:
+        return
+    page = browser.new_page(viewport={"width": 1000, "height": 800})
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(preview_page(scene).as_uri(), wait_until="load")
+    initial = scene.settled(scene.machine["initial"])
+    state = page_state(page)
+    results.record(f"{scene.name} preview: starts in {initial}, highlighted in the diagram", state[:2] == [initial, initial],
+                   f"page {state!r}")
+    page.click("button.zoom[data-zoom='1']")
+    stage = page.locator("#stage > svg")
+    box = stage.bounding_box()
+    center = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.move(box["x"] + box["width"] + 30, box["y"] + box["height"] + 30)
+
+    def fire(trigger: str) -> None:
+        if trigger == "tap":
+            page.mouse.click(*center)
+        elif trigger == "press":
+            page.mouse.move(*center)
+            page.mouse.down()
+        else:
+            page.mouse.move(*center, steps=2)
+
+    target = scene.settled(transition["to"])
+    if full:
+        # Paused, a tap starts the transition but nothing moves until a frame is stepped.
+        page.click("#play-pause")
+        frame_before = int(page.inner_text("#frame"))
+        fire(transition["trigger"])
+        for _ in range(3):
+            page.click("#step-forward")
+        frame = int(page.inner_text("#frame"))
+        span = scene.spans[transition["span"]]
+        expected = round(span["start"] * scene.timeline["fps"]) + 3
+        results.record(f"{scene.name} preview: paused, three frame steps into {transition['name']}",
+                       abs(frame - expected) <= 1 and page_state(page)[2] == transition["name"],
+                       f"frame {frame} (was {frame_before}), expected {expected}; page {page_state(page)!r}")
+        page.click("#play-pause")
+    else:
+        fire(transition["trigger"])
+    state = wait_for_page_state(page, target, scene.duration_ms(transition) / 1000 + 5)
+    results.record(f"{scene.name} preview: {transition['trigger']} on the stage goes to {target}", state[:2] == [target, target],
+                   f"page {state!r}")
+    results.compare(f"{scene.name} preview: the stage draws {target}", element_image(page, stage),
+                    render_file(browser, scene.snapshot(target), scene))
+    if full:
+        back = next((t for t in scene.transitions_from(target) if t["trigger"] == transition["trigger"]), None)
+        if back is not None:
+            page.evaluate("() => { const s = document.getElementById('speed'); s.value = '0.5'; s.dispatchEvent(new Event('input')); }")
+            began = time.monotonic()
+            fire(back["trigger"])
+            state = wait_for_page_state(page, scene.settled(back["to"]), scene.duration_ms(back) / 1000 * 2 + 5)
+            elapsed_ms = (time.monotonic() - began) * 1000
+            results.record(f"{scene.name} preview: at 0.5× {back['name']} takes twice its time",
+                           state[0] == scene.settled(back["to"]) and elapsed_ms >= 2 * scene.duration_ms(back) * 0.9,
+                           f"page {state!r} after {elapsed_ms:.0f} ms (span {scene.duration_ms(back):.0f} ms)")
+    results.record(f"{scene.name} preview: no script errors", not errors, "; ".join(errors))
+    page.close()
+
+
+def element_image(page, locator) -> np.ndarray:
+    """The element's box, `width` × `height` at its (rounded) position: a layout may put it on a
+    fractional pixel."""
+    box = locator.bounding_box()
+    width, height = int(round(box["width"])), int(round(box["height"]))
+    png = page.screenshot(type="png", clip={"x": round(box["x"]), "y": round(box["y"]), "width": width, "height": height})
+    with Image.open(io.BytesIO(png)) as image:
+        return common.over_white_straight(np.asarray(image.convert("RGBA")))
+
+
+def theme_checks(browser, scene: Scene, results: Results) -> None:
+    """A scene with a `dark` theme: the SVG under prefers-color-scheme: dark, and the preview's
+    theme switcher, both draw `choreo snapshot --theme dark`."""
+    path = scene.work / "initial-dark.svg"
+    subprocess.run([scene.choreo, "snapshot", str(scene.source), "--state", scene.machine["initial"], "--theme", "dark",
+                    "-o", str(path)], check=True, capture_output=True)
+    dark = render_file(browser, path, scene)
+    context = browser.new_context(color_scheme="dark", viewport={"width": scene.width + MARGIN, "height": scene.height + MARGIN})
+    page = context.new_page()
+    page.goto(scene.svg.as_uri(), wait_until="load")
+    results.compare(f"{scene.name} dark: prefers-color-scheme: dark draws the dark theme",
+                    screenshot(page, scene.width, scene.height), dark)
+    context.close()
+    page = browser.new_page(viewport={"width": 1000, "height": 800})
+    page.goto(preview_page(scene).as_uri(), wait_until="load")
+    page.click("button.zoom[data-zoom='1']")
+    visible = page.is_visible("#theme")
+    page.select_option("#theme", "dark")
+    results.compare(f"{scene.name} preview: the theme switcher shows dark", element_image(page, page.locator("#stage > svg")), dark)
+    results.record(f"{scene.name} preview: the theme switcher is shown", visible)
+    page.close()
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("scenes", nargs="+", type=Path)
@@ -352,6 +478,12 @@ def main(argv: list[str]) -> int:
                 inline_check(browser, scene, results)
                 reduced_motion_check(browser, scene, results)
                 print(f"  ({scene.name}: {time.monotonic() - phase:.1f} s)")
+            phase = time.monotonic()
+            for scene in stateful:
+                preview_checks(browser, scene, results, full=scene.name == "play-pause")
+                if scene.timeline.get("themes"):
+                    theme_checks(browser, scene, results)
+            print(f"  (preview and themes: {time.monotonic() - phase:.1f} s)")
             reel_scene = next((s for s in scenes if s.name == "play-pause"), scenes[0])
             reel_check(browser, reel_scene, results)
         finally:
