@@ -15,7 +15,8 @@ DIR holds `choreo compile --emit svg,svg-reel,timeline` output. Checks, each rep
             `hover-end`), following `complete` chains: the SVG reports the expected state no
             sooner than the transition's duration, and then draws `choreo snapshot --state TO`.
             The log lines (state after each input, milliseconds) are the tap-through record.
-  inline    the SVG pasted inline into an HTML page answers a click like the file does.
+  inline    the SVG pasted inline into an HTML page answers a click like the file does; for
+            play-pause also the SVG in an <object>.
   reduced   under prefers-reduced-motion a transition jumps: the target state is drawn at once.
   reel      NAME.reel.svg still animates (several distinct frames in its first second).
   preview   `choreo preview`'s page: the scene starts in its initial state (diagram highlight), the
@@ -300,6 +301,33 @@ def inline_check(browser, scene: Scene, results: Results) -> None:
     page.close()
 
 
+def object_check(browser, scene: Scene, results: Results) -> None:
+    """The SVG in an <object>: its own document, its own script; a click inside it plays."""
+    transition = first_tap(scene)
+    if transition is None:
+        return
+    html = scene.work / "object.html"
+    html.write_text(f'<!DOCTYPE html><body style="margin:0"><object data="{scene.svg.as_uri()}" type="image/svg+xml" '
+                    f'width="{scene.width}" height="{scene.height}" style="display:block"></object></body>')
+    page = browser.new_page(viewport={"width": scene.width + MARGIN, "height": scene.height + MARGIN})
+    page.goto(html.as_uri(), wait_until="load")
+    inner = next((frame for frame in page.frames if frame.url.endswith(".svg")), None)
+    if not results.record(f"{scene.name} object: the SVG loads as a document", inner is not None):
+        page.close()
+        return
+    page.mouse.click(scene.width / 2, scene.height / 2)
+    target = scene.settled(transition["to"])
+    deadline = time.monotonic() + scene.duration_ms(transition) / 1000 + 5
+    state = inner.evaluate(MACHINE_STATE)
+    while state != [target, None] and time.monotonic() < deadline:
+        time.sleep(0.01)
+        state = inner.evaluate(MACHINE_STATE)
+    results.record(f"{scene.name} object: a click goes to {target}", state == [target, None], f"reports {state!r}")
+    results.compare(f"{scene.name} object: draws {target}", screenshot(page, scene.width, scene.height),
+                    render_file(browser, scene.snapshot(target), scene))
+    page.close()
+
+
 def reduced_motion_check(browser, scene: Scene, results: Results) -> None:
     transition = first_tap(scene)
     if transition is None:
@@ -476,6 +504,8 @@ def main(argv: list[str]) -> int:
                 phase = time.monotonic()
                 tap_through(browser, scene, results)
                 inline_check(browser, scene, results)
+                if scene.name == "play-pause":
+                    object_check(browser, scene, results)
                 reduced_motion_check(browser, scene, results)
                 print(f"  ({scene.name}: {time.monotonic() - phase:.1f} s)")
             phase = time.monotonic()
