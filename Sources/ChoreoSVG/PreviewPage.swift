@@ -127,13 +127,14 @@ public enum PreviewPage {
                 for (var i = 0; i < spans.length; i++) if (spans[i].kind === "pose" && spans[i].name === state) return spans[i].start;
                 return null;
               }
-              // A state with `play:` loops that timeline's span while it is shown.
+              // A state with `play:` plays its timeline's span while it is shown: looping if the
+              // span loops, else once, holding the last frame.
               function loopPlayedTimeline(state) {
                 var pose = null, played = null;
                 for (var i = 0; i < spans.length; i++) if (spans[i].kind === "pose" && spans[i].name === state) pose = spans[i];
                 if (!pose || !pose.plays) return;
                 for (var j = 0; j < spans.length; j++) if (spans[j].kind === "timeline" && spans[j].name === pose.plays) played = spans[j];
-                if (played) playSpan(played.start, played.end, true, null);
+                if (played) playSpan(played.start, played.end, played.loops, null);
               }
               // Plays start…end in real time by stepping the paused SVG clock, then calls after().
               function playSpan(start, end, loops, after) {

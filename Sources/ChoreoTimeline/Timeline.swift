@@ -94,8 +94,10 @@ public struct Span: Sendable, Equatable {
     public var loops: Bool
     /// For poses: the state's accessible label ("Play"), if given.
     public var label: String?
-    /// For poses: the timeline the state loops while it is shown (`play:`), if any. Players show
-    /// the pose span, then loop that timeline's span; the preview page does exactly that.
+    /// For poses: the span (marker) of the timeline the state plays while it is shown (`play:`),
+    /// if any. Players show the pose span, then play that span, which runs on top of this pose:
+    /// looping if that span `loops`, else once, holding its last frame. The preview page does
+    /// exactly that.
     public var plays: String?
     /// For transitions: the states it goes between, and its trigger (`.programmatic` without `on:`).
     /// `Timeline.stateMachine` has the same facts as a graph.
