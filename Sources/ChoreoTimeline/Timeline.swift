@@ -120,6 +120,23 @@ public struct Span: Sendable, Equatable {
         self.toState = toState
         self.trigger = trigger
     }
+
+    /// What the span is, with the data its kind has and nothing else: the typed way to read a
+    /// span. (The optional fields above stay for the emitters written against them; issue 14 moves
+    /// `Span` itself to this shape.)
+    public enum Role: Sendable, Equatable {
+        case pose(label: String?, plays: String?)
+        case transition(from: String, to: String, trigger: Trigger)
+        case timeline(loops: Bool)
+    }
+
+    public var role: Role {
+        switch kind {
+        case .pose: .pose(label: label, plays: plays)
+        case .transition: .transition(from: fromState ?? "", to: toState ?? "", trigger: trigger ?? .programmatic)
+        case .timeline: .timeline(loops: loops)
+        }
+    }
 }
 
 public struct Node: Sendable, Equatable {

@@ -80,6 +80,15 @@ private let lamp = """
     }
 }
 
+@Test func eachSpanHasTheRoleOfItsKind() throws {
+    let timeline = try #require(frontendCompile(lamp).timeline)
+    #expect(timeline.span(named: "glowing")?.role == .pose(label: nil, plays: "pulse"))
+    #expect(timeline.span(named: "on->glowing")?.role == .transition(from: "on", to: "glowing", trigger: .hover))
+    #expect(timeline.span(named: "off->fading")?.role == .transition(from: "off", to: "fading", trigger: .programmatic))
+    #expect(timeline.span(named: "pulse")?.role == .timeline(loops: true))
+    #expect(timeline.span(named: "fade")?.role == .timeline(loops: false))
+}
+
 @Test func spanFramesAreTheMarkerFrames() throws {
     let timeline = try #require(frontendCompile(lamp).timeline)
     let spans = timeline.spans.map { timeline.frames(of: $0) }
