@@ -92,8 +92,11 @@ extension Segment where Value: ClampableComponents {
                 if p > lowest && p < highest { thresholds.append(p) }
             }
         }
-        var cuts = easing.fractions(whereProgressEquals: thresholds).filter { $0 > 1e-9 && $0 < 1 - 1e-9 }
-        cuts = [0] + cuts.sorted() + [1]
+        // Cut at the curve's turning points too: between two crossings of one bound the progress
+        // may come back to where it was, and a piece whose ends have the same progress would
+        // lose the motion of the components that stay in range (Easing.piece makes it a pause).
+        let cuts = [0] + (easing.fractions(whereProgressEquals: thresholds) + easing.turningFractions)
+            .filter { $0 > 1e-9 && $0 < 1 - 1e-9 }.sorted() + [1]
         var parts: [Segment] = []
         for (u0, u1) in zip(cuts, cuts.dropFirst()) where u1 - u0 > 1e-12 {
             let piece = easing.piece(from: u0, to: u1)
@@ -116,6 +119,13 @@ extension Easing {
         let curve = CubicBezierCurve(x1, y1, x2, y2)
         let values = [0.0, 1.0] + yTurningParameters(y1, y2).map { curve.point(at: $0).y }
         return (values.min()!, values.max()!)
+    }
+
+    /// The fractions of the duration at which the progress turns (a cubic's overshoot peaks).
+    var turningFractions: [Double] {
+        guard case let .cubic(x1, y1, x2, y2) = self else { return [] }
+        let curve = CubicBezierCurve(x1, y1, x2, y2)
+        return yTurningParameters(y1, y2).map { curve.point(at: $0).x }
     }
 
     /// The fractions of the duration at which the progress equals one of `targets` (each crossing
@@ -171,9 +181,9 @@ extension Easing {
     /// This easing as consecutive parts whose cubic handles all lie in 0…1, each the exact piece
     /// of the curve between two fractions of the duration: `(u1, p1, easing)` with `u1` the part's
     /// end fraction and `p1` the progress there. A curve whose y overshoots is cut at its turning
-    /// points and bisected until every part fits (at most 12 levels; a part that still does not
-    /// fit becomes linear). SMIL keySplines require this, and Lottie players that clamp the
-    /// progress of colours (lottie-android) draw a bounded property right only with it.
+    /// points and bisected until every part's four handles fit (at most 12 levels; a part that
+    /// still does not fit becomes linear). SMIL keySplines require this, and Lottie players that
+    /// clamp the progress of colours (lottie-android) draw a bounded property right only with it.
     public var unitHandleParts: [(u1: Double, p1: Double, easing: Easing)] {
         guard case let .cubic(_, y1, _, y2) = self, !((0...1).contains(y1) && (0...1).contains(y2)) else {
             return [(1, 1, self)]
@@ -183,21 +193,26 @@ extension Easing {
         let cuts = [0] + yTurningParameters(y1, y2).map { curve.point(at: $0).x }.sorted() + [1]
         var result: [(u1: Double, p1: Double, easing: Easing)] = []
         func emit(_ u0: Double, _ u1: Double, depth: Int) {
-            let part = piece(from: u0, to: u1)
-            switch part.easing {
-            case .linear, .hold:
-                result.append((u1, part.p1, .linear))
-            case let .cubic(a1, b1, a2, b2):
-                let inRange = (-1e-9...1 + 1e-9).contains(b1) && (-1e-9...1 + 1e-9).contains(b2)
-                if inRange {
-                    result.append((u1, part.p1, .cubic(a1, min(max(b1, 0), 1), a2, min(max(b2, 0), 1))))
-                } else if depth >= 12 {
-                    result.append((u1, part.p1, .linear))
-                } else {
-                    let middle = (u0 + u1) / 2
-                    emit(u0, middle, depth: depth + 1)
-                    emit(middle, u1, depth: depth + 1)
-                }
+            // The exact sub-curve, its handles normalised but not clamped: a part is accepted only
+            // when all four lie in 0…1 (an x handle clamped into range would bend the timing).
+            let sub = curve.split(from: curve.parameter(forX: u0), to: curve.parameter(forX: u1))
+            let dx = sub.p3.x - sub.p0.x, dy = sub.p3.y - sub.p0.y
+            guard dx > 1e-12, abs(dy) > 1e-12 else {
+                result.append((u1, sub.p3.y, .linear))
+                return
+            }
+            let handles = [
+                (sub.p1.x - sub.p0.x) / dx, (sub.p1.y - sub.p0.y) / dy, (sub.p2.x - sub.p0.x) / dx, (sub.p2.y - sub.p0.y) / dy,
+            ]
+            if handles.allSatisfy({ (-1e-9...1 + 1e-9).contains($0) }) {
+                let h = handles.map { min(max($0, 0), 1) }
+                result.append((u1, sub.p3.y, .cubic(h[0], h[1], h[2], h[3])))
+            } else if depth >= 12 {
+                result.append((u1, sub.p3.y, .linear))
+            } else {
+                let middle = (u0 + u1) / 2
+                emit(u0, middle, depth: depth + 1)
+                emit(middle, u1, depth: depth + 1)
             }
         }
         for index in 0..<(cuts.count - 1) where cuts[index + 1] - cuts[index] > 1e-9 {

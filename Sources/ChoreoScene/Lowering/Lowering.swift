@@ -211,15 +211,21 @@ struct LoweringContext {
         let startState = initialState
         let springs = SpringBakery()
         var timelineTracks: [Int: SimulatedTimeline] = [:]
+        var reported: Set<String> = []
         for (index, plan) in plans.enumerated() {
             guard case let .timeline(timeline, contentLength, pose) = plan.content else { continue }
             // A played timeline runs on top of its state's pose: what it does not animate keeps
             // the state's value, and its tweens start from the state's values.
             let base = pose ?? startState
+            // A timeline several states play is reported on once, for its first span.
+            var spanDiagnostics = DiagnosticBag(file: diagnostics.file)
             timelineTracks[index] = simulateTimeline(
                 timeline, keys: keys, contentLength: contentLength, frameLength: frameLength,
                 startValue: { poseValue($0, in: base) ?? .number(0) }, tolerance: { tolerance(for: $0) },
-                springs: springs, diagnostics: &diagnostics)
+                springs: springs, diagnostics: &spanDiagnostics)
+            if reported.insert(timeline.name).inserted {
+                diagnostics.append(contentsOf: spanDiagnostics.diagnostics)
+            }
         }
         var result: [PropertyKey: Animated<PropertyValue>] = [:]
         for key in keys {

@@ -122,3 +122,28 @@ private enum PlayedTestError: Error { case unexpectedShape }
     #expect(dot.transform.opacity.value(at: pulse.start + 0.5) == 0.5, "the pose's opacity holds under the timeline")
     #expect(abs(dot.transform.rotation.value(at: pulse.end - 1e-6) - 90) < 1e-6, "holds its last frame")
 }
+
+@Test func aTimelineSeveralStatesPlayIsWarnedAboutOnce() throws {
+    let text = """
+        choreo: 1
+        size: [100, 100]
+        layers:
+          - {id: dot, shape: ellipse, size: [10, 10], position: [50, 50], fill: black}
+        states:
+          a: {play: drift}
+          b: {dot: {opacity: 0.5}, play: drift}
+        transitions:
+          - {from: a, to: b, on: tap}
+          - {from: b, to: a, on: tap}
+        timelines:
+          drift:
+            duration: 1s
+            loop: true
+            tweens:
+              - {at: 0s, duration: 0.5s, by: {dot: {position: [10, 0]}}}
+        """
+    let compilation = compileScene(SourceFile(path: "drift.yaml", bytes: Array(text.utf8)))
+    let timeline = try #require(compilation.timeline)
+    #expect(timeline.spans.filter { $0.kind == .timeline }.map(\.name) == ["drift", "drift@b"])
+    #expect(compilation.diagnostics.filter { $0.rule == "loop-seam" }.count == 1, "\(compilation.diagnostics)")
+}
