@@ -6,7 +6,8 @@ import Foundation
 /// Lowers a valid scene to the compiled timeline (contract section 6).
 ///
 /// Layout of the global timeline, every boundary on a whole frame: each state's pose (one frame),
-/// then each transition (its delay and duration rounded up to whole frames, plus one frame holding
+/// the initial state's first so that frame 0 is what a player shows on load (contract section 9),
+/// the others in file order, then each transition (its delay and duration rounded up to whole frames, plus one frame holding
 /// the end pose, because players stop one frame before a marker's end), then each timeline (its
 /// duration rounded up plus one hold frame; a looping timeline exactly one cycle). A scene with
 /// neither states nor timelines is one still frame named after the scene.
@@ -86,7 +87,8 @@ struct LoweringContext {
             add(scene.name, .pose, frames: 1, content: .pose(nil))
         }
         let played = playedSpans()
-        for state in scene.states {
+        let initialFirst = initialState.map { initial in [initial] + scene.states.filter { $0.name != initial.name } }
+        for state in initialFirst ?? scene.states {
             add(state.name, .pose, frames: 1, content: .pose(state)) {
                 $0.label = state.label
                 $0.plays = played.first { $0.state?.name == state.name }?.name

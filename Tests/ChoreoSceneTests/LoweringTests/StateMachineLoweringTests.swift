@@ -41,6 +41,13 @@ private let lamp = """
     #expect(timeline.stateMachine?.initial == "on")
 }
 
+@Test func theInitialPoseIsFrameZeroSoThatEveryPlayerStartsFromIt() throws {
+    let timeline = try #require(frontendCompile(lamp).timeline)
+    // `initial: on` names the second state: its pose comes first, the others keep file order.
+    #expect(timeline.spans.prefix(4).map(\.name) == ["on", "off", "glowing", "fading"])
+    #expect(timeline.frames(of: timeline.spans[0]).start == 0)
+}
+
 @Test func theInitialStateDefaultsToTheFirstState() throws {
     let compiled = frontendCompile(lamp.replacingOccurrences(of: "initial: on\n", with: ""))
     let timeline = try #require(compiled.timeline)
