@@ -34,8 +34,7 @@ public enum LottieEmitter {
             return .object(members)
         }
         let markers: [JSONValue] = timeline.spans.map { span in
-            let start = Int((span.start * timeline.fps).rounded())
-            let end = Int((span.end * timeline.fps).rounded())
+            let (start, end) = timeline.frames(of: span)
             return .object([("cm", .string(span.name)), ("tm", .int(start)), ("dr", .int(end - start))])
         }
         var members: [(String, JSONValue)] = [

@@ -142,8 +142,11 @@ private func unslottedProperty<Value>(_ track: Animated<Value>, fps: Double, _ e
     return .object([("a", 1), ("k", .array(frames))])
 }
 
+/// An `o`/`i` handle. x is kept in 0…1 whatever the timeline holds: lottie-android rejects a
+/// curve that loops back on itself, and players disagree about handles outside the frame pair.
 private func easingHandle(_ x: Double, _ y: Double, dimensions: Int) -> JSONValue {
-    .object([
+    let x = min(max(x, 0), 1)
+    return .object([
         ("x", .array(Array(repeating: .number(x), count: dimensions))),
         ("y", .array(Array(repeating: .number(y), count: dimensions))),
     ])

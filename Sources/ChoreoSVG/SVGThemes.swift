@@ -4,7 +4,9 @@ import ChoreoTimeline
 /// attribute (renderers without CSS draw the default look) and gets a class whose CSS rule reads
 /// it from a custom property, `--choreo-SLOT`, falling back to the default. A `<style>` sets the
 /// properties for a theme named `dark` under `prefers-color-scheme: dark`, and for every theme
-/// under the class `choreo-theme-NAME` on the root, so a page can force one.
+/// under the class `choreo-theme-NAME` on the root, so a page can force one. Every rule sits in an
+/// at-rule of its own, which renderers without custom properties skip (measured: ThorVG 1.0.4's
+/// SVG loader draws `fill: var(…)` black, and skips an at-rule's block up to its first `}`).
 ///
 /// Only colours that stay still are themed here: SMIL animation values cannot read custom
 /// properties, so a themed colour that animates keeps the default theme's colours in the SVG.
@@ -44,13 +46,18 @@ enum SVGThemes {
                 return "--choreo-\(cssName(slot.id)): \(svgColor(track.initial))"
             }.joined(separator: "; ")
         }
-        if themes.names.contains("dark") {
-            rules.append("@media (prefers-color-scheme: dark) { svg { \(declarations("dark")) } }")
-        }
         for name in themes.names {
             rules.append("svg.choreo-theme-\(cssName(name)) { \(declarations(name)) }")
         }
-        return Markup("style", [("type", "text/css")], raw: rules.joined(separator: " "))
+        // Each rule in an @supports of its own: renderers that do not know custom properties would
+        // read a `var()` as an invalid paint and draw black (ThorVG's SVG loader does); they skip
+        // an at-rule's block up to its first `}`, so one rule per block keeps them on the
+        // presentation attributes, the default look.
+        var css = rules.map { "@supports (color: var(--choreo)) { \($0) }" }.joined(separator: " ")
+        if themes.names.contains("dark") {
+            css += " @media (prefers-color-scheme: dark) { svg { \(declarations("dark")) } }"
+        }
+        return Markup("style", [("type", "text/css")], raw: css)
     }
 
     /// A colour slot that is still in the default theme and in every theme.

@@ -94,8 +94,10 @@ public struct Span: Sendable, Equatable {
     public var loops: Bool
     /// For poses: the state's accessible label ("Play"), if given.
     public var label: String?
-    /// For poses: the timeline the state loops while it is shown (`play:`), if any. Players show
-    /// the pose span, then loop that timeline's span; the preview page does exactly that.
+    /// For poses: the span (marker) of the timeline the state plays while it is shown (`play:`),
+    /// if any. Players show the pose span, then play that span, which runs on top of this pose:
+    /// looping if that span `loops`, else once, holding its last frame. The preview page does
+    /// exactly that.
     public var plays: String?
     /// For transitions: the states it goes between, and its trigger (`.programmatic` without `on:`).
     /// `Timeline.stateMachine` has the same facts as a graph.
@@ -117,6 +119,23 @@ public struct Span: Sendable, Equatable {
         self.fromState = fromState
         self.toState = toState
         self.trigger = trigger
+    }
+
+    /// What the span is, with the data its kind has and nothing else: the typed way to read a
+    /// span. (The optional fields above stay for the emitters written against them; issue 14 moves
+    /// `Span` itself to this shape.)
+    public enum Role: Sendable, Equatable {
+        case pose(label: String?, plays: String?)
+        case transition(from: String, to: String, trigger: Trigger)
+        case timeline(loops: Bool)
+    }
+
+    public var role: Role {
+        switch kind {
+        case .pose: .pose(label: label, plays: plays)
+        case .transition: .transition(from: fromState ?? "", to: toState ?? "", trigger: trigger ?? .programmatic)
+        case .timeline: .timeline(loops: loops)
+        }
     }
 }
 

@@ -23,7 +23,7 @@ public enum TimelineJSON {
             ("title", .string(timeline.title)),
             ("static", .bool(timeline.isStatic)),
             ("initial", optional(timeline.initialState)),
-            ("spans", .array(timeline.spans.map { span($0, fps: timeline.fps) })),
+            ("spans", .array(timeline.spans.map { span($0, frames: timeline.frames(of: $0)) })),
             ("stateMachine", timeline.stateMachine.map(stateMachine) ?? .null),
             ("themes", timeline.themes.map { themes($0, backgroundSlot: timeline.backgroundSlot) } ?? .null),
             ("layers", .array(timeline.layers.map(node))),
@@ -38,14 +38,14 @@ public enum TimelineJSON {
 
     private static func optional(_ text: String?) -> JSONValue { text.map { .string($0) } ?? .null }
 
-    private static func span(_ span: Span, fps: Double) -> JSONValue {
+    private static func span(_ span: Span, frames: (start: Int, end: Int)) -> JSONValue {
         .object([
             ("name", .string(span.name)),
             ("kind", .string(span.kind.rawValue)),
             ("start", number(span.start)),
             ("end", number(span.end)),
-            ("startFrame", .int(Int((span.start * fps).rounded()))),
-            ("endFrame", .int(Int((span.end * fps).rounded()))),
+            ("startFrame", .int(frames.start)),
+            ("endFrame", .int(frames.end)),
             ("loops", .bool(span.loops)),
             ("label", optional(span.label)),
             ("plays", optional(span.plays)),

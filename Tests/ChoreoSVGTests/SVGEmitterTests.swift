@@ -386,3 +386,20 @@ enum InteractiveFixtures {
     try ("[\n" + manifest.joined(separator: ",\n") + "\n]\n").write(to: directory.appendingPathComponent("manifest.json"), atomically: true, encoding: .utf8)
     #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("manifest.json").path))
 }
+
+/// A span's end computed as a sum can land a hair (2e-16 s) before the next span's start; the
+/// jump there must stay a jump, not become a fade across the whole next span.
+@Test func aJumpAHairAfterTheLastSegmentEndsStaysAJump() {
+    let red = RGBA(1, 0, 0), blue = RGBA(0, 0, 1)
+    let spanEnd = 1.6666666666666665, nextStart = 1.6666666666666667
+    #expect(spanEnd < nextStart)
+    let fill = Animated(red, segments: [
+        Segment(start: 1.15, end: spanEnd, from: red, to: red, easing: .linear),
+        Segment(start: nextStart, end: 130.0 / 60, from: blue, to: blue, easing: .linear),
+    ])
+    let node = Node(
+        id: "dot", transform: Transform(position: Animated(Point(5, 5))),
+        content: .shape(.rect(size: Animated(Point(4, 4)), cornerRadius: Animated(0)), Style(fill: .color(fill))))
+    let svg = SVGEmitter.animated(Timeline(name: "jump", width: 10, height: 10, fps: 60, duration: 130.0 / 60, layers: [node], spans: []))
+    #expect(svg.contains(#"values="rgb(255,0,0);rgb(255,0,0);rgb(0,0,255);rgb(0,0,255)""#), "\(svg)")
+}

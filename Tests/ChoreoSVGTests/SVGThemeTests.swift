@@ -17,9 +17,9 @@ import Testing
     // The default stays as the attribute, for renderers without CSS.
     #expect(svg.contains(#"fill="rgb(28,28,30)""#))
     #expect(svg.contains(#"class="choreo-fill-ink choreo-stroke-ink""#))
-    #expect(svg.contains(".choreo-fill-ink { fill: var(--choreo-ink, rgb(28,28,30)) }"))
+    #expect(svg.contains("@supports (color: var(--choreo)) { .choreo-fill-ink { fill: var(--choreo-ink, rgb(28,28,30)) } }"))
     #expect(svg.contains("@media (prefers-color-scheme: dark) { svg { --choreo-ink: rgb(255,255,255) } }"))
-    #expect(svg.contains("svg.choreo-theme-sepia { --choreo-ink: rgb(102,77,51) }"))
+    #expect(svg.contains("@supports (color: var(--choreo)) { svg.choreo-theme-sepia { --choreo-ink: rgb(102,77,51) } }"))
     #expect(!svg.contains("@media (prefers-color-scheme: dark) { svg { --choreo-ink: rgb(102"))
     timeline.themes = nil
     #expect(!SVGEmitter.snapshot(timeline, at: 0).contains("--choreo-ink"))

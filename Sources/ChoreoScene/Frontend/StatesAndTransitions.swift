@@ -76,15 +76,7 @@ extension FrontendContext {
                         state.label = string(label, what: "a label")
                     }
                 case "play":
-                    if let timeline = identifier(statePair.value, what: "timeline name") {
-                        if names.timelineNames.contains(timeline) {
-                            state.play = timeline
-                        } else {
-                            error(
-                                "unknown-timeline", "there is no timeline '\(timeline)'", at: statePair.value.reportRange,
-                                help: suggestion(for: timeline, in: names.timelineNames))
-                        }
-                    }
+                    readPlay(statePair.value, into: &state, names: names)
                 default:
                     nodeEntries.append(MapEntry(name: key, key: statePair.key, value: statePair.value))
                 }
@@ -103,6 +95,32 @@ extension FrontendContext {
             states.append(state)
         }
         return states
+    }
+
+    /// `play: NAME` or `play: {timeline: NAME, loop: true|false}` (the long form overrides the
+    /// timeline's own `loop`).
+    private func readPlay(_ node: YAMLNode, into state: inout SceneState, names: SceneNames) {
+        var nameNode = node
+        if node.mapping != nil {
+            guard let map = readMap(node, what: "play", allowed: ["timeline", "loop"], required: ["timeline"]),
+                let timelineNode = map.value("timeline")
+            else { return }
+            nameNode = timelineNode
+            if let loopNode = map.value("loop") { state.playLoop = bool(loopNode, name: "loop") }
+        } else if node.sequence != nil {
+            error(
+                "wrong-type", "expected a timeline name or {timeline: NAME, loop: true|false} for 'play', found \(describeFound(node))",
+                at: node.reportRange)
+            return
+        }
+        guard let timeline = identifier(nameNode, what: "timeline name") else { return }
+        if names.timelineNames.contains(timeline) {
+            state.play = timeline
+        } else {
+            error(
+                "unknown-timeline", "there is no timeline '\(timeline)'", at: nameNode.reportRange,
+                help: suggestion(for: timeline, in: names.timelineNames))
+        }
     }
 
     // MARK: Transitions

@@ -20,6 +20,13 @@ extension FrontendContext {
     func readThemes(_ node: YAMLNode) -> [SceneTheme] {
         guard let pairs = mapPairs(node, expected: "a map of theme names to var values") else { return [] }
         var themes: [SceneTheme] = []
+        if pairs.count > SceneLimits.maxThemes {
+            // Each theme costs a whole compilation: count them before reading any.
+            error(
+                "too-many-themes", "\(pairs.count) themes, more than the limit of \(SceneLimits.maxThemes)",
+                at: pairs[SceneLimits.maxThemes].key.reportRange, help: "keep at most \(SceneLimits.maxThemes) themes in one scene")
+            return []
+        }
         for pair in pairs {
             guard let name = keyName(pair.key), checkIdentifier(name, what: "theme name", at: pair.key.reportRange) else {
                 continue

@@ -163,8 +163,10 @@ public struct SceneState: Sendable {
     public var overrideRanges: [PropertyKey: SourceRange]
     /// The state's `a11y: {label}`.
     public var label: String?
-    /// The timeline the state plays while it is shown (`play:`).
+    /// A timeline played on top of the state's pose while it is shown (`play:`).
     public var play: String?
+    /// The long form's `loop:`; nil plays the timeline as it says (`loop:` of the timeline).
+    public var playLoop: Bool?
 
     public init(
         name: String, range: SourceRange, overrides: [PropertyKey: PropertyValue],

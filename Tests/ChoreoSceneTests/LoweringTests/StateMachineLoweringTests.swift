@@ -41,6 +41,13 @@ private let lamp = """
     #expect(timeline.stateMachine?.initial == "on")
 }
 
+@Test func theInitialPoseIsFrameZeroSoThatEveryPlayerStartsFromIt() throws {
+    let timeline = try #require(frontendCompile(lamp).timeline)
+    // `initial: on` names the second state: its pose comes first, the others keep file order.
+    #expect(timeline.spans.prefix(4).map(\.name) == ["on", "off", "glowing", "fading"])
+    #expect(timeline.frames(of: timeline.spans[0]).start == 0)
+}
+
 @Test func theInitialStateDefaultsToTheFirstState() throws {
     let compiled = frontendCompile(lamp.replacingOccurrences(of: "initial: on\n", with: ""))
     let timeline = try #require(compiled.timeline)
@@ -78,6 +85,15 @@ private let lamp = """
         #expect(span.kind == .transition && span.trigger == transition.trigger)
         #expect(span.fromState == transition.from && span.toState == transition.to)
     }
+}
+
+@Test func eachSpanHasTheRoleOfItsKind() throws {
+    let timeline = try #require(frontendCompile(lamp).timeline)
+    #expect(timeline.span(named: "glowing")?.role == .pose(label: nil, plays: "pulse"))
+    #expect(timeline.span(named: "on->glowing")?.role == .transition(from: "on", to: "glowing", trigger: .hover))
+    #expect(timeline.span(named: "off->fading")?.role == .transition(from: "off", to: "fading", trigger: .programmatic))
+    #expect(timeline.span(named: "pulse")?.role == .timeline(loops: true))
+    #expect(timeline.span(named: "fade")?.role == .timeline(loops: false))
 }
 
 @Test func spanFramesAreTheMarkerFrames() throws {
