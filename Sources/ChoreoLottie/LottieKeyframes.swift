@@ -110,8 +110,15 @@ extension LottieEncoding where Value == RGBA {
     }
 }
 
-/// A Lottie animatable property (`{"a":0,"k":…}` or `{"a":1,"k":[keyframes]}`).
+/// A Lottie animatable property (`{"a":0,"k":…}` or `{"a":1,"k":[keyframes]}`); a themed one also
+/// names its slot (`"sid"`), keeping the default theme's value inline for players without slots.
 func lottieProperty<Value>(_ track: Animated<Value>, fps: Double, _ encoding: LottieEncoding<Value>) -> JSONValue {
+    let property = unslottedProperty(track, fps: fps, encoding)
+    guard let slot = track.slot, case let .object(members) = property else { return property }
+    return .object(members + [("sid", .string(slot))])
+}
+
+private func unslottedProperty<Value>(_ track: Animated<Value>, fps: Double, _ encoding: LottieEncoding<Value>) -> JSONValue {
     guard track.isAnimated else {
         return .object([("a", 0), ("k", encoding.staticValue(track.initial))])
     }

@@ -72,7 +72,9 @@ extension Animated where Value: ClampableComponents {
     /// lottie-android clamps the progress of colours). For a compiled timeline the values are
     /// already in range and only overshooting handles are split, each part exact.
     func playerSafe(_ range: ClosedRange<Double>) -> Animated<Value> {
-        clamped(to: range).withUnitHandles
+        var safe = clamped(to: range).withUnitHandles
+        safe.slot = slot  // the same property, still themed
+        return safe
     }
 }
 

@@ -53,7 +53,7 @@ extension Animated where Value: ClampableComponents {
     /// motion (`Easing.piece`), the parts outside hold the bound. So `value(at:)` of the result is
     /// `value(at:)` of the original, clamped, at every instant.
     public func clamped(to range: ClosedRange<Double>) -> Animated<Value> {
-        var result = Animated(initial.clamped(to: range))
+        var result = Animated(initial.clamped(to: range), slot: slot)
         result.segments.reserveCapacity(segments.count)
         for segment in segments {
             for part in segment.clampedParts(to: range) {
@@ -226,7 +226,7 @@ extension Animated {
     /// The same motion with every cubic easing's handles inside 0…1 (see `Easing.unitHandleParts`):
     /// an overshooting segment becomes the exact parts of its curve.
     public var withUnitHandles: Animated<Value> {
-        var result = Animated(initial)
+        var result = Animated(initial, slot: slot)
         for segment in segments {
             let parts = segment.easing.unitHandleParts
             guard parts.count > 1 || parts.first?.easing != segment.easing else {

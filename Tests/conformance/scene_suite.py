@@ -5,8 +5,8 @@ browser against our own reference frames.
 Usage:
     python3 Tests/conformance/scene_suite.py --choreo PATH --compiled DIR [--jobs N] [--only TEXT] SCENE.yaml...
 
-DIR holds `choreo compile --emit lottie,svg,timeline` output (NAME.json, NAME.svg,
-NAME.timeline.json, NAME = the scene file's stem). For every scene:
+DIR holds `choreo compile --emit lottie,svg,svg-reel,timeline` output (NAME.json, NAME.svg,
+NAME.reel.svg, NAME.timeline.json, NAME = the scene file's stem). For every scene:
 
 Instants: per span of the timeline (one Lottie marker each) its first frame, its last frame (the
 end frame itself for a looping span, the frame before the end otherwise) and 8 evenly spaced
@@ -20,16 +20,16 @@ a still SVG) rasterised by librsvg (rsvg-convert) at the composition size.
 Suites, each comparison an individual check with common.THRESHOLD_DESCRIPTION:
   lottie   schema validation (lottie-specs); rlottie vs ThorVG; rlottie, ThorVG and lottie-web
            (SVG renderer, in Chromium) each vs reference, at every instant.
-  svg      the animated SVG in headless Chromium (paused, setCurrentTime) vs ThorVG's Lottie frame
-           and vs the reference; the snapshot SVG in Chromium vs librsvg, cairosvg and ThorVG.
-  preview  for scenes with two or more states: the preview page, offline in Chromium, reports each
-           clicked state and shows that state's pose (vs `choreo snapshot --state`).
+  svg      the reel (NAME.reel.svg, the whole timeline; the animated NAME.svg where no reel is
+           written) in headless Chromium (paused, setCurrentTime) vs ThorVG's Lottie frame and vs
+           the reference; the snapshot SVG in Chromium vs librsvg, cairosvg and ThorVG.
   matrix-lottie, matrix-svg
            scenes listed in --matrix (feature_matrix.py's matrix.json): instants from
            feature_matrix.instants (span starts, middles, ends, overshoot peaks); rlottie, ThorVG,
            lottie-web and the animated SVG in Chromium each vs reference, one check per cell.
-Browser work (lottie-web, the SVG grids, the preview clicks) runs in worker threads, each owning
-one Chromium (browser.py, Playwright).
+Browser work (lottie-web, the SVG grids) runs in worker threads, each owning one Chromium
+(browser.py, Playwright). The interactive SVG and the preview page are driven with real pointer
+input by interactive_suite.py.
 Everything is composited over white. Failures leave `A | B | difference` PNGs in
 Tests/conformance/out/. Per-suite totals, then `N passed, M failed`; exit 1 on any failure.
 """
@@ -72,10 +72,6 @@ GRID_WIDTH = 1600
 RSVG = shutil.which("rsvg-convert") or "/usr/bin/rsvg-convert"
 # ThorVG's bindings share one engine; nothing says they are thread-safe, so one thread at a time.
 THORVG_LOCK = threading.Lock()
-# Page time a preview page gets per state click (its clock is Playwright's, moved in steps): every
-# transition of the scenes is far shorter.
-CLICK_BUDGET_MS = 4000
-CLOCK_STEP_MS = 50
 
 
 @dataclass(frozen=True)
@@ -264,24 +260,16 @@ class Scene:
     def snapshot_path(self, frame: int) -> Path:
         return self.work / f"{self.name}@{frame}.svg"
 
-    def pose_path(self, state: str) -> Path:
-        return self.work / f"{self.name}@state-{state}.svg"
-
 
 def prepare(scene: Scene, choreo: str) -> list[str]:
-    """Writes the snapshot SVGs and the preview page; returns errors."""
+    """Writes the snapshot SVGs; returns errors."""
     errors = []
     scene.work.mkdir(parents=True, exist_ok=True)
     jobs = [(f"{frame}f", ["--at", f"{frame}f"], scene.snapshot_path(frame)) for frame in sorted({i.frame for i in scene.instants})]
-    jobs += [(f"state {state}", ["--state", state], scene.pose_path(state)) for state in scene.poses]
     for label, option, path in jobs:
         result = run([choreo, "snapshot", str(scene.source), *option, "-o", str(path)])
         if result.returncode != 0:
             errors.append(f"snapshot {label}: {result.stderr.strip()[:500]}")
-    if len(scene.poses) >= 2:
-        result = run([choreo, "preview", str(scene.source), "-o", str(scene.work / "preview")])
-        if result.returncode != 0:
-            errors.append(f"preview: {result.stderr.strip()[:500]}")
     return errors
 
 
@@ -402,62 +390,6 @@ def svg_suite(scene: Scene, references: dict[int, np.ndarray], thorvg_frames: di
                             f"{scene.name}@{frame}-snapshot-chromium-vs-{renderer}")
 
 
-def preview_suite(scene: Scene, results: Results, browser: Browser) -> None:
-    """Loads the preview page (offline) in the worker's Chromium, clicks state buttons with real
-    pointer input (after starting from the initial state), waits until the page reports each
-    state as reached, and checks that it then shows that state's pose, as `choreo snapshot
-    --state` draws it."""
-    if len(scene.poses) < 2:
-        return
-    html_path = scene.work / "preview" / f"{scene.name}.html"
-    if not html_path.exists():
-        found = sorted((scene.work / "preview").glob("*.html"))
-        if not found:
-            results.record("preview", f"{scene.name} page", False, "choreo preview wrote no HTML page")
-            return
-        html_path = found[0]
-    html = html_path.read_text(encoding="utf-8")
-    external = re.findall(r'(?:src|href)="(?!#|data:)([^"]+)"', html)
-    results.record("preview", f"{scene.name} self-contained", not external, f"external references: {external[:5]}")
-    poses = scene.poses
-    width, height = max(scene.width, 400), max(scene.height, 300)
-    for state in poses[1:] + poses[:1]:
-        # Going back to the first state passes through the others first.
-        clicks = [p for p in poses[1:]] + [state] if state == poses[0] else [state]
-        name = f"{scene.name} preview click {'→'.join(clicks)}"
-        # The page's clock stands still except when moved here: the picture is taken the moment
-        # the page reports the state, before a played timeline has moved on from the pose.
-        page = browser.isolated_page(width, height, fake_clock=True)
-        try:
-            page.goto(html_path.as_uri(), wait_until="load")
-            shown = reached = None
-            for target in clicks:
-                page.click(f'#states button[data-state="{target}"]')
-                for _ in range(CLICK_BUDGET_MS // CLOCK_STEP_MS):
-                    shown = page.evaluate("() => document.body.getAttribute('data-state')")
-                    if shown == target:
-                        break
-                    page.clock.run_for(CLOCK_STEP_MS)
-                reached = shown == target
-                if not reached:
-                    break
-            results.record("preview", f"{name}: state", bool(reached) and shown == state,
-                           f"page reports state {shown!r}, expected {state!r}")
-            if not reached:
-                continue
-            # Only the stage, at the top left, for the picture.
-            page.add_style_tag(content="body>*:not(#stage){display:none!important}"
-                                       " #stage{position:absolute;left:0;top:0;background:#fff}")
-            shot = browser.screenshot(page, (0, 0, scene.width, scene.height))
-        except Exception as error:
-            results.record("preview", f"{name}: picture", False, f"{type(error).__name__}: {str(error)[:300]}")
-            continue
-        finally:
-            page.context.close()
-        reference = rasterise_rsvg(scene.pose_path(state), scene.work / f"{scene.name}@state-{state}.png")
-        results.compare("preview", f"{name}: picture", shot, reference, f"{scene.name}.preview-{state}-vs-pose")
-
-
 # MARK: Driver
 
 
@@ -490,7 +422,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--work", type=Path, help="scratch directory (default: a new temporary one)")
     parser.add_argument("--jobs", type=int, default=2, help="scenes prepared and rendered in parallel (one browser each)")
     parser.add_argument("--only", help="only scenes whose name contains this")
-    parser.add_argument("--suites", default="lottie,svg,preview", help="comma-separated subset of lottie,svg,preview")
+    parser.add_argument("--suites", default="lottie,svg", help="comma-separated subset of lottie,svg")
     parser.add_argument("--matrix", type=Path, help="feature_matrix.py's matrix.json: those scenes are compared cell by cell")
     arguments = parser.parse_args(argv)
     suites = set(arguments.suites.split(","))
@@ -512,8 +444,6 @@ def main(argv: list[str]) -> int:
             lottie_web_suite(scene, references, lottie_web, results)
         if "svg" in suites:
             svg_suite(scene, references, thorvg_by_scene.get(scene.name, {}), results, browser)
-        if "preview" in suites and scene.cells is None:
-            preview_suite(scene, results, browser)
 
     # One Chromium per worker thread (Playwright objects belong to the thread that made them),
     # each reused for every scene the worker takes from the queue.
@@ -565,7 +495,7 @@ def main(argv: list[str]) -> int:
             worker.join()
 
     print(f"threshold: {common.THRESHOLD_DESCRIPTION}")
-    for suite in ("lottie", "svg", "preview", "matrix-lottie", "matrix-svg", "browser"):
+    for suite in ("lottie", "svg", "matrix-lottie", "matrix-svg", "browser"):
         if suite in results.checks:
             passed, failed = results.totals(suite)
             print(f"{suite}: {passed} passed, {failed} failed")

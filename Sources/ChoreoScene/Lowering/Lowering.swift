@@ -6,7 +6,8 @@ import Foundation
 /// Lowers a valid scene to the compiled timeline (contract section 6).
 ///
 /// Layout of the global timeline, every boundary on a whole frame: each state's pose (one frame),
-/// then each transition (its delay and duration rounded up to whole frames, plus one frame holding
+/// the initial state's first so that frame 0 is what a player shows on load (contract section 9),
+/// the others in file order, then each transition (its delay and duration rounded up to whole frames, plus one frame holding
 /// the end pose, because players stop one frame before a marker's end), then each timeline (its
 /// duration rounded up plus one hold frame; a looping timeline exactly one cycle). A scene with
 /// neither states nor timelines is one still frame named after the scene.
@@ -23,11 +24,11 @@ func lower(_ scene: Scene, diagnostics: inout DiagnosticBag) -> Timeline {
     let builder = NodeBuilder(tracks: tracks)
     let layers = scene.layers.map { builder.node($0) }
     let totalFrames = plans.last.map { $0.startFrame + $0.frames } ?? 0
-    let initialLabel = scene.initial.flatMap { name in scene.states.first { $0.name == name } }?.label
+    let initialLabel = context.initialState?.label
     return Timeline(
         name: scene.name, width: scene.size.x, height: scene.size.y, fps: scene.fps,
         duration: Double(totalFrames) / scene.fps, background: scene.background, layers: layers,
-        spans: plans.map(\.span), title: initialLabel ?? scene.name)
+        spans: plans.map(\.span), title: initialLabel ?? scene.name, stateMachine: context.stateMachine(plans.map(\.span)))
 }
 
 /// What one span of the global timeline shows.
@@ -86,7 +87,8 @@ struct LoweringContext {
             add(scene.name, .pose, frames: 1, content: .pose(nil))
         }
         let played = playedSpans()
-        for state in scene.states {
+        let initialFirst = initialState.map { initial in [initial] + scene.states.filter { $0.name != initial.name } }
+        for state in initialFirst ?? scene.states {
             add(state.name, .pose, frames: 1, content: .pose(state)) {
                 $0.label = state.label
                 $0.plays = played.first { $0.state?.name == state.name }?.name
@@ -152,6 +154,28 @@ struct LoweringContext {
     /// The value of a property in a pose: the state's override, else the node's base value.
     func poseValue(_ key: PropertyKey, in state: SceneState?) -> PropertyValue? {
         state?.overrides[key] ?? nodes[key.node]?.base[key.property]
+    }
+
+    /// The states and transitions as the IR's graph, naming the spans `layOutSpans` made for them.
+    func stateMachine(_ spans: [Span]) -> StateMachine? {
+        guard let initial = initialState else { return nil }
+        let states = scene.states.map { state in
+            StateMachine.State(name: state.name, label: state.label, pose: state.name, play: playedSpan(of: state, in: spans))
+        }
+        let transitions = scene.transitions.map { transition in
+            let name = "\(transition.from)->\(transition.to)"
+            return StateMachine.Transition(name: name, from: transition.from, to: transition.to, trigger: transition.trigger, span: name)
+        }
+        return StateMachine(initial: initial.name, states: states, transitions: transitions)
+    }
+
+    /// The span a state plays on top of its pose (its pose span's `plays`: `TIMELINE`, or
+    /// `TIMELINE@STATE` when several states play one timeline) and whether it loops there.
+    func playedSpan(of state: SceneState, in spans: [Span]) -> StateMachine.Play? {
+        guard let name = spans.first(where: { $0.kind == .pose && $0.name == state.name })?.plays,
+            let played = spans.first(where: { $0.kind == .timeline && $0.name == name })
+        else { return nil }
+        return StateMachine.Play(span: played.name, loops: played.loops)
     }
 
     var initialState: SceneState? {

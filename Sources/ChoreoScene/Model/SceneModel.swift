@@ -56,6 +56,10 @@ public struct Scene: Sendable {
     /// The initial state's name (the first state unless `initial:` names another); nil without states.
     public var initial: String?
     public var transitions: [SceneTransition]
+    /// `themes:`, in file order.
+    public var themes: [SceneTheme] = []
+    /// Every var's value (for naming theme slots after the var they come from).
+    public var vars: [String: VarValue] = [:]
     /// In file order.
     public var timelines: [SceneTimeline]
 
@@ -193,15 +197,15 @@ public struct Timing: Sendable, Equatable {
 public struct SceneTransition: Sendable {
     public var from: String
     public var to: String
-    /// `tap`, `hover`, `complete`, or nil for programmatic.
-    public var trigger: String?
+    /// `.programmatic` without `on:`.
+    public var trigger: Trigger
     public var timing: Timing
     /// Per-node timing overrides (`nodes: {top: {delay: 0s}}`), already merged with `timing`.
     public var nodeTiming: [String: Timing]
     public var range: SourceRange
 
     public init(
-        from: String, to: String, trigger: String?, timing: Timing, nodeTiming: [String: Timing] = [:],
+        from: String, to: String, trigger: Trigger, timing: Timing, nodeTiming: [String: Timing] = [:],
         range: SourceRange
     ) {
         self.from = from
