@@ -37,6 +37,7 @@ strip play-pause state:paused 6f 10f 14f state:playing
 strip spinner 0f 23f 46f 69f 92f
 strip badge state:badge
 strip menu-to-x state:closed 20f 26f 30f state:open
+strip send-button state:idle state:hover state:pressed 54f 66f 75f
 # theme-switch: the default look above the dark theme.
 strip theme-switch state:off 8f 14f state:on
 strip --theme dark theme-switch state:off 8f 14f state:on
@@ -44,4 +45,4 @@ convert docs/images/theme-switch.png docs/images/theme-switch-dark.png -append d
 rm docs/images/theme-switch-dark.png
 convert docs/images/play-pause.png docs/images/spinner.png docs/images/menu-to-x.png -append \
     docs/images/badge.png -gravity center -background white -smush 8 docs/images/seeds.png
-echo "wrote docs/images/{play-pause,spinner,badge,menu-to-x,theme-switch,seeds}.png"
+echo "wrote docs/images/{play-pause,spinner,badge,menu-to-x,send-button,theme-switch,seeds}.png"

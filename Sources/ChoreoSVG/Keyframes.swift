@@ -89,7 +89,8 @@ struct Piece<Value: SVGAnimatable> {
     var easing: Easing
 }
 
-/// The pieces of a value computed from several tracks, covering 0…`duration`.
+/// The pieces of a value computed from several tracks over `start…end` of the global timeline,
+/// returned on the window's own clock (`start` becomes 0).
 ///
 /// Between consecutive key times of all tracks, if at most one track moves and the value follows
 /// it linearly (checked at interior instants within `tolerance`), the piece keeps that track's
@@ -97,14 +98,22 @@ struct Piece<Value: SVGAnimatable> {
 /// one frame long, so two motions overlapping in time, or a non-linear combination (a trim length
 /// on a morphing outline), stay within a frame of the timeline.
 func combinedPieces<Value: SVGAnimatable>(
-    timings: [[SegmentTiming]], duration: Double, fps: Double, tolerance: Double,
+    timings: [[SegmentTiming]], start: Double = 0, end: Double, fps: Double, tolerance: Double,
     value: (Double) -> Value, leftValue: (Double) -> Value
 ) -> [Piece<Value>] {
-    var times: [Double] = [0, duration]
+    absolutePieces(timings: timings, start: start, end: end, fps: fps, tolerance: tolerance, value: value, leftValue: leftValue)
+        .map { Piece(start: $0.start - start, end: $0.end - start, from: $0.from, to: $0.to, easing: $0.easing) }
+}
+
+private func absolutePieces<Value: SVGAnimatable>(
+    timings: [[SegmentTiming]], start: Double, end: Double, fps: Double, tolerance: Double,
+    value: (Double) -> Value, leftValue: (Double) -> Value
+) -> [Piece<Value>] {
+    var times: [Double] = [start, end]
     for track in timings {
-        for segment in track where segment.start >= 0 && segment.start <= duration {
+        for segment in track where segment.start >= start && segment.start <= end {
             times.append(segment.start)
-            times.append(min(segment.end, duration))
+            times.append(min(segment.end, end))
         }
     }
     times.sort()
@@ -121,7 +130,7 @@ func combinedPieces<Value: SVGAnimatable>(
     }
     // Zero-length segments are jumps: `value(at:)` already returns their result at their start.
     guard unique.count >= 2 else {
-        return [Piece(start: 0, end: duration, from: value(0), to: value(0), easing: .linear)]
+        return [Piece(start: start, end: end, from: value(start), to: value(start), easing: .linear)]
     }
     var pieces: [Piece<Value>] = []
     for index in 0..<(unique.count - 1) {
@@ -170,10 +179,10 @@ func combinedPieces<Value: SVGAnimatable>(
     return pieces
 }
 
-/// The pieces of one track.
-func pieces<Value: SVGAnimatable>(of track: Animated<Value>, duration: Double, fps: Double) -> [Piece<Value>] {
+/// The pieces of one track over `start…end`, on the window's own clock.
+func pieces<Value: SVGAnimatable>(of track: Animated<Value>, start: Double, end: Double, fps: Double) -> [Piece<Value>] {
     combinedPieces(
-        timings: [track.timings], duration: duration, fps: fps, tolerance: .infinity,
+        timings: [track.timings], start: start, end: end, fps: fps, tolerance: .infinity,
         value: { track.value(at: $0) }, leftValue: { track.leftValue(at: $0) })
 }
 
@@ -185,9 +194,10 @@ struct SMILKeyframes: Equatable {
     var keySplines: [String]?
     var discrete: Bool
 
-    /// The attributes of an `<animate>`/`<animateTransform>` element, after `attributeName`/`type`.
-    func attributes(duration: Double) -> [(String, String)] {
-        var result: [(String, String)] = [("dur", durationText(duration) + "s"), ("repeatCount", "indefinite")]
+    /// The attributes of an `<animate>`/`<animateTransform>` element, after `attributeName`/`type`:
+    /// `timing` (`begin`, `dur`, `repeatCount` or `fill`, …), then the values over `duration`.
+    func attributes(duration: Double, timing: [(String, String)]) -> [(String, String)] {
+        var result = timing
         if discrete {
             result.append(("calcMode", "discrete"))
         } else if keySplines != nil {

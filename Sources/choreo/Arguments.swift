@@ -10,7 +10,9 @@ enum CommandName: String, CaseIterable, Sendable {
 
 /// An output format of `compile --emit`, in the order files are written and reported.
 enum EmitKind: String, CaseIterable, Comparable, Sendable {
-    case lottie, dotlottie, svg, timeline
+    case lottie, dotlottie, svg
+    case svgReel = "svg-reel"
+    case timeline
 
     static func < (a: EmitKind, b: EmitKind) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
@@ -22,6 +24,7 @@ enum EmitKind: String, CaseIterable, Comparable, Sendable {
         case .lottie: "\(name).json"
         case .dotlottie: "\(name).lottie"
         case .svg: "\(name).svg"
+        case .svgReel: "\(name).reel.svg"
         case .timeline: "\(name).timeline.json"
         }
     }
@@ -235,7 +238,7 @@ private func parse(_ command: CommandName, _ arguments: [String]) throws(UsageEr
             var kinds = Set<EmitKind>()
             for item in value.split(separator: ",", omittingEmptySubsequences: false) {
                 guard let kind = EmitKind(rawValue: String(item)) else {
-                    throw .invalidValue(option: spelled, value: String(item), expected: "lottie, dotlottie, svg or timeline (comma-separated)", command: command)
+                    throw .invalidValue(option: spelled, value: String(item), expected: "lottie, dotlottie, svg, svg-reel or timeline (comma-separated)", command: command)
                 }
                 kinds.insert(kind)
             }

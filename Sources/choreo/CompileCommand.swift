@@ -28,7 +28,8 @@ func compileAndEmit(_ source: SourceFile, emit: [EmitKind], pretty: Bool, theme:
         switch kind {
         case .lottie: (kind, Array(LottieEmitter.emit(timeline, pretty: pretty).utf8))
         case .dotlottie: (kind, dotLottieArchive(timeline))
-        case .svg: (kind, Array(SVGEmitter.animated(timeline).utf8))
+        case .svg: (kind, Array(SVGEmitter.interactive(timeline).utf8))
+        case .svgReel: (kind, Array(SVGEmitter.animated(timeline).utf8))
         case .timeline: (kind, Array(TimelineJSON.encode(timeline, pretty: pretty).utf8))
         }
     }

@@ -101,7 +101,7 @@ private func didYouMean(_ suggestion: String?) -> String {
 
 func usageLine(_ command: CommandName) -> String {
     switch command {
-    case .compile: "choreo compile PATH... [-o DIR] [--emit lottie,dotlottie,svg,timeline] [--theme NAME] [--pretty] [--jobs N]"
+    case .compile: "choreo compile PATH... [-o DIR] [--emit lottie,dotlottie,svg,svg-reel,timeline] [--theme NAME] [--pretty] [--jobs N]"
     case .lint: "choreo lint PATH... [--format text|json|github|sarif] [--strict]"
     case .snapshot: "choreo snapshot FILE (--at TIME | --state NAME) [--theme NAME] -o OUT.svg"
     case .preview: "choreo preview FILE -o DIR"
@@ -134,14 +134,16 @@ func commandHelp(_ command: CommandName) -> String {
         body = """
             Compiles each scene file; PATH is a file or a directory (every *.yaml and
             *.yml below it). Writes DIR/NAME.json (Lottie), DIR/NAME.lottie (dotLottie
-            with a state machine), DIR/NAME.svg (animated SVG) and
-            DIR/NAME.timeline.json, as chosen by --emit, where NAME is the scene's
+            with a state machine), DIR/NAME.svg (interactive SVG: the initial state,
+            played by pointer input), DIR/NAME.reel.svg (the whole timeline looping)
+            and DIR/NAME.timeline.json, as chosen by --emit, where NAME is the scene's
             name. Files are written atomically; a scene with errors writes nothing and
             leaves earlier outputs in place. Diagnostics go to stderr.
 
             options:
               -o, --output DIR   output directory (default: build)
-              --emit LIST        comma-separated outputs: lottie, dotlottie, svg, timeline
+              --emit LIST        comma-separated outputs: lottie, dotlottie, svg,
+                                 svg-reel, timeline
                                  (default: lottie,svg)
               --theme NAME       compile with the values of theme NAME (no slots)
               --pretty           indent JSON outputs

@@ -252,3 +252,19 @@ private let themedDot = """
     #expect(snapshot.status == 0, "\(snapshot)")
     #expect(try #require(sandbox.read("dark.svg")).contains(#"fill="rgb(255,255,255)""#))
 }
+
+@Test func emitSvgReelWritesTheWholeTimelineLoopNextToTheInteractiveSVG() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("toggle.yaml", Scenes.toggle)
+    let result = try sandbox.run(["compile", "--emit", "svg-reel,svg", "toggle.yaml"])
+    #expect(result.status == 0, "\(result)")
+    #expect(result.stdout == "wrote build/toggle.svg\nwrote build/toggle.reel.svg\n")
+    let interactive = try #require(sandbox.read("build/toggle.svg"))
+    let reel = try #require(sandbox.read("build/toggle.reel.svg"))
+    // The interactive SVG waits for input: nothing repeats, every animation hangs off a clock.
+    #expect(interactive.contains("<script") && interactive.contains("begin=\"indefinite\""))
+    #expect(!interactive.contains("repeatCount"))
+    // The reel plays every span in turn, forever, without a script.
+    #expect(!reel.contains("<script") && !reel.contains("begin="))
+    #expect(reel.contains("repeatCount=\"indefinite\""))
+}
