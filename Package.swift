@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "ChoreoScene", dependencies: ["ChoreoYAML", "ChoreoDiagnostics", "ChoreoTimeline", "ChoreoJSON"]),
         .target(name: "ChoreoLottie", dependencies: ["ChoreoTimeline", "ChoreoJSON"]),
         // The preview page's HTML, CSS and JavaScript ship as files in the target's resource bundle
-        // (Choreo_ChoreoSVG.resources next to the binary), read through Bundle.module.
+        // (Choreo_ChoreoSVG.resources next to the binary), found by PreviewPage.resource without Bundle.module.
         .target(name: "ChoreoSVG", dependencies: ["ChoreoTimeline", "ChoreoJSON"], resources: [.copy("Resources")]),
         .executableTarget(
             name: "choreo",
