@@ -18,9 +18,11 @@ func syntaxDiagnostic(for failure: LibYAMLFailure, in file: SourceFile) -> Diagn
         notes.append(Note(note, at: SourceRange(contextLocation)))
     }
     var help: String?
+    var fixIts: [FixIt] = []
     if let call = FunctionCallPitfall.firstInFlow(onLine: location.line, of: file) {
         notes.append(Note("inside [...] or {...} a comma ends a plain scalar", at: nil))
         help = "quote it: \"\(call.text)\""
+        fixIts = call.quotingFixIt(in: file)
     } else if failure.problem == "mapping values are not allowed in this context" {
         help = mappingValueHelp(line: location.line, column: location.column, in: file)
     } else if failure.stage == .parser, character(at: location, in: file) == ":" {
@@ -31,7 +33,7 @@ func syntaxDiagnostic(for failure: LibYAMLFailure, in file: SourceFile) -> Diagn
     return Diagnostic(
         .error, rule: "yaml-syntax", friendlyProblem(failure), file: file.path,
         range: SourceRange(start: location, end: SourceLocation(line: location.line, column: location.column + 1)),
-        notes: notes, help: help)
+        notes: notes, help: help, fixIts: fixIts)
 }
 
 extension SourceFile {
@@ -196,6 +198,13 @@ struct FunctionCallPitfall {
             range: SourceRange(
                 start: SourceLocation(line: line, column: start + 1),
                 end: SourceLocation(line: line, column: last + 2)))
+    }
+
+    /// Wraps the call in double quotes, when it is complete (ends at its closing parenthesis) and
+    /// needs no escapes.
+    func quotingFixIt(in file: SourceFile) -> [FixIt] {
+        guard text.hasSuffix(")"), file.text(in: range) == text, !text.contains("\""), !text.contains("\\") else { return [] }
+        return [FixIt.replace(range, with: "\"\(text)\"", message: "quote it: \"\(text)\"")]
     }
 
     private static func isNameCharacter(_ scalar: Unicode.Scalar) -> Bool {

@@ -38,15 +38,21 @@ final class FrontendContext {
         brokenText.contains { $0.start <= range.start && range.start < $0.end }
     }
 
-    func error(_ rule: String, _ message: String, at range: SourceRange, notes: [Note] = [], help: String? = nil) {
+    func error(
+        _ rule: String, _ message: String, at range: SourceRange, notes: [Note] = [], help: String? = nil,
+        fixIts: [FixIt] = []
+    ) {
         if isInsideBrokenText(range) { return }
-        bag.error(rule, message, at: range, notes: notes, help: help)
+        bag.error(rule, message, at: range, notes: notes, help: help, fixIts: fixIts)
         errorCount += 1
     }
 
-    func warning(_ rule: String, _ message: String, at range: SourceRange, notes: [Note] = [], help: String? = nil) {
+    func warning(
+        _ rule: String, _ message: String, at range: SourceRange, notes: [Note] = [], help: String? = nil,
+        fixIts: [FixIt] = []
+    ) {
         if isInsideBrokenText(range) { return }
-        bag.warning(rule, message, at: range, notes: notes, help: help)
+        bag.warning(rule, message, at: range, notes: notes, help: help, fixIts: fixIts)
     }
 
     /// "did you mean 'x'?" for a misspelled name, or nil when nothing is close.
@@ -143,7 +149,7 @@ extension FrontendContext {
     /// The returned entries hold only the allowed keys, so callers never see a rejected one.
     func readMap(
         _ node: YAMLNode, what: String, allowed: [String], required: [String] = [],
-        misplaced: [String: String] = [:], expected: String? = nil
+        misplaced: [String: String] = [:], expected: String? = nil, unknownKeyNote: Note? = nil
     ) -> MapEntries? {
         guard let pairs = mapPairs(node, expected: expected ?? "a map for \(what)") else { return nil }
         var entries: [MapEntry] = []
@@ -154,9 +160,10 @@ extension FrontendContext {
             } else if let reason = misplaced[name] {
                 error("unknown-property", reason, at: pair.key.reportRange)
             } else {
+                let guess = didYouMean(name, in: allowed, at: pair.key)
                 error(
                     "unknown-key", "unknown property '\(name)' for \(what)", at: pair.key.reportRange,
-                    help: suggestion(for: name, in: allowed))
+                    notes: unknownKeyNote.map { [$0] } ?? [], help: guess.help, fixIts: guess.fixIts)
             }
         }
         let map = MapEntries(node: node, entries: entries)

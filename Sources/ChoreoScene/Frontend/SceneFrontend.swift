@@ -68,9 +68,10 @@ extension FrontendContext {
             } else if states.isEmpty {
                 error("unknown-state", "there is no state '\(value)': the scene has no states", at: initialNode.reportRange)
             } else {
+                let guess = didYouMean(value, in: states.map(\.name), at: initialNode)
                 error(
                     "unknown-state", "there is no state '\(value)'", at: initialNode.reportRange,
-                    help: suggestion(for: value, in: states.map(\.name)))
+                    help: guess.help, fixIts: guess.fixIts)
             }
         }
         let transitions = map.value("transitions").map { readTransitions($0, states: states, names: names) } ?? []
