@@ -75,6 +75,8 @@ struct LintOptions: Equatable, Sendable {
     var paths: [String]
     var format = LintFormat.text
     var strict = false
+    /// `--fix`: apply the diagnostics' fix-its to the files in place.
+    var fix = false
 }
 
 struct SnapshotOptions: Equatable, Sendable {
@@ -119,7 +121,8 @@ func optionSpecs(_ command: CommandName) -> [OptionSpec] {
         [OptionSpec(names: ["-o", "--output"], value: "DIR"), OptionSpec(names: ["--emit"], value: "LIST"),
          OptionSpec(names: ["--pretty"], value: nil), OptionSpec(names: ["--jobs", "-j"], value: "N")]
     case .lint:
-        [OptionSpec(names: ["--format"], value: "FORMAT"), OptionSpec(names: ["--strict"], value: nil)]
+        [OptionSpec(names: ["--format"], value: "FORMAT"), OptionSpec(names: ["--strict"], value: nil),
+         OptionSpec(names: ["--fix"], value: nil)]
     case .snapshot:
         [OptionSpec(names: ["--at"], value: "TIME"), OptionSpec(names: ["--state"], value: "NAME"),
          OptionSpec(names: ["-o", "--output"], value: "OUT.svg")]
@@ -254,6 +257,7 @@ private func parse(_ command: CommandName, _ arguments: [String]) throws(UsageEr
             options.format = format
         }
         options.strict = raw.has("--strict")
+        options.fix = raw.has("--fix")
         return .lint(options)
 
     case .snapshot:

@@ -96,7 +96,7 @@ private func didYouMean(_ suggestion: String?) -> String {
 func usageLine(_ command: CommandName) -> String {
     switch command {
     case .compile: "choreo compile PATH... [-o DIR] [--emit lottie,svg,timeline] [--pretty] [--jobs N]"
-    case .lint: "choreo lint PATH... [--format text|json|github|sarif] [--strict]"
+    case .lint: "choreo lint PATH... [--format text|json|github|sarif] [--strict] [--fix]"
     case .snapshot: "choreo snapshot FILE (--at TIME | --state NAME) -o OUT.svg"
     case .preview: "choreo preview FILE -o DIR"
     }
@@ -143,12 +143,15 @@ func commandHelp(_ command: CommandName) -> String {
     case .lint:
         body = """
             Checks each scene file and prints every diagnostic to stdout; PATH is a
-            file or a directory (every *.yaml and *.yml below it). Writes no files.
+            file or a directory (every *.yaml and *.yml below it). Writes no files,
+            except with --fix.
 
             options:
               --format FORMAT    text (default), json, github (workflow annotations)
                                  or sarif (SARIF 2.1.0)
               --strict           exit with status 1 on warnings too
+              --fix              apply the fix-its in place (each file replaced whole,
+                                 atomically), print what changed, then what is left
               -h, --help         show this help
             """
     case .snapshot:

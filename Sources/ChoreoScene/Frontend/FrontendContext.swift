@@ -153,6 +153,9 @@ extension FrontendContext {
     ) -> MapEntries? {
         guard let pairs = mapPairs(node, expected: expected ?? "a map for \(what)") else { return nil }
         var entries: [MapEntry] = []
+        // A fix-it must not write a key the map already has, nor the same key twice (two typos of
+        // `rotation`): either would leave a duplicate key behind.
+        var keysAfterFixes = Set(pairs.compactMap { $0.key.scalar?.value }.filter { allowed.contains($0) })
         for pair in pairs {
             guard let name = keyName(pair.key) else { continue }
             if allowed.contains(name) {
@@ -160,10 +163,16 @@ extension FrontendContext {
             } else if let reason = misplaced[name] {
                 error("unknown-property", reason, at: pair.key.reportRange)
             } else {
-                let guess = didYouMean(name, in: allowed, at: pair.key)
+                var guess = didYouMean(name, in: allowed, at: pair.key)
+                if let meant = guessName(name, in: allowed), !keysAfterFixes.insert(meant).inserted { guess.fixIts = [] }
+                var notes = unknownKeyNote.map { [$0] } ?? []
+                if let use = pair.key.alias, use != pair.key.range {
+                    // Reported where the map is merged in; the key itself is written at the anchor.
+                    notes.insert(Note("'\(name)' comes from the map merged here; it is written here", at: pair.key.range), at: 0)
+                }
                 error(
                     "unknown-key", "unknown property '\(name)' for \(what)", at: pair.key.reportRange,
-                    notes: unknownKeyNote.map { [$0] } ?? [], help: guess.help, fixIts: guess.fixIts)
+                    notes: notes, help: guess.help, fixIts: guess.fixIts)
             }
         }
         let map = MapEntries(node: node, entries: entries)
