@@ -31,6 +31,28 @@ extension FrontendContext {
         return [FixIt.replace(range, with: text, message: message ?? "replace '\(old)' with '\(text)'")]
     }
 
+    /// `fill: #FF3B30` unquoted: YAML reads everything from ` #` as a comment, so the value is
+    /// empty. Reports exactly that (with the quoted form as a fix-it) and returns true, or returns
+    /// false when the node is not an empty value followed by a commented-out hex colour.
+    func reportCommentedOutColor(_ node: YAMLNode, key: String?) -> Bool {
+        guard node.alias == nil, isNullScalar(node), node.scalar?.value == "" else { return false }
+        let scalars = Array(file.line(node.range.start.line).unicodeScalars)
+        var index = node.range.start.column - 1
+        while index < scalars.count, scalars[index] == " " || scalars[index] == "\t" { index += 1 }
+        guard index > 0, index < scalars.count, scalars[index - 1] == " " || scalars[index - 1] == "\t",
+            let hex = hexColorWord(in: scalars, at: index)
+        else { return false }
+        let range = SourceRange(
+            start: SourceLocation(line: node.range.start.line, column: index + 1),
+            end: SourceLocation(line: node.range.start.line, column: index + 1 + hex.unicodeScalars.count))
+        let subject = key.map { "'\($0)' is empty" } ?? "the colour is empty"
+        error(
+            "wrong-type", "\(subject): YAML reads '\(hex)' as a comment, because '#' after a space starts one", at: range,
+            help: "quote the colour: \(key.map { "\($0): " } ?? "")\"\(hex)\"",
+            fixIts: [FixIt.replace(range, with: "\"\(hex)\"", message: "quote the colour: \"\(hex)\"")])
+        return true
+    }
+
     /// A fix-it writing `text` (a plain word such as `true`) over the whole node, quotes included.
     func quotedAway(_ node: YAMLNode, with text: String) -> [FixIt] {
         guard node.scalar?.style.isQuoted == true, valueTextRange(node) != nil else { return replacing(node, with: text) }
@@ -88,4 +110,14 @@ let commonMisnomers: [String: String] = [
 func guessName(_ word: String, in candidates: [String]) -> String? {
     if let meant = commonMisnomers[word], candidates.contains(meant) { return meant }
     return closestMatch(to: word, in: candidates)
+}
+
+/// `#` and 3, 4, 6 or 8 hex digits at `index`, ending the word.
+private func hexColorWord(in scalars: [Unicode.Scalar], at index: Int) -> String? {
+    guard index < scalars.count, scalars[index] == "#" else { return nil }
+    var end = index + 1
+    while end < scalars.count, scalars[end].properties.isASCIIHexDigit { end += 1 }
+    guard [3, 4, 6, 8].contains(end - index - 1) else { return nil }
+    if end < scalars.count, scalars[end] != " ", scalars[end] != "\t" { return nil }
+    return String(String.UnicodeScalarView(scalars[index..<end]))
 }

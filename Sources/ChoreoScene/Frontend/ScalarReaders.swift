@@ -38,6 +38,15 @@ extension Dimension {
         }
     }
 
+    /// "a time", "an angle", "a number", for "used as …".
+    var article: String {
+        switch self {
+        case .number: return "a number"
+        case .time: return "a time"
+        case .angle: return "an angle"
+        }
+    }
+
     var noun: String {
         switch self {
         case .number: return "a bare number"
@@ -120,6 +129,14 @@ extension FrontendContext {
             return nil
         }
         if quantity.dimension != dimension {
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("$"), case .quantity? = environment.vars[String(trimmed.dropFirst())],
+                varDefinitions[String(trimmed.dropFirst())] != nil, !(quantity.dimension == .number && quantity.value == 0)
+            {
+                // A bare `$var` of the wrong unit: the var is what is wrong; reported once, at it.
+                recordVarUnitMisfit(String(trimmed.dropFirst()), at: node.reportRange, expected: dimension)
+                return nil
+            }
             if quantity.dimension == .number, quantity.value == 0 {
                 // Unitless zero is unambiguous.
             } else if quantity.dimension == .number {
@@ -231,6 +248,7 @@ extension FrontendContext {
     }
 
     func color(_ node: YAMLNode) -> RGBA? {
+        if reportCommentedOutColor(node, key: nil) { return nil }
         guard let text = scalarText(node, expected: "a color such as \"#FF3B30\" or rgb(255 59 48)") else { return nil }
         if usesPoisonedVar(text) { return nil }
         switch parseColor(text, environment: environment) {

@@ -79,6 +79,7 @@ extension FrontendContext {
 
         checkReachability(states: states, initial: initial, transitions: transitions)
         checkCanvas(layers: layers, size: size, states: states, timelines: timelines)
+        reportVarUnitMisfits()
 
         guard errorCount == 0 else { return nil }
         return Scene(
