@@ -31,9 +31,13 @@ let package = Package(
         .target(name: "ChoreoScene", dependencies: ["ChoreoYAML", "ChoreoDiagnostics", "ChoreoTimeline", "ChoreoJSON"]),
         .target(name: "ChoreoLottie", dependencies: ["ChoreoTimeline", "ChoreoJSON"]),
         .target(name: "ChoreoSVG", dependencies: ["ChoreoTimeline", "ChoreoJSON"]),
+        .target(name: "ChoreoLanguageServer", dependencies: ["ChoreoScene", "ChoreoYAML", "ChoreoDiagnostics", "ChoreoJSON"]),
         .executableTarget(
             name: "choreo",
-            dependencies: ["ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoDiagnostics", "ChoreoTimeline", "ChoreoArchive"]
+            dependencies: [
+                "ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoDiagnostics", "ChoreoTimeline", "ChoreoArchive",
+                "ChoreoLanguageServer",
+            ]
         ),
         .executableTarget(
             name: "choreo-bench",
@@ -54,6 +58,7 @@ let package = Package(
         .testTarget(name: "ChoreoLottieTests", dependencies: ["ChoreoLottie", "ChoreoTimeline", "ChoreoTestSupport"]),
         .testTarget(name: "ChoreoSVGTests", dependencies: ["ChoreoSVG", "ChoreoTimeline", "ChoreoTestSupport"]),
         .testTarget(name: "ChoreoCLITests", dependencies: ["ChoreoTestSupport"]),
+        .testTarget(name: "ChoreoLanguageServerTests", dependencies: ["ChoreoLanguageServer", "ChoreoJSON", "ChoreoTestSupport"]),
         .testTarget(
             name: "ChoreoPipelineTests",
             dependencies: ["ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoTimeline", "ChoreoDiagnostics", "ChoreoTestSupport"],

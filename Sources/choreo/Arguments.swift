@@ -5,7 +5,7 @@ let choreoVersion = "0.1.0"
 
 /// The subcommands, in the order help lists them.
 enum CommandName: String, CaseIterable, Sendable {
-    case compile, lint, snapshot, preview
+    case compile, lint, snapshot, preview, lsp
 }
 
 /// An output format of `compile --emit`, in the order files are written and reported.
@@ -103,6 +103,8 @@ enum Invocation: Equatable, Sendable {
     case version
     case compile(CompileOptions)
     case lint(LintOptions)
+    /// `choreo lsp`: a language server on stdin/stdout.
+    case lsp
     case snapshot(SnapshotOptions)
     case preview(PreviewOptions)
 }
@@ -128,6 +130,8 @@ func optionSpecs(_ command: CommandName) -> [OptionSpec] {
          OptionSpec(names: ["-o", "--output"], value: "OUT.svg")]
     case .preview:
         [OptionSpec(names: ["-o", "--output"], value: "DIR")]
+    case .lsp:
+        []
     }
 }
 
@@ -286,7 +290,15 @@ private func parse(_ command: CommandName, _ arguments: [String]) throws(UsageEr
         guard let (spelled, output) = raw.value("-o") else { throw .missingOption("-o DIR", command: command) }
         guard !output.isEmpty else { throw .invalidValue(option: spelled, value: output, expected: "a directory", command: command) }
         return .preview(PreviewOptions(file: file, outputDirectory: output))
+
+    case .lsp:
+        try noArguments(raw.positionals, command: command)
+        return .lsp
     }
+}
+
+private func noArguments(_ positionals: [String], command: CommandName) throws(UsageError) {
+    if let first = positionals.first { throw .unexpectedArgument(first, command: command) }
 }
 
 private func singleFile(_ positionals: [String], command: CommandName) throws(UsageError) -> String {

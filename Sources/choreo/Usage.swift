@@ -99,6 +99,7 @@ func usageLine(_ command: CommandName) -> String {
     case .lint: "choreo lint PATH... [--format text|json|github|sarif] [--strict] [--fix]"
     case .snapshot: "choreo snapshot FILE (--at TIME | --state NAME) -o OUT.svg"
     case .preview: "choreo preview FILE -o DIR"
+    case .lsp: "choreo lsp"
     }
 }
 
@@ -112,6 +113,7 @@ let globalHelp = """
       lint       check scenes and report every diagnostic
       snapshot   render one instant of a scene as a still SVG
       preview    write an HTML page that plays a scene
+      lsp        run the language server for editors (LSP over stdin/stdout)
 
     options:
       -h, --help   show this help; 'choreo <command> --help' for a command
@@ -138,6 +140,17 @@ func commandHelp(_ command: CommandName) -> String {
                                  (default: lottie,svg)
               --pretty           indent JSON outputs
               -j, --jobs N       compile N files at a time (default: one per core)
+              -h, --help         show this help
+            """
+    case .lsp:
+        body = """
+            Runs a Language Server (LSP 3.17, JSON-RPC over stdin/stdout) for editors:
+            the diagnostics of 'choreo lint' as you type, hover, completion, go to
+            definition and quick fixes from the fix-its. Started by the editor, not
+            by hand; see docs/editor.md. Diagnostics link to the documentation under
+            $CHOREO_DOCS_URL, or the docs/ directory found next to the binary.
+
+            options:
               -h, --help         show this help
             """
     case .lint:
