@@ -44,7 +44,7 @@ extension LanguageServer {
         if word.text.hasPrefix("$") {
             let name = String(word.text.dropFirst())
             let file = SourceFile(path: Self.path(of: document.uri), text: document.text)
-            if let root = lastTree[document.uri], let value = sceneInsight(root: root, file: file).vars[name] {
+            if let root = lastTree[document.uri], let value = sceneInsight(root: root, file: file, resolveModel: false).vars[name] {
                 text = "`$\(name)` = \(describeVarValue(value))"
             } else if index.vars.contains(where: { $0.name == name }) {
                 text = "`$\(name)`: a var whose value has an error"
