@@ -5,7 +5,7 @@ let choreoVersion = "0.1.0"
 
 /// The subcommands, in the order help lists them.
 enum CommandName: String, CaseIterable, Sendable {
-    case compile, lint, snapshot, preview, lsp
+    case compile, lint, snapshot, preview, lsp, schema
 }
 
 /// An output format of `compile --emit`, in the order files are written and reported.
@@ -105,6 +105,8 @@ enum Invocation: Equatable, Sendable {
     case lint(LintOptions)
     /// `choreo lsp`: a language server on stdin/stdout.
     case lsp
+    /// `choreo schema [-o FILE]`: the scene format's JSON Schema, to stdout or a file.
+    case schema(output: String?)
     case snapshot(SnapshotOptions)
     case preview(PreviewOptions)
 }
@@ -132,6 +134,8 @@ func optionSpecs(_ command: CommandName) -> [OptionSpec] {
         [OptionSpec(names: ["-o", "--output"], value: "DIR")]
     case .lsp:
         []
+    case .schema:
+        [OptionSpec(names: ["-o", "--output"], value: "FILE")]
     }
 }
 
@@ -294,6 +298,14 @@ private func parse(_ command: CommandName, _ arguments: [String]) throws(UsageEr
     case .lsp:
         try noArguments(raw.positionals, command: command)
         return .lsp
+
+    case .schema:
+        try noArguments(raw.positionals, command: command)
+        if let (spelled, output) = raw.value("-o") {
+            guard !output.isEmpty else { throw .invalidValue(option: spelled, value: output, expected: "a file path", command: command) }
+            return .schema(output: output)
+        }
+        return .schema(output: nil)
     }
 }
 

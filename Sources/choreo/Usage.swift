@@ -100,6 +100,7 @@ func usageLine(_ command: CommandName) -> String {
     case .snapshot: "choreo snapshot FILE (--at TIME | --state NAME) -o OUT.svg"
     case .preview: "choreo preview FILE -o DIR"
     case .lsp: "choreo lsp"
+    case .schema: "choreo schema [-o FILE]"
     }
 }
 
@@ -114,6 +115,7 @@ let globalHelp = """
       snapshot   render one instant of a scene as a still SVG
       preview    write an HTML page that plays a scene
       lsp        run the language server for editors (LSP over stdin/stdout)
+      schema     print the JSON Schema of the scene format, for editors
 
     options:
       -h, --help   show this help; 'choreo <command> --help' for a command
@@ -140,6 +142,17 @@ func commandHelp(_ command: CommandName) -> String {
                                  (default: lottie,svg)
               --pretty           indent JSON outputs
               -j, --jobs N       compile N files at a time (default: one per core)
+              -h, --help         show this help
+            """
+    case .schema:
+        body = """
+            Prints the JSON Schema (draft-07) of the scene format, generated from the
+            compiler's own key tables, for yaml-language-server and other schema-aware
+            editors (see docs/editor.md). Written atomically with -o (its directory
+            is created if missing).
+
+            options:
+              -o, --output FILE  write the schema to FILE instead of stdout
               -h, --help         show this help
             """
     case .lsp:

@@ -26,6 +26,7 @@ func run(_ arguments: [String]) -> ExitStatus {
         case let .snapshot(options): return try runSnapshot(options)
         case let .preview(options): return try runPreview(options)
         case .lsp: return runLanguageServer()
+        case let .schema(output): return runSchema(output: output)
         }
     } catch {
         Console.error(error.render())

@@ -248,3 +248,18 @@ private func rangeStart(_ value: Any?) -> [Int]? {
     try client.notify("exit")
     #expect(client.waitForExit() == 1)
 }
+
+@Test func schemaCommandPrintsADraft7SchemaAndWritesItWithDashO() throws {
+    let sandbox = try Sandbox()
+    let printed = try sandbox.run(["schema"])
+    #expect(printed.status == 0, "\(printed)")
+    let schema = try #require(try JSONSerialization.jsonObject(with: Data(printed.stdout.utf8)) as? [String: Any])
+    #expect(schema["$schema"] as? String == "http://json-schema.org/draft-07/schema#")
+    #expect((schema["required"] as? [String]) == ["choreo", "size", "layers"])
+    let definitions = try #require(schema["definitions"] as? [String: Any])
+    #expect(definitions["node"] != nil && definitions["spring"] != nil && definitions["transition"] != nil)
+    let written = try sandbox.run(["schema", "-o", "out/choreo.schema.json"])
+    #expect(written.status == 0 && written.stdout == "", "\(written)")
+    #expect(sandbox.read("out/choreo.schema.json") == printed.stdout)
+    #expect(try sandbox.run(["schema", "extra"]).status == 2)
+}
