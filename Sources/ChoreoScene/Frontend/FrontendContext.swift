@@ -220,8 +220,12 @@ extension FrontendContext {
         guard let pairs = mapPairs(node, expected: expected ?? "a map for \(what)") else { return nil }
         var entries: [MapEntry] = []
         // A fix-it must not write a key the map already has, nor the same key twice (two typos of
-        // `rotation`): either would leave a duplicate key behind.
-        var keysAfterFixes = Set(pairs.compactMap { $0.key.scalar?.value }.filter { allowed.contains($0) })
+        // `rotation`): either would leave a duplicate key behind. Built at the first unknown key
+        // only, as most maps have none.
+        var keysAfterFixes: Set<String>?
+        // Keys some unknown key was guessed to mean: `{time: 0s}` already got "did you mean
+        // 'at'?", so a second error for the missing 'at' would add nothing.
+        var guessedKeys: Set<String> = []
         for pair in pairs {
             guard let name = keyName(pair.key) else { continue }
             if allowed.contains(name) {
@@ -229,8 +233,15 @@ extension FrontendContext {
             } else if let reason = misplaced[name] {
                 error("unknown-property", reason, at: pair.key.reportRange)
             } else {
-                var guess = didYouMean(name, in: allowed, at: pair.key)
-                if let meant = guessName(name, in: allowed), !keysAfterFixes.insert(meant).inserted { guess.fixIts = [] }
+                let meant = guessName(name, in: allowed)
+                var fixIts = meant.map { replacing(pair.key, with: $0) } ?? []
+                if let meant {
+                    guessedKeys.insert(meant)
+                    if keysAfterFixes == nil {
+                        keysAfterFixes = Set(pairs.compactMap { $0.key.scalar?.value }.filter { allowed.contains($0) })
+                    }
+                    if !keysAfterFixes!.insert(meant).inserted { fixIts = [] }
+                }
                 var notes = unknownKeyNote.map { [$0] } ?? []
                 if let use = pair.key.alias, use != pair.key.range {
                     // Reported where the map is merged in; the key itself is written at the anchor.
@@ -238,12 +249,10 @@ extension FrontendContext {
                 }
                 error(
                     "unknown-key", "unknown property '\(name)' for \(what)", at: pair.key.reportRange,
-                    notes: notes, help: guess.help, fixIts: guess.fixIts)
+                    notes: notes, help: meant.map { "did you mean '\($0)'?" }, fixIts: fixIts)
             }
         }
         let map = MapEntries(node: node, entries: entries)
-        // `{time: 0s}` already got "did you mean 'at'?"; a second error for the missing 'at' adds nothing.
-        let guessedKeys = Set(pairs.compactMap { $0.key.scalar?.value }.filter { !allowed.contains($0) }.compactMap { guessName($0, in: allowed) })
         for name in required where !map.has(name) && !guessedKeys.contains(name) {
             error("missing-key", "missing '\(name)' for \(what)", at: startRange(of: node))
         }
