@@ -168,7 +168,7 @@ extension LanguageServer {
         } else if let key = context.valueOf {
             let parent = Self.place(of: context.path, index: index)
             switch key {
-            case "from", "to" where parent == .transition:
+            case "from" where parent == .transition, "to" where parent == .transition:
                 for state in index.states { add(state.name, kind: 12, detail: "state") }
             case "initial" where parent == .scene:
                 for state in index.states { add(state.name, kind: 12, detail: "state") }
@@ -177,7 +177,6 @@ extension LanguageServer {
             default:
                 for value in SceneVocabulary.enumValues(forKey: key) { add(value.value, kind: 13, detail: value.documentation) }
             }
-            if case .keyframe? = parent, key == "value" {}  // values are free
         } else if context.path.count >= 3, context.path.first == "timelines", context.path[2] == "keyframes", context.path.count == 3 {
             // Keyframe paths: `node.property`.
             for node in index.nodes {
@@ -191,11 +190,9 @@ extension LanguageServer {
                 keys = shapeKeys
             }
             for key in keys { add(key, kind: 5, detail: SceneVocabulary.documentation(key: key, place: place) ?? "") }
-            if place == .state || (place == .scene && false) {
+            if place == .state {
                 for node in index.nodes { add(node.id, kind: 18, detail: "node") }
             }
-        } else if context.path.count == 4, context.path[0] == "transitions", context.path[2] == "nodes" {
-            for node in index.nodes { add(node.id, kind: 18, detail: "node") }
         } else if let last = context.path.last, (last == "to" || last == "by"), context.path.contains("tweens") {
             for node in index.nodes { add(node.id, kind: 18, detail: "node") }
         } else if context.path.count == 3, context.path[0] == "transitions", context.path[2] == "nodes" {

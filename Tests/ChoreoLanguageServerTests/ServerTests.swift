@@ -187,3 +187,39 @@ private let richScene = """
     _ = server.handle(notification("exit", .null))
     #expect(server.exitStatus == 0)
 }
+
+/// The labels a completion at a line and character of the rich scene offers.
+private func completionLabels(_ server: LanguageServer, _ line: Int, _ character: Int) -> [String] {
+    guard case let .array(items)? = server.handle(request("textDocument/completion", at(line, character))).first?["result"]?["items"] else {
+        return []
+    }
+    return items.compactMap { if case let .string(label)? = $0["label"] { label } else { nil } }
+}
+
+@Test func completionOffersNamesWhereTheyBelong() {
+    let text = richScene
+        + "extra:\n"  // line numbers below are of this text
+    let server = server()
+    _ = open(server, text)
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    func line(containing marker: String) -> Int { lines.firstIndex { $0.contains(marker) }! }
+    // A state's keys: node ids and its own keys.
+    let stateLine = line(containing: "ring: {bell:")
+    let inState = completionLabels(server, stateLine, 9)
+    #expect(inState.contains("bell") && inState.contains("clapper") && inState.contains("dot") && inState.contains("play"), "\(inState)")
+    // A node's values in a state: the animatable properties.
+    let inOverride = completionLabels(server, stateLine, 16)
+    #expect(inOverride.contains("rotation") && inOverride.contains("opacity") && !inOverride.contains("shape"), "\(inOverride)")
+    // `from:` of a transition offers states; `shape:` its enum; `$` the vars; `*` the anchors.
+    let transitionLine = line(containing: "{from: rest")
+    #expect(completionLabels(server, transitionLine, 11) == ["rest", "ring"])
+    let shapeLine = line(containing: "shape: ellipse")
+    #expect(completionLabels(server, shapeLine, 11) == ["rect", "ellipse", "polygon", "path", "group"])
+    let varLine = line(containing: "value: $tilt")
+    let dollar = lines[varLine].utf16.count - lines[varLine].components(separatedBy: "$tilt")[1].utf16.count - 4
+    #expect(completionLabels(server, varLine, dollar) == ["$tilt", "$accent"], "\(lines[varLine])")
+    // Inside a spring: its four keys.
+    let springLine = line(containing: "spring: {duration")
+    let springColumn = lines[springLine].utf16.count - "duration: 0.4s, bounce: 0.3}}}".utf16.count
+    #expect(completionLabels(server, springLine, springColumn) == ["response", "damping-fraction", "duration", "bounce"])
+}
