@@ -48,8 +48,21 @@ public enum SceneSchema {
     static func valueSchema(key: String, place: ScenePlace) -> JSONValue? {
         switch (place, key) {
         case (.scene, "choreo"): return .object([("enum", [1])])
-        case (.scene, "name"), (.scene, "initial"), (.node, "id"), (.transition, "from"), (.transition, "to"), (.state, "play"):
+        case (.scene, "name"), (.scene, "initial"), (.node, "id"), (.transition, "from"), (.transition, "to"):
             return ref("identifier")
+        case (.state, "play"):
+            return .object([("anyOf", [
+                ref("identifier"),
+                .object([
+                    ("type", "object"), ("required", ["timeline"]), ("additionalProperties", false),
+                    ("properties", .object([("timeline", ref("identifier")), ("loop", .object([("type", "boolean")]))])),
+                ]),
+            ])])
+        case (.scene, "themes"):
+            // Each theme overrides vars by name.
+            return .object([("type", "object"), ("additionalProperties", .object([
+                ("type", "object"), ("additionalProperties", .object([("anyOf", [ref("number"), ref("point")])])),
+            ]))])
         case (.scene, "size"), (.scene, "fps"): return key == "size" ? ref("point") : ref("number")
         case (.scene, "background"): return ref("color")
         case (.scene, "vars"):

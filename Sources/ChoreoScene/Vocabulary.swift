@@ -49,7 +49,7 @@ public enum SceneVocabulary {
     }
 
     public static let shapes = ShapeKind.allCases.map(\.rawValue)
-    public static let triggerNames = triggers
+    public static let triggerNames = triggerKeywords.map(\.0)
     public static let easingNames = namedEasings.map(\.name)
     public static let anchorNames = anchorKeywords.map(\.0)
 
@@ -68,7 +68,8 @@ public enum SceneVocabulary {
                 ("steps(4)", "CSS steps (jump-end)"),
                 ("{spring: {}}", "a spring: {response, damping-fraction} or {duration, bounce}, all optional"),
             ]
-        case "on": return [("tap", "a click or tap"), ("hover", "the pointer enters"), ("complete", "the state's timeline ended")]
+        case "on":
+            return triggerKeywords.map { ($0.0, triggerDocumentation[$0.0] ?? "") }
         case "cap": return [("butt", "the default"), ("round", "rounded ends"), ("square", "square ends past the path")]
         case "join": return [("miter", "the default"), ("round", "rounded corners"), ("bevel", "cut corners")]
         case "fill-rule": return [("nonzero", "the default"), ("evenodd", "holes where contours overlap an odd number of times")]
@@ -85,6 +86,12 @@ public enum SceneVocabulary {
         guard keys(place).contains(key) else { return nil }
         return placeDocumentation[place]?[key] ?? keyDocumentation[key]
     }
+
+    static let triggerDocumentation: [String: String] = [
+        "tap": "a click or tap on the drawing", "press": "pointer down", "release": "pointer up",
+        "hover": "the pointer enters the drawing", "hover-end": "the pointer leaves the drawing",
+        "complete": "the state the transition leaves has been fully reached",
+    ]
 
     static let easingDocumentation: [String: String] = [
         "linear": "constant speed", "ease": "CSS ease (0.25, 0.1, 0.25, 1)",
@@ -114,6 +121,7 @@ public enum SceneVocabulary {
         "fps": "frame rate of the Lottie output and of frame units (`21f`), 1…240",
         "background": "a colour that fills the canvas, or `none`",
         "vars": "named values: numbers with units, colours, points; used as `$name`",
+        "themes": "named sets of var values (`{dark: {accent: \"#0A84FF\"}}`); each theme is the scene with those vars",
         "layers": "the nodes, drawn bottom to top",
         "states": "named poses: per node, the values that differ from the base",
         "initial": "the state shown at rest (default: the first)",
@@ -151,7 +159,7 @@ public enum SceneVocabulary {
         "stops": "`[[offset, colour], …]`, offsets 0…1 in order",
         "units": "gradient coordinates: local (default) or bounds",
         "a11y": "accessibility: {label}",
-        "play": "a timeline played while the scene rests in this state",
+        "play": "a timeline played while the scene rests in this state: NAME or {timeline: NAME, loop: true|false}",
         "label": "text for assistive technology",
         "on": "the trigger: tap, hover or complete",
         "delay": "wait before starting",

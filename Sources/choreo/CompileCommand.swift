@@ -1,3 +1,4 @@
+import ChoreoArchive
 import ChoreoDiagnostics
 import ChoreoLottie
 import ChoreoSVG
@@ -9,31 +10,44 @@ import Foundation
 struct CompiledScene: Sendable {
     var source: SourceFile
     var diagnostics: [Diagnostic]
-    /// Nil when the scene has errors.
+    /// Nil when the scene has errors (or lacks the theme asked for).
     var timeline: Timeline?
+    var themeNames: [String] = []
     /// The emitted texts, in `EmitKind` order; empty when the scene has errors.
-    var outputs: [(kind: EmitKind, contents: String)]
+    var outputs: [(kind: EmitKind, bytes: [UInt8])]
 }
 
 /// Compiles one scene and runs the requested emitters. Pure: emitters are functions of the timeline.
-func compileAndEmit(_ source: SourceFile, emit: [EmitKind], pretty: Bool) -> CompiledScene {
-    let compilation = compileScene(source)
+func compileAndEmit(_ source: SourceFile, emit: [EmitKind], pretty: Bool, theme: String? = nil) -> CompiledScene {
+    let compilation = compileScene(source, theme: theme)
     guard let timeline = compilation.timeline, !compilation.diagnostics.hasErrors else {
-        return CompiledScene(source: source, diagnostics: compilation.diagnostics, timeline: nil, outputs: [])
+        return CompiledScene(
+            source: source, diagnostics: compilation.diagnostics, timeline: nil, themeNames: compilation.themeNames, outputs: [])
     }
-    let outputs = emit.map { kind -> (kind: EmitKind, contents: String) in
+    let outputs = emit.map { kind -> (kind: EmitKind, bytes: [UInt8]) in
         switch kind {
-        case .lottie: (kind, LottieEmitter.emit(timeline, pretty: pretty))
-        case .svg: (kind, SVGEmitter.animated(timeline))
-        case .timeline: (kind, TimelineJSON.encode(timeline, pretty: pretty))
+        case .lottie: (kind, Array(LottieEmitter.emit(timeline, pretty: pretty).utf8))
+        case .dotlottie: (kind, dotLottieArchive(timeline))
+        case .svg: (kind, Array(SVGEmitter.interactive(timeline).utf8))
+        case .svgReel: (kind, Array(SVGEmitter.animated(timeline).utf8))
+        case .timeline: (kind, Array(TimelineJSON.encode(timeline, pretty: pretty).utf8))
         }
     }
-    return CompiledScene(source: source, diagnostics: compilation.diagnostics, timeline: timeline, outputs: outputs)
+    return CompiledScene(
+        source: source, diagnostics: compilation.diagnostics, timeline: timeline, themeNames: compilation.themeNames, outputs: outputs)
 }
 
+/// `NAME.lottie`: the dotLottie members zipped in their order, Deflate-compressed.
+func dotLottieArchive(_ timeline: Timeline) -> [UInt8] {
+    var zip = ZipArchive()
+    for member in DotLottie.members(timeline, generator: "choreo \(choreoVersion)") {
+        zip.add(path: member.path, data: Array(member.text.utf8))
+    }
+    return zip.bytes()
+}
 
 /// A scene name is used as a file name, so it must be a plain identifier (the contract's rule),
-/// never a path.
+/// never a path. Theme names on the command line follow the same rule.
 func isUsableFileName(_ name: String) -> Bool {
     guard let first = name.unicodeScalars.first, first.isASCIILetter || first == "_" else { return false }
     return name.unicodeScalars.allSatisfy { $0.isASCIILetter || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" }
@@ -60,7 +74,13 @@ func runCompile(_ options: CompileOptions) throws(UsageError) -> ExitStatus {
     // scenes a serial read or write phase would leave the other cores idle (Amdahl).
     let compiled = concurrentMap(paths, jobs: jobs) { path -> Result<CompiledScene, UsageError> in
         do throws(UsageError) {
-            return .success(compileAndEmit(try readScene(path, command: .compile), emit: options.emit, pretty: options.pretty))
+            let source = try readScene(path, command: .compile)
+            let scene = compileAndEmit(source, emit: options.emit, pretty: options.pretty, theme: options.theme)
+            if let theme = options.theme, scene.timeline == nil, !scene.diagnostics.hasErrors {
+                // Nothing failed but there is no timeline: the scene has no such theme.
+                throw UsageError.unknownTheme(theme, scene: path, available: scene.themeNames, command: .compile)
+            }
+            return .success(scene)
         } catch {
             return .failure(error)
         }
@@ -117,7 +137,7 @@ func runCompile(_ options: CompileOptions) throws(UsageError) -> ExitStatus {
             }
         }
         let files = scene.outputs.map {
-            OutputFile(path: joinPath(options.outputDirectory, $0.kind.fileName(for: name)), contents: $0.contents)
+            OutputFile(path: joinPath(options.outputDirectory, $0.kind.fileName(for: name)), bytes: $0.bytes)
         }
         writes.append((report.placeholder(), files))
     }
