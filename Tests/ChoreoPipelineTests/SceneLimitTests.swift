@@ -141,7 +141,7 @@ import Testing
         let text = try String(contentsOf: repositoryURL("docs/limits.md"), encoding: .utf8)
         for rule in [
             "too-many-copies", "too-many-scene-nodes", "too-many-vertices", "too-many-keyframes", "too-many-baked-keyframes",
-            "identifier-too-long",
+            "identifier-too-long", "value-too-large",
         ] {
             #expect(text.contains("`\(rule)`"), "docs/limits.md does not document [\(rule)]")
         }
@@ -167,5 +167,62 @@ import Testing
         let text = "choreo: 1\nname: \(name)\nsize: [100, 100]\nlayers:\n  - {id: \(name), shape: rect, size: [1, 1]}\n"
         let compilation = compileScene(SourceFile(path: "long.yaml", bytes: Array(text.utf8)))
         #expect(compilation.timeline?.name == name, "\(compilation.diagnostics)")
+    }
+
+    /// Numbers that trapped (Double → Int of a frame count), looped forever (NaN in a spring's
+    /// settling time), allocated gigabytes (a nearly undamped spring) or baked for minutes (a
+    /// huge motion with an absolute tolerance). Every number is checked finite and within
+    /// `SceneLimits.maxTime` / `maxMagnitude` and the spring ranges before any conversion.
+    @Test(arguments: [
+        ("duration-1e18", "transition", "duration: 1e18s", "value-too-large"),
+        ("delay-1e300", "transition", "delay: 1e300s", "value-too-large"),
+        ("spring-response-1e300", "transition", "easing: {spring: {response: 1e300}}", "value-too-large"),
+        ("spring-damping-1e300", "transition", "easing: {spring: {damping-fraction: 1e300}}", "value-too-large"),
+        ("spring-damping-1e-9", "transition", "easing: {spring: {damping-fraction: 1e-9}}", "out-of-range"),
+        ("spring-settles-after-hours", "transition", "easing: {spring: {response: 3000, damping-fraction: 0.01}}", "value-too-large"),
+        ("position-1e16-bouncy", "position", "easing: bouncy", "value-too-large"),
+        ("timeline-1e18", "timeline", "", "value-too-large"),
+        ("keyframe-spring-damping-1e-5", "keyframe", "", "out-of-range"),
+        ("scale-1e308", "scale", "", "value-too-large"),
+        ("path-data-1e300", "path", "", "value-too-large"),
+    ])
+    func hugeAndTinyNumbersAreRejectedBeforeAnyConversion(_ name: String, _ kind: String, _ line: String, _ rule: String) {
+        var text = "choreo: 1\nname: limits\nsize: [100, 100]\nlayers:\n  - id: a\n    shape: rect\n    size: [10, 10]\n"
+        switch kind {
+        case "scale": text += "    scale: 1e308\n"
+        case "path": text += "  - {id: p, shape: path, d: 'M 0 0 L 1e300 0'}\n"
+        case "timeline":
+            text += "timelines:\n  t:\n    duration: 1e18s\n    keyframes:\n      a.opacity: [{at: 0s, value: 0}, {at: 1s, value: 1}]\n"
+        case "keyframe":
+            text += "timelines:\n  t:\n    duration: 1s\n    keyframes:\n      a.opacity: [{at: 0s, value: 0}, "
+                + "{at: 1s, value: 1, easing: {spring: {damping-fraction: 1e-5}}}]\n"
+        case "position":
+            text += "states:\n  x: {}\n  y: {a: {position: [1e16, 0]}}\ntransitions:\n  - {from: x, to: y, \(line)}\n"
+        default:
+            text += "states:\n  x: {}\n  y: {a: {opacity: 0}}\ntransitions:\n  - {from: x, to: y, \(line)}\n"
+        }
+        Self.expectLimitError(Array(text.utf8), rule: rule, name: name)
+    }
+
+    /// The limits themselves still compile: a one-hour transition, a million-pixel move with a
+    /// bouncy spring (baked at a progress tolerance, not an absolute one), the weakest spring.
+    @Test func numbersAtTheLimitsCompileQuickly() {
+        let text = """
+            choreo: 1
+            name: limits
+            size: [100, 100]
+            layers:
+              - {id: a, shape: rect, size: [10, 10], position: [-1000000, 0]}
+            states:
+              x: {}
+              y: {a: {position: [1000000, 0], opacity: 0}}
+            transitions:
+              - {from: x, to: y, duration: 3600s, nodes: {a: {easing: bouncy}}}
+              - {from: y, to: x, easing: {spring: {response: 0.5, damping-fraction: 0.01}}}
+            """
+        let started = ContinuousClock.now
+        let run = runPipeline(Array(text.utf8), path: "limits.yaml")
+        #expect(run.errors.isEmpty, "\(run.errors.prefix(3).map(\.description))")
+        #expect(ContinuousClock.now - started < .seconds(20))
     }
 }

@@ -268,8 +268,10 @@ func checkBakedSegmentCount(_ scene: Scene, diagnostics: inout DiagnosticBag) ->
         switch easing {
         case let .steps(count): return max(1, count)
         case let .spring(response, dampingFraction):
-            // The real tolerance depends on each property's range; a fine one gives an upper estimate.
-            return springs.pieces(SpringCurve(response: response, dampingFraction: dampingFraction), tolerance: 1e-4).count
+            // Lowering never bakes finer than this, so the count is an upper bound.
+            return springs.pieces(
+                SpringCurve(response: response, dampingFraction: dampingFraction), tolerance: minSpringProgressTolerance
+            ).count
         default: return 1
         }
     }

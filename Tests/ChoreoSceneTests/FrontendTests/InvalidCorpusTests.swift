@@ -16,7 +16,7 @@ let frontendRuleIDs = [
     "var-cycle", "wrong-type", "wrong-unit", "wrong-var-type",
     // Scene limits (docs/limits.md).
     "identifier-too-long", "too-many-copies", "too-many-keyframes", "too-many-scene-nodes", "too-many-vertices",
-    "too-many-baked-keyframes",
+    "too-many-baked-keyframes", "value-too-large",
 ]
 let yamlRuleIDs = [
     "duplicate-key", "empty-file", "file-too-large", "invalid-merge", "invalid-utf8", "multiple-documents",
