@@ -3,7 +3,8 @@ import PackageDescription
 
 // Layering (enforced by the dependency lists below):
 //   CYAML ← ChoreoYAML ← ChoreoScene → ChoreoTimeline ← ChoreoLottie / ChoreoSVG ← choreo (CLI)
-//   ChoreoJSON and ChoreoDiagnostics are leaves every stage may use.
+//   ChoreoJSON and ChoreoDiagnostics are leaves every stage may use (ChoreoJSON also holds
+//   TextEscaping, the one escaper per output medium: XML/HTML, JavaScript, terminal, workflow commands).
 // Emitters never see YAML or the scene model; only ChoreoYAML sees libyaml.
 let package = Package(
     name: "Choreo",
@@ -26,7 +27,7 @@ let package = Package(
         .target(name: "ChoreoSVG", dependencies: ["ChoreoTimeline", "ChoreoJSON"]),
         .executableTarget(
             name: "choreo",
-            dependencies: ["ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoDiagnostics", "ChoreoTimeline"]
+            dependencies: ["ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoDiagnostics", "ChoreoTimeline", "ChoreoJSON"]
         ),
         .executableTarget(
             name: "choreo-bench",

@@ -27,9 +27,9 @@ func runLint(_ options: LintOptions) throws(UsageError) -> ExitStatus {
     }
     switch options.format {
     case .text: Console.out(textRenderer(for: sources).render(diagnostics))
-    case .json: Console.out(JSONRenderer.render(diagnostics))
-    case .github: Console.out(GitHubRenderer.render(diagnostics))
-    case .sarif: Console.out(SARIFRenderer.render(diagnostics, toolVersion: choreoVersion))
+    case .json: Console.outFormatted(JSONRenderer.render(diagnostics))
+    case .github: Console.outFormatted(GitHubRenderer.render(diagnostics))
+    case .sarif: Console.outFormatted(SARIFRenderer.render(diagnostics, toolVersion: choreoVersion))
     }
     let failing = diagnostics.contains { $0.severity == .error || (options.strict && $0.severity == .warning) }
     return failing ? .failure : .success

@@ -43,8 +43,7 @@ private let sample: [Diagnostic] = [
 @Test func textRendererPrintsNotesAtTheirOwnPlaces() {
     let renderer = TextRenderer(source: { $0 == source.path ? source : nil })
     let expected = """
-        scenes/menu, v2.yaml:5:9: warning: node id 'upper' is used twice: 100% "same"
-        second line [duplicate-id]
+        scenes/menu, v2.yaml:5:9: warning: node id 'upper' is used twice: 100% "same"\\u{A}second line [duplicate-id]
             5 |   - id: upper
               |         ^
         scenes/menu, v2.yaml:3:9: note: first defined here

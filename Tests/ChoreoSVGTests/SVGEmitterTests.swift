@@ -300,3 +300,23 @@ private func attributeValues(_ svg: String, tag: String, attribute: String) -> [
     #expect(page.contains("plays: \"pulse\""))
     #expect(page.contains("loopPlayedTimeline(state)"))
 }
+
+/// A title or state label is untrusted scene text. `U+0600` followed by `<` is one `Character`,
+/// so an escaper comparing Characters let `<img onerror=…>` into the SVG and the preview page;
+/// control characters made the SVG ill-formed XML. Both documents must parse, and the text must
+/// come back as text, not as elements.
+@Test func hostileLabelsStayTextInTheSVGAndThePreviewPage() throws {
+    let hostile = "Play\u{0600}<img src=x onerror=alert(1)>\u{7}\u{1B}\u{FFFE}'\"&"
+    let timeline = Timeline(
+        name: "hostile", width: 10, height: 10, fps: 10, duration: 0.1, layers: [],
+        spans: [Span(name: "rest", kind: .pose, start: 0, end: 0.1, label: hostile)], title: hostile)
+    for svg in [SVGEmitter.snapshot(timeline, at: 0), SVGEmitter.animated(timeline)] {
+        #expect(!svg.contains("<img"))
+        let parser = XMLParser(data: Data(svg.utf8))
+        #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")\n\(svg)")
+        #expect(svg.contains("Play\u{0600}&lt;img src=x onerror=alert(1)&gt;\u{FFFD}\u{FFFD}\u{FFFD}&apos;&quot;&amp;"))
+    }
+    let page = PreviewPage.html(timeline)
+    #expect(!page.contains("<img"))
+    #expect(!page.unicodeScalars.contains { $0 == "\u{7}" || $0 == "\u{1B}" })
+}
