@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "ChoreoSVG", dependencies: ["ChoreoTimeline", "ChoreoJSON"]),
         .executableTarget(
             name: "choreo",
-            dependencies: ["ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoDiagnostics", "ChoreoTimeline", "ChoreoJSON"]
+            dependencies: ["ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoDiagnostics", "ChoreoTimeline", "ChoreoJSON", "ChoreoYAML"]
         ),
         .executableTarget(
             name: "choreo-bench",
