@@ -77,8 +77,12 @@ func runCompile(_ options: CompileOptions) throws(UsageError) -> ExitStatus {
 
     // Two scenes with one name would overwrite each other's outputs; neither is written, as
     // picking one would depend on path order rather than on anything the user said.
+    // Names that differ only in case clash too: on a case-insensitive file system (macOS, Windows)
+    // `Menu.json` and `menu.json` are one file.
     var pathsByName: [String: [String]] = [:]
-    for scene in scenes { if let name = scene.timeline?.name { pathsByName[name, default: []].append(scene.source.path) } }
+    for scene in scenes {
+        if let name = scene.timeline?.name { pathsByName[name.lowercased(), default: []].append(scene.source.path) }
+    }
 
     // Decide, in path order, what happens to each scene; the messages are printed in that order
     // after the writes, so they never depend on which worker finished first.
@@ -99,9 +103,9 @@ func runCompile(_ options: CompileOptions) throws(UsageError) -> ExitStatus {
             status = .failure
             continue
         }
-        if let clashing = pathsByName[name], clashing.count > 1 {
+        if let clashing = pathsByName[name.lowercased()], clashing.count > 1 {
             let others = clashing.filter { $0 != scene.source.path }.map { "'\($0)'" }.joined(separator: ", ")
-            report.error("choreo: error: \(scene.source.path): scene name '\(name)' is also used by \(others); nothing written for it (give each scene its own 'name:')\n")
+            report.error("choreo: error: \(scene.source.path): scene name '\(name)' is also used by \(others) (names that differ only in case are the same file on some systems); nothing written for it (give each scene its own 'name:')\n")
             status = .failure
             continue
         }

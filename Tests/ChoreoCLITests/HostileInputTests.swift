@@ -81,3 +81,45 @@ func controlCharactersInKeysAndFileNamesAreEscaped(_ format: String) throws {
         for line in result.stdout.split(separator: "\n") { #expect(line.hasPrefix("::error file=%3A%3Aerror"), "\(line)") }
     }
 }
+
+/// Only regular files are replaced: `snapshot -o /dev/null` as root replaced the device with a
+/// file. A FIFO stands in for the device here (replacing /dev/null would harm the machine).
+@Test func anOutputThatIsNotARegularFileIsNotReplaced() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("dot.yaml", Scenes.dot)
+    #expect(mkfifo(sandbox.url("out.svg").path, 0o644) == 0)
+    let result = try sandbox.run(["snapshot", "dot.yaml", "--at", "0s", "-o", "out.svg"])
+    #expect(result.status == 1, "\(result)")
+    #expect(result.stderr.contains("not a regular file"), "\(result)")
+    let attributes = try FileManager.default.attributesOfItem(atPath: sandbox.url("out.svg").path)
+    #expect(attributes[.type] as? FileAttributeType == .typeUnknown || attributes[.type] as? FileAttributeType != .typeRegular)
+    #expect(sandbox.list("").sorted() == ["dot.yaml", "out.svg"])
+}
+
+/// Temporary files have random names with a recognisable marker; one left by a killed run (older
+/// than `staleTemporaryAge`, 15 minutes) is swept by the next run writing there, a fresh one
+/// (perhaps a concurrent run's) is left alone, and a run leaves none of its own.
+@Test func staleTemporaryFilesAreSweptAndNoneAreLeft() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("dot.yaml", Scenes.dot)
+    try sandbox.write("out/.dot.json.choreo-tmp-OLDxyz", "partial")
+    try sandbox.write("out/.dot.json.choreo-tmp-NEWxyz", "partial")
+    try sandbox.write("out/.keep.choreo-note", "not ours")
+    let old = Date(timeIntervalSinceNow: -3600)
+    try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: sandbox.url("out/.dot.json.choreo-tmp-OLDxyz").path)
+    let result = try sandbox.run(["compile", "dot.yaml", "-o", "out"])
+    #expect(result.status == 0, "\(result)")
+    let names = try FileManager.default.contentsOfDirectory(atPath: sandbox.url("out").path).sorted()
+    #expect(names == [".dot.json.choreo-tmp-NEWxyz", ".keep.choreo-note", "dot.json", "dot.svg"], "\(names)")
+}
+
+/// Scene names that differ only in case are one file on a case-insensitive file system.
+@Test func sceneNamesDifferingOnlyInCaseAreAnError() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("a.yaml", Scenes.dot(named: "Menu"))
+    try sandbox.write("b.yaml", Scenes.dot(named: "menu"))
+    let result = try sandbox.run(["compile", "a.yaml", "b.yaml", "-o", "out"])
+    #expect(result.status == 1, "\(result)")
+    #expect(result.stderr.contains("a.yaml: scene name 'Menu' is also used by 'b.yaml'"), "\(result)")
+    #expect(!sandbox.exists("out/menu.json") && !sandbox.exists("out/Menu.json"))
+}
