@@ -320,3 +320,15 @@ private func attributeValues(_ svg: String, tag: String, attribute: String) -> [
     #expect(!page.contains("<img"))
     #expect(!page.unicodeScalars.contains { $0 == "\u{7}" || $0 == "\u{1B}" })
 }
+
+/// Repeated ids get `-2`, `-3`, …: the allocator searched from 2 for every copy, so n copies of
+/// one id cost O(n²) (10 rects under a 100 × 100 repeat took 45 s). 20,000 copies must be quick.
+@Test func manyCopiesOfOneIdAreAllocatedInLinearTime() {
+    let node = Node(id: "a", transform: .identity, content: .shape(.ellipse(size: Animated(Point(4, 4))), SVGFixtures.solid(.black)))
+    let timeline = Timeline(name: "ids", width: 10, height: 10, fps: 30, duration: 0, layers: Array(repeating: node, count: 20_000), spans: [])
+    let started = ContinuousClock.now
+    let svg = SVGEmitter.snapshot(timeline, at: 0, idPrefix: "x-")
+    #expect(ContinuousClock.now - started < .seconds(10))
+    #expect(svg.contains("id=\"x-a\"") && svg.contains("id=\"x-a-2\"") && svg.contains("id=\"x-a-20000\""))
+    #expect(!svg.contains("id=\"x-a-20001\""))
+}
