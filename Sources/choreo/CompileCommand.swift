@@ -92,7 +92,7 @@ func runCompile(_ options: CompileOptions) throws(UsageError) -> ExitStatus {
     var directoryReady = false
     var writes: [(reportIndex: Int, files: [OutputFile])] = []
     for scene in scenes {
-        report.error(renderer.render(scene.diagnostics))
+        report.error(renderer.render(scene.diagnostics.cappedPerFile()))
         guard let timeline = scene.timeline else {
             status = .failure
             continue

@@ -25,12 +25,14 @@ func runLint(_ options: LintOptions) throws(UsageError) -> ExitStatus {
         case let .failure(error): throw error
         }
     }
+    // Failing is decided on every diagnostic; printing is bounded per file.
+    let failing = diagnostics.contains { $0.severity == .error || (options.strict && $0.severity == .warning) }
+    diagnostics = diagnostics.cappedPerFile()
     switch options.format {
     case .text: Console.out(textRenderer(for: sources).render(diagnostics))
     case .json: Console.outFormatted(JSONRenderer.render(diagnostics))
     case .github: Console.outFormatted(GitHubRenderer.render(diagnostics))
     case .sarif: Console.outFormatted(SARIFRenderer.render(diagnostics, toolVersion: choreoVersion))
     }
-    let failing = diagnostics.contains { $0.severity == .error || (options.strict && $0.severity == .warning) }
     return failing ? .failure : .success
 }

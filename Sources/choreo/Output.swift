@@ -140,7 +140,7 @@ private func writeTemporary(beside path: String, _ contents: String) -> Result<S
     var template = Array("\(path[..<nameStart]).\(path[nameStart...])\(temporaryMarker)XXXXXX".utf8CString)
     let descriptor = TemporaryFiles.shared.create(&template)
     guard descriptor >= 0 else { return .failure(WriteFailure(reason: String(cString: strerror(errno)))) }
-    let temporary = String(cString: template)
+    let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     // mkstemp creates the file 0600; outputs are ordinary files (0644 less the umask).
     fchmod(descriptor, 0o644 & ~processUmask)
     var failure: String?
@@ -208,7 +208,7 @@ final class TemporaryFiles: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        if descriptor >= 0 { live.insert(String(cString: template)) }
+        if descriptor >= 0 { live.insert(String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)) }
         return descriptor
     }
 

@@ -10,7 +10,7 @@ import Foundation
 func compileSingle(_ path: String, command: CommandName) throws(UsageError) -> (SourceFile, Timeline)? {
     let source = try readSingleScene(path, command: command)
     let compilation = compileScene(source)
-    Console.error(textRenderer(for: [source]).render(compilation.diagnostics))
+    Console.error(textRenderer(for: [source]).render(compilation.diagnostics.cappedPerFile()))
     guard let timeline = compilation.timeline, !compilation.diagnostics.hasErrors else { return nil }
     return (source, timeline)
 }

@@ -123,3 +123,18 @@ func controlCharactersInKeysAndFileNamesAreEscaped(_ format: String) throws {
     #expect(result.stderr.contains("a.yaml: scene name 'Menu' is also used by 'b.yaml'"), "\(result)")
     #expect(!sandbox.exists("out/menu.json") && !sandbox.exists("out/Menu.json"))
 }
+
+/// One 19 KB line with 2,000 unknown keys printed 56 MB: each diagnostic quoted the whole line.
+/// Excerpts are cut to `TextRenderer.maxExcerptWidth` and a file prints at most 200 diagnostics
+/// and a note with the rest's count, in every format; the run still fails.
+@Test(arguments: ["text", "json", "github", "sarif"])
+func diagnosticOutputIsBoundedPerFile(_ format: String) throws {
+    let sandbox = try Sandbox()
+    let keys = (0..<2000).map { "k\($0): 1" }.joined(separator: ", ")
+    let text = "choreo: 1\nname: k\nsize: [10, 10]\nlayers:\n  - {id: a, shape: rect, size: [1, 1], \(keys)}\n"
+    try sandbox.write("keys.yaml", text)
+    let result = try sandbox.run(["lint", "--format", format, "keys.yaml"])
+    #expect(result.status == 1)
+    #expect(result.stdout.utf8.count < 10 * text.utf8.count, "\(result.stdout.utf8.count) bytes of output")
+    #expect(result.stdout.contains("1800 more diagnostics in this file are not shown (1800 of them errors)"))
+}
