@@ -277,3 +277,12 @@ private let sample: [Diagnostic] = [
     let rendered = TextRenderer(source: { _ in file }).render(diagnostic)
     #expect(rendered.contains("    1 | choreo: 2\n      |         ^\n"), "\(rendered)")
 }
+
+/// libyaml (YAML 1.1) ends lines at NEL, U+2028 and U+2029 as well as at CR and LF, and its marks
+/// give the diagnostics' lines, so the line table must count the same way or the excerpt quotes
+/// the wrong line (or none).
+@Test func sourceLinesBreakWhereLibyamlBreaksThem() {
+    let file = SourceFile(path: "x.yaml", text: "a\u{85}b\u{2028}c\u{2029}d\r\ne\rf\ng")
+    #expect(file.lineCount == 7)
+    #expect((1...7).map { String(file.line($0)) } == ["a", "b", "c", "d", "e", "f", "g"])
+}
