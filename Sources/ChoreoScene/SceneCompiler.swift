@@ -24,6 +24,9 @@ public func compileScene(_ file: SourceFile) -> SceneCompilation {
     guard let root, let scene = buildScene(from: root, file: file, diagnostics: &bag), !bag.hasErrors else {
         return SceneCompilation(timeline: nil, diagnostics: bag.diagnostics.sortedForReport())
     }
+    guard checkOutputWork(scene, inputBytes: file.bytes.count, diagnostics: &bag) else {
+        return SceneCompilation(timeline: nil, diagnostics: bag.diagnostics.sortedForReport())
+    }
     let timeline = lower(scene, diagnostics: &bag)
     return SceneCompilation(timeline: bag.hasErrors ? nil : timeline, diagnostics: bag.diagnostics.sortedForReport())
 }

@@ -141,7 +141,7 @@ import Testing
         let text = try String(contentsOf: repositoryURL("docs/limits.md"), encoding: .utf8)
         for rule in [
             "too-many-copies", "too-many-scene-nodes", "too-many-vertices", "too-many-keyframes", "too-many-baked-keyframes",
-            "identifier-too-long", "value-too-large",
+            "identifier-too-long", "value-too-large", "output-too-large", "too-many-diagnostics",
         ] {
             #expect(text.contains("`\(rule)`"), "docs/limits.md does not document [\(rule)]")
         }
@@ -224,5 +224,30 @@ import Testing
         let run = runPipeline(Array(text.utf8), path: "limits.yaml")
         #expect(run.errors.isEmpty, "\(run.errors.prefix(3).map(\.description))")
         #expect(ContinuousClock.now - started < .seconds(20))
+    }
+
+    /// Each limit bounds one factor, but the output is their product: 1,000 vertices × `steps(1000)`
+    /// took 672 MB and wrote 120 MB; 1,000 vertices × 10,000 copies more. The combined estimate is
+    /// bounded by `SceneLimits.outputWorkLimit(inputBytes:)`.
+    @Test(arguments: ["vertices-times-steps", "vertices-times-copies"])
+    func limitsThatMultiplyAreBoundedTogether(_ kind: String) {
+        let points = (0..<1000).map { "[\($0 % 100), \($0 / 100)]" }.joined(separator: ", ")
+        let moved = (0..<1000).map { "[\(($0 * 7) % 100), \($0 / 100)]" }.joined(separator: ", ")
+        let text: String
+        if kind == "vertices-times-steps" {
+            text = "choreo: 1\nname: v\nsize: [100, 100]\nlayers:\n  - {id: p, shape: path, points: [\(points)]}\n"
+                + "states:\n  a: {}\n  b: {p: {points: [\(moved)]}}\n"
+                + "transitions:\n  - {from: a, to: b, duration: 1s, easing: {steps: 1000}}\n"
+        } else {
+            text = "choreo: 1\nname: v\nsize: [100, 100]\nlayers:\n  - id: g\n    shape: group\n    repeat: {count: 100, offset: [0, 1]}\n"
+                + "    children:\n      - {id: p, shape: path, points: [\(points)], repeat: {count: 100, offset: [1, 0]}}\n"
+        }
+        Self.expectLimitError(Array(text.utf8), rule: "output-too-large", name: kind)
+    }
+
+    /// The limit grows with the input: a large honest scene is not rejected for its size alone.
+    @Test func theOutputWorkLimitHasAFloorAndGrowsWithTheInput() {
+        #expect(SceneLimits.outputWorkLimit(inputBytes: 100) == SceneLimits.minOutputWork)
+        #expect(SceneLimits.outputWorkLimit(inputBytes: 1_000_000) == 1_000_000 * SceneLimits.outputWorkPerInputByte)
     }
 }

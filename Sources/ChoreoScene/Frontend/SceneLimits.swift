@@ -34,4 +34,13 @@ public enum SceneLimits {
     /// responses; `maxTime` bounds the settling time as well.
     public static let minDampingFraction: Double = 0.01
     public static let maxDampingFraction: Double = 100
+    /// The combined output work (`estimatedOutputWork`: copies × vertices × baked keyframes, summed
+    /// over shapes) a scene may ask for: at least `minOutputWork`, and `outputWorkPerInputByte`
+    /// per byte of the scene file (rule `output-too-large`).
+    public static let minOutputWork = 500_000
+    public static let outputWorkPerInputByte = 20
+
+    public static func outputWorkLimit(inputBytes: Int) -> Int {
+        max(minOutputWork, outputWorkPerInputByte * inputBytes)
+    }
 }
