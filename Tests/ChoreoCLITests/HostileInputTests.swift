@@ -1,4 +1,5 @@
 import Foundation
+import ChoreoTestSupport
 import Testing
 
 // A hostile pull request controls the scene files and their names (docs/security.md): lint must
@@ -137,4 +138,37 @@ func diagnosticOutputIsBoundedPerFile(_ format: String) throws {
     #expect(result.status == 1)
     #expect(result.stdout.utf8.count < 10 * text.utf8.count, "\(result.stdout.utf8.count) bytes of output")
     #expect(result.stdout.contains("1800 more diagnostics in this file are not shown (1800 of them errors)"))
+}
+
+/// `compile DIR` held every scene's emitted outputs until the end (8 copies of one scene: 2.8 GB).
+/// Each scene's outputs are now emitted and written by one worker and then released, so with
+/// `--jobs 1` eight scenes peak about where one does.
+@Test func compilingADirectoryDoesNotHoldEveryScenesOutputs() throws {
+    let sandbox = try Sandbox()
+    func scene(_ name: String) -> String {
+        "choreo: 1\nname: \(name)\nsize: [100, 100]\nlayers:\n  - id: g\n    shape: group\n    repeat: {count: 50, offset: [0, 1]}\n"
+            + "    children:\n" + (0..<2).map { "      - {id: r\($0), shape: rect, size: [1, 1], repeat: {count: 100, offset: [1, 0]}}\n" }.joined()
+    }
+    for index in 0..<8 { try sandbox.write("many/s\(index).yaml", scene("s\(index)")) }
+    try sandbox.write("one/s0.yaml", scene("s0"))
+    func peakKilobytes(_ directory: String) throws -> Double {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
+        process.arguments = ["-f", "maxrss=%M", try #require(choreoExecutable).path, "compile", directory, "-o", "out-\(directory)", "--jobs", "1"]
+        process.currentDirectoryURL = sandbox.root
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(text)")
+        let line = text.split(separator: "\n").last { $0.hasPrefix("maxrss=") } ?? ""
+        return Double(line.dropFirst("maxrss=".count)) ?? 0
+    }
+    let one = try peakKilobytes("one"), many = try peakKilobytes("many")
+    let outputKilobytes = Double(try FileManager.default.attributesOfItem(atPath: sandbox.url("out-one/s0.json").path)[.size] as? Int ?? 0) / 1024
+    #expect(outputKilobytes > 1000, "the scene is too small to show anything")
+    // Holding the other seven scenes' outputs would add at least 7 × the Lottie alone.
+    #expect(many - one < 2 * outputKilobytes, "one scene peaks at \(one) KB, eight at \(many) KB; an output is \(outputKilobytes) KB")
 }
