@@ -671,6 +671,10 @@ def attacks():
     add("attack-position-1e16-bouncy", attack_transition("easing: bouncy", "{a: {position: [1e16, 0]}}"),
         rule="value-too-large", line=10)
     add("attack-scale-1e308", ATTACK_HEAD + "    scale: 1e308\n", rule="value-too-large", line=8)
+    add("attack-repeat-scale-compounds-past-any-number",
+        "choreo: 1\nname: r\nsize: [100, 100]\nlayers:\n"
+        "  - {id: a, shape: rect, size: [1, 1], repeat: {count: 1000, scale: 1000000, offset: [1000000, 0]}}\n",
+        rule="value-too-large", line=5)
     add("attack-steps-100000", attack_transition("easing: steps(100000)"), rule="invalid-easing", line=12)
     add("attack-path-data-1e300", ATTACK_HEAD + "  - {id: p, shape: path, d: 'M 0 0 L 1e300 0'}\n", rule="value-too-large", line=8)
     points = ", ".join(f"[{i % 100}, {i // 100}]" for i in range(1000))

@@ -185,12 +185,15 @@ import Testing
         ("keyframe-spring-damping-1e-5", "keyframe", "", "out-of-range"),
         ("scale-1e308", "scale", "", "value-too-large"),
         ("path-data-1e300", "path", "", "value-too-large"),
+        ("repeat-scale-compounding", "repeat", "", "value-too-large"),
     ])
     func hugeAndTinyNumbersAreRejectedBeforeAnyConversion(_ name: String, _ kind: String, _ line: String, _ rule: String) {
         var text = "choreo: 1\nname: limits\nsize: [100, 100]\nlayers:\n  - id: a\n    shape: rect\n    size: [10, 10]\n"
         switch kind {
         case "scale": text += "    scale: 1e308\n"
         case "path": text += "  - {id: p, shape: path, d: 'M 0 0 L 1e300 0'}\n"
+        // Copy k is scaled by 2^k: the 1,000th by 2^999, which the SVG wrote as a zero matrix.
+        case "repeat": text += "  - {id: r, shape: rect, size: [1, 1], repeat: {count: 1000, scale: 2}}\n"
         case "timeline":
             text += "timelines:\n  t:\n    duration: 1e18s\n    keyframes:\n      a.opacity: [{at: 0s, value: 0}, {at: 1s, value: 1}]\n"
         case "keyframe":
