@@ -5,12 +5,13 @@ import PackageDescription
 //   CYAML ← ChoreoYAML ← ChoreoScene → ChoreoTimeline ← ChoreoLottie / ChoreoSVG ← choreo (CLI)
 //   ChoreoJSON and ChoreoDiagnostics are leaves every stage may use (ChoreoJSON also holds
 //   TextEscaping, the one escaper per output medium: XML/HTML, JavaScript, terminal, workflow commands).
+//   CZlib ← ChoreoArchive (ZIP and gzip containers) is a leaf the CLI packs outputs with.
 // Emitters never see YAML or the scene model; only ChoreoYAML sees libyaml.
 let package = Package(
     name: "Choreo",
     products: [
         .executable(name: "choreo", targets: ["choreo"]),
-        .library(name: "ChoreoKit", targets: ["ChoreoDiagnostics", "ChoreoTimeline", "ChoreoScene", "ChoreoLottie", "ChoreoSVG"]),
+        .library(name: "ChoreoKit", targets: ["ChoreoDiagnostics", "ChoreoTimeline", "ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoArchive"]),
     ],
     targets: [
         .systemLibrary(
@@ -18,7 +19,13 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
         ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         .target(name: "ChoreoJSON"),
+        .target(name: "ChoreoArchive", dependencies: ["CZlib"]),
         .target(name: "ChoreoDiagnostics", dependencies: ["ChoreoJSON"]),
         .target(name: "ChoreoYAML", dependencies: ["CYAML", "ChoreoDiagnostics"]),
         .target(name: "ChoreoTimeline", dependencies: ["ChoreoJSON"]),
@@ -27,7 +34,10 @@ let package = Package(
         .target(name: "ChoreoSVG", dependencies: ["ChoreoTimeline", "ChoreoJSON"]),
         .executableTarget(
             name: "choreo",
-            dependencies: ["ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoDiagnostics", "ChoreoTimeline", "ChoreoJSON", "ChoreoYAML"]
+            dependencies: [
+                "ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoDiagnostics", "ChoreoTimeline", "ChoreoArchive", "ChoreoJSON",
+                "ChoreoYAML",
+            ]
         ),
         .executableTarget(
             name: "choreo-bench",
@@ -38,6 +48,7 @@ let package = Package(
             name: "ChoreoCoreTests",
             dependencies: ["ChoreoJSON", "ChoreoDiagnostics", "ChoreoTimeline", "ChoreoTestSupport"]
         ),
+        .testTarget(name: "ChoreoArchiveTests", dependencies: ["ChoreoArchive", "ChoreoTestSupport"]),
         .testTarget(name: "ChoreoYAMLTests", dependencies: ["ChoreoYAML", "ChoreoTestSupport"]),
         .testTarget(
             name: "ChoreoSceneTests",
