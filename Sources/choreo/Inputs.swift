@@ -62,10 +62,17 @@ private func scenesBelow(_ directory: String, root: String, command: CommandName
     var found: [String] = []
     for rawName in entries where rawName.first != UInt8(ascii: ".") {
         guard let entry = String(validating: rawName, as: UTF8.self) else {
-            if isSceneName(rawName) {
+            // A scene, or a directory that may hold scenes, that cannot be named in a String:
+            // reported, so a walk never silently leaves out what it should have checked.
+            var status = stat()
+            let rawPath = Array(prefix.utf8) + rawName + [0]
+            let isDirectory = rawPath.withUnsafeBufferPointer { buffer in
+                buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { lstat($0, &status) == 0 }
+            } && status.st_mode & S_IFMT == S_IFDIR
+            if isSceneName(rawName) || isDirectory {
                 throw .unreadableFile(
-                    prefix + String(decoding: rawName, as: UTF8.self), reason: "its file name is not valid UTF-8; rename it",
-                    command: command)
+                    prefix + String(decoding: rawName, as: UTF8.self),
+                    reason: "its \(isDirectory ? "directory" : "file") name is not valid UTF-8; rename it", command: command)
             }
             continue
         }

@@ -28,7 +28,7 @@ import Testing
 }
 
 /// Dangling and looping links and names that are not UTF-8 were skipped, so `lint --strict` passed.
-@Test(arguments: ["dangling", "loop", "non-utf8"])
+@Test(arguments: ["dangling", "loop", "non-utf8", "non-utf8-directory"])
 func anUnreadableSceneEntryIsReportedNotSkipped(_ kind: String) throws {
     let sandbox = try Sandbox()
     try sandbox.write("scenes/ok.yaml", Scenes.dot(named: "ok"))
@@ -37,6 +37,12 @@ func anUnreadableSceneEntryIsReportedNotSkipped(_ kind: String) throws {
         try FileManager.default.createSymbolicLink(atPath: sandbox.url("scenes/gone.yaml").path, withDestinationPath: "nowhere.yaml")
     case "loop":
         try FileManager.default.createSymbolicLink(atPath: sandbox.url("scenes/loop.yaml").path, withDestinationPath: "loop.yaml")
+    case "non-utf8-directory":
+        let bytes = Array((sandbox.url("scenes").path + "/dir").utf8) + [0xFF] + [0]
+        let made = bytes.withUnsafeBufferPointer { pointer in
+            pointer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) { mkdir($0, 0o755) }
+        }
+        try #require(made == 0)
     default:
         let bytes = Array((sandbox.url("scenes").path + "/bad").utf8) + [0xFF] + Array(".yaml".utf8) + [0]
         let fd = bytes.withUnsafeBufferPointer { pointer in
@@ -47,7 +53,10 @@ func anUnreadableSceneEntryIsReportedNotSkipped(_ kind: String) throws {
     }
     let result = try sandbox.run(["lint", "--strict", "scenes"])
     #expect(result.status != 0, "\(result)")
-    let expected = ["dangling": "dangling symbolic link", "loop": "symbolic link loop", "non-utf8": "not valid UTF-8"][kind]!
+    let expected = [
+        "dangling": "dangling symbolic link", "loop": "symbolic link loop", "non-utf8": "file name is not valid UTF-8",
+        "non-utf8-directory": "directory name is not valid UTF-8",
+    ][kind]!
     #expect(result.stderr.contains(expected), "\(result)")
 }
 
