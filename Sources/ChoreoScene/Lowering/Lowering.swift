@@ -24,10 +24,16 @@ func lower(_ scene: Scene, diagnostics: inout DiagnosticBag) -> Timeline {
     let layers = scene.layers.map { builder.node($0) }
     let totalFrames = plans.last.map { $0.startFrame + $0.frames } ?? 0
     let initialLabel = scene.initial.flatMap { name in scene.states.first { $0.name == name } }?.label
-    return Timeline(
+    let timeline = Timeline(
         name: scene.name, width: scene.size.x, height: scene.size.y, fps: scene.fps,
         duration: Double(totalFrames) / scene.fps, background: scene.background, layers: layers,
         spans: plans.map(\.span), title: initialLabel ?? scene.name)
+    if let id = firstNodeWithNonFiniteValue(timeline) {
+        diagnostics.error(
+            "non-finite", "node '\(id)' would be written with an infinite or undefined (NaN) number",
+            at: context.nodes[id]?.range ?? .fileStart, help: "use smaller values; see docs/limits.md")
+    }
+    return timeline
 }
 
 /// What one span of the global timeline shows.
