@@ -191,12 +191,21 @@ final class TemporaryFiles: @unchecked Sendable {
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
             source.setEventHandler { [self] in
+                // The lock is never released: the process ends here, and no new temporary may be
+                // registered after the sweep.
                 lock.lock()
                 for path in live { unlink(path) }
                 live.removeAll()
-                // Exit as the signal would have ended us: the status a shell expects (130, 143).
+                // End as the signal would have ended us (a shell sees 130 or 143). libdispatch keeps
+                // the signal blocked in every thread, so this thread unblocks it and raises it to
+                // itself with the default action; `_exit` is the fallback.
                 signal(signalNumber, SIG_DFL)
-                kill(getpid(), signalNumber)
+                var set = sigset_t()
+                sigemptyset(&set)
+                sigaddset(&set, signalNumber)
+                pthread_sigmask(SIG_UNBLOCK, &set, nil)
+                raise(signalNumber)
+                _exit(128 + signalNumber)
             }
             source.resume()
             signalSources.append(source)
