@@ -31,17 +31,20 @@ let package = Package(
         .target(name: "ChoreoTimeline", dependencies: ["ChoreoJSON"]),
         .target(name: "ChoreoScene", dependencies: ["ChoreoYAML", "ChoreoDiagnostics", "ChoreoTimeline", "ChoreoJSON"]),
         .target(name: "ChoreoLottie", dependencies: ["ChoreoTimeline", "ChoreoJSON"]),
-        .target(name: "ChoreoSVG", dependencies: ["ChoreoTimeline", "ChoreoJSON"]),
+        // The preview page's HTML, CSS and JavaScript ship as files in the target's resource bundle
+        // (Choreo_ChoreoSVG.resources next to the binary), found by PreviewPage.resource without Bundle.module.
+        .target(name: "ChoreoSVG", dependencies: ["ChoreoTimeline", "ChoreoJSON"], resources: [.copy("Resources")]),
+        .target(name: "ChoreoLanguageServer", dependencies: ["ChoreoScene", "ChoreoYAML", "ChoreoDiagnostics", "ChoreoJSON"]),
         .executableTarget(
             name: "choreo",
             dependencies: [
-                "ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoDiagnostics", "ChoreoTimeline", "ChoreoArchive", "ChoreoJSON",
-                "ChoreoYAML",
+                "ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoDiagnostics", "ChoreoTimeline", "ChoreoArchive",
+                "ChoreoLanguageServer", "ChoreoJSON", "ChoreoYAML",
             ]
         ),
         .executableTarget(
             name: "choreo-bench",
-            dependencies: ["ChoreoYAML", "ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoDiagnostics", "ChoreoJSON"]
+            dependencies: ["ChoreoYAML", "ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoDiagnostics", "ChoreoJSON", "ChoreoLanguageServer"]
         ),
         .target(name: "ChoreoTestSupport", dependencies: ["ChoreoDiagnostics"], path: "Tests/ChoreoTestSupport"),
         .testTarget(
@@ -58,6 +61,7 @@ let package = Package(
         .testTarget(name: "ChoreoLottieTests", dependencies: ["ChoreoLottie", "ChoreoTimeline", "ChoreoTestSupport"]),
         .testTarget(name: "ChoreoSVGTests", dependencies: ["ChoreoSVG", "ChoreoTimeline", "ChoreoTestSupport"]),
         .testTarget(name: "ChoreoCLITests", dependencies: ["ChoreoTestSupport"]),
+        .testTarget(name: "ChoreoLanguageServerTests", dependencies: ["ChoreoLanguageServer", "ChoreoJSON", "ChoreoDiagnostics", "ChoreoTestSupport"]),
         .testTarget(
             name: "ChoreoPipelineTests",
             dependencies: ["ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoTimeline", "ChoreoDiagnostics", "ChoreoTestSupport"],

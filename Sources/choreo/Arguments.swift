@@ -5,12 +5,14 @@ let choreoVersion = "0.1.0"
 
 /// The subcommands, in the order help lists them.
 enum CommandName: String, CaseIterable, Sendable {
-    case compile, lint, snapshot, preview
+    case compile, lint, snapshot, preview, lsp, schema
 }
 
 /// An output format of `compile --emit`, in the order files are written and reported.
 enum EmitKind: String, CaseIterable, Comparable, Sendable {
-    case lottie, svg, timeline
+    case lottie, dotlottie, svg
+    case svgReel = "svg-reel"
+    case timeline
 
     static func < (a: EmitKind, b: EmitKind) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
@@ -20,7 +22,9 @@ enum EmitKind: String, CaseIterable, Comparable, Sendable {
     func fileName(for name: String) -> String {
         switch self {
         case .lottie: "\(name).json"
+        case .dotlottie: "\(name).lottie"
         case .svg: "\(name).svg"
+        case .svgReel: "\(name).reel.svg"
         case .timeline: "\(name).timeline.json"
         }
     }
@@ -66,6 +70,8 @@ struct CompileOptions: Equatable, Sendable {
     var paths: [String]
     var outputDirectory = "build"
     var emit: [EmitKind] = [.lottie, .svg]
+    /// Compile with this theme's values instead of the scene as written with its themes as slots.
+    var theme: String?
     var pretty = false
     /// Nil means one job per core.
     var jobs: Int?
@@ -75,6 +81,8 @@ struct LintOptions: Equatable, Sendable {
     var paths: [String]
     var format = LintFormat.text
     var strict = false
+    /// `--fix`: apply the diagnostics' fix-its to the files in place.
+    var fix = false
 }
 
 struct SnapshotOptions: Equatable, Sendable {
@@ -87,6 +95,8 @@ struct SnapshotOptions: Equatable, Sendable {
     var file: String
     var moment: Moment
     var output: String
+    /// Draw the scene with this theme's values.
+    var theme: String?
 }
 
 struct PreviewOptions: Equatable, Sendable {
@@ -101,6 +111,10 @@ enum Invocation: Equatable, Sendable {
     case version
     case compile(CompileOptions)
     case lint(LintOptions)
+    /// `choreo lsp`: a language server on stdin/stdout.
+    case lsp
+    /// `choreo schema [-o FILE]`: the scene format's JSON Schema, to stdout or a file.
+    case schema(output: String?)
     case snapshot(SnapshotOptions)
     case preview(PreviewOptions)
 }
@@ -117,14 +131,20 @@ func optionSpecs(_ command: CommandName) -> [OptionSpec] {
     switch command {
     case .compile:
         [OptionSpec(names: ["-o", "--output"], value: "DIR"), OptionSpec(names: ["--emit"], value: "LIST"),
-         OptionSpec(names: ["--pretty"], value: nil), OptionSpec(names: ["--jobs", "-j"], value: "N")]
+         OptionSpec(names: ["--theme"], value: "NAME"), OptionSpec(names: ["--pretty"], value: nil),
+         OptionSpec(names: ["--jobs", "-j"], value: "N")]
     case .lint:
-        [OptionSpec(names: ["--format"], value: "FORMAT"), OptionSpec(names: ["--strict"], value: nil)]
+        [OptionSpec(names: ["--format"], value: "FORMAT"), OptionSpec(names: ["--strict"], value: nil),
+         OptionSpec(names: ["--fix"], value: nil)]
     case .snapshot:
         [OptionSpec(names: ["--at"], value: "TIME"), OptionSpec(names: ["--state"], value: "NAME"),
-         OptionSpec(names: ["-o", "--output"], value: "OUT.svg")]
+         OptionSpec(names: ["--theme"], value: "NAME"), OptionSpec(names: ["-o", "--output"], value: "OUT.svg")]
     case .preview:
         [OptionSpec(names: ["-o", "--output"], value: "DIR")]
+    case .lsp:
+        []
+    case .schema:
+        [OptionSpec(names: ["-o", "--output"], value: "FILE")]
     }
 }
 
@@ -233,11 +253,17 @@ private func parse(_ command: CommandName, _ arguments: [String]) throws(UsageEr
             var kinds = Set<EmitKind>()
             for item in value.split(separator: ",", omittingEmptySubsequences: false) {
                 guard let kind = EmitKind(rawValue: String(item)) else {
-                    throw .invalidValue(option: spelled, value: String(item), expected: "lottie, svg or timeline (comma-separated)", command: command)
+                    throw .invalidValue(option: spelled, value: String(item), expected: "lottie, dotlottie, svg, svg-reel or timeline (comma-separated)", command: command)
                 }
                 kinds.insert(kind)
             }
             options.emit = kinds.sorted()
+        }
+        if let (spelled, value) = raw.value("--theme") {
+            guard isUsableFileName(value) else {
+                throw .invalidValue(option: spelled, value: value, expected: "a theme name", command: command)
+            }
+            options.theme = value
         }
         options.pretty = raw.has("--pretty")
         if let (spelled, value) = raw.value("--jobs") {
@@ -258,6 +284,7 @@ private func parse(_ command: CommandName, _ arguments: [String]) throws(UsageEr
             options.format = format
         }
         options.strict = raw.has("--strict")
+        options.fix = raw.has("--fix")
         return .lint(options)
 
     case .snapshot:
@@ -280,14 +307,37 @@ private func parse(_ command: CommandName, _ arguments: [String]) throws(UsageEr
         }
         guard let (spelled, output) = raw.value("-o") else { throw .missingOption("-o OUT.svg", command: command) }
         guard !output.isEmpty else { throw .invalidValue(option: spelled, value: output, expected: "a file path", command: command) }
-        return .snapshot(SnapshotOptions(file: file, moment: moment, output: output))
+        var options = SnapshotOptions(file: file, moment: moment, output: output)
+        if let (spelled, value) = raw.value("--theme") {
+            guard isUsableFileName(value) else {
+                throw .invalidValue(option: spelled, value: value, expected: "a theme name", command: command)
+            }
+            options.theme = value
+        }
+        return .snapshot(options)
 
     case .preview:
         let file = try singleFile(raw.positionals, command: command)
         guard let (spelled, output) = raw.value("-o") else { throw .missingOption("-o DIR", command: command) }
         guard !output.isEmpty else { throw .invalidValue(option: spelled, value: output, expected: "a directory", command: command) }
         return .preview(PreviewOptions(file: file, outputDirectory: output))
+
+    case .lsp:
+        try noArguments(raw.positionals, command: command)
+        return .lsp
+
+    case .schema:
+        try noArguments(raw.positionals, command: command)
+        if let (spelled, output) = raw.value("-o") {
+            guard !output.isEmpty else { throw .invalidValue(option: spelled, value: output, expected: "a file path", command: command) }
+            return .schema(output: output)
+        }
+        return .schema(output: nil)
     }
+}
+
+private func noArguments(_ positionals: [String], command: CommandName) throws(UsageError) {
+    if let first = positionals.first { throw .unexpectedArgument(first, command: command) }
 }
 
 private func singleFile(_ positionals: [String], command: CommandName) throws(UsageError) -> String {

@@ -1,3 +1,4 @@
+import ChoreoArchive
 import ChoreoDiagnostics
 import ChoreoLottie
 import ChoreoSVG
@@ -9,30 +10,42 @@ import Foundation
 struct CompiledScene: Sendable {
     var source: SourceFile
     var diagnostics: [Diagnostic]
-    /// Nil when the scene has errors.
+    /// Nil when the scene has errors (or lacks the theme asked for).
     var timeline: Timeline?
+    var themeNames: [String] = []
 }
 
 /// Compiles one scene. Pure.
-func compileOnly(_ source: SourceFile) -> CompiledScene {
-    let compilation = compileScene(source)
+func compileOnly(_ source: SourceFile, theme: String? = nil) -> CompiledScene {
+    let compilation = compileScene(source, theme: theme)
     guard let timeline = compilation.timeline, !compilation.diagnostics.hasErrors else {
-        return CompiledScene(source: source, diagnostics: compilation.diagnostics, timeline: nil)
+        return CompiledScene(source: source, diagnostics: compilation.diagnostics, timeline: nil, themeNames: compilation.themeNames)
     }
-    return CompiledScene(source: source, diagnostics: compilation.diagnostics, timeline: timeline)
+    return CompiledScene(source: source, diagnostics: compilation.diagnostics, timeline: timeline, themeNames: compilation.themeNames)
 }
 
-/// The emitted text of one output. Pure: emitters are functions of the timeline.
-func emitOutput(_ kind: EmitKind, of timeline: Timeline, pretty: Bool) -> String {
+/// The emitted bytes of one output. Pure: emitters are functions of the timeline.
+func emitOutput(_ kind: EmitKind, of timeline: Timeline, pretty: Bool) -> [UInt8] {
     switch kind {
-    case .lottie: LottieEmitter.emit(timeline, pretty: pretty)
-    case .svg: SVGEmitter.animated(timeline)
-    case .timeline: TimelineJSON.encode(timeline, pretty: pretty)
+    case .lottie: Array(LottieEmitter.emit(timeline, pretty: pretty).utf8)
+    case .dotlottie: dotLottieArchive(timeline)
+    case .svg: Array(SVGEmitter.interactive(timeline).utf8)
+    case .svgReel: Array(SVGEmitter.animated(timeline).utf8)
+    case .timeline: Array(TimelineJSON.encode(timeline, pretty: pretty).utf8)
     }
+}
+
+/// `NAME.lottie`: the dotLottie members zipped in their order, Deflate-compressed.
+func dotLottieArchive(_ timeline: Timeline) -> [UInt8] {
+    var zip = ZipArchive()
+    for member in DotLottie.members(timeline, generator: "choreo \(choreoVersion)") {
+        zip.add(path: member.path, data: Array(member.text.utf8))
+    }
+    return zip.bytes()
 }
 
 /// A scene name is used as a file name, so it must be a plain identifier (the contract's rule),
-/// never a path.
+/// never a path. Theme names on the command line follow the same rule.
 func isUsableFileName(_ name: String) -> Bool {
     guard let first = name.unicodeScalars.first, first.isASCIILetter || first == "_" else { return false }
     return name.unicodeScalars.allSatisfy { $0.isASCIILetter || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" }
@@ -59,7 +72,13 @@ func runCompile(_ options: CompileOptions) throws(UsageError) -> ExitStatus {
     // scenes a serial read or write phase would leave the other cores idle (Amdahl).
     let compiled = concurrentMap(paths, jobs: jobs) { path -> Result<CompiledScene, UsageError> in
         do throws(UsageError) {
-            return .success(compileOnly(try readScene(path, command: .compile)))
+            let source = try readScene(path, command: .compile)
+            let scene = compileOnly(source, theme: options.theme)
+            if let theme = options.theme, scene.timeline == nil, !scene.diagnostics.hasErrors {
+                // Nothing failed but there is no timeline: the scene has no such theme.
+                throw UsageError.unknownTheme(theme, scene: path, available: scene.themeNames, command: .compile)
+            }
+            return .success(scene)
         } catch {
             return .failure(error)
         }
@@ -127,7 +146,7 @@ func runCompile(_ options: CompileOptions) throws(UsageError) -> ExitStatus {
     // texts are in memory (all of them were held until the end: 8 copies of one scene, 2.8 GB).
     let pretty = options.pretty
     let written = concurrentMap(writes.map { ($0.timeline, $0.paths) }, jobs: jobs) { timeline, paths -> OutputError? in
-        let files = paths.map { OutputFile(path: $0.path, contents: emitOutput($0.kind, of: timeline, pretty: pretty)) }
+        let files = paths.map { OutputFile(path: $0.path, bytes: emitOutput($0.kind, of: timeline, pretty: pretty)) }
         do throws(OutputError) {
             try writeAtomically(files, protecting: inputs)
             return nil

@@ -3,7 +3,16 @@ import Foundation
 /// One file the CLI is about to write.
 struct OutputFile: Sendable {
     var path: String
-    var contents: String
+    var bytes: [UInt8]
+
+    init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.bytes = bytes
+    }
+
+    init(path: String, contents: String) {
+        self.init(path: path, bytes: Array(contents.utf8))
+    }
 }
 
 /// Why an output could not be written. Each is reported on stderr and makes the run exit with 1.
@@ -97,7 +106,7 @@ func writeAtomically(_ files: [OutputFile], protecting inputs: Set<FileIdentity>
     }
     for file in files {
         let temporary: String
-        switch writeTemporary(beside: file.path, file.contents) {
+        switch writeTemporary(beside: file.path, file.bytes) {
         case let .success(path): temporary = path
         case let .failure(failure):
             discardStaged()
@@ -134,7 +143,7 @@ struct WriteFailure: Error { var reason: String }
 /// exclusively, so two runs never share one, even with the same process id in different PID
 /// namespaces), hidden, and in the target's directory (a rename across file systems would not
 /// be atomic). It is registered with `TemporaryFiles`, which removes it on SIGINT/SIGTERM.
-private func writeTemporary(beside path: String, _ contents: String) -> Result<String, WriteFailure> {
+private func writeTemporary(beside path: String, _ contents: [UInt8]) -> Result<String, WriteFailure> {
     let slash = path.lastIndex(of: "/")
     let nameStart = slash.map { path.index(after: $0) } ?? path.startIndex
     var template = Array("\(path[..<nameStart]).\(path[nameStart...])\(temporaryMarker)XXXXXX".utf8CString)
@@ -144,8 +153,7 @@ private func writeTemporary(beside path: String, _ contents: String) -> Result<S
     // mkstemp creates the file 0600; outputs are ordinary files (0644 less the umask).
     fchmod(descriptor, 0o644 & ~processUmask)
     var failure: String?
-    var text = contents
-    text.withUTF8 { buffer in
+    contents.withUnsafeBufferPointer { buffer in
         var offset = 0
         while offset < buffer.count {
             let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)

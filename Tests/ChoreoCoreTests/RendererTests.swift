@@ -77,7 +77,8 @@ private let sample: [Diagnostic] = [
             "rule": "unknown-key",
             "message": "unknown property 'rotaton' for a rect node",
             "notes": [],
-            "help": "did you mean 'rotation'?"
+            "help": "did you mean 'rotation'?",
+            "fixIts": []
           },
           {
             "file": "scenes/menu, v2.yaml",
@@ -102,7 +103,8 @@ private let sample: [Diagnostic] = [
                 "column": null
               }
             ],
-            "help": null
+            "help": null,
+            "fixIts": []
           }
         ]
 

@@ -43,4 +43,6 @@ public enum SceneLimits {
     public static func outputWorkLimit(inputBytes: Int) -> Int {
         max(minOutputWork, outputWorkPerInputByte * inputBytes)
     }
+    /// Themes in a scene (rule `too-many-themes`): each is the whole scene compiled once more.
+    public static let maxThemes = 16
 }

@@ -4,7 +4,13 @@ import ChoreoYAML
 
 /// The keys of a state that are not node ids.
 let stateOwnKeys = ["a11y", "play"]
-let triggers = ["tap", "hover", "complete"]
+/// The `on:` keywords: every trigger but `programmatic`, which is written as no `on:` at all.
+let triggerKeywords: [(String, Trigger)] = Trigger.allCases.filter { $0 != .programmatic }.map { ($0.rawValue, $0) }
+/// Names from other tools a designer may write for a trigger.
+let triggerAliases = [
+    "click": "tap", "pointerdown": "press", "pointerup": "release", "mouseenter": "hover", "mouseleave": "hover-end",
+    "hover-out": "hover-end", "unhover": "hover-end", "end": "complete",
+]
 
 /// What the rest of the front end knows about the scene's names while it reads states and timelines.
 struct SceneNames {
@@ -16,14 +22,18 @@ struct SceneNames {
 extension FrontendContext {
     /// Finds the node a state, tween, keyframe or transition names; nil (reported unless the node
     /// exists but was broken) when there is none.
-    func lookupNode(_ id: String, at range: SourceRange, names: SceneNames, extraCandidates: [String] = []) -> NodeInfo? {
+    func lookupNode(
+        _ id: String, at range: SourceRange, names: SceneNames, extraCandidates: [String] = [],
+        fixing: (String) -> [FixIt] = { _ in [] }
+    ) -> NodeInfo? {
         // A node whose own definition had errors still gets its overrides read (their mistakes
         // are worth reporting); `resolve` then leaves them out of the model.
         if let node = names.registry.nodes[id] { return node }
         if names.registry.isKnown(id) { return nil }
+        let match = closestMatch(to: id, in: names.registry.order + extraCandidates)
         error(
             "unknown-node", "there is no node '\(id)'", at: range,
-            help: suggestion(for: id, in: names.registry.order + extraCandidates))
+            help: match.map { "did you mean '\($0)'?" }, fixIts: match.map(fixing) ?? [])
         return nil
     }
 
@@ -34,7 +44,8 @@ extension FrontendContext {
     ) -> [ResolvedOverride] {
         var resolved: [ResolvedOverride] = []
         for entry in pairs {
-            guard let target = lookupNode(entry.name, at: entry.key.reportRange, names: names) else { continue }
+            guard let target = lookupNode(
+                entry.name, at: entry.key.reportRange, names: names, fixing: { self.replacing(entry.key, with: $0) }) else { continue }
             for raw in readOverrideMap(entry.value, target: target, mode: mode) {
                 resolved += resolve(raw, definedBy: definedBy)
             }
@@ -70,15 +81,7 @@ extension FrontendContext {
                         state.label = string(label, what: "a label")
                     }
                 case "play":
-                    if let timeline = identifier(statePair.value, what: "timeline name") {
-                        if names.timelineNames.contains(timeline) {
-                            state.play = timeline
-                        } else {
-                            error(
-                                "unknown-timeline", "there is no timeline '\(timeline)'", at: statePair.value.reportRange,
-                                help: suggestion(for: timeline, in: names.timelineNames))
-                        }
-                    }
+                    readPlay(statePair.value, into: &state, names: names)
                 default:
                     nodeEntries.append(MapEntry(name: key, key: statePair.key, value: statePair.value))
                 }
@@ -86,7 +89,9 @@ extension FrontendContext {
             for entry in nodeEntries where names.registry.nodes[entry.name] == nil && !names.registry.isKnown(entry.name) {
                 // A misspelt a11y or play reads as a node id; say which it probably is.
                 if let guess = closestMatch(to: entry.name, in: stateOwnKeys), closestMatch(to: entry.name, in: names.registry.order) == nil {
-                    error("unknown-key", "unknown property '\(entry.name)' for a state", at: entry.key.reportRange, help: "did you mean '\(guess)'?")
+                    error(
+                        "unknown-key", "unknown property '\(entry.name)' for a state", at: entry.key.reportRange,
+                        help: "did you mean '\(guess)'?", fixIts: replacing(entry.key, with: guess))
                     nodeEntries.removeAll { $0.key.range == entry.key.range }
                 }
             }
@@ -97,6 +102,33 @@ extension FrontendContext {
             states.append(state)
         }
         return states
+    }
+
+    /// `play: NAME` or `play: {timeline: NAME, loop: true|false}` (the long form overrides the
+    /// timeline's own `loop`).
+    private func readPlay(_ node: YAMLNode, into state: inout SceneState, names: SceneNames) {
+        var nameNode = node
+        if node.mapping != nil {
+            guard let map = readMap(node, what: "play", allowed: ["timeline", "loop"], required: ["timeline"]),
+                let timelineNode = map.value("timeline")
+            else { return }
+            nameNode = timelineNode
+            if let loopNode = map.value("loop") { state.playLoop = bool(loopNode, name: "loop") }
+        } else if node.sequence != nil {
+            error(
+                "wrong-type", "expected a timeline name or {timeline: NAME, loop: true|false} for 'play', found \(describeFound(node))",
+                at: node.reportRange)
+            return
+        }
+        guard let timeline = identifier(nameNode, what: "timeline name") else { return }
+        if names.timelineNames.contains(timeline) {
+            state.play = timeline
+        } else {
+            let guess = didYouMean(timeline, in: names.timelineNames, at: nameNode)
+            error(
+                "unknown-timeline", "there is no timeline '\(timeline)'", at: nameNode.reportRange,
+                help: guess.help, fixIts: guess.fixIts)
+        }
     }
 
     // MARK: Transitions
@@ -119,18 +151,22 @@ extension FrontendContext {
             func stateName(_ key: String) -> String? {
                 guard let node = map.value(key), let name = identifier(node, what: "state name") else { return nil }
                 guard stateNames.contains(name) else {
+                    let guess = didYouMean(name, in: stateNames, at: node)
                     error(
                         "unknown-state", "there is no state '\(name)'", at: node.reportRange,
-                        help: suggestion(for: name, in: stateNames))
+                        help: guess.help, fixIts: guess.fixIts)
                     return nil
                 }
                 return name
             }
             let from = stateName("from"), to = stateName("to")
-            var trigger: String?
+            var trigger = Trigger.programmatic
             if let on = map.value("on") {
-                trigger = keyword(on, what: "trigger", options: triggers.map { ($0, $0) }, aliases: ["click": "tap", "press": "tap"])
-                if trigger == nil { ok = false }
+                if let read = keyword(on, what: "trigger", options: triggerKeywords, aliases: triggerAliases) {
+                    trigger = read
+                } else {
+                    ok = false
+                }
             }
             let defaultTiming = Timing(duration: defaultDuration, easing: defaultEasing)
             let timing = self.timing(map, base: defaultTiming)
@@ -138,7 +174,8 @@ extension FrontendContext {
             if let nodesNode = map.value("nodes"), let pairs = mapPairs(nodesNode, expected: "a map of node ids to timing") {
                 for pair in pairs {
                     guard let id = keyName(pair.key) else { continue }
-                    let target = lookupNode(id, at: pair.key.reportRange, names: names)
+                    let target = lookupNode(
+                        id, at: pair.key.reportRange, names: names, fixing: { self.replacing(pair.key, with: $0) })
                     guard let nodeMap = readMap(pair.value, what: "a node's timing", allowed: ["duration", "delay", "easing"]),
                         let merged = self.timing(nodeMap, base: timing ?? defaultTiming)
                     else { continue }
@@ -147,20 +184,54 @@ extension FrontendContext {
             }
             if errorCount > errorsBefore { transitionFailed = true }
             guard ok, let from, let to, let timing else { continue }
-            let signature = trigger.map { "\(from) on \($0)" } ?? "\(from) -> \(to)"
+            let signature = trigger == .programmatic ? "\(from) -> \(to)" : "\(from) on \(trigger.rawValue)"
             let range = startRange(of: item)
             if let first = seen[signature] {
                 let message =
-                    trigger.map { "state '\(from)' already has a '\($0)' transition" }
-                    ?? "there is already a transition from '\(from)' to '\(to)'"
+                    trigger == .programmatic
+                    ? "there is already a transition from '\(from)' to '\(to)'"
+                    : "state '\(from)' already has a '\(trigger.rawValue)' transition"
                 error("duplicate-transition", message, at: range, notes: [Note("first defined here", at: first)],
-                      help: trigger == nil ? nil : "one trigger can lead from a state to only one other state")
+                      help: trigger == .programmatic ? nil : "one trigger can lead from a state to only one other state")
                 continue
             }
             seen[signature] = range
             transitions.append(
                 SceneTransition(from: from, to: to, trigger: trigger, timing: timing, nodeTiming: nodeTiming, range: range))
         }
+        reportCompleteCycles(transitions)
         return transitions
+    }
+
+    /// A cycle made only of `complete` transitions would never rest: each state starts the next
+    /// transition as soon as it is reached. Reported once per cycle, at its first transition in file
+    /// order (the loop meets that one first), with a note at each other transition of the cycle.
+    func reportCompleteCycles(_ transitions: [SceneTransition]) {
+        // Each state has at most one `complete` transition (duplicates were dropped above).
+        var next: [String: SceneTransition] = [:]
+        for transition in transitions where transition.trigger == .complete { next[transition.from] = transition }
+        var reported = Set<String>()
+        for transition in transitions where transition.trigger == .complete {
+            var cycle: [SceneTransition] = []
+            var visited = Set<String>()
+            var current: SceneTransition? = transition
+            while let step = current, !visited.contains(step.from) {
+                visited.insert(step.from)
+                cycle.append(step)
+                current = next[step.to]
+            }
+            // Only a walk that comes back to where it started is this transition's cycle; a walk
+            // that ends at a resting state is fine, and one that joins a cycle elsewhere is that
+            // cycle's to report.
+            guard let last = cycle.last, last.to == transition.from else { continue }
+            let members = Set(cycle.map(\.from))
+            guard reported.isDisjoint(with: members) else { continue }
+            reported.formUnion(members)
+            let path = (cycle.map(\.from) + [transition.from]).joined(separator: " → ")
+            error(
+                "complete-cycle", "these 'complete' transitions form a cycle that never rests: \(path)", at: transition.range,
+                notes: cycle.dropFirst().map { Note("part of the cycle", at: $0.range) },
+                help: "give one transition of the cycle a pointer trigger (tap, hover, ...) or none (programmatic)")
+        }
     }
 }
