@@ -3,7 +3,8 @@ import PackageDescription
 
 // Layering (enforced by the dependency lists below):
 //   CYAML ← ChoreoYAML ← ChoreoScene → ChoreoTimeline ← ChoreoLottie / ChoreoSVG ← choreo (CLI)
-//   ChoreoJSON and ChoreoDiagnostics are leaves every stage may use.
+//   ChoreoJSON and ChoreoDiagnostics are leaves every stage may use (ChoreoJSON also holds
+//   TextEscaping, the one escaper per output medium: XML/HTML, JavaScript, terminal, workflow commands).
 //   CZlib ← ChoreoArchive (ZIP and gzip containers) is a leaf the CLI packs outputs with.
 // Emitters never see YAML or the scene model; only ChoreoYAML sees libyaml.
 let package = Package(
@@ -38,7 +39,7 @@ let package = Package(
             name: "choreo",
             dependencies: [
                 "ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoDiagnostics", "ChoreoTimeline", "ChoreoArchive",
-                "ChoreoLanguageServer",
+                "ChoreoLanguageServer", "ChoreoJSON", "ChoreoYAML",
             ]
         ),
         .executableTarget(

@@ -634,6 +634,70 @@ def wrong_types():
     return names
 
 
+# ---------------------------------------------------------------------------------------------
+# Issue 17 (hostile pull requests): numbers that trapped, looped or allocated gigabytes, limits
+# that multiply, output amplification, escapes. Named `attack-*`; HostileCorpusTests runs each
+# in its own `choreo compile` process and requires it to end within 5 s and 512 MB with a
+# positioned error and nothing written.
+
+ATTACK_HEAD = """choreo: 1
+name: attack
+size: [100, 100]
+layers:
+  - id: a
+    shape: rect
+    size: [10, 10]
+"""
+
+
+def attack_transition(line, override="{a: {opacity: 0}}"):
+    return ATTACK_HEAD + f"states:\n  x: {{}}\n  y: {override}\ntransitions:\n  - {{from: x, to: y, {line}}}\n"
+
+
+def attacks():
+    add("attack-duration-1e18s", attack_transition("duration: 1e18s"), rule="value-too-large", line=12)
+    add("attack-delay-1e300s", attack_transition("duration: 1s, delay: 1e300s"), rule="value-too-large", line=12)
+    add("attack-timeline-1e18s", ATTACK_HEAD + "timelines:\n  t:\n    duration: 1e18s\n"
+        "    keyframes:\n      a.opacity: [{at: 0s, value: 0}, {at: 1s, value: 1}]\n", rule="value-too-large", line=10)
+    add("attack-spring-response-1e300", attack_transition("easing: {spring: {response: 1e300}}"), rule="value-too-large", line=12)
+    add("attack-spring-damping-1e300", attack_transition("easing: {spring: {damping-fraction: 1e300}}"),
+        rule="value-too-large", line=12)
+    add("attack-spring-damping-1e-9", attack_transition("easing: {spring: {damping-fraction: 1e-9}}"), rule="out-of-range", line=12)
+    add("attack-spring-settles-after-hours", attack_transition("easing: {spring: {response: 3000, damping-fraction: 0.01}}"),
+        rule="value-too-large", line=12)
+    add("attack-keyframe-spring-damping-1e-5", ATTACK_HEAD + "timelines:\n  t:\n    duration: 1s\n    keyframes:\n"
+        "      a.opacity: [{at: 0s, value: 0}, {at: 1s, value: 1, easing: {spring: {damping-fraction: 1e-5}}}]\n",
+        rule="out-of-range", line=12)
+    add("attack-position-1e16-bouncy", attack_transition("easing: bouncy", "{a: {position: [1e16, 0]}}"),
+        rule="value-too-large", line=10)
+    add("attack-scale-1e308", ATTACK_HEAD + "    scale: 1e308\n", rule="value-too-large", line=8)
+    add("attack-repeat-scale-compounds-past-any-number",
+        "choreo: 1\nname: r\nsize: [100, 100]\nlayers:\n"
+        "  - {id: a, shape: rect, size: [1, 1], repeat: {count: 1000, scale: 1000000, offset: [1000000, 0]}}\n",
+        rule="value-too-large", line=5)
+    add("attack-steps-100000", attack_transition("easing: steps(100000)"), rule="invalid-easing", line=12)
+    add("attack-path-data-1e300", ATTACK_HEAD + "  - {id: p, shape: path, d: 'M 0 0 L 1e300 0'}\n", rule="value-too-large", line=8)
+    points = ", ".join(f"[{i % 100}, {i // 100}]" for i in range(1000))
+    moved = ", ".join(f"[{(i * 7) % 100}, {i // 100}]" for i in range(1000))
+    add("attack-1000-vertices-times-steps-1000",
+        f"choreo: 1\nname: v\nsize: [100, 100]\nlayers:\n  - {{id: p, shape: path, points: [{points}]}}\n"
+        f"states:\n  a: {{}}\n  b: {{p: {{points: [{moved}]}}}}\n"
+        "transitions:\n  - {from: a, to: b, duration: 1s, easing: {steps: 1000}}\n", rule="output-too-large", line=5)
+    add("attack-1000-vertices-times-10000-copies",
+        "choreo: 1\nname: v\nsize: [100, 100]\nlayers:\n  - id: g\n    shape: group\n    repeat: {count: 100, offset: [0, 1]}\n"
+        f"    children:\n      - {{id: p, shape: path, points: [{points}], repeat: {{count: 100, offset: [1, 0]}}}}\n",
+        rule="output-too-large", line=9)
+    keys = ", ".join(f"k{i}: 1" for i in range(2000))
+    add("attack-2000-unknown-keys-on-one-line",
+        f"choreo: 1\nname: k\nsize: [10, 10]\nlayers:\n  - {{id: a, shape: rect, size: [1, 1], {keys}}}\n",
+        rule="unknown-key", line=5)
+    add("attack-terminal-escapes-in-key", ATTACK_HEAD + '    "k\\e[2J\\e]52;c;aGk=\\a\\r\\n::error file=x::pwned\\u202e": 1\n',
+        rule="unknown-key", line=8)
+    add("attack-workflow-command-in-state-name", ATTACK_HEAD + "states:\n  '::stop-commands::x': {}\n", rule="invalid-identifier", line=9)
+    add("attack-paragraph-separator-breaks-typo-at-line-8", WITH_TYPO.replace("\n", "\u2029"), rule="unknown-key", line=8)
+
+
+
 def main():
     check = "--check" in sys.argv[1:]
     # The unmodified base scene must compile: it lives outside the corpus, next to the generator's
@@ -646,6 +710,7 @@ def main():
     variables()
     shapes()
     wrong_types()
+    attacks()
 
     manifest = {
         "comment": "Written by scripts/make-hostile-corpus.py; do not edit. 'expectations' holds the rule and/or "

@@ -72,8 +72,53 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
+/// The most diagnostics the CLI prints for one file (docs/limits.md). One hostile line can hold
+/// thousands of mistakes; past this the rest are summed up in one note.
+public let maxReportedDiagnosticsPerFile = 200
+
 extension Array where Element == Diagnostic {
     public var hasErrors: Bool { contains { $0.severity == .error } }
+
+    /// At most `limit` diagnostics of each file, in the order given, and for a file with more a
+    /// final note (rule `too-many-diagnostics`, at the first one left out) saying how many more
+    /// there are and whether errors are among them. Output per file stays bounded whatever the
+    /// input; whether the file fails is decided on the full list.
+    public func cappedPerFile(_ limit: Int = maxReportedDiagnosticsPerFile) -> [Diagnostic] {
+        var counts: [String: Int] = [:]
+        var omitted: [String: (first: Diagnostic, count: Int, errors: Int)] = [:]
+        var kept: [Diagnostic] = []
+        var order: [String] = []
+        for diagnostic in self {
+            let count = counts[diagnostic.file, default: 0]
+            counts[diagnostic.file] = count + 1
+            if count < limit {
+                kept.append(diagnostic)
+            } else if var entry = omitted[diagnostic.file] {
+                entry.count += 1
+                entry.errors += diagnostic.severity == .error ? 1 : 0
+                omitted[diagnostic.file] = entry
+            } else {
+                omitted[diagnostic.file] = (diagnostic, 1, diagnostic.severity == .error ? 1 : 0)
+                order.append(diagnostic.file)
+            }
+        }
+        guard !omitted.isEmpty else { return self }
+        var result: [Diagnostic] = []
+        for diagnostic in kept {
+            result.append(diagnostic)
+        }
+        // Each file's summary goes right after that file's last kept diagnostic.
+        for file in order {
+            let entry = omitted[file]!
+            let summary = Diagnostic(
+                .note, rule: "too-many-diagnostics",
+                "\(entry.count) more diagnostics in this file are not shown (\(entry.errors) of them errors); only the first \(limit) are",
+                file: file, range: entry.first.range, help: "fix these first, then run again")
+            let index = (result.lastIndex { $0.file == file }).map { $0 + 1 } ?? result.endIndex
+            result.insert(summary, at: index)
+        }
+        return result
+    }
 
     /// Sorted in report order with exact repeats removed.
     public func sortedForReport() -> [Diagnostic] {

@@ -85,7 +85,10 @@ public struct SourceFile: Sendable {
         return line
     }
 
-    /// Lines end at `\n`, `\r\n` or a lone `\r`; both are ASCII, so a byte scan finds them.
+    /// Lines end where libyaml ends them, so a diagnostic's line (libyaml's mark) quotes the
+    /// right text: at `\n`, `\r\n`, a lone `\r`, and also at NEL (U+0085), LINE SEPARATOR
+    /// (U+2028) and PARAGRAPH SEPARATOR (U+2029), which YAML 1.1 counts as line breaks
+    /// (libyaml's `IS_BREAK`). All are found by a byte scan of the UTF-8.
     private static func lineBounds(_ text: String) -> [(start: Int, end: Int)] {
         var lines: [(start: Int, end: Int)] = []
         var text = text
@@ -94,10 +97,21 @@ public struct SourceFile: Sendable {
             var index = 0
             while index < bytes.count {
                 let byte = bytes[index]
-                if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+                var breakLength = 0
+                if byte == UInt8(ascii: "\n") {
+                    breakLength = 1
+                } else if byte == UInt8(ascii: "\r") {
+                    breakLength = index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "\n") ? 2 : 1
+                } else if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] == 0x85 {
+                    breakLength = 2
+                } else if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80,
+                    bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
+                {
+                    breakLength = 3
+                }
+                if breakLength > 0 {
                     lines.append((lineStart, index))
-                    index += 1
-                    if byte == UInt8(ascii: "\r"), index < bytes.count, bytes[index] == UInt8(ascii: "\n") { index += 1 }
+                    index += breakLength
                     lineStart = index
                 } else {
                     index += 1

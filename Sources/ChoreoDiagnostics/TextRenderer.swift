@@ -1,3 +1,5 @@
+import ChoreoJSON
+
 /// Renders diagnostics the way compilers do: a `file:line:col: severity: message [rule]` header,
 /// the source line with a caret under the range, notes at related places, and `= help:` lines.
 public struct TextRenderer: Sendable {
@@ -12,44 +14,65 @@ public struct TextRenderer: Sendable {
         diagnostics.map(render).joined()
     }
 
+    /// The most characters of a source line quoted under a diagnostic: a longer line is cut
+    /// around the range, with `…` where it was cut. Every diagnostic quotes its line, so without
+    /// a cap a 19 KB line with 2,000 errors on it printed 2,000 × 19 KB (docs/limits.md).
+    public static let maxExcerptWidth = 160
+
+    /// Every piece of scene text (file name, message, rule, excerpt) goes through
+    /// `TextEscaping.terminal`: control characters are shown as `\u{1B}`, never obeyed.
     public func render(_ diagnostic: Diagnostic) -> String {
-        var out = "\(diagnostic.file):\(diagnostic.range.start.line):\(diagnostic.range.start.column): "
-        out += "\(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.rule)]\n"
-        let file = source(diagnostic.file)
-        out += quote(diagnostic.range, in: file)
+        let file = TextEscaping.terminal(diagnostic.file, lineStart: true)
+        var out = "\(file):\(diagnostic.range.start.line):\(diagnostic.range.start.column): "
+        out += "\(diagnostic.severity.rawValue): \(TextEscaping.terminal(diagnostic.message)) [\(TextEscaping.terminal(diagnostic.rule))]\n"
+        let source = source(diagnostic.file)
+        out += quote(diagnostic.range, in: source)
         for note in diagnostic.notes {
             if let range = note.range {
-                out += "\(diagnostic.file):\(range.start.line):\(range.start.column): note: \(note.message)\n"
-                out += quote(range, in: file)
+                out += "\(file):\(range.start.line):\(range.start.column): note: \(TextEscaping.terminal(note.message))\n"
+                out += quote(range, in: source)
             } else {
-                out += "      = note: \(note.message)\n"
+                out += "      = note: \(TextEscaping.terminal(note.message))\n"
             }
         }
         if let help = diagnostic.help {
-            out += "      = help: \(help)\n"
+            out += "      = help: \(TextEscaping.terminal(help))\n"
         }
         return out
     }
 
     private func quote(_ range: SourceRange, in file: SourceFile?) -> String {
         guard let file, range.start.line >= 1, range.start.line <= file.lineCount else { return "" }
-        let lineText = file.line(range.start.line)
+        let scalars = Array(file.line(range.start.line).unicodeScalars)
         let number = String(range.start.line)
         // Five columns for the number, as in the contract's example, so `= help:` lines up with `|`.
         let gutter = String(repeating: " ", count: max(5, number.count + 1))
         let padded = String(repeating: " ", count: gutter.count - number.count) + number
-        // Tabs are kept in the caret line's padding so the caret stays under the right character.
-        var padding = ""
-        var column = 1
-        for scalar in lineText.unicodeScalars {
-            if column >= range.start.column { break }
-            padding.unicodeScalars.append(scalar == "\t" ? "\t" : " ")
-            column += 1
+        let startIndex = min(max(range.start.column - 1, 0), scalars.count)
+        let endIndex = range.end.line == range.start.line ? min(max(range.end.column - 1, startIndex), scalars.count) : scalars.count
+        // A long line is shown from a little before the range, at most `maxExcerptWidth` characters.
+        var from = 0, to = scalars.count
+        if scalars.count > Self.maxExcerptWidth {
+            from = max(0, min(startIndex - Self.maxExcerptWidth / 4, scalars.count - Self.maxExcerptWidth))
+            to = from + Self.maxExcerptWidth
         }
-        let lineLength = lineText.unicodeScalars.count
-        let endColumn = range.end.line == range.start.line ? range.end.column : lineLength + 1
-        let width = max(1, min(endColumn, lineLength + 1) - range.start.column)
+        var shown = from > 0 ? "…" : ""
+        // Tabs are kept in the caret line's padding so the caret stays under the right character;
+        // an escaped control character is as wide as its escape.
+        var padding = from > 0 ? " " : ""
+        var width = 0
+        for index in from..<to {
+            let scalar = scalars[index]
+            let piece = TextEscaping.terminal(String(scalar), keepTabs: true)
+            shown += piece
+            if index < startIndex {
+                padding += scalar == "\t" ? "\t" : String(repeating: " ", count: piece.unicodeScalars.count)
+            } else if index < endIndex {
+                width += piece.unicodeScalars.count
+            }
+        }
+        if to < scalars.count { shown += "…" }
         let marker = "^" + String(repeating: "~", count: max(0, width - 1))
-        return "\(padded) | \(lineText)\n\(gutter) | \(padding)\(marker)\n"
+        return "\(padded) | \(shown)\n\(gutter) | \(padding)\(marker)\n"
     }
 }

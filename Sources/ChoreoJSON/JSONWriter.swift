@@ -72,7 +72,11 @@ public struct JSONWriter: Sendable {
     private func writeString(_ s: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         // Nearly every string (keys, ids) needs no escape: copy its bytes in one go.
-        if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0xE2 }) {
+        // 0x7F, 0xC2, 0xD8 and 0xE2 start DEL, the C1 controls, U+061C and the other
+        // `TextEscaping.isTerminalControl` scalars, escaped so JSON printed to a terminal is inert.
+        if !s.utf8.contains(where: {
+            $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0x7F || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2
+        }) {
             out.append(contentsOf: s.utf8)
             out.append(UInt8(ascii: "\""))
             return
@@ -87,7 +91,7 @@ public struct JSONWriter: Sendable {
             case "\u{08}": append("\\b", to: &out)
             case "\u{0C}": append("\\f", to: &out)
             default:
-                if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                if TextEscaping.isTerminalControl(scalar) {
                     let hex = String(scalar.value, radix: 16)
                     append("\\u", to: &out)
                     out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: 4 - hex.count))

@@ -75,6 +75,10 @@ public enum PreviewPage {
         return fill(try resource("preview.html"), with: values)
     }
 
+    /// A JavaScript string literal that is also safe inside an HTML `<script>` element:
+    /// `TextEscaping.javaScriptString`.
+    static func jsString(_ text: String) -> String { TextEscaping.javaScriptString(text) }
+
     /// What the page's script needs beyond the stage SVG's own machine: a JavaScript literal.
     static func pageData(_ timeline: Timeline) -> String {
         let spans = timeline.spans.map { span in

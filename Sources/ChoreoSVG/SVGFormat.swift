@@ -62,24 +62,9 @@ func svgPathData(_ shape: PathShape, curvesOnly: Bool) -> String {
     return parts.joined(separator: " ")
 }
 
-/// Escapes text for use in XML character data and attribute values.
-func xmlEscaped(_ text: String) -> String {
-    // Most values (numbers, ids, colours) have nothing to escape: one byte scan, no copy.
-    if !text.utf8.contains(where: isXMLSpecial) { return text }
-    var result = ""
-    result.reserveCapacity(text.count)
-    for character in text {
-        switch character {
-        case "&": result += "&amp;"
-        case "<": result += "&lt;"
-        case ">": result += "&gt;"
-        case "\"": result += "&quot;"
-        case "'": result += "&apos;"
-        default: result.append(character)
-        }
-    }
-    return result
-}
+/// Escapes text for XML character data and attribute values: `TextEscaping.xml`, the one XML
+/// escaper (per Unicode scalar; drops what XML 1.0 forbids). Every SVG and HTML writer uses it.
+func xmlEscaped(_ text: String) -> String { TextEscaping.xml(text) }
 
 /// A minimal XML element tree, written with two-space indentation and attributes in the order
 /// given, so output is deterministic.
@@ -149,21 +134,9 @@ struct Markup {
     }
 }
 
-/// A byte XML escapes: `&`, `<`, `>`, `"`, `'`.
-private func isXMLSpecial(_ byte: UInt8) -> Bool {
-    switch byte {
-    case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"): true
-    default: false
-    }
-}
-
-/// `xmlEscaped(text)` appended as UTF-8.
+/// `TextEscaping.xml(text)` appended as UTF-8.
 private func appendEscaped(_ text: String, to output: inout [UInt8]) {
-    if text.utf8.contains(where: isXMLSpecial) {
-        output.append(contentsOf: xmlEscaped(text).utf8)
-    } else {
-        output.append(contentsOf: text.utf8)
-    }
+    TextEscaping.appendXML(text, to: &output)
 }
 
 /// Hands out XML ids from node ids: only `[A-Za-z0-9_-]`, never starting with a digit or `-`,
@@ -171,6 +144,7 @@ private func appendEscaped(_ text: String, to output: inout [UInt8]) {
 struct IdAllocator {
     var prefix: String
     private var used: Set<String> = []
+    private var nextSuffix: [String: Int] = [:]
 
     init(prefix: String) { self.prefix = prefix }
 
@@ -190,13 +164,21 @@ struct IdAllocator {
 
     mutating func make(_ name: String) -> String {
         let base = prefix + IdAllocator.sanitized(name)
-        var candidate = base
-        var counter = 2
+        guard used.contains(base) else {
+            used.insert(base)
+            return base
+        }
+        // Every suffix below `nextSuffix[base]` is taken (`used` only grows), so the search starts
+        // there: n copies of one id cost O(n), not O(n²) (10 rects under a 100 × 100 repeat took
+        // 45 s). The ids are the same as a search from 2.
+        var counter = nextSuffix[base] ?? 2
+        var candidate = "\(base)-\(counter)"
         while used.contains(candidate) {
-            candidate = "\(base)-\(counter)"
             counter += 1
+            candidate = "\(base)-\(counter)"
         }
         used.insert(candidate)
+        nextSuffix[base] = counter + 1
         return candidate
     }
 }

@@ -32,6 +32,9 @@ public func compileScene(_ file: SourceFile, theme: String? = nil) -> SceneCompi
     guard let root, let scene = buildScene(from: root, file: file, diagnostics: &bag), !bag.hasErrors else {
         return SceneCompilation(timeline: nil, diagnostics: bag.diagnostics.sortedForReport())
     }
+    guard checkOutputWork(scene, inputBytes: file.bytes.count, diagnostics: &bag) else {
+        return SceneCompilation(timeline: nil, diagnostics: bag.diagnostics.sortedForReport(), themeNames: scene.themes.map(\.name))
+    }
     var timeline = lower(scene, diagnostics: &bag)
     let themeNames = scene.themes.map(\.name)
     if !bag.hasErrors, !scene.themes.isEmpty {

@@ -225,7 +225,11 @@ private func tokenize(_ command: CommandName, _ arguments: [String]) throws(Usag
         }
         if let inlineValue {
             raw.options.append((name, spelled, inlineValue))
-        } else if index < arguments.count, !arguments[index].hasPrefix("-") || arguments[index] == "-" {
+        } else if index < arguments.count,
+            !arguments[index].hasPrefix("-") || arguments[index] == "-" || looksLikeNegativeNumber(arguments[index])
+        {
+            // `--jobs -5` and `--at -1s` take the negative value, so the option's own check can say
+            // what is wrong with it (no option is spelled like a number).
             raw.options.append((name, spelled, arguments[index]))
             index += 1
         } else {
@@ -293,7 +297,8 @@ private func parse(_ command: CommandName, _ arguments: [String]) throws(UsageEr
             throw .exclusiveOptions(atSpelled, stateSpelled, command: command)
         case let ((spelled, value)?, nil):
             guard let time = TimeArgument(value) else {
-                throw .invalidValue(option: spelled, value: value, expected: "a time such as 0.6s, 600ms or 36f", command: command)
+                let expected = value.hasPrefix("-") ? "a time of at least 0s, such as 0.6s, 600ms or 36f" : "a time such as 0.6s, 600ms or 36f"
+                throw .invalidValue(option: spelled, value: value, expected: expected, command: command)
             }
             moment = .time(time)
         case let (nil, (spelled, value)?):
@@ -341,3 +346,9 @@ private func singleFile(_ positionals: [String], command: CommandName) throws(Us
     return file
 }
 
+/// `-5`, `-1s`, `-.5`: a value, not an option.
+private func looksLikeNegativeNumber(_ argument: String) -> Bool {
+    let scalars = Array(argument.unicodeScalars)
+    guard scalars.count >= 2, scalars[0] == "-" else { return false }
+    return ("0"..."9").contains(scalars[1]) || scalars[1] == "."
+}

@@ -6,35 +6,33 @@ import ChoreoScene
 import ChoreoTimeline
 import Foundation
 
-/// One scene after compiling and emitting, before anything is written.
+/// One scene after compiling, before anything is emitted or written.
 struct CompiledScene: Sendable {
     var source: SourceFile
     var diagnostics: [Diagnostic]
     /// Nil when the scene has errors (or lacks the theme asked for).
     var timeline: Timeline?
     var themeNames: [String] = []
-    /// The emitted texts, in `EmitKind` order; empty when the scene has errors.
-    var outputs: [(kind: EmitKind, bytes: [UInt8])]
 }
 
-/// Compiles one scene and runs the requested emitters. Pure: emitters are functions of the timeline.
-func compileAndEmit(_ source: SourceFile, emit: [EmitKind], pretty: Bool, theme: String? = nil) -> CompiledScene {
+/// Compiles one scene. Pure.
+func compileOnly(_ source: SourceFile, theme: String? = nil) -> CompiledScene {
     let compilation = compileScene(source, theme: theme)
     guard let timeline = compilation.timeline, !compilation.diagnostics.hasErrors else {
-        return CompiledScene(
-            source: source, diagnostics: compilation.diagnostics, timeline: nil, themeNames: compilation.themeNames, outputs: [])
+        return CompiledScene(source: source, diagnostics: compilation.diagnostics, timeline: nil, themeNames: compilation.themeNames)
     }
-    let outputs = emit.map { kind -> (kind: EmitKind, bytes: [UInt8]) in
-        switch kind {
-        case .lottie: (kind, Array(LottieEmitter.emit(timeline, pretty: pretty).utf8))
-        case .dotlottie: (kind, dotLottieArchive(timeline))
-        case .svg: (kind, Array(SVGEmitter.interactive(timeline).utf8))
-        case .svgReel: (kind, Array(SVGEmitter.animated(timeline).utf8))
-        case .timeline: (kind, Array(TimelineJSON.encode(timeline, pretty: pretty).utf8))
-        }
+    return CompiledScene(source: source, diagnostics: compilation.diagnostics, timeline: timeline, themeNames: compilation.themeNames)
+}
+
+/// The emitted bytes of one output. Pure: emitters are functions of the timeline.
+func emitOutput(_ kind: EmitKind, of timeline: Timeline, pretty: Bool) -> [UInt8] {
+    switch kind {
+    case .lottie: Array(LottieEmitter.emit(timeline, pretty: pretty).utf8)
+    case .dotlottie: dotLottieArchive(timeline)
+    case .svg: Array(SVGEmitter.interactive(timeline).utf8)
+    case .svgReel: Array(SVGEmitter.animated(timeline).utf8)
+    case .timeline: Array(TimelineJSON.encode(timeline, pretty: pretty).utf8)
     }
-    return CompiledScene(
-        source: source, diagnostics: compilation.diagnostics, timeline: timeline, themeNames: compilation.themeNames, outputs: outputs)
 }
 
 /// `NAME.lottie`: the dotLottie members zipped in their order, Deflate-compressed.
@@ -75,7 +73,7 @@ func runCompile(_ options: CompileOptions) throws(UsageError) -> ExitStatus {
     let compiled = concurrentMap(paths, jobs: jobs) { path -> Result<CompiledScene, UsageError> in
         do throws(UsageError) {
             let source = try readScene(path, command: .compile)
-            let scene = compileAndEmit(source, emit: options.emit, pretty: options.pretty, theme: options.theme)
+            let scene = compileOnly(source, theme: options.theme)
             if let theme = options.theme, scene.timeline == nil, !scene.diagnostics.hasErrors {
                 // Nothing failed but there is no timeline: the scene has no such theme.
                 throw UsageError.unknownTheme(theme, scene: path, available: scene.themeNames, command: .compile)
@@ -97,8 +95,12 @@ func runCompile(_ options: CompileOptions) throws(UsageError) -> ExitStatus {
 
     // Two scenes with one name would overwrite each other's outputs; neither is written, as
     // picking one would depend on path order rather than on anything the user said.
+    // Names that differ only in case clash too: on a case-insensitive file system (macOS, Windows)
+    // `Menu.json` and `menu.json` are one file.
     var pathsByName: [String: [String]] = [:]
-    for scene in scenes { if let name = scene.timeline?.name { pathsByName[name, default: []].append(scene.source.path) } }
+    for scene in scenes {
+        if let name = scene.timeline?.name { pathsByName[name.lowercased(), default: []].append(scene.source.path) }
+    }
 
     // Decide, in path order, what happens to each scene; the messages are printed in that order
     // after the writes, so they never depend on which worker finished first.
@@ -106,9 +108,9 @@ func runCompile(_ options: CompileOptions) throws(UsageError) -> ExitStatus {
     var report = OrderedReport()
     var status = ExitStatus.success
     var directoryReady = false
-    var writes: [(reportIndex: Int, files: [OutputFile])] = []
+    var writes: [(reportIndex: Int, timeline: Timeline, paths: [(kind: EmitKind, path: String)])] = []
     for scene in scenes {
-        report.error(renderer.render(scene.diagnostics))
+        report.error(renderer.render(scene.diagnostics.cappedPerFile()))
         guard let timeline = scene.timeline else {
             status = .failure
             continue
@@ -119,9 +121,9 @@ func runCompile(_ options: CompileOptions) throws(UsageError) -> ExitStatus {
             status = .failure
             continue
         }
-        if let clashing = pathsByName[name], clashing.count > 1 {
+        if let clashing = pathsByName[name.lowercased()], clashing.count > 1 {
             let others = clashing.filter { $0 != scene.source.path }.map { "'\($0)'" }.joined(separator: ", ")
-            report.error("choreo: error: \(scene.source.path): scene name '\(name)' is also used by \(others); nothing written for it (give each scene its own 'name:')\n")
+            report.error("choreo: error: \(scene.source.path): scene name '\(name)' is also used by \(others) (names that differ only in case are the same file on some systems); nothing written for it (give each scene its own 'name:')\n")
             status = .failure
             continue
         }
@@ -136,13 +138,15 @@ func runCompile(_ options: CompileOptions) throws(UsageError) -> ExitStatus {
                 return .failure
             }
         }
-        let files = scene.outputs.map {
-            OutputFile(path: joinPath(options.outputDirectory, $0.kind.fileName(for: name)), bytes: $0.bytes)
-        }
-        writes.append((report.placeholder(), files))
+        let paths = options.emit.map { (kind: $0, path: joinPath(options.outputDirectory, $0.fileName(for: name))) }
+        writes.append((report.placeholder(), timeline, paths))
     }
-    // Scenes have distinct names, so their outputs and temporary files never collide.
-    let written = concurrentMap(writes.map(\.files), jobs: jobs) { files -> OutputError? in
+    // Scenes have distinct names, so their outputs and temporary files never collide. Each
+    // worker emits one scene's outputs and writes them at once, so at most `jobs` scenes' output
+    // texts are in memory (all of them were held until the end: 8 copies of one scene, 2.8 GB).
+    let pretty = options.pretty
+    let written = concurrentMap(writes.map { ($0.timeline, $0.paths) }, jobs: jobs) { timeline, paths -> OutputError? in
+        let files = paths.map { OutputFile(path: $0.path, bytes: emitOutput($0.kind, of: timeline, pretty: pretty)) }
         do throws(OutputError) {
             try writeAtomically(files, protecting: inputs)
             return nil
@@ -155,7 +159,7 @@ func runCompile(_ options: CompileOptions) throws(UsageError) -> ExitStatus {
             report.fill(write.reportIndex, error: "choreo: error: \(failure.message)\n")
             status = .failure
         } else {
-            report.fill(write.reportIndex, out: write.files.map { "wrote \($0.path)\n" }.joined())
+            report.fill(write.reportIndex, out: write.paths.map { "wrote \($0.path)\n" }.joined())
         }
     }
     report.print()

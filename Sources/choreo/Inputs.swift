@@ -1,9 +1,17 @@
 import ChoreoDiagnostics
+import ChoreoYAML
 import Foundation
 
 /// Expands PATH arguments to scene files: a file stands for itself, a directory for every
 /// `*.yaml`/`*.yml` below it (hidden entries and symbolic links to directories skipped). The result
 /// is sorted and names each file once, so runs report and write in the same order every time.
+///
+/// What is read must belong to what was named (docs/security.md): below a directory, a link
+/// named like a scene must point to a regular file inside that directory (a committed
+/// `scenes/env.yaml -> /proc/self/environ` would quote the CI job's secrets in an excerpt); a
+/// dangling or looping link, a link out of the directory, or a name that is not UTF-8 is an
+/// error, never skipped, so `lint --strict` cannot pass over it. A link given on the command
+/// line is followed: the user named it.
 func sceneFiles(_ paths: [String], command: CommandName) throws(UsageError) -> [String] {
     var files: [String] = []
     for path in paths {
@@ -12,7 +20,8 @@ func sceneFiles(_ paths: [String], command: CommandName) throws(UsageError) -> [
             throw .noSuchFile(path, command: command)
         }
         if isDirectory.boolValue {
-            let found = scenesBelow(path)
+            let root = realPath(path) ?? path
+            let found = try scenesBelow(path, root: root, command: command)
             if found.isEmpty { throw .noScenes(path, command: command) }
             files += found
         } else {
@@ -28,32 +37,127 @@ func sceneFiles(_ paths: [String], command: CommandName) throws(UsageError) -> [
     }
 }
 
-private func scenesBelow(_ directory: String) -> [String] {
+/// The entries of a directory as raw names (bytes), sorted, so a name that is not UTF-8 is seen
+/// rather than dropped or mangled by Foundation.
+private func directoryEntries(_ directory: String) -> [[UInt8]]? {
+    guard let handle = opendir(directory) else { return nil }
+    defer { closedir(handle) }
+    var names: [[UInt8]] = []
+    while let entry = readdir(handle) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+        if name == Array(".".utf8) || name == Array("..".utf8) { continue }
+        names.append(name)
+    }
+    return names.sorted { $0.lexicographicallyPrecedes($1) }
+}
+
+private func isSceneName(_ name: [UInt8]) -> Bool {
+    let text = String(decoding: name, as: UTF8.self)
+    return text.hasSuffix(".yaml") || text.hasSuffix(".yml")
+}
+
+private func scenesBelow(_ directory: String, root: String, command: CommandName) throws(UsageError) -> [String] {
     let prefix = directory.hasSuffix("/") ? directory : directory + "/"
-    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+    guard let entries = directoryEntries(directory) else { return [] }
     var found: [String] = []
-    for entry in entries.sorted() where !entry.hasPrefix(".") {
-        let path = prefix + entry
-        let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
-        if isDirectory.boolValue {
-            // Following directory links could loop forever, so only real directories are walked.
-            if type != .typeSymbolicLink { found += scenesBelow(path) }
-        } else if entry.hasSuffix(".yaml") || entry.hasSuffix(".yml") {
-            found.append(path)
+    for rawName in entries where rawName.first != UInt8(ascii: ".") {
+        guard let entry = String(validating: rawName, as: UTF8.self) else {
+            // A scene, or a directory that may hold scenes, that cannot be named in a String:
+            // reported, so a walk never silently leaves out what it should have checked.
+            var status = stat()
+            let rawPath = Array(prefix.utf8) + rawName + [0]
+            let isDirectory = rawPath.withUnsafeBufferPointer { buffer in
+                buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { lstat($0, &status) == 0 }
+            } && status.st_mode & S_IFMT == S_IFDIR
+            if isSceneName(rawName) || isDirectory {
+                throw .unreadableFile(
+                    prefix + String(decoding: rawName, as: UTF8.self),
+                    reason: "its \(isDirectory ? "directory" : "file") name is not valid UTF-8; rename it", command: command)
+            }
+            continue
         }
+        let path = prefix + entry
+        var status = stat()
+        guard lstat(path, &status) == 0 else { continue }
+        let kind = status.st_mode & S_IFMT
+        if kind == S_IFDIR {
+            found += try scenesBelow(path, root: root, command: command)
+            continue
+        }
+        guard entry.hasSuffix(".yaml") || entry.hasSuffix(".yml") else { continue }
+        if kind == S_IFLNK {
+            var target = stat()
+            guard stat(path, &target) == 0, let resolved = realPath(path) else {
+                let reason = errno == ELOOP ? "it is a symbolic link loop" : "it is a dangling symbolic link"
+                throw .unreadableFile(path, reason: reason, command: command)
+            }
+            // Following directory links could loop forever, so only real directories are walked.
+            if target.st_mode & S_IFMT == S_IFDIR { continue }
+            guard resolved.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
+                throw .unreadableFile(
+                    path, reason: "it is a symbolic link to '\(resolved)', outside '\(directory)'; only links within the directory are followed",
+                    command: command)
+            }
+        }
+        // Regular files, links within the directory, and anything else named like a scene (a FIFO,
+        // a device), which `readScene` reports as not a regular file.
+        found.append(path)
     }
     return found
 }
 
-/// Reads one scene file, or explains why it cannot be read.
+/// The canonical absolute path (links resolved), or nil if it does not resolve.
+func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+}
+
+/// Reads one scene file, or explains why it cannot be read. Only a regular file is read, and at
+/// most one byte more than the YAML reader's size limit: `/dev/zero`, a FIFO or
+/// `/proc/self/pagemap` (which claims to be a regular file of size 0) cannot make it block or
+/// read gigabytes; the reader then reports `file-too-large`.
 func readScene(_ path: String, command: CommandName) throws(UsageError) -> SourceFile {
-    do {
-        let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        return SourceFile(path: path, bytes: Array(data))
-    } catch {
-        throw .unreadableFile(path, reason: describe(error), command: command)
+    // O_NONBLOCK: opening a FIFO with no writer must not wait; the type is checked right after.
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else {
+        throw .unreadableFile(path, reason: String(cString: strerror(errno)), command: command)
+    }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else {
+        throw .unreadableFile(path, reason: String(cString: strerror(errno)), command: command)
+    }
+    guard status.st_mode & S_IFMT == S_IFREG else {
+        throw .unreadableFile(path, reason: "not a regular file (\(fileKind(status.st_mode)))", command: command)
+    }
+    let limit = YAMLLimits.defaultMaxFileBytes + 1
+    var bytes = [UInt8](repeating: 0, count: min(limit, max(Int(status.st_size) + 1, 1 << 16)))
+    var count = 0
+    while count < limit {
+        if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: min(limit, bytes.count * 2) - bytes.count)) }
+        let read = bytes.withUnsafeMutableBytes { buffer in
+            Glibc.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+        }
+        if read < 0 {
+            if errno == EINTR { continue }
+            throw .unreadableFile(path, reason: String(cString: strerror(errno)), command: command)
+        }
+        if read == 0 { break }
+        count += read
+    }
+    bytes.removeSubrange(count...)
+    return SourceFile(path: path, bytes: bytes)
+}
+
+private func fileKind(_ mode: mode_t) -> String {
+    switch mode & S_IFMT {
+    case S_IFIFO: "a FIFO"
+    case S_IFCHR: "a character device"
+    case S_IFBLK: "a block device"
+    case S_IFSOCK: "a socket"
+    case S_IFDIR: "a directory"
+    default: "not a file"
     }
 }
 

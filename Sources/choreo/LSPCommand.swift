@@ -23,7 +23,7 @@ func runLanguageServer() -> ExitStatus {
             }
             guard let body else { break }
             for message in server.handle(body: body) {
-                Console.out(String(decoding: MessageFramer.frame(message), as: UTF8.self))
+                Console.outFormatted(String(decoding: MessageFramer.frame(message), as: UTF8.self))
             }
             if let status = server.exitStatus { return status == 0 ? .success : .failure }
         }

@@ -33,13 +33,15 @@ func runLint(_ options: LintOptions) throws(UsageError) -> ExitStatus {
         let report = fixReports.withLock { reports in sources.compactMap { reports[$0.path] }.joined() }
         if options.format == .text { Console.out(report) } else { Console.error(report) }
     }
+    // Failing is decided on every diagnostic; printing is bounded per file.
+    let failing = fixWriteFailed.withLock { $0 } || diagnostics.contains { $0.severity == .error || (options.strict && $0.severity == .warning) }
+    diagnostics = diagnostics.cappedPerFile()
     switch options.format {
     case .text: Console.out(textRenderer(for: sources).render(diagnostics))
-    case .json: Console.out(JSONRenderer.render(diagnostics))
-    case .github: Console.out(GitHubRenderer.render(diagnostics))
-    case .sarif: Console.out(SARIFRenderer.render(diagnostics, toolVersion: choreoVersion))
+    case .json: Console.outFormatted(JSONRenderer.render(diagnostics))
+    case .github: Console.outFormatted(GitHubRenderer.render(diagnostics))
+    case .sarif: Console.outFormatted(SARIFRenderer.render(diagnostics, toolVersion: choreoVersion))
     }
-    let failing = fixWriteFailed.withLock { $0 } || diagnostics.contains { $0.severity == .error || (options.strict && $0.severity == .warning) }
     return failing ? .failure : .success
 }
 

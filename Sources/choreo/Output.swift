@@ -22,6 +22,7 @@ enum OutputError: Error, Equatable {
     case directoryIsAFile(String)
     case cannotCreateDirectory(String, reason: String)
     case cannotWrite(String, reason: String)
+    case notARegularFile(String, kind: String)
 
     var message: String {
         switch self {
@@ -30,6 +31,7 @@ enum OutputError: Error, Equatable {
         case let .directoryIsAFile(path): "cannot use '\(path)' as the output directory: it is a file"
         case let .cannotCreateDirectory(path, reason): "cannot create output directory '\(path)': \(reason)"
         case let .cannotWrite(path, reason): "cannot write '\(path)': \(reason)"
+        case let .notARegularFile(path, kind): "refusing to replace '\(path)': it is \(kind), not a regular file"
         }
     }
 }
@@ -81,44 +83,75 @@ func prepareDirectory(_ path: String) throws(OutputError) {
 /// small scenes wait on the disk.
 func writeAtomically(_ files: [OutputFile], protecting inputs: Set<FileIdentity>) throws(OutputError) {
     for file in files {
+        // lstat: the target itself, not what a link points to. Only a regular file is replaced
+        // (`snapshot -o /dev/null` as root replaced the device with a file).
         var info = stat()
-        guard stat(file.path, &info) == 0 else { continue }
-        if info.st_mode & S_IFMT == S_IFDIR { throw .isDirectory(file.path) }
+        guard lstat(file.path, &info) == 0 else { continue }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw .isDirectory(file.path)
+        case S_IFLNK: throw .notARegularFile(file.path, kind: "a symbolic link")
+        case S_IFCHR: throw .notARegularFile(file.path, kind: "a character device")
+        case S_IFBLK: throw .notARegularFile(file.path, kind: "a block device")
+        case S_IFIFO: throw .notARegularFile(file.path, kind: "a FIFO")
+        case S_IFSOCK: throw .notARegularFile(file.path, kind: "a socket")
+        default: throw .notARegularFile(file.path, kind: "a special file")
+        }
         if inputs.contains(FileIdentity(info)) { throw .overwritesInput(file.path) }
     }
+    for file in files { TemporaryFiles.shared.sweepStale(in: directoryOf(file.path)) }
     var staged: [(temporary: String, target: String)] = []
     func discardStaged() {
-        for entry in staged { unlink(entry.temporary) }
+        for entry in staged { TemporaryFiles.shared.remove(entry.temporary) }
     }
-    for (index, file) in files.enumerated() {
-        let temporary = temporaryPath(beside: file.path, index: index)
-        if let reason = writeFile(temporary, file.bytes) {
+    for file in files {
+        let temporary: String
+        switch writeTemporary(beside: file.path, file.bytes) {
+        case let .success(path): temporary = path
+        case let .failure(failure):
             discardStaged()
-            throw .cannotWrite(file.path, reason: reason)
+            throw .cannotWrite(file.path, reason: failure.reason)
         }
         staged.append((temporary, file.path))
     }
-    for (index, entry) in staged.enumerated() where rename(entry.temporary, entry.target) != 0 {
-        let reason = String(cString: strerror(errno))
-        for later in staged[index...] { unlink(later.temporary) }
-        throw .cannotWrite(entry.target, reason: reason)
+    for (index, entry) in staged.enumerated() {
+        if rename(entry.temporary, entry.target) != 0 {
+            let reason = String(cString: strerror(errno))
+            for later in staged[index...] { TemporaryFiles.shared.remove(later.temporary) }
+            throw .cannotWrite(entry.target, reason: reason)
+        }
+        TemporaryFiles.shared.forget(entry.temporary)
     }
 }
 
-/// `dir/.name.PID-INDEX.tmp` for `dir/name`: hidden, in the target's directory (a rename across
-/// file systems would not be atomic), and unique per process and file.
-private func temporaryPath(beside path: String, index: Int) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return ".\(path).\(getpid())-\(index).tmp" }
-    let nameStart = path.index(after: slash)
-    return "\(path[..<nameStart]).\(path[nameStart...]).\(getpid())-\(index).tmp"
+/// The directory part of a path (`.` for a bare name).
+private func directoryOf(_ path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
 }
 
-/// Writes a new file; returns the reason on failure.
-private func writeFile(_ path: String, _ contents: [UInt8]) -> String? {
-    // A temporary left behind by a crashed run with the same process id is ours to replace.
-    unlink(path)
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { return String(cString: strerror(errno)) }
+/// The marker in every temporary file's name: `dir/.NAME.choreo-tmp-XXXXXX` for `dir/NAME`.
+let temporaryMarker = ".choreo-tmp-"
+
+/// How old a temporary file must be before a run removes it as left behind by a killed run: far
+/// longer than any write takes, so a concurrent run's temporary is never taken.
+let staleTemporaryAge: TimeInterval = 15 * 60
+
+struct WriteFailure: Error { var reason: String }
+
+/// Writes `contents` to a new temporary file beside `path`, named by `mkstemp` (random, created
+/// exclusively, so two runs never share one, even with the same process id in different PID
+/// namespaces), hidden, and in the target's directory (a rename across file systems would not
+/// be atomic). It is registered with `TemporaryFiles`, which removes it on SIGINT/SIGTERM.
+private func writeTemporary(beside path: String, _ contents: [UInt8]) -> Result<String, WriteFailure> {
+    let slash = path.lastIndex(of: "/")
+    let nameStart = slash.map { path.index(after: $0) } ?? path.startIndex
+    var template = Array("\(path[..<nameStart]).\(path[nameStart...])\(temporaryMarker)XXXXXX".utf8CString)
+    let descriptor = TemporaryFiles.shared.create(&template)
+    guard descriptor >= 0 else { return .failure(WriteFailure(reason: String(cString: strerror(errno)))) }
+    let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    // mkstemp creates the file 0600; outputs are ordinary files (0644 less the umask).
+    fchmod(descriptor, 0o644 & ~processUmask)
     var failure: String?
     contents.withUnsafeBufferPointer { buffer in
         var offset = 0
@@ -133,6 +166,96 @@ private func writeFile(_ path: String, _ contents: [UInt8]) -> String? {
         }
     }
     if close(descriptor) != 0, failure == nil { failure = String(cString: strerror(errno)) }
-    if failure != nil { unlink(path) }
-    return failure
+    if let failure {
+        TemporaryFiles.shared.remove(temporary)
+        return .failure(WriteFailure(reason: failure))
+    }
+    return .success(temporary)
+}
+
+/// The process's umask, read once at start (reading it means setting it).
+let processUmask: mode_t = {
+    let mask = umask(0o022)
+    umask(mask)
+    return mask
+}()
+
+/// The temporary files this run has created and not yet renamed or removed. On SIGINT or SIGTERM
+/// they are removed before the process exits (the signal is handled on a dispatch queue, not in
+/// an async signal handler, so taking the lock is safe). A run killed with SIGKILL leaves them;
+/// the next run that writes to the same directory sweeps those older than `staleTemporaryAge`.
+final class TemporaryFiles: @unchecked Sendable {
+    static let shared = TemporaryFiles()
+
+    private let lock = NSLock()
+    private var live: Set<String> = []
+    private var swept: Set<String> = []
+    private var signalSources: [DispatchSourceSignal] = []
+
+    /// Installs the SIGINT/SIGTERM handlers; call once, before any thread writes.
+    func installSignalHandlers() {
+        _ = processUmask
+        for signalNumber in [SIGINT, SIGTERM] {
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            source.setEventHandler { [self] in
+                // The lock is never released: the process ends here, and no new temporary may be
+                // registered after the sweep.
+                lock.lock()
+                for path in live { unlink(path) }
+                live.removeAll()
+                // End as the signal would have ended us (a shell sees 130 or 143). libdispatch keeps
+                // the signal blocked in every thread, so this thread unblocks it and raises it to
+                // itself with the default action; `_exit` is the fallback.
+                signal(signalNumber, SIG_DFL)
+                var set = sigset_t()
+                sigemptyset(&set)
+                sigaddset(&set, signalNumber)
+                pthread_sigmask(SIG_UNBLOCK, &set, nil)
+                raise(signalNumber)
+                _exit(128 + signalNumber)
+            }
+            source.resume()
+            signalSources.append(source)
+        }
+    }
+
+    /// `mkstemp(template)`, the new file registered before the lock is released.
+    func create(_ template: inout [CChar]) -> Int32 {
+        lock.lock()
+        defer { lock.unlock() }
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        if descriptor >= 0 { live.insert(String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)) }
+        return descriptor
+    }
+
+    func remove(_ path: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        unlink(path)
+        live.remove(path)
+    }
+
+    /// The file was renamed into place: no longer ours to remove.
+    func forget(_ path: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        live.remove(path)
+    }
+
+    /// Removes `.NAME.choreo-tmp-XXXXXX` regular files older than `staleTemporaryAge` in
+    /// `directory`, once per directory and run.
+    func sweepStale(in directory: String) {
+        lock.lock()
+        let first = swept.insert(directory).inserted
+        lock.unlock()
+        guard first, let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        let now = Date().timeIntervalSince1970
+        for entry in entries where entry.hasPrefix(".") && entry.contains(temporaryMarker) {
+            let path = joinPath(directory, entry)
+            var info = stat()
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+            if now - Double(info.st_mtim.tv_sec) > staleTemporaryAge { unlink(path) }
+        }
+    }
 }

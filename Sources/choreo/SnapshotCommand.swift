@@ -13,7 +13,7 @@ func compileSingle(_ path: String, command: CommandName, theme: String? = nil) t
     if let theme, compilation.timeline == nil, !compilation.diagnostics.hasErrors {
         throw .unknownTheme(theme, scene: path, available: compilation.themeNames, command: command)
     }
-    Console.error(textRenderer(for: [source]).render(compilation.diagnostics))
+    Console.error(textRenderer(for: [source]).render(compilation.diagnostics.cappedPerFile()))
     guard let timeline = compilation.timeline, !compilation.diagnostics.hasErrors else { return nil }
     return (source, timeline)
 }

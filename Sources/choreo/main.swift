@@ -34,4 +34,5 @@ func run(_ arguments: [String]) -> ExitStatus {
     }
 }
 
+TemporaryFiles.shared.installSignalHandlers()
 exit(run(Array(CommandLine.arguments.dropFirst())).rawValue)

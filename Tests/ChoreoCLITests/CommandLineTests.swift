@@ -75,6 +75,9 @@ func commandHelpStartsWithItsUsageLine(command: String, usage: String) throws {
     (["snapshot", "s.yaml", "--at", "1s", "--state", "on", "-o", "x.svg"], "'--at' and '--state' cannot be used together"),
     (["snapshot", "s.yaml", "--at", "0.5", "-o", "x.svg"], "invalid value '0.5' for '--at': expected a time such as 0.6s, 600ms or 36f"),
     (["snapshot", "s.yaml", "--at", "45deg", "-o", "x.svg"], "invalid value '45deg' for '--at'"),
+    // Negative values are values, not options ("needs a value" before).
+    (["snapshot", "s.yaml", "--at", "-1s", "-o", "x.svg"], "invalid value '-1s' for '--at': expected a time of at least 0s"),
+    (["compile", "s.yaml", "--jobs", "-5"], "invalid value '-5' for '--jobs': expected a whole number of at least 1"),
     (["snapshot", "s.yaml", "--at", "1e3s", "-o", "x.svg"], "invalid value '1e3s' for '--at'"),
     (["snapshot", "s.yaml", "--at", "1s"], "missing -o OUT.svg"),
     (["snapshot", "s.yaml", "s.yaml", "--at", "1s", "-o", "x.svg"], "unexpected argument 's.yaml'"),

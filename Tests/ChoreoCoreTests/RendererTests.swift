@@ -43,8 +43,7 @@ private let sample: [Diagnostic] = [
 @Test func textRendererPrintsNotesAtTheirOwnPlaces() {
     let renderer = TextRenderer(source: { $0 == source.path ? source : nil })
     let expected = """
-        scenes/menu, v2.yaml:5:9: warning: node id 'upper' is used twice: 100% "same"
-        second line [duplicate-id]
+        scenes/menu, v2.yaml:5:9: warning: node id 'upper' is used twice: 100% "same"\\u{A}second line [duplicate-id]
             5 |   - id: upper
               |         ^
         scenes/menu, v2.yaml:3:9: note: first defined here
@@ -279,4 +278,13 @@ private let sample: [Diagnostic] = [
         range: SourceRange(start: SourceLocation(line: 1, column: 9), end: SourceLocation(line: 1, column: 10)))
     let rendered = TextRenderer(source: { _ in file }).render(diagnostic)
     #expect(rendered.contains("    1 | choreo: 2\n      |         ^\n"), "\(rendered)")
+}
+
+/// libyaml (YAML 1.1) ends lines at NEL, U+2028 and U+2029 as well as at CR and LF, and its marks
+/// give the diagnostics' lines, so the line table must count the same way or the excerpt quotes
+/// the wrong line (or none).
+@Test func sourceLinesBreakWhereLibyamlBreaksThem() {
+    let file = SourceFile(path: "x.yaml", text: "a\u{85}b\u{2028}c\u{2029}d\r\ne\rf\ng")
+    #expect(file.lineCount == 7)
+    #expect((1...7).map { String(file.line($0)) } == ["a", "b", "c", "d", "e", "f", "g"])
 }

@@ -126,6 +126,55 @@ import Testing
     }
 }
 
+/// The attacks of issue 17 (`attack-*` in the corpus): each, in its own `choreo compile`
+/// process, ends within 5 s and 512 MB (maximum resident set, measured by `/usr/bin/time`,
+/// Debian package `time`) with a positioned error and nothing written. Before the fixes these
+/// trapped, looped forever, allocated gigabytes or wrote tens of megabytes.
+@Suite struct AttackBoundsTests {
+    static let attacks = HostileCorpusTests.allFiles.filter { $0.hasPrefix("attack-") }
+
+    @Test func thereAreAttacks() { #expect(Self.attacks.count >= 15) }
+
+    @Test(arguments: attacks)
+    func eachAttackEndsWithin5SecondsAnd512MB(_ name: String) throws {
+        let binary = try #require(choreoExecutable)
+        let scratch = try ScratchDirectory("attack")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
+        process.arguments = [
+            "-f", "elapsed=%e maxrss=%M", binary.path, "compile",
+            HostileCorpusTests.hostileDirectory.appendingPathComponent(name).path, "-o", scratch.url("out").path,
+        ]
+        process.currentDirectoryURL = scratch.url
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        process.environment = environment
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        // Read before waiting: a full pipe would block the child.
+        let data = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let stderr = String(decoding: data, as: UTF8.self)
+        #expect(process.terminationStatus == 1, "\(name): \(stderr.suffix(2000))")
+        let measured = stderr.split(separator: "\n").last { $0.hasPrefix("elapsed=") } ?? ""
+        let fields = Dictionary(
+            measured.split(separator: " ").compactMap { field -> (String, Double)? in
+                let parts = field.split(separator: "=")
+                guard parts.count == 2, let value = Double(parts[1]) else { return nil }
+                return (String(parts[0]), value)
+            }, uniquingKeysWith: { $1 })
+        let elapsed = try #require(fields["elapsed"], "\(name): no measurement in \(stderr.suffix(500))")
+        let kilobytes = try #require(fields["maxrss"])
+        #expect(elapsed < 5, "\(name) took \(elapsed) s")
+        #expect(kilobytes < 512 * 1024, "\(name) used \(kilobytes) KB")
+        // A positioned error: "PATH:LINE:COLUMN: error:".
+        #expect(stderr.contains(".yaml:") && stderr.contains(": error: "), "\(name): \(stderr.prefix(500))")
+        #expect(scratch.allFiles().isEmpty, "\(name): choreo wrote \(scratch.allFiles())")
+    }
+}
+
 /// Corpus files that crash or hang the compiler today. They are kept out of the in-process tests
 /// (a crash would end the whole test process) and run here one per `choreo` process, with a time
 /// limit, so each shows up as its own failure until it is fixed. Remove an entry once it passes.

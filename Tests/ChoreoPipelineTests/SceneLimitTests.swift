@@ -141,7 +141,7 @@ import Testing
         let text = try String(contentsOf: repositoryURL("docs/limits.md"), encoding: .utf8)
         for rule in [
             "too-many-copies", "too-many-scene-nodes", "too-many-vertices", "too-many-keyframes", "too-many-baked-keyframes",
-            "identifier-too-long",
+            "identifier-too-long", "value-too-large", "output-too-large", "too-many-diagnostics",
         ] {
             #expect(text.contains("`\(rule)`"), "docs/limits.md does not document [\(rule)]")
         }
@@ -167,5 +167,90 @@ import Testing
         let text = "choreo: 1\nname: \(name)\nsize: [100, 100]\nlayers:\n  - {id: \(name), shape: rect, size: [1, 1]}\n"
         let compilation = compileScene(SourceFile(path: "long.yaml", bytes: Array(text.utf8)))
         #expect(compilation.timeline?.name == name, "\(compilation.diagnostics)")
+    }
+
+    /// Numbers that trapped (Double → Int of a frame count), looped forever (NaN in a spring's
+    /// settling time), allocated gigabytes (a nearly undamped spring) or baked for minutes (a
+    /// huge motion with an absolute tolerance). Every number is checked finite and within
+    /// `SceneLimits.maxTime` / `maxMagnitude` and the spring ranges before any conversion.
+    @Test(arguments: [
+        ("duration-1e18", "transition", "duration: 1e18s", "value-too-large"),
+        ("delay-1e300", "transition", "delay: 1e300s", "value-too-large"),
+        ("spring-response-1e300", "transition", "easing: {spring: {response: 1e300}}", "value-too-large"),
+        ("spring-damping-1e300", "transition", "easing: {spring: {damping-fraction: 1e300}}", "value-too-large"),
+        ("spring-damping-1e-9", "transition", "easing: {spring: {damping-fraction: 1e-9}}", "out-of-range"),
+        ("spring-settles-after-hours", "transition", "easing: {spring: {response: 3000, damping-fraction: 0.01}}", "value-too-large"),
+        ("position-1e16-bouncy", "position", "easing: bouncy", "value-too-large"),
+        ("timeline-1e18", "timeline", "", "value-too-large"),
+        ("keyframe-spring-damping-1e-5", "keyframe", "", "out-of-range"),
+        ("scale-1e308", "scale", "", "value-too-large"),
+        ("path-data-1e300", "path", "", "value-too-large"),
+        ("repeat-scale-compounding", "repeat", "", "value-too-large"),
+    ])
+    func hugeAndTinyNumbersAreRejectedBeforeAnyConversion(_ name: String, _ kind: String, _ line: String, _ rule: String) {
+        var text = "choreo: 1\nname: limits\nsize: [100, 100]\nlayers:\n  - id: a\n    shape: rect\n    size: [10, 10]\n"
+        switch kind {
+        case "scale": text += "    scale: 1e308\n"
+        case "path": text += "  - {id: p, shape: path, d: 'M 0 0 L 1e300 0'}\n"
+        // Copy k is scaled by 2^k: the 1,000th by 2^999, which the SVG wrote as a zero matrix.
+        case "repeat": text += "  - {id: r, shape: rect, size: [1, 1], repeat: {count: 1000, scale: 2}}\n"
+        case "timeline":
+            text += "timelines:\n  t:\n    duration: 1e18s\n    keyframes:\n      a.opacity: [{at: 0s, value: 0}, {at: 1s, value: 1}]\n"
+        case "keyframe":
+            text += "timelines:\n  t:\n    duration: 1s\n    keyframes:\n      a.opacity: [{at: 0s, value: 0}, "
+                + "{at: 1s, value: 1, easing: {spring: {damping-fraction: 1e-5}}}]\n"
+        case "position":
+            text += "states:\n  x: {}\n  y: {a: {position: [1e16, 0]}}\ntransitions:\n  - {from: x, to: y, \(line)}\n"
+        default:
+            text += "states:\n  x: {}\n  y: {a: {opacity: 0}}\ntransitions:\n  - {from: x, to: y, \(line)}\n"
+        }
+        Self.expectLimitError(Array(text.utf8), rule: rule, name: name)
+    }
+
+    /// The limits themselves still compile: a one-hour transition, a million-pixel move with a
+    /// bouncy spring (baked at a progress tolerance, not an absolute one), the weakest spring.
+    @Test func numbersAtTheLimitsCompileQuickly() {
+        let text = """
+            choreo: 1
+            name: limits
+            size: [100, 100]
+            layers:
+              - {id: a, shape: rect, size: [10, 10], position: [-1000000, 0]}
+            states:
+              x: {}
+              y: {a: {position: [1000000, 0], opacity: 0}}
+            transitions:
+              - {from: x, to: y, duration: 3600s, nodes: {a: {easing: bouncy}}}
+              - {from: y, to: x, easing: {spring: {response: 0.5, damping-fraction: 0.01}}}
+            """
+        let started = ContinuousClock.now
+        let run = runPipeline(Array(text.utf8), path: "limits.yaml")
+        #expect(run.errors.isEmpty, "\(run.errors.prefix(3).map(\.description))")
+        #expect(ContinuousClock.now - started < .seconds(20))
+    }
+
+    /// Each limit bounds one factor, but the output is their product: 1,000 vertices × `steps(1000)`
+    /// took 672 MB and wrote 120 MB; 1,000 vertices × 10,000 copies more. The combined estimate is
+    /// bounded by `SceneLimits.outputWorkLimit(inputBytes:)`.
+    @Test(arguments: ["vertices-times-steps", "vertices-times-copies"])
+    func limitsThatMultiplyAreBoundedTogether(_ kind: String) {
+        let points = (0..<1000).map { "[\($0 % 100), \($0 / 100)]" }.joined(separator: ", ")
+        let moved = (0..<1000).map { "[\(($0 * 7) % 100), \($0 / 100)]" }.joined(separator: ", ")
+        let text: String
+        if kind == "vertices-times-steps" {
+            text = "choreo: 1\nname: v\nsize: [100, 100]\nlayers:\n  - {id: p, shape: path, points: [\(points)]}\n"
+                + "states:\n  a: {}\n  b: {p: {points: [\(moved)]}}\n"
+                + "transitions:\n  - {from: a, to: b, duration: 1s, easing: {steps: 1000}}\n"
+        } else {
+            text = "choreo: 1\nname: v\nsize: [100, 100]\nlayers:\n  - id: g\n    shape: group\n    repeat: {count: 100, offset: [0, 1]}\n"
+                + "    children:\n      - {id: p, shape: path, points: [\(points)], repeat: {count: 100, offset: [1, 0]}}\n"
+        }
+        Self.expectLimitError(Array(text.utf8), rule: "output-too-large", name: kind)
+    }
+
+    /// The limit grows with the input: a large honest scene is not rejected for its size alone.
+    @Test func theOutputWorkLimitHasAFloorAndGrowsWithTheInput() {
+        #expect(SceneLimits.outputWorkLimit(inputBytes: 100) == SceneLimits.minOutputWork)
+        #expect(SceneLimits.outputWorkLimit(inputBytes: 1_000_000) == 1_000_000 * SceneLimits.outputWorkPerInputByte)
     }
 }

@@ -403,3 +403,35 @@ enum InteractiveFixtures {
     let svg = SVGEmitter.animated(Timeline(name: "jump", width: 10, height: 10, fps: 60, duration: 130.0 / 60, layers: [node], spans: []))
     #expect(svg.contains(#"values="rgb(255,0,0);rgb(255,0,0);rgb(0,0,255);rgb(0,0,255)""#), "\(svg)")
 }
+
+/// A title or state label is untrusted scene text. `U+0600` followed by `<` is one `Character`,
+/// so an escaper comparing Characters let `<img onerror=…>` into the SVG and the preview page;
+/// control characters made the SVG ill-formed XML. Both documents must parse, and the text must
+/// come back as text, not as elements.
+@Test func hostileLabelsStayTextInTheSVGAndThePreviewPage() throws {
+    let hostile = "Play\u{0600}<img src=x onerror=alert(1)>\u{7}\u{1B}\u{FFFE}'\"&"
+    let timeline = Timeline(
+        name: "hostile", width: 10, height: 10, fps: 10, duration: 0.1, layers: [],
+        spans: [Span(name: "rest", kind: .pose, start: 0, end: 0.1, label: hostile)], title: hostile)
+    for svg in [SVGEmitter.snapshot(timeline, at: 0), SVGEmitter.animated(timeline)] {
+        #expect(!svg.contains("<img"))
+        let parser = XMLParser(data: Data(svg.utf8))
+        #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")\n\(svg)")
+        #expect(svg.contains("Play\u{0600}&lt;img src=x onerror=alert(1)&gt;\u{FFFD}\u{FFFD}\u{FFFD}&apos;&quot;&amp;"))
+    }
+    let page = try PreviewPage.html(timeline)
+    #expect(!page.contains("<img"))
+    #expect(!page.unicodeScalars.contains { $0 == "\u{7}" || $0 == "\u{1B}" })
+}
+
+/// Repeated ids get `-2`, `-3`, …: the allocator searched from 2 for every copy, so n copies of
+/// one id cost O(n²) (10 rects under a 100 × 100 repeat took 45 s). 20,000 copies must be quick.
+@Test func manyCopiesOfOneIdAreAllocatedInLinearTime() {
+    let node = Node(id: "a", transform: .identity, content: .shape(.ellipse(size: Animated(Point(4, 4))), SVGFixtures.solid(.black)))
+    let timeline = Timeline(name: "ids", width: 10, height: 10, fps: 30, duration: 0, layers: Array(repeating: node, count: 20_000), spans: [])
+    let started = ContinuousClock.now
+    let svg = SVGEmitter.snapshot(timeline, at: 0, idPrefix: "x-")
+    #expect(ContinuousClock.now - started < .seconds(10))
+    #expect(svg.contains("id=\"x-a\"") && svg.contains("id=\"x-a-2\"") && svg.contains("id=\"x-a-20000\""))
+    #expect(!svg.contains("id=\"x-a-20001\""))
+}

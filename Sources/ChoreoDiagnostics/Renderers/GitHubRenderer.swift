@@ -1,3 +1,5 @@
+import ChoreoJSON
+
 /// Renders diagnostics as GitHub Actions workflow commands, which show up as annotations on the
 /// pull request's diff: `::error file=F,line=L,col=C,endLine=..,endColumn=..,title=RULE::MESSAGE`.
 ///
@@ -38,31 +40,9 @@ public enum GitHubRenderer {
         return "::\(command) \(properties)::\(escapeData(message))\n"
     }
 
-    /// Escapes a command's message, as the Actions runner's `escapeData` does.
-    static func escapeData(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "%": out += "%25"
-            case "\r": out += "%0D"
-            case "\n": out += "%0A"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    /// Escapes a command's message: `TextEscaping.githubData`.
+    static func escapeData(_ text: String) -> String { TextEscaping.githubData(text) }
 
-    /// Escapes a property value, as the runner's `escapeProperty` does: `:` and `,` separate
-    /// properties, so they are escaped too.
-    static func escapeProperty(_ text: String) -> String {
-        var out = ""
-        for scalar in escapeData(text).unicodeScalars {
-            switch scalar {
-            case ":": out += "%3A"
-            case ",": out += "%2C"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    /// Escapes a property value: `TextEscaping.githubProperty`.
+    static func escapeProperty(_ text: String) -> String { TextEscaping.githubProperty(text) }
 }

@@ -101,7 +101,7 @@ extension FrontendContext {
                 guard let value = number(node, name: "bounce", bound: .between(-0.99, 0.99)) else { return nil }
                 bounce = value
             }
-            return springEasing(duration: duration, bounce: bounce)
+            return checkedSettling(springEasing(duration: duration, bounce: bounce), at: node.reportRange)
         }
         var response = 0.5, damping = 0.825
         if let node = map.value("response") {
@@ -110,10 +110,28 @@ extension FrontendContext {
             response = value
         }
         if let node = map.value("damping-fraction") {
-            guard let value = number(node, name: "damping-fraction", bound: .greaterThan(0)) else { return nil }
+            guard
+                let value = number(
+                    node, name: "damping-fraction", bound: .between(SceneLimits.minDampingFraction, SceneLimits.maxDampingFraction))
+            else { return nil }
             damping = value
         }
-        return .spring(response: response, dampingFraction: damping)
+        return checkedSettling(.spring(response: response, dampingFraction: damping), at: node.reportRange)
+    }
+
+    /// A spring whose settling time is within `SceneLimits.maxTime` (a long response with a low or
+    /// a very high damping fraction settles after hours), else nil with `value-too-large`.
+    private func checkedSettling(_ easing: EasingSpec, at range: SourceRange) -> EasingSpec? {
+        guard case let .spring(response, dampingFraction) = easing else { return easing }
+        let settling = SpringCurve(response: response, dampingFraction: dampingFraction).settlingDuration
+        guard settling <= SceneLimits.maxTime else {
+            error(
+                "value-too-large",
+                "this spring settles after \(describeNumber(settling.rounded()))s, beyond the limit of \(describeNumber(SceneLimits.maxTime))s",
+                at: range, help: "use a shorter response or duration, or a damping fraction nearer 1")
+            return nil
+        }
+        return easing
     }
 
     /// A positive duration written either as SwiftUI's plain seconds (`0.5`) or as a time (`0.5s`).
@@ -125,6 +143,7 @@ extension FrontendContext {
                 error("out-of-range", "'\(name)' must be greater than 0s, found \(describeNumber(quantity.value))", at: node.reportRange)
                 return nil
             }
+            guard checkMagnitude(quantity.value, .time, name: name, at: node.reportRange) else { return nil }
             return quantity.value
         }
         return time(node, name: name, bound: .greaterThan(0))

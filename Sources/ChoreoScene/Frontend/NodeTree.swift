@@ -659,7 +659,23 @@ extension FrontendContext {
         var result = Repeat(count: count, anchor: info.localBounds.center)
         if let value = map.value("rotation"), let rotation = angle(value, name: "rotation") { result.rotation = rotation }
         if let value = map.value("offset"), let offset = point(value, name: "offset") { result.offset = offset }
-        if let value = map.value("scale"), let scale = scalePoint(value, name: "scale") { result.scale = scale }
+        if let value = map.value("scale"), let scale = scalePoint(value, name: "scale") {
+            // Copy k is scaled by scale^k: 1,000 copies at scale 2 reach 2^999, which no output
+            // can write (compiling it took 130 s and 1.1 GB, and the SVG wrote zero matrices).
+            // The last copy's factor must stay within `SceneLimits.maxMagnitude` and its inverse;
+            // the power is built step by step and stops as soon as it passes the limit.
+            let step = [abs(scale.x), abs(scale.y)].filter { $0 != 0 }.map { max($0, 1 / $0) }.max() ?? 1
+            var factor = 1.0
+            for _ in 1..<count where factor <= SceneLimits.maxMagnitude { factor *= step }
+            if factor > SceneLimits.maxMagnitude {
+                error(
+                    "value-too-large",
+                    "the last of \(count) copies would be scaled by \(describeNumber(max(abs(scale.x), abs(scale.y))))^\(count - 1), beyond the limit of \(describeNumber(SceneLimits.maxMagnitude)) (or its inverse)",
+                    at: value.reportRange, help: "use a repeat scale nearer 1 or fewer copies")
+            } else {
+                result.scale = scale
+            }
+        }
         if let value = map.value("anchor"), let anchor = anchorPoint(value, bounds: info.localBounds) { result.anchor = anchor }
         if let value = map.value("opacity") {
             if let items = value.sequence {

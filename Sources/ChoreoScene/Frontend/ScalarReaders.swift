@@ -153,6 +153,7 @@ extension FrontendContext {
                 return nil
             }
         }
+        guard checkMagnitude(quantity.value, dimension, name: name, at: node.reportRange) else { return nil }
         guard bound.contains(quantity.value) else {
             let unit = dimension.displayUnit
             error(
@@ -162,6 +163,20 @@ extension FrontendContext {
             return nil
         }
         return quantity.value
+    }
+
+    /// Every number a scene gives is within `SceneLimits.maxTime` (times) or
+    /// `SceneLimits.maxMagnitude` (plain numbers, angles) before anything converts it to frames,
+    /// integers or geometry: past these, frame counts trap and baking never ends.
+    func checkMagnitude(_ value: Double, _ dimension: Dimension, name: String, at range: SourceRange) -> Bool {
+        let limit = dimension == .time ? SceneLimits.maxTime : SceneLimits.maxMagnitude
+        guard abs(value) > limit else { return true }
+        let unit = dimension.displayUnit
+        error(
+            "value-too-large",
+            "'\(name)' is \(describeNumber(value))\(unit), beyond the limit of \(describeNumber(limit))\(unit) in either direction",
+            at: range, help: "see docs/limits.md")
+        return false
     }
 
     func number(_ node: YAMLNode, name: String, bound: Bound = .any) -> Double? {
@@ -225,6 +240,9 @@ extension FrontendContext {
     }
 
     private func checkPoint(_ point: Point, node: YAMLNode, name: String, bound: Bound) -> Point? {
+        guard checkMagnitude(point.x, .number, name: name, at: node.reportRange),
+            checkMagnitude(point.y, .number, name: name, at: node.reportRange)
+        else { return nil }
         guard bound.contains(point.x), bound.contains(point.y) else {
             error(
                 "out-of-range",

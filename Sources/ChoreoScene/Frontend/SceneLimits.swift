@@ -20,6 +20,29 @@ public enum SceneLimits {
     /// Characters (Unicode scalars) in an identifier: scene name, node id, state, timeline or
     /// var name (rule `identifier-too-long`).
     public static let maxIdentifierLength = 128
+    /// The largest time anywhere in a scene, in seconds: a duration, a delay, an `at:`, a spring's
+    /// response or settling time, and the whole compiled timeline (rule `value-too-large`). Times
+    /// become whole frames (an `Int`), so an unbounded time would trap or allocate without bound.
+    public static let maxTime: Double = 3600
+    /// The largest magnitude of a plain number (a coordinate, a size, a scale, an opacity, …) and of
+    /// an angle in degrees, and of every coordinate in path data (rule `value-too-large`). A
+    /// million pixels is far beyond any canvas; products of such values stay finite.
+    public static let maxMagnitude: Double = 1_000_000
+    /// The smallest and largest spring damping fraction (rule `out-of-range`). A spring with damping
+    /// ζ swings about 2.2 / ζ times before it settles, and each swing is baked; below 0.01 a single
+    /// spring would bake hundreds of thousands of segments. Above 100 it creeps for hundreds of
+    /// responses; `maxTime` bounds the settling time as well.
+    public static let minDampingFraction: Double = 0.01
+    public static let maxDampingFraction: Double = 100
+    /// The combined output work (`estimatedOutputWork`: copies × vertices × baked keyframes, summed
+    /// over shapes) a scene may ask for: at least `minOutputWork`, and `outputWorkPerInputByte`
+    /// per byte of the scene file (rule `output-too-large`).
+    public static let minOutputWork = 500_000
+    public static let outputWorkPerInputByte = 20
+
+    public static func outputWorkLimit(inputBytes: Int) -> Int {
+        max(minOutputWork, outputWorkPerInputByte * inputBytes)
+    }
     /// Themes in a scene (rule `too-many-themes`): each is the whole scene compiled once more.
     public static let maxThemes = 16
 }

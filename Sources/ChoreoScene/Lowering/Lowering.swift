@@ -25,10 +25,16 @@ func lower(_ scene: Scene, diagnostics: inout DiagnosticBag) -> Timeline {
     let layers = scene.layers.map { builder.node($0) }
     let totalFrames = plans.last.map { $0.startFrame + $0.frames } ?? 0
     let initialLabel = context.initialState?.label
-    return Timeline(
+    let timeline = Timeline(
         name: scene.name, width: scene.size.x, height: scene.size.y, fps: scene.fps,
         duration: Double(totalFrames) / scene.fps, background: scene.background, layers: layers,
         spans: plans.map(\.span), title: initialLabel ?? scene.name, stateMachine: context.stateMachine(plans.map(\.span)))
+    if let id = firstNodeWithNonFiniteValue(timeline) {
+        diagnostics.error(
+            "non-finite", "node '\(id)' would be written with an infinite or undefined (NaN) number",
+            at: context.nodes[id]?.range ?? .fileStart, help: "use smaller values; see docs/limits.md")
+    }
+    return timeline
 }
 
 /// What one span of the global timeline shows.
@@ -329,8 +335,10 @@ func checkBakedSegmentCount(_ scene: Scene, diagnostics: inout DiagnosticBag) ->
         switch easing {
         case let .steps(count): return max(1, count)
         case let .spring(response, dampingFraction):
-            // The real tolerance depends on each property's range; a fine one gives an upper estimate.
-            return springs.pieces(SpringCurve(response: response, dampingFraction: dampingFraction), tolerance: 1e-4).count
+            // Lowering never bakes finer than this, so the count is an upper bound.
+            return springs.pieces(
+                SpringCurve(response: response, dampingFraction: dampingFraction), tolerance: minSpringProgressTolerance
+            ).count
         default: return 1
         }
     }

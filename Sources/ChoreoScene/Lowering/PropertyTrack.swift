@@ -115,6 +115,10 @@ extension Segment {
     }
 }
 
+/// The finest progress tolerance a spring is baked to (1/10,000 of the motion). The baked-segment
+/// count check (`checkBakedSegmentCount`) bakes at this tolerance, so its count is an upper bound.
+let minSpringProgressTolerance = 1e-4
+
 /// The segments of one motion from `from` to `to`, with the scene easing reduced to `Easing`:
 /// `steps(n)` becomes n hold segments (jump-end), a spring a chain of baked cubic segments.
 func loweredSegments(
@@ -140,7 +144,9 @@ func loweredSegments(
         }
     case let .spring(response, dampingFraction):
         let spring = SpringCurve(response: response, dampingFraction: dampingFraction)
-        let progressTolerance = tolerance / max(from.distance(to: to), 1e-12)
+        // Relative to the motion's size, but never finer than `minSpringProgressTolerance`: a
+        // huge motion with an absolute tolerance would bisect every piece to the last level.
+        let progressTolerance = max(tolerance / max(from.distance(to: to), 1e-12), minSpringProgressTolerance)
         let pieces = springs?.pieces(spring, tolerance: progressTolerance) ?? bakeSpring(spring, tolerance: progressTolerance)
         return pieces.map { piece in
             Segment(

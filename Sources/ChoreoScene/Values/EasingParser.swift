@@ -47,12 +47,16 @@ public func cubicEasing(x1: Double, y1: Double, x2: Double, y2: Double) -> Resul
     return .success(.cubic(x1, y1, x2, y2))
 }
 
-/// `steps(n)`, checking that n is a whole number ≥ 1.
+/// The most steps `steps(n)` may have (the `steps:` key allows at most 1,000).
+public let maxStepsCount = 10_000
+
+/// `steps(n)`, checking that n is a whole number from 1 to `maxStepsCount`.
 public func stepsEasing(count: Double) -> Result<EasingSpec, ValueError> {
-    guard count.isFinite, count >= 1, count == count.rounded(), count <= 10_000 else {
+    guard count.isFinite, count >= 1, count == count.rounded(), count <= Double(maxStepsCount) else {
         return .failure(
             ValueError(
-                rule: "invalid-easing", "steps needs a whole number of steps, at least 1; got \(formatValue(count))"))
+                rule: "invalid-easing",
+                "steps needs a whole number of steps from 1 to \(maxStepsCount); got \(formatValue(count))"))
     }
     return .success(.steps(Int(count)))
 }
@@ -60,14 +64,14 @@ public func stepsEasing(count: Double) -> Result<EasingSpec, ValueError> {
 /// `{spring: {duration, bounce}}`, checking duration > 0 and −1 < bounce < 1 (bounce 1 never
 /// settles; bounce −1 has no damping ratio).
 public func checkedSpringEasing(duration: Double, bounce: Double) -> Result<EasingSpec, ValueError> {
-    guard duration.isFinite, duration > 0 else {
+    guard duration.isFinite, duration > 0, duration <= SceneLimits.maxTime else {
         return .failure(
-            ValueError(rule: "invalid-easing", "a spring's duration must be greater than 0s; got \(formatValue(duration))s"))
+            ValueError(rule: "invalid-easing", "a spring's duration must be greater than 0s and at most \(formatValue(SceneLimits.maxTime))s; got \(formatValue(duration))s"))
     }
-    guard bounce.isFinite, bounce > -1, bounce < 1 else {
+    guard bounce.isFinite, bounce >= -0.99, bounce <= 0.99 else {
         return .failure(
             ValueError(
-                rule: "invalid-easing", "a spring's bounce must lie between -1 and 1 (exclusive); got \(formatValue(bounce))",
+                rule: "invalid-easing", "a spring's bounce must lie between -0.99 and 0.99; got \(formatValue(bounce))",
                 help: "0 is no bounce (.smooth), 0.3 is .bouncy"))
     }
     return .success(springEasing(duration: duration, bounce: bounce))
@@ -76,14 +80,16 @@ public func checkedSpringEasing(duration: Double, bounce: Double) -> Result<Easi
 /// `{spring: {response, damping-fraction}}`, checking response > 0 and damping fraction > 0
 /// (an undamped spring never settles).
 public func checkedSpringEasing(response: Double, dampingFraction: Double) -> Result<EasingSpec, ValueError> {
-    guard response.isFinite, response > 0 else {
+    guard response.isFinite, response > 0, response <= SceneLimits.maxTime else {
         return .failure(
-            ValueError(rule: "invalid-easing", "a spring's response must be greater than 0s; got \(formatValue(response))s"))
+            ValueError(rule: "invalid-easing", "a spring's response must be greater than 0s and at most \(formatValue(SceneLimits.maxTime))s; got \(formatValue(response))s"))
     }
-    guard dampingFraction.isFinite, dampingFraction > 0 else {
+    guard dampingFraction.isFinite, dampingFraction >= SceneLimits.minDampingFraction,
+        dampingFraction <= SceneLimits.maxDampingFraction
+    else {
         return .failure(
             ValueError(
-                rule: "invalid-easing", "a spring's damping fraction must be greater than 0; got \(formatValue(dampingFraction))",
+                rule: "invalid-easing", "a spring's damping fraction must be from \(formatValue(SceneLimits.minDampingFraction)) to \(formatValue(SceneLimits.maxDampingFraction)); got \(formatValue(dampingFraction))",
                 help: "1 is critically damped (no overshoot); SwiftUI's default is 0.825"))
     }
     return .success(.spring(response: response, dampingFraction: dampingFraction))

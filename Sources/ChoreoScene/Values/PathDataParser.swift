@@ -114,6 +114,12 @@ private struct PathDataParser {
             throw ValueError(
                 rule: "invalid-path-data", "'\(text)' is not a finite number", offset: start, length: position - start)
         }
+        guard abs(value) <= SceneLimits.maxMagnitude else {
+            throw ValueError(
+                rule: "value-too-large",
+                "'\(text)' is beyond the limit of \(formatValue(SceneLimits.maxMagnitude)) in either direction",
+                offset: start, length: position - start, help: "see docs/limits.md")
+        }
         return value
     }
 

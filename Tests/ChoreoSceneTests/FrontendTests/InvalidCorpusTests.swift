@@ -16,7 +16,7 @@ let frontendRuleIDs = [
     "var-cycle", "wrong-type", "wrong-unit", "wrong-var-type", "theme-not-slottable", "theme-invalid",
     // Scene limits (docs/limits.md).
     "identifier-too-long", "too-many-copies", "too-many-keyframes", "too-many-scene-nodes", "too-many-vertices",
-    "too-many-baked-keyframes", "too-many-themes",
+    "too-many-baked-keyframes", "value-too-large", "output-too-large", "too-many-themes",
 ]
 let yamlRuleIDs = [
     "duplicate-key", "empty-file", "file-too-large", "invalid-merge", "invalid-utf8", "multiple-documents",
@@ -26,7 +26,7 @@ let yamlRuleIDs = [
 let generatedRuleIDs: Set<String> = [
     "invalid-utf8", "file-too-large", "nesting-too-deep", "too-many-nodes",
     // Tested in SceneLimitTests (ChoreoPipelineTests), which build them from the `SceneLimits` constants.
-    "too-many-keyframes", "too-many-scene-nodes", "too-many-vertices", "too-many-baked-keyframes",
+    "too-many-keyframes", "too-many-scene-nodes", "too-many-vertices", "too-many-baked-keyframes", "output-too-large",
 ]
 
 /// The `# expect: LINE:COL SEVERITY RULE` lines of a fixture, sorted.

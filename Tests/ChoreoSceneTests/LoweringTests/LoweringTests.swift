@@ -221,3 +221,15 @@ private func tween(
     }
     #expect(children.map(\.id) == ["inner"])
 }
+
+/// Behind the numeric limits, the compiled timeline is checked: a non-finite number anywhere
+/// (the emitters would write it as 0: `scale: 1e308` became `"s":[0,0]`) is an error at its node.
+@Test func aNonFiniteNumberInTheTimelineIsAnError() {
+    for value in [Double.infinity, -Double.infinity, Double.nan] {
+        let node = LoweringFixtures.rect("big", size: Point(10, 10), extra: ["scale": .point(Point(value, 1))])
+        let (_, diagnostics) = LoweringFixtures.lowered(LoweringFixtures.scene(layers: [LoweringFixtures.rect("ok", size: Point(1, 1)), node]))
+        #expect(diagnostics.contains { $0.rule == "non-finite" && $0.message.contains("'big'") }, "\(value): \(diagnostics)")
+    }
+    let (_, clean) = LoweringFixtures.lowered(LoweringFixtures.scene(layers: [LoweringFixtures.rect("ok", size: Point(1e6, 1e6))]))
+    #expect(clean.isEmpty)
+}

@@ -75,3 +75,15 @@ func bakedSpringStaysWithinHalfAPixelOfTheClosedForm(spring: SpringCurve) {
     let fine = bakedMove(bouncy, tolerance: 0.1).count
     #expect(fine > coarse)
 }
+
+/// The baking tolerance is relative to the motion but never finer than
+/// `minSpringProgressTolerance`: with an absolute half pixel, a 1e16 px move bisected every piece
+/// to the last level (an SVG took 2 minutes). A huge move bakes like a 5,000 px one, and the
+/// `too-many-baked-keyframes` estimate (baked at that floor) stays an upper bound.
+@Test func hugeMovesAreBakedAtTheToleranceFloor() {
+    let atFloor = bakedMove(bouncy, distance: 0.5 / minSpringProgressTolerance)
+    #expect(bakedMove(bouncy, distance: 1e16).count == atFloor.count)
+    #expect(atFloor.count < 100)
+    let estimate = SpringBakery().pieces(bouncy, tolerance: minSpringProgressTolerance).count
+    #expect(bakedMove(bouncy, distance: 1e16).count <= estimate)
+}

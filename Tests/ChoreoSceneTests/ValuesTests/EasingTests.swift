@@ -52,7 +52,8 @@ func parsesEasingNames(text: String, expected: EasingSpec) {
     let zeroSteps = try #require(failure("steps(0)"))
     #expect(zeroSteps.rule == "invalid-easing")
     #expect(zeroSteps.offset == 6)
-    #expect(failure("steps(2.5)")?.message == "steps needs a whole number of steps, at least 1; got 2.5")
+    #expect(failure("steps(2.5)")?.message == "steps needs a whole number of steps from 1 to 10000; got 2.5")
+    #expect(failure("steps(100000)")?.message == "steps needs a whole number of steps from 1 to 10000; got 100000")
     #expect(failure("steps(3, start)")?.message == "only jump-end steps are supported, not 'start'")
 }
 
@@ -63,5 +64,7 @@ func parsesEasingNames(text: String, expected: EasingSpec) {
     #expect((try? checkedSpringEasing(duration: 0.5, bounce: 1).get()) == nil)
     #expect((try? checkedSpringEasing(duration: 0, bounce: 0).get()) == nil)
     #expect((try? checkedSpringEasing(response: 0.5, dampingFraction: 0).get()) == nil)
+    #expect((try? checkedSpringEasing(response: 0.5, dampingFraction: 1e-9).get()) == nil)
+    #expect((try? checkedSpringEasing(response: 1e300, dampingFraction: 1).get()) == nil)
     #expect((try? checkedSpringEasing(response: 0.55, dampingFraction: 1).get()) == .spring(response: 0.55, dampingFraction: 1))
 }

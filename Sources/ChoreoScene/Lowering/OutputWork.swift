@@ -1,0 +1,78 @@
+import ChoreoDiagnostics
+import ChoreoTimeline
+
+/// The scene limits each bound one factor (copies, vertices, baked segments), but the emitters'
+/// work is their product: every drawn copy of a shape writes every keyframe of its animated
+/// properties, and a path keyframe writes every vertex. 1,000 vertices × `steps(1000)` took
+/// 672 MB and wrote 120 MB; 1,000 vertices × 10,000 copies more. This estimates that product
+/// (docs/limits.md, "Output work") and rejects a scene whose estimate is past
+/// `SceneLimits.outputWorkLimit(inputBytes:)`: a floor every honest scene fits under, growing
+/// with the input, so output stays proportional to what was written.
+///
+/// Estimate per shape node: copies (the product of the repeat counts above it) × vertices (a
+/// path's, 2 per polygon side, 4 for a rect or an ellipse) × (1 + the baked segments of every
+/// transition, tween and keyframe that animates it).
+func estimatedOutputWork(_ scene: Scene) -> (work: Int, largest: SceneNode?, segments: Int) {
+    let springs = SpringBakery()
+    func segments(_ easing: EasingSpec) -> Int {
+        switch easing {
+        case let .steps(count): return max(1, count)
+        case let .spring(response, dampingFraction):
+            return springs.pieces(
+                SpringCurve(response: response, dampingFraction: dampingFraction), tolerance: minSpringProgressTolerance
+            ).count
+        default: return 1
+        }
+    }
+    var segmentsByNode: [String: Int] = [:]
+    for transition in scene.transitions {
+        let from = scene.states.first { $0.name == transition.from }?.overrides.keys.map { $0 } ?? []
+        let to = scene.states.first { $0.name == transition.to }?.overrides.keys.map { $0 } ?? []
+        for key in Set(from + to) {
+            segmentsByNode[key.node, default: 0] += segments((transition.nodeTiming[key.node] ?? transition.timing).easing)
+        }
+    }
+    for timeline in scene.timelines {
+        for tween in timeline.tweens {
+            for key in tween.values.keys { segmentsByNode[key.node, default: 0] += segments(tween.timing.easing) }
+        }
+        for (key, keyframes) in timeline.keyframes {
+            segmentsByNode[key.node, default: 0] += keyframes.reduce(0) { $0 + segments($1.easing) }
+        }
+    }
+    var total = 0
+    var largest: (node: SceneNode, work: Int)?
+    var pending: [(node: SceneNode, copies: Int)] = scene.layers.reversed().map { ($0, 1) }
+    while let (node, inherited) = pending.popLast() {
+        let copies = inherited * (node.repeat?.count ?? 1)
+        let vertices: Int
+        switch node.shape {
+        case let .group(children):
+            pending.append(contentsOf: children.reversed().map { ($0, copies) })
+            continue
+        case .rect, .ellipse: vertices = 4
+        case let .polygon(sides, _, _): vertices = 2 * max(3, sides)
+        case .path: vertices = max(1, node.base["d"]?.asPath?.contours.reduce(0) { $0 + $1.vertices.count } ?? 1)
+        }
+        // Each factor is bounded by its own limit, so the product fits in an Int.
+        let work = copies * vertices * (1 + segmentsByNode[node.id, default: 0])
+        total += work
+        if work > largest?.work ?? 0 { largest = (node, work) }
+    }
+    return (total, largest?.node, segmentsByNode.values.reduce(0, +))
+}
+
+/// Reports `output-too-large` when the estimate is past the limit for this input's size.
+func checkOutputWork(_ scene: Scene, inputBytes: Int, diagnostics: inout DiagnosticBag) -> Bool {
+    let (work, largest, segments) = estimatedOutputWork(scene)
+    let limit = SceneLimits.outputWorkLimit(inputBytes: inputBytes)
+    // Past the baked-segment limit, lowering reports the more specific `too-many-baked-keyframes`
+    // before building anything.
+    guard work > limit, segments <= SceneLimits.maxBakedSegments else { return true }
+    diagnostics.error(
+        "output-too-large",
+        "this scene would write about \(work) vertex keyframes (copies × vertices × keyframes), more than the limit of \(limit) for a file of \(inputBytes) bytes",
+        at: largest?.range ?? .fileStart,
+        help: "this node contributes the most; use fewer repeat copies, vertices or steps")
+    return false
+}
