@@ -10,6 +10,7 @@ let package = Package(
     name: "Choreo",
     products: [
         .executable(name: "choreo", targets: ["choreo"]),
+        .plugin(name: "ChoreoPlugin", targets: ["ChoreoPlugin"]),
         .library(name: "ChoreoKit", targets: ["ChoreoDiagnostics", "ChoreoTimeline", "ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoArchive"]),
     ],
     targets: [
@@ -35,6 +36,7 @@ let package = Package(
             name: "choreo",
             dependencies: ["ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoDiagnostics", "ChoreoTimeline", "ChoreoArchive"]
         ),
+        .plugin(name: "ChoreoPlugin", capability: .buildTool(), dependencies: ["choreo"]),
         .executableTarget(
             name: "choreo-bench",
             dependencies: ["ChoreoYAML", "ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoDiagnostics", "ChoreoJSON"]

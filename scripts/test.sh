@@ -5,7 +5,9 @@
 #   2. creates the conformance virtualenv .venv (Tests/conformance/setup.sh, or its
 #      requirements.txt), when the conformance suites exist;
 #   3. `swift test`: every Swift test target, the CLI end-to-end tests included;
-#   4. the conformance suites, Tests/conformance/run_all.sh, when it exists.
+#   4. the SwiftPM plugin stage, scripts/test-plugin.sh (builds Tests/PluginFixture with ChoreoPlugin;
+#      about 2 minutes the first time, seconds afterwards);
+#   5. the conformance suites, Tests/conformance/run_all.sh, when it exists.
 # Later steps run even when an earlier test step fails, so one run shows every failure.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -27,6 +29,9 @@ mapfile -t scratch < <(swift_scratch_args)
 
 echo "== swift test"
 swift test "${scratch[@]}" </dev/null || failed+=("swift test")
+
+echo "== SwiftPM plugin"
+bash scripts/test-plugin.sh </dev/null || failed+=("SwiftPM plugin")
 
 if [ -f Tests/conformance/run_all.sh ]; then
     echo "== conformance suites"

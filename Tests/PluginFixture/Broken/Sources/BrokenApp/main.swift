@@ -1,0 +1,1 @@
+print("unreachable: the build should have failed")
