@@ -8,6 +8,7 @@ import Foundation
 struct LottieShapeBuilder {
     var fps: Double
     var duration: Double
+    var options = LottieOptions()
 
     // MARK: Nodes
 
@@ -96,6 +97,7 @@ struct LottieShapeBuilder {
         // Lottie's own primitives start their outline elsewhere (an `el` at 12 o'clock, a `rc` at
         // its top-right corner); where the start matters (trim, dashes) the IR outline is written.
         let startMatters = style.trim != nil || !(style.stroke?.dash.isEmpty ?? true)
+        let outlinePolygon = startMatters || options.polygonsAsPaths
         var items: [JSONValue] = []
         var contourCount = 1
         switch geometry {
@@ -119,7 +121,7 @@ struct LottieShapeBuilder {
                 ])]
             }
         case let .polygon(sides, radius, innerRadius):
-            if startMatters {
+            if outlinePolygon {
                 let outline: Animated<PathShape>
                 if let innerRadius {
                     outline = combineTracks(radius, innerRadius, fps: fps, duration: duration) {
@@ -187,7 +189,7 @@ struct LottieShapeBuilder {
             ("s", lottieProperty(trim.start, fps: fps, .scalar(times: 100))),
             ("e", lottieProperty(trim.end, fps: fps, .scalar(times: 100))),
             ("o", lottieProperty(trim.offset, fps: fps, .scalar(times: 360))),
-            ("m", .int(contourCount > 1 ? 2 : 1)),
+            ("m", .int(contourCount > 1 || options.individualTrims ? 2 : 1)),
         ])
     }
 

@@ -1,4 +1,5 @@
 import ChoreoDiagnostics
+import ChoreoScene
 
 /// What `choreo --version` prints.
 let choreoVersion = "0.1.0"
@@ -69,6 +70,10 @@ struct CompileOptions: Equatable, Sendable {
     var pretty = false
     /// Nil means one job per core.
     var jobs: Int?
+    /// The player family checked for (`--target`); `tgs` also writes `NAME.tgs`.
+    var target = PlayerTarget.web
+    /// Where `--depfile` writes the Makefile-syntax dependencies, if asked.
+    var depfile: String?
 }
 
 struct LintOptions: Equatable, Sendable {
@@ -117,7 +122,8 @@ func optionSpecs(_ command: CommandName) -> [OptionSpec] {
     switch command {
     case .compile:
         [OptionSpec(names: ["-o", "--output"], value: "DIR"), OptionSpec(names: ["--emit"], value: "LIST"),
-         OptionSpec(names: ["--pretty"], value: nil), OptionSpec(names: ["--jobs", "-j"], value: "N")]
+         OptionSpec(names: ["--pretty"], value: nil), OptionSpec(names: ["--jobs", "-j"], value: "N"),
+         OptionSpec(names: ["--target"], value: "TARGET"), OptionSpec(names: ["--depfile"], value: "FILE")]
     case .lint:
         [OptionSpec(names: ["--format"], value: "FORMAT"), OptionSpec(names: ["--strict"], value: nil)]
     case .snapshot:
@@ -241,6 +247,16 @@ private func parse(_ command: CommandName, _ arguments: [String]) throws(UsageEr
                 throw .invalidValue(option: spelled, value: value, expected: "a whole number of at least 1", command: command)
             }
             options.jobs = jobs
+        }
+        if let (spelled, value) = raw.value("--target") {
+            guard let target = PlayerTarget(rawValue: value) else {
+                throw .invalidValue(option: spelled, value: value, expected: "web, lottie-ios, lottie-android or tgs", command: command)
+            }
+            options.target = target
+        }
+        if let (spelled, value) = raw.value("--depfile") {
+            guard !value.isEmpty else { throw .invalidValue(option: spelled, value: value, expected: "a file path", command: command) }
+            options.depfile = value
         }
         return .compile(options)
 

@@ -1,3 +1,4 @@
+import ChoreoArchive
 import ChoreoDiagnostics
 import ChoreoLottie
 import ChoreoSVG
@@ -13,22 +14,40 @@ struct CompiledScene: Sendable {
     var timeline: Timeline?
     /// The emitted texts, in `EmitKind` order; empty when the scene has errors.
     var outputs: [(kind: EmitKind, contents: String)]
+    /// `NAME.tgs` (gzip), with `--target tgs` only.
+    var sticker: [UInt8]? = nil
 }
 
 /// Compiles one scene and runs the requested emitters. Pure: emitters are functions of the timeline.
-func compileAndEmit(_ source: SourceFile, emit: [EmitKind], pretty: Bool) -> CompiledScene {
-    let compilation = compileScene(source)
+func compileAndEmit(_ source: SourceFile, emit: [EmitKind], pretty: Bool, target: PlayerTarget = .web) -> CompiledScene {
+    let compilation = target == .web ? compileScene(source) : compileScene(source, target: target)
     guard let timeline = compilation.timeline, !compilation.diagnostics.hasErrors else {
         return CompiledScene(source: source, diagnostics: compilation.diagnostics, timeline: nil, outputs: [])
     }
+    let lottieOptions = LottieOptions(individualTrims: target == .lottieIOS)
     let outputs = emit.map { kind -> (kind: EmitKind, contents: String) in
         switch kind {
-        case .lottie: (kind, LottieEmitter.emit(timeline, pretty: pretty))
+        case .lottie: (kind, LottieEmitter.emit(timeline, pretty: pretty, options: lottieOptions))
         case .svg: (kind, SVGEmitter.animated(timeline))
         case .timeline: (kind, TimelineJSON.encode(timeline, pretty: pretty))
         }
     }
-    return CompiledScene(source: source, diagnostics: compilation.diagnostics, timeline: timeline, outputs: outputs)
+    var scene = CompiledScene(source: source, diagnostics: compilation.diagnostics, timeline: timeline, outputs: outputs)
+    if target == .tgs {
+        let json = LottieEmitter.emitTelegramSticker(timeline)
+        let sticker = Gzip.compress(Array(json.utf8))
+        guard sticker.count <= TelegramSticker.maxBytes else {
+            // Measured, not estimated: the limit is on the gzip file Telegram receives.
+            let tooLarge = Diagnostic(
+                .error, rule: "tgs-too-large",
+                "the sticker is \(sticker.count) bytes gzipped (\(json.utf8.count) bytes of JSON); Telegram allows at most \(TelegramSticker.maxBytes) bytes",
+                file: source.path, range: SourceRange(.start),
+                help: "simplify the scene: fewer nodes and path vertices, fewer keyframes (springs are baked into many), or shorter timelines")
+            return CompiledScene(source: source, diagnostics: compilation.diagnostics + [tooLarge], timeline: nil, outputs: [])
+        }
+        scene.sticker = sticker
+    }
+    return scene
 }
 
 
@@ -60,7 +79,8 @@ func runCompile(_ options: CompileOptions) throws(UsageError) -> ExitStatus {
     // scenes a serial read or write phase would leave the other cores idle (Amdahl).
     let compiled = concurrentMap(paths, jobs: jobs) { path -> Result<CompiledScene, UsageError> in
         do throws(UsageError) {
-            return .success(compileAndEmit(try readScene(path, command: .compile), emit: options.emit, pretty: options.pretty))
+            return .success(compileAndEmit(
+                try readScene(path, command: .compile), emit: options.emit, pretty: options.pretty, target: options.target))
         } catch {
             return .failure(error)
         }
@@ -87,6 +107,7 @@ func runCompile(_ options: CompileOptions) throws(UsageError) -> ExitStatus {
     var status = ExitStatus.success
     var directoryReady = false
     var writes: [(reportIndex: Int, files: [OutputFile])] = []
+    var sceneOfWrite: [String] = []
     for scene in scenes {
         report.error(renderer.render(scene.diagnostics))
         guard let timeline = scene.timeline else {
@@ -116,10 +137,14 @@ func runCompile(_ options: CompileOptions) throws(UsageError) -> ExitStatus {
                 return .failure
             }
         }
-        let files = scene.outputs.map {
+        var files = scene.outputs.map {
             OutputFile(path: joinPath(options.outputDirectory, $0.kind.fileName(for: name)), contents: $0.contents)
         }
+        if let sticker = scene.sticker {
+            files.append(OutputFile(path: joinPath(options.outputDirectory, "\(name).tgs"), bytes: sticker))
+        }
         writes.append((report.placeholder(), files))
+        sceneOfWrite.append(scene.source.path)
     }
     // Scenes have distinct names, so their outputs and temporary files never collide.
     let written = concurrentMap(writes.map(\.files), jobs: jobs) { files -> OutputError? in
@@ -130,12 +155,23 @@ func runCompile(_ options: CompileOptions) throws(UsageError) -> ExitStatus {
             return error
         }
     }
-    for (write, failure) in zip(writes, written) {
+    var dependencies: [(outputs: [String], scene: String)] = []
+    for ((write, failure), scenePath) in zip(zip(writes, written), sceneOfWrite) {
         if let failure {
             report.fill(write.reportIndex, error: "choreo: error: \(failure.message)\n")
             status = .failure
         } else {
             report.fill(write.reportIndex, out: write.files.map { "wrote \($0.path)\n" }.joined())
+            dependencies.append((write.files.map(\.path), scenePath))
+        }
+    }
+    if let depfile = options.depfile {
+        do throws(OutputError) {
+            try writeAtomically([OutputFile(path: depfile, contents: try makeDependencies(dependencies))], protecting: inputs)
+            report.out("wrote \(depfile)\n")
+        } catch {
+            report.error("choreo: error: \(error.message)\n")
+            status = .failure
         }
     }
     report.print()
@@ -154,6 +190,7 @@ struct OrderedReport {
     private var messages: [Message] = []
 
     mutating func error(_ text: String) { if !text.isEmpty { messages.append(.error(text)) } }
+    mutating func out(_ text: String) { if !text.isEmpty { messages.append(.out(text)) } }
 
     /// Reserves the place of a message that is known later.
     mutating func placeholder() -> Int {

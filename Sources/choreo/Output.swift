@@ -3,7 +3,17 @@ import Foundation
 /// One file the CLI is about to write.
 struct OutputFile: Sendable {
     var path: String
-    var contents: String
+    var bytes: [UInt8]
+
+    init(path: String, contents: String) {
+        self.path = path
+        bytes = Array(contents.utf8)
+    }
+
+    init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.bytes = bytes
+    }
 }
 
 /// Why an output could not be written. Each is reported on stderr and makes the run exit with 1.
@@ -13,6 +23,7 @@ enum OutputError: Error, Equatable {
     case directoryIsAFile(String)
     case cannotCreateDirectory(String, reason: String)
     case cannotWrite(String, reason: String)
+    case unrepresentableInDepfile(String)
 
     var message: String {
         switch self {
@@ -21,6 +32,7 @@ enum OutputError: Error, Equatable {
         case let .directoryIsAFile(path): "cannot use '\(path)' as the output directory: it is a file"
         case let .cannotCreateDirectory(path, reason): "cannot create output directory '\(path)': \(reason)"
         case let .cannotWrite(path, reason): "cannot write '\(path)': \(reason)"
+        case let .unrepresentableInDepfile(path): "cannot write the depfile: the path '\(path)' has a line break, which Make and Ninja cannot read"
         }
     }
 }
@@ -83,7 +95,7 @@ func writeAtomically(_ files: [OutputFile], protecting inputs: Set<FileIdentity>
     }
     for (index, file) in files.enumerated() {
         let temporary = temporaryPath(beside: file.path, index: index)
-        if let reason = writeFile(temporary, file.contents) {
+        if let reason = writeFile(temporary, file.bytes) {
             discardStaged()
             throw .cannotWrite(file.path, reason: reason)
         }
@@ -105,14 +117,13 @@ private func temporaryPath(beside path: String, index: Int) -> String {
 }
 
 /// Writes a new file; returns the reason on failure.
-private func writeFile(_ path: String, _ contents: String) -> String? {
+private func writeFile(_ path: String, _ contents: [UInt8]) -> String? {
     // A temporary left behind by a crashed run with the same process id is ours to replace.
     unlink(path)
     let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { return String(cString: strerror(errno)) }
     var failure: String?
-    var text = contents
-    text.withUTF8 { buffer in
+    contents.withUnsafeBufferPointer { buffer in
         var offset = 0
         while offset < buffer.count {
             let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)

@@ -95,7 +95,7 @@ private func didYouMean(_ suggestion: String?) -> String {
 
 func usageLine(_ command: CommandName) -> String {
     switch command {
-    case .compile: "choreo compile PATH... [-o DIR] [--emit lottie,svg,timeline] [--pretty] [--jobs N]"
+    case .compile: "choreo compile PATH... [-o DIR] [--emit lottie,svg,timeline] [--pretty] [--jobs N] [--target TARGET] [--depfile FILE]"
     case .lint: "choreo lint PATH... [--format text|json|github|sarif] [--strict]"
     case .snapshot: "choreo snapshot FILE (--at TIME | --state NAME) -o OUT.svg"
     case .preview: "choreo preview FILE -o DIR"
@@ -138,6 +138,13 @@ func commandHelp(_ command: CommandName) -> String {
                                  (default: lottie,svg)
               --pretty           indent JSON outputs
               -j, --jobs N       compile N files at a time (default: one per core)
+              --target TARGET    check for a player family: web (default, nothing
+                                 extra), lottie-ios, lottie-android, or tgs (Telegram
+                                 stickers; also writes DIR/NAME.tgs); what it cannot
+                                 play is an error (docs/diagnostics.md lists each
+                                 rule and its way out)
+              --depfile FILE     write the outputs' dependencies on their scenes in
+                                 Makefile syntax, for Make and Ninja
               -h, --help         show this help
             """
     case .lint:
