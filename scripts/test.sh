@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test the project has, and exits non-zero if any fails:
-#   1. installs what is missing: libyaml-dev, zlib1g-dev and pkg-config (to build), chromium, librsvg2-bin and
-#      fonts (the conformance suites render with them), python3-venv if venv is unavailable;
+#   1. installs what is missing: libyaml-dev, zlib1g-dev and pkg-config (to build), make and
+#      ninja-build (the depfile tests run both), chromium, librsvg2-bin and fonts (the conformance
+#      suites render with them), python3-venv if venv is unavailable;
 #   2. creates the conformance virtualenv .venv (Tests/conformance/setup.sh, or its
 #      requirements.txt), when the conformance suites exist;
 #   3. `swift test`: every Swift test target, the CLI end-to-end tests included;
@@ -13,7 +14,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/common.sh
 
-ensure_apt_packages libyaml-dev zlib1g-dev pkg-config chromium librsvg2-bin fonts-dejavu-core
+ensure_apt_packages libyaml-dev zlib1g-dev pkg-config chromium librsvg2-bin fonts-dejavu-core make ninja-build
 if ! python3 -m venv --help >/dev/null 2>&1; then ensure_apt_packages python3-venv; fi
 ensure_swift
 

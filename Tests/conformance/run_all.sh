@@ -5,7 +5,8 @@
 #   2. scene_suite.py: Lottie (schema, rlottie vs ThorVG, each vs reference frames), SVG (the
 #      animated SVG in Chromium vs ThorVG and vs the reference; snapshots in Chromium vs librsvg,
 #      cairosvg and ThorVG) and the preview page's state buttons in Chromium;
-#   3. the pytest self-test proving the Lottie suite fails on broken output.
+#   3. the pytest self-test proving the Lottie suite fails on broken output, and test_tgs.py
+#      (`--target tgs` stickers: gzip, python-lottie's TGS validator, ThorVG renders).
 # Prints per-suite totals and a last line `N passed, M failed`; exits non-zero on any failure.
 # Failure images (A | B | difference) go to Tests/conformance/out/ (git-ignored).
 # Environment: CHOREO=path/to/choreo skips the build; CHOREO_SCRATCH is the swift scratch path
@@ -58,8 +59,9 @@ else
     failed=$((failed + 1))
 fi
 
-echo "== self-test: the Lottie suite fails on broken output (pytest)"
-"$python" -m pytest -q -p no:cacheprovider Tests/conformance/test_suite_fails_on_bad_output.py | tee "$work/pytest.log"
+echo "== self-test: the Lottie suite fails on broken output; Telegram stickers (pytest)"
+CHOREO="$CHOREO" "$python" -m pytest -q -p no:cacheprovider Tests/conformance/test_suite_fails_on_bad_output.py \
+    Tests/conformance/test_tgs.py | tee "$work/pytest.log"
 pytest_status=${PIPESTATUS[0]}
 pytest_passed="$(grep -oE '[0-9]+ passed' "$work/pytest.log" | tail -n 1 | grep -oE '[0-9]+' || true)"
 pytest_failed=0
