@@ -133,3 +133,28 @@ private func runTool(_ arguments: [String], in directory: URL) throws -> RunResu
         status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
         stderr: String(decoding: stderr, as: UTF8.self))
 }
+
+/// The `choreo` commands of docs/github-actions.md, run as written on a scene every target
+/// accepts: the example must use only flags the CLI has.
+@Test func theGitHubActionsExampleUsesRealFlags() throws {
+    let docs = try String(contentsOf: repositoryRoot().appendingPathComponent("docs/github-actions.md"), encoding: .utf8)
+    var commands: [[String]] = []
+    for line in docs.split(separator: "\n") {
+        var text = line.trimmingCharacters(in: .whitespaces)
+        if text.hasPrefix("run: ") { text.removeFirst("run: ".count) }
+        guard text.hasPrefix("choreo ") else { continue }
+        if let redirect = text.range(of: " >") { text = String(text[..<redirect.lowerBound]) }
+        commands.append(text.split(separator: " ").dropFirst().map(String.init))
+    }
+    #expect(commands.count >= 5, "the example lost its commands: \(commands)")
+    #expect(commands.contains { $0.starts(with: ["lint"]) && $0.contains("github") })
+    #expect(commands.contains { $0.starts(with: ["lint"]) && $0.contains("sarif") })
+    let sandbox = try Sandbox()
+    try sandbox.write("scenes/dot.yaml", Scenes.dot)
+    for arguments in commands {
+        let result = try sandbox.run(arguments)
+        #expect(result.status == 0, "choreo \(arguments.joined(separator: " ")): \(result)")
+        if arguments.contains("sarif") { #expect(result.stdout.contains(#""version":"2.1.0""#) || result.stdout.contains(#""version": "2.1.0""#), "\(result)") }
+    }
+    #expect(sandbox.exists("build/stickers/dot.tgs"))
+}

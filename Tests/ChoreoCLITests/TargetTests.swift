@@ -52,7 +52,7 @@ private let unplayable = """
 @Test(arguments: [
     ("lottie-ios", ["unplayable.yaml:10:5: error: 'ring' is trimmed and filled", "[ios-trim-filled]",
                     "unplayable.yaml:26:5: error: 'bar' is stroked under an uneven scale", "[ios-stroke-nonuniform-scale]"]),
-    ("lottie-android", ["unplayable.yaml:14:5: error: 'badge' is a group with 2 fills and strokes", "[android-group-opacity]",
+    ("lottie-android", ["unplayable.yaml:14:5: error: 'badge', a group of 2 fills and strokes, is made translucent as a whole;", "[android-group-opacity]",
                         "setApplyingOpacityToLayersEnabled(true)"]),
     ("tgs", ["unplayable.yaml:29:3: error: the scene lasts", "a Telegram sticker lasts at most 3s [tgs-too-long]"]),
 ])
@@ -86,7 +86,7 @@ func eachTargetReportsWhatItCannotPlayAtItsPosition(target: String, expected: [S
     let result = try sandbox.run(["compile", "fade.yaml", "--target", "lottie-android"])
     #expect(result.status == 1, "\(result)")
     #expect(result.stderr.hasPrefix("fade.yaml:9:21: error:"), "\(result)")
-    #expect(result.stderr.contains("'chip' is filled and stroked and made translucent as a whole;"), "\(result)")
+    #expect(result.stderr.contains("'chip', filled and stroked, is made translucent as a whole;"), "\(result)")
     #expect(result.stderr.contains("[android-group-opacity]"), "\(result)")
 }
 

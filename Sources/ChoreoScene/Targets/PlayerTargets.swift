@@ -119,12 +119,12 @@ private func lottieAndroidFindings(_ node: Node, locator: SourceLocator) -> [Tar
     var findings: [TargetFinding] = []
     let paints = paintCount(node)
     if paints >= 2, everBelow1(node.transform.opacity) {
-        let what = if case .group = node.content { "a group with \(paints) fills and strokes" } else { "filled and stroked" }
+        let what = if case .group = node.content { "a group of \(paints) fills and strokes" } else { "filled and stroked" }
         findings.append(TargetFinding(
             rule: "android-group-opacity",
-            message: "'\(node.id)' is \(what) and made translucent as a whole; lottie-android applies the opacity to each fill and stroke separately, so where they overlap the ones below show through",
+            message: "'\(node.id)', \(what), is made translucent as a whole; lottie-android applies the opacity to each fill and stroke separately, so where they overlap the ones below show through",
             range: locator.property("opacity", of: node.id, where: { if case let .number(value) = $0 { value < 1 } else { false } }),
-            help: "give the opacity to parts that do not overlap, or have the app call setApplyingOpacityToLayersEnabled(true) on its LottieAnimationView and keep this target for the rest"))
+            help: "give the opacity to parts that do not overlap; an app that calls setApplyingOpacityToLayersEnabled(true) on its LottieAnimationView plays it as written (compile it with --target web)"))
     }
     if let repetition = node.repeat, repetition.count > 1, paints / repetition.count >= 2,
         (0..<repetition.count).contains(where: { repetition.opacity(ofCopy: $0) < 1 })
@@ -133,7 +133,7 @@ private func lottieAndroidFindings(_ node: Node, locator: SourceLocator) -> [Tar
             rule: "android-group-opacity",
             message: "the copies of '\(node.id)' fade, and each copy has overlapping fills and strokes; lottie-android applies the opacity to each of them separately",
             range: locator.nodeKey("repeat", of: node.id),
-            help: "repeat a node with a single fill or stroke, or have the app call setApplyingOpacityToLayersEnabled(true)"))
+            help: "repeat a node with a single fill or stroke; an app that calls setApplyingOpacityToLayersEnabled(true) plays it as written (compile it with --target web)"))
     }
     return findings
 }
