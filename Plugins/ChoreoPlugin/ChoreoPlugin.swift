@@ -15,6 +15,9 @@ struct ChoreoPlugin: BuildToolPlugin {
         guard let sources = target as? SourceModuleTarget else { return [] }
         let choreo = try context.tool(named: "choreo").url
         let outputDirectory = context.pluginWorkDirectoryURL.appending(path: "Choreo", directoryHint: .isDirectory)
+        // `directoryURL` needs tools version 6.1; this package is 6.0.
+        let configURL = URL(fileURLWithPath: String(describing: sources.directory)).appending(path: PluginConfiguration.fileName)
+        let configuration = try PluginConfiguration(contentsOf: configURL)
         return sources.sourceFiles.compactMap { file -> Command? in
             let scene = file.url
             guard isSceneFile(scene.lastPathComponent) else { return nil }
@@ -22,11 +25,65 @@ struct ChoreoPlugin: BuildToolPlugin {
             return .buildCommand(
                 displayName: "Compiling \(scene.lastPathComponent) with Choreo",
                 executable: choreo,
-                arguments: ["compile", scene.path, "-o", outputDirectory.path, "--emit", "lottie"],
-                inputFiles: [scene],
-                outputFiles: [outputDirectory.appending(path: "\(name).json")])
+                arguments: ["compile", scene.path, "-o", outputDirectory.path] + configuration.arguments,
+                inputFiles: configuration.exists ? [scene, configURL] : [scene],
+                outputFiles: configuration.outputNames(for: name).map { outputDirectory.appending(path: $0) })
         }
     }
+}
+
+/// `choreo-plugin.json` beside a target's sources, optional: `{"emit": ["lottie", "svg"],
+/// "target": "lottie-ios"}`. `emit` is passed to `--emit` (default `["lottie"]`) and `target` to
+/// `--target` (default `web`); the plugin needs both to know the files each scene produces.
+struct PluginConfiguration {
+    static let fileName = "choreo-plugin.json"
+    /// The file each `--emit` kind writes for a scene `NAME`.
+    static let emitSuffixes = [
+        "lottie": ".json", "svg": ".svg", "svg-reel": ".reel.svg", "timeline": ".timeline.json", "dotlottie": ".lottie",
+    ]
+
+    var exists = false
+    var emit = ["lottie"]
+    var target: String?
+
+    init(contentsOf url: URL) throws {
+        guard let data = FileManager.default.contents(atPath: url.path) else { return }
+        exists = true
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            throw PluginError("\(url.path): expected a JSON object such as {\"emit\": [\"lottie\"], \"target\": \"lottie-ios\"}")
+        }
+        for key in object.keys.sorted() where key != "emit" && key != "target" {
+            throw PluginError("\(url.path): unknown key '\(key)'; the keys are emit and target")
+        }
+        if let value = object["emit"] {
+            guard let kinds = value as? [String], !kinds.isEmpty else {
+                throw PluginError("\(url.path): 'emit' is a non-empty list of strings, such as [\"lottie\", \"svg\"]")
+            }
+            for kind in kinds where Self.emitSuffixes[kind] == nil {
+                throw PluginError("\(url.path): unknown emit kind '\(kind)'; known: \(Self.emitSuffixes.keys.sorted().joined(separator: ", "))")
+            }
+            emit = kinds
+        }
+        if let value = object["target"] {
+            guard let text = value as? String else { throw PluginError("\(url.path): 'target' is a string, such as \"lottie-ios\"") }
+            target = text
+        }
+    }
+
+    var arguments: [String] {
+        ["--emit", emit.joined(separator: ",")] + (target.map { ["--target", $0] } ?? [])
+    }
+
+    func outputNames(for name: String) -> [String] {
+        var names = emit.compactMap { Self.emitSuffixes[$0].map { name + $0 } }
+        if target == "tgs" { names.append(name + ".tgs") }
+        return names
+    }
+}
+
+struct PluginError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
 }
 
 func isSceneFile(_ fileName: String) -> Bool {

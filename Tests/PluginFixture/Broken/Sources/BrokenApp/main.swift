@@ -1,1 +1,0 @@
-print("unreachable: the build should have failed")
