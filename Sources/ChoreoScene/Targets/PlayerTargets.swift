@@ -119,7 +119,14 @@ private func lottieAndroidFindings(_ node: Node, locator: SourceLocator) -> [Tar
     var findings: [TargetFinding] = []
     let paints = paintCount(node)
     if paints >= 2, everBelow1(node.transform.opacity) {
-        let what = if case .group = node.content { "a group of \(paints) fills and strokes" } else { "filled and stroked" }
+        let what: String
+        if case .group = node.content {
+            what = "a group of \(paints) fills and strokes"
+        } else if let copies = node.repeat?.count, copies > 1 {
+            what = "drawn \(copies) times by its repeat"
+        } else {
+            what = "filled and stroked"
+        }
         findings.append(TargetFinding(
             rule: "android-group-opacity",
             message: "'\(node.id)', \(what), is made translucent as a whole; lottie-android applies the opacity to each fill and stroke separately, so where they overlap the ones below show through",

@@ -85,6 +85,11 @@ private func findings(_ text: String, _ target: PlayerTarget) -> [String] {
             repeat: {count: 5, offset: [20, 0], opacity: [1, 0.2]}
         """
     #expect(findings(scene, .lottieAndroid) == ["10:5 error android-group-opacity"])
+    // The node's own opacity covers every copy: copies may overlap one another.
+    let faded = scene.replacingOccurrences(of: ", opacity: [1, 0.2]}", with: "}").replacingOccurrences(of: "    fill: red\n", with: "    fill: red\n    opacity: 0.5\n")
+    let fadedFindings = compileScene(SourceFile(path: "t.yaml", text: faded), target: .lottieAndroid).diagnostics
+    #expect(fadedFindings.map { "\($0.range.start) \($0.rule)" } == ["9:5 android-group-opacity"])
+    #expect(fadedFindings.first?.message.hasPrefix("'dot', drawn 5 times by its repeat, is made translucent") == true, "\(fadedFindings)")
     // One paint per copy: nothing overlaps inside a copy.
     #expect(findings(scene.replacingOccurrences(of: "    stroke: {color: black, width: 1}\n", with: ""), .lottieAndroid) == [])
 }
