@@ -13,7 +13,7 @@ struct CompiledScene: Sendable {
     /// Nil when the scene has errors.
     var timeline: Timeline?
     /// The emitted texts, in `EmitKind` order; empty when the scene has errors.
-    var outputs: [(kind: EmitKind, contents: String)]
+    var outputs: [(kind: EmitKind, bytes: [UInt8])]
     /// `NAME.tgs` (gzip), with `--target tgs` only.
     var sticker: [UInt8]? = nil
 }
@@ -25,11 +25,11 @@ func compileAndEmit(_ source: SourceFile, emit: [EmitKind], pretty: Bool, target
         return CompiledScene(source: source, diagnostics: compilation.diagnostics, timeline: nil, outputs: [])
     }
     let lottieOptions = LottieOptions(individualTrims: target == .lottieIOS)
-    let outputs = emit.map { kind -> (kind: EmitKind, contents: String) in
+    let outputs = emit.map { kind -> (kind: EmitKind, bytes: [UInt8]) in
         switch kind {
-        case .lottie: (kind, LottieEmitter.emit(timeline, pretty: pretty, options: lottieOptions))
-        case .svg: (kind, SVGEmitter.animated(timeline))
-        case .timeline: (kind, TimelineJSON.encode(timeline, pretty: pretty))
+        case .lottie: (kind, Array(LottieEmitter.emit(timeline, pretty: pretty, options: lottieOptions).utf8))
+        case .svg: (kind, Array(SVGEmitter.animated(timeline).utf8))
+        case .timeline: (kind, Array(TimelineJSON.encode(timeline, pretty: pretty).utf8))
         }
     }
     var scene = CompiledScene(source: source, diagnostics: compilation.diagnostics, timeline: timeline, outputs: outputs)
@@ -138,7 +138,7 @@ func runCompile(_ options: CompileOptions) throws(UsageError) -> ExitStatus {
             }
         }
         var files = scene.outputs.map {
-            OutputFile(path: joinPath(options.outputDirectory, $0.kind.fileName(for: name)), contents: $0.contents)
+            OutputFile(path: joinPath(options.outputDirectory, $0.kind.fileName(for: name)), bytes: $0.bytes)
         }
         if let sticker = scene.sticker {
             files.append(OutputFile(path: joinPath(options.outputDirectory, "\(name).tgs"), bytes: sticker))

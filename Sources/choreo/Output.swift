@@ -5,14 +5,13 @@ struct OutputFile: Sendable {
     var path: String
     var bytes: [UInt8]
 
-    init(path: String, contents: String) {
-        self.path = path
-        bytes = Array(contents.utf8)
-    }
-
     init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
+    }
+
+    init(path: String, contents: String) {
+        self.init(path: path, bytes: Array(contents.utf8))
     }
 }
 
