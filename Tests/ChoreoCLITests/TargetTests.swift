@@ -1,3 +1,4 @@
+import ChoreoTestSupport
 import Foundation
 import Testing
 
@@ -142,4 +143,20 @@ func eachTargetReportsWhatItCannotPlayAtItsPosition(target: String, expected: [S
     let message = try #require(result.stderr.firstMatch(of: /big.yaml:1:1: error: the sticker is (\d+) bytes gzipped \((\d+) bytes of JSON\); Telegram allows at most 65536 bytes \[tgs-too-large\]/), "\(result)")
     #expect(Int(message.1)! > 65536)
     #expect(!sandbox.exists("build"))
+}
+
+/// Each player-target rule section of docs/diagnostics.md shows a scene and the output of
+/// `choreo compile NAME.yaml --target TARGET`: run it and compare, so the page stays true.
+@Test func thePlayerTargetExamplesInTheDocsAreWhatTheCompilerPrints() throws {
+    let docs = try String(contentsOf: repositoryRoot().appendingPathComponent("docs/diagnostics.md"), encoding: .utf8)
+    let section = try #require(docs.range(of: "# Player targets (`compile --target`)")).upperBound
+    let examples = docs[section...].matches(of: /```yaml\n(?<scene>(?s:.*?))```\n\n```text\n\$ choreo compile (?<file>[a-z-]+\.yaml) --target (?<target>[a-z-]+)\n(?<printed>(?s:.*?))```/)
+    #expect(examples.count == 4, "one example per rule with a scene")
+    for example in examples {
+        let sandbox = try Sandbox()
+        try sandbox.write(String(example.file), String(example.scene))
+        let result = try sandbox.run(["compile", String(example.file), "--target", String(example.target), "-o", "out"])
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stderr == String(example.printed), "docs/diagnostics.md is out of date for \(String(example.file))")
+    }
 }
