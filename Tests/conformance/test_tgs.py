@@ -4,7 +4,8 @@ Every scene in scenes/ is compiled with `--target tgs`; each NAME.tgs must be a 
 with Python's gzip module) holding Lottie with "tgs": 1, 512x512, 60 fps, at most 180 frames,
 and pass python-lottie's TGS validator (`lottie.exporters.tgs_validator.TgsValidator`) with no
 finding at any severity, notes included. The sticker scales the scene to fit the canvas: for a
-square scene ThorVG must draw the sticker as it draws the plain Lottie at 512x512.
+square scene ThorVG and rlottie (Telegram's player) must draw the sticker as ThorVG draws the plain
+Lottie at 512x512. Each sticker also passes the Lottie spec schema.
 The validator is shown to catch a bad sticker, so these tests can fail.
 
 Run: CHOREO=path/to/choreo .venv/bin/python -m pytest Tests/conformance/test_tgs.py
@@ -26,7 +27,7 @@ from lottie.parsers.tgs import parse_tgs
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from common import REPO_ROOT, compare_images  # noqa: E402
-from lottie_players import ThorVGPlayer  # noqa: E402
+from lottie_players import RlottiePlayer, ThorVGPlayer, schema_errors  # noqa: E402
 
 SCENES = sorted((REPO_ROOT / "scenes").glob("*.yaml"))
 
@@ -66,6 +67,8 @@ def test_sticker_follows_telegram_rules(compiled: Path, scene: Path):
     assert (document["w"], document["h"], document["fr"]) == (512, 512, 60)
     assert document["op"] - document["ip"] <= 180
     assert validator_findings(sticker) == []
+    # Still a Lottie document by the spec (the schema allows the extra "tgs" member).
+    assert schema_errors(document) == []
 
 
 @pytest.mark.parametrize("scene", [s for s in SCENES if s.stem in ("spinner", "checkmark", "heart-like")],
@@ -76,16 +79,21 @@ def test_sticker_draws_the_scene_scaled_to_the_canvas(compiled: Path, scene: Pat
     assert plain["w"] == plain["h"], "a square scene: the plain Lottie drawn at 512x512 is the reference"
     sticker_text = gzip.decompress((compiled / f"{plain['nm']}.tgs").read_bytes()).decode()
     reference = ThorVGPlayer(plain_text, 512, 512)
-    player = ThorVGPlayer(sticker_text, 512, 512)
+    # Telegram's own apps play stickers with rlottie: it must draw the sticker as ThorVG draws the
+    # plain scene scaled to 512x512.
+    players = [ThorVGPlayer(sticker_text, 512, 512), RlottiePlayer(sticker_text)]
     try:
         frames = int(plain["op"])
         for plain_frame in sorted({0, frames // 3, (2 * frames) // 3}):
             seconds = plain_frame / plain["fr"]
-            comparison = compare_images(reference.render(plain_frame), player.render(round(seconds * 60)))
-            assert comparison.differing_pixels <= 0.002 * comparison.total_pixels, (plain_frame, comparison)
+            expected = reference.render(plain_frame)
+            for player in players:
+                comparison = compare_images(expected, player.render(round(seconds * 60)))
+                assert comparison.differing_pixels <= 0.002 * comparison.total_pixels, (type(player).__name__, plain_frame, comparison)
     finally:
         reference.close()
-        player.close()
+        for player in players:
+            player.close()
 
 
 def test_validator_rejects_a_plain_lottie_as_a_sticker(compiled: Path, tmp_path: Path):
