@@ -80,6 +80,8 @@ struct LintOptions: Equatable, Sendable {
     var paths: [String]
     var format = LintFormat.text
     var strict = false
+    /// `--target`: also report what this player family cannot play.
+    var target = PlayerTarget.web
 }
 
 struct SnapshotOptions: Equatable, Sendable {
@@ -125,7 +127,8 @@ func optionSpecs(_ command: CommandName) -> [OptionSpec] {
          OptionSpec(names: ["--pretty"], value: nil), OptionSpec(names: ["--jobs", "-j"], value: "N"),
          OptionSpec(names: ["--target"], value: "TARGET"), OptionSpec(names: ["--depfile"], value: "FILE")]
     case .lint:
-        [OptionSpec(names: ["--format"], value: "FORMAT"), OptionSpec(names: ["--strict"], value: nil)]
+        [OptionSpec(names: ["--format"], value: "FORMAT"), OptionSpec(names: ["--strict"], value: nil),
+         OptionSpec(names: ["--target"], value: "TARGET")]
     case .snapshot:
         [OptionSpec(names: ["--at"], value: "TIME"), OptionSpec(names: ["--state"], value: "NAME"),
          OptionSpec(names: ["-o", "--output"], value: "OUT.svg")]
@@ -248,12 +251,7 @@ private func parse(_ command: CommandName, _ arguments: [String]) throws(UsageEr
             }
             options.jobs = jobs
         }
-        if let (spelled, value) = raw.value("--target") {
-            guard let target = PlayerTarget(rawValue: value) else {
-                throw .invalidValue(option: spelled, value: value, expected: "web, lottie-ios, lottie-android or tgs", command: command)
-            }
-            options.target = target
-        }
+        if let target = try playerTarget(raw, command: command) { options.target = target }
         if let (spelled, value) = raw.value("--depfile") {
             guard !value.isEmpty else { throw .invalidValue(option: spelled, value: value, expected: "a file path", command: command) }
             options.depfile = value
@@ -270,6 +268,7 @@ private func parse(_ command: CommandName, _ arguments: [String]) throws(UsageEr
             options.format = format
         }
         options.strict = raw.has("--strict")
+        if let target = try playerTarget(raw, command: command) { options.target = target }
         return .lint(options)
 
     case .snapshot:
@@ -299,6 +298,14 @@ private func parse(_ command: CommandName, _ arguments: [String]) throws(UsageEr
         guard !output.isEmpty else { throw .invalidValue(option: spelled, value: output, expected: "a directory", command: command) }
         return .preview(PreviewOptions(file: file, outputDirectory: output))
     }
+}
+
+private func playerTarget(_ raw: RawArguments, command: CommandName) throws(UsageError) -> PlayerTarget? {
+    guard let (spelled, value) = raw.value("--target") else { return nil }
+    guard let target = PlayerTarget(rawValue: value) else {
+        throw .invalidValue(option: spelled, value: value, expected: "web, lottie-ios, lottie-android or tgs", command: command)
+    }
+    return target
 }
 
 private func singleFile(_ positionals: [String], command: CommandName) throws(UsageError) -> String {

@@ -9,7 +9,11 @@ func runLint(_ options: LintOptions) throws(UsageError) -> ExitStatus {
         path -> Result<(source: SourceFile, diagnostics: [Diagnostic]), UsageError> in
         do throws(UsageError) {
             let source = try readScene(path, command: .lint)
-            return .success((source, compileScene(source).diagnostics))
+            // With a target, the same checks as `compile --target` (the sticker's size included).
+            let diagnostics = options.target == .web
+                ? compileScene(source).diagnostics
+                : compileAndEmit(source, emit: [], pretty: false, target: options.target).diagnostics
+            return .success((source, diagnostics))
         } catch {
             return .failure(error)
         }

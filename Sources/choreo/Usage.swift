@@ -96,7 +96,7 @@ private func didYouMean(_ suggestion: String?) -> String {
 func usageLine(_ command: CommandName) -> String {
     switch command {
     case .compile: "choreo compile PATH... [-o DIR] [--emit lottie,svg,timeline] [--pretty] [--jobs N] [--target TARGET] [--depfile FILE]"
-    case .lint: "choreo lint PATH... [--format text|json|github|sarif] [--strict]"
+    case .lint: "choreo lint PATH... [--format text|json|github|sarif] [--strict] [--target TARGET]"
     case .snapshot: "choreo snapshot FILE (--at TIME | --state NAME) -o OUT.svg"
     case .preview: "choreo preview FILE -o DIR"
     }
@@ -156,6 +156,9 @@ func commandHelp(_ command: CommandName) -> String {
               --format FORMAT    text (default), json, github (workflow annotations)
                                  or sarif (SARIF 2.1.0)
               --strict           exit with status 1 on warnings too
+              --target TARGET    also report what a player family cannot play, as
+                                 compile --target does: web (default), lottie-ios,
+                                 lottie-android or tgs
               -h, --help         show this help
             """
     case .snapshot:

@@ -24,7 +24,7 @@ func globalHelpListsEveryCommand(arguments: [String]) throws {
 
 @Test(arguments: [
     ("compile", "usage: choreo compile PATH... [-o DIR] [--emit lottie,svg,timeline] [--pretty] [--jobs N] [--target TARGET] [--depfile FILE]"),
-    ("lint", "usage: choreo lint PATH... [--format text|json|github|sarif] [--strict]"),
+    ("lint", "usage: choreo lint PATH... [--format text|json|github|sarif] [--strict] [--target TARGET]"),
     ("snapshot", "usage: choreo snapshot FILE (--at TIME | --state NAME) -o OUT.svg"),
     ("preview", "usage: choreo preview FILE -o DIR"),
 ])

@@ -160,3 +160,20 @@ func eachTargetReportsWhatItCannotPlayAtItsPosition(target: String, expected: [S
         #expect(result.stderr == String(example.printed), "docs/diagnostics.md is out of date for \(String(example.file))")
     }
 }
+
+@Test func lintWithATargetReportsTheTargetsRulesInEveryFormat() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("unplayable.yaml", unplayable)
+    let plain = try sandbox.run(["lint", "unplayable.yaml"])
+    #expect(plain.status == 0, "\(plain)")
+    let text = try sandbox.run(["lint", "unplayable.yaml", "--target", "lottie-ios"])
+    #expect(text.status == 1, "\(text)")
+    #expect(text.stdout.contains("unplayable.yaml:10:5: error: 'ring' is trimmed and filled"), "\(text)")
+    let github = try sandbox.run(["lint", "unplayable.yaml", "--target", "lottie-ios", "--format", "github"])
+    #expect(github.stdout.contains("::error file=unplayable.yaml,line=26,col=5,"), "\(github)")
+    #expect(github.stdout.contains("title=ios-stroke-nonuniform-scale::"), "\(github)")
+    let bad = try sandbox.run(["lint", "unplayable.yaml", "--target", "ios"])
+    #expect(bad.status == 2)
+    #expect(bad.stderr.contains("invalid value 'ios' for '--target': expected web, lottie-ios, lottie-android or tgs"), "\(bad)")
+    #expect(!sandbox.exists("build"), "lint writes nothing, not even a sticker")
+}
