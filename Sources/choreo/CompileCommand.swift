@@ -167,6 +167,9 @@ func runCompile(_ options: CompileOptions) throws(UsageError) -> ExitStatus {
     }
     if let depfile = options.depfile {
         do throws(OutputError) {
+            if let slash = depfile.lastIndex(of: "/"), slash != depfile.startIndex {
+                try prepareDirectory(String(depfile[..<slash]))
+            }
             try writeAtomically([OutputFile(path: depfile, contents: try makeDependencies(dependencies))], protecting: inputs)
             report.out("wrote \(depfile)\n")
         } catch {

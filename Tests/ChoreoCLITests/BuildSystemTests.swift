@@ -30,6 +30,16 @@ import Testing
     #expect(sandbox.read("deps.d") == "out\\ dir/a.json: my\\ $$cenes\\ \\#2/a\\ b.yaml\n")
 }
 
+@Test func depfileDirectoryIsCreatedEvenWhenNoSceneIsWritten() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("broken.yaml", Scenes.broken)
+    let result = try sandbox.run(["compile", "broken.yaml", "--depfile", "deps/sub/broken.d"])
+    #expect(result.status == 1, "\(result)")
+    // No rule: a build tool then reruns the command next time, as the output does not exist.
+    #expect(sandbox.read("deps/sub/broken.d") == "")
+    #expect(!sandbox.exists("build"))
+}
+
 @Test func depfileWithAPathMakeCannotReadIsAnError() throws {
     let sandbox = try Sandbox()
     try sandbox.write("line\nbreak.yaml", Scenes.dot)
