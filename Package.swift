@@ -5,6 +5,7 @@ import PackageDescription
 //   CYAML ← ChoreoYAML ← ChoreoScene → ChoreoTimeline ← ChoreoLottie / ChoreoSVG ← choreo (CLI)
 //   ChoreoJSON and ChoreoDiagnostics are leaves every stage may use.
 //   CZlib ← ChoreoArchive (ZIP and gzip containers) is a leaf the CLI packs outputs with.
+//   ChoreoPlugin (SwiftPM build-tool plugin) only runs the choreo executable; it links nothing of ours.
 // Emitters never see YAML or the scene model; only ChoreoYAML sees libyaml.
 let package = Package(
     name: "Choreo",
