@@ -20,7 +20,14 @@ struct CompiledScene: Sendable {
 
 /// Compiles one scene and runs the requested emitters. Pure: emitters are functions of the timeline.
 func compileAndEmit(_ source: SourceFile, emit: [EmitKind], pretty: Bool, target: PlayerTarget = .web) -> CompiledScene {
-    let compilation = target == .web ? compileScene(source) : compileScene(source, target: target)
+    var compilation = compileScene(source)
+    if let compiled = compilation.timeline {
+        let findings = playerTargetDiagnostics(target, file: source, timeline: compiled)
+        if !findings.isEmpty {
+            compilation.diagnostics = (compilation.diagnostics + findings).sortedForReport()
+            compilation.timeline = nil
+        }
+    }
     guard let timeline = compilation.timeline, !compilation.diagnostics.hasErrors else {
         return CompiledScene(source: source, diagnostics: compilation.diagnostics, timeline: nil, outputs: [])
     }

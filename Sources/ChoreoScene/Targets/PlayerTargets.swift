@@ -28,21 +28,33 @@ public enum TelegramSticker {
 /// Compiles a scene for a player family: the usual compilation, plus an error for every construct
 /// `target` cannot play. The timeline is nil when any error was found.
 public func compileScene(_ file: SourceFile, target: PlayerTarget) -> SceneCompilation {
-    var bag = DiagnosticBag(file: file.path)
-    let (root, yamlDiagnostics) = readYAML(file)
-    bag.append(contentsOf: yamlDiagnostics)
-    guard let root, let scene = buildScene(from: root, file: file, diagnostics: &bag), !bag.hasErrors else {
-        return SceneCompilation(timeline: nil, diagnostics: bag.diagnostics.sortedForReport())
-    }
-    let timeline = lower(scene, diagnostics: &bag)
-    if !bag.hasErrors, target != .web {
-        let locator = SourceLocator(scene: scene, root: root)
-        for finding in checkPlayerTarget(target, timeline: timeline, locator: locator) {
-            bag.error(finding.rule, finding.message, at: finding.range, help: finding.help)
-        }
-    }
-    return SceneCompilation(timeline: bag.hasErrors ? nil : timeline, diagnostics: bag.diagnostics.sortedForReport())
+    var compilation = compileScene(file)
+    guard target != .web, let timeline = compilation.timeline else { return compilation }
+    let findings = playerTargetDiagnostics(target, file: file, timeline: timeline)
+    guard !findings.isEmpty else { return compilation }
+    compilation.diagnostics = (compilation.diagnostics + findings).sortedForReport()
+    compilation.timeline = nil
+    return compilation
 }
+
+/// The errors `target` adds to a scene that compiled to `timeline` without errors. The file is
+/// read again for the positions: the timeline keeps node ids but no source ranges, and reading a
+/// scene costs little next to lowering it.
+public func playerTargetDiagnostics(_ target: PlayerTarget, file: SourceFile, timeline: Timeline) -> [Diagnostic] {
+    guard target != .web else { return [] }
+    var bag = DiagnosticBag(file: file.path)
+    guard let root = readYAML(file).root, let scene = buildScene(from: root, file: file, diagnostics: &bag) else { return [] }
+    let locator = SourceLocator(scene: scene, root: root)
+    for finding in checkPlayerTarget(target, timeline: timeline, locator: locator) {
+        bag.error(finding.rule, finding.message, at: finding.range, help: finding.help)
+    }
+    return bag.diagnostics.filter { playerTargetRules.contains($0.rule) }
+}
+
+/// Every rule `playerTargetDiagnostics` and the CLI's sticker size check report.
+public let playerTargetRules: Set<String> = [
+    "ios-trim-filled", "ios-stroke-nonuniform-scale", "android-group-opacity", "tgs-too-long", "tgs-too-large",
+]
 
 struct TargetFinding {
     var rule: String
