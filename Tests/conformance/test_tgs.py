@@ -6,6 +6,7 @@ and pass python-lottie's TGS validator (`lottie.exporters.tgs_validator.TgsValid
 finding at any severity, notes included. The sticker scales the scene to fit the canvas: for a
 square scene ThorVG and rlottie (Telegram's player) must draw the sticker as ThorVG draws the plain
 Lottie at 512x512. Each sticker also passes the Lottie spec schema.
+A 30 fps scene is re-timed to 60 fps with its motion unchanged (rlottie vs ThorVG at matching times).
 The validator is shown to catch a bad sticker, so these tests can fail.
 
 Run: CHOREO=path/to/choreo .venv/bin/python -m pytest Tests/conformance/test_tgs.py
@@ -117,3 +118,30 @@ def test_a_scene_longer_than_3_seconds_writes_no_sticker(tmp_path: Path):
     assert f"{scene}:7:3: error: the scene lasts 4s in all" in result.stderr
     assert "[tgs-too-long]" in result.stderr
     assert not (tmp_path / "out").exists()
+
+
+def test_a_30_fps_scene_is_retimed_to_60_fps_without_changing_its_motion(tmp_path: Path):
+    scene = tmp_path / "slow.yaml"
+    scene.write_text(
+        "choreo: 1\nname: slow\nfps: 30\nsize: [100, 100]\n"
+        "layers:\n  - {id: bar, shape: rect, size: [60, 12], position: [50, 50], fill: \"#3366cc\"}\n"
+        "timelines:\n  turn:\n    duration: 1s\n    tweens:\n"
+        "      - {at: 0s, duration: 1s, easing: ease-in-out, by: {bar: {rotation: 90deg}}}\n")
+    out = tmp_path / "out"
+    result = subprocess.run([choreo(), "compile", str(scene), "-o", str(out), "--emit", "lottie", "--target", "tgs"],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    plain_text = (out / "slow.json").read_text()
+    sticker_text = gzip.decompress((out / "slow.tgs").read_bytes()).decode()
+    sticker = json.loads(sticker_text)
+    assert (json.loads(plain_text)["fr"], sticker["fr"]) == (30, 60)
+    assert validator_findings(out / "slow.tgs") == []
+    reference = ThorVGPlayer(plain_text, 512, 512)
+    player = RlottiePlayer(sticker_text)
+    try:
+        for plain_frame in (0, 10, 15, 29):
+            comparison = compare_images(reference.render(plain_frame), player.render(2 * plain_frame))
+            assert comparison.differing_pixels <= 0.002 * comparison.total_pixels, (plain_frame, comparison)
+    finally:
+        reference.close()
+        player.close()
