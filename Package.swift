@@ -32,7 +32,9 @@ let package = Package(
         .target(name: "ChoreoTimeline", dependencies: ["ChoreoJSON"]),
         .target(name: "ChoreoScene", dependencies: ["ChoreoYAML", "ChoreoDiagnostics", "ChoreoTimeline", "ChoreoJSON"]),
         .target(name: "ChoreoLottie", dependencies: ["ChoreoTimeline", "ChoreoJSON"]),
-        .target(name: "ChoreoSVG", dependencies: ["ChoreoTimeline", "ChoreoJSON"]),
+        // The preview page's HTML, CSS and JavaScript ship as files in the target's resource bundle
+        // (Choreo_ChoreoSVG.resources next to the binary), read through Bundle.module.
+        .target(name: "ChoreoSVG", dependencies: ["ChoreoTimeline", "ChoreoJSON"], resources: [.copy("Resources")]),
         .executableTarget(
             name: "choreo",
             dependencies: ["ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoDiagnostics", "ChoreoTimeline", "ChoreoArchive"]

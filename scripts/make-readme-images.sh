@@ -14,26 +14,35 @@ mkdir -p docs/images
 
 # scene  instants (frames or states)  — chosen to show each seed's motion
 strip() {
+    local theme=()
+    if [ "$1" = "--theme" ]; then theme=(--theme "$2"); shift 2; fi
     local scene=$1; shift
     local frames=()
     for instant in "$@"; do
-        local svg="$work/$scene-$instant.svg" png="$work/$scene-$instant.png"
+        local svg="$work/$scene-$instant${theme[1]:+-${theme[1]}}.svg" png="$work/$scene-$instant${theme[1]:+-${theme[1]}}.png"
         case "$instant" in
-            state:*) "$choreo" snapshot "scenes/$scene.yaml" --state "${instant#state:}" -o "$svg" >/dev/null ;;
-            *) "$choreo" snapshot "scenes/$scene.yaml" --at "$instant" -o "$svg" >/dev/null ;;
+            state:*) "$choreo" snapshot "scenes/$scene.yaml" --state "${instant#state:}" "${theme[@]}" -o "$svg" >/dev/null ;;
+            *) "$choreo" snapshot "scenes/$scene.yaml" --at "$instant" "${theme[@]}" -o "$svg" >/dev/null ;;
         esac
         rsvg-convert -w 120 -h 120 --keep-aspect-ratio -b white "$svg" -o "$png"
         convert "$png" -gravity center -background white -extent 128x128 "$png"
         frames+=("$png")
     done
-    convert "${frames[@]}" +append "$work/strip-$scene.png"
-    cp "$work/strip-$scene.png" "docs/images/$scene.png"
+    local stem="$scene${theme[1]:+-${theme[1]}}"
+    convert "${frames[@]}" +append "$work/strip-$stem.png"
+    cp "$work/strip-$stem.png" "docs/images/$stem.png"
 }
 
 strip play-pause state:paused 6f 10f 14f state:playing
 strip spinner 0f 23f 46f 69f 92f
 strip badge state:badge
 strip menu-to-x state:closed 20f 26f 30f state:open
+strip send-button state:idle state:hover state:pressed 54f 66f 75f
+# theme-switch: the default look above the dark theme.
+strip theme-switch state:off 8f 14f state:on
+strip --theme dark theme-switch state:off 8f 14f state:on
+convert docs/images/theme-switch.png docs/images/theme-switch-dark.png -append docs/images/theme-switch.png
+rm docs/images/theme-switch-dark.png
 convert docs/images/play-pause.png docs/images/spinner.png docs/images/menu-to-x.png -append \
     docs/images/badge.png -gravity center -background white -smush 8 docs/images/seeds.png
-echo "wrote docs/images/{play-pause,spinner,badge,menu-to-x,seeds}.png"
+echo "wrote docs/images/{play-pause,spinner,badge,menu-to-x,send-button,theme-switch,seeds}.png"

@@ -63,7 +63,7 @@ expect_failure() {
 echo "== plugin: a scene with an error fails the build"
 expect_failure broken.choreo.yaml "7:18: error: 'g' is not a hex digit [invalid-color]"
 echo "== plugin: a scene the configured target cannot play fails the build"
-expect_failure unplayable.choreo.yaml "10:5: error: 'ring' is trimmed and filled"
+expect_failure unplayable.choreo.yaml "10:5: error: 'bar' is stroked under an uneven scale"
 
 echo "== plugin: a mistake in choreo-plugin.json fails the build with a message"
 config="$sources/choreo-plugin.json"

@@ -25,7 +25,7 @@ public enum LottieEmitter {
             let size = Point(timeline.width, timeline.height)
             let backdrop = Node(
                 id: "background", transform: Transform(position: Animated(size * 0.5)),
-                content: .shape(.rect(size: Animated(size), cornerRadius: Animated(0)), Style(fill: .color(Animated(background)))))
+                content: .shape(.rect(size: Animated(size), cornerRadius: Animated(0)), Style(fill: .color(Animated(background, slot: timeline.backgroundSlot)))))
             layers.append(shapeLayer(name: "background", shapes: [builder.group(for: backdrop)], outPoint: outPoint))
         }
         layers = layers.enumerated().map { index, layer in
@@ -34,16 +34,31 @@ public enum LottieEmitter {
             return .object(members)
         }
         let markers: [JSONValue] = timeline.spans.map { span in
-            let start = Int((span.start * timeline.fps).rounded())
-            let end = Int((span.end * timeline.fps).rounded())
+            let (start, end) = timeline.frames(of: span)
             return .object([("cm", .string(span.name)), ("tm", .int(start)), ("dr", .int(end - start))])
         }
-        return .object([
+        var members: [(String, JSONValue)] = [
             ("v", .string(bodymovinVersion)), ("ver", .int(specVersion)), ("nm", .string(timeline.name)),
             ("fr", .number(timeline.fps)), ("ip", 0), ("op", .int(outPoint)),
             ("w", .int(Int(timeline.width.rounded()))), ("h", .int(Int(timeline.height.rounded()))),
             ("ddd", 0), ("assets", []), ("markers", .array(markers)), ("layers", .array(layers)),
-        ])
+        ]
+        if let themes = timeline.themes, !themes.slots.isEmpty {
+            // The default theme's values: what a player that applies slots starts from.
+            members.append(("slots", .object(themes.slots.map { slot in
+                (slot.id, .object([("p", slotProperty(slot.defaultValue, fps: timeline.fps))]))
+            })))
+        }
+        return .object(members)
+    }
+
+    /// A slot's value as the Lottie property it stands for (the same units as the property).
+    static func slotProperty(_ value: SlotValue, fps: Double) -> JSONValue {
+        switch value {
+        case let .color(track): lottieProperty(Animated(track.initial, segments: track.segments), fps: fps, .color)
+        case let .opacity(track): lottieProperty(Animated(track.initial, segments: track.segments), fps: fps, .scalar(times: 100))
+        case let .length(track): lottieProperty(Animated(track.initial, segments: track.segments), fps: fps, .scalar())
+        }
     }
 
     /// The document as text: minified (3 decimals, colours 4) unless `pretty`.
@@ -70,12 +85,8 @@ public struct LottieOptions: Sendable, Equatable {
     /// Polygons and stars as Bézier paths instead of polystar (`sr`) items: Telegram stickers may
     /// not use star shapes.
     public var polygonsAsPaths: Bool
-    /// Trim mode "individually" (`m: 2`) on single contours too, where both modes draw the same:
-    /// lottie-ios's Core Animation engine does not support "simultaneously".
-    public var individualTrims: Bool
 
-    public init(polygonsAsPaths: Bool = false, individualTrims: Bool = false) {
+    public init(polygonsAsPaths: Bool = false) {
         self.polygonsAsPaths = polygonsAsPaths
-        self.individualTrims = individualTrims
     }
 }

@@ -110,8 +110,15 @@ extension LottieEncoding where Value == RGBA {
     }
 }
 
-/// A Lottie animatable property (`{"a":0,"k":…}` or `{"a":1,"k":[keyframes]}`).
+/// A Lottie animatable property (`{"a":0,"k":…}` or `{"a":1,"k":[keyframes]}`); a themed one also
+/// names its slot (`"sid"`), keeping the default theme's value inline for players without slots.
 func lottieProperty<Value>(_ track: Animated<Value>, fps: Double, _ encoding: LottieEncoding<Value>) -> JSONValue {
+    let property = unslottedProperty(track, fps: fps, encoding)
+    guard let slot = track.slot, case let .object(members) = property else { return property }
+    return .object(members + [("sid", .string(slot))])
+}
+
+private func unslottedProperty<Value>(_ track: Animated<Value>, fps: Double, _ encoding: LottieEncoding<Value>) -> JSONValue {
     guard track.isAnimated else {
         return .object([("a", 0), ("k", encoding.staticValue(track.initial))])
     }
@@ -135,8 +142,11 @@ func lottieProperty<Value>(_ track: Animated<Value>, fps: Double, _ encoding: Lo
     return .object([("a", 1), ("k", .array(frames))])
 }
 
+/// An `o`/`i` handle. x is kept in 0…1 whatever the timeline holds: lottie-android rejects a
+/// curve that loops back on itself, and players disagree about handles outside the frame pair.
 private func easingHandle(_ x: Double, _ y: Double, dimensions: Int) -> JSONValue {
-    .object([
+    let x = min(max(x, 0), 1)
+    return .object([
         ("x", .array(Array(repeating: .number(x), count: dimensions))),
         ("y", .array(Array(repeating: .number(y), count: dimensions))),
     ])

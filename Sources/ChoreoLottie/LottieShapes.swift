@@ -61,7 +61,7 @@ struct LottieShapeBuilder {
             ("p", lottieProperty(position, fps: fps, .point())),
             ("s", lottieProperty(scale, fps: fps, .point(times: 100))),
             ("r", lottieProperty(rotation, fps: fps, .scalar())),
-            ("o", lottieProperty(opacity, fps: fps, .scalar(times: 100))),
+            ("o", lottieProperty(opacity.playerSafe(0...1), fps: fps, .scalar(times: 100))),
         ]
     }
 
@@ -94,14 +94,25 @@ struct LottieShapeBuilder {
     // MARK: Shapes
 
     func shapeItems(_ geometry: Geometry, _ style: Style) -> [JSONValue] {
+        if let trim = style.trim, style.fill != nil {
+            // A trim never reaches a filled shape (reference §6.6 rule 4): lottie-ios's Core
+            // Animation engine cannot trim a fill and falls back to its main-thread engine, and
+            // players fill a window through a closed contour's start differently. The trimmed
+            // outline is written as the geometry itself, which is what the fill and the stroke
+            // draw (the SVG does the same).
+            var items = pathItems(trimmedOutlineTrack(geometry, trim))
+            if let stroke = style.stroke { items.append(strokeItem(stroke)) }
+            if let fill = style.fill { items.append(fillItem(fill, rule: style.fillRule)) }
+            return items
+        }
         // Lottie's own primitives start their outline elsewhere (an `el` at 12 o'clock, a `rc` at
         // its top-right corner); where the start matters (trim, dashes) the IR outline is written.
         let startMatters = style.trim != nil || !(style.stroke?.dash.isEmpty ?? true)
         let outlinePolygon = startMatters || options.polygonsAsPaths
         var items: [JSONValue] = []
-        var contourCount = 1
         switch geometry {
         case let .rect(size, cornerRadius):
+            let cornerRadius = cornerRadius.clamped(to: 0...Double.infinity)
             if startMatters {
                 items = pathItems(combineTracks(size, cornerRadius, fps: fps, duration: duration, rectOutline))
             } else {
@@ -143,11 +154,10 @@ struct LottieShapeBuilder {
                 items = [.object(members)]
             }
         case let .path(shape):
-            contourCount = shape.initial.contours.count
             items = pathItems(shape)
         }
         if let trim = style.trim {
-            items.append(trimItem(trim, contourCount: contourCount))
+            items.append(trimItem(trim))
         }
         // The stroke is drawn over the fill: it comes first.
         if let stroke = style.stroke {
@@ -159,10 +169,27 @@ struct LottieShapeBuilder {
         return items
     }
 
+    /// The outline cut by the trim at every instant: static when neither moves, else one value
+    /// per frame held until the next (the trimmed outline changes its vertex and contour counts as
+    /// the window moves, which no player can interpolate), exact at every whole frame.
+    func trimmedOutlineTrack(_ geometry: Geometry, _ trim: Trim) -> Animated<PathShape> {
+        guard geometry.isAnimated || trim.isAnimated else { return Animated(geometry.trimmedOutline(at: 0, trim: trim)) }
+        let frameCount = max(1, Int((duration * fps).rounded()))
+        let shapes = (0...frameCount).map { geometry.trimmedOutline(at: Double($0) / fps, trim: trim) }
+        let segments = (0..<frameCount).map { frame in
+            Segment(
+                start: Double(frame) / fps, end: Double(frame + 1) / fps, from: shapes[frame], to: shapes[frame + 1],
+                easing: .hold)
+        }
+        return Animated(shapes[0], segments: segments)
+    }
+
     /// One `sh` per contour (a Lottie path holds a single contour); fills and trims in the same
-    /// group treat them as one path.
+    /// group treat them as one path. When the contour count changes over time, contours missing
+    /// at some instant are written empty there.
     func pathItems(_ shape: Animated<PathShape>) -> [JSONValue] {
-        (0..<shape.initial.contours.count).map { index in
+        let contourCount = ([shape.initial] + shape.segments.flatMap { [$0.from, $0.to] }).map(\.contours.count).max() ?? 0
+        return (0..<contourCount).map { index in
             let contour = shape.map { $0.contours.indices.contains(index) ? $0.contours[index] : Contour([], closed: false) }
             return .object([("ty", "sh"), ("d", 1), ("ks", lottieProperty(contour, fps: fps, contourEncoding))])
         }
@@ -183,13 +210,15 @@ struct LottieShapeBuilder {
 
     /// Lottie trims in percent and turns its offset in degrees (360 = the whole path). With
     /// several contours the IR trims their concatenation, which is Lottie's sequential mode.
-    func trimItem(_ trim: Trim, contourCount: Int) -> JSONValue {
+    func trimItem(_ trim: Trim) -> JSONValue {
         .object([
             ("ty", "tm"),
-            ("s", lottieProperty(trim.start, fps: fps, .scalar(times: 100))),
-            ("e", lottieProperty(trim.end, fps: fps, .scalar(times: 100))),
+            ("s", lottieProperty(trim.start.playerSafe(0...1), fps: fps, .scalar(times: 100))),
+            ("e", lottieProperty(trim.end.playerSafe(0...1), fps: fps, .scalar(times: 100))),
             ("o", lottieProperty(trim.offset, fps: fps, .scalar(times: 360))),
-            ("m", .int(contourCount > 1 || options.individualTrims ? 2 : 1)),
+            // Sequential (2), written always: lottie-ios defaults a missing `m` to it and its Core
+            // Animation engine cannot draw simultaneous (1) trims; with one contour both agree.
+            ("m", 2),
         ])
     }
 
@@ -199,6 +228,7 @@ struct LottieShapeBuilder {
         let ruleValue: JSONValue = .int(rule == .evenodd ? 2 : 1)
         switch paint {
         case let .color(color):
+            let color = color.playerSafe(0...1)
             return .object([
                 ("ty", "fl"), ("c", lottieProperty(color, fps: fps, .color)),
                 ("o", lottieProperty(color.map(\.a), fps: fps, .scalar(times: 100))), ("r", ruleValue),
@@ -212,6 +242,7 @@ struct LottieShapeBuilder {
         var members: [(String, JSONValue)]
         switch stroke.paint {
         case let .color(color):
+            let color = color.playerSafe(0...1)
             members = [
                 ("ty", "st"), ("c", lottieProperty(color, fps: fps, .color)),
                 ("o", lottieProperty(color.map(\.a), fps: fps, .scalar(times: 100))),
@@ -220,7 +251,7 @@ struct LottieShapeBuilder {
             members = [("ty", "gs"), ("o", staticProperty(100))] + gradientMembers(stroke.paint)
         }
         members += [
-            ("w", lottieProperty(stroke.width, fps: fps, .scalar())),
+            ("w", lottieProperty(stroke.width.clamped(to: 0...Double.infinity), fps: fps, .scalar())),
             ("lc", .int(lineCapCode(stroke.cap))), ("lj", .int(lineJoinCode(stroke.join))),
             ("ml", .number(stroke.miterLimit)),
         ]
@@ -260,6 +291,7 @@ struct LottieShapeBuilder {
     /// `{p: count, k: [offset, r, g, b, …]}`, followed by `[offset, alpha, …]` when any stop is
     /// ever translucent (players treat a missing alpha part as opaque).
     func gradientColors(_ stops: Animated<GradientStops>) -> JSONValue {
+        let stops = stops.playerSafe(0...1)
         let values = [stops.initial] + stops.segments.flatMap { [$0.from, $0.to] }
         let withAlpha = values.contains { $0.stops.contains { $0.color.a < 1 } }
         let flatten: (GradientStops) -> JSONValue = { gradient in

@@ -64,3 +64,16 @@ extension Animated {
         return times
     }
 }
+
+extension Animated where Value: ClampableComponents {
+    /// A bounded track (opacity, colour, trim, gradient stops) in the form every player draws
+    /// right: values inside `range` at every instant, and easing handles inside 0…1, so no player
+    /// extrapolates a keyframe pair past its values (ThorVG wraps opacity 120 % to 20 %;
+    /// lottie-android clamps the progress of colours). For a compiled timeline the values are
+    /// already in range and only overshooting handles are split, each part exact.
+    func playerSafe(_ range: ClosedRange<Double>) -> Animated<Value> {
+        var safe = clamped(to: range).withUnitHandles
+        safe.slot = slot  // the same property, still themed
+        return safe
+    }
+}

@@ -89,7 +89,8 @@ struct Piece<Value: SVGAnimatable> {
     var easing: Easing
 }
 
-/// The pieces of a value computed from several tracks, covering 0…`duration`.
+/// The pieces of a value computed from several tracks over `start…end` of the global timeline,
+/// returned on the window's own clock (`start` becomes 0).
 ///
 /// Between consecutive key times of all tracks, if at most one track moves and the value follows
 /// it linearly (checked at interior instants within `tolerance`), the piece keeps that track's
@@ -97,22 +98,39 @@ struct Piece<Value: SVGAnimatable> {
 /// one frame long, so two motions overlapping in time, or a non-linear combination (a trim length
 /// on a morphing outline), stay within a frame of the timeline.
 func combinedPieces<Value: SVGAnimatable>(
-    timings: [[SegmentTiming]], duration: Double, fps: Double, tolerance: Double,
+    timings: [[SegmentTiming]], start: Double = 0, end: Double, fps: Double, tolerance: Double,
     value: (Double) -> Value, leftValue: (Double) -> Value
 ) -> [Piece<Value>] {
-    var times: [Double] = [0, duration]
+    absolutePieces(timings: timings, start: start, end: end, fps: fps, tolerance: tolerance, value: value, leftValue: leftValue)
+        .map { Piece(start: $0.start - start, end: $0.end - start, from: $0.from, to: $0.to, easing: $0.easing) }
+}
+
+private func absolutePieces<Value: SVGAnimatable>(
+    timings: [[SegmentTiming]], start: Double, end: Double, fps: Double, tolerance: Double,
+    value: (Double) -> Value, leftValue: (Double) -> Value
+) -> [Piece<Value>] {
+    var times: [Double] = [start, end]
     for track in timings {
-        for segment in track where segment.start >= 0 && segment.start <= duration {
+        for segment in track where segment.start >= start && segment.start <= end {
             times.append(segment.start)
-            times.append(min(segment.end, duration))
+            times.append(min(segment.end, end))
         }
     }
     times.sort()
     var unique: [Double] = []
-    for time in times where unique.last.map({ time - $0 > 1e-9 }) ?? true { unique.append(time) }
+    // Times within 1e-9 of each other are one instant (a span's end and the next span's start,
+    // computed by different sums); the latest stands for it, so the piece starting there reads
+    // the value after a jump, not the value the previous segment ends on a hair earlier.
+    for time in times {
+        if let last = unique.last, time - last <= 1e-9 {
+            unique[unique.count - 1] = time
+        } else {
+            unique.append(time)
+        }
+    }
     // Zero-length segments are jumps: `value(at:)` already returns their result at their start.
     guard unique.count >= 2 else {
-        return [Piece(start: 0, end: duration, from: value(0), to: value(0), easing: .linear)]
+        return [Piece(start: start, end: end, from: value(start), to: value(start), easing: .linear)]
     }
     var pieces: [Piece<Value>] = []
     for index in 0..<(unique.count - 1) {
@@ -161,10 +179,10 @@ func combinedPieces<Value: SVGAnimatable>(
     return pieces
 }
 
-/// The pieces of one track.
-func pieces<Value: SVGAnimatable>(of track: Animated<Value>, duration: Double, fps: Double) -> [Piece<Value>] {
+/// The pieces of one track over `start…end`, on the window's own clock.
+func pieces<Value: SVGAnimatable>(of track: Animated<Value>, start: Double, end: Double, fps: Double) -> [Piece<Value>] {
     combinedPieces(
-        timings: [track.timings], duration: duration, fps: fps, tolerance: .infinity,
+        timings: [track.timings], start: start, end: end, fps: fps, tolerance: .infinity,
         value: { track.value(at: $0) }, leftValue: { track.leftValue(at: $0) })
 }
 
@@ -176,9 +194,10 @@ struct SMILKeyframes: Equatable {
     var keySplines: [String]?
     var discrete: Bool
 
-    /// The attributes of an `<animate>`/`<animateTransform>` element, after `attributeName`/`type`.
-    func attributes(duration: Double) -> [(String, String)] {
-        var result: [(String, String)] = [("dur", durationText(duration) + "s"), ("repeatCount", "indefinite")]
+    /// The attributes of an `<animate>`/`<animateTransform>` element, after `attributeName`/`type`:
+    /// `timing` (`begin`, `dur`, `repeatCount` or `fill`, …), then the values over `duration`.
+    func attributes(duration: Double, timing: [(String, String)]) -> [(String, String)] {
+        var result = timing
         if discrete {
             result.append(("calcMode", "discrete"))
         } else if keySplines != nil {
@@ -268,47 +287,12 @@ func discreteKeyframes(_ changes: [(Double, String)], duration: Double) -> SMILK
 /// The parts of `cubic-bezier(x1, y1, x2, y2)` whose normalised handles all lie in 0…1, each as
 /// (end fraction of the duration, progress there, keySpline text).
 func splineParts(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> [(u1: Double, p1: Double, spline: String)] {
-    let easing = Easing.cubic(x1, y1, x2, y2)
-    if (0...1).contains(y1) && (0...1).contains(y2) {
-        return [(1, 1, splineText(x1, y1, x2, y2))]
-    }
-    let curve = CubicBezierCurve(x1, y1, x2, y2)
-    // Turning points of y(s): roots of y'(s)/3 = a s² + b s + c.
-    let a = 3 * y1 - 3 * y2 + 1, b = 2 * y2 - 4 * y1, c = y1
-    var roots: [Double] = []
-    if abs(a) < 1e-12 {
-        if abs(b) > 1e-12 { roots.append(-c / b) }
-    } else {
-        let discriminant = b * b - 4 * a * c
-        if discriminant >= 0 {
-            let root = discriminant.squareRoot()
-            roots.append((-b - root) / (2 * a))
-            roots.append((-b + root) / (2 * a))
-        }
-    }
-    var cuts = roots.filter { $0 > 1e-6 && $0 < 1 - 1e-6 }.map { curve.point(at: $0).x }.sorted()
-    cuts = [0] + cuts + [1]
-    var result: [(u1: Double, p1: Double, spline: String)] = []
-    func emit(_ u0: Double, _ u1: Double, depth: Int) {
-        let part = easing.piece(from: u0, to: u1)
+    Easing.cubic(x1, y1, x2, y2).unitHandleParts.map { part in
         switch part.easing {
-        case .linear, .hold:
-            result.append((u1, part.p1, linearSpline))
-        case let .cubic(a1, b1, a2, b2):
-            let inRange = (-1e-9...1 + 1e-9).contains(b1) && (-1e-9...1 + 1e-9).contains(b2)
-            if inRange || depth >= 12 {
-                result.append((u1, part.p1, inRange ? splineText(a1, clampUnit(b1), a2, clampUnit(b2)) : linearSpline))
-            } else {
-                let middle = (u0 + u1) / 2
-                emit(u0, middle, depth: depth + 1)
-                emit(middle, u1, depth: depth + 1)
-            }
+        case let .cubic(a1, b1, a2, b2): return (part.u1, part.p1, splineText(a1, b1, a2, b2))
+        case .linear, .hold: return (part.u1, part.p1, linearSpline)
         }
     }
-    for index in 0..<(cuts.count - 1) where cuts[index + 1] - cuts[index] > 1e-9 {
-        emit(cuts[index], cuts[index + 1], depth: 0)
-    }
-    return result
 }
 
 private func clampUnit(_ value: Double) -> Double { min(max(value, 0), 1) }

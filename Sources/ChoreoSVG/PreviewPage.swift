@@ -1,247 +1,215 @@
 import ChoreoJSON
 import ChoreoTimeline
+import Foundation
 
-/// One self-contained, offline HTML page to look at a compiled timeline: the animated SVG inline,
-/// a button per state (plays the transition into it), a button per span, play/pause, a scrubber
-/// over the global timeline, and a filmstrip of still frames of every span.
+/// One self-contained, offline HTML page for a designer to look at a compiled timeline: the
+/// interactive SVG on a stage (tap, press and hover it: it is the very SVG `--emit svg` writes,
+/// with the same runtime script), the state machine as a diagram, speed, frame stepping, zoom,
+/// backdrop, themes, and a filmstrip of every span at its key instants.
 ///
-/// Stable element ids for tests and tools: `#stage` (holds the animated `<svg>`), `#play-pause`,
-/// `#scrubber`, `#time`, `#current-state`, `#state-NAME` per state, `#span-NAME` per span. The
-/// body's `data-state` and `data-time` attributes mirror the current state and time.
+/// The page's HTML, CSS and JavaScript are resource files of this module (`Resources/preview.*`),
+/// filled in here: `{{NAME}}` placeholders, each replaced once, in one pass.
+///
+/// Stable element ids for tests and tools: `#stage` (holds the interactive `<svg>`),
+/// `#state-NAME` per state (goes to that state through the transitions), `#diagram`,
+/// `#play-pause`, `#step-back`, `#step-forward`, `#speed`, `#frame`, `#time`, `#span`,
+/// `#current-state`, `#filmstrip`. The body's `data-state` mirrors the current state.
 public enum PreviewPage {
-    /// The page for `timeline`, with its animated SVG and a filmstrip made by `SVGEmitter`.
+    /// The page for `timeline`.
     public static func html(_ timeline: Timeline) -> String {
         var frames: [(label: String, svg: String)] = []
         for (spanIndex, span) in timeline.spans.enumerated() {
-            for (frameIndex, time) in filmstripTimes(span, fps: timeline.fps).enumerated() {
-                let svg = SVGEmitter.snapshot(timeline, at: time, idPrefix: "frame\(spanIndex)-\(frameIndex)-")
-                frames.append(("\(span.name) · \(formatNumber(time)) s", svg))
+            for (frameIndex, instant) in keyInstants(timeline, span: span).enumerated() {
+                let svg = SVGEmitter.snapshot(timeline, at: instant.time, idPrefix: "frame\(spanIndex)-\(frameIndex)-")
+                let frame = Int((instant.time * timeline.fps).rounded())
+                frames.append(("\(span.name) · \(instant.reason) · frame \(frame) · \(formatNumber(instant.time)) s", svg))
             }
         }
         if frames.isEmpty { frames.append(("0 s", SVGEmitter.snapshot(timeline, at: 0, idPrefix: "frame-"))) }
-        return html(timeline, animatedSVG: SVGEmitter.animated(timeline, idPrefix: "stage-"), snapshots: frames)
+        return html(timeline, stageSVG: SVGEmitter.interactive(timeline, idPrefix: "stage-"), snapshots: frames)
     }
 
-    /// Frames shown for a span: one for a held pose, else the start, two inner frames and the last
-    /// frame before the end (the end itself belongs to whatever comes next).
-    static func filmstripTimes(_ span: Span, fps: Double) -> [Double] {
-        if span.kind == .pose || span.end <= span.start { return [span.start] }
-        let last = max(span.start, span.end - 1 / max(fps, 1))
-        return [span.start, span.start + (span.end - span.start) / 3, span.start + 2 * (span.end - span.start) / 3, last]
-    }
-
-    /// The page from parts: `animatedSVG` and `snapshots` must use distinct XML id prefixes, since
+    /// The page from parts: `stageSVG` and `snapshots` must use distinct XML id prefixes, since
     /// they share one document.
-    public static func html(_ timeline: Timeline, animatedSVG: String, snapshots: [(label: String, svg: String)]) -> String {
-        var spanIds = IdAllocator(prefix: "span-")
+    public static func html(_ timeline: Timeline, stageSVG: String, snapshots: [(label: String, svg: String)]) -> String {
         var stateIds = IdAllocator(prefix: "state-")
-        var spanButtons: [String] = []
-        var spanData: [String] = []
-        for span in timeline.spans {
-            let id = spanIds.make(span.name)
-            spanButtons.append(
-                "<button type=\"button\" id=\"\(xmlEscaped(id))\" class=\"span \(span.kind.rawValue)\" data-span=\"\(xmlEscaped(span.name))\">\(xmlEscaped(span.name))</button>")
-            spanData.append(
-                "{name: \(jsString(span.name)), id: \(jsString(id)), kind: \(jsString(span.kind.rawValue)), start: \(formatNumber(span.start, decimals: 6)), end: \(formatNumber(span.end, decimals: 6)), loops: \(span.loops), plays: \(span.plays.map(jsString) ?? "null"), from: \(span.fromState.map(jsString) ?? "null"), to: \(span.toState.map(jsString) ?? "null")}")
-        }
         var stateButtons: [String] = []
-        for span in timeline.spans where span.kind == .pose {
-            let id = stateIds.make(span.name)
-            let label = span.label ?? span.name
+        for state in timeline.stateMachine?.states ?? [] {
+            let id = stateIds.make(state.name)
+            let label = state.label.map { " <span class=\"a11y\">“\(xmlEscaped($0))”</span>" } ?? ""
             stateButtons.append(
-                "<button type=\"button\" id=\"\(xmlEscaped(id))\" class=\"state\" data-state=\"\(xmlEscaped(span.name))\">\(xmlEscaped(label))</button>")
+                "<button type=\"button\" id=\"\(xmlEscaped(id))\" class=\"state\" data-state=\"\(xmlEscaped(state.name))\">\(xmlEscaped(state.name))\(label)</button>")
+        }
+        var themeOptions: [String] = []
+        if let themes = timeline.themes {
+            themeOptions.append("<option value=\"\">default</option>")
+            for name in themes.names {
+                themeOptions.append("<option value=\"\(xmlEscaped(SVGThemes.cssName(name)))\">\(xmlEscaped(name))</option>")
+            }
         }
         let filmstrip = snapshots.map { frame in
             "<figure>\(frame.svg)<figcaption>\(xmlEscaped(frame.label))</figcaption></figure>"
         }
-        let duration = formatNumber(timeline.duration, decimals: 6)
-        let step = formatNumber(1 / max(timeline.fps, 1), decimals: 6)
-        return """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(xmlEscaped(timeline.title)) · Choreo preview</title>
-            <style>
-            body { margin: 0; font: 14px system-ui, sans-serif; background: #f4f4f6; color: #222; }
-            #stage { display: inline-block; margin: 0; line-height: 0; background: repeating-conic-gradient(#ddd 0% 25%, #fff 0% 50%) 0 0 / 16px 16px; }
-            main { padding: 12px; }
-            .row { margin: 8px 0; display: flex; flex-wrap: wrap; gap: 6px; align-items: center; }
-            #scrubber { width: min(100%, 480px); }
-            #filmstrip { display: flex; flex-wrap: wrap; gap: 8px; }
-            #filmstrip figure { margin: 0; background: #fff; padding: 4px; }
-            #filmstrip svg { width: 120px; height: auto; display: block; }
-            #filmstrip figcaption { font-size: 11px; }
-            </style>
-            </head>
-            <body data-state="" data-time="0">
-            <div id="stage">
-            \(animatedSVG)</div>
-            <main>
-            <h1>\(xmlEscaped(timeline.title))</h1>
-            <div class="row" id="transport">
-            <button type="button" id="play-pause">Pause</button>
-            <input type="range" id="scrubber" min="0" max="\(duration)" step="\(step)" value="0" aria-label="Time">
-            <output id="time">0.000 s</output>
-            <span>state: <output id="current-state"></output></span>
-            </div>
-            <div class="row" id="states">\(stateButtons.joined())</div>
-            <div class="row" id="spans">\(spanButtons.joined())</div>
-            <h2>Filmstrip</h2>
-            <div id="filmstrip">\(filmstrip.joined())</div>
-            </main>
-            <script>
-            (function () {
-              "use strict";
-              var duration = \(duration);
-              var spans = [\(spanData.joined(separator: ", "))];
-              var svg = document.querySelector("#stage svg");
-              var scrubber = document.getElementById("scrubber");
-              var timeOutput = document.getElementById("time");
-              var stateOutput = document.getElementById("current-state");
-              var playPause = document.getElementById("play-pause");
-              var playing = true;
-              var run = null;
-
-              function show(t) {
-                if (svg.setCurrentTime) svg.setCurrentTime(t);
-                scrubber.value = t;
-                timeOutput.textContent = t.toFixed(3) + " s";
-                document.body.setAttribute("data-time", t.toFixed(3));
-              }
-              function setState(name) {
-                stateOutput.textContent = name || "";
-                document.body.setAttribute("data-state", name || "");
-              }
-              function pause() {
-                if (svg.pauseAnimations) svg.pauseAnimations();
-                playing = false;
-                playPause.textContent = "Play";
-              }
-              function spanAt(t) {
-                for (var i = 0; i < spans.length; i++) if (t >= spans[i].start && t < spans[i].end) return spans[i];
-                return null;
-              }
-              function poseTime(state) {
-                for (var i = 0; i < spans.length; i++) if (spans[i].kind === "pose" && spans[i].name === state) return spans[i].start;
-                return null;
-              }
-              // A state with `play:` loops that timeline's span while it is shown.
-              function loopPlayedTimeline(state) {
-                var pose = null, played = null;
-                for (var i = 0; i < spans.length; i++) if (spans[i].kind === "pose" && spans[i].name === state) pose = spans[i];
-                if (!pose || !pose.plays) return;
-                for (var j = 0; j < spans.length; j++) if (spans[j].kind === "timeline" && spans[j].name === pose.plays) played = spans[j];
-                if (played) playSpan(played.start, played.end, true, null);
-              }
-              // Plays start…end in real time by stepping the paused SVG clock, then calls after().
-              function playSpan(start, end, loops, after) {
-                pause();
-                run = { start: start, end: end, loops: loops, after: after, origin: null };
-                show(start);
-                later(tick);
-              }
-              // Next frame by requestAnimationFrame, or by a timer when frames are not being
-              // produced (a hidden tab, a headless browser), so a transition always finishes.
-              function later(callback) {
-                var called = false;
-                var once = function () { if (!called) { called = true; callback(performance.now()); } };
-                requestAnimationFrame(once);
-                setTimeout(once, 50);
-              }
-              function tick(now) {
-                if (!run) return;
-                if (run.origin === null) run.origin = now;
-                var t = run.start + (now - run.origin) / 1000;
-                if (t >= run.end) {
-                  if (run.loops && run.end > run.start) { run.origin = now; t = run.start; }
-                  else { var done = run; run = null; show(Math.max(done.start, done.end - 1e-4)); if (done.after) done.after(); return; }
-                }
-                show(t);
-                later(tick);
-              }
-              function goToState(state) {
-                var current = document.body.getAttribute("data-state");
-                var transition = null;
-                for (var i = 0; i < spans.length; i++) {
-                  var s = spans[i];
-                  if (s.kind !== "transition" || s.to !== state) continue;
-                  if (s.from === current) { transition = s; break; }
-                  if (!transition) transition = s;
-                }
-                var settle = function () { var p = poseTime(state); if (p !== null) show(p); setState(state); loopPlayedTimeline(state); };
-                if (transition && current !== state) playSpan(transition.start, transition.end, false, settle);
-                else { pause(); run = null; settle(); }
-              }
-              Array.prototype.forEach.call(document.querySelectorAll("#states button"), function (button) {
-                button.addEventListener("click", function () { goToState(button.getAttribute("data-state")); });
-              });
-              spans.forEach(function (s) {
-                document.getElementById(s.id).addEventListener("click", function () {
-                  playSpan(s.start, s.end, s.loops, function () {
-                    setState(s.kind === "pose" ? s.name : (s.kind === "transition" ? s.to : ""));
-                  });
-                  if (s.kind === "pose") setState(s.name);
-                });
-              });
-              playPause.addEventListener("click", function () {
-                if (playing) { pause(); return; }
-                run = null;
-                playing = true;
-                playPause.textContent = "Pause";
-                if (svg.unpauseAnimations) svg.unpauseAnimations();
-                requestAnimationFrame(follow);
-              });
-              scrubber.addEventListener("input", function () {
-                run = null;
-                pause();
-                var t = parseFloat(scrubber.value);
-                show(t);
-                var s = spanAt(t);
-                if (s && s.kind === "pose") setState(s.name);
-              });
-              // While the SVG plays on its own clock, keep the scrubber and readouts in step.
-              function follow() {
-                if (!playing) return;
-                var t = svg.getCurrentTime ? svg.getCurrentTime() : 0;
-                if (duration > 0) t = t % duration;
-                scrubber.value = t;
-                timeOutput.textContent = t.toFixed(3) + " s";
-                document.body.setAttribute("data-time", t.toFixed(3));
-                requestAnimationFrame(follow);
-              }
-              var first = spanAt(0);
-              setState(first && first.kind === "pose" ? first.name : "");
-              requestAnimationFrame(follow);
-            })();
-            </script>
-            </body>
-            </html>
-
-            """
+        let values: [String: String] = [
+            "TITLE": xmlEscaped(timeline.title),
+            "NAME": xmlEscaped(timeline.name),
+            "CSS": resource("preview.css"),
+            "JS": resource("preview.js"),
+            "DATA": pageData(timeline),
+            "STAGE": stageSVG,
+            "STATES": stateButtons.joined(separator: "\n"),
+            "THEMES": themeOptions.joined(separator: "\n"),
+            "FILMSTRIP": filmstrip.joined(separator: "\n"),
+        ]
+        return fill(resource("preview.html"), with: values)
     }
 
-    /// A JavaScript string literal that is also safe inside an HTML `<script>` element.
-    static func jsString(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "<": result += "\\u003c"
-            case ">": result += "\\u003e"
-            case "&": result += "\\u0026"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
+    /// What the page's script needs beyond the stage SVG's own machine: a JavaScript literal.
+    static func pageData(_ timeline: Timeline) -> String {
+        let spans = timeline.spans.map { span in
+            "{name: \(jsString(span.name)), kind: \(jsString(span.kind.rawValue)), start: \(formatNumber(span.start, decimals: 6)), "
+                + "end: \(formatNumber(span.end, decimals: 6)), loops: \(span.loops)}"
+        }
+        let machine = timeline.stateMachine.map { machine in
+            let transitions = machine.transitions.map { t in
+                "{name: \(jsString(t.name)), from: \(jsString(t.from)), to: \(jsString(t.to)), trigger: \(jsString(t.trigger.rawValue))}"
+            }
+            let states = machine.states.map { s in "{name: \(jsString(s.name)), label: \(s.label.map(jsString) ?? "null")}" }
+            return "{initial: \(jsString(machine.initial)), states: [\(states.joined(separator: ", "))], transitions: [\(transitions.joined(separator: ", "))]}"
+        }
+        return "{name: \(jsString(timeline.name)), title: \(jsString(timeline.title)), fps: \(formatNumber(timeline.fps, decimals: 6)), "
+            + "spans: [\(spans.joined(separator: ", "))], machine: \(machine ?? "null")}"
+    }
+
+    /// `template` with every `{{KEY}}` of `values` replaced, in one pass (a value that contains
+    /// `{{…}}` stays as it is); unknown keys stay too.
+    static func fill(_ template: String, with values: [String: String]) -> String {
+        var result = ""
+        var rest = template[...]
+        while let open = rest.range(of: "{{") {
+            result += rest[..<open.lowerBound]
+            guard let close = rest[open.upperBound...].range(of: "}}") else {
+                rest = rest[open.lowerBound...]
+                break
+            }
+            let key = String(rest[open.upperBound..<close.lowerBound])
+            if let value = values[key] {
+                result += value
+            } else {
+                result += rest[open.lowerBound..<close.upperBound]
+            }
+            rest = rest[close.upperBound...]
+        }
+        return result + rest
+    }
+
+    /// A resource file of this module. The files are part of the build: a missing one is a
+    /// broken installation, not an input error.
+    static func resource(_ name: String) -> String {
+        let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
+        guard let url = Bundle.module.url(forResource: parts[0], withExtension: parts[1], subdirectory: "Resources")
+            ?? Bundle.module.url(forResource: parts[0], withExtension: parts[1]),
+            let text = try? String(contentsOf: url, encoding: .utf8)
+        else {
+            fatalError("the preview resource \(name) is missing from \(Bundle.module.bundlePath)")
+        }
+        return text
+    }
+
+    // MARK: Filmstrip
+
+    /// An instant the filmstrip shows, and why.
+    struct KeyInstant: Equatable {
+        var time: Double
+        var reason: String
+    }
+
+    /// Most frames a span's filmstrip shows; more key instants are thinned evenly.
+    static let maximumFramesPerSpan = 8
+
+    /// The instants worth a still in `span`: its first frame, every keyframe and tween boundary
+    /// of any property inside it, the turning points of every overshooting easing (the peaks),
+    /// and its last frame; on whole frames, without repeats. A pose is one frame.
+    static func keyInstants(_ timeline: Timeline, span: Span) -> [KeyInstant] {
+        let fps = max(timeline.fps, 1)
+        guard span.kind != .pose, span.end > span.start else { return [KeyInstant(time: span.start, reason: "pose")] }
+        let last = max(span.start, span.end - 1 / fps)
+        var candidates: [KeyInstant] = [KeyInstant(time: span.start, reason: "start")]
+        var inner: [KeyInstant] = []
+        for timing in allTimings(timeline.layers) where timing.moves && timing.end > span.start && timing.start < span.end {
+            for boundary in [timing.start, timing.end] where boundary > span.start && boundary < last {
+                inner.append(KeyInstant(time: boundary, reason: "key"))
+            }
+            let length = timing.end - timing.start
+            for fraction in overshootPeaks(timing.easing) where length > 0 {
+                let time = timing.start + fraction * length
+                if time > span.start && time < last { inner.append(KeyInstant(time: time, reason: "peak")) }
             }
         }
-        return result + "\""
+        // A peak wins over a boundary on the same frame: it says more about the motion.
+        inner.sort { ($0.time, $0.reason == "peak" ? 0 : 1) < ($1.time, $1.reason == "peak" ? 0 : 1) }
+        candidates += inner
+        candidates.append(KeyInstant(time: last, reason: "end"))
+        var unique: [KeyInstant] = []
+        var frames = Set<Int>()
+        for candidate in candidates {
+            let frame = Int((candidate.time * fps).rounded())
+            guard frames.insert(frame).inserted else { continue }
+            unique.append(KeyInstant(time: Double(frame) / fps, reason: candidate.reason))
+        }
+        unique.sort { $0.time < $1.time }
+        guard unique.count > maximumFramesPerSpan else { return unique }
+        let middle = Array(unique.dropFirst().dropLast())
+        let keep = maximumFramesPerSpan - 2
+        let picked = (0..<keep).map { middle[Int((Double($0) + 0.5) * Double(middle.count) / Double(keep))] }
+        return [unique[0]] + picked + [unique[unique.count - 1]]
+    }
+
+    /// Fractions of an easing's duration where it turns back (a cubic Bézier whose progress
+    /// leaves 0…1).
+    static func overshootPeaks(_ easing: Easing) -> [Double] {
+        guard case let .cubic(x1, y1, x2, y2) = easing, !(0...1).contains(y1) || !(0...1).contains(y2) else { return [] }
+        let curve = CubicBezierCurve(x1, y1, x2, y2)
+        let a = 3 * y1 - 3 * y2 + 1, b = 2 * y2 - 4 * y1, c = y1
+        var roots: [Double] = []
+        if abs(a) < 1e-12 {
+            if abs(b) > 1e-12 { roots.append(-c / b) }
+        } else {
+            let discriminant = b * b - 4 * a * c
+            if discriminant >= 0 {
+                roots.append((-b - discriminant.squareRoot()) / (2 * a))
+                roots.append((-b + discriminant.squareRoot()) / (2 * a))
+            }
+        }
+        return roots.filter { $0 > 1e-6 && $0 < 1 - 1e-6 }.map { curve.point(at: $0).x }.sorted()
+    }
+
+    /// The segment timings of every animatable property below `nodes`.
+    static func allTimings(_ nodes: [Node]) -> [SegmentTiming] {
+        var result: [SegmentTiming] = []
+        func paint(_ paint: Paint) {
+            switch paint {
+            case let .color(color): result += color.timings
+            case let .linearGradient(from, to, stops): result += from.timings + to.timings + stops.timings
+            case let .radialGradient(center, radius, stops): result += center.timings + radius.timings + stops.timings
+            }
+        }
+        func visit(_ node: Node) {
+            let t = node.transform
+            result += t.anchor.timings + t.position.timings + t.rotation.timings + t.scale.timings + t.offset.timings + t.opacity.timings
+            switch node.content {
+            case let .group(children): children.forEach(visit)
+            case let .shape(geometry, style):
+                result += GeometryOutlines(geometry).timings.flatMap { $0 }
+                if let fill = style.fill { paint(fill) }
+                if let stroke = style.stroke {
+                    paint(stroke.paint)
+                    result += stroke.width.timings
+                }
+                if let trim = style.trim { result += trim.start.timings + trim.end.timings + trim.offset.timings }
+            }
+        }
+        nodes.forEach(visit)
+        return result
     }
 }

@@ -7,8 +7,9 @@ import ChoreoTimeline
 /// one `<g>` per transform step that moves, gradients in `<defs>` in user space, and every stroke
 /// property written out (SVG's miter limit default of 4 is not SwiftUI's 10).
 public enum SVGEmitter {
-    /// The animation: every animated property of the timeline becomes an `<animate>` or
-    /// `<animateTransform>` lasting the whole global timeline and repeating forever. Under
+    /// The reel: every animated property of the timeline becomes an `<animate>` or
+    /// `<animateTransform>` lasting the whole global timeline and repeating forever, every pose,
+    /// transition and timeline in turn (for READMEs and demos). Under
     /// `prefers-reduced-motion: reduce` a still copy of the pose at time 0 is shown instead.
     ///
     /// `idPrefix` is put before every XML id, so that several SVGs can share one HTML page.
@@ -16,11 +17,34 @@ public enum SVGEmitter {
         guard !timeline.isStatic, timeline.duration > 0 else {
             return snapshot(timeline, at: 0, idPrefix: idPrefix)
         }
-        var renderer = SceneRenderer(duration: timeline.duration, fps: timeline.fps, idPrefix: idPrefix)
+        let clip = Clip(start: 0, end: timeline.duration, begin: nil, stop: nil, loops: true)
+        return selfPlaying(timeline, clip: clip, idPrefix: idPrefix)
+    }
+
+    /// The interactive SVG: at rest it shows the initial state's pose, and pointer input fires the
+    /// scene's triggers (see `InteractiveSVG`). A scene without states plays its first timeline
+    /// from load instead, looping if the timeline loops, else once, holding its last frame.
+    public static func interactive(_ timeline: Timeline, idPrefix: String = "") -> String {
+        guard !timeline.isStatic, timeline.duration > 0 else {
+            return snapshot(timeline, at: 0, idPrefix: idPrefix)
+        }
+        if let machine = InteractiveMachine(timeline) {
+            return InteractiveSVG.document(timeline, machine: machine, idPrefix: idPrefix)
+        }
+        guard let first = timeline.spans.first(where: { $0.kind == .timeline && $0.end > $0.start }) else {
+            return snapshot(timeline, at: 0, idPrefix: idPrefix)
+        }
+        let clip = Clip(start: first.start, end: first.end, begin: nil, stop: nil, loops: first.loops)
+        return selfPlaying(timeline, clip: clip, idPrefix: idPrefix)
+    }
+
+    /// An SVG playing one clip from load, with a still copy of its first instant for reduced motion.
+    private static func selfPlaying(_ timeline: Timeline, clip: Clip, idPrefix: String) -> String {
+        var renderer = SceneRenderer(fps: timeline.fps, idPrefix: idPrefix, baseTime: clip.start, clips: [clip])
         let motion = timeline.layers.map { renderer.render($0) }
         let motionDefs = renderer.definitions
-        var stillRenderer = SceneRenderer(duration: 0, fps: timeline.fps, idPrefix: idPrefix + "still-")
-        let still = timeline.frozen(at: 0).layers.map { stillRenderer.render($0) }
+        var stillRenderer = SceneRenderer(fps: timeline.fps, idPrefix: idPrefix + "still-")
+        let still = timeline.frozen(at: clip.start).layers.map { stillRenderer.render($0) }
         let css = """
             /* SMIL cannot be paused from CSS, so reduced motion swaps the animated copy for a still \
             copy of the pose at time 0: CSS display beats the display="none" presentation \
@@ -39,7 +63,7 @@ public enum SVGEmitter {
     /// The scene frozen at `time`: no animation elements.
     public static func snapshot(_ timeline: Timeline, at time: Double, idPrefix: String = "") -> String {
         let frozen = timeline.frozen(at: time)
-        var renderer = SceneRenderer(duration: 0, fps: timeline.fps, idPrefix: idPrefix)
+        var renderer = SceneRenderer(fps: timeline.fps, idPrefix: idPrefix)
         let layers = frozen.layers.map { renderer.render($0) }
         var children: [Markup] = [Markup("title", text: timeline.title)]
         if !renderer.definitions.isEmpty { children.append(Markup("defs", children: renderer.definitions)) }
@@ -48,58 +72,122 @@ public enum SVGEmitter {
         return document(timeline, children: children)
     }
 
-    private static func document(_ timeline: Timeline, children: [Markup]) -> String {
+    static func document(_ timeline: Timeline, children: [Markup], rootAttributes: [(String, String)] = []) -> String {
         let width = formatNumber(timeline.width), height = formatNumber(timeline.height)
+        let children = SVGThemes.style(timeline).map { Array(children.prefix(1)) + [$0] + children.dropFirst() } ?? children
         let root = Markup(
             "svg",
             [("xmlns", "http://www.w3.org/2000/svg"), ("version", "1.1"), ("width", width), ("height", height),
-             ("viewBox", "0 0 \(width) \(height)"), ("role", "img")],
+             ("viewBox", "0 0 \(width) \(height)"), ("role", "img")] + rootAttributes,
             children: children)
         return root.rendered
     }
 
-    private static func backgroundMarkup(_ timeline: Timeline) -> Markup? {
+    static func backgroundMarkup(_ timeline: Timeline) -> Markup? {
         guard let background = timeline.background else { return nil }
         var attributes: [(String, String)] = [
             ("x", "0"), ("y", "0"), ("width", formatNumber(timeline.width)), ("height", formatNumber(timeline.height)),
             ("fill", svgColor(background)),
         ]
+        if let themed = SVGThemes.paintClass("fill", Animated(background, slot: timeline.backgroundSlot)) {
+            SVGThemes.addClass(themed, to: &attributes)
+        }
         if background.a < 1 { attributes.append(("fill-opacity", svgOpacity(background.a))) }
         return Markup("rect", attributes)
     }
 }
 
-/// Renders nodes; with `duration > 0` animated properties get SMIL children, otherwise every
-/// property is written at time 0 (a frozen timeline is constant, so that is a snapshot).
+/// A stretch of the global timeline that the SVG plays as one group of SMIL animations: the whole
+/// timeline looping (the reel), a transition played once, a state's played timeline.
+struct Clip {
+    var start: Double
+    var end: Double
+    /// `begin` (nil: at load), and `end` if the clip can be stopped early.
+    var begin: String?
+    var stop: String?
+    var loops: Bool
+    /// Clips whose moving properties this clip writes too, held at their values at its start if
+    /// it does not move them itself: a transition leaving a state that plays a timeline must
+    /// cover whatever that timeline left frozen.
+    var covers: [Int] = []
+
+    var duration: Double { end - start }
+
+    /// The SMIL timing attributes of every animation of the clip.
+    var timing: [(String, String)] {
+        var result: [(String, String)] = []
+        if let begin { result.append(("begin", begin)) }
+        if let stop { result.append(("end", stop)) }
+        result.append(("dur", durationText(duration) + "s"))
+        result.append(loops ? ("repeatCount", "indefinite") : ("fill", "freeze"))
+        return result
+    }
+}
+
+/// Renders nodes: base attribute values at `baseTime`, and for every clip an `<animate>` child per
+/// property that moves in it. Without clips every property is written at `baseTime` (a frozen
+/// timeline is constant, so that is a snapshot).
 struct SceneRenderer {
-    let duration: Double
     let fps: Double
+    let baseTime: Double
+    let clips: [Clip]
     var ids: IdAllocator
     /// Gradients, in document order.
     private(set) var definitions: [Markup] = []
 
-    init(duration: Double, fps: Double, idPrefix: String) {
-        self.duration = duration
+    init(fps: Double, idPrefix: String, baseTime: Double = 0, clips: [Clip] = []) {
         self.fps = fps
+        self.baseTime = baseTime
+        self.clips = clips
         self.ids = IdAllocator(prefix: idPrefix)
     }
 
-    private var animates: Bool { duration > 0 }
+    private var animates: Bool { !clips.isEmpty }
 
     // MARK: Tracks to SMIL
 
-    private func keyframes<Value: SVGAnimatable>(_ track: Animated<Value>, format: (Value) -> String) -> SMILKeyframes? {
-        guard animates, track.isAnimated else { return nil }
-        return smilKeyframes(pieces(of: track, duration: duration, fps: fps), duration: duration, format: format)
+    /// One animation element per clip in which `frames` moves (and per clip covering one where it
+    /// moves, held at `held(clip.start)`).
+    private func clipAnimations(
+        _ element: String, _ target: [(String, String)], frames: (Int) -> SMILKeyframes?, held: (Double) -> String
+    ) -> [Markup] {
+        guard animates else { return [] }
+        let perClip = clips.indices.map(frames)
+        var result: [Markup] = []
+        for (index, clip) in clips.enumerated() {
+            var keyframes = perClip[index]
+            if keyframes == nil, clip.covers.contains(where: { perClip[$0] != nil }) {
+                let value = held(clip.start)
+                keyframes = SMILKeyframes(keyTimes: [0, 1], values: [value, value], keySplines: nil, discrete: false)
+            }
+            if let keyframes {
+                result.append(Markup(element, target + keyframes.attributes(duration: clip.duration, timing: clip.timing)))
+            }
+        }
+        return result
     }
 
-    private func animate(_ attribute: String, _ frames: SMILKeyframes?) -> Markup? {
-        guard let frames else { return nil }
-        return Markup("animate", [("attributeName", attribute)] + frames.attributes(duration: duration))
+    /// `<animate>`s of one attribute following one track.
+    private func animations<Value: SVGAnimatable>(_ attribute: String, _ track: Animated<Value>, format: @escaping (Value) -> String) -> [Markup] {
+        guard track.isAnimated else { return [] }
+        return clipAnimations(
+            "animate", [("attributeName", attribute)],
+            frames: { index in
+                let clip = clips[index]
+                return smilKeyframes(pieces(of: track, start: clip.start, end: clip.end, fps: fps), duration: clip.duration, format: format)
+            },
+            held: { format(track.value(at: $0)) })
     }
 
-    private func animateTransform(_ type: String, _ frames: SMILKeyframes) -> Markup {
-        Markup("animateTransform", [("attributeName", "transform"), ("type", type)] + frames.attributes(duration: duration))
+    private func transformAnimations<Value: SVGAnimatable>(_ type: String, _ track: Animated<Value>, format: @escaping (Value) -> String) -> [Markup] {
+        guard track.isAnimated else { return [] }
+        return clipAnimations(
+            "animateTransform", [("attributeName", "transform"), ("type", type)],
+            frames: { index in
+                let clip = clips[index]
+                return smilKeyframes(pieces(of: track, start: clip.start, end: clip.end, fps: fps), duration: clip.duration, format: format)
+            },
+            held: { format(track.value(at: $0)) })
     }
 
     // MARK: Nodes
@@ -137,71 +225,67 @@ struct SceneRenderer {
     /// One transform step: a static transform-list item, or an animated one with its base value.
     private struct TransformStep {
         var text: String?
-        var animation: Markup?
+        var animations: [Markup] = []
     }
 
     /// Wraps `content` in the node's transform, `translate(position) translate(offset) rotate(r)
     /// scale(s) translate(−anchor)`: consecutive static steps share one `<g>`, each animated step
-    /// gets its own so that its `<animateTransform>` replaces only that step.
+    /// gets its own so that its `<animateTransform>`s replace only that step.
     private func placed(_ content: [Markup], transform: Transform, id: String) -> Markup {
         func translateText(_ p: Point) -> String? { p == .zero ? nil : "translate(\(formatNumber(p.x)) \(formatNumber(p.y)))" }
-        func pointValues(_ p: Point) -> String { "\(formatNumber(p.x)) \(formatNumber(p.y))" }
+        let pointValues: (Point) -> String = { "\(formatNumber($0.x)) \(formatNumber($0.y))" }
         var steps: [TransformStep] = []
-        let positionFrames = keyframes(transform.position, format: pointValues)
-        let offsetFrames = keyframes(transform.offset, format: pointValues)
-        let position = transform.position.value(at: 0), offset = transform.offset.value(at: 0)
-        if positionFrames == nil && offsetFrames == nil {
+        let positionAnimations = transformAnimations("translate", transform.position, format: pointValues)
+        let offsetAnimations = transformAnimations("translate", transform.offset, format: pointValues)
+        let position = transform.position.value(at: baseTime), offset = transform.offset.value(at: baseTime)
+        if positionAnimations.isEmpty && offsetAnimations.isEmpty {
             steps.append(TransformStep(text: translateText(position + offset)))
         } else {
-            steps.append(TransformStep(text: "translate(\(pointValues(position)))", animation: positionFrames.map { animateTransform("translate", $0) }))
-            steps.append(TransformStep(text: "translate(\(pointValues(offset)))", animation: offsetFrames.map { animateTransform("translate", $0) }))
+            steps.append(TransformStep(text: "translate(\(pointValues(position)))", animations: positionAnimations))
+            steps.append(TransformStep(text: "translate(\(pointValues(offset)))", animations: offsetAnimations))
         }
-        let rotation = transform.rotation.value(at: 0)
-        let rotationFrames = keyframes(transform.rotation) { formatNumber($0) }
+        let rotation = transform.rotation.value(at: baseTime)
+        let rotationAnimations = transformAnimations("rotate", transform.rotation) { formatNumber($0) }
         steps.append(TransformStep(
-            text: rotation == 0 && rotationFrames == nil ? nil : "rotate(\(formatNumber(rotation)))",
-            animation: rotationFrames.map { animateTransform("rotate", $0) }))
-        let scale = transform.scale.value(at: 0)
-        let scaleFrames = keyframes(transform.scale, format: pointValues)
+            text: rotation == 0 && rotationAnimations.isEmpty ? nil : "rotate(\(formatNumber(rotation)))", animations: rotationAnimations))
+        let scale = transform.scale.value(at: baseTime)
+        let scaleAnimations = transformAnimations("scale", transform.scale, format: pointValues)
         steps.append(TransformStep(
-            text: scale == Point(1, 1) && scaleFrames == nil ? nil : "scale(\(pointValues(scale)))",
-            animation: scaleFrames.map { animateTransform("scale", $0) }))
+            text: scale == Point(1, 1) && scaleAnimations.isEmpty ? nil : "scale(\(pointValues(scale)))", animations: scaleAnimations))
         let negatedAnchor = transform.anchor.map { Point(0, 0) - $0 }
-        let anchorFrames = keyframes(negatedAnchor, format: pointValues)
-        let anchorBase = negatedAnchor.value(at: 0)
+        let anchorAnimations = transformAnimations("translate", negatedAnchor, format: pointValues)
+        let anchorBase = negatedAnchor.value(at: baseTime)
         steps.append(TransformStep(
-            text: anchorFrames == nil ? translateText(anchorBase) : "translate(\(pointValues(anchorBase)))",
-            animation: anchorFrames.map { animateTransform("translate", $0) }))
+            text: anchorAnimations.isEmpty ? translateText(anchorBase) : "translate(\(pointValues(anchorBase)))", animations: anchorAnimations))
 
         // Group the steps into `<g>` levels.
-        var levels: [(texts: [String], animation: Markup?)] = []
+        var levels: [(texts: [String], animations: [Markup])] = []
         var pending: [String] = []
         for step in steps {
-            if let animation = step.animation {
-                if !pending.isEmpty { levels.append((pending, nil)) }
+            if !step.animations.isEmpty {
+                if !pending.isEmpty { levels.append((pending, [])) }
                 pending = []
-                levels.append(([step.text ?? ""], animation))
+                levels.append(([step.text ?? ""], step.animations))
             } else if let text = step.text {
                 pending.append(text)
             }
         }
-        if !pending.isEmpty { levels.append((pending, nil)) }
+        if !pending.isEmpty { levels.append((pending, [])) }
 
         var inner = content
         for level in levels.dropFirst().reversed() {
-            inner = [Markup("g", [("transform", level.texts.joined(separator: " "))], children: (level.animation.map { [$0] } ?? []) + inner)]
+            inner = [Markup("g", [("transform", level.texts.joined(separator: " "))], children: level.animations + inner)]
         }
         var attributes: [(String, String)] = [("id", id)]
         var animations: [Markup] = []
         if let first = levels.first {
             attributes.append(("transform", first.texts.joined(separator: " ")))
-            if let animation = first.animation { animations.append(animation) }
+            animations += first.animations
         }
-        let opacity = transform.opacity.value(at: 0)
-        let opacityFrames = keyframes(transform.opacity) { svgOpacity($0) }
-        if opacity != 1 || opacityFrames != nil { attributes.append(("opacity", svgOpacity(opacity))) }
-        if let animation = animate("opacity", opacityFrames) { animations.insert(animation, at: 0) }
-        return Markup("g", attributes, children: animations + inner)
+        let opacity = transform.opacity.value(at: baseTime)
+        let opacityAnimations = self.animations("opacity", transform.opacity) { svgOpacity($0) }
+        if opacity != 1 || !opacityAnimations.isEmpty { attributes.append(("opacity", svgOpacity(opacity))) }
+        return Markup("g", attributes, children: opacityAnimations + animations + inner)
     }
 
     // MARK: Shapes
@@ -215,27 +299,37 @@ struct SceneRenderer {
         switch trimMode {
         case .geometry, .bakedGeometry:
             let trim = style.trim ?? Trim()
-            attributes.append(("d", trimmedPathData(geometry.trimmedOutline(at: 0, trim: trim))))
+            attributes.append(("d", trimmedPathData(geometry.trimmedOutline(at: baseTime, trim: trim))))
             if trimMode == .bakedGeometry {
                 // The trimmed outline changes its vertex count as the window moves, which SMIL
                 // cannot interpolate: one value per frame, shown from its frame's instant.
-                let frameCount = max(1, Int((duration * fps).rounded()))
-                let changes = (0..<frameCount).map { frame -> (Double, String) in
-                    let time = Double(frame) / fps
-                    return (time, trimmedPathData(geometry.trimmedOutline(at: time, trim: trim)))
-                }
-                if let animation = animate("d", discreteKeyframes(changes, duration: duration)) { animations.append(animation) }
+                animations += clipAnimations(
+                    "animate", [("attributeName", "d")],
+                    frames: { index in
+                        let clip = clips[index]
+                        let frameCount = max(1, Int((clip.duration * fps).rounded()))
+                        let changes = (0..<frameCount).map { frame -> (Double, String) in
+                            let time = Double(frame) / fps
+                            return (time, trimmedPathData(geometry.trimmedOutline(at: clip.start + time, trim: trim)))
+                        }
+                        return discreteKeyframes(changes, duration: clip.duration)
+                    },
+                    held: { trimmedPathData(geometry.trimmedOutline(at: $0, trim: trim)) })
             }
         case .none, .dash:
-            attributes.append(("d", svgPathData(outlines.value(at: 0, normalised: geometryMoves), curvesOnly: geometryMoves)))
+            attributes.append(("d", svgPathData(outlines.value(at: baseTime, normalised: geometryMoves), curvesOnly: geometryMoves)))
         }
         if geometryMoves {
-            let shapes = combinedPieces(
-                timings: outlines.timings, duration: duration, fps: fps, tolerance: 0.25,
-                value: { outlines.value(at: $0, normalised: true) }, leftValue: { outlines.leftValue(at: $0, normalised: true) })
-            if let frames = smilKeyframes(shapes, duration: duration, format: { svgPathData($0, curvesOnly: true) }) {
-                animations.append(Markup("animate", [("attributeName", "d")] + frames.attributes(duration: duration)))
-            }
+            animations += clipAnimations(
+                "animate", [("attributeName", "d")],
+                frames: { index in
+                    let clip = clips[index]
+                    let shapes = combinedPieces(
+                        timings: outlines.timings, start: clip.start, end: clip.end, fps: fps, tolerance: 0.25,
+                        value: { outlines.value(at: $0, normalised: true) }, leftValue: { outlines.leftValue(at: $0, normalised: true) })
+                    return smilKeyframes(shapes, duration: clip.duration, format: { svgPathData($0, curvesOnly: true) })
+                },
+                held: { svgPathData(outlines.value(at: $0, normalised: true), curvesOnly: true) })
         }
 
         if let fill = style.fill {
@@ -247,8 +341,8 @@ struct SceneRenderer {
 
         if let stroke = style.stroke {
             paint(stroke.paint, property: "stroke", name: name, attributes: &attributes, animations: &animations)
-            attributes.append(("stroke-width", formatNumber(stroke.width.value(at: 0))))
-            if let animation = animate("stroke-width", keyframes(stroke.width) { formatNumber($0) }) { animations.append(animation) }
+            attributes.append(("stroke-width", formatNumber(stroke.width.value(at: baseTime))))
+            animations += self.animations("stroke-width", stroke.width) { formatNumber($0) }
             attributes.append(("stroke-linecap", stroke.cap.rawValue))
             attributes.append(("stroke-linejoin", stroke.join.rawValue))
             attributes.append(("stroke-miterlimit", formatNumber(stroke.miterLimit)))
@@ -304,7 +398,7 @@ struct SceneRenderer {
         let value: (Double) -> NumberVector = {
             dash(outlines.value(at: $0, normalised: false), trim.start.value(at: $0), trim.end.value(at: $0), trim.offset.value(at: $0))
         }
-        let initial = value(0)
+        let initial = value(baseTime)
         attributes.append(("stroke-dasharray", "\(formatNumber(initial.values[0])) \(formatNumber(initial.values[1]))"))
         attributes.append(("stroke-dashoffset", formatNumber(initial.values[2])))
         let empty = 1e-6
@@ -312,24 +406,34 @@ struct SceneRenderer {
             if initial.values[0] < empty { attributes.append(("visibility", "hidden")) }
             return
         }
-        let dashes = combinedPieces(
-            timings: outlines.timings + [trim.start.timings, trim.end.timings, trim.offset.timings],
-            duration: duration, fps: fps, tolerance: 0.25, value: value,
-            leftValue: {
-                dash(outlines.leftValue(at: $0, normalised: false), trim.start.leftValue(at: $0), trim.end.leftValue(at: $0), trim.offset.leftValue(at: $0))
-            })
-        if let animation = animate("stroke-dasharray", smilKeyframes(dashes, duration: duration, format: { "\(formatNumber($0.values[0])) \(formatNumber($0.values[1]))" })) {
-            animations.append(animation)
+        let dashes = clips.map { clip in
+            combinedPieces(
+                timings: outlines.timings + [trim.start.timings, trim.end.timings, trim.offset.timings],
+                start: clip.start, end: clip.end, fps: fps, tolerance: 0.25, value: value,
+                leftValue: {
+                    dash(outlines.leftValue(at: $0, normalised: false), trim.start.leftValue(at: $0), trim.end.leftValue(at: $0), trim.offset.leftValue(at: $0))
+                })
         }
-        if let animation = animate("stroke-dashoffset", smilKeyframes(dashes, duration: duration, format: { formatNumber($0.values[2]) })) {
-            animations.append(animation)
+        let lengths: (NumberVector) -> String = { "\(formatNumber($0.values[0])) \(formatNumber($0.values[1]))" }
+        animations += clipAnimations(
+            "animate", [("attributeName", "stroke-dasharray")],
+            frames: { smilKeyframes(dashes[$0], duration: clips[$0].duration, format: lengths) }, held: { lengths(value($0)) })
+        animations += clipAnimations(
+            "animate", [("attributeName", "stroke-dashoffset")],
+            frames: { index in smilKeyframes(dashes[index], duration: clips[index].duration, format: { formatNumber($0.values[2]) }) },
+            held: { formatNumber(value($0).values[2]) })
+        func changes(_ pieces: [Piece<NumberVector>]) -> [(Double, String)] {
+            pieces.map { piece in (piece.start, piece.from.values[0] < empty && piece.to.values[0] < empty ? "hidden" : "visible") }
         }
-        let changes = dashes.map { piece -> (Double, String) in
-            (piece.start, piece.from.values[0] < empty && piece.to.values[0] < empty ? "hidden" : "visible")
-        }
-        // The base value is the track's first: an interval that starts empty but grows is visible.
-        if changes.first?.1 == "hidden" { attributes.append(("visibility", "hidden")) }
-        if let animation = animate("visibility", discreteKeyframes(changes, duration: duration)) { animations.append(animation) }
+        // A clip playing from load sets the base value from its first interval (one that starts
+        // empty but grows is visible); otherwise the base value is the drawing at rest.
+        let hiddenAtRest = clips.first.map { $0.begin == nil && $0.start == baseTime } == true
+            ? changes(dashes[0]).first?.1 == "hidden" : initial.values[0] < empty
+        if hiddenAtRest { attributes.append(("visibility", "hidden")) }
+        animations += clipAnimations(
+            "animate", [("attributeName", "visibility")],
+            frames: { discreteKeyframes(changes(dashes[$0]), duration: clips[$0].duration) },
+            held: { value($0).values[0] < empty ? "hidden" : "visible" })
     }
 
     // MARK: Paint
@@ -337,19 +441,20 @@ struct SceneRenderer {
     private mutating func paint(_ paint: Paint, property: String, name: String, attributes: inout [(String, String)], animations: inout [Markup]) {
         switch paint {
         case let .color(color):
-            let initial = color.value(at: 0)
+            let initial = color.value(at: baseTime)
             attributes.append((property, svgColor(initial)))
-            if let animation = animate(property, keyframes(color, format: svgColor)) { animations.append(animation) }
-            let alphaFrames = keyframes(color.map { $0.a }, format: svgOpacity)
-            if initial.a < 1 || alphaFrames != nil { attributes.append(("\(property)-opacity", svgOpacity(initial.a))) }
-            if let animation = animate("\(property)-opacity", alphaFrames) { animations.append(animation) }
+            if let themed = SVGThemes.paintClass(property, color) { SVGThemes.addClass(themed, to: &attributes) }
+            animations += self.animations(property, color, format: svgColor)
+            let alphaAnimations = self.animations("\(property)-opacity", color.map { $0.a }, format: svgOpacity)
+            if initial.a < 1 || !alphaAnimations.isEmpty { attributes.append(("\(property)-opacity", svgOpacity(initial.a))) }
+            animations += alphaAnimations
         case let .linearGradient(from, to, stops):
             let gradientId = ids.make("\(name)-\(property)")
             var children: [Markup] = []
             var gradientAttributes: [(String, String)] = [("id", gradientId), ("gradientUnits", "userSpaceOnUse")]
             for (name, track) in [("x1", from.map(\.x)), ("y1", from.map(\.y)), ("x2", to.map(\.x)), ("y2", to.map(\.y))] {
-                gradientAttributes.append((name, formatNumber(track.value(at: 0))))
-                if let animation = animate(name, keyframes(track) { formatNumber($0) }) { children.append(animation) }
+                gradientAttributes.append((name, formatNumber(track.value(at: baseTime))))
+                children += self.animations(name, track) { formatNumber($0) }
             }
             definitions.append(Markup("linearGradient", gradientAttributes, children: children + stopMarkup(stops)))
             attributes.append((property, "url(#\(gradientId))"))
@@ -358,8 +463,8 @@ struct SceneRenderer {
             var children: [Markup] = []
             var gradientAttributes: [(String, String)] = [("id", gradientId), ("gradientUnits", "userSpaceOnUse")]
             for (name, track) in [("cx", center.map(\.x)), ("cy", center.map(\.y)), ("r", radius)] {
-                gradientAttributes.append((name, formatNumber(track.value(at: 0))))
-                if let animation = animate(name, keyframes(track) { formatNumber($0) }) { children.append(animation) }
+                gradientAttributes.append((name, formatNumber(track.value(at: baseTime))))
+                children += self.animations(name, track) { formatNumber($0) }
             }
             definitions.append(Markup("radialGradient", gradientAttributes, children: children + stopMarkup(stops)))
             attributes.append((property, "url(#\(gradientId))"))
@@ -367,18 +472,16 @@ struct SceneRenderer {
     }
 
     private func stopMarkup(_ stops: Animated<GradientStops>) -> [Markup] {
-        let initial = stops.value(at: 0).stops
+        let initial = stops.value(at: baseTime).stops
         return initial.indices.map { index in
             let stop = initial[index]
             let offset = stops.map { $0.stops.indices.contains(index) ? $0.stops[index].offset : 0 }
             let color = stops.map { $0.stops.indices.contains(index) ? $0.stops[index].color : RGBA.black }
             var attributes: [(String, String)] = [("offset", formatNumber(stop.offset)), ("stop-color", svgColor(stop.color))]
-            let alphaFrames = keyframes(color.map(\.a), format: svgOpacity)
-            if stop.color.a < 1 || alphaFrames != nil { attributes.append(("stop-opacity", svgOpacity(stop.color.a))) }
-            let animations = [
-                animate("offset", keyframes(offset) { formatNumber($0) }), animate("stop-color", keyframes(color, format: svgColor)),
-                animate("stop-opacity", alphaFrames),
-            ].compactMap { $0 }
+            let alphaAnimations = self.animations("stop-opacity", color.map(\.a), format: svgOpacity)
+            if stop.color.a < 1 || !alphaAnimations.isEmpty { attributes.append(("stop-opacity", svgOpacity(stop.color.a))) }
+            let animations = self.animations("offset", offset) { formatNumber($0) } + self.animations("stop-color", color, format: svgColor)
+                + alphaAnimations
             return Markup("stop", attributes, children: animations)
         }
     }

@@ -7,15 +7,23 @@ import ChoreoYAML
 public struct SceneCompilation: Sendable {
     public var timeline: Timeline?
     public var diagnostics: [Diagnostic]
+    /// The scene's themes, in file order (also when a theme was asked for and is not one of them:
+    /// then `timeline` is nil and there are no errors).
+    public var themeNames: [String]
 
-    public init(timeline: Timeline?, diagnostics: [Diagnostic]) {
+    public init(timeline: Timeline?, diagnostics: [Diagnostic], themeNames: [String] = []) {
         self.timeline = timeline
         self.diagnostics = diagnostics
+        self.themeNames = themeNames
     }
 }
 
 /// Parses, validates and lowers one scene file. Pure: no I/O, no printing.
-public func compileScene(_ file: SourceFile) -> SceneCompilation {
+///
+/// Without `theme` the timeline is the scene as written, with its themes as slots
+/// (`Timeline.themes`); with `theme` it is the scene compiled with that theme's var values and no
+/// themes (nil, without errors, if the scene has no such theme).
+public func compileScene(_ file: SourceFile, theme: String? = nil) -> SceneCompilation {
     var bag = DiagnosticBag(file: file.path)
     let (root, yamlDiagnostics) = readYAML(file)
     bag.append(contentsOf: yamlDiagnostics)
@@ -24,8 +32,44 @@ public func compileScene(_ file: SourceFile) -> SceneCompilation {
     guard let root, let scene = buildScene(from: root, file: file, diagnostics: &bag), !bag.hasErrors else {
         return SceneCompilation(timeline: nil, diagnostics: bag.diagnostics.sortedForReport())
     }
-    let timeline = lower(scene, diagnostics: &bag)
-    return SceneCompilation(timeline: bag.hasErrors ? nil : timeline, diagnostics: bag.diagnostics.sortedForReport())
+    var timeline = lower(scene, diagnostics: &bag)
+    let themeNames = scene.themes.map(\.name)
+    if !bag.hasErrors, !scene.themes.isEmpty {
+        // Each theme is the whole scene compiled again with the theme's values for its vars.
+        var variants: [(theme: SceneTheme, timeline: Timeline, vars: [String: VarValue])] = []
+        for sceneTheme in scene.themes {
+            var themeBag = DiagnosticBag(file: file.path)
+            var variant: Timeline?
+            var variantVars: [String: VarValue] = [:]
+            if let themed = buildScene(from: root, file: file, diagnostics: &themeBag, varOverrides: sceneTheme.overrides),
+                !themeBag.hasErrors
+            {
+                variant = lower(themed, diagnostics: &themeBag)
+                variantVars = themed.vars
+            }
+            let errors = themeBag.diagnostics.filter { $0.severity == .error }
+            guard let variant, errors.isEmpty else {
+                bag.error(
+                    "theme-invalid", "with the values of theme '\(sceneTheme.name)' the scene has errors",
+                    at: sceneTheme.range, notes: errors.prefix(3).map { Note("with this theme: \($0.message)", at: $0.range) })
+                continue
+            }
+            variants.append((sceneTheme, variant, variantVars))
+        }
+        if let theme {
+            guard let chosen = variants.first(where: { $0.theme.name == theme }) else {
+                return SceneCompilation(timeline: nil, diagnostics: bag.diagnostics.sortedForReport(), themeNames: themeNames)
+            }
+            return SceneCompilation(
+                timeline: bag.hasErrors ? nil : chosen.timeline, diagnostics: bag.diagnostics.sortedForReport(),
+                themeNames: themeNames)
+        }
+        timeline = attachThemes(timeline, variants: variants, vars: scene.vars, diagnostics: &bag)
+    } else if theme != nil {
+        return SceneCompilation(timeline: nil, diagnostics: bag.diagnostics.sortedForReport(), themeNames: themeNames)
+    }
+    return SceneCompilation(
+        timeline: bag.hasErrors ? nil : timeline, diagnostics: bag.diagnostics.sortedForReport(), themeNames: themeNames)
 }
 
 /// Lowers an already-built scene model; for tests and tools that construct scenes in code.

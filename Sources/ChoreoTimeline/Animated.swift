@@ -31,10 +31,14 @@ public struct Segment<Value: Interpolatable>: Sendable, Equatable {
 public struct Animated<Value: Interpolatable>: Sendable, Equatable {
     public var initial: Value
     public var segments: [Segment<Value>]
+    /// The theme slot this property's value comes from (`Timeline.themes`), if the scene's themes
+    /// change it. The value here is the default theme's.
+    public var slot: String?
 
-    public init(_ initial: Value, segments: [Segment<Value>] = []) {
+    public init(_ initial: Value, segments: [Segment<Value>] = [], slot: String? = nil) {
         self.initial = initial
         self.segments = segments
+        self.slot = slot
     }
 
     /// True when the value changes at some instant (a segment that moves, or a jump).
@@ -61,7 +65,7 @@ public struct Animated<Value: Interpolatable>: Sendable, Equatable {
 
     /// The same property frozen at one instant.
     public func frozen(at time: Double) -> Animated<Value> {
-        Animated(value(at: time))
+        Animated(value(at: time), slot: slot)
     }
 
     /// Every instant at which the value may change direction or jump: segment starts and ends.

@@ -19,10 +19,17 @@ public struct Timeline: Sendable, Equatable {
     public var spans: [Span]
     /// The accessible name of the whole animation (the scene's name unless the scene gives one).
     public var title: String
+    /// The scene's states and transitions; nil for a scene without states (it plays its first
+    /// timeline on load).
+    public var stateMachine: StateMachine?
+    /// The scene's themes, nil without `themes:` (or when compiled for one theme).
+    public var themes: Themes?
+    /// The theme slot the background colour comes from, if a theme changes it.
+    public var backgroundSlot: String?
 
     public init(
         name: String, width: Double, height: Double, fps: Double, duration: Double, background: RGBA? = nil,
-        layers: [Node], spans: [Span], title: String? = nil
+        layers: [Node], spans: [Span], title: String? = nil, stateMachine: StateMachine? = nil
     ) {
         self.name = name
         self.width = width
@@ -33,6 +40,20 @@ public struct Timeline: Sendable, Equatable {
         self.layers = layers
         self.spans = spans
         self.title = title ?? name
+        self.stateMachine = stateMachine
+    }
+
+    /// The state shown on load, if the scene has states.
+    public var initialState: String? { stateMachine?.initial }
+
+    public func span(named name: String) -> Span? {
+        spans.first { $0.name == name }
+    }
+
+    /// A span's first frame and its end frame (exclusive) on the global timeline: the numbers a
+    /// Lottie marker (`tm`, `tm + dr`) and any frame-based player use.
+    public func frames(of span: Span) -> (start: Int, end: Int) {
+        (Int((span.start * fps).rounded()), Int((span.end * fps).rounded()))
     }
 
     /// Number of frames of the global timeline.
@@ -48,6 +69,7 @@ public struct Timeline: Sendable, Equatable {
         copy.layers = layers.map { $0.frozen(at: time) }
         copy.duration = 0
         copy.spans = []
+        copy.stateMachine = nil
         return copy
     }
 }
@@ -72,17 +94,20 @@ public struct Span: Sendable, Equatable {
     public var loops: Bool
     /// For poses: the state's accessible label ("Play"), if given.
     public var label: String?
-    /// For poses: the timeline the state loops while it is shown (`play:`), if any. Players show
-    /// the pose span, then loop that timeline's span; the preview page does exactly that.
+    /// For poses: the span (marker) of the timeline the state plays while it is shown (`play:`),
+    /// if any. Players show the pose span, then play that span, which runs on top of this pose:
+    /// looping if that span `loops`, else once, holding its last frame. The preview page does
+    /// exactly that.
     public var plays: String?
-    /// For transitions: the states it goes between, and its trigger (`tap`, `hover`, …).
+    /// For transitions: the states it goes between, and its trigger (`.programmatic` without `on:`).
+    /// `Timeline.stateMachine` has the same facts as a graph.
     public var fromState: String?
     public var toState: String?
-    public var trigger: String?
+    public var trigger: Trigger?
 
     public init(
         name: String, kind: Kind, start: Double, end: Double, loops: Bool = false, label: String? = nil,
-        plays: String? = nil, fromState: String? = nil, toState: String? = nil, trigger: String? = nil
+        plays: String? = nil, fromState: String? = nil, toState: String? = nil, trigger: Trigger? = nil
     ) {
         self.name = name
         self.kind = kind
@@ -94,6 +119,23 @@ public struct Span: Sendable, Equatable {
         self.fromState = fromState
         self.toState = toState
         self.trigger = trigger
+    }
+
+    /// What the span is, with the data its kind has and nothing else: the typed way to read a
+    /// span. (The optional fields above stay for the emitters written against them; issue 14 moves
+    /// `Span` itself to this shape.)
+    public enum Role: Sendable, Equatable {
+        case pose(label: String?, plays: String?)
+        case transition(from: String, to: String, trigger: Trigger)
+        case timeline(loops: Bool)
+    }
+
+    public var role: Role {
+        switch kind {
+        case .pose: .pose(label: label, plays: plays)
+        case .transition: .transition(from: fromState ?? "", to: toState ?? "", trigger: trigger ?? .programmatic)
+        case .timeline: .timeline(loops: loops)
+        }
     }
 }
 

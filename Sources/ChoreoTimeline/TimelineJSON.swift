@@ -22,7 +22,10 @@ public enum TimelineJSON {
             ("background", timeline.background.map(color) ?? .null),
             ("title", .string(timeline.title)),
             ("static", .bool(timeline.isStatic)),
-            ("spans", .array(timeline.spans.map { span($0, fps: timeline.fps) })),
+            ("initial", optional(timeline.initialState)),
+            ("spans", .array(timeline.spans.map { span($0, frames: timeline.frames(of: $0)) })),
+            ("stateMachine", timeline.stateMachine.map(stateMachine) ?? .null),
+            ("themes", timeline.themes.map { themes($0, backgroundSlot: timeline.backgroundSlot) } ?? .null),
             ("layers", .array(timeline.layers.map(node))),
         ])
     }
@@ -35,20 +38,64 @@ public enum TimelineJSON {
 
     private static func optional(_ text: String?) -> JSONValue { text.map { .string($0) } ?? .null }
 
-    private static func span(_ span: Span, fps: Double) -> JSONValue {
+    private static func span(_ span: Span, frames: (start: Int, end: Int)) -> JSONValue {
         .object([
             ("name", .string(span.name)),
             ("kind", .string(span.kind.rawValue)),
             ("start", number(span.start)),
             ("end", number(span.end)),
-            ("startFrame", .int(Int((span.start * fps).rounded()))),
-            ("endFrame", .int(Int((span.end * fps).rounded()))),
+            ("startFrame", .int(frames.start)),
+            ("endFrame", .int(frames.end)),
             ("loops", .bool(span.loops)),
             ("label", optional(span.label)),
             ("plays", optional(span.plays)),
             ("fromState", optional(span.fromState)),
             ("toState", optional(span.toState)),
-            ("trigger", optional(span.trigger)),
+            ("trigger", optional(span.trigger?.rawValue)),
+        ])
+    }
+
+    private static func themes(_ themes: Themes, backgroundSlot: String?) -> JSONValue {
+        func value(_ slot: SlotValue) -> JSONValue {
+            switch slot {
+            case let .color(track): return .object([("color", animated(track, color))])
+            case let .opacity(track): return .object([("opacity", animated(track, number))])
+            case let .length(track): return .object([("length", animated(track, number))])
+            }
+        }
+        return .object([
+            ("names", .array(themes.names.map { .string($0) })),
+            ("backgroundSlot", optional(backgroundSlot)),
+            ("slots", .array(themes.slots.map { slot in
+                .object([
+                    ("id", .string(slot.id)),
+                    ("default", value(slot.defaultValue)),
+                    ("themes", .object(themes.names.compactMap { name in slot.values[name].map { (name, value($0)) } })),
+                ])
+            })),
+        ])
+    }
+
+    private static func stateMachine(_ machine: StateMachine) -> JSONValue {
+        .object([
+            ("initial", .string(machine.initial)),
+            ("states", .array(machine.states.map { state in
+                .object([
+                    ("name", .string(state.name)),
+                    ("label", optional(state.label)),
+                    ("pose", .string(state.pose)),
+                    ("play", state.play.map { .object([("span", .string($0.span)), ("loops", .bool($0.loops))]) } ?? .null),
+                ])
+            })),
+            ("transitions", .array(machine.transitions.map { transition in
+                .object([
+                    ("name", .string(transition.name)),
+                    ("from", .string(transition.from)),
+                    ("to", .string(transition.to)),
+                    ("trigger", .string(transition.trigger.rawValue)),
+                    ("span", .string(transition.span)),
+                ])
+            })),
         ])
     }
 
@@ -155,7 +202,13 @@ public enum TimelineJSON {
         ])
     }
 
+    /// A themed property is `{"slot": ID, "value": …}` around the default theme's value.
     private static func animated<Value>(_ track: Animated<Value>, _ encode: (Value) -> JSONValue) -> JSONValue {
+        guard let slot = track.slot else { return unslotted(track, encode) }
+        return .object([("slot", .string(slot)), ("value", unslotted(track, encode))])
+    }
+
+    private static func unslotted<Value>(_ track: Animated<Value>, _ encode: (Value) -> JSONValue) -> JSONValue {
         guard !track.segments.isEmpty else { return encode(track.initial) }
         return .object([
             ("initial", encode(track.initial)),

@@ -11,7 +11,9 @@ enum CommandName: String, CaseIterable, Sendable {
 
 /// An output format of `compile --emit`, in the order files are written and reported.
 enum EmitKind: String, CaseIterable, Comparable, Sendable {
-    case lottie, svg, timeline
+    case lottie, dotlottie, svg
+    case svgReel = "svg-reel"
+    case timeline
 
     static func < (a: EmitKind, b: EmitKind) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
@@ -21,7 +23,9 @@ enum EmitKind: String, CaseIterable, Comparable, Sendable {
     func fileName(for name: String) -> String {
         switch self {
         case .lottie: "\(name).json"
+        case .dotlottie: "\(name).lottie"
         case .svg: "\(name).svg"
+        case .svgReel: "\(name).reel.svg"
         case .timeline: "\(name).timeline.json"
         }
     }
@@ -67,6 +71,8 @@ struct CompileOptions: Equatable, Sendable {
     var paths: [String]
     var outputDirectory = "build"
     var emit: [EmitKind] = [.lottie, .svg]
+    /// Compile with this theme's values instead of the scene as written with its themes as slots.
+    var theme: String?
     var pretty = false
     /// Nil means one job per core.
     var jobs: Int?
@@ -94,6 +100,8 @@ struct SnapshotOptions: Equatable, Sendable {
     var file: String
     var moment: Moment
     var output: String
+    /// Draw the scene with this theme's values.
+    var theme: String?
 }
 
 struct PreviewOptions: Equatable, Sendable {
@@ -124,14 +132,15 @@ func optionSpecs(_ command: CommandName) -> [OptionSpec] {
     switch command {
     case .compile:
         [OptionSpec(names: ["-o", "--output"], value: "DIR"), OptionSpec(names: ["--emit"], value: "LIST"),
-         OptionSpec(names: ["--pretty"], value: nil), OptionSpec(names: ["--jobs", "-j"], value: "N"),
-         OptionSpec(names: ["--target"], value: "TARGET"), OptionSpec(names: ["--depfile"], value: "FILE")]
+         OptionSpec(names: ["--theme"], value: "NAME"), OptionSpec(names: ["--pretty"], value: nil),
+         OptionSpec(names: ["--jobs", "-j"], value: "N"), OptionSpec(names: ["--target"], value: "TARGET"),
+         OptionSpec(names: ["--depfile"], value: "FILE")]
     case .lint:
         [OptionSpec(names: ["--format"], value: "FORMAT"), OptionSpec(names: ["--strict"], value: nil),
          OptionSpec(names: ["--target"], value: "TARGET")]
     case .snapshot:
         [OptionSpec(names: ["--at"], value: "TIME"), OptionSpec(names: ["--state"], value: "NAME"),
-         OptionSpec(names: ["-o", "--output"], value: "OUT.svg")]
+         OptionSpec(names: ["--theme"], value: "NAME"), OptionSpec(names: ["-o", "--output"], value: "OUT.svg")]
     case .preview:
         [OptionSpec(names: ["-o", "--output"], value: "DIR")]
     }
@@ -238,11 +247,17 @@ private func parse(_ command: CommandName, _ arguments: [String]) throws(UsageEr
             var kinds = Set<EmitKind>()
             for item in value.split(separator: ",", omittingEmptySubsequences: false) {
                 guard let kind = EmitKind(rawValue: String(item)) else {
-                    throw .invalidValue(option: spelled, value: String(item), expected: "lottie, svg or timeline (comma-separated)", command: command)
+                    throw .invalidValue(option: spelled, value: String(item), expected: "lottie, dotlottie, svg, svg-reel or timeline (comma-separated)", command: command)
                 }
                 kinds.insert(kind)
             }
             options.emit = kinds.sorted()
+        }
+        if let (spelled, value) = raw.value("--theme") {
+            guard isUsableFileName(value) else {
+                throw .invalidValue(option: spelled, value: value, expected: "a theme name", command: command)
+            }
+            options.theme = value
         }
         options.pretty = raw.has("--pretty")
         if let (spelled, value) = raw.value("--jobs") {
@@ -290,7 +305,14 @@ private func parse(_ command: CommandName, _ arguments: [String]) throws(UsageEr
         }
         guard let (spelled, output) = raw.value("-o") else { throw .missingOption("-o OUT.svg", command: command) }
         guard !output.isEmpty else { throw .invalidValue(option: spelled, value: output, expected: "a file path", command: command) }
-        return .snapshot(SnapshotOptions(file: file, moment: moment, output: output))
+        var options = SnapshotOptions(file: file, moment: moment, output: output)
+        if let (spelled, value) = raw.value("--theme") {
+            guard isUsableFileName(value) else {
+                throw .invalidValue(option: spelled, value: value, expected: "a theme name", command: command)
+            }
+            options.theme = value
+        }
+        return .snapshot(options)
 
     case .preview:
         let file = try singleFile(raw.positionals, command: command)
@@ -313,3 +335,4 @@ private func singleFile(_ positionals: [String], command: CommandName) throws(Us
     if positionals.count > 1 { throw .unexpectedArgument(positionals[1], command: command) }
     return file
 }
+

@@ -10,8 +10,9 @@ import Foundation
 struct CompiledScene: Sendable {
     var source: SourceFile
     var diagnostics: [Diagnostic]
-    /// Nil when the scene has errors.
+    /// Nil when the scene has errors (or lacks the theme asked for).
     var timeline: Timeline?
+    var themeNames: [String] = []
     /// The emitted texts, in `EmitKind` order; empty when the scene has errors.
     var outputs: [(kind: EmitKind, bytes: [UInt8])]
     /// `NAME.tgs` (gzip), with `--target tgs` only.
@@ -19,8 +20,10 @@ struct CompiledScene: Sendable {
 }
 
 /// Compiles one scene and runs the requested emitters. Pure: emitters are functions of the timeline.
-func compileAndEmit(_ source: SourceFile, emit: [EmitKind], pretty: Bool, target: PlayerTarget = .web) -> CompiledScene {
-    var compilation = compileScene(source)
+func compileAndEmit(
+    _ source: SourceFile, emit: [EmitKind], pretty: Bool, theme: String? = nil, target: PlayerTarget = .web
+) -> CompiledScene {
+    var compilation = compileScene(source, theme: theme)
     if let compiled = compilation.timeline {
         let findings = playerTargetDiagnostics(target, file: source, timeline: compiled)
         if !findings.isEmpty {
@@ -29,17 +32,20 @@ func compileAndEmit(_ source: SourceFile, emit: [EmitKind], pretty: Bool, target
         }
     }
     guard let timeline = compilation.timeline, !compilation.diagnostics.hasErrors else {
-        return CompiledScene(source: source, diagnostics: compilation.diagnostics, timeline: nil, outputs: [])
+        return CompiledScene(
+            source: source, diagnostics: compilation.diagnostics, timeline: nil, themeNames: compilation.themeNames, outputs: [])
     }
-    let lottieOptions = LottieOptions(individualTrims: target == .lottieIOS)
     let outputs = emit.map { kind -> (kind: EmitKind, bytes: [UInt8]) in
         switch kind {
-        case .lottie: (kind, Array(LottieEmitter.emit(timeline, pretty: pretty, options: lottieOptions).utf8))
-        case .svg: (kind, Array(SVGEmitter.animated(timeline).utf8))
+        case .lottie: (kind, Array(LottieEmitter.emit(timeline, pretty: pretty).utf8))
+        case .dotlottie: (kind, dotLottieArchive(timeline))
+        case .svg: (kind, Array(SVGEmitter.interactive(timeline).utf8))
+        case .svgReel: (kind, Array(SVGEmitter.animated(timeline).utf8))
         case .timeline: (kind, Array(TimelineJSON.encode(timeline, pretty: pretty).utf8))
         }
     }
-    var scene = CompiledScene(source: source, diagnostics: compilation.diagnostics, timeline: timeline, outputs: outputs)
+    var scene = CompiledScene(
+        source: source, diagnostics: compilation.diagnostics, timeline: timeline, themeNames: compilation.themeNames, outputs: outputs)
     if target == .tgs {
         let json = LottieEmitter.emitTelegramSticker(timeline)
         let sticker = Gzip.compress(Array(json.utf8))
@@ -50,16 +56,26 @@ func compileAndEmit(_ source: SourceFile, emit: [EmitKind], pretty: Bool, target
                 "the sticker is \(sticker.count) bytes gzipped (\(json.utf8.count) bytes of JSON); Telegram allows at most \(TelegramSticker.maxBytes) bytes",
                 file: source.path, range: SourceRange(.start),
                 help: "simplify the scene: fewer nodes and path vertices, fewer keyframes (springs are baked into many), or shorter timelines")
-            return CompiledScene(source: source, diagnostics: compilation.diagnostics + [tooLarge], timeline: nil, outputs: [])
+            return CompiledScene(
+                source: source, diagnostics: compilation.diagnostics + [tooLarge], timeline: nil,
+                themeNames: compilation.themeNames, outputs: [])
         }
         scene.sticker = sticker
     }
     return scene
 }
 
+/// `NAME.lottie`: the dotLottie members zipped in their order, Deflate-compressed.
+func dotLottieArchive(_ timeline: Timeline) -> [UInt8] {
+    var zip = ZipArchive()
+    for member in DotLottie.members(timeline, generator: "choreo \(choreoVersion)") {
+        zip.add(path: member.path, data: Array(member.text.utf8))
+    }
+    return zip.bytes()
+}
 
 /// A scene name is used as a file name, so it must be a plain identifier (the contract's rule),
-/// never a path.
+/// never a path. Theme names on the command line follow the same rule.
 func isUsableFileName(_ name: String) -> Bool {
     guard let first = name.unicodeScalars.first, first.isASCIILetter || first == "_" else { return false }
     return name.unicodeScalars.allSatisfy { $0.isASCIILetter || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" }
@@ -86,8 +102,13 @@ func runCompile(_ options: CompileOptions) throws(UsageError) -> ExitStatus {
     // scenes a serial read or write phase would leave the other cores idle (Amdahl).
     let compiled = concurrentMap(paths, jobs: jobs) { path -> Result<CompiledScene, UsageError> in
         do throws(UsageError) {
-            return .success(compileAndEmit(
-                try readScene(path, command: .compile), emit: options.emit, pretty: options.pretty, target: options.target))
+            let source = try readScene(path, command: .compile)
+            let scene = compileAndEmit(source, emit: options.emit, pretty: options.pretty, theme: options.theme, target: options.target)
+            if let theme = options.theme, scene.timeline == nil, !scene.diagnostics.hasErrors {
+                // Nothing failed but there is no timeline: the scene has no such theme.
+                throw UsageError.unknownTheme(theme, scene: path, available: scene.themeNames, command: .compile)
+            }
+            return .success(scene)
         } catch {
             return .failure(error)
         }

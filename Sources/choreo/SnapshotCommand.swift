@@ -7,9 +7,12 @@ import Foundation
 
 /// Compiles the one scene of `snapshot` or `preview`, printing its diagnostics to stderr.
 /// Returns nil when the scene has errors.
-func compileSingle(_ path: String, command: CommandName) throws(UsageError) -> (SourceFile, Timeline)? {
+func compileSingle(_ path: String, command: CommandName, theme: String? = nil) throws(UsageError) -> (SourceFile, Timeline)? {
     let source = try readSingleScene(path, command: command)
-    let compilation = compileScene(source)
+    let compilation = compileScene(source, theme: theme)
+    if let theme, compilation.timeline == nil, !compilation.diagnostics.hasErrors {
+        throw .unknownTheme(theme, scene: path, available: compilation.themeNames, command: command)
+    }
     Console.error(textRenderer(for: [source]).render(compilation.diagnostics))
     guard let timeline = compilation.timeline, !compilation.diagnostics.hasErrors else { return nil }
     return (source, timeline)
@@ -39,7 +42,7 @@ func snapshotTime(_ moment: SnapshotOptions.Moment, in timeline: Timeline) throw
 }
 
 func runSnapshot(_ options: SnapshotOptions) throws(UsageError) -> ExitStatus {
-    guard let (source, timeline) = try compileSingle(options.file, command: .snapshot) else { return .failure }
+    guard let (source, timeline) = try compileSingle(options.file, command: .snapshot, theme: options.theme) else { return .failure }
     let time = try snapshotTime(options.moment, in: timeline)
     let svg = SVGEmitter.snapshot(timeline, at: time)
     do throws(OutputError) {

@@ -20,6 +20,8 @@ enum UsageError: Error, Equatable, Sendable {
     case notAFile(String, command: CommandName)
     case noScenes(String, command: CommandName)
     case unknownState(String, available: [String], command: CommandName)
+    /// `--theme NAME` for a scene without that theme.
+    case unknownTheme(String, scene: String, available: [String], command: CommandName)
     case timeOutOfRange(String, duration: String, command: CommandName)
 
     var command: CommandName? {
@@ -30,6 +32,7 @@ enum UsageError: Error, Equatable, Sendable {
             let .invalidValue(_, _, _, command), let .missingArgument(_, command), let .missingOption(_, command),
             let .exclusiveOptions(_, _, command), let .noSuchFile(_, command), let .unreadableFile(_, _, command),
             let .notAFile(_, command), let .noScenes(_, command), let .unknownState(_, _, command),
+            let .unknownTheme(_, _, _, command),
             let .timeOutOfRange(_, _, command):
             command
         }
@@ -70,6 +73,9 @@ enum UsageError: Error, Equatable, Sendable {
         case let .unknownState(name, available, _):
             let list = available.isEmpty ? "the scene has no states" : "states: " + available.joined(separator: ", ")
             return "no state named '\(name)'" + didYouMean(closestMatch(to: name, in: available)) + " (\(list))"
+        case let .unknownTheme(name, scene, available, _):
+            let list = available.isEmpty ? "it has no themes" : "its themes: " + available.joined(separator: ", ")
+            return "\(scene): no theme named '\(name)'" + didYouMean(closestMatch(to: name, in: available)) + " (\(list))"
         case let .timeOutOfRange(time, duration, _):
             return "time \(time) is past the end of the timeline (\(duration))"
         }
@@ -95,9 +101,9 @@ private func didYouMean(_ suggestion: String?) -> String {
 
 func usageLine(_ command: CommandName) -> String {
     switch command {
-    case .compile: "choreo compile PATH... [-o DIR] [--emit lottie,svg,timeline] [--pretty] [--jobs N] [--target TARGET] [--depfile FILE]"
+    case .compile: "choreo compile PATH... [-o DIR] [--emit lottie,dotlottie,svg,svg-reel,timeline] [--theme NAME] [--pretty] [--jobs N] [--target TARGET] [--depfile FILE]"
     case .lint: "choreo lint PATH... [--format text|json|github|sarif] [--strict] [--target TARGET]"
-    case .snapshot: "choreo snapshot FILE (--at TIME | --state NAME) -o OUT.svg"
+    case .snapshot: "choreo snapshot FILE (--at TIME | --state NAME) [--theme NAME] -o OUT.svg"
     case .preview: "choreo preview FILE -o DIR"
     }
 }
@@ -127,15 +133,19 @@ func commandHelp(_ command: CommandName) -> String {
     case .compile:
         body = """
             Compiles each scene file; PATH is a file or a directory (every *.yaml and
-            *.yml below it). Writes DIR/NAME.json (Lottie), DIR/NAME.svg (animated SVG)
+            *.yml below it). Writes DIR/NAME.json (Lottie), DIR/NAME.lottie (dotLottie
+            with a state machine), DIR/NAME.svg (interactive SVG: the initial state,
+            played by pointer input), DIR/NAME.reel.svg (the whole timeline looping)
             and DIR/NAME.timeline.json, as chosen by --emit, where NAME is the scene's
             name. Files are written atomically; a scene with errors writes nothing and
             leaves earlier outputs in place. Diagnostics go to stderr.
 
             options:
               -o, --output DIR   output directory (default: build)
-              --emit LIST        comma-separated outputs: lottie, svg, timeline
+              --emit LIST        comma-separated outputs: lottie, dotlottie, svg,
+                                 svg-reel, timeline
                                  (default: lottie,svg)
+              --theme NAME       compile with the values of theme NAME (no slots)
               --pretty           indent JSON outputs
               -j, --jobs N       compile N files at a time (default: one per core)
               --target TARGET    check for a player family: web (default, nothing
@@ -169,6 +179,7 @@ func commandHelp(_ command: CommandName) -> String {
               --at TIME          a time on the global timeline: 0.6s, 600ms or 36f
                                  (frames at the scene's fps)
               --state NAME       the start of that state's pose
+              --theme NAME       draw the scene with that theme's values
               -o, --output FILE  the SVG file to write
               -h, --help         show this help
             """

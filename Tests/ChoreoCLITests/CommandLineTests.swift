@@ -23,9 +23,9 @@ func globalHelpListsEveryCommand(arguments: [String]) throws {
 }
 
 @Test(arguments: [
-    ("compile", "usage: choreo compile PATH... [-o DIR] [--emit lottie,svg,timeline] [--pretty] [--jobs N] [--target TARGET] [--depfile FILE]"),
+    ("compile", "usage: choreo compile PATH... [-o DIR] [--emit lottie,dotlottie,svg,svg-reel,timeline] [--theme NAME] [--pretty] [--jobs N] [--target TARGET] [--depfile FILE]"),
     ("lint", "usage: choreo lint PATH... [--format text|json|github|sarif] [--strict] [--target TARGET]"),
-    ("snapshot", "usage: choreo snapshot FILE (--at TIME | --state NAME) -o OUT.svg"),
+    ("snapshot", "usage: choreo snapshot FILE (--at TIME | --state NAME) [--theme NAME] -o OUT.svg"),
     ("preview", "usage: choreo preview FILE -o DIR"),
 ])
 func commandHelpStartsWithItsUsageLine(command: String, usage: String) throws {
@@ -55,7 +55,7 @@ func commandHelpStartsWithItsUsageLine(command: String, usage: String) throws {
     (["--verbose"], "unknown option '--verbose'"),
     (["compile"], "missing PATH"),
     (["compile", "s.yaml", "--emitt", "svg"], "unknown option '--emitt'; did you mean '--emit'?"),
-    (["compile", "s.yaml", "--emit", "svg,png"], "invalid value 'png' for '--emit': expected lottie, svg or timeline"),
+    (["compile", "s.yaml", "--emit", "svg,png"], "invalid value 'png' for '--emit': expected lottie, dotlottie, svg, svg-reel or timeline"),
     (["compile", "s.yaml", "--emit="], "invalid value '' for '--emit'"),
     (["compile", "s.yaml", "-o"], "option '-o' needs a value"),
     (["compile", "s.yaml", "-o", "--pretty"], "option '-o' needs a value"),

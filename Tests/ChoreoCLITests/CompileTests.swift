@@ -190,3 +190,81 @@ import Testing
     #expect(result.status == 0, "\(result)")
     #expect(result.stdout == "wrote build/dot.json\nwrote build/dot.svg\n")
 }
+
+/// The names and compression methods of a ZIP's members, read from its local file headers.
+private func zipMembers(_ bytes: [UInt8]) -> [(name: String, method: Int)] {
+    func integer(_ offset: Int, _ size: Int) -> Int {
+        (0..<size).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) }
+    }
+    var members: [(String, Int)] = []
+    var offset = 0
+    while offset + 30 <= bytes.count, integer(offset, 4) == 0x0403_4B50 {
+        let method = integer(offset + 8, 2), compressed = integer(offset + 18, 4)
+        let nameLength = integer(offset + 26, 2), extraLength = integer(offset + 28, 2)
+        members.append((String(decoding: bytes[(offset + 30)..<(offset + 30 + nameLength)], as: UTF8.self), method))
+        offset += 30 + nameLength + extraLength + compressed
+    }
+    return members
+}
+
+@Test func emitDotLottieWritesADeterministicDeflatedArchiveWithTheAnimationLast() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("dot.yaml", Scenes.dot)
+    let result = try sandbox.run(["compile", "dot.yaml", "--emit", "dotlottie,lottie"])
+    #expect(result.status == 0, "\(result)")
+    #expect(result.stdout == "wrote build/dot.json\nwrote build/dot.lottie\n")
+    let bytes = try [UInt8](Data(contentsOf: sandbox.url("build/dot.lottie")))
+    let members = zipMembers(bytes)
+    #expect(members.map(\.name) == ["manifest.json", "s/dot.json", "a/dot.json"])
+    #expect(members.allSatisfy { $0.method == 8 }, "every member is Deflate")
+    let again = try sandbox.run(["compile", "dot.yaml", "--emit", "dotlottie", "-o", "again"])
+    #expect(again.status == 0, "\(again)")
+    #expect(try [UInt8](Data(contentsOf: sandbox.url("again/dot.lottie"))) == bytes)
+}
+
+private let themedDot = """
+    choreo: 1
+    name: themed
+    size: [20, 20]
+    vars: {ink: "#000000"}
+    themes: {dark: {ink: white}}
+    layers:
+      - {id: dot, shape: ellipse, size: [10, 10], position: [10, 10], fill: $ink}
+    """
+
+@Test func themeCompilesThatThemesValuesWithoutSlotsAndAnUnknownThemeIsAUsageError() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("themed.yaml", themedDot)
+    let slotted = try sandbox.run(["compile", "themed.yaml", "--emit", "lottie,svg"])
+    #expect(slotted.status == 0, "\(slotted)")
+    #expect(try #require(sandbox.read("build/themed.json")).contains(#""sid":"ink""#))
+    #expect(try #require(sandbox.read("build/themed.svg")).contains("prefers-color-scheme: dark"))
+    let dark = try sandbox.run(["compile", "themed.yaml", "--emit", "lottie,svg", "--theme", "dark", "-o", "dark"])
+    #expect(dark.status == 0, "\(dark)")
+    let lottie = try #require(sandbox.read("dark/themed.json"))
+    #expect(lottie.contains(#""c":{"a":0,"k":[1,1,1]}"#) && !lottie.contains("sid") && !lottie.contains("slots"))
+    #expect(try #require(sandbox.read("dark/themed.svg")).contains(#"fill="rgb(255,255,255)""#))
+    let unknown = try sandbox.run(["compile", "themed.yaml", "--theme", "drak", "-o", "x"])
+    #expect(unknown.status == 2, "\(unknown)")
+    #expect(unknown.stderr.contains("themed.yaml: no theme named 'drak'; did you mean 'dark'? (its themes: dark)"), "\(unknown)")
+    #expect(!sandbox.exists("x"))
+    let snapshot = try sandbox.run(["snapshot", "themed.yaml", "--at", "0s", "--theme", "dark", "-o", "dark.svg"])
+    #expect(snapshot.status == 0, "\(snapshot)")
+    #expect(try #require(sandbox.read("dark.svg")).contains(#"fill="rgb(255,255,255)""#))
+}
+
+@Test func emitSvgReelWritesTheWholeTimelineLoopNextToTheInteractiveSVG() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("toggle.yaml", Scenes.toggle)
+    let result = try sandbox.run(["compile", "--emit", "svg-reel,svg", "toggle.yaml"])
+    #expect(result.status == 0, "\(result)")
+    #expect(result.stdout == "wrote build/toggle.svg\nwrote build/toggle.reel.svg\n")
+    let interactive = try #require(sandbox.read("build/toggle.svg"))
+    let reel = try #require(sandbox.read("build/toggle.reel.svg"))
+    // The interactive SVG waits for input: nothing repeats, every animation hangs off a clock.
+    #expect(interactive.contains("<script") && interactive.contains("begin=\"indefinite\""))
+    #expect(!interactive.contains("repeatCount"))
+    // The reel plays every span in turn, forever, without a script.
+    #expect(!reel.contains("<script") && !reel.contains("begin="))
+    #expect(reel.contains("repeatCount=\"indefinite\""))
+}

@@ -127,7 +127,7 @@ enum SampleTimelines {
             layers: [shape("icon", .path(track), at: Point(60, 60), style: Style(fill: .color(Animated(ink))))],
             spans: [
                 Span(name: "play", kind: .pose, start: 0, end: 0.5),
-                Span(name: "play->pause", kind: .transition, start: 0.5, end: 1, fromState: "play", toState: "pause", trigger: "tap"),
+                Span(name: "play->pause", kind: .transition, start: 0.5, end: 1, fromState: "play", toState: "pause", trigger: .tap),
                 Span(name: "pause", kind: .pose, start: 1, end: 1.5),
             ])
     }

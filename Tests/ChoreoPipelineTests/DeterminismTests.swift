@@ -11,7 +11,7 @@ import Testing
     @Test func everySceneCompilesToTheSameBytesWhateverTheOrderAndParallelism() throws {
         #expect(Self.scenes.count >= 10, "found only \(Self.scenes)")
         let scratch = try ScratchDirectory("determinism")
-        let emit = ["--emit", "lottie,svg,timeline"]
+        let emit = ["--emit", "lottie,dotlottie,svg,timeline"]
         // 1: sorted, one job. 2: reversed, default jobs (one per core). 3: the two directories
         // (the CLI finds the files itself), four jobs. 4: shuffled with a fixed seed, three jobs.
         var generator = SplitMix64(seed: 42)
@@ -33,8 +33,8 @@ import Testing
             outputs[run.name] = files
         }
         let reference = try #require(outputs[runs[0].name])
-        // Three outputs per scene, and nothing else (no leftover temporary files).
-        #expect(reference.count == Self.scenes.count * 3, "\(reference.keys.sorted())")
+        // Four outputs per scene, and nothing else (no leftover temporary files).
+        #expect(reference.count == Self.scenes.count * 4, "\(reference.keys.sorted())")
         for run in runs.dropFirst() {
             let other = outputs[run.name] ?? [:]
             #expect(other.keys.sorted() == reference.keys.sorted(), "\(run.name) wrote different files")

@@ -9,8 +9,8 @@ import Testing
 
 /// Every scene in scenes/ compiled and emitted, compared byte for byte with the recorded outputs
 /// in Golden/ (`UPDATE_GOLDEN=1 swift test --filter GoldenOutputTests` records them): the timeline
-/// JSON, the minified Lottie and the animated SVG, exactly as `choreo compile` writes them. A
-/// change to any stage shows up here as a reviewable diff of real output.
+/// JSON, the minified Lottie, the interactive SVG and the reel, exactly as `choreo compile` writes
+/// them. A change to any stage shows up here as a reviewable diff of real output.
 @Suite struct GoldenOutputTests {
     static let scenes = sceneFiles(below: "scenes").filter { !$0.dropFirst("scenes/".count).contains("/") }
 
@@ -28,6 +28,7 @@ import Testing
         let golden = repositoryURL("Tests/ChoreoPipelineTests/Golden").path + "/" + name
         assertGolden(TimelineJSON.encode(timeline, pretty: true), path: golden + ".timeline.json")
         assertGolden(LottieEmitter.emit(timeline, pretty: false), path: golden + ".json")
-        assertGolden(SVGEmitter.animated(timeline), path: golden + ".svg")
+        assertGolden(SVGEmitter.interactive(timeline), path: golden + ".svg")
+        assertGolden(SVGEmitter.animated(timeline), path: golden + ".reel.svg")
     }
 }

@@ -1,4 +1,4 @@
-import ChoreoSVG
+@testable import ChoreoSVG
 import ChoreoTestSupport
 import ChoreoTimeline
 import Foundation
@@ -237,19 +237,118 @@ private func attributeValues(_ svg: String, tag: String, attribute: String) -> [
         }
     }
 
-    @Test func previewPageHasAButtonPerStateAndSpanAndNoNetwork() {
-        let html = PreviewPage.html(SVGFixtures.transforms)
+    @Test func previewPageHasStateButtonsControlsDiagramAndNoNetwork() {
+        let html = PreviewPage.html(InteractiveFixtures.withMachine(SVGFixtures.transforms))
         #expect(html.contains("id=\"state-closed\""))
         #expect(html.contains("id=\"state-open\""))
-        #expect(html.contains(">Open</button>"), "the state's accessible label is the button text")
-        #expect(html.contains("id=\"span-closed-_open\""))
-        #expect(html.contains("id=\"play-pause\"") && html.contains("id=\"scrubber\"") && html.contains("id=\"filmstrip\""))
-        #expect(!html.contains("http://") || !html.replacingOccurrences(of: "http://www.w3.org/2000/svg", with: "").contains("http://"))
+        #expect(html.contains(">open <span class=\"a11y\">“Open”</span></button>"), "the state's accessible label is shown as such")
+        for id in ["stage", "play-pause", "step-back", "step-forward", "speed", "frame", "time", "diagram", "filmstrip", "theme"] {
+            #expect(html.contains("id=\"\(id)\""), "#\(id)")
+        }
+        #expect(!html.contains("{{"), "every placeholder of the resource template is filled")
+        #expect(html.contains("root.choreo = {"), "the stage is the interactive SVG with its runtime")
+        #expect(!html.replacingOccurrences(of: "http://www.w3.org/2000/svg", with: "").contains("http://"))
         #expect(!html.contains("https://"))
         #expect(!html.contains(" src="))
         // The filmstrip's SVGs and the stage's must not share XML ids.
         #expect(html.contains("id=\"stage-bar\""))
         #expect(html.contains("id=\"frame0-0-bar\""))
+    }
+
+    @Test func filmstripSamplesBoundariesAndOvershootPeaksNotEvenly() {
+        // overshoot: the ball's position eases with cubic(0.3, -0.6, 0.4, 1.6) over 0.5…1.5 s at
+        // 30 fps; its rotation with cubic(0.34, 1.56, 0.64, 1).
+        let timeline = SVGFixtures.overshoot
+        let span = timeline.spans[1]
+        let instants = PreviewPage.keyInstants(timeline, span: span)
+        #expect(instants.first == .init(time: 0.5, reason: "start"))
+        #expect(instants.last?.reason == "end")
+        #expect(abs((instants.last?.time ?? 0) - (1.5 - 1 / 30.0)) < 1e-9)
+        let peaks = instants.filter { $0.reason == "peak" }.map(\.time)
+        // Each easing's turning points, as fractions of the 1 s tween, on whole frames.
+        var expected: [Double] = []
+        for easing in [Easing.cubic(0.3, -0.6, 0.4, 1.6), .cubic(0.34, 1.56, 0.64, 1)] {
+            expected += PreviewPage.overshootPeaks(easing).map { ((0.5 + $0) * 30).rounded() / 30 }
+        }
+        #expect(Set(peaks.map { Int(($0 * 30).rounded()) }) == Set(expected.map { Int(($0 * 30).rounded()) }), "\(peaks) vs \(expected)")
+        #expect(PreviewPage.overshootPeaks(.cubic(0.3, -0.6, 0.4, 1.6)).count == 2, "an anticipation and an overshoot")
+        #expect(PreviewPage.overshootPeaks(.easeInOut).isEmpty)
+        // A pose is one frame.
+        #expect(PreviewPage.keyInstants(timeline, span: timeline.spans[0]) == [.init(time: 0, reason: "pose")])
+    }
+
+    @Test func templatePlaceholdersAreFilledOnceInOnePass() {
+        #expect(PreviewPage.fill("a{{X}}b{{Y}}c{{Z}}", with: ["X": "{{Y}}", "Y": "y"]) == "a{{Y}}byc{{Z}}")
+    }
+}
+
+/// The interactive SVG: what it shows at rest, how its animations hang off clocks, and its script.
+@Suite struct InteractiveSVGTests {
+    @Test func restsInTheInitialStateAndEveryAnimationWaitsForItsClock() throws {
+        let timeline = InteractiveFixtures.withMachine(SVGFixtures.transforms, initial: "open")
+        let svg = SVGEmitter.interactive(timeline)
+        #expect(xmlProblem(svg) == nil, "\(xmlProblem(svg) ?? "")")
+        #expect(svg.contains("data-state=\"open\""))
+        // Every animation begins with one of the two transitions' clocks, plays once and holds.
+        let begins = attributeValues(svg, tag: "animate", attribute: "begin") + attributeValues(svg, tag: "animateTransform", attribute: "begin")
+        #expect(!begins.isEmpty)
+        #expect(Set(begins) == ["_choreo_clip_0.begin", "_choreo_clip_1.begin"])
+        #expect(!svg.contains("repeatCount=\"indefinite\""), "nothing loops: no state plays a timeline")
+        #expect(attributeValues(svg, tag: "set", attribute: "begin") == ["indefinite", "indefinite"])
+        // Without the animations the drawing is the open pose: the base values are the pose's.
+        let rest = svg.split(separator: "\n").filter { !$0.contains("<animate") }.joined(separator: "\n")
+        let pose = SVGEmitter.snapshot(timeline, at: timeline.spans[2].start)
+        for value in attributeValues(pose, tag: "path", attribute: "d") {
+            #expect(rest.contains("d=\"\(value)\""), "\(value)")
+        }
+    }
+
+    @Test func aStateThatLoopsATimelineRepeatsItUntilItsClockEnds() {
+        // Any span can stand for the played timeline: here the first transition's.
+        let timeline = InteractiveFixtures.withMachine(SVGFixtures.transforms, play: ("open", "closed->open"))
+        let svg = SVGEmitter.interactive(timeline)
+        #expect(xmlProblem(svg) == nil)
+        // The played clip is clip 0: its animations end with their clock and repeat.
+        #expect(svg.contains("begin=\"_choreo_clip_0.begin\" end=\"_choreo_clip_0.end\""))
+        #expect(svg.contains("repeatCount=\"indefinite\""))
+        #expect(svg.contains("play: {name: \"closed-\\u003eopen\", clip: 0"))
+    }
+
+    @Test func sceneTextInTheScriptCannotCloseItOrTheCDATA() throws {
+        var timeline = InteractiveFixtures.withMachine(SVGFixtures.transforms)
+        timeline.stateMachine?.states[1].label = "]]></script><script>alert(\"x\")</script> & <b>"
+        let svg = SVGEmitter.interactive(timeline)
+        #expect(xmlProblem(svg) == nil, "\(xmlProblem(svg) ?? "")")
+        let script = try #require(svg.range(of: "<![CDATA[")).upperBound
+        let body = svg[script...]
+        #expect(body.components(separatedBy: "]]>").count == 2, "one CDATA end, the real one")
+        #expect(!body.contains("</script><script>"))
+        #expect(body.contains("\\u003c/script\\u003e"))
+    }
+
+    @Test func aSceneWithoutStatesPlaysItsFirstTimelineFromLoad() {
+        let svg = SVGEmitter.interactive(SVGFixtures.trim)
+        #expect(!svg.contains("<script"))
+        #expect(!svg.contains("begin="))
+        #expect(svg.contains("repeatCount=\"indefinite\""), "the trim fixture's timeline loops")
+        #expect(svg == SVGEmitter.animated(SVGFixtures.trim), "its one timeline is the whole global timeline")
+    }
+}
+
+enum InteractiveFixtures {
+    /// `timeline` (with the two-state spans) given the state machine those spans describe.
+    static func withMachine(_ timeline: Timeline, initial: String = "closed", play: (state: String, span: String)? = nil) -> Timeline {
+        var copy = timeline
+        let states = copy.spans.filter { $0.kind == .pose }.map { span in
+            StateMachine.State(
+                name: span.name, label: span.label, pose: span.name,
+                play: play.flatMap { $0.state == span.name ? StateMachine.Play(span: $0.span, loops: true) : nil })
+        }
+        let transitions = copy.spans.filter { $0.kind == .transition }.map { span in
+            StateMachine.Transition(name: span.name, from: span.fromState!, to: span.toState!, trigger: span.trigger ?? .programmatic, span: span.name)
+        }
+        copy.stateMachine = StateMachine(initial: initial, states: states, transitions: transitions)
+        return copy
     }
 }
 
@@ -288,15 +387,19 @@ private func attributeValues(_ svg: String, tag: String, attribute: String) -> [
     #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("manifest.json").path))
 }
 
-/// The preview page loops the timeline a state plays once it has reached that state.
-@Test func previewLoopsTheTimelineAStatePlays() {
-    let timeline = Timeline(
-        name: "played", width: 10, height: 10, fps: 10, duration: 1.1, layers: [],
-        spans: [
-            Span(name: "rest", kind: .pose, start: 0, end: 0.1, plays: "pulse"),
-            Span(name: "pulse", kind: .timeline, start: 0.1, end: 1.1, loops: true),
-        ])
-    let page = PreviewPage.html(timeline)
-    #expect(page.contains("plays: \"pulse\""))
-    #expect(page.contains("loopPlayedTimeline(state)"))
+/// A span's end computed as a sum can land a hair (2e-16 s) before the next span's start; the
+/// jump there must stay a jump, not become a fade across the whole next span.
+@Test func aJumpAHairAfterTheLastSegmentEndsStaysAJump() {
+    let red = RGBA(1, 0, 0), blue = RGBA(0, 0, 1)
+    let spanEnd = 1.6666666666666665, nextStart = 1.6666666666666667
+    #expect(spanEnd < nextStart)
+    let fill = Animated(red, segments: [
+        Segment(start: 1.15, end: spanEnd, from: red, to: red, easing: .linear),
+        Segment(start: nextStart, end: 130.0 / 60, from: blue, to: blue, easing: .linear),
+    ])
+    let node = Node(
+        id: "dot", transform: Transform(position: Animated(Point(5, 5))),
+        content: .shape(.rect(size: Animated(Point(4, 4)), cornerRadius: Animated(0)), Style(fill: .color(fill))))
+    let svg = SVGEmitter.animated(Timeline(name: "jump", width: 10, height: 10, fps: 60, duration: 130.0 / 60, layers: [node], spans: []))
+    #expect(svg.contains(#"values="rgb(255,0,0);rgb(255,0,0);rgb(0,0,255);rgb(0,0,255)""#), "\(svg)")
 }

@@ -10,9 +10,9 @@ enum SVGFixtures {
         let t1 = poseLength, t2 = t1 + transition, t3 = t2 + poseLength, t4 = t3 + transition
         return [
             Span(name: "closed", kind: .pose, start: 0, end: t1),
-            Span(name: "closed->open", kind: .transition, start: t1, end: t2, fromState: "closed", toState: "open", trigger: "tap"),
+            Span(name: "closed->open", kind: .transition, start: t1, end: t2, fromState: "closed", toState: "open", trigger: .tap),
             Span(name: "open", kind: .pose, start: t2, end: t3, label: "Open"),
-            Span(name: "open->closed", kind: .transition, start: t3, end: t4, fromState: "open", toState: "closed", trigger: "tap"),
+            Span(name: "open->closed", kind: .transition, start: t3, end: t4, fromState: "open", toState: "closed", trigger: .tap),
         ]
     }
 

@@ -1,12 +1,18 @@
 #!/usr/bin/env bash
 # Every conformance suite, on the scenes the compiler really produces (see README.md here):
 #   1. builds the CLI (or uses $CHOREO) and compiles every scene of scenes/ and
-#      Tests/conformance/feature-scenes/ with --emit lottie,svg,timeline;
+#      Tests/conformance/feature-scenes/ with --emit lottie,svg,svg-reel,timeline;
 #   2. scene_suite.py: Lottie (schema, rlottie vs ThorVG, each vs reference frames), SVG (the
 #      animated SVG in Chromium vs ThorVG and vs the reference; snapshots in Chromium vs librsvg,
 #      cairosvg and ThorVG) and the preview page's state buttons in Chromium;
-#   3. the pytest self-test proving the Lottie suite fails on broken output, and test_tgs.py
-#      (`--target tgs` stickers: gzip, python-lottie's TGS validator, ThorVG renders).
+#   3. dotlottie_suite.py: the .lottie archive of every scene and valid fixture (container,
+#      state-machine schema and cross-file rules, a simulator of dotlottie-rs driving every
+#      transition, ThorVG seeked by marker vs `choreo snapshot --state`);
+#   4. interactive_suite.py: the interactive SVG and the preview page driven by the mouse in
+#      Chromium (Playwright): rest, a tap-through of every scene with states, inline, reduced
+#      motion, the reel still animating;
+#   5. the pytest self-tests proving the Lottie and dotLottie suites fail on broken output, and
+#      test_tgs.py (`--target tgs` stickers: gzip, python-lottie's TGS validator, ThorVG/rlottie).
 # Prints per-suite totals and a last line `N passed, M failed`; exits non-zero on any failure.
 # Failure images (A | B | difference) go to Tests/conformance/out/ (git-ignored).
 # Environment: CHOREO=path/to/choreo skips the build; CHOREO_SCRATCH is the swift scratch path
@@ -39,7 +45,7 @@ mapfile -t scenes < <(ls scenes/*.yaml Tests/conformance/feature-scenes/*.yaml |
 echo "== compiling ${#scenes[@]} scenes"
 passed=0
 failed=0
-if ! "$CHOREO" compile "${scenes[@]}" -o "$work/compiled" --emit lottie,svg,timeline >"$work/compile.log" 2>&1; then
+if ! "$CHOREO" compile "${scenes[@]}" -o "$work/compiled" --emit lottie,svg,svg-reel,timeline >"$work/compile.log" 2>&1; then
     cat "$work/compile.log"
     echo "FAIL compile: choreo compile exited non-zero (the suite goes on with what it wrote)"
     failed=$((failed + 1))
@@ -59,9 +65,38 @@ else
     failed=$((failed + 1))
 fi
 
-echo "== self-test: the Lottie suite fails on broken output; Telegram stickers (pytest)"
+echo "== dotLottie: archives, state machines, simulator, ThorVG by marker"
+mapfile -t machine_scenes < <(ls scenes/*.yaml Tests/ChoreoSceneTests/Fixtures/valid/*.yaml | sort)
+"$python" Tests/conformance/dotlottie_suite.py --choreo "$CHOREO" --work "$work/dotlottie" \
+    --tap-through play-pause "${machine_scenes[@]}" | tee "$work/dotlottie.log"
+dotlottie_status=${PIPESTATUS[0]}
+summary="$(tail -n 1 "$work/dotlottie.log")"
+if [[ "$summary" =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
+    passed=$((passed + BASH_REMATCH[1]))
+    failed=$((failed + BASH_REMATCH[2]))
+    if [ "$dotlottie_status" -ne 0 ] && [ "${BASH_REMATCH[2]}" -eq 0 ]; then failed=$((failed + 1)); fi
+else
+    echo "FAIL dotLottie suite: crashed (exit $dotlottie_status)"
+    failed=$((failed + 1))
+fi
+
+echo "== interactive: the SVG and the preview page under real pointer input (Playwright)"
+"$python" Tests/conformance/interactive_suite.py --choreo "$CHOREO" --compiled "$work/compiled" \
+    --work "$work/interactive" scenes/*.yaml | tee "$work/interactive.log"
+interactive_status=${PIPESTATUS[0]}
+summary="$(tail -n 1 "$work/interactive.log")"
+if [[ "$summary" =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
+    passed=$((passed + BASH_REMATCH[1]))
+    failed=$((failed + BASH_REMATCH[2]))
+    if [ "$interactive_status" -ne 0 ] && [ "${BASH_REMATCH[2]}" -eq 0 ]; then failed=$((failed + 1)); fi
+else
+    echo "FAIL interactive suite: crashed (exit $interactive_status)"
+    failed=$((failed + 1))
+fi
+
+echo "== self-tests: the Lottie and dotLottie suites fail on broken output; Telegram stickers (pytest)"
 CHOREO="$CHOREO" "$python" -m pytest -q -p no:cacheprovider Tests/conformance/test_suite_fails_on_bad_output.py \
-    Tests/conformance/test_tgs.py | tee "$work/pytest.log"
+    Tests/conformance/test_dotlottie_checks.py Tests/conformance/test_tgs.py | tee "$work/pytest.log"
 pytest_status=${PIPESTATUS[0]}
 pytest_passed="$(grep -oE '[0-9]+ passed' "$work/pytest.log" | tail -n 1 | grep -oE '[0-9]+' || true)"
 pytest_failed=0

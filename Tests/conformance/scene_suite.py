@@ -5,8 +5,8 @@ browser against our own reference frames.
 Usage:
     python3 Tests/conformance/scene_suite.py --choreo PATH --compiled DIR [--jobs N] [--only TEXT] SCENE.yaml...
 
-DIR holds `choreo compile --emit lottie,svg,timeline` output (NAME.json, NAME.svg,
-NAME.timeline.json, NAME = the scene file's stem). For every scene:
+DIR holds `choreo compile --emit lottie,svg,svg-reel,timeline` output (NAME.json, NAME.svg,
+NAME.reel.svg, NAME.timeline.json, NAME = the scene file's stem). For every scene:
 
 Instants: per span of the timeline (one Lottie marker each) its first frame, its last frame (the
 end frame itself for a looping span, the frame before the end otherwise) and 8 evenly spaced
@@ -20,10 +20,11 @@ a still SVG) rasterised by librsvg (rsvg-convert) at the composition size.
 Suites, each comparison an individual check with common.THRESHOLD_DESCRIPTION:
   lottie   schema validation (lottie-specs); rlottie vs ThorVG; rlottie vs reference; ThorVG vs
            reference, at every instant.
-  svg      the animated SVG in headless Chromium (paused, setCurrentTime) vs ThorVG's Lottie frame
-           and vs the reference; the snapshot SVG in Chromium vs librsvg, cairosvg and ThorVG.
-  preview  for scenes with two or more states: the preview page, offline in Chromium, reports each
-           clicked state and shows that state's pose (vs `choreo snapshot --state`).
+  svg      the reel (NAME.reel.svg, the whole timeline) in headless Chromium (paused,
+           setCurrentTime) vs ThorVG's Lottie frame and vs the reference; the snapshot SVG in
+           Chromium vs librsvg, cairosvg and ThorVG.
+The interactive SVG and the preview page are driven with real pointer input by
+interactive_suite.py.
 Everything is composited over white. Failures leave `A | B | difference` PNGs in
 Tests/conformance/out/. Per-suite totals, then `N passed, M failed`; exit 1 on any failure.
 """
@@ -64,8 +65,6 @@ CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or "/usr
 RSVG = shutil.which("rsvg-convert") or "/usr/bin/rsvg-convert"
 # ThorVG's bindings share one engine; nothing says they are thread-safe, so one thread at a time.
 THORVG_LOCK = threading.Lock()
-# Virtual time a preview page gets per state click: every transition of the scenes is far shorter.
-CLICK_BUDGET_MS = 4000
 
 
 @dataclass(frozen=True)
@@ -258,24 +257,16 @@ class Scene:
     def snapshot_path(self, frame: int) -> Path:
         return self.work / f"{self.name}@{frame}.svg"
 
-    def pose_path(self, state: str) -> Path:
-        return self.work / f"{self.name}@state-{state}.svg"
-
 
 def prepare(scene: Scene, choreo: str) -> list[str]:
-    """Writes the snapshot SVGs and the preview page; returns errors."""
+    """Writes the snapshot SVGs; returns errors."""
     errors = []
     scene.work.mkdir(parents=True, exist_ok=True)
     jobs = [(f"{frame}f", ["--at", f"{frame}f"], scene.snapshot_path(frame)) for frame in sorted({i.frame for i in scene.instants})]
-    jobs += [(f"state {state}", ["--state", state], scene.pose_path(state)) for state in scene.poses]
     for label, option, path in jobs:
         result = run([choreo, "snapshot", str(scene.source), *option, "-o", str(path)])
         if result.returncode != 0:
             errors.append(f"snapshot {label}: {result.stderr.strip()[:500]}")
-    if len(scene.poses) >= 2:
-        result = run([choreo, "preview", str(scene.source), "-o", str(scene.work / "preview")])
-        if result.returncode != 0:
-            errors.append(f"preview: {result.stderr.strip()[:500]}")
     return errors
 
 
@@ -316,7 +307,9 @@ def lottie_suite(scene: Scene, references: dict[int, np.ndarray], results: Resul
 
 
 def svg_suite(scene: Scene, references: dict[int, np.ndarray], thorvg_frames: dict[int, np.ndarray], results: Results) -> None:
-    animated = (scene.compiled / f"{scene.name}.svg").read_text(encoding="utf-8")
+    # The reel plays the whole global timeline, so every instant can be seeked to; the interactive
+    # NAME.svg is driven by pointer input in interactive_suite.py.
+    animated = (scene.compiled / f"{scene.name}.reel.svg").read_text(encoding="utf-8")
     snapshot_frames = sorted({i.frame for i in scene.instants})
     player_frames = sorted({i.player_frame for i in scene.instants})
     cells: list[tuple[str, float | None]] = [(animated, frame / scene.fps) for frame in player_frames]
@@ -351,51 +344,6 @@ def svg_suite(scene: Scene, references: dict[int, np.ndarray], thorvg_frames: di
                             f"{scene.name}@{frame}-snapshot-chromium-vs-{renderer}")
 
 
-def preview_suite(scene: Scene, results: Results) -> None:
-    """Clicks state buttons (after starting from the initial state) and checks that the page
-    settles on each state's pose, as `choreo snapshot --state` draws it."""
-    if len(scene.poses) < 2:
-        return
-    html_path = scene.work / "preview" / f"{scene.name}.html"
-    if not html_path.exists():
-        found = sorted((scene.work / "preview").glob("*.html"))
-        if not found:
-            results.record("preview", f"{scene.name} page", False, "choreo preview wrote no HTML page")
-            return
-        html_path = found[0]
-    html = html_path.read_text(encoding="utf-8")
-    external = re.findall(r'(?:src|href)="(?!#|data:)([^"]+)"', html)
-    results.record("preview", f"{scene.name} self-contained", not external, f"external references: {external[:5]}")
-    poses = scene.poses
-    for state in poses[1:] + poses[:1]:
-        # Going back to the first state passes through the others first.
-        clicks = [p for p in poses[1:]] + [state] if state == poses[0] else [state]
-        script = (
-            "<style>body>*:not(#stage){display:none!important} #stage{position:absolute;left:0;top:0;background:#fff}</style>"
-            "<script>window.addEventListener('load', function () { var clicks = " + json.dumps(clicks) + ";"
-            " function next(i) { if (i >= clicks.length) { document.title = 'done'; return; }"
-            " document.getElementById('state-' + clicks[i]).click(); setTimeout(function () { next(i + 1); }, "
-            f"{CLICK_BUDGET_MS}); }}"
-            " next(0); });</script>")
-        page = html_path.parent / f"{scene.name}.click-{state}.html"
-        page.write_text(html.replace("</body>", script + "</body>"), encoding="utf-8")
-        budget = str(CLICK_BUDGET_MS * len(clicks) + 1000)
-        name = f"{scene.name} preview click {'→'.join(clicks)}"
-        try:
-            dom = chromium(page.as_uri(), f"--virtual-time-budget={budget}", "--dump-dom").stdout
-            match = re.search(r'<body[^>]*data-state="([^"]*)"', dom)
-            shown = match.group(1) if match else None
-            results.record("preview", f"{name}: state", shown == state, f"page reports state {shown!r}, expected {state!r}")
-            shot = chromium_screenshot(page, scene.work / f"{scene.name}.click-{state}.png",
-                                       max(scene.width, 400), max(scene.height, 300), f"--virtual-time-budget={budget}")
-        except (RuntimeError, subprocess.SubprocessError) as error:
-            results.record("preview", f"{name}: picture", False, str(error))
-            continue
-        reference = rasterise_rsvg(scene.pose_path(state), scene.work / f"{scene.name}@state-{state}.png")
-        results.compare("preview", f"{name}: picture", shot[: scene.height, : scene.width], reference,
-                        f"{scene.name}.preview-{state}-vs-pose")
-
-
 # MARK: Driver
 
 
@@ -423,7 +371,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--work", type=Path, help="scratch directory (default: a new temporary one)")
     parser.add_argument("--jobs", type=int, default=2, help="scenes prepared and rendered in parallel")
     parser.add_argument("--only", help="only scenes whose name contains this")
-    parser.add_argument("--suites", default="lottie,svg,preview", help="comma-separated subset of lottie,svg,preview")
+    parser.add_argument("--suites", default="lottie,svg", help="comma-separated subset of lottie,svg")
     arguments = parser.parse_args(argv)
     suites = set(arguments.suites.split(","))
     work = arguments.work or Path(tempfile.mkdtemp(prefix="choreo-conformance-"))
@@ -442,8 +390,6 @@ def main(argv: list[str]) -> int:
         def browser_work(scene: Scene) -> None:
             if "svg" in suites:
                 svg_suite(scene, references_by_scene[scene.name], thorvg_by_scene.get(scene.name, {}), results)
-            if "preview" in suites:
-                preview_suite(scene, results)
 
         # Players run in this thread (their bindings are not known to be thread-safe); Chromium
         # launches, which are other processes, overlap with them.
@@ -462,7 +408,7 @@ def main(argv: list[str]) -> int:
             future.result()
 
     print(f"threshold: {common.THRESHOLD_DESCRIPTION}")
-    for suite in ("lottie", "svg", "preview"):
+    for suite in ("lottie", "svg"):
         if suite in results.checks:
             passed, failed = results.totals(suite)
             print(f"{suite}: {passed} passed, {failed} failed")

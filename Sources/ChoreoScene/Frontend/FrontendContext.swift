@@ -16,6 +16,10 @@ final class FrontendContext {
     var environment = ValueEnvironment()
     /// Vars whose definition was broken: expressions that use them are skipped silently.
     var poisonedVars: Set<String> = []
+    /// A theme's values, read in place of the vars' own (compiling the scene in that theme).
+    var varOverrides: [String: YAMLNode] = [:]
+    /// Where each var is defined, for notes.
+    var varRanges: [String: SourceRange] = [:]
 
     /// Text the YAML reader already reported as broken (a plain scalar cut short by a comma in a
     /// flow collection): problems found inside it are consequences, not news, and stay unreported.

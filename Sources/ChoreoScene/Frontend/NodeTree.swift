@@ -334,14 +334,13 @@ extension FrontendContext {
                 error(
                     "conflicting-keys", "a path takes one of d, points or contours, found \(listing(given.map { "'\($0)'" }, conjunction: "and"))",
                     at: map.key(given[1])!.reportRange)
-            } else if given[0] == "d", let closedKey = map.key("closed") {
-                error(
-                    "unknown-property", "'closed' applies to points and contours; in path data, Z closes a contour",
-                    at: closedKey.reportRange)
             }
             if given.count == 1, let entry = map.entry(given[0]),
                 let shape = pathShape(key: entry.name, value: entry.value, closed: info.closedPaths)
             {
+                if entry.name == "d", let closedNode = map.value("closed") {
+                    checkClosedAgrees(closedNode, with: shape, pathData: entry.value)
+                }
                 info.base["d"] = .path(shape)
                 info.baseRanges["d"] = entry.value.reportRange
                 info.localBounds = bounds(of: shape) ?? .zero
@@ -355,6 +354,22 @@ extension FrontendContext {
             info.localBounds =
                 info.children.map { $0.placedBounds(includingStroke: false) }.reduce(nil) { $0?.union($1) ?? $1 } ?? .zero
         }
+    }
+
+    /// In path data, `Z` says which contours are closed; a `closed:` next to it is accepted when
+    /// it says the same of every contour (contract §10), and is an error when it contradicts one.
+    private func checkClosedAgrees(_ closedNode: YAMLNode, with shape: PathShape, pathData: YAMLNode) {
+        guard let closed = closedNode.scalar.flatMap({ $0.value == "true" ? true : $0.value == "false" ? false : nil }),
+            let index = shape.contours.firstIndex(where: { $0.closed != closed })
+        else { return }
+        let contour = shape.contours.count > 1 ? "contour \(index + 1) of the path data" : "the path data"
+        let fact = closed ? "\(contour) does not end with Z, so it is open" : "\(contour) ends with Z, so it is closed"
+        error(
+            "conflicting-keys", "'closed: \(closed)' contradicts the path data: \(fact)", at: closedNode.reportRange,
+            notes: [Note("the path data is here", at: pathData.reportRange)],
+            help: closed
+                ? "end the contour with Z to close it, or remove 'closed' (Z in the path data closes a contour)"
+                : "remove the Z to leave the contour open, or remove 'closed' (Z in the path data closes a contour)")
     }
 
     /// Path geometry from `d`, `points` or `contours`.

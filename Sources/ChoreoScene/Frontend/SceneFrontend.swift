@@ -4,15 +4,19 @@ import ChoreoYAML
 
 /// Builds the scene model from the YAML tree, reporting every problem. Returns nil for the scene
 /// when an error makes the model unusable; warnings never do.
-func buildScene(from root: YAMLNode, file: SourceFile, diagnostics: inout DiagnosticBag) -> Scene? {
+func buildScene(
+    from root: YAMLNode, file: SourceFile, diagnostics: inout DiagnosticBag, varOverrides: [String: YAMLNode] = [:]
+) -> Scene? {
     let context = FrontendContext(file: file, bag: diagnostics)
+    context.varOverrides = varOverrides
     let scene = context.buildScene(root)
     diagnostics = context.bag
     return scene
 }
 
 let sceneKeys = [
-    "choreo", "name", "size", "fps", "background", "vars", "layers", "states", "initial", "transitions", "timelines",
+    "choreo", "name", "size", "fps", "background", "vars", "themes", "layers", "states", "initial", "transitions",
+    "timelines",
 ]
 
 extension FrontendContext {
@@ -35,6 +39,7 @@ extension FrontendContext {
         let keyframesWithinLimit = map.value("timelines").map(checkKeyframeCount) ?? true
         guard nodesWithinLimit, keyframesWithinLimit else { return nil }
         if let varsNode = map.value("vars") { readVars(varsNode) }
+        let themes = map.value("themes").map(readThemes) ?? []
         var size = Point(100, 100)
         if let sizeNode = map.value("size"), let value = point(sizeNode, name: "size", bound: .greaterThan(0)) { size = value }
         var background: RGBA?
@@ -80,9 +85,12 @@ extension FrontendContext {
         checkCanvas(layers: layers, size: size, states: states, timelines: timelines)
 
         guard errorCount == 0 else { return nil }
-        return Scene(
+        var scene = Scene(
             name: name, size: size, fps: fps, background: background, layers: layers.map(sceneNode), states: states,
             initial: initial, transitions: transitions, timelines: timelines)
+        scene.themes = themes
+        scene.vars = environment.vars
+        return scene
     }
 
     private func checkVersion(_ node: YAMLNode) {

@@ -20,4 +20,6 @@ public enum SceneLimits {
     /// Characters (Unicode scalars) in an identifier: scene name, node id, state, timeline or
     /// var name (rule `identifier-too-long`).
     public static let maxIdentifierLength = 128
+    /// Themes in a scene (rule `too-many-themes`): each is the whole scene compiled once more.
+    public static let maxThemes = 16
 }

@@ -4,7 +4,13 @@ import ChoreoYAML
 
 /// The keys of a state that are not node ids.
 let stateOwnKeys = ["a11y", "play"]
-let triggers = ["tap", "hover", "complete"]
+/// The `on:` keywords: every trigger but `programmatic`, which is written as no `on:` at all.
+let triggerKeywords: [(String, Trigger)] = Trigger.allCases.filter { $0 != .programmatic }.map { ($0.rawValue, $0) }
+/// Names from other tools a designer may write for a trigger.
+let triggerAliases = [
+    "click": "tap", "pointerdown": "press", "pointerup": "release", "mouseenter": "hover", "mouseleave": "hover-end",
+    "hover-out": "hover-end", "unhover": "hover-end", "end": "complete",
+]
 
 /// What the rest of the front end knows about the scene's names while it reads states and timelines.
 struct SceneNames {
@@ -70,15 +76,7 @@ extension FrontendContext {
                         state.label = string(label, what: "a label")
                     }
                 case "play":
-                    if let timeline = identifier(statePair.value, what: "timeline name") {
-                        if names.timelineNames.contains(timeline) {
-                            state.play = timeline
-                        } else {
-                            error(
-                                "unknown-timeline", "there is no timeline '\(timeline)'", at: statePair.value.reportRange,
-                                help: suggestion(for: timeline, in: names.timelineNames))
-                        }
-                    }
+                    readPlay(statePair.value, into: &state, names: names)
                 default:
                     nodeEntries.append(MapEntry(name: key, key: statePair.key, value: statePair.value))
                 }
@@ -97,6 +95,32 @@ extension FrontendContext {
             states.append(state)
         }
         return states
+    }
+
+    /// `play: NAME` or `play: {timeline: NAME, loop: true|false}` (the long form overrides the
+    /// timeline's own `loop`).
+    private func readPlay(_ node: YAMLNode, into state: inout SceneState, names: SceneNames) {
+        var nameNode = node
+        if node.mapping != nil {
+            guard let map = readMap(node, what: "play", allowed: ["timeline", "loop"], required: ["timeline"]),
+                let timelineNode = map.value("timeline")
+            else { return }
+            nameNode = timelineNode
+            if let loopNode = map.value("loop") { state.playLoop = bool(loopNode, name: "loop") }
+        } else if node.sequence != nil {
+            error(
+                "wrong-type", "expected a timeline name or {timeline: NAME, loop: true|false} for 'play', found \(describeFound(node))",
+                at: node.reportRange)
+            return
+        }
+        guard let timeline = identifier(nameNode, what: "timeline name") else { return }
+        if names.timelineNames.contains(timeline) {
+            state.play = timeline
+        } else {
+            error(
+                "unknown-timeline", "there is no timeline '\(timeline)'", at: nameNode.reportRange,
+                help: suggestion(for: timeline, in: names.timelineNames))
+        }
     }
 
     // MARK: Transitions
@@ -127,10 +151,13 @@ extension FrontendContext {
                 return name
             }
             let from = stateName("from"), to = stateName("to")
-            var trigger: String?
+            var trigger = Trigger.programmatic
             if let on = map.value("on") {
-                trigger = keyword(on, what: "trigger", options: triggers.map { ($0, $0) }, aliases: ["click": "tap", "press": "tap"])
-                if trigger == nil { ok = false }
+                if let read = keyword(on, what: "trigger", options: triggerKeywords, aliases: triggerAliases) {
+                    trigger = read
+                } else {
+                    ok = false
+                }
             }
             let defaultTiming = Timing(duration: defaultDuration, easing: defaultEasing)
             let timing = self.timing(map, base: defaultTiming)
@@ -147,20 +174,54 @@ extension FrontendContext {
             }
             if errorCount > errorsBefore { transitionFailed = true }
             guard ok, let from, let to, let timing else { continue }
-            let signature = trigger.map { "\(from) on \($0)" } ?? "\(from) -> \(to)"
+            let signature = trigger == .programmatic ? "\(from) -> \(to)" : "\(from) on \(trigger.rawValue)"
             let range = startRange(of: item)
             if let first = seen[signature] {
                 let message =
-                    trigger.map { "state '\(from)' already has a '\($0)' transition" }
-                    ?? "there is already a transition from '\(from)' to '\(to)'"
+                    trigger == .programmatic
+                    ? "there is already a transition from '\(from)' to '\(to)'"
+                    : "state '\(from)' already has a '\(trigger.rawValue)' transition"
                 error("duplicate-transition", message, at: range, notes: [Note("first defined here", at: first)],
-                      help: trigger == nil ? nil : "one trigger can lead from a state to only one other state")
+                      help: trigger == .programmatic ? nil : "one trigger can lead from a state to only one other state")
                 continue
             }
             seen[signature] = range
             transitions.append(
                 SceneTransition(from: from, to: to, trigger: trigger, timing: timing, nodeTiming: nodeTiming, range: range))
         }
+        reportCompleteCycles(transitions)
         return transitions
+    }
+
+    /// A cycle made only of `complete` transitions would never rest: each state starts the next
+    /// transition as soon as it is reached. Reported once per cycle, at its first transition in file
+    /// order (the loop meets that one first), with a note at each other transition of the cycle.
+    func reportCompleteCycles(_ transitions: [SceneTransition]) {
+        // Each state has at most one `complete` transition (duplicates were dropped above).
+        var next: [String: SceneTransition] = [:]
+        for transition in transitions where transition.trigger == .complete { next[transition.from] = transition }
+        var reported = Set<String>()
+        for transition in transitions where transition.trigger == .complete {
+            var cycle: [SceneTransition] = []
+            var visited = Set<String>()
+            var current: SceneTransition? = transition
+            while let step = current, !visited.contains(step.from) {
+                visited.insert(step.from)
+                cycle.append(step)
+                current = next[step.to]
+            }
+            // Only a walk that comes back to where it started is this transition's cycle; a walk
+            // that ends at a resting state is fine, and one that joins a cycle elsewhere is that
+            // cycle's to report.
+            guard let last = cycle.last, last.to == transition.from else { continue }
+            let members = Set(cycle.map(\.from))
+            guard reported.isDisjoint(with: members) else { continue }
+            reported.formUnion(members)
+            let path = (cycle.map(\.from) + [transition.from]).joined(separator: " → ")
+            error(
+                "complete-cycle", "these 'complete' transitions form a cycle that never rests: \(path)", at: transition.range,
+                notes: cycle.dropFirst().map { Note("part of the cycle", at: $0.range) },
+                help: "give one transition of the cycle a pointer trigger (tap, hover, ...) or none (programmatic)")
+        }
     }
 }

@@ -20,14 +20,16 @@ extension FrontendContext {
         for pair in pairs {
             guard let name = keyName(pair.key) else { continue }
             guard checkIdentifier(name, what: "var name", at: pair.key.reportRange) else { continue }
+            varRanges[name] = varRanges[name] ?? pair.key.reportRange
+            let value = varOverrides[name] ?? pair.value
             var references: [(String, YAMLNode)] = []
-            let parts = pair.value.sequence ?? [pair.value]
+            let parts = value.sequence ?? [value]
             for part in parts {
                 if let text = part.scalar?.value {
                     references += variableReferences(in: text).map { ($0.name, part) }
                 }
             }
-            definitions.append(VarDefinition(name: name, key: pair.key, value: pair.value, references: references))
+            definitions.append(VarDefinition(name: name, key: pair.key, value: value, references: references))
         }
         let index = Dictionary(definitions.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
 
@@ -97,7 +99,7 @@ extension FrontendContext {
     }
 
     /// A var's value: a point `[x, y]`, a colour, a `$var` copy, or a number expression.
-    private func evaluateVar(_ node: YAMLNode, name: String) -> VarValue? {
+    func evaluateVar(_ node: YAMLNode, name: String) -> VarValue? {
         if let items = node.sequence {
             guard items.count == 2 else {
                 error("wrong-type", "expected a number, a color or a point [x, y] for '$\(name)', found a list of \(items.count)", at: node.reportRange)

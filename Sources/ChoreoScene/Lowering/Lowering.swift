@@ -6,7 +6,8 @@ import Foundation
 /// Lowers a valid scene to the compiled timeline (contract section 6).
 ///
 /// Layout of the global timeline, every boundary on a whole frame: each state's pose (one frame),
-/// then each transition (its delay and duration rounded up to whole frames, plus one frame holding
+/// the initial state's first so that frame 0 is what a player shows on load (contract section 9),
+/// the others in file order, then each transition (its delay and duration rounded up to whole frames, plus one frame holding
 /// the end pose, because players stop one frame before a marker's end), then each timeline (its
 /// duration rounded up plus one hold frame; a looping timeline exactly one cycle). A scene with
 /// neither states nor timelines is one still frame named after the scene.
@@ -23,19 +24,21 @@ func lower(_ scene: Scene, diagnostics: inout DiagnosticBag) -> Timeline {
     let builder = NodeBuilder(tracks: tracks)
     let layers = scene.layers.map { builder.node($0) }
     let totalFrames = plans.last.map { $0.startFrame + $0.frames } ?? 0
-    let initialLabel = scene.initial.flatMap { name in scene.states.first { $0.name == name } }?.label
+    let initialLabel = context.initialState?.label
     return Timeline(
         name: scene.name, width: scene.size.x, height: scene.size.y, fps: scene.fps,
         duration: Double(totalFrames) / scene.fps, background: scene.background, layers: layers,
-        spans: plans.map(\.span), title: initialLabel ?? scene.name)
+        spans: plans.map(\.span), title: initialLabel ?? scene.name, stateMachine: context.stateMachine(plans.map(\.span)))
 }
 
 /// What one span of the global timeline shows.
 enum SpanContent {
     case pose(SceneState?)
     case transition(SceneTransition)
-    /// `contentLength`: the timeline's duration in whole frames (the cycle, for loops).
-    case timeline(SceneTimeline, contentLength: Double)
+    /// `contentLength`: the timeline's duration in whole frames (the cycle, for loops). The
+    /// timeline's `loop` is the one it plays with (a state's `play: {loop:}` overrides it);
+    /// `pose` is the state it plays on top of (nil: the initial state).
+    case timeline(SceneTimeline, contentLength: Double, pose: SceneState?)
 }
 
 struct PlannedSpan {
@@ -83,10 +86,12 @@ struct LoweringContext {
         if scene.states.isEmpty && scene.timelines.isEmpty {
             add(scene.name, .pose, frames: 1, content: .pose(nil))
         }
-        for state in scene.states {
+        let played = playedSpans()
+        let initialFirst = initialState.map { initial in [initial] + scene.states.filter { $0.name != initial.name } }
+        for state in initialFirst ?? scene.states {
             add(state.name, .pose, frames: 1, content: .pose(state)) {
                 $0.label = state.label
-                $0.plays = state.play
+                $0.plays = played.first { $0.state?.name == state.name }?.name
             }
         }
         for transition in scene.transitions {
@@ -98,11 +103,14 @@ struct LoweringContext {
                 $0.trigger = transition.trigger
             }
         }
-        for timeline in scene.timelines {
+        var warnedLoops: Set<String> = []
+        for item in played {
+            let timeline = item.timeline
             if timeline.loop {
                 let exact = timeline.duration * scene.fps
                 var frames = Int(exact.rounded())
-                if abs(exact - exact.rounded()) > 1e-6 {
+                if abs(exact - exact.rounded()) > 1e-6, !warnedLoops.contains(timeline.name) {
+                    warnedLoops.insert(timeline.name)
                     frames = max(1, frames)
                     diagnostics.warning(
                         "loop-frames",
@@ -110,20 +118,64 @@ struct LoweringContext {
                         at: timeline.range, help: "make the duration a multiple of 1/fps, for example \(formatSeconds(Double(frames) / scene.fps))")
                 }
                 frames = max(1, frames)
-                add(timeline.name, .timeline, frames: frames, content: .timeline(timeline, contentLength: Double(frames) / scene.fps)) {
+                add(item.name, .timeline, frames: frames, content: .timeline(timeline, contentLength: Double(frames) / scene.fps, pose: item.state)) {
                     $0.loops = true
                 }
             } else {
                 let frames = framesCovering(timeline.duration)
-                add(timeline.name, .timeline, frames: frames + 1, content: .timeline(timeline, contentLength: Double(frames) / scene.fps))
+                add(item.name, .timeline, frames: frames + 1, content: .timeline(timeline, contentLength: Double(frames) / scene.fps, pose: item.state))
             }
         }
         return plans
     }
 
+    /// The spans the timelines get, in file order (contract §9). A timeline no state plays gets
+    /// one span named after it, on top of the initial pose, looping as it says. A timeline that
+    /// states play gets one span per playing state, on top of that state's pose and looping as
+    /// the state says (`play: {loop:}`, else as the timeline says): the first is named after the
+    /// timeline, the others `TIMELINE@STATE`.
+    func playedSpans() -> [(name: String, timeline: SceneTimeline, state: SceneState?)] {
+        var result: [(name: String, timeline: SceneTimeline, state: SceneState?)] = []
+        for timeline in scene.timelines {
+            let players = scene.states.filter { $0.play == timeline.name }
+            if players.isEmpty {
+                result.append((timeline.name, timeline, nil))
+                continue
+            }
+            for (index, state) in players.enumerated() {
+                var played = timeline
+                played.loop = state.playLoop ?? timeline.loop
+                result.append((index == 0 ? timeline.name : "\(timeline.name)@\(state.name)", played, state))
+            }
+        }
+        return result
+    }
+
     /// The value of a property in a pose: the state's override, else the node's base value.
     func poseValue(_ key: PropertyKey, in state: SceneState?) -> PropertyValue? {
         state?.overrides[key] ?? nodes[key.node]?.base[key.property]
+    }
+
+    /// The states and transitions as the IR's graph, naming the spans `layOutSpans` made for them.
+    func stateMachine(_ spans: [Span]) -> StateMachine? {
+        guard let initial = initialState else { return nil }
+        let states = scene.states.map { state in
+            StateMachine.State(name: state.name, label: state.label, pose: state.name, play: playedSpan(of: state, in: spans))
+        }
+        let transitions = scene.transitions.map { transition in
+            let name = "\(transition.from)->\(transition.to)"
+            return StateMachine.Transition(name: name, from: transition.from, to: transition.to, trigger: transition.trigger, span: name)
+        }
+        return StateMachine(initial: initial.name, states: states, transitions: transitions)
+    }
+
+    /// The span a state plays on top of its pose (its pose span's `plays`: `TIMELINE`, or
+    /// `TIMELINE@STATE` when several states play one timeline) and whether it loops there.
+    func playedSpan(of state: SceneState, in spans: [Span]) -> StateMachine.Play? {
+        guard let name = spans.first(where: { $0.kind == .pose && $0.name == state.name })?.plays,
+            let played = spans.first(where: { $0.kind == .timeline && $0.name == name })
+        else { return nil }
+        return StateMachine.Play(span: played.name, loops: played.loops)
     }
 
     var initialState: SceneState? {
@@ -161,12 +213,21 @@ struct LoweringContext {
         let startState = initialState
         let springs = SpringBakery()
         var timelineTracks: [Int: SimulatedTimeline] = [:]
+        var reported: Set<String> = []
         for (index, plan) in plans.enumerated() {
-            guard case let .timeline(timeline, contentLength) = plan.content else { continue }
+            guard case let .timeline(timeline, contentLength, pose) = plan.content else { continue }
+            // A played timeline runs on top of its state's pose: what it does not animate keeps
+            // the state's value, and its tweens start from the state's values.
+            let base = pose ?? startState
+            // A timeline several states play is reported on once, for its first span.
+            var spanDiagnostics = DiagnosticBag(file: diagnostics.file)
             timelineTracks[index] = simulateTimeline(
                 timeline, keys: keys, contentLength: contentLength, frameLength: frameLength,
-                startValue: { poseValue($0, in: startState) ?? .number(0) }, tolerance: { tolerance(for: $0) },
-                springs: springs, diagnostics: &diagnostics)
+                startValue: { poseValue($0, in: base) ?? .number(0) }, tolerance: { tolerance(for: $0) },
+                springs: springs, diagnostics: &spanDiagnostics)
+            if reported.insert(timeline.name).inserted {
+                diagnostics.append(contentsOf: spanDiagnostics.diagnostics)
+            }
         }
         var result: [PropertyKey: Animated<PropertyValue>] = [:]
         for key in keys {

@@ -28,9 +28,11 @@ struct NodeBuilder {
         PropertyKey(node: node.id, property: property)
     }
 
+    /// Every property of the IR comes through here: bounded ones leave clamped to their range.
     private func generic(_ node: SceneNode, _ property: PropertyPath) -> Animated<PropertyValue>? {
-        if let track = tracks[key(node, property)] { return track }
-        return node.base[property].map { Animated($0) }
+        guard let track = tracks[key(node, property)] ?? node.base[property].map({ Animated($0) }) else { return nil }
+        guard let range = drawableRanges[property] else { return track }
+        return track.clamped(to: range)
     }
 
     private func number(_ node: SceneNode, _ property: PropertyPath, default value: Double) -> Animated<Double> {

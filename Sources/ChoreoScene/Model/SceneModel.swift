@@ -56,6 +56,10 @@ public struct Scene: Sendable {
     /// The initial state's name (the first state unless `initial:` names another); nil without states.
     public var initial: String?
     public var transitions: [SceneTransition]
+    /// `themes:`, in file order.
+    public var themes: [SceneTheme] = []
+    /// Every var's value (for naming theme slots after the var they come from).
+    public var vars: [String: VarValue] = [:]
     /// In file order.
     public var timelines: [SceneTimeline]
 
@@ -159,8 +163,10 @@ public struct SceneState: Sendable {
     public var overrideRanges: [PropertyKey: SourceRange]
     /// The state's `a11y: {label}`.
     public var label: String?
-    /// A timeline to loop while the state is shown.
+    /// A timeline played on top of the state's pose while it is shown (`play:`).
     public var play: String?
+    /// The long form's `loop:`; nil plays the timeline as it says (`loop:` of the timeline).
+    public var playLoop: Bool?
 
     public init(
         name: String, range: SourceRange, overrides: [PropertyKey: PropertyValue],
@@ -191,15 +197,15 @@ public struct Timing: Sendable, Equatable {
 public struct SceneTransition: Sendable {
     public var from: String
     public var to: String
-    /// `tap`, `hover`, `complete`, or nil for programmatic.
-    public var trigger: String?
+    /// `.programmatic` without `on:`.
+    public var trigger: Trigger
     public var timing: Timing
     /// Per-node timing overrides (`nodes: {top: {delay: 0s}}`), already merged with `timing`.
     public var nodeTiming: [String: Timing]
     public var range: SourceRange
 
     public init(
-        from: String, to: String, trigger: String?, timing: Timing, nodeTiming: [String: Timing] = [:],
+        from: String, to: String, trigger: Trigger, timing: Timing, nodeTiming: [String: Timing] = [:],
         range: SourceRange
     ) {
         self.from = from

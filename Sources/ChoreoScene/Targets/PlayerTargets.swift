@@ -53,7 +53,7 @@ public func playerTargetDiagnostics(_ target: PlayerTarget, file: SourceFile, ti
 
 /// Every rule `playerTargetDiagnostics` and the CLI's sticker size check report.
 public let playerTargetRules: Set<String> = [
-    "ios-trim-filled", "ios-stroke-nonuniform-scale", "android-group-opacity", "tgs-too-long", "tgs-too-large",
+    "ios-stroke-nonuniform-scale", "android-group-opacity", "tgs-too-long", "tgs-too-large",
 ]
 
 struct TargetFinding {
@@ -98,13 +98,6 @@ func checkPlayerTarget(_ target: PlayerTarget, timeline: Timeline, locator: Sour
 private func lottieIOSFindings(_ node: Node, ancestors: [Node], locator: SourceLocator) -> [TargetFinding] {
     guard case let .shape(_, style) = node.content else { return [] }
     var findings: [TargetFinding] = []
-    if style.trim != nil, style.fill != nil {
-        findings.append(TargetFinding(
-            rule: "ios-trim-filled",
-            message: "'\(node.id)' is trimmed and filled; lottie-ios's Core Animation engine trims only stroked shapes and falls back to its Main Thread engine",
-            range: locator.styleKey("trim", of: node.id),
-            help: "draw the fill with a second node without trim, and give this one fill: none"))
-    }
     if style.stroke != nil {
         // The node's own scale and every enclosing group's (and repeat's) apply to the stroke.
         let chain = ancestors + [node]

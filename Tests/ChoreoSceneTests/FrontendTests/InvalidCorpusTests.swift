@@ -8,15 +8,15 @@ import Testing
 /// Every rule id the front end and the YAML reader can emit. The corpus and the generated inputs
 /// below must trigger each at least once, and docs/diagnostics.md must document each.
 let frontendRuleIDs = [
-    "conflicting-keys", "duplicate-id", "duplicate-transition", "expression-syntax", "invalid-color", "invalid-easing",
+    "complete-cycle", "conflicting-keys", "duplicate-id", "duplicate-transition", "expression-syntax", "invalid-color", "invalid-easing",
     "invalid-identifier", "invalid-path-data", "keyframe-order", "keyframe-outside-timeline", "missing-key",
     "missing-unit", "morph-mismatch", "non-finite", "off-canvas", "out-of-range", "tween-outside-timeline",
     "undefined-var", "unit-mismatch", "unknown-easing", "unknown-key", "unknown-node", "unknown-property",
     "unknown-state", "unknown-timeline", "unknown-unit", "unknown-value", "unreachable-state", "unsupported-version",
-    "var-cycle", "wrong-type", "wrong-unit", "wrong-var-type",
+    "var-cycle", "wrong-type", "wrong-unit", "wrong-var-type", "theme-not-slottable", "theme-invalid",
     // Scene limits (docs/limits.md).
     "identifier-too-long", "too-many-copies", "too-many-keyframes", "too-many-scene-nodes", "too-many-vertices",
-    "too-many-baked-keyframes",
+    "too-many-baked-keyframes", "too-many-themes",
 ]
 let yamlRuleIDs = [
     "duplicate-key", "empty-file", "file-too-large", "invalid-merge", "invalid-utf8", "multiple-documents",

@@ -178,12 +178,12 @@ private func node(_ id: String, in scene: Scene?) -> SceneNode? {
         """)
     let there = try #require(built?.transitions.first)
     #expect(there.timing == Timing(duration: 0.35, delay: 0.2, easing: .cubic(0.42, 0, 0.58, 1)))
-    #expect(there.trigger == "tap")
+    #expect(there.trigger == .tap)
     let perNode = try #require(there.nodeTiming["a"])
     #expect(perNode.duration == 0.35 && perNode.delay == 0.2)
     #expect(perNode.easing != there.timing.easing)
     let back = try #require(built?.transitions.last)
-    #expect(back.trigger == nil)
+    #expect(back.trigger == .programmatic)
     #expect(back.timing.easing == .spring(response: 0.5, dampingFraction: 0.825))
 }
 

@@ -110,8 +110,8 @@ enum LoweringFixtures {
         return scene(
             name: "menu", size: Point(20, 20), layers: bars, states: [closed, open], initial: "closed",
             transitions: [
-                SceneTransition(from: "closed", to: "open", trigger: "tap", timing: timing, range: noRange),
-                SceneTransition(from: "open", to: "closed", trigger: "tap", timing: timing, range: noRange),
+                SceneTransition(from: "closed", to: "open", trigger: .tap, timing: timing, range: noRange),
+                SceneTransition(from: "open", to: "closed", trigger: .tap, timing: timing, range: noRange),
             ])
     }
 }

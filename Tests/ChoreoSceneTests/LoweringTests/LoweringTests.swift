@@ -107,7 +107,7 @@ private func tween(
     let open = SceneState(
         name: "open", range: F.noRange, overrides: [key("a", "opacity"): .number(0), key("b", "opacity"): .number(0)])
     let transition = SceneTransition(
-        from: "closed", to: "open", trigger: nil, timing: Timing(duration: 0.5, delay: 0.5, easing: .linear),
+        from: "closed", to: "open", trigger: .programmatic, timing: Timing(duration: 0.5, delay: 0.5, easing: .linear),
         nodeTiming: ["b": Timing(duration: 0.5, delay: 0, easing: .linear)], range: F.noRange)
     let lowered = F.lowered(F.scene(
         layers: [F.rect("a", size: Point(1, 1)), F.rect("b", size: Point(1, 1))], states: [closed, open],

@@ -56,7 +56,7 @@ func bakedSpringStaysWithinHalfAPixelOfTheClosedForm(spring: SpringCurve) {
         name: "open", range: LoweringFixtures.noRange,
         overrides: [PropertyKey(node: "a", property: "position"): .point(Point(100, 0))])
     let transition = SceneTransition(
-        from: "closed", to: "open", trigger: "tap",
+        from: "closed", to: "open", trigger: .tap,
         timing: Timing(duration: 0.1, easing: .spring(response: 0.5, dampingFraction: 0.7)), range: LoweringFixtures.noRange)
     let lowered = LoweringFixtures.lowered(LoweringFixtures.scene(
         layers: [LoweringFixtures.rect("a", size: Point(4, 4))], states: [closed, open], transitions: [transition])).0

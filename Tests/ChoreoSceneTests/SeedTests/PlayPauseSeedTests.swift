@@ -68,7 +68,7 @@ import Testing
         let timeline = try #require(Seed.compileSeedScene("play-pause"))
         for (name, from, to) in [("paused->playing", Self.play, Self.pause), ("playing->paused", Self.pause, Self.play)] {
             let transition = try #require(Seed.span(named: name, in: timeline))
-            #expect(transition.kind == .transition && transition.trigger == "tap")
+            #expect(transition.kind == .transition && transition.trigger == .tap)
             // The span holds the whole 0.3 s motion (it may end on a later whole frame).
             #expect(transition.end - transition.start >= 0.3 - 1e-9, "\(name) is shorter than its motion")
             for fraction in [0.25, 0.5, 0.8] {

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """SVG conformance in a real browser: the animated SVG (SMIL) in headless Chromium against the
-static snapshot of the same instant rasterised by librsvg (rsvg-convert), and the preview page's
-state buttons against the snapshot of the state's pose.
+static snapshot of the same instant rasterised by librsvg (rsvg-convert). (The preview page is
+driven with the mouse by ../interactive_suite.py, on the scenes of scenes/.)
 
 Usage:
     python3 Tests/conformance/browser/svg_browser_suite.py [--export-dir DIR] [--scratch-path P]
@@ -112,46 +112,6 @@ def animated_suite(directory: Path, work: Path, scene: dict, results: list) -> N
         check(f"{scene['name']}@{label}", snapshot, browser, results)
 
 
-def preview_suite(directory: Path, work: Path, scene: dict, results: list) -> None:
-    """Clicks each state's button (after starting from the initial state) and checks that the
-    page settles on that state's pose, as the snapshot of the pose draws it."""
-    width, height = scene["width"], scene["height"]
-    poses = scene["poses"]
-    if len(poses) < 2:
-        return
-    html = (directory / f"{scene['name']}.preview.html").read_text()
-    for pose in poses[1:] + poses[:1]:
-        state = pose["state"]
-        # Going back to the first state passes through the others first.
-        clicks = [p["state"] for p in poses[1:]] + [state] if pose is poses[0] else [state]
-        script = (
-            "<style>body>*:not(#stage){display:none!important} #stage{position:absolute;left:0;top:0;background:#fff}</style>"
-            "<script>window.addEventListener('load', function () { var clicks = " + json.dumps(clicks) + ";"
-            " function next(i) { if (i >= clicks.length) { document.title = 'done'; return; }"
-            " document.getElementById('state-' + clicks[i]).click(); setTimeout(function () { next(i + 1); }, 4000); }"
-            " next(0); });</script>")
-        page = work / f"{scene['name']}.preview-{state}.html"
-        page.write_text(html.replace("</body>", script + "</body>"))
-        budget = str(4000 * len(clicks) + 1000)
-        dom = chromium(page.as_uri(), f"--virtual-time-budget={budget}", "--dump-dom").stdout
-        match = re.search(r'<body[^>]*data-state="([^"]*)"', dom)
-        shown = match.group(1) if match else None
-        name = f"{scene['name']}.preview-{state}"
-        if shown != state:
-            results.append((name + "-state", False, f"page reports state {shown!r}, expected {state!r}"))
-        else:
-            results.append((name + "-state", True, "state reported"))
-        shot = screenshot(page, work / f"{name}.png", max(width, 400), max(height, 300), f"--virtual-time-budget={budget}")
-        snapshot_svg = work / f"{name}.pose.svg"
-        source = directory / f"{scene['name']}@pose-{state}.svg"
-        if not source.exists():
-            results.append((name, False, f"missing {source.name}"))
-            continue
-        shutil.copy(source, snapshot_svg)
-        reference = rasterise(snapshot_svg, work / f"{name}.pose.png")
-        check(name, reference, shot[:height, :width], results)
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--export-dir", type=Path, help="use SVGs already exported there (skip the Swift build)")
@@ -170,7 +130,6 @@ def main() -> int:
             continue
         try:
             animated_suite(directory, work, scene, results)
-            preview_suite(directory, work, scene, results)
         except (RuntimeError, subprocess.SubprocessError) as error:
             results.append((scene["name"], False, f"could not render: {error}"))
     for name, ok, detail in results:

@@ -1,0 +1,195 @@
+import ChoreoJSON
+import ChoreoTimeline
+
+/// The members of a dotLottie v2 archive (`NAME.lottie`) for a compiled timeline: the manifest,
+/// the state machine `s/NAME.json`, one theme file `t/THEME.json` per theme and the animation
+/// `a/NAME.json`, in the order they are to be zipped. The CLI zips them (Deflate); this type only
+/// decides their text, so it stays a pure function of the timeline.
+///
+/// The state machine follows the mapping of the format reference (one PlaybackState per pose and
+/// per transition span, each playing its marker), in the dialect dotlottie-rs loads:
+/// - state `S` plays marker `S` (its one-frame pose) and does not autoplay; a state that plays a
+///   timeline plays that timeline's marker instead (autoplay, looping if it loops);
+/// - transition `A->B` is a state that autoplays marker `A->B` once; its `OnComplete` fires the
+///   Event input `done`, which takes it to `B`;
+/// - a pointer trigger is an interaction (`tap` → `Click`, `press` → `PointerDown`, `release` →
+///   `PointerUp`, `hover` → `PointerEnter`, `hover-end` → `PointerExit`) that fires the Event input
+///   named after the trigger; the state's transition on that trigger is guarded by that Event;
+/// - `complete`: a state with a `complete` transition autoplays its segment once and its
+///   `OnComplete` fires the Event input `complete` (contract: fires when the state is fully reached;
+///   a state that loops a timeline is fully reached on entry, so it plays its pose instead);
+/// - a programmatic transition is guarded by an Event input named after the transition (`A->B`),
+///   which the app fires (`stateMachineFireEvent("A->B")`).
+/// Guardless transitions are never written: dotlottie-rs takes them at once, before a segment plays.
+public enum DotLottie {
+    /// Where each member goes in the archive, in archive order. `a/NAME.json` is last: lottie-android
+    /// opens a `.lottie` as a plain ZIP and keeps the last JSON it reads.
+    public static func members(_ timeline: Timeline, generator: String) -> [(path: String, text: String)] {
+        let writer = JSONWriter(pretty: false)
+        var members: [(String, String)] = [
+            ("manifest.json", writer.string(manifest(timeline, generator: generator))),
+            ("s/\(timeline.name).json", writer.string(stateMachine(timeline))),
+        ]
+        for theme in themeFiles(timeline) {
+            members.append(("t/\(theme.name).json", writer.string(theme.document)))
+        }
+        members.append(("a/\(timeline.name).json", LottieEmitter.emit(timeline)))
+        return members
+    }
+
+    public static func manifest(_ timeline: Timeline, generator: String) -> JSONValue {
+        let themes = themeFiles(timeline).map(\.name)
+        var animation: [(String, JSONValue)] = [("id", .string(timeline.name))]
+        if !themes.isEmpty { animation.append(("themes", .array(themes.map { .string($0) }))) }
+        var members: [(String, JSONValue)] = [
+            ("version", "2"),
+            ("generator", .string(generator)),
+            ("animations", [.object(animation)]),
+        ]
+        if !themes.isEmpty {
+            members.append(("themes", .array(themes.map { .object([("id", .string($0))]) })))
+        }
+        members.append(("stateMachines", [.object([("id", .string(timeline.name))])]))
+        members.append((
+            "initial", .object([("animation", .string(timeline.name)), ("stateMachine", .string(timeline.name))])
+        ))
+        return .object(members)
+    }
+
+    /// The Event input fired when a transition's segment has played.
+    public static let transitionEndEvent = "done"
+
+    /// The Event input a transition is guarded by.
+    public static func eventName(for transition: StateMachine.Transition) -> String {
+        transition.trigger == .programmatic ? transition.name : transition.trigger.rawValue
+    }
+
+    /// The dotLottie interaction type a pointer trigger maps to.
+    public static func interactionType(for trigger: Trigger) -> String? {
+        switch trigger {
+        case .tap: "Click"
+        case .press: "PointerDown"
+        case .release: "PointerUp"
+        case .hover: "PointerEnter"
+        case .hoverEnd: "PointerExit"
+        case .complete, .programmatic: nil
+        }
+    }
+
+    /// `s/NAME.json`. A scene without states gets a one-state machine that plays its first
+    /// timeline (looping if it loops) or shows its still frame, so an app can start any archive's
+    /// state machine the same way.
+    public static func stateMachine(_ timeline: Timeline) -> JSONValue {
+        guard let machine = timeline.stateMachine else {
+            let first = timeline.spans.first { $0.kind == .timeline } ?? timeline.spans.first
+            let name = first?.name ?? timeline.name
+            let state = playbackState(
+                name: name, segment: name, autoplay: first?.kind == .timeline, loop: first?.loops ?? false, transitions: [])
+            return .object([("initial", .string(name)), ("states", [state])])
+        }
+        var states: [JSONValue] = []
+        for state in machine.states {
+            let leaving = machine.transitions(from: state.name)
+            let completes = leaving.contains { $0.trigger == .complete }
+            var segment = state.pose, autoplay = completes, loop = false
+            if let play = state.play, !(play.loops && completes) {
+                segment = play.span
+                autoplay = true
+                loop = play.loops
+            }
+            states.append(playbackState(
+                name: state.name, segment: segment, autoplay: autoplay, loop: loop,
+                transitions: leaving.map { transition(to: $0.name, on: eventName(for: $0)) }))
+        }
+        for transition in machine.transitions {
+            states.append(playbackState(
+                name: transition.name, segment: transition.span, autoplay: true, loop: false,
+                transitions: [self.transition(to: transition.to, on: transitionEndEvent)]))
+        }
+
+        var interactions: [JSONValue] = []
+        for trigger in machine.usedTriggers {
+            guard let type = interactionType(for: trigger) else { continue }
+            interactions.append(.object([("type", .string(type)), ("actions", [fire(trigger.rawValue)])]))
+        }
+        for transition in machine.transitions {
+            interactions.append(onComplete(transition.name, fire: transitionEndEvent))
+        }
+        for state in machine.states where machine.transition(from: state.name, on: .complete) != nil {
+            interactions.append(onComplete(state.name, fire: Trigger.complete.rawValue))
+        }
+
+        var inputs: [String] = machine.usedTriggers.filter { $0 != .programmatic }.map(\.rawValue)
+        if !machine.transitions.isEmpty { inputs.append(transitionEndEvent) }
+        inputs += machine.transitions.filter { $0.trigger == .programmatic }.map(\.name)
+
+        var members: [(String, JSONValue)] = [("initial", .string(machine.initial)), ("states", .array(states))]
+        if !interactions.isEmpty { members.append(("interactions", .array(interactions))) }
+        if !inputs.isEmpty {
+            members.append(("inputs", .array(inputs.map { .object([("type", "Event"), ("name", .string($0))]) })))
+        }
+        return .object(members)
+    }
+
+    private static func playbackState(
+        name: String, segment: String, autoplay: Bool, loop: Bool, transitions: [JSONValue]
+    ) -> JSONValue {
+        .object([
+            ("type", "PlaybackState"), ("name", .string(name)), ("animation", ""), ("segment", .string(segment)),
+            ("autoplay", .bool(autoplay)), ("loop", .bool(loop)), ("transitions", .array(transitions)),
+        ])
+    }
+
+    private static func transition(to state: String, on event: String) -> JSONValue {
+        .object([
+            ("type", "Transition"), ("toState", .string(state)),
+            ("guards", [.object([("type", "Event"), ("inputName", .string(event))])]),
+        ])
+    }
+
+    private static func fire(_ input: String) -> JSONValue {
+        .object([("type", "Fire"), ("inputName", .string(input))])
+    }
+
+    private static func onComplete(_ state: String, fire input: String) -> JSONValue {
+        .object([("type", "OnComplete"), ("stateName", .string(state)), ("actions", [fire(input)])])
+    }
+
+    /// `t/THEME.json` for each theme: a rule per slot (dotLottie theming 1.0, as dotlottie-rs reads
+    /// it). A still value is `value`; a moving one is `keyframes`, which dotlottie-rs takes only on
+    /// whole frames, so it is sampled on every frame where it changes, each held until the next.
+    static func themeFiles(_ timeline: Timeline) -> [(name: String, document: JSONValue)] {
+        guard let themes = timeline.themes else { return [] }
+        return themes.names.map { name in
+            let rules: [JSONValue] = themes.slots.compactMap { slot in
+                slot.values[name].map { themeRule(id: slot.id, value: $0, timeline: timeline) }
+            }
+            return (name, .object([("rules", .array(rules))]))
+        }
+    }
+
+    static func themeRule(id: String, value: SlotValue, timeline: Timeline) -> JSONValue {
+        func rule<Value>(_ type: String, _ track: Animated<Value>, _ encode: (Value) -> JSONValue) -> JSONValue {
+            guard track.isAnimated else {
+                return .object([("id", .string(id)), ("type", .string(type)), ("value", encode(track.initial))])
+            }
+            var keyframes: [JSONValue] = []
+            var previous: Value?
+            for frame in 0..<max(1, timeline.frameCount) {
+                let current = track.value(at: Double(frame) / timeline.fps)
+                if current == previous { continue }
+                keyframes.append(.object([("frame", .int(frame)), ("value", encode(current)), ("hold", true)]))
+                previous = current
+            }
+            return .object([("id", .string(id)), ("type", .string(type)), ("keyframes", .array(keyframes))])
+        }
+        switch value {
+        case let .color(track):
+            return rule("Color", track) { [.decimal($0.r, places: 4), .decimal($0.g, places: 4), .decimal($0.b, places: 4)] }
+        case let .opacity(track):
+            return rule("Scalar", track) { .number($0 * 100) }
+        case let .length(track):
+            return rule("Scalar", track) { .number($0) }
+        }
+    }
+}

@@ -1,0 +1,312 @@
+import ChoreoJSON
+import ChoreoTimeline
+
+/// The timeline's state machine with its spans looked up: what the interactive SVG plays.
+struct InteractiveMachine {
+    struct Play {
+        var span: Span
+        var loops: Bool
+    }
+
+    struct State {
+        var name: String
+        var label: String?
+        var pose: Span
+        var play: Play?
+    }
+
+    struct Transition {
+        var name: String
+        var from: String
+        var to: String
+        var trigger: Trigger
+        var span: Span
+    }
+
+    var initial: String
+    var states: [State]
+    var transitions: [Transition]
+
+    /// Nil for a scene without states.
+    init?(_ timeline: Timeline) {
+        guard let machine = timeline.stateMachine, !machine.states.isEmpty else { return nil }
+        initial = machine.initial
+        states = machine.states.compactMap { state in
+            guard let pose = timeline.span(named: state.pose) else { return nil }
+            let play = state.play.flatMap { play in timeline.span(named: play.span).map { Play(span: $0, loops: play.loops) } }
+            return State(name: state.name, label: state.label, pose: pose, play: play)
+        }
+        transitions = machine.transitions.compactMap { transition in
+            timeline.span(named: transition.span).map {
+                Transition(name: transition.name, from: transition.from, to: transition.to, trigger: transition.trigger, span: $0)
+            }
+        }
+        guard !states.isEmpty else { return nil }
+    }
+
+    var initialPose: Span { states.first { $0.name == initial }?.pose ?? states[0].pose }
+}
+
+/// The interactive SVG document: the drawing at rest in the initial state, one group of SMIL
+/// animations per transition and per played timeline, and a small script that keeps the state.
+///
+/// SMIL does the drawing: each group hangs off a *clock*, a `<set>` with `begin="indefinite"`,
+/// and every animation of the group begins with it (`begin="CLOCK.begin"`), plays once and
+/// freezes on its last value (a played timeline that loops repeats instead). The sandwich rule of
+/// SMIL (the animation begun last wins) then keeps every property at the value of the state the
+/// drawing rests in. What SMIL cannot express is *which* transition a click starts, since that
+/// depends on the state: the script knows the current state, maps pointer events to triggers,
+/// begins the right clock and, when its span has played, enters the target state (see the order
+/// of events in `docs/scene-format.md`). Without the script (an `<img>`, a renderer without
+/// JavaScript) nothing begins and the drawing shows the initial pose.
+enum InteractiveSVG {
+    static func document(_ timeline: Timeline, machine: InteractiveMachine, idPrefix: String) -> String {
+        // Clock ids are SMIL syncbase references, in which `-` and `.` would read as an offset or
+        // an event: only letters, digits and `_`.
+        let clockPrefix = String(IdAllocator.sanitized(idPrefix.isEmpty ? "_" : idPrefix).map { $0 == "-" ? "_" : $0 }) + "choreo_clip_"
+        var clips: [Clip] = []
+        var playClips: [String: Int] = [:]
+        for state in machine.states {
+            guard let play = state.play else { continue }
+            let clock = clockPrefix + String(clips.count)
+            playClips[state.name] = clips.count
+            clips.append(Clip(start: play.span.start, end: play.span.end, begin: clock + ".begin", stop: clock + ".end", loops: play.loops))
+        }
+        var transitionClips: [Int] = []
+        for transition in machine.transitions {
+            let clock = clockPrefix + String(clips.count)
+            transitionClips.append(clips.count)
+            clips.append(Clip(
+                start: transition.span.start, end: transition.span.end, begin: clock + ".begin", stop: nil, loops: false,
+                covers: playClips[transition.from].map { [$0] } ?? []))
+        }
+
+        var renderer = SceneRenderer(fps: timeline.fps, idPrefix: idPrefix, baseTime: machine.initialPose.start, clips: clips)
+        let drawing = timeline.layers.map { renderer.render($0) }
+        let clocks = clips.indices.map { index in
+            var attributes: [(String, String)] = [
+                ("id", clockPrefix + String(index)), ("attributeName", "visibility"), ("to", "visible"), ("begin", "indefinite"),
+                ("dur", durationText(clips[index].duration) + "s"),
+            ]
+            if clips[index].loops { attributes.append(("repeatCount", "indefinite")) }
+            return Markup("set", attributes)
+        }
+
+        var children: [Markup] = [Markup("title", text: timeline.title)]
+        if !renderer.definitions.isEmpty { children.append(Markup("defs", children: renderer.definitions)) }
+        if let background = SVGEmitter.backgroundMarkup(timeline) { children.append(background) }
+        children.append(Markup("g", [("class", "choreo-drawing")], children: drawing))
+        if !clocks.isEmpty {
+            // The pointer's target: the canvas, painted or not, and nothing outside it (an SVG
+            // opened on its own fills the window, which is not the drawing).
+            children.append(Markup("rect", [
+                ("class", "choreo-hit"), ("x", "0"), ("y", "0"), ("width", formatNumber(timeline.width)),
+                ("height", formatNumber(timeline.height)), ("fill", "none"), ("pointer-events", "all"),
+            ]))
+            children.append(Markup("g", [("class", "choreo-clocks")], children: clocks))
+            let data = machineData(machine, clockPrefix: clockPrefix, clips: clips, playClips: playClips, transitionClips: transitionClips)
+            children.append(Markup("script", [("type", "text/ecmascript")], raw: "<![CDATA[\n" + runtime(data) + "]]>"))
+        }
+        return SVGEmitter.document(timeline, children: children, rootAttributes: [("data-state", machine.initial)])
+    }
+
+    /// The machine as a JavaScript object literal: every name from the scene through `jsString`,
+    /// which leaves no `<`, `>` or `&`, so the literal is safe inside CDATA and an HTML page.
+    static func machineData(
+        _ machine: InteractiveMachine, clockPrefix: String, clips: [Clip], playClips: [String: Int], transitionClips: [Int]
+    ) -> String {
+        func number(_ value: Double) -> String { formatNumber(value, decimals: 6) }
+        func clip(_ index: Int, span: Span) -> String {
+            "clip: \(index), start: \(number(span.start)), dur: \(number(clips[index].duration)), loops: \(clips[index].loops)"
+        }
+        var states: [String] = []
+        for state in machine.states {
+            var fields = ["label: \(state.label.map(jsString) ?? "null")", "pose: \(number(state.pose.start))"]
+            if let index = playClips[state.name], let play = state.play {
+                fields.append("play: {name: \(jsString(play.span.name)), \(clip(index, span: play.span))}")
+            } else {
+                fields.append("play: null")
+            }
+            states.append("\(jsString(state.name)): {\(fields.joined(separator: ", "))}")
+        }
+        var transitions: [String] = []
+        for (offset, transition) in machine.transitions.enumerated() {
+            transitions.append(
+                "{name: \(jsString(transition.name)), from: \(jsString(transition.from)), to: \(jsString(transition.to)), "
+                    + "trigger: \(jsString(transition.trigger.rawValue)), \(clip(transitionClips[offset], span: transition.span))}")
+        }
+        return """
+            {
+              clock: \(jsString(clockPrefix)),
+              initial: \(jsString(machine.initial)),
+              states: {
+                \(states.joined(separator: ",\n    "))
+              },
+              transitions: [
+                \(transitions.joined(separator: ",\n    "))
+              ]
+            }
+            """
+    }
+
+    /// The script: the runtime with the machine's data. The preview page plays the same SVG, so
+    /// its stage runs this very code.
+    static func runtime(_ data: String) -> String {
+        runtimeSource.replacingOccurrences(of: "/*MACHINE*/null", with: data)
+    }
+
+    /// Order of events: on load the machine enters `initial`. Entering a state starts its played
+    /// timeline; the state is *fully reached* when a timeline played once has ended (at once
+    /// otherwise), and then its `complete` transition, if any, starts at that very instant. A
+    /// pointer trigger starts the current state's transition on it, stopping a played timeline
+    /// where it is; while a transition plays, triggers are ignored; when it has played, the
+    /// machine enters its target state. Times are the SVG's document time, so a page that pauses
+    /// or steps the SVG clock (the preview) pauses or steps the machine with it. Under
+    /// `prefers-reduced-motion: reduce` transitions jump to their end and loops do not run.
+    static let runtimeSource = """
+        (function () {
+          "use strict";
+          var machine = /*MACHINE*/null;
+          var script = document.currentScript;
+          var root = (script && script.ownerSVGElement) || document.documentElement;
+          var reduce = !!(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+          var title = root.querySelector("title");
+          var hit = root.querySelector(".choreo-hit") || root;
+          var state = null, busy = false, waiting = null, playing = null, active = null;
+          var from = {};
+          machine.transitions.forEach(function (t) { (from[t.from] = from[t.from] || {})[t.trigger] = t; });
+
+          function now() { return root.getCurrentTime(); }
+          function wall() { return window.performance ? window.performance.now() : Date.now(); }
+          function clock(entry) { return root.querySelector("[id='" + machine.clock + entry.clip + "']"); }
+          // Begins a clip and returns the document time it ends. It begins just ahead of the
+          // clock, never in the past: in Chromium an animation begun at an instant already past,
+          // next to one that has just frozen, loses to the frozen one, so a chained clip begins
+          // when its predecessor's end is noticed (within a frame of it), not exactly there.
+          // Under reduced motion the clock jumps over the clip, which leaves it frozen at its end.
+          function begin(entry) {
+            if (reduce && !entry.loops) {
+              clock(entry).beginElement();
+              root.setCurrentTime(now() + entry.dur + 0.001);
+              return { end: now(), wallEnd: 0 };
+            }
+            clock(entry).beginElementAt(0.001);
+            active = { entry: entry, begin: now() + 0.001 };
+            return { end: now() + 0.001 + entry.dur, wallEnd: wall() + (0.001 + entry.dur) * 1000 };
+          }
+          function stopPlaying() {
+            if (!playing) return;
+            try { clock(playing).endElement(); } catch (e) { /* already ended */ }
+            playing = null;
+            active = null;
+          }
+          // Next check by requestAnimationFrame, or by a timer where no frames are produced.
+          function later(callback) {
+            var called = false;
+            var once = function () { if (!called) { called = true; callback(); } };
+            if (window.requestAnimationFrame) window.requestAnimationFrame(once);
+            window.setTimeout(once, 50);
+          }
+          // Calls `then` once a clip has ended, unless something else is waited for by then. The
+          // document time says so; but Chromium only moves it on an animation update, which can
+          // be far apart when little changes, so while the SVG's clock runs (nobody paused or
+          // steps it, as the preview does) the wall clock says so too.
+          function wait(clip, then) {
+            var entry = {};
+            waiting = entry;
+            (function check() {
+              if (waiting !== entry) return;
+              var done = now() >= clip.end - 1e-6 || (!root.animationsPaused() && wall() >= clip.wallEnd);
+              if (done) { waiting = null; then(); } else later(check);
+            })();
+          }
+          function show(name) {
+            root.setAttribute("data-state", name);
+            var label = machine.states[name].label;
+            if (title && label) title.textContent = label;
+            if (typeof CustomEvent === "function") root.dispatchEvent(new CustomEvent("choreo-state", { detail: { state: name } }));
+          }
+          function enter(name) {
+            state = name;
+            busy = false;
+            show(name);
+            var play = machine.states[name].play;
+            if (play && !(reduce && play.loops)) {
+              playing = play;
+              var end = begin(play);
+              if (!play.loops) {
+                wait(end, function () { playing = null; active = null; reached(name); });
+                return;
+              }
+            }
+            reached(name);
+          }
+          // The state is fully reached: its `complete` transition starts.
+          function reached(name) {
+            var next = (from[name] || {}).complete;
+            if (next && state === name && !busy) go(next);
+          }
+          function go(transition) {
+            stopPlaying();
+            busy = true;
+            waiting = null;
+            root.setAttribute("data-transition", transition.name);
+            wait(begin(transition), function () {
+              active = null;
+              root.removeAttribute("data-transition");
+              enter(transition.to);
+            });
+          }
+          function fire(trigger) {
+            var transition = state !== null && !busy && (from[state] || {})[trigger];
+            if (!transition) return false;
+            go(transition);
+            return true;
+          }
+          // Any transition from the current state by name: how an app fires a programmatic one.
+          function play(name) {
+            var found = machine.transitions.filter(function (t) { return t.name === name && t.from === state; })[0];
+            if (!found || busy) return false;
+            go(found);
+            return true;
+          }
+          function onPointer(trigger) {
+            return function (event) {
+              // A finger has no hover: it would enter and leave around every tap.
+              if (event.pointerType === "touch" && (trigger === "hover" || trigger === "hover-end")) return;
+              fire(trigger);
+            };
+          }
+          hit.addEventListener("click", function () { fire("tap"); });
+          hit.addEventListener("pointerdown", onPointer("press"));
+          hit.addEventListener("pointerup", onPointer("release"));
+          hit.addEventListener("pointerenter", onPointer("hover"));
+          hit.addEventListener("pointerleave", onPointer("hover-end"));
+          if (machine.transitions.some(function (t) { return t.trigger === "tap"; })) {
+            root.setAttribute("role", "button");
+            root.setAttribute("tabindex", "0");
+            hit.style.cursor = "pointer";
+            // The focus ring is for keyboard users: a click focuses without one.
+            hit.addEventListener("pointerdown", function () { root.style.outline = "none"; });
+            root.addEventListener("keydown", function (event) {
+              root.style.outline = "";
+              if (event.key === "Enter" || event.key === " ") { event.preventDefault(); fire("tap"); }
+            });
+          }
+          root.choreo = {
+            machine: machine,
+            fire: fire,
+            play: play,
+            state: function () { return state; },
+            // The clip playing (a transition, or a state's timeline): its span's name, its start on
+            // the compiled timeline, and the document time it began.
+            current: function () {
+              return active && { name: active.entry.name, start: active.entry.start, begin: active.begin, dur: active.entry.dur, loops: active.entry.loops };
+            },
+            busy: function () { return busy; }
+          };
+          enter(machine.initial);
+        })();
+
+        """
+}

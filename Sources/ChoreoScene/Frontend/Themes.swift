@@ -1,0 +1,82 @@
+import ChoreoDiagnostics
+import ChoreoTimeline
+import ChoreoYAML
+
+/// One `themes:` entry: a name and the vars it overrides (contract section 11).
+public struct SceneTheme: @unchecked Sendable {
+    public var name: String
+    public var range: SourceRange
+    /// The overriding values as written, read in place of the vars' own when the scene is
+    /// compiled in this theme.
+    var overrides: [String: YAMLNode]
+    /// Where each override is written.
+    var overrideRanges: [String: SourceRange]
+}
+
+extension FrontendContext {
+    /// Reads `themes:` (after `vars:`): each theme maps var names to values of the var's kind.
+    /// An unknown var is `undefined-var`, a value of another kind `wrong-var-type`, each with a
+    /// note at the var.
+    func readThemes(_ node: YAMLNode) -> [SceneTheme] {
+        guard let pairs = mapPairs(node, expected: "a map of theme names to var values") else { return [] }
+        var themes: [SceneTheme] = []
+        if pairs.count > SceneLimits.maxThemes {
+            // Each theme costs a whole compilation: count them before reading any.
+            error(
+                "too-many-themes", "\(pairs.count) themes, more than the limit of \(SceneLimits.maxThemes)",
+                at: pairs[SceneLimits.maxThemes].key.reportRange, help: "keep at most \(SceneLimits.maxThemes) themes in one scene")
+            return []
+        }
+        for pair in pairs {
+            guard let name = keyName(pair.key), checkIdentifier(name, what: "theme name", at: pair.key.reportRange) else {
+                continue
+            }
+            guard let entries = mapPairs(pair.value, expected: "a map of var names to values for theme '\(name)'") else {
+                continue
+            }
+            var theme = SceneTheme(name: name, range: pair.key.reportRange, overrides: [:], overrideRanges: [:])
+            for entry in entries {
+                guard let varName = keyName(entry.key) else { continue }
+                guard let definition = varRanges[varName] else {
+                    error(
+                        "undefined-var", "theme '\(name)' sets '$\(varName)', which is not a var of the scene",
+                        at: entry.key.reportRange, help: suggestion(for: varName, in: varRanges.keys.sorted()))
+                    continue
+                }
+                guard let current = environment.vars[varName] else { continue }  // its own definition failed
+                guard let themed = evaluateVar(entry.value, name: varName) else { continue }
+                if let mismatch = kindMismatch(current, themed) {
+                    error(
+                        "wrong-var-type", "theme '\(name)' gives '$\(varName)' \(mismatch)", at: entry.value.reportRange,
+                        notes: [Note("'$\(varName)' is defined here", at: definition)])
+                    continue
+                }
+                theme.overrides[varName] = entry.value
+                theme.overrideRanges[varName] = entry.key.reportRange
+            }
+            themes.append(theme)
+        }
+        return themes
+    }
+
+    /// Why a theme's value cannot stand in for a var's, or nil if it can.
+    private func kindMismatch(_ current: VarValue, _ themed: VarValue) -> String? {
+        func kind(_ value: VarValue) -> String {
+            switch value {
+            case .color: return "a colour"
+            case let .quantity(quantity):
+                switch quantity.dimension {
+                case .number: return "a number"
+                case .time: return "a time"
+                case .angle: return "an angle"
+                }
+            case .point: return "a point"
+            }
+        }
+        switch (current, themed) {
+        case (.color, .color), (.point, .point): return nil
+        case let (.quantity(a), .quantity(b)) where a.dimension == b.dimension: return nil
+        default: return "\(kind(themed)), but the var is \(kind(current))"
+        }
+    }
+}

@@ -1,0 +1,248 @@
+/// A value made of numbers that each have the same valid range when drawn: opacity and trim
+/// fractions (0…1), colour channels (0…1), gradient stops (offsets and channels, 0…1), a stroke
+/// width (≥ 0).
+public protocol ClampableComponents: Interpolatable {
+    /// Every number of the value, in a fixed order.
+    var clampableComponents: [Double] { get }
+    /// The same value with its numbers replaced (same count and order as `clampableComponents`).
+    func replacingComponents(_ components: [Double]) -> Self
+}
+
+extension Double: ClampableComponents {
+    public var clampableComponents: [Double] { [self] }
+    public func replacingComponents(_ components: [Double]) -> Double { components[0] }
+}
+
+extension RGBA: ClampableComponents {
+    public var clampableComponents: [Double] { [r, g, b, a] }
+    public func replacingComponents(_ components: [Double]) -> RGBA {
+        RGBA(components[0], components[1], components[2], components[3])
+    }
+}
+
+extension GradientStops: ClampableComponents {
+    public var clampableComponents: [Double] {
+        stops.flatMap { [$0.offset, $0.color.r, $0.color.g, $0.color.b, $0.color.a] }
+    }
+
+    public func replacingComponents(_ components: [Double]) -> GradientStops {
+        GradientStops(
+            stops.indices.map { index in
+                let c = Array(components[(index * 5)..<(index * 5 + 5)])
+                return GradientStop(c[0], RGBA(c[1], c[2], c[3], c[4]))
+            })
+    }
+}
+
+extension ClampableComponents {
+    /// The value with every component moved into `range`.
+    public func clamped(to range: ClosedRange<Double>) -> Self {
+        let components = clampableComponents
+        guard components.contains(where: { !range.contains($0) }) else { return self }
+        return replacingComponents(components.map { min(max($0, range.lowerBound), range.upperBound) })
+    }
+}
+
+extension Animated where Value: ClampableComponents {
+    /// The same motion with every component held inside `range` at every instant, as a renderer
+    /// that clamps when it draws would show it (SwiftUI clamps opacity and colours).
+    ///
+    /// Keyframe values are clamped, and a segment whose easing carries a component out of range
+    /// (a cubic-bezier whose y overshoots, a baked spring keyframe beyond its target) is split at
+    /// the exact instants each component crosses a bound: the parts inside keep their exact
+    /// motion (`Easing.piece`), the parts outside hold the bound. So `value(at:)` of the result is
+    /// `value(at:)` of the original, clamped, at every instant.
+    public func clamped(to range: ClosedRange<Double>) -> Animated<Value> {
+        var result = Animated(initial.clamped(to: range), slot: slot)
+        result.segments.reserveCapacity(segments.count)
+        for segment in segments {
+            for part in segment.clampedParts(to: range) {
+                // Consecutive parts that hold the same bound merge into one.
+                if let last = result.segments.last, last.from == last.to, part.from == part.to, last.to == part.from,
+                    last.end == part.start
+                {
+                    result.segments[result.segments.count - 1].end = part.end
+                } else {
+                    result.segments.append(part)
+                }
+            }
+        }
+        return result
+    }
+}
+
+extension Segment where Value: ClampableComponents {
+    /// This segment as parts whose every component stays inside `range` (see `Animated.clamped`).
+    func clampedParts(to range: ClosedRange<Double>) -> [Segment] {
+        let a = from.clampableComponents, b = to.clampableComponents
+        let duration = end - start
+        let clampedEnds = Segment(start: start, end: end, from: from.clamped(to: range), to: to.clamped(to: range), easing: easing)
+        guard a.count == b.count, duration > 0, easing != .hold else { return [clampedEnds] }
+        // The progress the easing reaches; every component is linear in it.
+        let (lowest, highest) = easing.progressRange
+        let inRange = zip(a, b).allSatisfy { x, y in
+            range.contains(x + (y - x) * lowest) && range.contains(x + (y - x) * highest)
+        }
+        if inRange { return [self] }
+        // The progress values at which some component meets a bound.
+        var thresholds: [Double] = []
+        for (x, y) in zip(a, b) where x != y {
+            for bound in [range.lowerBound, range.upperBound] where bound.isFinite {
+                let p = (bound - x) / (y - x)
+                if p > lowest && p < highest { thresholds.append(p) }
+            }
+        }
+        // Cut at the curve's turning points too: between two crossings of one bound the progress
+        // may come back to where it was, and a piece whose ends have the same progress would
+        // lose the motion of the components that stay in range (Easing.piece makes it a pause).
+        let cuts = [0] + (easing.fractions(whereProgressEquals: thresholds) + easing.turningFractions)
+            .filter { $0 > 1e-9 && $0 < 1 - 1e-9 }.sorted() + [1]
+        var parts: [Segment] = []
+        for (u0, u1) in zip(cuts, cuts.dropFirst()) where u1 - u0 > 1e-12 {
+            let piece = easing.piece(from: u0, to: u1)
+            // The ends keep their exact values, so the parts join the neighbouring segments.
+            let partFrom = u0 == 0 ? clampedEnds.from : Value.interpolate(from, to, piece.p0).clamped(to: range)
+            let partTo = u1 >= 1 ? clampedEnds.to : Value.interpolate(from, to, piece.p1).clamped(to: range)
+            parts.append(
+                Segment(
+                    start: start + duration * u0, end: u1 >= 1 ? end : start + duration * u1, from: partFrom, to: partTo,
+                    easing: partFrom == partTo ? .linear : piece.easing))
+        }
+        return parts
+    }
+}
+
+extension Easing {
+    /// The smallest and largest progress over the segment (beyond 0…1 when the curve overshoots).
+    public var progressRange: (Double, Double) {
+        guard case let .cubic(x1, y1, x2, y2) = self, !((0...1).contains(y1) && (0...1).contains(y2)) else { return (0, 1) }
+        let curve = CubicBezierCurve(x1, y1, x2, y2)
+        let values = [0.0, 1.0] + yTurningParameters(y1, y2).map { curve.point(at: $0).y }
+        return (values.min()!, values.max()!)
+    }
+
+    /// The fractions of the duration at which the progress turns (a cubic's overshoot peaks).
+    var turningFractions: [Double] {
+        guard case let .cubic(x1, y1, x2, y2) = self else { return [] }
+        let curve = CubicBezierCurve(x1, y1, x2, y2)
+        return yTurningParameters(y1, y2).map { curve.point(at: $0).x }
+    }
+
+    /// The fractions of the duration at which the progress equals one of `targets` (each crossing
+    /// found to 1e-12 in the curve's parameter), unsorted.
+    func fractions(whereProgressEquals targets: [Double]) -> [Double] {
+        guard !targets.isEmpty else { return [] }
+        switch self {
+        case .hold:
+            return []
+        case .linear:
+            return targets.filter { $0 > 0 && $0 < 1 }
+        case let .cubic(x1, y1, x2, y2):
+            let curve = CubicBezierCurve(x1, y1, x2, y2)
+            // Between turning points y(s) is monotonic: each target is crossed at most once there.
+            let bounds = [0.0] + yTurningParameters(y1, y2) + [1.0]
+            var result: [Double] = []
+            for (s0, s1) in zip(bounds, bounds.dropFirst()) where s1 > s0 {
+                let ya = curve.point(at: s0).y, yb = curve.point(at: s1).y
+                for target in targets where (ya - target) * (yb - target) < 0 {
+                    var low = s0, high = s1
+                    let rising = yb > ya
+                    for _ in 0..<64 where high - low > 1e-13 {
+                        let middle = (low + high) / 2
+                        if (curve.point(at: middle).y < target) == rising { low = middle } else { high = middle }
+                    }
+                    result.append(curve.point(at: (low + high) / 2).x)
+                }
+            }
+            return result
+        }
+    }
+}
+
+/// The parameters in (0, 1) where the y of `cubic-bezier(_, y1, _, y2)` turns (y'(s) = 0), sorted.
+func yTurningParameters(_ y1: Double, _ y2: Double) -> [Double] {
+    // y'(s)/3 = a s² + b s + c for control ordinates 0, y1, y2, 1.
+    let a = 3 * y1 - 3 * y2 + 1, b = 2 * y2 - 4 * y1, c = y1
+    var roots: [Double] = []
+    if abs(a) < 1e-12 {
+        if abs(b) > 1e-12 { roots.append(-c / b) }
+    } else {
+        let discriminant = b * b - 4 * a * c
+        if discriminant >= 0 {
+            let root = discriminant.squareRoot()
+            roots.append((-b - root) / (2 * a))
+            roots.append((-b + root) / (2 * a))
+        }
+    }
+    return roots.filter { $0 > 1e-6 && $0 < 1 - 1e-6 }.sorted()
+}
+
+extension Easing {
+    /// This easing as consecutive parts whose cubic handles all lie in 0…1, each the exact piece
+    /// of the curve between two fractions of the duration: `(u1, p1, easing)` with `u1` the part's
+    /// end fraction and `p1` the progress there. A curve whose y overshoots is cut at its turning
+    /// points and bisected until every part's four handles fit (at most 12 levels; a part that
+    /// still does not fit becomes linear). SMIL keySplines require this, and Lottie players that
+    /// clamp the progress of colours (lottie-android) draw a bounded property right only with it.
+    public var unitHandleParts: [(u1: Double, p1: Double, easing: Easing)] {
+        guard case let .cubic(_, y1, _, y2) = self, !((0...1).contains(y1) && (0...1).contains(y2)) else {
+            return [(1, 1, self)]
+        }
+        let curve: CubicBezierCurve
+        if case let .cubic(x1, _, x2, _) = self { curve = CubicBezierCurve(x1, y1, x2, y2) } else { return [(1, 1, self)] }
+        let cuts = [0] + yTurningParameters(y1, y2).map { curve.point(at: $0).x }.sorted() + [1]
+        var result: [(u1: Double, p1: Double, easing: Easing)] = []
+        func emit(_ u0: Double, _ u1: Double, depth: Int) {
+            // The exact sub-curve, its handles normalised but not clamped: a part is accepted only
+            // when all four lie in 0…1 (an x handle clamped into range would bend the timing).
+            let sub = curve.split(from: curve.parameter(forX: u0), to: curve.parameter(forX: u1))
+            let dx = sub.p3.x - sub.p0.x, dy = sub.p3.y - sub.p0.y
+            guard dx > 1e-12, abs(dy) > 1e-12 else {
+                result.append((u1, sub.p3.y, .linear))
+                return
+            }
+            let handles = [
+                (sub.p1.x - sub.p0.x) / dx, (sub.p1.y - sub.p0.y) / dy, (sub.p2.x - sub.p0.x) / dx, (sub.p2.y - sub.p0.y) / dy,
+            ]
+            if handles.allSatisfy({ (-1e-9...1 + 1e-9).contains($0) }) {
+                let h = handles.map { min(max($0, 0), 1) }
+                result.append((u1, sub.p3.y, .cubic(h[0], h[1], h[2], h[3])))
+            } else if depth >= 12 {
+                result.append((u1, sub.p3.y, .linear))
+            } else {
+                let middle = (u0 + u1) / 2
+                emit(u0, middle, depth: depth + 1)
+                emit(middle, u1, depth: depth + 1)
+            }
+        }
+        for index in 0..<(cuts.count - 1) where cuts[index + 1] - cuts[index] > 1e-9 {
+            emit(cuts[index], cuts[index + 1], depth: 0)
+        }
+        return result
+    }
+}
+
+extension Animated {
+    /// The same motion with every cubic easing's handles inside 0…1 (see `Easing.unitHandleParts`):
+    /// an overshooting segment becomes the exact parts of its curve.
+    public var withUnitHandles: Animated<Value> {
+        var result = Animated(initial, slot: slot)
+        for segment in segments {
+            let parts = segment.easing.unitHandleParts
+            guard parts.count > 1 || parts.first?.easing != segment.easing else {
+                result.segments.append(segment)
+                continue
+            }
+            var start = segment.start, from = segment.from
+            let duration = segment.end - segment.start
+            for part in parts {
+                let end = part.u1 >= 1 ? segment.end : segment.start + duration * part.u1
+                let to = part.u1 >= 1 ? segment.to : Value.interpolate(segment.from, segment.to, part.p1)
+                result.segments.append(Segment(start: start, end: end, from: from, to: to, easing: part.easing))
+                start = end
+                from = to
+            }
+        }
+        return result
+    }
+}

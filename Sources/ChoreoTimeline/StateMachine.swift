@@ -1,0 +1,117 @@
+/// What makes a transition start (contract section 9).
+public enum Trigger: String, Sendable, CaseIterable, Equatable {
+    /// A click or tap on the drawing.
+    case tap
+    /// Pointer down.
+    case press
+    /// Pointer up.
+    case release
+    /// The pointer enters the drawing.
+    case hover
+    /// The pointer leaves the drawing.
+    case hoverEnd = "hover-end"
+    /// The state the transition leaves has been fully reached (see `StateMachine`).
+    case complete
+    /// No `on:`: the app fires the transition by its name (`FROM->TO`).
+    case programmatic
+
+    /// True for the triggers a pointer fires (everything but `complete` and `programmatic`).
+    public var isPointer: Bool { self != .complete && self != .programmatic }
+}
+
+/// How a scene with states behaves: which state it starts in, what each state shows and which
+/// transition each trigger starts. Every name in it is also the name of a span (and of a Lottie
+/// marker) of the timeline, so an output can play any part of it by marker.
+///
+/// The order of events, which every output follows:
+/// 1. On load the machine is in `initial`: it shows that state's pose, and starts its played
+///    timeline if it has one.
+/// 2. A state is *fully reached* when the transition that entered it has finished (for `initial`:
+///    on load) and, if it plays a timeline once, that timeline has ended. A state that loops a
+///    timeline is fully reached as soon as it is entered: its loop is its rest and never ends.
+/// 3. When a state is fully reached, its `complete` transition (if any) starts.
+/// 4. A pointer trigger, or the app firing a programmatic transition by name, starts the current
+///    state's transition on that trigger, if any; a played timeline stops where it is.
+/// 5. While a transition plays, triggers are ignored; when its span has played once, the machine
+///    is in the transition's target state (back to 2).
+public struct StateMachine: Sendable, Equatable {
+    /// The name of the state shown on load (`initial:`, else the first state).
+    public var initial: String
+    /// In file order.
+    public var states: [State]
+    /// In file order. No state has two transitions on one trigger, and no cycle is made only of
+    /// `complete` transitions (the front end rejects both).
+    public var transitions: [Transition]
+
+    public init(initial: String, states: [State], transitions: [Transition]) {
+        self.initial = initial
+        self.states = states
+        self.transitions = transitions
+    }
+
+    public struct State: Sendable, Equatable {
+        public var name: String
+        /// The accessible label (`a11y.label`), if given.
+        public var label: String?
+        /// The span holding the state's pose (a one-frame span named after the state).
+        public var pose: String
+        /// The timeline the state plays while it is shown, if any.
+        public var play: Play?
+
+        public init(name: String, label: String? = nil, pose: String, play: Play? = nil) {
+            self.name = name
+            self.label = label
+            self.pose = pose
+            self.play = play
+        }
+    }
+
+    /// A timeline a state plays on top of its pose: the span that holds it, and whether it loops
+    /// (else it plays once on entering the state and holds its last frame).
+    public struct Play: Sendable, Equatable {
+        public var span: String
+        public var loops: Bool
+
+        public init(span: String, loops: Bool) {
+            self.span = span
+            self.loops = loops
+        }
+    }
+
+    public struct Transition: Sendable, Equatable {
+        /// `FROM->TO`, the name of its span and the name the app fires a programmatic one by.
+        public var name: String
+        public var from: String
+        public var to: String
+        public var trigger: Trigger
+        /// The span it plays once (its name, today always equal to `name`).
+        public var span: String
+
+        public init(name: String, from: String, to: String, trigger: Trigger, span: String) {
+            self.name = name
+            self.from = from
+            self.to = to
+            self.trigger = trigger
+            self.span = span
+        }
+    }
+
+    public func state(named name: String) -> State? {
+        states.first { $0.name == name }
+    }
+
+    /// The transitions leaving a state, in file order.
+    public func transitions(from state: String) -> [Transition] {
+        transitions.filter { $0.from == state }
+    }
+
+    /// The transition a trigger starts in a state, if any.
+    public func transition(from state: String, on trigger: Trigger) -> Transition? {
+        transitions.first { $0.from == state && $0.trigger == trigger }
+    }
+
+    /// The triggers some transition uses, in `Trigger.allCases` order.
+    public var usedTriggers: [Trigger] {
+        Trigger.allCases.filter { trigger in transitions.contains { $0.trigger == trigger } }
+    }
+}
