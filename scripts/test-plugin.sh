@@ -2,8 +2,8 @@
 # The SwiftPM plugin stage (slower than `swift test`: it builds Choreo again as a package
 # dependency, about 2 minutes the first time, seconds afterwards). Builds Tests/PluginFixture, a
 # package whose app target lists ChoreoPlugin, and checks
-#   1. the build compiles its *.choreo.yaml files as choreo-plugin.json asks (Lottie and SVG,
-#      checked for lottie-ios) and the app finds them in Bundle.module;
+#   1. the build compiles its *.choreo.yaml files as choreo-plugin.json asks (Lottie, dotLottie and
+#      SVG, checked for lottie-ios) and the app finds them in Bundle.module;
 #   2. with a scene that has an error added, the build fails with Choreo's diagnostic at the
 #      scene's absolute path:line:col;
 #   3. with a scene lottie-ios cannot play added, the build fails with the target's diagnostic;
@@ -35,10 +35,10 @@ echo "== plugin: a package whose scenes compile"
 if build; then
     app_output=$("$(swift build --package-path "$app" --show-bin-path 2>/dev/null)/FixtureApp") || fail "FixtureApp exited with $?"
     echo "$app_output"
-    grep -qx 'spinner: [0-9]* bytes, nm=spinner, markers=spin, svg=yes' <<<"$app_output" \
-        || fail "spinner.json and spinner.svg are not in the bundle as expected"
-    grep -qx 'toggle-button: [0-9]* bytes, nm=toggle-button, markers=disabled,enabled,disabled->enabled,enabled->disabled, svg=yes' <<<"$app_output" \
-        || fail "toggle-button.json and toggle-button.svg are not in the bundle as expected"
+    grep -qx 'spinner: [0-9]* bytes, nm=spinner, markers=spin, svg=yes, lottie=zip' <<<"$app_output" \
+        || fail "spinner.json, .svg and .lottie are not in the bundle as expected"
+    grep -qx 'toggle-button: [0-9]* bytes, nm=toggle-button, markers=disabled,enabled,disabled->enabled,enabled->disabled, svg=yes, lottie=zip' <<<"$app_output" \
+        || fail "toggle-button.json, .svg and .lottie are not in the bundle as expected"
 else
     cat "$work/build.log" >&2
     fail "the fixture package did not build"
