@@ -40,10 +40,12 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public var notes: [Note]
     /// A suggestion shown as `= help: …`, for example "did you mean 'rotation'?".
     public var help: String?
+    /// Mechanical changes that resolve the problem (`choreo lint --fix`, editor code actions).
+    public var fixIts: [FixIt]
 
     public init(
         _ severity: Severity, rule: String, _ message: String, file: String, range: SourceRange,
-        notes: [Note] = [], help: String? = nil
+        notes: [Note] = [], help: String? = nil, fixIts: [FixIt] = []
     ) {
         self.rule = rule
         self.severity = severity
@@ -52,6 +54,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         self.range = range
         self.notes = notes
         self.help = help
+        self.fixIts = fixIts
     }
 
     public var description: String {
@@ -87,15 +90,19 @@ public struct DiagnosticBag: Sendable {
     public init(file: String) { self.file = file }
 
     public mutating func error(
-        _ rule: String, _ message: String, at range: SourceRange, notes: [Note] = [], help: String? = nil
+        _ rule: String, _ message: String, at range: SourceRange, notes: [Note] = [], help: String? = nil,
+        fixIts: [FixIt] = []
     ) {
-        diagnostics.append(Diagnostic(.error, rule: rule, message, file: file, range: range, notes: notes, help: help))
+        diagnostics.append(
+            Diagnostic(.error, rule: rule, message, file: file, range: range, notes: notes, help: help, fixIts: fixIts))
     }
 
     public mutating func warning(
-        _ rule: String, _ message: String, at range: SourceRange, notes: [Note] = [], help: String? = nil
+        _ rule: String, _ message: String, at range: SourceRange, notes: [Note] = [], help: String? = nil,
+        fixIts: [FixIt] = []
     ) {
-        diagnostics.append(Diagnostic(.warning, rule: rule, message, file: file, range: range, notes: notes, help: help))
+        diagnostics.append(
+            Diagnostic(.warning, rule: rule, message, file: file, range: range, notes: notes, help: help, fixIts: fixIts))
     }
 
     public mutating func append(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }

@@ -14,9 +14,20 @@ import Foundation
 /// `#state-NAME` per state (goes to that state through the transitions), `#diagram`,
 /// `#play-pause`, `#step-back`, `#step-forward`, `#speed`, `#frame`, `#time`, `#span`,
 /// `#current-state`, `#filmstrip`. The body's `data-state` mirrors the current state.
+/// The page's HTML, CSS or JavaScript file was not found: the binary was installed without
+/// `Choreo_ChoreoSVG.resources` beside it.
+public struct PreviewAssetsMissing: Error, Sendable {
+    public let name: String
+    public let searched: [String]
+
+    public var message: String {
+        "the preview page's resource \(name) is missing (looked in \(searched.joined(separator: ", "))); install Choreo_ChoreoSVG.resources next to the choreo binary"
+    }
+}
+
 public enum PreviewPage {
     /// The page for `timeline`.
-    public static func html(_ timeline: Timeline) -> String {
+    public static func html(_ timeline: Timeline) throws(PreviewAssetsMissing) -> String {
         var frames: [(label: String, svg: String)] = []
         for (spanIndex, span) in timeline.spans.enumerated() {
             for (frameIndex, instant) in keyInstants(timeline, span: span).enumerated() {
@@ -26,12 +37,12 @@ public enum PreviewPage {
             }
         }
         if frames.isEmpty { frames.append(("0 s", SVGEmitter.snapshot(timeline, at: 0, idPrefix: "frame-"))) }
-        return html(timeline, stageSVG: SVGEmitter.interactive(timeline, idPrefix: "stage-"), snapshots: frames)
+        return try html(timeline, stageSVG: SVGEmitter.interactive(timeline, idPrefix: "stage-"), snapshots: frames)
     }
 
     /// The page from parts: `stageSVG` and `snapshots` must use distinct XML id prefixes, since
     /// they share one document.
-    public static func html(_ timeline: Timeline, stageSVG: String, snapshots: [(label: String, svg: String)]) -> String {
+    public static func html(_ timeline: Timeline, stageSVG: String, snapshots: [(label: String, svg: String)]) throws(PreviewAssetsMissing) -> String {
         var stateIds = IdAllocator(prefix: "state-")
         var stateButtons: [String] = []
         for state in timeline.stateMachine?.states ?? [] {
@@ -53,15 +64,15 @@ public enum PreviewPage {
         let values: [String: String] = [
             "TITLE": xmlEscaped(timeline.title),
             "NAME": xmlEscaped(timeline.name),
-            "CSS": resource("preview.css"),
-            "JS": resource("preview.js"),
+            "CSS": try resource("preview.css"),
+            "JS": try resource("preview.js"),
             "DATA": pageData(timeline),
             "STAGE": stageSVG,
             "STATES": stateButtons.joined(separator: "\n"),
             "THEMES": themeOptions.joined(separator: "\n"),
             "FILMSTRIP": filmstrip.joined(separator: "\n"),
         ]
-        return fill(resource("preview.html"), with: values)
+        return fill(try resource("preview.html"), with: values)
     }
 
     /// What the page's script needs beyond the stage SVG's own machine: a JavaScript literal.
@@ -103,18 +114,28 @@ public enum PreviewPage {
         return result + rest
     }
 
-    /// A resource file of this module. The files are part of the build: a missing one is a
-    /// broken installation, not an input error.
-    static func resource(_ name: String) -> String {
-        let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
-        guard let url = Bundle.module.url(forResource: parts[0], withExtension: parts[1], subdirectory: "Resources")
-            ?? Bundle.module.url(forResource: parts[0], withExtension: parts[1]),
-            let text = try? String(contentsOf: url, encoding: .utf8)
-        else {
-            fatalError("the preview resource \(name) is missing from \(Bundle.module.bundlePath)")
+    /// A resource file of this module (`Resources/preview.*`, copied by SwiftPM into
+    /// `Choreo_ChoreoSVG.resources` next to the binary). A missing file is a broken installation,
+    /// reported as an error: SwiftPM's generated `Bundle.module` would stop the process instead.
+    static func resource(_ name: String) throws(PreviewAssetsMissing) -> String {
+        for directory in resourceDirectories {
+            if let text = try? String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8) { return text }
         }
-        return text
+        throw PreviewAssetsMissing(name: name, searched: resourceDirectories.map(\.path))
     }
+
+    /// Where the resources may be: beside the running binary (as `swift build` lays them out, and
+    /// as an installation must copy them), then the source checkout the binary was built from.
+    private static let resourceDirectories: [URL] = {
+        let bundleName = "Choreo_ChoreoSVG.resources"
+        var directories: [URL] = []
+        if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
+            directories.append(executable.deletingLastPathComponent().appendingPathComponent(bundleName).appendingPathComponent("Resources"))
+        }
+        directories.append(Bundle.main.bundleURL.appendingPathComponent(bundleName).appendingPathComponent("Resources"))
+        directories.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Resources"))
+        return directories
+    }()
 
     // MARK: Filmstrip
 

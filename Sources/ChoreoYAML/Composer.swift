@@ -146,10 +146,18 @@ struct Composer {
     private mutating func resolveAlias(_ name: String, at range: SourceRange) -> Bool {
         guard let anchor = anchors[name] else {
             let known = anchors.keys.sorted()
+            let match = closestMatch(to: name, in: known)
+            // The alias text is `*name` exactly; the fix rewrites the name after the star.
+            var nameRange = range
+            nameRange.start.column += 1
+            let fixIts = match.flatMap { match in
+                file.text(in: nameRange) == name ? [FixIt.replace(nameRange, with: match, message: "replace '*\(name)' with '*\(match)'")] : nil
+            } ?? []
             diagnostics.error(
                 "undefined-alias", "alias '*\(name)' refers to no anchor defined before it", at: range,
-                help: closestMatch(to: name, in: known).map { "did you mean '*\($0)'?" }
-                    ?? "define the anchor with '&\(name)' on a node earlier in the file")
+                help: match.map { "did you mean '*\($0)'?" }
+                    ?? "define the anchor with '&\(name)' on a node earlier in the file",
+                fixIts: fixIts)
             attach(YAMLNode(.scalar(YAMLScalar("")), range: range, alias: range), expandedSize: 1)
             return true
         }
@@ -290,7 +298,7 @@ struct Composer {
                 "yaml-syntax",
                 "a comma inside [...] or {...} ends a plain scalar, so '\(scalar.value)' is cut short here",
                 at: call.range,
-                help: "quote it: \"\(call.text)\"")
+                help: "quote it: \"\(call.text)\"", fixIts: call.quotingFixIt(in: file))
         }
     }
 

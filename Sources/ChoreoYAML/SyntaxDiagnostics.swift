@@ -18,9 +18,33 @@ func syntaxDiagnostic(for failure: LibYAMLFailure, in file: SourceFile) -> Diagn
         notes.append(Note(note, at: SourceRange(contextLocation)))
     }
     var help: String?
+    var fixIts: [FixIt] = []
+    let dashless = [location.line, failure.contextLocation?.line].compactMap { $0 }
+        .lazy.compactMap { ForgottenDash.find(onLine: $0, of: file) }.first
+    // The comment swallows the closing brackets, so libyaml may only notice lines later (at the
+    // end of the file, or at the next key): look back from the problem line.
+    let hexLines = failure.problem.contains("expected") ? Array((max(1, location.line - 20)...location.line).reversed()) : [location.line]
+    if let hex = hexLines.lazy.compactMap({ HexCommentPitfall.firstInFlow(onLine: $0, of: file) }).first {
+        // The teaching message replaces libyaml's, which only sees the brackets the comment swallowed.
+        return Diagnostic(
+            .error, rule: "yaml-syntax",
+            "YAML reads '\(hex.text)' as a comment ('#' after a space starts one, even inside [...] or {...}), so the rest of the line is ignored",
+            file: file.path, range: hex.range,
+            notes: [Note("libyaml: \(friendlyProblem(failure))", at: SourceRange(location))],
+            help: "quote the colour: \"\(hex.text)\"",
+            fixIts: [FixIt.replace(hex.range, with: "\"\(hex.text)\"", message: "quote the colour: \"\(hex.text)\"")])
+    }
+    if let dashless {
+        return Diagnostic(
+            .error, rule: "yaml-syntax", "this line looks like a list item without its dash",
+            file: file.path, range: SourceRange(start: dashless.location, end: SourceLocation(line: dashless.line, column: dashless.location.column + 1)),
+            notes: [Note("the item before it starts with '- '", at: SourceRange(SourceLocation(line: dashless.siblingLine, column: dashless.location.column)))],
+            help: "start it with '- ', like the items before it", fixIts: dashless.fixIts)
+    }
     if let call = FunctionCallPitfall.firstInFlow(onLine: location.line, of: file) {
         notes.append(Note("inside [...] or {...} a comma ends a plain scalar", at: nil))
         help = "quote it: \"\(call.text)\""
+        fixIts = call.quotingFixIt(in: file)
     } else if failure.problem == "mapping values are not allowed in this context" {
         help = mappingValueHelp(line: location.line, column: location.column, in: file)
     } else if failure.stage == .parser, character(at: location, in: file) == ":" {
@@ -31,7 +55,7 @@ func syntaxDiagnostic(for failure: LibYAMLFailure, in file: SourceFile) -> Diagn
     return Diagnostic(
         .error, rule: "yaml-syntax", friendlyProblem(failure), file: file.path,
         range: SourceRange(start: location, end: SourceLocation(line: location.line, column: location.column + 1)),
-        notes: notes, help: help)
+        notes: notes, help: help, fixIts: fixIts)
 }
 
 extension SourceFile {
@@ -198,7 +222,100 @@ struct FunctionCallPitfall {
                 end: SourceLocation(line: line, column: last + 2)))
     }
 
+    /// Wraps the call in double quotes, when it is complete (ends at its closing parenthesis) and
+    /// needs no escapes.
+    func quotingFixIt(in file: SourceFile) -> [FixIt] {
+        guard text.hasSuffix(")"), file.text(in: range) == text, !text.contains("\""), !text.contains("\\") else { return [] }
+        return [FixIt.replace(range, with: "\"\(text)\"", message: "quote it: \"\(text)\"")]
+    }
+
     private static func isNameCharacter(_ scalar: Unicode.Scalar) -> Bool {
         scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_"
     }
+}
+
+/// A line that should be an item of the block list above it but lacks the `- `: it starts in the
+/// dash's column, and the nearest line above that starts there is an item (`- …`).
+struct ForgottenDash {
+    var line: Int
+    var siblingLine: Int
+    var location: SourceLocation
+    /// Inserting `- ` is only right when the item's other lines are indented two past the dash,
+    /// as they are in the items above (or it has no other lines).
+    var fixIts: [FixIt]
+
+    static func find(onLine line: Int, of file: SourceFile) -> ForgottenDash? {
+        let scalars = file.columnScalars(ofLine: line)
+        guard let indent = scalars.firstIndex(where: { $0 != " " }), scalars[indent] != "-", scalars[indent] != "#" else { return nil }
+        var above = line - 1
+        while above >= 1 {
+            let previous = file.columnScalars(ofLine: above)
+            if let first = previous.firstIndex(where: { $0 != " " }), previous[first] != "#" {
+                if first < indent { return nil }
+                if first == indent {
+                    guard previous[first] == "-", first + 1 < previous.count, previous[first + 1] == " " else { return nil }
+                    break
+                }
+            }
+            above -= 1
+        }
+        guard above >= 1 else { return nil }
+        // The item's own continuation lines, if any, must sit two columns in from the dash.
+        var fits = true
+        var next = line + 1
+        while next <= file.lineCount {
+            let following = file.columnScalars(ofLine: next)
+            if let first = following.firstIndex(where: { $0 != " " }), following[first] != "#" {
+                if first <= indent { break }
+                if first != indent + 2 { fits = false }
+                break
+            }
+            next += 1
+        }
+        let location = SourceLocation(line: line, column: indent + 1)
+        let fix = FixIt("insert '- ' at line \(line)", edits: [FixIt.Edit(range: SourceRange(location), replacement: "- ")])
+        return ForgottenDash(line: line, siblingLine: above, location: location, fixIts: fits ? [fix] : [])
+    }
+}
+
+/// An unquoted hex colour in a flow collection, `{fill: #FF3B30}`: YAML reads `#…` after a space
+/// as a comment, which swallows the rest of the line and its closing brackets.
+struct HexCommentPitfall {
+    var text: String
+    var range: SourceRange
+
+    static func firstInFlow(onLine line: Int, of file: SourceFile) -> HexCommentPitfall? {
+        let scalars = file.columnScalars(ofLine: line)
+        var flowDepth = 0
+        var quote: Unicode.Scalar?
+        for (index, scalar) in scalars.enumerated() {
+            if let open = quote {
+                if scalar == open { quote = nil }
+            } else if scalar == "\"" || scalar == "'" {
+                quote = scalar
+            } else if scalar == "[" || scalar == "{" {
+                flowDepth += 1
+            } else if scalar == "]" || scalar == "}" {
+                flowDepth = max(0, flowDepth - 1)
+            } else if scalar == "#", index > 0, scalars[index - 1] == " " || scalars[index - 1] == "\t" {
+                guard flowDepth > 0, let text = hexColor(in: scalars, at: index) else { return nil }
+                return HexCommentPitfall(
+                    text: text,
+                    range: SourceRange(
+                        start: SourceLocation(line: line, column: index + 1),
+                        end: SourceLocation(line: line, column: index + 1 + text.unicodeScalars.count)))
+            }
+        }
+        return nil
+    }
+}
+
+/// `#` followed by 3, 4, 6 or 8 hex digits and then the end of the word, at `index`.
+func hexColor(in scalars: [Unicode.Scalar], at index: Int) -> String? {
+    guard index < scalars.count, scalars[index] == "#" else { return nil }
+    var end = index + 1
+    while end < scalars.count, scalars[end].properties.isASCIIHexDigit { end += 1 }
+    guard [3, 4, 6, 8].contains(end - index - 1) else { return nil }
+    if end < scalars.count, !" ,]}\t".unicodeScalars.contains(scalars[end]) { return nil }
+    return String(String.UnicodeScalarView(scalars[index..<end]))
 }

@@ -233,8 +233,13 @@ var sizes = [100, 1_000, 10_000, 20_000, 40_000]
 var jsonPath = "build/bench.json"
 var scenesDirectory = "scenes"
 var cli = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("choreo").path
+var languageServerOnly = false
 while !arguments.isEmpty {
     let flag = arguments.removeFirst()
+    if flag == "--lsp-only" {
+        languageServerOnly = true
+        continue
+    }
     let value = arguments.isEmpty ? nil : arguments.removeFirst()
     switch (flag, value) {
     case let ("--sizes", value?): sizes = value.split(separator: ",").compactMap { Int($0) }
@@ -243,7 +248,7 @@ while !arguments.isEmpty {
     case let ("--scenes", value?): scenesDirectory = value
     default:
         FileHandle.standardError.write(
-            Data("usage: choreo-bench [--sizes N,N,...] [--json PATH] [--cli PATH] [--scenes DIR]\n".utf8))
+            Data("usage: choreo-bench [--sizes N,N,...] [--json PATH] [--cli PATH] [--scenes DIR] [--lsp-only]\n".utf8))
         exit(2)
     }
 }
@@ -253,6 +258,10 @@ try? FileManager.default.createDirectory(at: workDirectory, withIntermediateDire
 defer { try? FileManager.default.removeItem(at: workDirectory) }
 
 print("machine: \(ProcessInfo.processInfo.activeProcessorCount) cores, load average \(loadAverage()) at the start")
+let languageServer = measureLanguageServer(lines: 1000)
+print("")
+print("language server, a \(languageServer.lines)-line scene (\(languageServer.nodes) nodes): a change answered (full text in, publishDiagnostics out) in \(milliseconds(languageServer.changeMedian)) ms median, \(milliseconds(languageServer.changeMax)) ms max of \(languageServer.changes); completion \(milliseconds(languageServer.completionMedian)) ms, hover \(milliseconds(languageServer.hoverMedian)) ms median (CPU time)")
+if languageServerOnly { exit(0) }
 let idlePeak = childPeakBytes(mode: "idle", file: "")
 var rows: [Measurement] = []
 var skipped: [(nodes: Int, bytes: Int)] = []
@@ -301,6 +310,10 @@ for (small, large) in zip(rows, rows.dropFirst()) where large.nodes == 2 * small
         checks.append(("\(step) time, \(small.nodes) → \(large.nodes) nodes, grows ≤ 2.2×", growth <= 2.2, ratio(growth) + "×"))
     }
 }
+
+checks.append((
+    "language server answers a change in a \(languageServer.lines)-line scene within 100 ms", languageServer.changeMedian <= 0.1,
+    "\(milliseconds(languageServer.changeMedian)) ms median, \(milliseconds(languageServer.changeMax)) ms max"))
 
 // Many small files through the real CLI. Written to a RAM disk when there is one, so the check
 // is about keeping the cores busy compiling rather than about the disk; a run to disk is shown too.
@@ -420,6 +433,13 @@ let json = JSONValue.object([
                  ("gzip-bytes", scene.gzipBytes.map { .int($0) } ?? .null),
                  ("findings", .array(scene.findings.map { .object([("what", .string($0.what)), ("count", .int($0.count))]) }))])
     })),
+    ("language-server", .object([
+        ("lines", .int(languageServer.lines)), ("changes", .int(languageServer.changes)),
+        ("change-median-seconds", .decimal(languageServer.changeMedian, places: 6)),
+        ("change-max-seconds", .decimal(languageServer.changeMax, places: 6)),
+        ("completion-median-seconds", .decimal(languageServer.completionMedian, places: 6)),
+        ("hover-median-seconds", .decimal(languageServer.hoverMedian, places: 6)),
+    ])),
     ("checks", .array(checks.map { .object([("check", .string($0.0)), ("met", .bool($0.1)), ("figure", .string($0.2))]) })),
 ])
 try? FileManager.default.createDirectory(

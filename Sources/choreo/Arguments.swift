@@ -6,7 +6,7 @@ let choreoVersion = "0.1.0"
 
 /// The subcommands, in the order help lists them.
 enum CommandName: String, CaseIterable, Sendable {
-    case compile, lint, snapshot, preview
+    case compile, lint, snapshot, preview, lsp, schema
 }
 
 /// An output format of `compile --emit`, in the order files are written and reported.
@@ -88,6 +88,8 @@ struct LintOptions: Equatable, Sendable {
     var strict = false
     /// `--target`: also report what this player family cannot play.
     var target = PlayerTarget.web
+    /// `--fix`: apply the diagnostics' fix-its to the files in place.
+    var fix = false
 }
 
 struct SnapshotOptions: Equatable, Sendable {
@@ -116,6 +118,10 @@ enum Invocation: Equatable, Sendable {
     case version
     case compile(CompileOptions)
     case lint(LintOptions)
+    /// `choreo lsp`: a language server on stdin/stdout.
+    case lsp
+    /// `choreo schema [-o FILE]`: the scene format's JSON Schema, to stdout or a file.
+    case schema(output: String?)
     case snapshot(SnapshotOptions)
     case preview(PreviewOptions)
 }
@@ -137,12 +143,16 @@ func optionSpecs(_ command: CommandName) -> [OptionSpec] {
          OptionSpec(names: ["--depfile"], value: "FILE")]
     case .lint:
         [OptionSpec(names: ["--format"], value: "FORMAT"), OptionSpec(names: ["--strict"], value: nil),
-         OptionSpec(names: ["--target"], value: "TARGET")]
+         OptionSpec(names: ["--fix"], value: nil), OptionSpec(names: ["--target"], value: "TARGET")]
     case .snapshot:
         [OptionSpec(names: ["--at"], value: "TIME"), OptionSpec(names: ["--state"], value: "NAME"),
          OptionSpec(names: ["--theme"], value: "NAME"), OptionSpec(names: ["-o", "--output"], value: "OUT.svg")]
     case .preview:
         [OptionSpec(names: ["-o", "--output"], value: "DIR")]
+    case .lsp:
+        []
+    case .schema:
+        [OptionSpec(names: ["-o", "--output"], value: "FILE")]
     }
 }
 
@@ -283,6 +293,7 @@ private func parse(_ command: CommandName, _ arguments: [String]) throws(UsageEr
             options.format = format
         }
         options.strict = raw.has("--strict")
+        options.fix = raw.has("--fix")
         if let target = try playerTarget(raw, command: command) { options.target = target }
         return .lint(options)
 
@@ -319,6 +330,18 @@ private func parse(_ command: CommandName, _ arguments: [String]) throws(UsageEr
         guard let (spelled, output) = raw.value("-o") else { throw .missingOption("-o DIR", command: command) }
         guard !output.isEmpty else { throw .invalidValue(option: spelled, value: output, expected: "a directory", command: command) }
         return .preview(PreviewOptions(file: file, outputDirectory: output))
+
+    case .lsp:
+        try noArguments(raw.positionals, command: command)
+        return .lsp
+
+    case .schema:
+        try noArguments(raw.positionals, command: command)
+        if let (spelled, output) = raw.value("-o") {
+            guard !output.isEmpty else { throw .invalidValue(option: spelled, value: output, expected: "a file path", command: command) }
+            return .schema(output: output)
+        }
+        return .schema(output: nil)
     }
 }
 
@@ -328,6 +351,10 @@ private func playerTarget(_ raw: RawArguments, command: CommandName) throws(Usag
         throw .invalidValue(option: spelled, value: value, expected: "web, lottie-ios, lottie-android or tgs", command: command)
     }
     return target
+}
+
+private func noArguments(_ positionals: [String], command: CommandName) throws(UsageError) {
+    if let first = positionals.first { throw .unexpectedArgument(first, command: command) }
 }
 
 private func singleFile(_ positionals: [String], command: CommandName) throws(UsageError) -> String {

@@ -1,6 +1,7 @@
 import ChoreoDiagnostics
 import ChoreoScene
 import Foundation
+import Synchronization
 
 func runLint(_ options: LintOptions) throws(UsageError) -> ExitStatus {
     let paths = try sceneFiles(options.paths, command: .lint)
@@ -9,11 +10,13 @@ func runLint(_ options: LintOptions) throws(UsageError) -> ExitStatus {
         path -> Result<(source: SourceFile, diagnostics: [Diagnostic]), UsageError> in
         do throws(UsageError) {
             let source = try readScene(path, command: .lint)
-            // With a target, the same checks as `compile --target` (the sticker's size included).
-            let diagnostics = options.target == .web
-                ? compileScene(source).diagnostics
-                : compileAndEmit(source, emit: [], pretty: false, target: options.target).diagnostics
-            return .success((source, diagnostics))
+            var (checked, diagnostics) = options.fix ? fixInPlace(source) : (source, compileScene(source).diagnostics)
+            // With a target, the same checks as `compile --target` (the sticker's size included),
+            // on the file as fixed.
+            if options.target != .web, !diagnostics.hasErrors {
+                diagnostics = compileAndEmit(checked, emit: [], pretty: false, target: options.target).diagnostics
+            }
+            return .success((checked, diagnostics))
         } catch {
             return .failure(error)
         }
@@ -29,12 +32,59 @@ func runLint(_ options: LintOptions) throws(UsageError) -> ExitStatus {
         case let .failure(error): throw error
         }
     }
+    if options.fix {
+        // What changed goes to stdout before what is left in the text format; the machine formats
+        // keep stdout to one document, so the changes go to stderr there.
+        let report = fixReports.withLock { reports in sources.compactMap { reports[$0.path] }.joined() }
+        if options.format == .text { Console.out(report) } else { Console.error(report) }
+    }
     switch options.format {
     case .text: Console.out(textRenderer(for: sources).render(diagnostics))
     case .json: Console.out(JSONRenderer.render(diagnostics))
     case .github: Console.out(GitHubRenderer.render(diagnostics))
     case .sarif: Console.out(SARIFRenderer.render(diagnostics, toolVersion: choreoVersion))
     }
-    let failing = diagnostics.contains { $0.severity == .error || (options.strict && $0.severity == .warning) }
+    let failing = fixWriteFailed.withLock { $0 } || diagnostics.contains { $0.severity == .error || (options.strict && $0.severity == .warning) }
     return failing ? .failure : .success
+}
+
+/// What `--fix` did to each file, keyed by path: filled by the workers, printed in path order.
+private let fixReports = Mutex<[String: String]>([:])
+/// Set when a fixed file could not be written back; the run then exits with 1.
+private let fixWriteFailed = Mutex(false)
+
+/// `lint --fix` for one file: applies the fix-its (`fixScene`), writes the file back atomically if
+/// it changed, and returns the fixed text with the diagnostics that are left. A file that is not
+/// valid UTF-8 is left alone (its text is a repair, not what is on disk).
+private func fixInPlace(_ source: SourceFile) -> (source: SourceFile, diagnostics: [Diagnostic]) {
+    guard source.isValidUTF8 else {
+        fixReports.withLock { $0[source.path] = "not fixed \(source.path): the file is not valid UTF-8\n" }
+        return (source, compileScene(source).diagnostics)
+    }
+    let result = fixScene(source)
+    var report = ""
+    for fix in result.applied {
+        report += "fixed \(source.path):\(fix.location.line):\(fix.location.column): '\(fix.old)' → '\(fix.new)' [\(fix.rule)]\n"
+    }
+    guard result.changed else {
+        fixReports.withLock { $0[source.path] = report }
+        return (source, result.remaining)
+    }
+    var mode: mode_t = 0o644
+    var info = stat()
+    if stat(source.path, &info) == 0 { mode = info.st_mode & 0o7777 }
+    do throws(OutputError) {
+        try writeAtomically([OutputFile(path: source.path, contents: result.file.text)], protecting: [])
+        // The replacement is a new file; give it the permissions the scene had.
+        chmod(source.path, mode)
+    } catch {
+        // Nothing was replaced: report the original file's diagnostics, not the fixed text's.
+        fixReports.withLock { $0[source.path] = "not fixed \(source.path): \(error.message)\n" }
+        fixWriteFailed.withLock { $0 = true }
+        return (source, compileScene(source).diagnostics)
+    }
+    let count = result.applied.count
+    report += "\(source.path): applied \(count) fix\(count == 1 ? "" : "es"), \(result.remaining.count) diagnostic\(result.remaining.count == 1 ? "" : "s") left\n"
+    fixReports.withLock { $0[source.path] = report }
+    return (result.file, result.remaining)
 }

@@ -9,9 +9,16 @@ func runPreview(_ options: PreviewOptions) throws(UsageError) -> ExitStatus {
         return .failure
     }
     let path = joinPath(options.outputDirectory, "\(timeline.name).html")
+    let page: String
+    do {
+        page = try PreviewPage.html(timeline)
+    } catch {
+        Console.error("choreo: error: \(error.message)\n")
+        return .failure
+    }
     do throws(OutputError) {
         try prepareDirectory(options.outputDirectory)
-        try writeAtomically([OutputFile(path: path, contents: PreviewPage.html(timeline))], protecting: Set([FileIdentity(path: source.path)].compactMap { $0 }))
+        try writeAtomically([OutputFile(path: path, contents: page)], protecting: Set([FileIdentity(path: source.path)].compactMap { $0 }))
     } catch {
         Console.error("choreo: error: \(error.message)\n")
         return .failure

@@ -102,9 +102,11 @@ private func didYouMean(_ suggestion: String?) -> String {
 func usageLine(_ command: CommandName) -> String {
     switch command {
     case .compile: "choreo compile PATH... [-o DIR] [--emit lottie,dotlottie,svg,svg-reel,timeline] [--theme NAME] [--pretty] [--jobs N] [--target TARGET] [--depfile FILE]"
-    case .lint: "choreo lint PATH... [--format text|json|github|sarif] [--strict] [--target TARGET]"
+    case .lint: "choreo lint PATH... [--format text|json|github|sarif] [--strict] [--fix] [--target TARGET]"
     case .snapshot: "choreo snapshot FILE (--at TIME | --state NAME) [--theme NAME] -o OUT.svg"
     case .preview: "choreo preview FILE -o DIR"
+    case .lsp: "choreo lsp"
+    case .schema: "choreo schema [-o FILE]"
     }
 }
 
@@ -118,6 +120,8 @@ let globalHelp = """
       lint       check scenes and report every diagnostic
       snapshot   render one instant of a scene as a still SVG
       preview    write an HTML page that plays a scene
+      lsp        run the language server for editors (LSP over stdin/stdout)
+      schema     print the JSON Schema of the scene format, for editors
 
     options:
       -h, --help   show this help; 'choreo <command> --help' for a command
@@ -157,15 +161,40 @@ func commandHelp(_ command: CommandName) -> String {
                                  Makefile syntax, for Make and Ninja
               -h, --help         show this help
             """
+    case .schema:
+        body = """
+            Prints the JSON Schema (draft-07) of the scene format, generated from the
+            compiler's own key tables, for yaml-language-server and other schema-aware
+            editors (see docs/editor.md). Written atomically with -o (its directory
+            is created if missing).
+
+            options:
+              -o, --output FILE  write the schema to FILE instead of stdout
+              -h, --help         show this help
+            """
+    case .lsp:
+        body = """
+            Runs a Language Server (LSP 3.17, JSON-RPC over stdin/stdout) for editors:
+            the diagnostics of 'choreo lint' as you type, hover, completion, go to
+            definition and quick fixes from the fix-its. Started by the editor, not
+            by hand; see docs/editor.md. Diagnostics link to the documentation under
+            $CHOREO_DOCS_URL, or the docs/ directory found next to the binary.
+
+            options:
+              -h, --help         show this help
+            """
     case .lint:
         body = """
             Checks each scene file and prints every diagnostic to stdout; PATH is a
-            file or a directory (every *.yaml and *.yml below it). Writes no files.
+            file or a directory (every *.yaml and *.yml below it). Writes no files,
+            except with --fix.
 
             options:
               --format FORMAT    text (default), json, github (workflow annotations)
                                  or sarif (SARIF 2.1.0)
               --strict           exit with status 1 on warnings too
+              --fix              apply the fix-its in place (each file replaced whole,
+                                 atomically), print what changed, then what is left
               --target TARGET    also report what a player family cannot play, as
                                  compile --target does: web (default), lottie-ios,
                                  lottie-android or tgs

@@ -25,6 +25,8 @@ func run(_ arguments: [String]) -> ExitStatus {
         case let .lint(options): return try runLint(options)
         case let .snapshot(options): return try runSnapshot(options)
         case let .preview(options): return try runPreview(options)
+        case .lsp: return runLanguageServer()
+        case let .schema(output): return runSchema(output: output)
         }
     } catch {
         Console.error(error.render())

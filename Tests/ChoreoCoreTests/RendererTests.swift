@@ -78,7 +78,8 @@ private let sample: [Diagnostic] = [
             "rule": "unknown-key",
             "message": "unknown property 'rotaton' for a rect node",
             "notes": [],
-            "help": "did you mean 'rotation'?"
+            "help": "did you mean 'rotation'?",
+            "fixIts": []
           },
           {
             "file": "scenes/menu, v2.yaml",
@@ -103,7 +104,8 @@ private let sample: [Diagnostic] = [
                 "column": null
               }
             ],
-            "help": null
+            "help": null,
+            "fixIts": []
           }
         ]
 

@@ -51,8 +51,8 @@ private func attributeValues(_ svg: String, tag: String, attribute: String) -> [
         assertGolden(svg, path: goldenPath("\(name)@1s.svg"))
     }
 
-    @Test func previewPageMatchesGolden() {
-        assertGolden(PreviewPage.html(SVGFixtures.transforms), path: goldenPath("transforms.preview.html"))
+    @Test func previewPageMatchesGolden() throws {
+        assertGolden(try PreviewPage.html(SVGFixtures.transforms), path: goldenPath("transforms.preview.html"))
     }
 }
 
@@ -237,8 +237,8 @@ private func attributeValues(_ svg: String, tag: String, attribute: String) -> [
         }
     }
 
-    @Test func previewPageHasStateButtonsControlsDiagramAndNoNetwork() {
-        let html = PreviewPage.html(InteractiveFixtures.withMachine(SVGFixtures.transforms))
+    @Test func previewPageHasStateButtonsControlsDiagramAndNoNetwork() throws {
+        let html = try PreviewPage.html(InteractiveFixtures.withMachine(SVGFixtures.transforms))
         #expect(html.contains("id=\"state-closed\""))
         #expect(html.contains("id=\"state-open\""))
         #expect(html.contains(">open <span class=\"a11y\">“Open”</span></button>"), "the state's accessible label is shown as such")
@@ -375,7 +375,7 @@ enum InteractiveFixtures {
             try snapshot.write(to: directory.appendingPathComponent("\(timeline.name)@\(name).svg"), atomically: true, encoding: .utf8)
             times.append("\"\(name)\"")
         }
-        try PreviewPage.html(timeline).write(to: directory.appendingPathComponent("\(timeline.name).preview.html"), atomically: true, encoding: .utf8)
+        try (try PreviewPage.html(timeline)).write(to: directory.appendingPathComponent("\(timeline.name).preview.html"), atomically: true, encoding: .utf8)
         for pose in timeline.spans where pose.kind == .pose {
             try SVGEmitter.snapshot(timeline, at: pose.start).write(
                 to: directory.appendingPathComponent("\(timeline.name)@pose-\(pose.name).svg"), atomically: true, encoding: .utf8)

@@ -82,7 +82,8 @@ fi
 
 echo "== interactive: the SVG and the preview page under real pointer input (Playwright)"
 "$python" Tests/conformance/interactive_suite.py --choreo "$CHOREO" --compiled "$work/compiled" \
-    --work "$work/interactive" scenes/*.yaml | tee "$work/interactive.log"
+    --work "$work/interactive" scenes/*.yaml Tests/ChoreoSceneTests/Fixtures/valid/complete-chain.yaml \
+    | tee "$work/interactive.log"
 interactive_status=${PIPESTATUS[0]}
 summary="$(tail -n 1 "$work/interactive.log")"
 if [[ "$summary" =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then

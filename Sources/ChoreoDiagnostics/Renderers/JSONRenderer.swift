@@ -2,10 +2,12 @@ import ChoreoJSON
 
 /// Renders diagnostics as one JSON array, for tools that want structured data (`lint --format json`).
 ///
-/// Each element is `{file, line, column, endLine, endColumn, severity, rule, message, notes, help}`.
+/// Each element is `{file, line, column, endLine, endColumn, severity, rule, message, notes, help,
+/// fixIts}`.
 /// Lines and columns are 1-based, columns count Unicode scalars, and the end is exclusive, as in
 /// `SourceRange`. A note about the whole file has `null` line and column; a diagnostic without a
-/// suggestion has `"help": null`, so every element has the same keys.
+/// suggestion has `"help": null` and one without fix-its `"fixIts": []`, so every element has the
+/// same keys.
 public enum JSONRenderer {
     public static func render(_ diagnostics: [Diagnostic]) -> String {
         JSONWriter(pretty: true).string(.array(diagnostics.map(object)))
@@ -31,6 +33,23 @@ public enum JSONRenderer {
                 ])
             })),
             ("help", diagnostic.help.map { .string($0) } ?? .null),
+            ("fixIts", .array(diagnostic.fixIts.map(fixIt))),
+        ])
+    }
+
+    /// `{message, edits: [{line, column, endLine, endColumn, replacement}]}`, ranges as above.
+    static func fixIt(_ fixIt: FixIt) -> JSONValue {
+        .object([
+            ("message", .string(fixIt.message)),
+            ("edits", .array(fixIt.edits.map { edit in
+                .object([
+                    ("line", .int(edit.range.start.line)),
+                    ("column", .int(edit.range.start.column)),
+                    ("endLine", .int(edit.range.end.line)),
+                    ("endColumn", .int(edit.range.end.column)),
+                    ("replacement", .string(edit.replacement)),
+                ])
+            })),
         ])
     }
 }

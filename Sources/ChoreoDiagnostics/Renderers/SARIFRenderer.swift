@@ -4,7 +4,7 @@ import ChoreoJSON
 ///
 /// One run, tool `choreo`, with a `rules` entry for every rule id that occurs (sorted, so the
 /// output does not depend on the order diagnostics came in) and one result per diagnostic. Notes
-/// become `relatedLocations`; a help line is appended to the message text. Columns count Unicode
+/// become `relatedLocations`; a help line is appended to the message text; fix-its become `fixes`. Columns count Unicode
 /// scalars, which the run declares with `columnKind: unicodeCodePoints`; region ends are exclusive,
 /// as in SARIF.
 public enum SARIFRenderer {
@@ -59,7 +59,36 @@ public enum SARIFRenderer {
                 return .object(location)
             })))
         }
+        if !diagnostic.fixIts.isEmpty {
+            members.append(("fixes", .array(diagnostic.fixIts.map { fix(diagnostic.file, $0) })))
+        }
         return .object(members)
+    }
+
+    /// A SARIF `fix`: one `artifactChange` for the diagnostic's file, each edit a `replacement`
+    /// of its `deletedRegion` (empty for an insertion) by `insertedContent`.
+    static func fix(_ file: String, _ fixIt: FixIt) -> JSONValue {
+        .object([
+            ("description", .object([("text", .string(fixIt.message))])),
+            ("artifactChanges", [.object([
+                ("artifactLocation", .object([("uri", .string(uriReference(file)))])),
+                ("replacements", .array(fixIt.edits.map { edit in
+                    .object([
+                        ("deletedRegion", region(edit.range)),
+                        ("insertedContent", .object([("text", .string(edit.replacement))])),
+                    ])
+                })),
+            ])]),
+        ])
+    }
+
+    static func region(_ range: SourceRange) -> JSONValue {
+        .object([
+            ("startLine", .int(range.start.line)),
+            ("startColumn", .int(range.start.column)),
+            ("endLine", .int(range.end.line)),
+            ("endColumn", .int(range.end.column)),
+        ])
     }
 
     static func physicalLocation(_ file: String, _ range: SourceRange?) -> JSONValue {

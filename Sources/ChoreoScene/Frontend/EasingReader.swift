@@ -15,7 +15,16 @@ extension FrontendContext {
             let text = node.scalar!.value
             switch parseEasingName(text) {
             case let .success(spec): return spec
-            case let .failure(problem):
+            case var .failure(problem):
+                if text == "spring", node.scalar?.style == .plain, let range = valueTextRange(node) {
+                    // The one fix that writes YAML structure rather than a word: a plain scalar
+                    // becomes a flow map, valid in block and flow context alike.
+                    error(
+                        problem.rule, problem.message, at: node.reportRange, help: problem.help,
+                        fixIts: [FixIt.replace(range, with: "{spring: {}}", message: "write the default spring: {spring: {}}")])
+                    return nil
+                }
+                problem.replacement = problem.replacement.flatMap { isSafePlainScalar($0) ? $0 : nil }
                 report(problem, in: node)
                 return nil
             }
@@ -65,7 +74,12 @@ extension FrontendContext {
 
     /// `{response, damping-fraction}` (defaults 0.5, 0.825) or `{duration, bounce}` (0.5s, 0).
     private func spring(_ node: YAMLNode) -> EasingSpec? {
-        guard let map = readMap(node, what: "a spring", allowed: ["response", "damping-fraction", "duration", "bounce"]) else {
+        let forms = "a spring takes either response and damping-fraction (SwiftUI's .spring(response:dampingFraction:)) "
+            + "or duration and bounce (.spring(duration:bounce:)), all optional"
+        guard let map = readMap(
+            node, what: "a spring", allowed: ["response", "damping-fraction", "duration", "bounce"],
+            unknownKeyNote: Note(forms, at: nil))
+        else {
             return nil
         }
         let physical = map.has("response") || map.has("damping-fraction")
@@ -132,3 +146,4 @@ extension FrontendContext {
         return ok ? timing : nil
     }
 }
+

@@ -27,6 +27,62 @@ final class FrontendContext {
     /// True once a transition failed to decode, so that states it would have reached are not
     /// reported as unreachable on top of the real error.
     var transitionFailed = false
+    /// Where each var that evaluated is defined (its key and its value), for diagnostics at the var.
+    var varDefinitions: [String: (key: YAMLNode, value: YAMLNode)] = [:]
+    /// Uses of a bare `$var` whose unit does not fit the field, by var: reported once, at the var,
+    /// by `reportVarUnitMisfits` (the var is what is wrong, not each use).
+    private var varUnitMisfits: [String: [(range: SourceRange, expected: Dimension)]] = [:]
+
+    /// Counts a misfit use as an error now (callers check `errorCount`); it is reported at the end.
+    func recordVarUnitMisfit(_ name: String, at range: SourceRange, expected: Dimension) {
+        varUnitMisfits[name, default: []].append((range, expected))
+        errorCount += 1
+    }
+
+    /// One error per var whose unit does not fit its uses, at the var, with a note at each use and,
+    /// when every use wants the same unit and the var is a plain number, the unit as a fix-it.
+    func reportVarUnitMisfits() {
+        for (name, uses) in varUnitMisfits.sorted(by: { $0.key < $1.key }) {
+            guard let definition = varDefinitions[name], case let .quantity(quantity)? = environment.vars[name] else { continue }
+            var wanted: [Dimension] = []
+            for use in uses where !wanted.contains(use.expected) { wanted.append(use.expected) }
+            let wantedText = wanted.map { $0.article }.joined(separator: " and as ")
+            let notes = uses.map { Note("used here as \($0.expected.article)", at: $0.range) }
+            let range = definition.value.reportRange
+            if quantity.dimension == .number {
+                var help: String?
+                var fixIts: [FixIt] = []
+                let literal = definition.value.scalar?.value.trimmingCharacters(in: .whitespaces) ?? ""
+                // Only when these uses are all the var's uses: adding a unit would break any other.
+                let mentions = (1...max(1, file.lineCount)).reduce(0) { count, line in
+                    count + variableReferences(in: withoutComment(file.line(line))).count { $0.name == name }
+                }
+                if wanted.count == 1, Double(literal) != nil, mentions == uses.count {
+                    let unit = wanted[0] == .time ? "s" : wanted[0] == .angle ? "deg" : ""
+                    if !unit.isEmpty {
+                        help = "give the var its unit: '\(literal)\(unit)'"
+                        fixIts = replacing(definition.value, with: literal + unit, message: "add the unit: '\(literal)\(unit)'")
+                    }
+                }
+                errorDeferred(
+                    "missing-unit", "'$\(name)' is a bare number, but it is used as \(wantedText)", at: range,
+                    notes: notes, help: help ?? "give the var the unit its uses need", fixIts: fixIts)
+            } else {
+                errorDeferred(
+                    "wrong-unit", "'$\(name)' is \(quantity.dimension.article), but it is used as \(wantedText)", at: range,
+                    notes: notes, help: "use a var of the right unit in those places, or change this one")
+            }
+        }
+        varUnitMisfits = [:]
+    }
+
+    /// An error already counted in `errorCount` (by `recordVarUnitMisfit`).
+    private func errorDeferred(
+        _ rule: String, _ message: String, at range: SourceRange, notes: [Note], help: String?, fixIts: [FixIt] = []
+    ) {
+        bag.error(rule, message, at: range, notes: notes, help: help, fixIts: fixIts)
+    }
+
     /// Path vertices decoded so far, against `SceneLimits.maxPathVertices`.
     var pathVertexCount = 0
     var reportedTooManyVertices = false
@@ -36,21 +92,37 @@ final class FrontendContext {
         self.bag = bag
         errorCount = bag.diagnostics.count { $0.severity == .error }
         brokenText = bag.diagnostics.filter { $0.rule == "yaml-syntax" && $0.range.start != $0.range.end }.map(\.range)
+        undefinedAliases = Set(bag.diagnostics.filter { $0.rule == "undefined-alias" }.map(\.range))
     }
+
+    /// `*name` uses that name no anchor: the node there is empty, and what the schema would say
+    /// about it ("found nothing", a missing key) is a consequence, not news.
+    private let undefinedAliases: Set<SourceRange>
 
     private func isInsideBrokenText(_ range: SourceRange) -> Bool {
         brokenText.contains { $0.start <= range.start && range.start < $0.end }
     }
 
-    func error(_ rule: String, _ message: String, at range: SourceRange, notes: [Note] = [], help: String? = nil) {
+    func error(
+        _ rule: String, _ message: String, at range: SourceRange, notes: [Note] = [], help: String? = nil,
+        fixIts: [FixIt] = []
+    ) {
         if isInsideBrokenText(range) { return }
-        bag.error(rule, message, at: range, notes: notes, help: help)
+        if undefinedAliases.contains(range) {
+            // Still an error for everything downstream (the value is unusable), just not reported.
+            errorCount += 1
+            return
+        }
+        bag.error(rule, message, at: range, notes: notes, help: help, fixIts: fixIts)
         errorCount += 1
     }
 
-    func warning(_ rule: String, _ message: String, at range: SourceRange, notes: [Note] = [], help: String? = nil) {
-        if isInsideBrokenText(range) { return }
-        bag.warning(rule, message, at: range, notes: notes, help: help)
+    func warning(
+        _ rule: String, _ message: String, at range: SourceRange, notes: [Note] = [], help: String? = nil,
+        fixIts: [FixIt] = []
+    ) {
+        if isInsideBrokenText(range) || undefinedAliases.contains(range) { return }
+        bag.warning(rule, message, at: range, notes: notes, help: help, fixIts: fixIts)
     }
 
     /// "did you mean 'x'?" for a misspelled name, or nil when nothing is close.
@@ -147,10 +219,17 @@ extension FrontendContext {
     /// The returned entries hold only the allowed keys, so callers never see a rejected one.
     func readMap(
         _ node: YAMLNode, what: String, allowed: [String], required: [String] = [],
-        misplaced: [String: String] = [:], expected: String? = nil
+        misplaced: [String: String] = [:], expected: String? = nil, unknownKeyNote: Note? = nil
     ) -> MapEntries? {
         guard let pairs = mapPairs(node, expected: expected ?? "a map for \(what)") else { return nil }
         var entries: [MapEntry] = []
+        // A fix-it must not write a key the map already has, nor the same key twice (two typos of
+        // `rotation`): either would leave a duplicate key behind. Built at the first unknown key
+        // only, as most maps have none.
+        var keysAfterFixes: Set<String>?
+        // Keys some unknown key was guessed to mean: `{time: 0s}` already got "did you mean
+        // 'at'?", so a second error for the missing 'at' would add nothing.
+        var guessedKeys: Set<String> = []
         for pair in pairs {
             guard let name = keyName(pair.key) else { continue }
             if allowed.contains(name) {
@@ -158,13 +237,27 @@ extension FrontendContext {
             } else if let reason = misplaced[name] {
                 error("unknown-property", reason, at: pair.key.reportRange)
             } else {
+                let meant = guessName(name, in: allowed)
+                var fixIts = meant.map { replacing(pair.key, with: $0) } ?? []
+                if let meant {
+                    guessedKeys.insert(meant)
+                    if keysAfterFixes == nil {
+                        keysAfterFixes = Set(pairs.compactMap { $0.key.scalar?.value }.filter { allowed.contains($0) })
+                    }
+                    if !keysAfterFixes!.insert(meant).inserted { fixIts = [] }
+                }
+                var notes = unknownKeyNote.map { [$0] } ?? []
+                if let use = pair.key.alias, use != pair.key.range {
+                    // Reported where the map is merged in; the key itself is written at the anchor.
+                    notes.insert(Note("'\(name)' came in through the '<<' merge: it is written here, in the anchored map", at: pair.key.range), at: 0)
+                }
                 error(
                     "unknown-key", "unknown property '\(name)' for \(what)", at: pair.key.reportRange,
-                    help: suggestion(for: name, in: allowed))
+                    notes: notes, help: meant.map { "did you mean '\($0)'?" }, fixIts: fixIts)
             }
         }
         let map = MapEntries(node: node, entries: entries)
-        for name in required where !map.has(name) {
+        for name in required where !map.has(name) && !guessedKeys.contains(name) {
             error("missing-key", "missing '\(name)' for \(what)", at: startRange(of: node))
         }
         return map
@@ -176,4 +269,25 @@ extension FrontendContext {
         if let alias = node.alias { return alias }
         return SourceRange(node.range.start)
     }
+}
+
+/// A line without its YAML comment: from a `#` that starts the line's content or follows a space,
+/// outside quotes. Approximate (it does not follow multi-line quoted scalars), which is enough for
+/// counting `$var` mentions conservatively.
+func withoutComment(_ line: Substring) -> String {
+    var quote: Character?
+    var previous: Character = " "
+    var out = ""
+    for character in line {
+        if let open = quote {
+            if character == open { quote = nil }
+        } else if character == "\"" || character == "'" {
+            quote = character
+        } else if character == "#", previous == " " || previous == "\t" {
+            break
+        }
+        out.append(character)
+        previous = character
+    }
+    return out
 }

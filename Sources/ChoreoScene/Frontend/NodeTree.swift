@@ -531,6 +531,7 @@ extension FrontendContext {
 
     /// `fill:` as written: a colour, `none`, or a gradient map.
     func fillSpec(_ node: YAMLNode) -> FillSpec? {
+        if reportCommentedOutColor(node, key: "fill") { return nil }
         if let scalar = node.scalar, !isNullScalar(node) {
             if scalar.value == "none" { return FillSpec(kind: .none, range: node.reportRange) }
             guard let color = color(node) else { return nil }
@@ -601,6 +602,7 @@ extension FrontendContext {
     }
 
     func strokeSpec(_ node: YAMLNode) -> StrokeSpec? {
+        if reportCommentedOutColor(node, key: "stroke") { return nil }
         if let scalar = node.scalar, !isNullScalar(node) {
             if scalar.value == "none" { return StrokeSpec(none: true) }
             // A colour alone is a 1 px stroke of that colour.

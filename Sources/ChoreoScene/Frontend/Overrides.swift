@@ -68,7 +68,9 @@ extension FrontendContext {
         for pair in pairs {
             guard let name = keyName(pair.key) else { continue }
             guard allowed.contains(name) else {
-                reportNotAnimatable(name, target: target, at: pair.key.reportRange, candidates: allowed)
+                reportNotAnimatable(
+                    name, target: target, at: pair.key.reportRange, candidates: allowed,
+                    fixing: { self.replacing(pair.key, with: $0) })
                 continue
             }
             switch name {
@@ -85,9 +87,10 @@ extension FrontendContext {
                                 "unknown-property", "the stroke's '\(subname)' cannot be animated; set it on the node in layers",
                                 at: subpair.key.reportRange)
                         } else {
+                            let guess = didYouMean(subname, in: subkeys, at: subpair.key)
                             error(
                                 "unknown-key", "unknown property '\(subname)' for a \(name)", at: subpair.key.reportRange,
-                                help: suggestion(for: subname, in: subkeys))
+                                help: guess.help, fixIts: guess.fixIts)
                         }
                         continue
                     }
@@ -103,7 +106,10 @@ extension FrontendContext {
     }
 
     /// Explains why a key cannot be animated on this node.
-    func reportNotAnimatable(_ name: String, target: NodeInfo, at range: SourceRange, candidates: [String]) {
+    func reportNotAnimatable(
+        _ name: String, target: NodeInfo, at range: SourceRange, candidates: [String],
+        fixing: (String) -> [FixIt] = { _ in [] }
+    ) {
         let staticKeys = ["id", "shape", "repeat", "fill-rule", "children", "closed", "sides"]
             + (target.shape == .polygon ? ["corner-radius"] : [])
         if staticKeys.contains(name) {
@@ -114,9 +120,10 @@ extension FrontendContext {
                 "unknown-property", "\(target.shape.phrase) has no '\(name)'; it applies to \(listing(shapesWithKey(name), conjunction: "and")) nodes",
                 at: range)
         } else {
+            let match = guessName(name, in: candidates)
             error(
                 "unknown-key", "unknown property '\(name)' for \(target.shape.phrase)", at: range,
-                help: suggestion(for: name, in: candidates))
+                help: match.map { "did you mean '\($0)'?" }, fixIts: match.map(fixing) ?? [])
         }
     }
 

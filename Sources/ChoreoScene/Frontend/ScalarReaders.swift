@@ -38,6 +38,15 @@ extension Dimension {
         }
     }
 
+    /// "a time", "an angle", "a number", for "used as …".
+    var article: String {
+        switch self {
+        case .number: return "a number"
+        case .time: return "a time"
+        case .angle: return "an angle"
+        }
+    }
+
     var noun: String {
         switch self {
         case .number: return "a bare number"
@@ -89,9 +98,12 @@ extension FrontendContext {
 
     /// Reports a problem the value parsers found inside a scalar, at its exact place.
     func report(_ valueError: ValueError, in node: YAMLNode) {
+        let fixIts = valueError.replacement.map {
+            replacing(in: node, offset: valueError.offset, length: valueError.length, with: $0)
+        } ?? []
         error(
             valueError.rule, valueError.message, at: rangeInScalar(node, offset: valueError.offset, length: valueError.length),
-            help: valueError.help)
+            help: valueError.help, fixIts: fixIts)
     }
 
     /// True when the text uses a var whose own definition was broken (already reported).
@@ -117,14 +129,24 @@ extension FrontendContext {
             return nil
         }
         if quantity.dimension != dimension {
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("$"), case .quantity? = environment.vars[String(trimmed.dropFirst())],
+                varDefinitions[String(trimmed.dropFirst())] != nil, !(quantity.dimension == .number && quantity.value == 0)
+            {
+                // A bare `$var` of the wrong unit: the var is what is wrong; reported once, at it.
+                recordVarUnitMisfit(String(trimmed.dropFirst()), at: node.reportRange, expected: dimension)
+                return nil
+            }
             if quantity.dimension == .number, quantity.value == 0 {
                 // Unitless zero is unambiguous.
             } else if quantity.dimension == .number {
-                let literal = Double(text.trimmingCharacters(in: .whitespaces)) != nil
-                let help: String? =
-                    literal ? (dimension == .time ? "write '\(text)s' for seconds" : "write '\(text)deg' for degrees") : nil
+                let literal = text.trimmingCharacters(in: .whitespaces)
+                let withUnit: String? =
+                    Double(literal) == nil ? nil : literal + (dimension == .time ? "s" : "deg")
+                let help = withUnit.map { dimension == .time ? "write '\($0)' for seconds" : "write '\($0)' for degrees" }
                 error(
-                    "missing-unit", "expected \(dimension.expectation), found a bare number", at: node.reportRange, help: help)
+                    "missing-unit", "expected \(dimension.expectation), found a bare number", at: node.reportRange, help: help,
+                    fixIts: withUnit.map { replacing(node, with: $0, message: "add the unit: '\($0)'") } ?? [])
                 return nil
             } else {
                 error("wrong-unit", "expected \(dimension.expectation), found \(quantity.dimension.noun)", at: node.reportRange)
@@ -185,9 +207,10 @@ extension FrontendContext {
                     return checkPoint(Point(x.value, y.value), node: node, name: name, bound: bound)
                 }
                 if environment.vars[varName] == nil {
+                    let guess = didYouMean(varName, in: environment.vars.keys.sorted(), at: node, prefix: "$")
                     error(
                         "undefined-var", "undefined var '$\(varName)'", at: node.reportRange,
-                        help: closestMatch(to: varName, in: environment.vars.keys.sorted()).map { "did you mean '$\($0)'?" })
+                        help: guess.help, fixIts: guess.fixIts)
                     return nil
                 }
             }
@@ -225,6 +248,7 @@ extension FrontendContext {
     }
 
     func color(_ node: YAMLNode) -> RGBA? {
+        if reportCommentedOutColor(node, key: nil) { return nil }
         guard let text = scalarText(node, expected: "a color such as \"#FF3B30\" or rgb(255 59 48)") else { return nil }
         if usesPoisonedVar(text) { return nil }
         switch parseColor(text, environment: environment) {
@@ -241,13 +265,15 @@ extension FrontendContext {
             if scalar.value == "true" { return true }
             if scalar.value == "false" { return false }
         }
-        let help: String?
+        let meant: String?
         switch node.scalar?.value.lowercased() {
-        case "yes", "on", "y", "true": help = "write true"
-        case "no", "off", "n", "false": help = "write false"
-        default: help = nil
+        case "yes", "on", "y", "true": meant = "true"
+        case "no", "off", "n", "false": meant = "false"
+        default: meant = nil
         }
-        error("wrong-type", "expected true or false for '\(name)', found \(describeFound(node))", at: node.reportRange, help: help)
+        error(
+            "wrong-type", "expected true or false for '\(name)', found \(describeFound(node))", at: node.reportRange,
+            help: meant.map { "write \($0)" }, fixIts: meant.map { quotedAway(node, with: $0) } ?? [])
         return nil
     }
 
@@ -256,9 +282,10 @@ extension FrontendContext {
         guard let text = scalarText(node, expected: what) else { return nil }
         if let match = options.first(where: { $0.0 == text }) { return match.1 }
         let names = options.map(\.0)
-        let help = aliases[text].map { "did you mean '\($0)'?" } ?? suggestion(for: text, in: names)
+        let match = aliases[text] ?? guessName(text, in: names)
         error(
-            "unknown-value", "unknown \(what) '\(text)'; expected \(listing(names))", at: node.reportRange, help: help)
+            "unknown-value", "unknown \(what) '\(text)'; expected \(listing(names))", at: node.reportRange,
+            help: match.map { "did you mean '\($0)'?" }, fixIts: match.map { replacing(node, with: $0) } ?? [])
         return nil
     }
 

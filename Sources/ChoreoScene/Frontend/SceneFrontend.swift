@@ -73,9 +73,10 @@ extension FrontendContext {
             } else if states.isEmpty {
                 error("unknown-state", "there is no state '\(value)': the scene has no states", at: initialNode.reportRange)
             } else {
+                let guess = didYouMean(value, in: states.map(\.name), at: initialNode)
                 error(
                     "unknown-state", "there is no state '\(value)'", at: initialNode.reportRange,
-                    help: suggestion(for: value, in: states.map(\.name)))
+                    help: guess.help, fixIts: guess.fixIts)
             }
         }
         let transitions = map.value("transitions").map { readTransitions($0, states: states, names: names) } ?? []
@@ -83,6 +84,7 @@ extension FrontendContext {
 
         checkReachability(states: states, initial: initial, transitions: transitions)
         checkCanvas(layers: layers, size: size, states: states, timelines: timelines)
+        reportVarUnitMisfits()
 
         guard errorCount == 0 else { return nil }
         var scene = Scene(

@@ -22,14 +22,18 @@ struct SceneNames {
 extension FrontendContext {
     /// Finds the node a state, tween, keyframe or transition names; nil (reported unless the node
     /// exists but was broken) when there is none.
-    func lookupNode(_ id: String, at range: SourceRange, names: SceneNames, extraCandidates: [String] = []) -> NodeInfo? {
+    func lookupNode(
+        _ id: String, at range: SourceRange, names: SceneNames, extraCandidates: [String] = [],
+        fixing: (String) -> [FixIt] = { _ in [] }
+    ) -> NodeInfo? {
         // A node whose own definition had errors still gets its overrides read (their mistakes
         // are worth reporting); `resolve` then leaves them out of the model.
         if let node = names.registry.nodes[id] { return node }
         if names.registry.isKnown(id) { return nil }
+        let match = closestMatch(to: id, in: names.registry.order + extraCandidates)
         error(
             "unknown-node", "there is no node '\(id)'", at: range,
-            help: suggestion(for: id, in: names.registry.order + extraCandidates))
+            help: match.map { "did you mean '\($0)'?" }, fixIts: match.map(fixing) ?? [])
         return nil
     }
 
@@ -40,7 +44,8 @@ extension FrontendContext {
     ) -> [ResolvedOverride] {
         var resolved: [ResolvedOverride] = []
         for entry in pairs {
-            guard let target = lookupNode(entry.name, at: entry.key.reportRange, names: names) else { continue }
+            guard let target = lookupNode(
+                entry.name, at: entry.key.reportRange, names: names, fixing: { self.replacing(entry.key, with: $0) }) else { continue }
             for raw in readOverrideMap(entry.value, target: target, mode: mode) {
                 resolved += resolve(raw, definedBy: definedBy)
             }
@@ -84,7 +89,9 @@ extension FrontendContext {
             for entry in nodeEntries where names.registry.nodes[entry.name] == nil && !names.registry.isKnown(entry.name) {
                 // A misspelt a11y or play reads as a node id; say which it probably is.
                 if let guess = closestMatch(to: entry.name, in: stateOwnKeys), closestMatch(to: entry.name, in: names.registry.order) == nil {
-                    error("unknown-key", "unknown property '\(entry.name)' for a state", at: entry.key.reportRange, help: "did you mean '\(guess)'?")
+                    error(
+                        "unknown-key", "unknown property '\(entry.name)' for a state", at: entry.key.reportRange,
+                        help: "did you mean '\(guess)'?", fixIts: replacing(entry.key, with: guess))
                     nodeEntries.removeAll { $0.key.range == entry.key.range }
                 }
             }
@@ -117,9 +124,10 @@ extension FrontendContext {
         if names.timelineNames.contains(timeline) {
             state.play = timeline
         } else {
+            let guess = didYouMean(timeline, in: names.timelineNames, at: nameNode)
             error(
                 "unknown-timeline", "there is no timeline '\(timeline)'", at: nameNode.reportRange,
-                help: suggestion(for: timeline, in: names.timelineNames))
+                help: guess.help, fixIts: guess.fixIts)
         }
     }
 
@@ -143,9 +151,10 @@ extension FrontendContext {
             func stateName(_ key: String) -> String? {
                 guard let node = map.value(key), let name = identifier(node, what: "state name") else { return nil }
                 guard stateNames.contains(name) else {
+                    let guess = didYouMean(name, in: stateNames, at: node)
                     error(
                         "unknown-state", "there is no state '\(name)'", at: node.reportRange,
-                        help: suggestion(for: name, in: stateNames))
+                        help: guess.help, fixIts: guess.fixIts)
                     return nil
                 }
                 return name
@@ -165,7 +174,8 @@ extension FrontendContext {
             if let nodesNode = map.value("nodes"), let pairs = mapPairs(nodesNode, expected: "a map of node ids to timing") {
                 for pair in pairs {
                     guard let id = keyName(pair.key) else { continue }
-                    let target = lookupNode(id, at: pair.key.reportRange, names: names)
+                    let target = lookupNode(
+                        id, at: pair.key.reportRange, names: names, fixing: { self.replacing(pair.key, with: $0) })
                     guard let nodeMap = readMap(pair.value, what: "a node's timing", allowed: ["duration", "delay", "easing"]),
                         let merged = self.timing(nodeMap, base: timing ?? defaultTiming)
                     else { continue }

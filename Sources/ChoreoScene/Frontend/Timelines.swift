@@ -110,20 +110,25 @@ extension FrontendContext {
             let idCount = id.unicodeScalars.count
             let idRange = rangeInScalar(pair.key, offset: 0, length: idCount)
             let pathRange = rangeInScalar(pair.key, offset: idCount + 1, length: path.unicodeScalars.count)
-            guard let target = lookupNode(id, at: idRange, names: names) else { continue }
+            guard let target = lookupNode(
+                id, at: idRange, names: names, fixing: { self.replacing(in: pair.key, offset: 0, length: idCount, with: $0) }) else { continue }
             let paths = keyframePaths(target.shape)
             guard paths.contains(path) else {
                 let root = String(path.split(separator: ".").first ?? "")
                 if !path.contains("."), !animatableKeys(target.shape).contains(root) {
-                    reportNotAnimatable(root, target: target, at: pathRange, candidates: paths)
+                    reportNotAnimatable(
+                        root, target: target, at: pathRange, candidates: paths,
+                        fixing: { self.replacing(in: pair.key, offset: idCount + 1, length: path.unicodeScalars.count, with: $0) })
                 } else if ["stroke", "fill"].contains(root), path.split(separator: ".").count == 2,
                     ["cap", "join", "miter-limit", "dash", "units"].contains(String(path.split(separator: ".")[1]))
                 {
                     error("unknown-property", "'\(path)' cannot be animated; set it on the node in layers", at: pathRange)
                 } else {
+                    let match = guessName(path, in: paths)
                     error(
                         "unknown-key", "unknown property '\(path)' for \(target.shape.phrase)", at: pathRange,
-                        help: suggestion(for: path, in: paths))
+                        help: match.map { "did you mean '\($0)'?" },
+                        fixIts: match.map { replacing(in: pair.key, offset: idCount + 1, length: path.unicodeScalars.count, with: $0) } ?? [])
                 }
                 continue
             }

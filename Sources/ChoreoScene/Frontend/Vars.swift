@@ -74,6 +74,7 @@ extension FrontendContext {
             let definition = definitions[i]
             if let value = evaluateVar(definition.value, name: definition.name) {
                 environment.vars[definition.name] = value
+                varDefinitions[definition.name] = (definition.key, definition.value)
             } else {
                 poisonedVars.insert(definition.name)
             }

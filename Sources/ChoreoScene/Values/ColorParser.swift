@@ -82,10 +82,11 @@ private struct ColorParser {
             if let color = namedColor(name) { return color }
             // No CSS name is longer than 20 letters, so a much longer word is no plausible typo of
             // one; skipping it keeps files with thousands of junk colours cheap to report.
-            let help = (name.unicodeScalars.count <= 32 ? closestMatch(to: name, in: cssColorNames) : nil)
-                .map { "did you mean '\($0)'?" }
-                ?? "use a hex colour like '#d6bdfb', rgb(…) or a CSS colour name"
-            throw invalid("unknown colour name '\(name)'", at: start, length: nameEnd - start, help: help)
+            let match = name.unicodeScalars.count <= 32 ? closestMatch(to: name, in: cssColorNames) : nil
+            let help = match.map { "did you mean '\($0)'?" } ?? "use a hex colour like '#d6bdfb', rgb(…) or a CSS colour name"
+            var problem = invalid("unknown colour name '\(name)'", at: start, length: nameEnd - start, help: help)
+            problem.replacement = match
+            throw problem
         }
     }
 
@@ -111,7 +112,7 @@ private struct ColorParser {
             let match = closestMatch(to: name, in: colorVars) ?? closestMatch(to: name, in: environment.vars.keys.sorted())
             throw ValueError(
                 rule: "undefined-var", "undefined var '$\(name)'", offset: start, length: length,
-                help: match.map { "did you mean '$\($0)'?" })
+                help: match.map { "did you mean '$\($0)'?" }, replacement: match.map { "$\($0)" })
         }
     }
 

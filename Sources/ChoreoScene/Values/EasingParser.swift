@@ -29,7 +29,7 @@ public func parseEasingName(_ text: String) -> Result<EasingSpec, ValueError> {
     return .failure(
         ValueError(
             rule: "unknown-easing", word.isEmpty ? "expected an easing" : "unknown easing '\(word)'", offset: start,
-            length: max(1, end - start), help: easingHelp(for: word)))
+            length: max(1, end - start), help: easingHelp(for: word), replacement: easingReplacement(for: word)))
 }
 
 /// A cubic-bézier easing, checking that x1 and x2 lie in 0…1 (the curve must be a function of
@@ -111,11 +111,17 @@ public let namedEasings: [(name: String, easing: EasingSpec)] = [
 /// SwiftUI and CSS spellings that are not Choreo names, mapped to the name they mean.
 private let easingAliases: [String: String] = [
     "easein": "ease-in", "easeout": "ease-out", "easeinout": "ease-in-out", "ease_in": "ease-in",
-    "ease_out": "ease-out", "ease_in_out": "ease-in-out", "default": "smooth", "spring": "smooth",
+    "ease_out": "ease-out", "ease_in_out": "ease-in-out", "default": "smooth",
     "step": "hold", "none": "linear",
 ]
 
+/// What `spring` alone means to people who know SwiftUI: a spring with default parameters, which
+/// Choreo writes as a map; the named presets are springs too.
+let springWordHelp = "a spring is a map: write {spring: {}} for the default spring (response 0.5, damping-fraction 0.825), "
+    + "{spring: {duration: 0.5s, bounce: 0.3}}, or a preset: 'smooth', 'snappy' or 'bouncy'"
+
 private func easingHelp(for word: String) -> String {
+    if word.lowercased() == "spring" || word.lowercased() == ".spring" { return springWordHelp }
     let bare = word.hasPrefix(".") ? String(word.dropFirst()) : word
     if let name = namedEasings.first(where: { $0.name == bare.lowercased() })?.name ?? easingAliases[bare.lowercased()] {
         return "did you mean '\(name)'?"
@@ -125,6 +131,16 @@ private func easingHelp(for word: String) -> String {
     }
     return "easings are " + namedEasings.map { "'\($0.name)'" }.joined(separator: ", ")
         + ", 'cubic-bezier(x1, y1, x2, y2)', 'steps(n)' or a {spring: …} map"
+}
+
+/// The easing name a misspelt one should be replaced with, when the guess is sure enough to fix.
+private func easingReplacement(for word: String) -> String? {
+    if word.lowercased() == "spring" || word.lowercased() == ".spring" { return nil }
+    let bare = word.hasPrefix(".") ? String(word.dropFirst()) : word
+    if let name = namedEasings.first(where: { $0.name == bare.lowercased() })?.name ?? easingAliases[bare.lowercased()] {
+        return name
+    }
+    return closestMatch(to: bare, in: namedEasings.map(\.name))
 }
 
 private func parseEasingFunction(_ name: String, scalars: [Unicode.Scalar], open: Int, end: Int)

@@ -359,6 +359,7 @@ private struct ExpressionParser {
                 length: token.length)
         case nil:
             var help: String?
+            var replacement: String?
             // `$w-4` reads as one var name (names may contain '-'); if a prefix is a var, the
             // author most likely meant a subtraction.
             let parts = name.split(separator: "-", omittingEmptySubsequences: false)
@@ -368,12 +369,14 @@ private struct ExpressionParser {
             {
                 let rest = name.dropFirst(prefix.count + 1)
                 help = "var names may contain '-'; to subtract, write '$\(prefix) - \(rest)'"
+                replacement = "$\(prefix) - \(rest)"
             } else if let match = closestMatch(to: name, in: environment.vars.keys.sorted()) {
                 help = "did you mean '$\(match)'?"
+                replacement = "$\(match)"
             }
             throw ValueError(
                 rule: "undefined-var", "undefined var '$\(name)'", offset: token.offset, length: token.length,
-                help: help)
+                help: help, replacement: replacement)
         }
     }
 

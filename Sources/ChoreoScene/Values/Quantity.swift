@@ -34,13 +34,18 @@ public struct ValueError: Error, Sendable, Equatable {
     public var offset: Int
     public var length: Int
     public var help: String?
+    /// Text that fixes the problem when written over the `offset`/`length` range (a fix-it).
+    public var replacement: String?
 
-    public init(rule: String, _ message: String, offset: Int = 0, length: Int = 1, help: String? = nil) {
+    public init(
+        rule: String, _ message: String, offset: Int = 0, length: Int = 1, help: String? = nil, replacement: String? = nil
+    ) {
         self.rule = rule
         self.message = message
         self.offset = offset
         self.length = length
         self.help = help
+        self.replacement = replacement
     }
 }
 

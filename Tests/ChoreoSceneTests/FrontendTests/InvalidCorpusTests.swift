@@ -38,6 +38,22 @@ func expectations(in text: String) -> [String] {
 
 func invalidFixtureNames() -> [String] { frontendFixtureFiles("invalid").map(\.lastPathComponent) }
 
+/// The `# expect-KIND: LINE:COL TEXT` lines of a fixture that pin more than the rule:
+/// `expect-message` (the message), `expect-help` (the help line), `expect-note` (a note of the
+/// diagnostic at LINE:COL, or a note placed at LINE:COL) and `expect-fix` (a fix-it of the
+/// diagnostic at LINE:COL whose replacement text is TEXT).
+func detailedExpectations(in text: String) -> [(kind: String, line: Int, column: Int, text: String)] {
+    text.split(separator: "\n", omittingEmptySubsequences: false).compactMap { line in
+        guard line.hasPrefix("# expect-"), let colon = line.firstIndex(of: ":") else { return nil }
+        let kind = String(line[line.index(line.startIndex, offsetBy: 9)..<colon])
+        let rest = line[line.index(after: colon)...].drop(while: { $0 == " " })
+        let position = rest.prefix(while: { $0 != " " })
+        let parts = position.split(separator: ":")
+        guard parts.count == 2, let l = Int(parts[0]), let c = Int(parts[1]) else { return nil }
+        return (kind, l, c, String(rest.dropFirst(position.count + 1)))
+    }
+}
+
 @Test(arguments: invalidFixtureNames())
 func invalidFixtureReportsExactlyWhatItExpects(_ name: String) throws {
     let url = frontendFixturesDirectory("invalid").appendingPathComponent(name)
@@ -49,6 +65,34 @@ func invalidFixtureReportsExactlyWhatItExpects(_ name: String) throws {
     #expect(actual == expected, "\(name)")
     if actual.contains(where: { $0.contains(" error ") }) {
         #expect(result.timeline == nil, "\(name): a file with errors must not compile")
+    }
+    let source = SourceFile(path: name, bytes: bytes)
+    for expectation in detailedExpectations(in: source.text) {
+        let location = SourceLocation(line: expectation.line, column: expectation.column)
+        let here = result.diagnostics.filter { $0.range.start == location }
+        let what = "\(name) \(expectation.line):\(expectation.column) expect-\(expectation.kind)"
+        switch expectation.kind {
+        case "message":
+            #expect(here.contains { $0.message == expectation.text }, "\(what): \(here.map(\.message))")
+        case "help":
+            #expect(here.contains { $0.help == expectation.text }, "\(what): \(here.map { $0.help ?? "nil" })")
+        case "note":
+            let notes = result.diagnostics.flatMap { diagnostic in
+                diagnostic.notes.filter { $0.range?.start == location || (diagnostic.range.start == location && $0.range == nil) }
+            }
+            #expect(notes.contains { $0.message == expectation.text }, "\(what): \(notes.map(\.message))")
+        case "fix":
+            let replacements = here.flatMap(\.fixIts).map { $0.edits.map(\.replacement).joined(separator: " | ") }
+            #expect(replacements.contains(expectation.text), "\(what): \(replacements)")
+        default:
+            Issue.record("\(what): unknown kind (message, help, note, fix)")
+        }
+    }
+    // Every fix-it must apply to the file as it is: its ranges lie in the file and do not overlap.
+    for diagnostic in result.diagnostics {
+        for fixIt in diagnostic.fixIts {
+            #expect(source.applying(fixIt.edits) != nil, "\(name): fix-it '\(fixIt.message)' does not apply")
+        }
     }
 }
 

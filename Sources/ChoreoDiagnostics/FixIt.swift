@@ -1,0 +1,117 @@
+/// A mechanical change that resolves a diagnostic, as swift-syntax's `FixIt` is: a short message
+/// for people ("replace 'rotaton' with 'rotation'") and the text edits that make it.
+///
+/// Fix-its are data. Renderers show them (`= fix: …` in text, `fixes` in SARIF, `fixIts` in JSON),
+/// `choreo lint --fix` applies them and the language server offers them as code actions. A
+/// fix-it is only attached when applying it cannot change what the rest of the file means: never
+/// to text that came in through an alias (editing the anchor would change every other use).
+public struct FixIt: Hashable, Sendable {
+    /// Replace the text of `range` (half-open, in the diagnostic's file) with `replacement`.
+    /// An empty range inserts; an empty replacement deletes.
+    public struct Edit: Hashable, Sendable {
+        public var range: SourceRange
+        public var replacement: String
+
+        public init(range: SourceRange, replacement: String) {
+            self.range = range
+            self.replacement = replacement
+        }
+    }
+
+    public var message: String
+    public var edits: [Edit]
+
+    public init(_ message: String, edits: [Edit]) {
+        self.message = message
+        self.edits = edits
+    }
+
+    /// One replacement of one range.
+    public static func replace(_ range: SourceRange, with replacement: String, message: String? = nil) -> FixIt {
+        FixIt(message ?? "replace with '\(replacement)'", edits: [Edit(range: range, replacement: replacement)])
+    }
+
+    /// Whether two fix-its touch the same text: overlapping ranges, or two insertions at one point
+    /// (their order would be a guess). Touching ends do not overlap.
+    public func overlaps(_ other: FixIt) -> Bool {
+        for a in edits {
+            for b in other.edits {
+                if a.range.start == b.range.start { return true }
+                if a.range.start < b.range.end, b.range.start < a.range.end { return true }
+            }
+        }
+        return false
+    }
+}
+
+extension SourceFile {
+    /// The text of the file with the given edits applied, or nil when an edit points outside the
+    /// file or two edits overlap (the caller chose them badly; nothing is applied then).
+    ///
+    /// Positions are the diagnostics' own: 1-based lines, columns in Unicode scalars, line 1
+    /// counted after a byte order mark. Line breaks outside the edited ranges are kept as they are.
+    public func applying(_ edits: [FixIt.Edit]) -> String? {
+        let sorted = edits.sorted { $0.range.start < $1.range.start }
+        for (a, b) in zip(sorted, sorted.dropFirst()) where b.range.start < a.range.end || a.range.start == b.range.start {
+            return nil
+        }
+        let scalars = Array(text.unicodeScalars)
+        var offsets: [(start: Int, end: Int, replacement: String)] = []
+        for edit in sorted {
+            guard let start = scalarOffset(of: edit.range.start, in: scalars),
+                let end = scalarOffset(of: edit.range.end, in: scalars), start <= end
+            else { return nil }
+            offsets.append((start, end, edit.replacement))
+        }
+        var out = String.UnicodeScalarView()
+        var position = 0
+        for edit in offsets {
+            out.append(contentsOf: scalars[position..<edit.start])
+            out.append(contentsOf: edit.replacement.unicodeScalars)
+            position = edit.end
+        }
+        out.append(contentsOf: scalars[position...])
+        return String(out)
+    }
+
+    /// The offset in `scalars` (the file's text) of a line and column; a column just past the end
+    /// of a line is its line break. Nil when the position is not in the file.
+    public func scalarOffset(of location: SourceLocation) -> Int? {
+        scalarOffset(of: location, in: Array(text.unicodeScalars))
+    }
+
+    private func scalarOffset(of location: SourceLocation, in scalars: [Unicode.Scalar]) -> Int? {
+        guard location.line >= 1, location.column >= 1 else { return nil }
+        var line = 1
+        var index = 0
+        if scalars.first == "\u{FEFF}" { index = 1 }
+        while line < location.line {
+            guard index < scalars.count else { return nil }
+            let scalar = scalars[index]
+            index += 1
+            if scalar == "\n" {
+                line += 1
+            } else if scalar == "\r" {
+                if index < scalars.count, scalars[index] == "\n" { index += 1 }
+                line += 1
+            }
+        }
+        // Walk to the column without crossing the line break.
+        var column = 1
+        while column < location.column {
+            guard index < scalars.count, scalars[index] != "\n", scalars[index] != "\r" else { return nil }
+            index += 1
+            column += 1
+        }
+        return index
+    }
+
+    /// The text of a single-line range, or nil when it spans lines or leaves the file.
+    public func text(in range: SourceRange) -> String? {
+        guard range.start.line == range.end.line, range.start.line <= lineCount else { return nil }
+        let scalars = Array(line(range.start.line).unicodeScalars)
+        let start = range.start.column - 1, end = range.end.column - 1
+        guard start >= 0, start <= end, end <= scalars.count else { return nil }
+        return String(String.UnicodeScalarView(scalars[start..<end]))
+    }
+}

@@ -1,0 +1,126 @@
+import ChoreoDiagnostics
+import ChoreoJSON
+
+/// How LSP positions count characters in a line: UTF-16 code units (the protocol's default) or
+/// Unicode scalars (`utf-32`, which is how Choreo's own columns count).
+public enum PositionEncoding: String, Sendable {
+    case utf16 = "utf-16"
+    case utf32 = "utf-32"
+}
+
+/// One open text document: its text, split into lines, with conversions between LSP positions
+/// (0-based line, 0-based character in the negotiated encoding) and Choreo's `SourceLocation`
+/// (1-based line, 1-based column in Unicode scalars).
+struct Document {
+    var uri: String
+    var version: Int
+    var text: String {
+        didSet { lines = Document.splitLines(text) }
+    }
+    private(set) var lines: [[Unicode.Scalar]]
+
+    init(uri: String, version: Int, text: String) {
+        self.uri = uri
+        self.version = version
+        self.text = text
+        self.lines = Document.splitLines(text)
+    }
+
+    static func splitLines(_ text: String) -> [[Unicode.Scalar]] {
+        var lines: [[Unicode.Scalar]] = [[]]
+        var previousWasCR = false
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" {
+                if !previousWasCR { lines.append([]) }
+                previousWasCR = false
+            } else if scalar == "\r" {
+                lines.append([])
+                previousWasCR = true
+            } else {
+                lines[lines.count - 1].append(scalar)
+                previousWasCR = false
+            }
+        }
+        return lines
+    }
+
+    /// The scalars of a 0-based line, or none past the end.
+    func line(_ index: Int) -> [Unicode.Scalar] {
+        index >= 0 && index < lines.count ? lines[index] : []
+    }
+
+    /// An LSP position for a Choreo location. Line 1 skips a byte order mark, as Choreo counts.
+    func position(_ location: SourceLocation, encoding: PositionEncoding) -> JSONValue {
+        let lineIndex = max(0, location.line - 1)
+        var scalars = line(lineIndex)
+        if lineIndex == 0, scalars.first == "\u{FEFF}" { scalars.removeFirst() }
+        let count = max(0, min(location.column - 1, scalars.count))
+        var character = 0
+        for scalar in scalars[..<count] {
+            character += encoding == .utf16 ? UTF16.width(scalar) : 1
+        }
+        // A column past the end of the line (an end-of-line range) stays past it.
+        character += max(0, location.column - 1 - scalars.count)
+        return .object([("line", .int(lineIndex)), ("character", .int(character))])
+    }
+
+    func range(_ range: SourceRange, encoding: PositionEncoding) -> JSONValue {
+        .object([("start", position(range.start, encoding: encoding)), ("end", position(range.end, encoding: encoding))])
+    }
+
+    /// The Choreo location of an LSP position (clamped to the line).
+    func location(line lineIndex: Int, character: Int, encoding: PositionEncoding) -> SourceLocation {
+        var scalars = line(lineIndex)
+        if lineIndex == 0, scalars.first == "\u{FEFF}" { scalars.removeFirst() }
+        var units = 0
+        var column = 1
+        for scalar in scalars {
+            let width = encoding == .utf16 ? UTF16.width(scalar) : 1
+            if units + width > character { break }
+            units += width
+            column += 1
+        }
+        return SourceLocation(line: lineIndex + 1, column: column)
+    }
+
+    /// Applies an incremental change (`range` in LSP terms) or replaces the whole text.
+    mutating func apply(change: JSONValue, encoding: PositionEncoding) {
+        guard case let .string(newText)? = change["text"] else { return }
+        guard let range = change["range"], let start = range["start"], let end = range["end"],
+            case let .int(startLine)? = start["line"], case let .int(startCharacter)? = start["character"],
+            case let .int(endLine)? = end["line"], case let .int(endCharacter)? = end["character"]
+        else {
+            text = newText
+            return
+        }
+        let from = scalarOffset(line: startLine, character: startCharacter, encoding: encoding)
+        let to = max(from, scalarOffset(line: endLine, character: endCharacter, encoding: encoding))
+        var scalars = Array(text.unicodeScalars)
+        scalars.replaceSubrange(min(from, scalars.count)..<min(to, scalars.count), with: newText.unicodeScalars)
+        text = String(String.UnicodeScalarView(scalars))
+    }
+
+    /// The offset in the text's scalars of an LSP position, clamped to its line.
+    private func scalarOffset(line lineIndex: Int, character: Int, encoding: PositionEncoding) -> Int {
+        let scalars = Array(text.unicodeScalars)
+        var offset = 0
+        var currentLine = 0
+        while currentLine < lineIndex, offset < scalars.count {
+            if scalars[offset] == "\n" {
+                currentLine += 1
+            } else if scalars[offset] == "\r" {
+                if offset + 1 < scalars.count, scalars[offset + 1] == "\n" { offset += 1 }
+                currentLine += 1
+            }
+            offset += 1
+        }
+        var units = 0
+        while offset < scalars.count, scalars[offset] != "\n", scalars[offset] != "\r" {
+            let width = encoding == .utf16 ? UTF16.width(scalars[offset]) : 1
+            if units + width > character { break }
+            units += width
+            offset += 1
+        }
+        return offset
+    }
+}

@@ -1,0 +1,298 @@
+import ChoreoDiagnostics
+import ChoreoJSON
+import ChoreoScene
+import ChoreoYAML
+
+extension LanguageServer {
+    /// The document and the Choreo location of a request's `textDocument` and `position`.
+    func target(_ params: JSONValue) -> (document: Document, line: Int, column: Int)? {
+        guard case let .string(uri)? = params["textDocument"]?["uri"], let document = documents[uri],
+            case let .int(line)? = params["position"]?["line"], case let .int(character)? = params["position"]?["character"]
+        else { return nil }
+        let location = document.location(line: line, character: character, encoding: encoding)
+        return (document, line, location.column - 1)
+    }
+
+    func index(for document: Document) -> SceneIndex {
+        SceneIndex(root: lastTree[document.uri], lines: document.lines)
+    }
+
+    /// The word at a scalar column: letters, digits, `_`, `-`, `.` and a leading `$`, `*` or `&`.
+    static func word(in line: [Unicode.Scalar], at column: Int) -> (text: String, start: Int, end: Int)? {
+        func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "_-.$*&".unicodeScalars.contains(scalar)
+        }
+        guard !line.isEmpty else { return nil }
+        var start = min(column, line.count)
+        var end = start
+        while start > 0, isWordScalar(line[start - 1]) { start -= 1 }
+        while end < line.count, isWordScalar(line[end]) { end += 1 }
+        guard start < end else { return nil }
+        return (String(String.UnicodeScalarView(line[start..<end])), start, end)
+    }
+
+    // MARK: Hover
+
+    func hover(_ params: JSONValue) -> JSONValue {
+        guard let (document, line, column) = target(params),
+            let word = Self.word(in: document.line(line), at: column)
+        else { return .null }
+        let context = CursorContext.at(line: line, column: word.end, lines: document.lines)
+        let index = index(for: document)
+        var text: String?
+        let isKey = context.valueOf == nil && document.line(line)[word.end...].first == ":"
+        if word.text.hasPrefix("$") {
+            let name = String(word.text.dropFirst())
+            let file = SourceFile(path: Self.path(of: document.uri), text: document.text)
+            if let root = lastTree[document.uri], let value = sceneInsight(root: root, file: file, resolveModel: false).vars[name] {
+                text = "`$\(name)` = \(describeVarValue(value))"
+            } else if index.vars.contains(where: { $0.name == name }) {
+                text = "`$\(name)`: a var whose value has an error"
+            }
+        } else if isKey, let place = Self.place(of: context.path, index: index) {
+            if let doc = SceneVocabulary.documentation(key: word.text, place: place) {
+                text = "**\(word.text)**: \(doc)"
+            } else if place == .state || place == .nodeOverrides || place == .node, let node = index.node(word.text) {
+                text = nodeHover(node.id, shape: node.shape, document: document)
+            }
+        } else if let key = context.valueOf, let value = SceneVocabulary.enumValues(forKey: key).first(where: { $0.value == word.text }),
+            !value.documentation.isEmpty
+        {
+            text = "**\(word.text)**: \(value.documentation)"
+        } else if let node = nodeReference(word.text, context: context, index: index) {
+            text = nodeHover(node.id, shape: node.shape, document: document)
+        } else if let state = index.states.first(where: { $0.name == word.text }) {
+            text = "state **\(state.name)** (line \(state.range.start.line))"
+        } else if let timeline = index.timelines.first(where: { $0.name == word.text }) {
+            text = "timeline **\(timeline.name)** (line \(timeline.range.start.line))"
+        }
+        guard let text else { return .null }
+        let range = SourceRange(
+            start: SourceLocation(line: line + 1, column: word.start + 1), end: SourceLocation(line: line + 1, column: word.end + 1))
+        return .object([
+            ("contents", .object([("kind", "markdown"), ("value", .string(text))])),
+            ("range", document.range(range, encoding: encoding)),
+        ])
+    }
+
+    private func nodeHover(_ id: String, shape: String?, document: Document) -> String {
+        let file = SourceFile(path: Self.path(of: document.uri), text: document.text)
+        if let root = lastTree[document.uri], let scene = sceneInsight(root: root, file: file).scene,
+            let description = describeNode(id, in: scene)
+        {
+            return description
+        }
+        return "node **\(id)**" + (shape.map { ": \($0)" } ?? "") + " (the scene has errors; its style is not resolved)"
+    }
+
+    /// A node named by a word: an id, or the node part of a keyframe path `id.property`.
+    private func nodeReference(_ word: String, context: CursorContext, index: SceneIndex) -> (id: String, range: SourceRange, shape: String?)? {
+        if let node = index.node(word) { return node }
+        if let dot = word.firstIndex(of: "."), let node = index.node(String(word[..<dot])) { return node }
+        return nil
+    }
+
+    // MARK: Places
+
+    /// The kind of map a path leads to, for key completion and key documentation.
+    static func place(of path: [String], index: SceneIndex) -> ScenePlace? {
+        var place = ScenePlace.scene
+        var position = 0
+        while position < path.count {
+            let step = path[position]
+            position += 1
+            switch (place, step) {
+            case (.scene, "layers"), (.node, "children"):
+                guard position < path.count, path[position] == "-" else { return nil }
+                position += 1
+                place = .node
+            case (.scene, "states"):
+                guard position < path.count else { return nil }  // the map of state names
+                position += 1
+                place = .state
+            case (.state, "a11y"): place = .a11y
+            case (.state, _): place = .nodeOverrides
+            case (.scene, "transitions"):
+                guard position < path.count, path[position] == "-" else { return nil }
+                position += 1
+                place = .transition
+            case (.transition, "nodes"):
+                guard position < path.count else { return nil }
+                position += 1
+                place = .nodeTiming
+            case (.scene, "timelines"):
+                guard position < path.count else { return nil }
+                position += 1
+                place = .timeline
+            case (.timeline, "tweens"):
+                guard position < path.count, path[position] == "-" else { return nil }
+                position += 1
+                place = .tween
+            case (.tween, "to"), (.tween, "by"):
+                guard position < path.count else { return nil }
+                position += 1
+                place = .nodeOverrides
+            case (.timeline, "keyframes"):
+                guard position + 1 < path.count, path[position + 1] == "-" else { return nil }
+                position += 2
+                place = .keyframe
+            case (.node, "stroke"), (.nodeOverrides, "stroke"): place = .stroke
+            case (.node, "fill"), (.nodeOverrides, "fill"): place = .gradient
+            case (.gradient, "linear"): place = .linearGradient
+            case (.gradient, "radial"): place = .radialGradient
+            case (.node, "trim"), (.nodeOverrides, "trim"): place = .trim
+            case (.node, "repeat"): place = .repeat
+            case (_, "easing"): place = .easingMap
+            case (.easingMap, "spring"): place = .spring
+            default: return nil
+            }
+        }
+        return place
+    }
+
+    // MARK: Completion
+
+    func completion(_ params: JSONValue) -> JSONValue {
+        guard let (document, line, column) = target(params) else { return .null }
+        let context = CursorContext.at(line: line, column: column, lines: document.lines)
+        let index = index(for: document)
+        var items: [(label: String, kind: Int, detail: String)] = []
+        func add(_ label: String, kind: Int, detail: String = "") {
+            if !items.contains(where: { $0.label == label }) { items.append((label, kind, detail)) }
+        }
+        // Kinds: 5 field, 6 variable, 12 value, 13 enum member, 14 keyword, 18 reference.
+        if context.prefix.hasPrefix("$") {
+            for entry in index.vars { add("$" + entry.name, kind: 6, detail: "var") }
+        } else if context.prefix.hasPrefix("*") {
+            for entry in index.anchors { add("*" + entry.name, kind: 18, detail: "anchor") }
+        } else if let key = context.valueOf {
+            let parent = Self.place(of: context.path, index: index)
+            switch key {
+            case "from" where parent == .transition, "to" where parent == .transition:
+                for state in index.states { add(state.name, kind: 12, detail: "state") }
+            case "initial" where parent == .scene:
+                for state in index.states { add(state.name, kind: 12, detail: "state") }
+            case "play":
+                for timeline in index.timelines { add(timeline.name, kind: 12, detail: "timeline") }
+            default:
+                for value in SceneVocabulary.enumValues(forKey: key) { add(value.value, kind: 13, detail: value.documentation) }
+            }
+        } else if context.path.count >= 3, context.path.first == "timelines", context.path[2] == "keyframes", context.path.count == 3 {
+            // Keyframe paths: `node.property`.
+            for node in index.nodes {
+                for property in SceneVocabulary.keyframeProperties(shape: node.shape ?? "") {
+                    add("\(node.id).\(property)", kind: 5, detail: "keyframe track")
+                }
+            }
+        } else if let place = Self.place(of: context.path, index: index) {
+            var keys = SceneVocabulary.keys(place)
+            if place == .node, let shape = shapeOfItem(line: line, document: document), let shapeKeys = SceneVocabulary.nodeKeys(shape: shape) {
+                keys = shapeKeys
+            }
+            for key in keys { add(key, kind: 5, detail: SceneVocabulary.documentation(key: key, place: place) ?? "") }
+            if place == .state {
+                for node in index.nodes { add(node.id, kind: 18, detail: "node") }
+            }
+        } else if let last = context.path.last, (last == "to" || last == "by"), context.path.contains("tweens") {
+            for node in index.nodes { add(node.id, kind: 18, detail: "node") }
+        } else if context.path.count == 3, context.path[0] == "transitions", context.path[2] == "nodes" {
+            for node in index.nodes { add(node.id, kind: 18, detail: "node") }
+        }
+        let prefix = context.prefix
+        let filtered = items.filter { prefix.isEmpty || $0.label.hasPrefix(prefix) || $0.label.lowercased().contains(prefix.lowercased()) }
+        return .object([
+            ("isIncomplete", false),
+            ("items", .array(filtered.map { item in
+                var members: [(String, JSONValue)] = [("label", .string(item.label)), ("kind", .int(item.kind))]
+                if !item.detail.isEmpty { members.append(("detail", .string(item.detail))) }
+                return .object(members)
+            })),
+        ])
+    }
+
+    /// The `shape:` of the list item the line belongs to, if written: looked for on the line and
+    /// on the lines of the same item above and below.
+    private func shapeOfItem(line: Int, document: Document) -> String? {
+        func shape(in scalars: [Unicode.Scalar]) -> String? {
+            let text = String(String.UnicodeScalarView(scalars))
+            guard let range = text.range(of: "shape:") else { return nil }
+            let rest = text[range.upperBound...].drop(while: { $0 == " " })
+            let word = rest.prefix { $0.isLetter }
+            return word.isEmpty ? nil : String(word)
+        }
+        if let found = shape(in: document.line(line)) { return found }
+        let indent = LineShape(document.line(line)).contentColumn
+        var index = line - 1
+        while index >= 0 {
+            let shapeOfLine = LineShape(document.line(index))
+            if !shapeOfLine.isBlank, shapeOfLine.contentColumn < indent { break }
+            if let found = shape(in: document.line(index)) { return found }
+            if !shapeOfLine.dashColumns.isEmpty { break }
+            index -= 1
+        }
+        index = line + 1
+        while index < document.lines.count {
+            let shapeOfLine = LineShape(document.line(index))
+            if !shapeOfLine.isBlank, shapeOfLine.contentColumn < indent || !shapeOfLine.dashColumns.isEmpty { break }
+            if let found = shape(in: document.line(index)) { return found }
+            index += 1
+        }
+        return nil
+    }
+
+    // MARK: Definition
+
+    func definition(_ params: JSONValue) -> JSONValue {
+        guard let (document, line, column) = target(params),
+            let word = Self.word(in: document.line(line), at: column)
+        else { return .null }
+        let index = index(for: document)
+        let context = CursorContext.at(line: line, column: word.end, lines: document.lines)
+        var range: SourceRange?
+        if word.text.hasPrefix("$") {
+            range = index.vars.first { $0.name == String(word.text.dropFirst()) }?.range
+        } else if word.text.hasPrefix("*") {
+            let name = String(word.text.dropFirst())
+            range = index.anchors.last { $0.name == name && $0.range.start < SourceLocation(line: line + 1, column: word.start + 1) }?.range
+        } else if let key = context.valueOf, ["from", "to", "initial"].contains(key) {
+            range = index.states.first { $0.name == word.text }?.range
+        } else if context.valueOf == "play" {
+            range = index.timelines.first { $0.name == word.text }?.range
+        } else if let node = nodeReference(word.text, context: context, index: index) {
+            range = node.range
+        } else if let state = index.states.first(where: { $0.name == word.text }) {
+            range = state.range
+        } else if let timeline = index.timelines.first(where: { $0.name == word.text }) {
+            range = timeline.range
+        }
+        guard let range else { return .null }
+        return .object([("uri", .string(document.uri)), ("range", document.range(range, encoding: encoding))])
+    }
+
+    // MARK: Code actions
+
+    func codeActions(_ params: JSONValue) -> JSONValue {
+        guard case let .string(uri)? = params["textDocument"]?["uri"], let document = documents[uri],
+            let requested = params["range"], case let .int(startLine)? = requested["start"]?["line"],
+            case let .int(endLine)? = requested["end"]?["line"]
+        else { return .array([]) }
+        var actions: [JSONValue] = []
+        for diagnostic in published[uri] ?? [] where !diagnostic.fixIts.isEmpty {
+            // Offered when the requested lines touch the diagnostic's lines.
+            guard diagnostic.range.start.line - 1 <= endLine, diagnostic.range.end.line - 1 >= startLine else { continue }
+            for (position, fixIt) in diagnostic.fixIts.enumerated() {
+                let edits: [JSONValue] = fixIt.edits.map { edit in
+                    .object([("range", document.range(edit.range, encoding: encoding)), ("newText", .string(edit.replacement))])
+                }
+                actions.append(.object([
+                    ("title", .string(fixIt.message)),
+                    ("kind", "quickfix"),
+                    ("diagnostics", [lspDiagnostic(diagnostic, in: document)]),
+                    ("isPreferred", .bool(position == 0)),
+                    ("edit", .object([("changes", .object([(uri, .array(edits))]))])),
+                ]))
+            }
+        }
+        return .array(actions)
+    }
+}

@@ -1,0 +1,222 @@
+import ChoreoDiagnostics
+import ChoreoJSON
+import ChoreoScene
+import ChoreoYAML
+
+/// A Language Server (LSP 3.17) for Choreo scenes, as a pure message handler: JSON-RPC messages
+/// in, messages out (responses and notifications such as `publishDiagnostics`). The `choreo lsp`
+/// command owns the stdio loop; this type never reads or writes anything.
+///
+/// It uses the compiler's own front end: the diagnostics are exactly `choreo lint`'s, with the
+/// rule id as `code` and the fix-its as quick-fix code actions.
+public final class LanguageServer {
+    public struct Configuration: Sendable {
+        /// Base URL of the documentation (`…/docs/`); diagnostics link to `diagnostics.md#RULE`.
+        /// Nil leaves `codeDescription` out.
+        public var documentationBase: String?
+        public var version: String
+
+        public init(documentationBase: String?, version: String) {
+            self.documentationBase = documentationBase
+            self.version = version
+        }
+    }
+
+    let configuration: Configuration
+    var documents: [String: Document] = [:]
+    /// The last diagnostics published for each document, for code actions.
+    var published: [String: [Diagnostic]] = [:]
+    /// The last YAML tree that could be read for each document: completion and navigation keep
+    /// working from it while the text is momentarily broken.
+    var lastTree: [String: YAMLNode] = [:]
+    var encoding = PositionEncoding.utf16
+    var shutdownRequested = false
+    /// Set by the `exit` notification: the process should end with this status.
+    public private(set) var exitStatus: Int32?
+
+    public init(configuration: Configuration) {
+        self.configuration = configuration
+    }
+
+    /// Handles one message (already parsed) and returns the messages to send, in order.
+    public func handle(_ message: JSONValue) -> [JSONValue] {
+        guard case let .string(method)? = message["method"] else { return [] }  // a response to us: ignored
+        let id = message["id"]
+        let params = message["params"] ?? .null
+        if let id {
+            if shutdownRequested, method != "exit" {
+                return [errorResponse(id: id, code: -32600, message: "the server is shutting down")]
+            }
+            return request(method, id: id, params: params)
+        }
+        return notification(method, params: params)
+    }
+
+    /// Handles one message body; a body that is not JSON gets a parse error response.
+    public func handle(body: [UInt8]) -> [JSONValue] {
+        guard let message = JSONParser.parse(body) else {
+            return [errorResponse(id: .null, code: -32700, message: "the message is not valid JSON")]
+        }
+        guard case .object = message else {
+            return [errorResponse(id: .null, code: -32600, message: "a message is a JSON object")]
+        }
+        return handle(message)
+    }
+
+    private func request(_ method: String, id: JSONValue, params: JSONValue) -> [JSONValue] {
+        switch method {
+        case "initialize": return [response(id: id, result: initialize(params))]
+        case "shutdown":
+            shutdownRequested = true
+            return [response(id: id, result: .null)]
+        case "textDocument/hover": return [response(id: id, result: hover(params))]
+        case "textDocument/completion": return [response(id: id, result: completion(params))]
+        case "textDocument/definition": return [response(id: id, result: definition(params))]
+        case "textDocument/codeAction": return [response(id: id, result: codeActions(params))]
+        default: return [errorResponse(id: id, code: -32601, message: "unsupported method '\(method)'")]
+        }
+    }
+
+    private func notification(_ method: String, params: JSONValue) -> [JSONValue] {
+        switch method {
+        case "exit":
+            exitStatus = shutdownRequested ? 0 : 1
+            return []
+        case "textDocument/didOpen":
+            guard let item = params["textDocument"], case let .string(uri)? = item["uri"],
+                case let .string(text)? = item["text"]
+            else { return [] }
+            let version: Int
+            if case let .int(number)? = item["version"] { version = number } else { version = 0 }
+            documents[uri] = Document(uri: uri, version: version, text: text)
+            return [publishDiagnostics(uri)]
+        case "textDocument/didChange":
+            guard let item = params["textDocument"], case let .string(uri)? = item["uri"], var document = documents[uri],
+                case let .array(changes)? = params["contentChanges"]
+            else { return [] }
+            for change in changes { document.apply(change: change, encoding: encoding) }
+            if case let .int(version)? = item["version"] { document.version = version }
+            documents[uri] = document
+            return [publishDiagnostics(uri)]
+        case "textDocument/didClose":
+            guard case let .string(uri)? = params["textDocument"]?["uri"] else { return [] }
+            documents[uri] = nil
+            published[uri] = nil
+            lastTree[uri] = nil
+            return [notificationMessage("textDocument/publishDiagnostics", .object([("uri", .string(uri)), ("diagnostics", [])]))]
+        default:
+            return []  // initialized, didSave, $/cancelRequest, setTrace…: nothing to do
+        }
+    }
+
+    private func initialize(_ params: JSONValue) -> JSONValue {
+        if case let .array(offered)? = params["capabilities"]?["general"]?["positionEncodings"],
+            offered.contains(.string("utf-32"))
+        {
+            encoding = .utf32
+        }
+        return .object([
+            ("capabilities", .object([
+                ("positionEncoding", .string(encoding.rawValue)),
+                ("textDocumentSync", .object([("openClose", true), ("change", 1)])),
+                ("hoverProvider", true),
+                ("completionProvider", .object([("triggerCharacters", ["$", "*", ".", ":", " "])])),
+                ("definitionProvider", true),
+                ("codeActionProvider", .object([("codeActionKinds", ["quickfix"])])),
+            ])),
+            ("serverInfo", .object([("name", "choreo"), ("version", .string(configuration.version))])),
+        ])
+    }
+
+    // MARK: Diagnostics
+
+    /// The file path a URI stands for (`file:///a/b.yaml` → `/a/b.yaml`), for diagnostics.
+    static func path(of uri: String) -> String {
+        guard uri.hasPrefix("file://") else { return uri }
+        return percentDecoded(String(uri.dropFirst("file://".count)))
+    }
+
+    func publishDiagnostics(_ uri: String) -> JSONValue {
+        guard let document = documents[uri] else { return .null }
+        let file = SourceFile(path: Self.path(of: uri), text: document.text)
+        let (root, _) = readYAML(file)
+        if let root { lastTree[uri] = root }
+        let diagnostics = compileScene(file).diagnostics
+        published[uri] = diagnostics
+        return notificationMessage("textDocument/publishDiagnostics", .object([
+            ("uri", .string(uri)),
+            ("version", .int(document.version)),
+            ("diagnostics", .array(diagnostics.map { lspDiagnostic($0, in: document) })),
+        ]))
+    }
+
+    func lspDiagnostic(_ diagnostic: Diagnostic, in document: Document) -> JSONValue {
+        var message = diagnostic.message
+        if let help = diagnostic.help { message += "\nhelp: \(help)" }
+        var members: [(String, JSONValue)] = [
+            ("range", document.range(diagnostic.range, encoding: encoding)),
+            ("severity", .int(diagnostic.severity == .error ? 1 : diagnostic.severity == .warning ? 2 : 3)),
+            ("code", .string(diagnostic.rule)),
+        ]
+        if let base = configuration.documentationBase {
+            members.append(("codeDescription", .object([("href", .string(Self.documentationLink(rule: diagnostic.rule, base: base)))])))
+        }
+        members.append(("source", "choreo"))
+        members.append(("message", .string(message)))
+        let related = diagnostic.notes.map { note -> JSONValue in
+            .object([
+                ("location", .object([
+                    ("uri", .string(document.uri)),
+                    ("range", document.range(note.range ?? diagnostic.range, encoding: encoding)),
+                ])),
+                ("message", .string(note.message)),
+            ])
+        }
+        if !related.isEmpty { members.append(("relatedInformation", .array(related))) }
+        return .object(members)
+    }
+
+    /// The rules documented in docs/diagnostics-yaml.md rather than docs/diagnostics.md.
+    static let yamlRules: Set<String> = [
+        "duplicate-key", "empty-file", "file-too-large", "invalid-merge", "invalid-utf8", "multiple-documents",
+        "nesting-too-deep", "tab-indentation", "too-many-nodes", "undefined-alias", "yaml-syntax",
+    ]
+
+    static func documentationLink(rule: String, base: String) -> String {
+        let page = yamlRules.contains(rule) ? "diagnostics-yaml.md" : "diagnostics.md"
+        return (base.hasSuffix("/") ? base : base + "/") + page + "#" + rule
+    }
+
+    // MARK: Messages
+
+    func response(id: JSONValue, result: JSONValue) -> JSONValue {
+        .object([("jsonrpc", "2.0"), ("id", id), ("result", result)])
+    }
+
+    func errorResponse(id: JSONValue, code: Int, message: String) -> JSONValue {
+        .object([("jsonrpc", "2.0"), ("id", id), ("error", .object([("code", .int(code)), ("message", .string(message))]))])
+    }
+
+    func notificationMessage(_ method: String, _ params: JSONValue) -> JSONValue {
+        .object([("jsonrpc", "2.0"), ("method", .string(method)), ("params", params)])
+    }
+}
+
+/// `%20` → space; invalid escapes stay as written.
+func percentDecoded(_ text: String) -> String {
+    var bytes: [UInt8] = []
+    let utf8 = Array(text.utf8)
+    var index = 0
+    while index < utf8.count {
+        if utf8[index] == UInt8(ascii: "%"), index + 2 < utf8.count,
+            let value = UInt8(String(decoding: utf8[index + 1...index + 2], as: UTF8.self), radix: 16)
+        {
+            bytes.append(value)
+            index += 3
+        } else {
+            bytes.append(utf8[index])
+            index += 1
+        }
+    }
+    return String(decoding: bytes, as: UTF8.self)
+}

@@ -1,0 +1,223 @@
+import ChoreoJSON
+
+/// The JSON Schema (draft-07) of the scene format, for editors (yaml-language-server) and CI.
+///
+/// The keys of every place, their documentation and the enum values come from `SceneVocabulary`,
+/// the lists the front end validates with (and `VocabularyTests` holds them to it); this file
+/// only adds what JSON Schema needs on top: the JSON type of each key's value. Values that the
+/// language computes (`$vars`, expressions such as `$w / 2`, times and angles with units) are
+/// strings to the schema, so a number-valued key accepts a number or a string. The schema is
+/// looser than the compiler (it cannot evaluate an expression or check a unit); `SchemaTests`
+/// checks that every valid scene validates and that wrong keys, types and enum values do not.
+public enum SceneSchema {
+    public static func schema() -> JSONValue {
+        var definitions: [(String, JSONValue)] = []
+        for place in ScenePlace.allCases where place != .scene {
+            definitions.append((place.rawValue, object(for: place)))
+        }
+        definitions += [
+            ("number", .object([("description", "a number, a `$var` or an expression such as `$w / 2`"), ("type", ["number", "string"])])),
+            ("point", .object([
+                ("description", "`[x, y]`, or a `$var` holding a point"),
+                ("anyOf", [
+                    .object([("type", "array"), ("minItems", 2), ("maxItems", 2), ("items", ref("number"))]),
+                    .object([("type", "string"), ("pattern", "^\\s*\\$")]),
+                ]),
+            ])),
+            ("color", .object([("description", "a colour: \"#FF3B30\", rgb(255 59 48), a CSS name or a `$var`"), ("type", "string")])),
+            ("identifier", .object([("type", "string"), ("pattern", "^[A-Za-z_][A-Za-z0-9_-]*$")])),
+            ("easing", .object([
+                ("description", "an easing name, cubic-bezier(…), steps(n), or a map {cubic-bezier|steps|spring}"),
+                ("anyOf", [
+                    .object([("type", "string"), ("examples", .array(SceneVocabulary.easingNames.map { .string($0) }))]),
+                    ref("easingMap"),
+                ]),
+            ])),
+        ]
+        var root = object(for: .scene)
+        if case var .object(members) = root {
+            members.insert(("$schema", "http://json-schema.org/draft-07/schema#"), at: 0)
+            members.insert(("title", "Choreo scene"), at: 1)
+            members.append(("definitions", .object(definitions)))
+            root = .object(members)
+        }
+        return root
+    }
+
+    /// The JSON type of each key's value, by place where a key differs between places.
+    static func valueSchema(key: String, place: ScenePlace) -> JSONValue? {
+        switch (place, key) {
+        case (.scene, "choreo"): return .object([("enum", [1])])
+        case (.scene, "name"), (.scene, "initial"), (.node, "id"), (.transition, "from"), (.transition, "to"):
+            return ref("identifier")
+        case (.state, "play"):
+            return .object([("anyOf", [
+                ref("identifier"),
+                .object([
+                    ("type", "object"), ("required", ["timeline"]), ("additionalProperties", false),
+                    ("properties", .object([("timeline", ref("identifier")), ("loop", .object([("type", "boolean")]))])),
+                ]),
+            ])])
+        case (.scene, "themes"):
+            // Each theme overrides vars by name.
+            return .object([("type", "object"), ("additionalProperties", .object([
+                ("type", "object"), ("additionalProperties", .object([("anyOf", [ref("number"), ref("point")])])),
+            ]))])
+        case (.scene, "size"), (.scene, "fps"): return key == "size" ? ref("point") : ref("number")
+        case (.scene, "background"): return ref("color")
+        case (.scene, "vars"):
+            return .object([("type", "object"), ("additionalProperties", .object([("anyOf", [ref("number"), ref("point")])]))])
+        case (.scene, "layers"), (.node, "children"): return .object([("type", "array"), ("items", ref("node"))])
+        case (.scene, "states"): return .object([("type", "object"), ("additionalProperties", ref("state"))])
+        case (.scene, "transitions"): return .object([("type", "array"), ("items", ref("transition"))])
+        case (.scene, "timelines"): return .object([("type", "object"), ("additionalProperties", ref("timeline"))])
+        case (_, "position"), (_, "offset") where place != .trim, (.linearGradient, _), (.radialGradient, "center"):
+            return ref("point")
+        case (_, "size"): return ref("point")
+        case (_, "scale"): return .object([("anyOf", [ref("number"), ref("point")])])
+        case (_, "anchor"):
+            return .object([("anyOf", [ref("point"), .object([("enum", .array(SceneVocabulary.anchorNames.map { .string($0) }))])])])
+        case (.repeat, "opacity"): return .object([("anyOf", [ref("number"), ref("point")])])
+        case (.node, "shape"): return enumSchema("shape")
+        case (_, "fill"):
+            return .object([("anyOf", [ref("color"), ref(place == .node ? "gradient" : "gradient")])])
+        case (.node, "stroke"): return .object([("anyOf", [ref("color"), ref("stroke")])])
+        case (.nodeOverrides, "stroke"):
+            return .object([("type", "object"), ("additionalProperties", false), ("properties", .object([("color", ref("color")), ("width", ref("number"))]))])
+        case (_, "trim"): return ref("trim")
+        case (.node, "repeat"): return ref("repeat")
+        case (.node, "fill-rule"), (.stroke, "cap"), (.stroke, "join"), (.gradient, "units"): return enumSchema(key)
+        case (.node, "closed"), (.timeline, "loop"): return .object([("type", "boolean")])
+        case (_, "d"):
+            // SVG path data, or a list of commands `[M, x, y]` whose numbers may be expressions.
+            return .object([("anyOf", [.object([("type", "string")]), .object([("type", "array"), ("items", .object([("type", "array")]))])])])
+        case (_, "points"): return .object([("type", "array"), ("items", ref("point"))])
+        case (_, "contours"): return .object([("type", "array"), ("items", .object([("type", "array"), ("items", ref("point"))]))])
+        case (.stroke, "color"): return ref("color")
+        case (.stroke, "dash"): return .object([("type", "array"), ("items", ref("number"))])
+        case (.gradient, "linear"): return ref("linearGradient")
+        case (.gradient, "radial"): return ref("radialGradient")
+        case (.gradient, "stops"):
+            return .object([("type", "array"), ("items", .object([
+                ("type", "array"), ("minItems", 2), ("maxItems", 2), ("items", [ref("number"), ref("color")]),
+            ]))])
+        case (.state, "a11y"): return ref("a11y")
+        case (.a11y, "label"): return .object([("type", "string")])
+        case (.transition, "on"): return enumSchema("on")
+        case (.transition, "nodes"): return .object([("type", "object"), ("additionalProperties", ref("nodeTiming"))])
+        case (_, "easing"): return ref("easing")
+        case (.timeline, "tweens"): return .object([("type", "array"), ("items", ref("tween"))])
+        case (.timeline, "keyframes"):
+            return .object([
+                ("type", "object"),
+                ("propertyNames", .object([("pattern", .string(keyframeKeyPattern))])),
+                ("additionalProperties", .object([("type", "array"), ("items", ref("keyframe"))])),
+            ])
+        case (.tween, "to"), (.tween, "by"): return .object([("type", "object"), ("additionalProperties", ref("nodeOverrides"))])
+        case (.keyframe, "value"): return .object([])
+        case (.easingMap, "cubic-bezier"): return .object([("type", "array"), ("minItems", 4), ("maxItems", 4), ("items", ref("number"))])
+        case (.easingMap, "spring"): return ref("spring")
+        case (.easingMap, "steps"): return ref("number")
+        case (_, "corner-radius"), (_, "radius"), (_, "sides"), (_, "inner-radius"), (_, "rotation"), (_, "opacity"), (_, "width"),
+            (_, "miter-limit"), (_, "count"), (_, "start"), (_, "end"), (.trim, "offset"), (_, "duration"), (_, "delay"), (_, "at"),
+            (_, "response"), (_, "damping-fraction"), (_, "bounce"):
+            return ref("number")
+        default: return nil
+        }
+    }
+
+    /// The object schema of one place: its keys (documented), which are required, no others.
+    static func object(for place: ScenePlace) -> JSONValue {
+        var properties: [(String, JSONValue)] = []
+        for key in SceneVocabulary.keys(place) {
+            var property: [(String, JSONValue)] = []
+            if case let .object(members)? = valueSchema(key: key, place: place) { property = members }
+            if let documentation = SceneVocabulary.documentation(key: key, place: place), !documentation.isEmpty {
+                property.append(("description", .string(documentation.replacingOccurrences(of: "`", with: ""))))
+                property.append(("markdownDescription", .string(documentation)))
+            }
+            properties.append((key, .object(property)))
+        }
+        var members: [(String, JSONValue)] = [("type", "object")]
+        let required = requiredKeys[place] ?? []
+        if !required.isEmpty { members.append(("required", .array(required.map { .string($0) }))) }
+        members.append(("properties", .object(properties)))
+        switch place {
+        case .state:
+            // Other keys are node ids, each with the node's values in that state.
+            members.append(("additionalProperties", ref("nodeOverrides")))
+        case .node:
+            members.append(("additionalProperties", false))
+            members.append(("allOf", .array(SceneVocabulary.shapes.map { shape in
+                .object([
+                    ("if", .object([("properties", .object([("shape", .object([("const", .string(shape))]))])), ("required", ["shape"])])),
+                    ("then", .object([("propertyNames", .object([
+                        ("enum", .array((SceneVocabulary.nodeKeys(shape: shape) ?? []).map { .string($0) })),
+                    ]))])),
+                ])
+            })))
+            members.append(("defaultSnippets", .array(nodeSnippets)))
+        case .easingMap:
+            members.append(("additionalProperties", false))
+            members.append(("minProperties", 1))
+            members.append(("maxProperties", 1))
+        default:
+            members.append(("additionalProperties", false))
+        }
+        if place == .transition {
+            members.append(("defaultSnippets", [.object([
+                ("label", "transition"), ("body", .object([("from", "$1"), ("to", "$2"), ("on", "tap"), ("duration", "0.35s"), ("easing", "ease-in-out")])),
+            ])]))
+        }
+        if place == .timeline {
+            members.append(("defaultSnippets", [.object([
+                ("label", "timeline"), ("body", .object([("duration", "1s"), ("loop", true), ("keyframes", .object([("${1:node}.opacity", [
+                    .object([("at", "0s"), ("value", 1)]), .object([("at", "1s"), ("value", 0)]),
+                ])]))])),
+            ])]))
+        }
+        if place == .state {
+            members.append(("defaultSnippets", [.object([("label", "state"), ("body", .object([("${1:node}", .object([("rotation", "45deg")]))]))])]))
+        }
+        return .object(members)
+    }
+
+    /// `node.property` where the property is one a keyframe can animate on some shape.
+    static let keyframeKeyPattern: String = {
+        let properties = Set(SceneVocabulary.shapes.flatMap(SceneVocabulary.keyframeProperties)).sorted()
+        let escaped = properties.map { $0.replacingOccurrences(of: ".", with: "\\.") }
+        return "^[A-Za-z_][A-Za-z0-9_-]*\\.(" + escaped.joined(separator: "|") + ")$"
+    }()
+
+    static let requiredKeys: [ScenePlace: [String]] = [
+        .scene: ["choreo", "size", "layers"], .node: ["id", "shape"], .transition: ["from", "to"], .timeline: ["duration"],
+        .tween: ["at"], .keyframe: ["at", "value"], .linearGradient: ["from", "to"], .radialGradient: ["center", "radius"],
+        .repeat: ["count"],
+    ]
+
+    static let nodeSnippets: [JSONValue] = [
+        .object([("label", "rect node"), ("body", .object([("id", "$1"), ("shape", "rect"), ("size", [40, 20]), ("position", [50, 50]), ("fill", "#FF3B30")]))]),
+        .object([("label", "ellipse node"), ("body", .object([("id", "$1"), ("shape", "ellipse"), ("radius", 10), ("position", [50, 50])]))]),
+        .object([("label", "polygon node"), ("body", .object([("id", "$1"), ("shape", "polygon"), ("sides", 5), ("radius", 20), ("position", [50, 50])]))]),
+        .object([("label", "path node"), ("body", .object([("id", "$1"), ("shape", "path"), ("d", "M 0 0 L 10 10"), ("stroke", .object([("color", "black"), ("width", 2)]))]))]),
+        .object([("label", "group node"), ("body", .object([("id", "$1"), ("shape", "group"), ("children", [])]))]),
+    ]
+
+    static func ref(_ name: String) -> JSONValue { .object([("$ref", .string("#/definitions/\(name)"))]) }
+
+    static func enumSchema(_ key: String) -> JSONValue {
+        let values = SceneVocabulary.enumValues(forKey: key)
+        return .object([
+            ("enum", .array(values.map { .string($0.value) })),
+            ("markdownEnumDescriptions", .array(values.map { .string($0.documentation) })),
+        ])
+    }
+
+    /// Keys of the vocabulary that have no value type here (a key added to the front end's
+    /// tables without one): a test keeps this empty.
+    public static var untypedKeys: [String] {
+        ScenePlace.allCases.flatMap { place in
+            SceneVocabulary.keys(place).filter { valueSchema(key: $0, place: place) == nil }.map { "\(place.rawValue).\($0)" }
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import ChoreoLanguageServer
+import Foundation
+
+/// `choreo lsp`: the stdio loop around `LanguageServer`, which handles the messages. Reads
+/// stdin as it arrives, answers each message in order, and ends on `exit` (status 0 after
+/// `shutdown`, 1 without) or when stdin closes (1).
+func runLanguageServer() -> ExitStatus {
+    let server = LanguageServer(configuration: .init(documentationBase: documentationBase(), version: choreoVersion))
+    var framer = MessageFramer()
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+        if count < 0, errno == EINTR { continue }
+        guard count > 0 else { return .failure }
+        framer.append(buffer[..<count])
+        while true {
+            let body: [UInt8]?
+            do {
+                body = try framer.nextMessage()
+            } catch {
+                Console.error("choreo: error: lsp: a message header has no valid Content-Length (\(error))\n")
+                return .failure
+            }
+            guard let body else { break }
+            for message in server.handle(body: body) {
+                Console.out(String(decoding: MessageFramer.frame(message), as: UTF8.self))
+            }
+            if let status = server.exitStatus { return status == 0 ? .success : .failure }
+        }
+    }
+}
+
+/// Where diagnostics link to: `$CHOREO_DOCS_URL`, else the `docs/` directory of the source tree
+/// the binary was built in (found by walking up from the executable), else nothing.
+private func documentationBase() -> String? {
+    if let url = ProcessInfo.processInfo.environment["CHOREO_DOCS_URL"], !url.isEmpty { return url }
+    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+    if let executable = Bundle.main.executableURL { directory = executable.resolvingSymlinksInPath().deletingLastPathComponent() }
+    for _ in 0..<5 {
+        let docs = directory.appendingPathComponent("docs")
+        if FileManager.default.fileExists(atPath: docs.appendingPathComponent("diagnostics.md").path) {
+            return docs.absoluteString
+        }
+        directory = directory.deletingLastPathComponent()
+    }
+    return nil
+}

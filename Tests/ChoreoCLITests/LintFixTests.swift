@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+
+// `choreo lint --fix`: fix-its applied in place, atomically, reported, and what is left.
+
+/// Five fixable mistakes: a misspelt var, a misspelt key, an rgb(…) cut short by the commas of a
+/// flow map, an angle without its unit and a SwiftUI easing name.
+let fiveFixableMistakes = """
+    choreo: 1
+    name: menu
+    size: [100, 100]
+    vars:
+      gap: 4
+    layers:
+      - id: bar
+        shape: rect
+        size: [20, $gpa]
+        position: [50, 50]
+        rotaton: 45deg
+      - {id: dot, shape: ellipse, radius: 5, position: [50, 20], fill: rgb(255, 59, 48)}
+    states:
+      closed: {}
+      open: {bar: {rotation: 45}}
+    transitions:
+      - {from: closed, to: open, on: tap, easing: easeOut}
+
+    """
+
+@Test func lintFixRepairsFiveMistakesExactlyAndTheFileThenLintsClean() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("menu.yaml", fiveFixableMistakes)
+    let before = try sandbox.run(["lint", "menu.yaml"])
+    #expect(before.status == 1 && before.stdout.components(separatedBy: ": error: ").count - 1 == 5, "\(before)")
+
+    let result = try sandbox.run(["lint", "--fix", "menu.yaml"])
+    #expect(result.status == 0, "\(result)")
+    #expect(result.stdout == """
+        fixed menu.yaml:9:16: '$gpa' → '$gap' [undefined-var]
+        fixed menu.yaml:11:5: 'rotaton' → 'rotation' [unknown-key]
+        fixed menu.yaml:12:68: 'rgb(255, 59, 48)' → '"rgb(255, 59, 48)"' [yaml-syntax]
+        fixed menu.yaml:15:26: '45' → '45deg' [missing-unit]
+        fixed menu.yaml:17:47: 'easeOut' → 'ease-out' [unknown-easing]
+        menu.yaml: applied 5 fixes, 0 diagnostics left
+
+        """, "\(result)")
+    #expect(sandbox.read("menu.yaml") == fiveFixableMistakes
+        .replacingOccurrences(of: "$gpa", with: "$gap")
+        .replacingOccurrences(of: "rotaton", with: "rotation")
+        .replacingOccurrences(of: "fill: rgb(255, 59, 48)", with: "fill: \"rgb(255, 59, 48)\"")
+        .replacingOccurrences(of: "{rotation: 45}", with: "{rotation: 45deg}")
+        .replacingOccurrences(of: "easeOut", with: "ease-out"))
+    #expect(sandbox.list("") == ["menu.yaml"], "no temporary file is left behind")
+    let after = try sandbox.run(["lint", "menu.yaml"])
+    #expect(after.status == 0 && after.stdout == "", "\(after)")
+    // A second --fix has nothing to do and leaves the file alone.
+    let again = try sandbox.run(["lint", "--fix", "menu.yaml"])
+    #expect(again.status == 0 && again.stdout == "", "\(again)")
+}
+
+@Test func lintFixNeverAppliesTwoFixesThatWouldCollide() throws {
+    // Two misspellings of `rotation` in one node: both suggest it, but writing it twice would
+    // make a duplicate key, so only the first is fixed and the second stays reported. A keyframe
+    // key with a misspelt node and a misspelt property takes two rounds: the property is only
+    // checked once the node is found.
+    let sandbox = try Sandbox()
+    let text = """
+        choreo: 1
+        size: [100, 100]
+        layers:
+          - id: bell
+            shape: rect
+            size: [10, 10]
+            position: [50, 50]
+            rotaton: 45deg
+            rotatin: 30deg
+        timelines:
+          ring:
+            duration: 1s
+            keyframes:
+              bel.rotate:
+                - {at: 0s, value: 0deg}
+                - {at: 1s, value: 20deg}
+
+        """
+    try sandbox.write("bell.yaml", text)
+    let result = try sandbox.run(["lint", "--fix", "bell.yaml"])
+    #expect(result.status == 1, "\(result)")
+    #expect(result.stdout.hasPrefix("""
+        fixed bell.yaml:8:5: 'rotaton' → 'rotation' [unknown-key]
+        fixed bell.yaml:14:7: 'bel' → 'bell' [unknown-node]
+        fixed bell.yaml:14:12: 'rotate' → 'rotation' [unknown-key]
+        bell.yaml: applied 3 fixes, 1 diagnostic left
+        bell.yaml:9:5: error: unknown property 'rotatin' for a rect node [unknown-key]
+        """), "\(result)")
+    #expect(result.stdout.contains("= help: did you mean 'rotation'?"))
+    #expect(sandbox.read("bell.yaml") == text
+        .replacingOccurrences(of: "rotaton:", with: "rotation:")
+        .replacingOccurrences(of: "bel.rotate", with: "bell.rotation"))
+}
+
+@Test func lintFixLeavesUnfixableErrorsReportedAndAFileWithoutFixesUntouched() throws {
+    let sandbox = try Sandbox()
+    // `opacity: 2` has no mechanical fix.
+    let text = Scenes.dot.replacingOccurrences(of: "radius: 10", with: "radius: 10\n    opacity: 2")
+    try sandbox.write("dot.yaml", text)
+    let url = sandbox.url("dot.yaml")
+    let inode = try FileManager.default.attributesOfItem(atPath: url.path)[.systemFileNumber] as? Int
+    let result = try sandbox.run(["lint", "--fix", "dot.yaml"])
+    #expect(result.status == 1, "\(result)")
+    #expect(result.stdout.hasPrefix("dot.yaml:8:14: error: 'opacity' must be between 0 and 1, found 2 [out-of-range]"), "\(result)")
+    #expect(!result.stdout.contains("fixed "))
+    #expect(sandbox.read("dot.yaml") == text)
+    // Not rewritten at all: the same file, not a copy with the same text.
+    #expect(try FileManager.default.attributesOfItem(atPath: url.path)[.systemFileNumber] as? Int == inode)
+}
+
+@Test func lintFixKeepsMachineFormatsOnStdoutAndThePermissions() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("menu.yaml", fiveFixableMistakes)
+    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: sandbox.url("menu.yaml").path)
+    let result = try sandbox.run(["lint", "--fix", "--format", "json", "menu.yaml"])
+    #expect(result.status == 0, "\(result)")
+    #expect(result.stdout == "[]\n")
+    #expect(result.stderr.contains("fixed menu.yaml:9:16: '$gpa' → '$gap' [undefined-var]"))
+    let permissions = try FileManager.default.attributesOfItem(atPath: sandbox.url("menu.yaml").path)[.posixPermissions] as? Int
+    #expect(permissions == 0o600)
+}

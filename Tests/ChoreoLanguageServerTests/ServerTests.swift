@@ -1,0 +1,225 @@
+import ChoreoDiagnostics
+import ChoreoJSON
+import ChoreoTestSupport
+import Foundation
+import Testing
+
+@testable import ChoreoLanguageServer
+
+private let uri = "file:///scene.yaml"
+
+private func server() -> LanguageServer {
+    let server = LanguageServer(configuration: .init(documentationBase: "https://example.org/docs/", version: "test"))
+    _ = server.handle(.object([("jsonrpc", "2.0"), ("id", 1), ("method", "initialize"), ("params", .object([("capabilities", .object([]))]))]))
+    return server
+}
+
+private func request(_ method: String, id: Int = 7, _ params: JSONValue) -> JSONValue {
+    .object([("jsonrpc", "2.0"), ("id", .int(id)), ("method", .string(method)), ("params", params)])
+}
+
+private func notification(_ method: String, _ params: JSONValue) -> JSONValue {
+    .object([("jsonrpc", "2.0"), ("method", .string(method)), ("params", params)])
+}
+
+private func at(_ line: Int, _ character: Int) -> JSONValue {
+    .object([("textDocument", .object([("uri", .string(uri))])), ("position", .object([("line", .int(line)), ("character", .int(character))]))])
+}
+
+private func open(_ server: LanguageServer, _ text: String) -> [JSONValue] {
+    server.handle(notification("textDocument/didOpen", .object([
+        ("textDocument", .object([("uri", .string(uri)), ("languageId", "yaml"), ("version", 1), ("text", .string(text))])),
+    ])))
+}
+
+/// A scene that uses most of the language, for the prefix fuzz.
+private let richScene = """
+    choreo: 1
+    name: bell
+    size: [120, 120]
+    vars:
+      tilt: 15deg
+      accent: "#FF3B30"
+    layers:
+      - &body {id: bell, shape: path, d: "M 40 80 L 60 30 L 80 80 Z", fill: $accent, stroke: {color: black, width: 2}}
+      - id: clapper
+        shape: ellipse
+        radius: 6
+        position: [60, 86]
+        repeat: {count: 2, offset: [4, 0]}
+      - id: group
+        shape: group
+        children:
+          - {id: dot, shape: polygon, sides: 5, radius: 4, inner-radius: 2, position: [10, 10]}
+    states:
+      rest: {}
+      ring: {bell: {rotation: $tilt}, clapper: {position: [64, 86]}}
+    initial: rest
+    transitions:
+      - {from: rest, to: ring, on: tap, duration: 300ms, easing: {spring: {duration: 0.4s, bounce: 0.3}}}
+    timelines:
+      swing:
+        duration: 1s
+        loop: true
+        keyframes:
+          bell.rotation:
+            - {at: 0s, value: 0deg}
+            - {at: 0.5s, value: $tilt, easing: ease-in-out}
+            - {at: 1s, value: 0deg}
+        tweens:
+          - {at: 0s, duration: 0.5s, to: {clapper: {opacity: 0.5}}}
+
+    """
+
+@Test func everyPrefixOfASceneIsAnsweredWithoutACrash() {
+    // Every prefix of the scene, as an editor sends it while someone types: diagnostics, and the
+    // cursor requests at the end of the text and at its start, must all be answered.
+    let server = server()
+    _ = open(server, "")
+    let scalars = Array(richScene.unicodeScalars)
+    var answered = 0
+    for length in 0...scalars.count {
+        let text = String(String.UnicodeScalarView(scalars[..<length]))
+        let out = server.handle(notification("textDocument/didChange", .object([
+            ("textDocument", .object([("uri", .string(uri)), ("version", .int(length + 2))])),
+            ("contentChanges", .array([.object([("text", .string(text))])])),
+        ])))
+        #expect(out.count == 1, "one publishDiagnostics per change")
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let lastLine = lines.count - 1
+        let lastCharacter = lines.last.map { $0.utf16.count } ?? 0
+        for method in ["textDocument/completion", "textDocument/hover", "textDocument/definition"] {
+            for (line, character) in [(lastLine, lastCharacter), (0, 0), (max(0, lastLine - 1), 3)] {
+                let response = server.handle(request(method, at(line, character)))
+                #expect(response.count == 1 && response[0]["result"] != nil, "\(method) at \(line):\(character) of prefix \(length)")
+                answered += 1
+            }
+        }
+    }
+    #expect(answered == 9 * (scalars.count + 1))
+}
+
+@Test func aCompleteRichSceneHasNoDiagnosticsAndAnswersEverywhere() {
+    let server = server()
+    let published = open(server, richScene)
+    #expect(published.first?["params"]?["diagnostics"] == .array([]), "\(published)")
+    // Definition of an anchor from its alias is the `&name`.
+    let text = richScene + "extra: *body\n"
+    _ = server.handle(notification("textDocument/didChange", .object([
+        ("textDocument", .object([("uri", .string(uri)), ("version", 3)])),
+        ("contentChanges", .array([.object([("text", .string(text))])])),
+    ])))
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    let definition = server.handle(request("textDocument/definition", at(lines.count - 2, 9)))
+    #expect(definition.first?["result"]?["range"]?["start"] == .object([("line", 7), ("character", 4)]))
+    // A keyframe path's node part leads to the node.
+    let pathLine = lines.firstIndex { $0.contains("bell.rotation:") }!
+    let node = server.handle(request("textDocument/definition", at(pathLine, 8)))
+    #expect(node.first?["result"]?["range"]?["start"] == .object([("line", 7), ("character", 15)]))
+    // Completion of keyframe tracks lists `node.property` for each node.
+    let tracks = server.handle(request("textDocument/completion", at(pathLine, 6)))
+    guard case let .array(items)? = tracks.first?["result"]?["items"] else {
+        Issue.record("no completion items")
+        return
+    }
+    let labels = items.compactMap { item -> String? in if case let .string(label)? = item["label"] { label } else { nil } }
+    #expect(labels.contains("bell.rotation") && labels.contains("clapper.position") && labels.contains("dot.inner-radius"), "\(labels)")
+}
+
+@Test func positionsCountUTF16UnitsUnlessUTF32IsNegotiated() {
+    // '😀' is two UTF-16 units and one Unicode scalar; the misspelt key after it must be reported
+    // at the right character in both encodings.
+    let document = Document(uri: uri, version: 1, text: "a: 😀 rotaton\n")
+    let location = ChoreoDiagnostics.SourceLocation(line: 1, column: 6)
+    #expect(document.position(location, encoding: .utf16) == .object([("line", 0), ("character", 6)]))
+    #expect(document.position(location, encoding: .utf32) == .object([("line", 0), ("character", 5)]))
+    #expect(document.location(line: 0, character: 6, encoding: .utf16) == location)
+    #expect(document.location(line: 0, character: 5, encoding: .utf32) == location)
+    // A client that offers utf-32 gets it.
+    let utf32 = LanguageServer(configuration: .init(documentationBase: nil, version: "t"))
+    let reply = utf32.handle(request("initialize", id: 1, .object([
+        ("capabilities", .object([("general", .object([("positionEncodings", ["utf-16", "utf-32"])]))])),
+    ])))
+    #expect(reply.first?["result"]?["capabilities"]?["positionEncoding"] == .string("utf-32"))
+}
+
+@Test func incrementalChangesAreAppliedToo() {
+    var document = Document(uri: uri, version: 1, text: "a: 1\nb: 😀x\n")
+    document.apply(change: .object([
+        ("range", .object([("start", .object([("line", 1), ("character", 5)])), ("end", .object([("line", 1), ("character", 6)]))])),
+        ("text", "yz"),
+    ]), encoding: .utf16)
+    #expect(document.text == "a: 1\nb: 😀yz\n")
+}
+
+@Test func jsonParserReadsWhatLSPSendsAndRejectsTheRest() {
+    #expect(JSONParser.parse(#"{"a": [1, -2.5e1, true, null, "x\u00e9\n\ud83d\ude00"]}"#)
+        == .object([("a", .array([.int(1), .number(-25), .bool(true), .null, .string("xé\n😀")]))]))
+    for bad in ["", "{", "[1,]", "{\"a\" 1}", "\"\\x\"", "01x", "nul", "\"\\ud83d\"", String(repeating: "[", count: 200)] {
+        #expect(JSONParser.parse(bad) == nil, "\(bad.prefix(20))")
+    }
+}
+
+@Test func framerSplitsMessagesWhateverTheChunks() throws {
+    let messages: [JSONValue] = [.object([("id", 1)]), .object([("method", "é")])]
+    let bytes = messages.flatMap(MessageFramer.frame)
+    for chunk in [1, 3, 7, bytes.count] {
+        var framer = MessageFramer()
+        var out: [JSONValue] = []
+        var index = 0
+        while index < bytes.count {
+            framer.append(bytes[index..<min(bytes.count, index + chunk)])
+            index += chunk
+            while let body = try framer.nextMessage() { out.append(JSONParser.parse(body)!) }
+        }
+        #expect(out == messages, "chunks of \(chunk)")
+    }
+    var broken = MessageFramer()
+    broken.append(Array("Content-Type: x\r\n\r\n{}".utf8))
+    #expect(throws: MessageFramer.Failure.missingContentLength) { try broken.nextMessage() }
+}
+
+@Test func requestsAfterShutdownAreRefused() {
+    let server = server()
+    _ = server.handle(request("shutdown", .null))
+    let reply = server.handle(request("textDocument/hover", at(0, 0)))
+    #expect(reply.first?["error"]?["code"] == .int(-32600))
+    _ = server.handle(notification("exit", .null))
+    #expect(server.exitStatus == 0)
+}
+
+/// The labels a completion at a line and character of the rich scene offers.
+private func completionLabels(_ server: LanguageServer, _ line: Int, _ character: Int) -> [String] {
+    guard case let .array(items)? = server.handle(request("textDocument/completion", at(line, character))).first?["result"]?["items"] else {
+        return []
+    }
+    return items.compactMap { if case let .string(label)? = $0["label"] { label } else { nil } }
+}
+
+@Test func completionOffersNamesWhereTheyBelong() {
+    let text = richScene
+        + "extra:\n"  // line numbers below are of this text
+    let server = server()
+    _ = open(server, text)
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    func line(containing marker: String) -> Int { lines.firstIndex { $0.contains(marker) }! }
+    // A state's keys: node ids and its own keys.
+    let stateLine = line(containing: "ring: {bell:")
+    let inState = completionLabels(server, stateLine, 9)
+    #expect(inState.contains("bell") && inState.contains("clapper") && inState.contains("dot") && inState.contains("play"), "\(inState)")
+    // A node's values in a state: the animatable properties.
+    let inOverride = completionLabels(server, stateLine, 16)
+    #expect(inOverride.contains("rotation") && inOverride.contains("opacity") && !inOverride.contains("shape"), "\(inOverride)")
+    // `from:` of a transition offers states; `shape:` its enum; `$` the vars; `*` the anchors.
+    let transitionLine = line(containing: "{from: rest")
+    #expect(completionLabels(server, transitionLine, 11) == ["rest", "ring"])
+    let shapeLine = line(containing: "shape: ellipse")
+    #expect(completionLabels(server, shapeLine, 11) == ["rect", "ellipse", "polygon", "path", "group"])
+    let varLine = line(containing: "value: $tilt")
+    let dollar = lines[varLine].utf16.count - lines[varLine].components(separatedBy: "$tilt")[1].utf16.count - 4
+    #expect(completionLabels(server, varLine, dollar) == ["$tilt", "$accent"], "\(lines[varLine])")
+    // Inside a spring: its four keys.
+    let springLine = line(containing: "spring: {duration")
+    let springColumn = lines[springLine].utf16.count - "duration: 0.4s, bounce: 0.3}}}".utf16.count
+    #expect(completionLabels(server, springLine, springColumn) == ["response", "damping-fraction", "duration", "bounce"])
+}
