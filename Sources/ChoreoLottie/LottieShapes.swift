@@ -175,7 +175,8 @@ struct LottieShapeBuilder {
     func trimmedOutlineTrack(_ geometry: Geometry, _ trim: Trim) -> Animated<PathShape> {
         guard geometry.isAnimated || trim.isAnimated else { return Animated(geometry.trimmedOutline(at: 0, trim: trim)) }
         let frameCount = max(1, Int((duration * fps).rounded()))
-        let shapes = (0...frameCount).map { geometry.trimmedOutline(at: Double($0) / fps, trim: trim) }
+        // One vertex count per contour throughout: lottie-web truncates path keyframes to the first's.
+        let shapes = uniformContours((0...frameCount).map { geometry.trimmedOutline(at: Double($0) / fps, trim: trim) })
         let segments = (0..<frameCount).map { frame in
             Segment(
                 start: Double(frame) / fps, end: Double(frame + 1) / fps, from: shapes[frame], to: shapes[frame + 1],
@@ -258,11 +259,13 @@ struct LottieShapeBuilder {
         if !stroke.dash.isEmpty {
             // As in SVG, an odd list of lengths repeats to make dash/gap pairs.
             let lengths = stroke.dash.count.isMultiple(of: 2) ? stroke.dash : stroke.dash + stroke.dash
+            // Every entry names itself (`nm`, After Effects' names): lottie-web 5.7 draws nothing
+            // at all, for the whole animation, when a dash entry has no `nm`.
             var dashes: [JSONValue] = lengths.enumerated().map { index, length in
-                let kind = index.isMultiple(of: 2) ? "d" : "g"
-                return .object([("n", .string(kind)), ("v", staticProperty(.number(length)))])
+                let (kind, name) = index.isMultiple(of: 2) ? ("d", "dash") : ("g", "gap")
+                return .object([("n", .string(kind)), ("nm", .string(name)), ("v", staticProperty(.number(length)))])
             }
-            dashes.append(.object([("n", "o"), ("v", staticProperty(0))]))
+            dashes.append(.object([("n", "o"), ("nm", "offset"), ("v", staticProperty(0))]))
             members.append(("d", .array(dashes)))
         }
         return .object(members)
@@ -289,9 +292,10 @@ struct LottieShapeBuilder {
     }
 
     /// `{p: count, k: [offset, r, g, b, …]}`, followed by `[offset, alpha, …]` when any stop is
-    /// ever translucent (players treat a missing alpha part as opaque).
+    /// ever translucent (players treat a missing alpha part as opaque). Holds become jumps
+    /// (`holdsAsJumps`): ThorVG interpolates held gradient stops.
     func gradientColors(_ stops: Animated<GradientStops>) -> JSONValue {
-        let stops = stops.playerSafe(0...1)
+        let stops = stops.playerSafe(0...1).holdsAsJumps
         let values = [stops.initial] + stops.segments.flatMap { [$0.from, $0.to] }
         let withAlpha = values.contains { $0.stops.contains { $0.color.a < 1 } }
         let flatten: (GradientStops) -> JSONValue = { gradient in

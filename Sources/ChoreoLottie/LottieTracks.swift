@@ -77,3 +77,64 @@ extension Animated where Value: ClampableComponents {
         return safe
     }
 }
+
+extension Animated {
+    /// The same motion with every hold segment written as a constant stretch and an instant jump
+    /// at its end, so that the Lottie hold keyframe lasts only the jump's lead (`jumpLeadFrames`).
+    /// ThorVG 1.0 ignores `h` on gradient stops and interpolates towards the next keyframe (the
+    /// conformance feature matrix shows it on hold and steps easings); a hold shorter than a frame
+    /// is never drawn at a whole frame.
+    var holdsAsJumps: Animated<Value> {
+        Animated(
+            initial,
+            segments: segments.flatMap { segment -> [Segment<Value>] in
+                guard segment.easing == .hold, segment.end > segment.start, segment.to != segment.from else { return [segment] }
+                return [
+                    Segment(start: segment.start, end: segment.end, from: segment.from, to: segment.from, easing: .linear),
+                    Segment(start: segment.end, end: segment.end, from: segment.to, to: segment.to, easing: .linear),
+                ]
+            })
+    }
+}
+
+/// The same shapes with, per contour index, one contour count, one vertex count and one
+/// closedness across all of them, drawing exactly the same outlines. lottie-web keeps a path's
+/// first keyframe's vertex count and closedness for every later keyframe (it truncates or reads
+/// past the others), so a path track whose counts change (a trimmed outline baked frame by frame)
+/// must not change them:
+/// - a contour closed in some shapes and open in others is written open, with its first vertex
+///   repeated at the end (the closing segment made explicit);
+/// - a contour short of the most vertices it has anywhere repeats its last vertex (zero-length
+///   pieces draw nothing); the closing segment's handle moves to the last copy;
+/// - a contour missing or empty in a shape is its first point, repeated.
+func uniformContours(_ shapes: [PathShape]) -> [PathShape] {
+    let contourCount = shapes.map(\.contours.count).max() ?? 0
+    var result = shapes
+    for index in 0..<contourCount {
+        let present = shapes.compactMap { $0.contours.indices.contains(index) ? $0.contours[index] : nil }
+        let closedEverywhere = present.allSatisfy(\.closed) && present.count == shapes.count
+            && present.allSatisfy { !$0.vertices.isEmpty }
+        func opened(_ contour: Contour) -> [BezierVertex] {
+            guard contour.closed, let first = contour.vertices.first, !closedEverywhere else { return contour.vertices }
+            return contour.vertices + [BezierVertex(first.point, in: first.inTangent, out: .zero)]
+        }
+        let vertexCount = present.map { opened($0).count }.max() ?? 0
+        guard let anchor = present.lazy.compactMap(\.vertices.first).first, vertexCount > 0 else { continue }
+        for shapeIndex in result.indices {
+            let contour = result[shapeIndex].contours.indices.contains(index)
+                ? result[shapeIndex].contours[index] : Contour([], closed: false)
+            var vertices = opened(contour)
+            if vertices.isEmpty {
+                vertices = Array(repeating: BezierVertex(anchor.point), count: vertexCount)
+            } else if vertices.count < vertexCount {
+                let last = vertices[vertices.count - 1]
+                vertices[vertices.count - 1].outTangent = .zero
+                vertices += Array(repeating: BezierVertex(last.point), count: vertexCount - vertices.count)
+                vertices[vertices.count - 1].outTangent = last.outTangent
+            }
+            while result[shapeIndex].contours.count <= index { result[shapeIndex].contours.append(Contour([], closed: false)) }
+            result[shapeIndex].contours[index] = Contour(vertices, closed: closedEverywhere)
+        }
+    }
+    return result
+}

@@ -151,6 +151,8 @@ private let goldenDirectory = repositoryRoot().appendingPathComponent("Tests/Cho
         #expect(items[0]["ty"] == "sh")
         guard case let .array(dashes)? = items[1]["d"] else { Issue.record("no dashes"); return }
         #expect(dashes.map { $0["n"] } == ["d", "g", "o"])
+        // lottie-web 5.7 renders nothing when a dash entry lacks its name.
+        #expect(dashes.map { $0["nm"] } == ["dash", "gap", "offset"])
     }
 
     @Test func gradientStopsCarryAlphaOnlyWhenTranslucent() {
@@ -163,6 +165,53 @@ private let goldenDirectory = repositoryRoot().appendingPathComponent("Tests/Cho
         ]))
         let text = JSONWriter().string(builder.gradientColors(Animated(translucent)))
         #expect(text == #"{"p":2,"k":{"a":0,"k":[0,1,0,0,1,0,0,1,0,1,1,0.25]}}"#)
+    }
+
+    /// ThorVG interpolates held gradient stops: a hold (here a whole second) is written as a
+    /// constant stretch and a jump whose hold keyframe lasts less than a frame.
+    @Test func heldGradientStopsJumpWithoutALongHoldKeyframe() throws {
+        let red = GradientStops([GradientStop(0, RGBA(1, 0, 0)), GradientStop(1, RGBA(1, 0, 0))])
+        let blue = GradientStops([GradientStop(0, RGBA(0, 0, 1)), GradientStop(1, RGBA(0, 0, 1))])
+        let stops = Animated(red, segments: [Segment(start: 0, end: 1, from: red, to: blue, easing: .hold)])
+        let object = try JSONSerialization.jsonObject(with: Data(JSONWriter().string(builder.gradientColors(stops)).utf8))
+        let keys = try #require(((object as? [String: Any])?["k"] as? [String: Any])?["k"] as? [[String: Any]])
+        let frames = keys.map { ($0["t"] as? Double) ?? -1 }
+        for (index, key) in keys.enumerated() where (key["h"] as? Int) == 1 && index + 1 < keys.count {
+            #expect(frames[index + 1] - frames[index] < 1, "a hold over \(frames[index + 1] - frames[index]) frames")
+        }
+        // Red until the end of the second, blue from then on.
+        let firstBlue = try #require(keys.firstIndex { (($0["s"] as? [Double]) ?? [])[1] == 0 })
+        #expect(frames[firstBlue] == 60)
+        #expect(keys[..<firstBlue].allSatisfy { (($0["s"] as? [Double]) ?? [])[1] == 1 })
+    }
+
+    /// lottie-web keeps a path's first keyframe's vertex count and closedness: shapes baked frame by
+    /// frame are padded to one count per contour and one closedness, drawing the same outlines.
+    @Test func uniformContoursKeepOneVertexCountAndTheDrawing() {
+        let a = BezierVertex(Point(0, 0), out: Point(1, 0)), b = BezierVertex(Point(10, 0), in: Point(-1, 0))
+        let c = BezierVertex(Point(10, 10)), d = BezierVertex(Point(0, 10), out: Point(0, -2))
+        let shapes = [
+            PathShape([Contour([a, b], closed: false)]),
+            PathShape([Contour([a, b, c, d], closed: true), Contour([c, d], closed: false)]),
+            PathShape([]),
+        ]
+        let uniform = uniformContours(shapes)
+        #expect(Set(uniform.map { $0.contours.map(\.vertices.count) }) == [[5, 2]])
+        #expect(Set(uniform.flatMap { $0.contours.map(\.closed) }) == [false])
+        // The closed square is written open with its closing segment explicit (d's handle kept,
+        // back to a's point with a's in handle).
+        #expect(uniform[1].contours[0].vertices == [a, b, c, d, BezierVertex(a.point, in: a.inTangent)])
+        // The short open contour repeats its last point, without handles between the copies.
+        #expect(uniform[0].contours[0].vertices == [a, BezierVertex(b.point, in: b.inTangent)]
+            + Array(repeating: BezierVertex(b.point), count: 3))
+        #expect(withoutRepeatedVertices(PathShape([uniform[0].contours[0]])) == PathShape([Contour([a, b], closed: false)]))
+        // Contours missing from a shape are a point repeated (they draw nothing).
+        #expect(uniform[0].contours[1].vertices == [BezierVertex(c.point), BezierVertex(c.point)])
+        #expect(uniform[2].contours.allSatisfy { Set($0.vertices.map(\.point)).count == 1 })
+        // A contour closed everywhere stays closed; the closing handle moves to the last copy.
+        let closed = uniformContours([PathShape([Contour([a, b, d], closed: true)]), PathShape([Contour([a, b, c, d], closed: true)])])
+        #expect(closed[0].contours[0].closed && closed[1].contours[0].closed)
+        #expect(closed[0].contours[0].vertices == [a, b, BezierVertex(d.point, in: d.inTangent), BezierVertex(d.point, out: d.outTangent)])
     }
 
     @Test func radialGradientEndsOneRadiusRightOfItsCentre() {

@@ -163,3 +163,19 @@ def write_side_by_side(path: Path, left: np.ndarray, right: np.ndarray, gap: int
 def summary_line(passed: int, failed: int) -> str:
     """The closing line every suite prints (CI reads it)."""
     return f"{passed} passed, {failed} failed"
+
+
+def compare_regions(a: np.ndarray, b: np.ndarray, boxes: list[tuple[int, int, int, int]]) -> list[Comparison]:
+    """The same rule as compare_images, applied to each box (x, y, w, h) of two whole frames on
+    its own: a box fails when more than MAX_DIFFERING_FRACTION of *its* pixels differ. The
+    neighbourhood still reaches across box edges, as it would in the whole frame."""
+    if a.shape != b.shape:
+        return [Comparison(0, max(w * h, 1), 255, same_size=False) for _, _, w, h in boxes]
+    mask = differing_mask(a, b)
+    difference = np.abs(a.astype(np.int16) - b.astype(np.int16)).max(axis=2)
+    comparisons = []
+    for x, y, w, h in boxes:
+        region = mask[y : y + h, x : x + w]
+        in_place = difference[y : y + h, x : x + w]
+        comparisons.append(Comparison(int(region.sum()), int(region.size), int(in_place.max()) if in_place.size else 0))
+    return comparisons

@@ -98,3 +98,82 @@ def open_players(text: str) -> list:
     rlottie = RlottiePlayer(text)
     thorvg = ThorVGPlayer(text, int(document["w"]), int(document["h"]))
     return [rlottie, thorvg]
+
+
+# MARK: lottie-web (in Chromium)
+
+GRID_WIDTH = 1600
+CELL_GAP = 8
+
+
+@lru_cache(maxsize=1)
+def lottie_web_script() -> str:
+    """lottie-web 5.7.4 (a UMD build defining `lottie`), as shipped in the wagtail-lottie wheel."""
+    from importlib.resources import files
+
+    return (files("wagtail_lottie") / "static" / "wagtail_lottie" / "lottie-player.js").read_text(encoding="utf-8")
+
+
+# One container per requested frame, each its own animation stopped at that frame with the SVG
+# renderer, as a web page embeds lottie-web.
+_LOTTIE_WEB_RENDER = """
+async ([animationData, frames, width, height, columns, gap]) => {
+  document.body.innerHTML = '';
+  const loaded = frames.map((frame, index) => new Promise((done, fail) => {
+    const container = document.createElement('div');
+    container.style.cssText = `position:absolute;left:${(index % columns) * (width + gap)}px;` +
+      `top:${Math.floor(index / columns) * (height + gap)}px;width:${width}px;height:${height}px;overflow:hidden`;
+    document.body.appendChild(container);
+    // A parsed copy each: lottie-web completes the data it is given in place.
+    const data = JSON.parse(animationData);
+    const animation = lottie.loadAnimation({container, renderer: 'svg', autoplay: false, loop: false,
+                                            animationData: data});
+    // goToAndStop counts from the document's in point.
+    const show = () => { animation.goToAndStop(frame - (data.ip || 0), true); done(true); };
+    if (animation.isLoaded) { show(); } else {
+      animation.addEventListener('DOMLoaded', show);
+      animation.addEventListener('data_failed', () => fail(new Error('lottie-web could not load the document')));
+    }
+  }));
+  await Promise.all(loaded);
+  await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
+  return true;
+}
+"""
+
+
+class LottieWebPlayer:
+    """lottie-web's SVG renderer in Chromium. Renders every requested frame of a document in one
+    page load (a grid of stopped animations) and one screenshot; `browser` is a browser.Browser
+    owned by the calling thread."""
+
+    name = "lottie-web"
+
+    def __init__(self, browser):
+        self.browser = browser
+        self._page = None
+
+    def _prepared_page(self, width: int, height: int):
+        page = self.browser.page(width, height)
+        if page is not self._page or not page.evaluate("() => typeof lottie !== 'undefined'"):
+            page.set_content("<!DOCTYPE html><html><head><meta charset='utf-8'><style>html,body{margin:0;"
+                             "background:#fff}</style></head><body></body></html>")
+            page.add_script_tag(content=lottie_web_script())
+            self._page = page
+        return page
+
+    def render_frames(self, text: str, width: int, height: int, frames: list[int]) -> dict[int, np.ndarray]:
+        frames = sorted(set(int(f) for f in frames))
+        if not frames:
+            return {}
+        columns = max(1, min(len(frames), GRID_WIDTH // (width + CELL_GAP)))
+        rows = (len(frames) + columns - 1) // columns
+        page = self._prepared_page(columns * (width + CELL_GAP), rows * (height + CELL_GAP))
+        page.evaluate(_LOTTIE_WEB_RENDER, [text, frames, width, height, columns, CELL_GAP])
+        shot = self.browser.screenshot(page)
+        images = {}
+        for index, frame in enumerate(frames):
+            x = (index % columns) * (width + CELL_GAP)
+            y = (index // columns) * (height + CELL_GAP)
+            images[frame] = shot[y : y + height, x : x + width].copy()
+        return images

@@ -1,18 +1,24 @@
 #!/usr/bin/env bash
 # Every conformance suite, on the scenes the compiler really produces (see README.md here):
 #   1. builds the CLI (or uses $CHOREO) and compiles every scene of scenes/ and
-#      Tests/conformance/feature-scenes/ with --emit lottie,svg,svg-reel,timeline;
-#   2. scene_suite.py: Lottie (schema, rlottie vs ThorVG, each vs reference frames), SVG (the
-#      animated SVG in Chromium vs ThorVG and vs the reference; snapshots in Chromium vs librsvg,
-#      cairosvg and ThorVG) and the preview page's state buttons in Chromium;
+#      Tests/conformance/feature-scenes/, and the feature matrix (feature_matrix.py generates it
+#      into the scratch directory), with --emit lottie,svg,svg-reel,timeline;
+#   2. scene_suite.py: Lottie (schema; rlottie, ThorVG and lottie-web each vs reference frames;
+#      rlottie vs ThorVG), SVG (the reel in Chromium vs ThorVG and vs the reference; snapshots in
+#      Chromium vs librsvg, cairosvg and ThorVG), and the matrix cell by cell (four renderers vs
+#      the reference);
 #   3. dotlottie_suite.py: the .lottie archive of every scene and valid fixture (container,
 #      state-machine schema and cross-file rules, a simulator of dotlottie-rs driving every
 #      transition, ThorVG seeked by marker vs `choreo snapshot --state`);
 #   4. interactive_suite.py: the interactive SVG and the preview page driven by the mouse in
 #      Chromium (Playwright): rest, a tap-through of every scene with states, inline, reduced
 #      motion, the reel still animating;
-#   5. the pytest self-tests proving the Lottie and dotLottie suites fail on broken output, and
-#      test_tgs.py (`--target tgs` stickers: gzip, python-lottie's TGS validator, ThorVG/rlottie).
+#   5. lottie_audit.py: no compiled Lottie (scenes, feature scenes, matrix) contains a known
+#      player pitfall;
+#   6. the pytest self-tests proving the Lottie, dotLottie suites and the audit fail on broken
+#      output, that the matrix covers every property of docs/scene-format.md §5, and that
+#      browser.py drives Chromium with real input; and test_tgs.py (`--target tgs` stickers:
+#      gzip, python-lottie's TGS validator, ThorVG/rlottie).
 # Prints per-suite totals and a last line `N passed, M failed`; exits non-zero on any failure.
 # Failure images (A | B | difference) go to Tests/conformance/out/ (git-ignored).
 # Environment: CHOREO=path/to/choreo skips the build; CHOREO_SCRATCH is the swift scratch path
@@ -45,15 +51,31 @@ mapfile -t scenes < <(ls scenes/*.yaml Tests/conformance/feature-scenes/*.yaml |
 echo "== compiling ${#scenes[@]} scenes"
 passed=0
 failed=0
-if ! "$CHOREO" compile "${scenes[@]}" -o "$work/compiled" --emit lottie,svg,svg-reel,timeline >"$work/compile.log" 2>&1; then
+# The outputs every suite reads (the interactive SVG rests in its initial pose: the suites seek
+# the reel); the feature matrix is compiled with the same list.
+emit=lottie,svg,svg-reel,timeline
+if ! "$CHOREO" compile "${scenes[@]}" -o "$work/compiled" --emit "$emit" >"$work/compile.log" 2>&1; then
     cat "$work/compile.log"
     echo "FAIL compile: choreo compile exited non-zero (the suite goes on with what it wrote)"
     failed=$((failed + 1))
 fi
 
-echo "== scenes: Lottie players, SVG renderers, browser, preview"
+echo "== generating and compiling the feature matrix"
+"$python" Tests/conformance/feature_matrix.py "$work/matrix" >/dev/null || { echo "FAIL feature matrix: generator crashed"; failed=$((failed + 1)); }
+mapfile -t matrix_scenes < <(ls "$work"/matrix/*.yaml 2>/dev/null | sort)
+echo "${#matrix_scenes[@]} matrix scenes"
+if [ ${#matrix_scenes[@]} -gt 0 ] && ! "$CHOREO" compile "${matrix_scenes[@]}" -o "$work/compiled" --emit "$emit" >"$work/matrix-compile.log" 2>&1; then
+    grep -v '^wrote ' "$work/matrix-compile.log" | head -60
+    echo "FAIL compile: a feature-matrix scene does not compile (the suite goes on with what it wrote)"
+    failed=$((failed + 1))
+fi
+
+echo "== scenes: Lottie players (rlottie, ThorVG, lottie-web), SVG renderers and the browser, matrix"
+matrix_manifest=()
+if [ -f "$work/matrix/matrix.json" ]; then matrix_manifest=(--matrix "$work/matrix/matrix.json"); fi
 "$python" Tests/conformance/scene_suite.py --choreo "$CHOREO" --compiled "$work/compiled" --work "$work/scenes" \
-    --jobs "${CONFORMANCE_JOBS:-2}" "${scenes[@]}" | tee "$work/scenes.log"
+    --jobs "${CONFORMANCE_JOBS:-2}" "${matrix_manifest[@]}" "${scenes[@]}" "${matrix_scenes[@]}" \
+    | tee "$work/scenes.log"
 scene_status=${PIPESTATUS[0]}
 summary="$(tail -n 1 "$work/scenes.log")"
 if [[ "$summary" =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
@@ -95,9 +117,23 @@ else
     failed=$((failed + 1))
 fi
 
-echo "== self-tests: the Lottie and dotLottie suites fail on broken output; Telegram stickers (pytest)"
+echo "== audit: player pitfalls in every compiled Lottie"
+"$python" Tests/conformance/lottie_audit.py "$work/compiled" | tee "$work/audit.log"
+audit_status=${PIPESTATUS[0]}
+summary="$(tail -n 1 "$work/audit.log")"
+if [[ "$summary" =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
+    passed=$((passed + BASH_REMATCH[1]))
+    failed=$((failed + BASH_REMATCH[2]))
+    if [ "$audit_status" -ne 0 ] && [ "${BASH_REMATCH[2]}" -eq 0 ]; then failed=$((failed + 1)); fi
+else
+    echo "FAIL audit: crashed (exit $audit_status)"
+    failed=$((failed + 1))
+fi
+
+echo "== self-tests: the suites and the audit fail on broken output; the matrix covers §5; browser.py; Telegram stickers (pytest)"
 CHOREO="$CHOREO" "$python" -m pytest -q -p no:cacheprovider Tests/conformance/test_suite_fails_on_bad_output.py \
-    Tests/conformance/test_dotlottie_checks.py Tests/conformance/test_tgs.py | tee "$work/pytest.log"
+    Tests/conformance/test_dotlottie_checks.py Tests/conformance/test_lottie_audit.py \
+    Tests/conformance/test_feature_matrix.py Tests/conformance/test_browser.py Tests/conformance/test_tgs.py | tee "$work/pytest.log"
 pytest_status=${PIPESTATUS[0]}
 pytest_passed="$(grep -oE '[0-9]+ passed' "$work/pytest.log" | tail -n 1 | grep -oE '[0-9]+' || true)"
 pytest_failed=0

@@ -6,7 +6,9 @@ it in ways a buggy emitter could and checks that the suite reports failures:
     and drops the rotation, ThorVG does not: the players disagree);
   - every rotation sign flipped (both players agree with each other, so only the comparison
     with reference frames of the good document can catch it);
-  - a schema violation.
+  - a schema violation;
+  - (lottie-web) a dash entry without `nm`, which lottie-web cannot draw, while it draws the good
+    document as ThorVG does.
 
 Run: .venv/bin/python -m pytest Tests/conformance/test_suite_fails_on_bad_output.py
 """
@@ -143,6 +145,37 @@ def test_command_line_exits_non_zero_and_prints_the_summary(tmp_path):
     last_line = result.stdout.strip().splitlines()[-1]
     passed, failed = (int(part.split()[0]) for part in last_line.split(", "))
     assert last_line == f"{passed} passed, {failed} failed" and failed > 0
+
+
+# lottie-web (in Chromium through Playwright) is a real third player: it draws the good document
+# as ThorVG does, frame by frame, and a document it cannot draw fails the comparison.
+
+
+def test_lottie_web_draws_what_thorvg_draws_and_a_broken_document_fails():
+    from browser import Browser
+    from common import compare_images
+    from lottie_players import LottieWebPlayer
+
+    document = good_document()
+    text = json.dumps(document)
+    frames = lottie_conformance.sample_frames(document)
+    thorvg = ThorVGPlayer(text, document["w"], document["h"])
+    broken = copy.deepcopy(document)
+    # A dash entry without `nm`: lottie-web 5.7 then draws nothing at all (lottie_audit: dash-name).
+    stroke = {"ty": "st", "c": {"a": 0, "k": [0, 0, 0]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 2},
+              "lc": 1, "lj": 1, "ml": 4, "d": [{"n": "d", "v": {"a": 0, "k": 4}}, {"n": "g", "v": {"a": 0, "k": 4}}]}
+    broken["layers"][0]["shapes"][0]["it"].insert(1, stroke)
+    try:
+        with Browser() as browser:
+            player = LottieWebPlayer(browser)
+            good_frames = player.render_frames(text, document["w"], document["h"], frames)
+            broken_frames = player.render_frames(json.dumps(broken), document["w"], document["h"], frames)
+        for frame in frames:
+            reference = thorvg.render(frame)
+            assert compare_images(good_frames[frame], reference).passed, f"frame {frame}"
+        assert any(not compare_images(broken_frames[frame], thorvg.render(frame)).passed for frame in frames)
+    finally:
+        thorvg.close()
 
 
 # The comparison rule itself (common.compare_images): it forgives how an edge is anti-aliased,

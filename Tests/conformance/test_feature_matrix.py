@@ -1,0 +1,122 @@
+"""The feature matrix covers what it claims (feature_matrix.py), and finds overshoot peaks.
+
+- every animatable property path of docs/scene-format.md §5 is animated by some probe, in every
+  context and with every easing (the table is read from the docs, so a newly documented property
+  fails here until the matrix animates it);
+- each transform property and the fill land on every shape kind across the scenes;
+- the peak finder returns the frame where an overshooting cubic-bezier turns round.
+
+Run: .venv/bin/python -m pytest Tests/conformance/test_feature_matrix.py
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import feature_matrix  # noqa: E402
+from common import REPO_ROOT  # noqa: E402
+
+
+def documented_paths() -> set[str]:
+    text = (REPO_ROOT / "docs" / "scene-format.md").read_text(encoding="utf-8")
+    section = text.split("## 5. What can be animated", 1)[1].split("\n## ", 1)[0]
+    paths = set()
+    for line in section.splitlines():
+        if line.startswith("| `"):
+            first_column = line.split("|")[1]
+            paths.update(re.findall(r"`([a-z.-]+)`", first_column))
+    return paths
+
+
+def generated(tmp_path: Path) -> tuple[dict, dict[str, dict]]:
+    feature_matrix.generate(tmp_path)
+    manifest = json.loads((tmp_path / "matrix.json").read_text())
+    scenes = {}
+    for name in manifest:
+        text = (tmp_path / f"{name}.yaml").read_text()
+        scenes[name] = json.loads(text.split("\n", 1)[1])  # after the comment line, JSON
+    return manifest, scenes
+
+
+def test_the_docs_table_is_read():
+    paths = documented_paths()
+    assert {"position", "opacity", "fill.stops", "trim.offset", "inner-radius", "d"} <= paths
+
+
+def test_every_documented_property_meets_every_easing_in_every_context():
+    animated = {}
+    index = 0
+    for context in feature_matrix.CONTEXTS:
+        for easing in feature_matrix.EASINGS:
+            for probe in feature_matrix.probes(index):
+                for path, _, _ in probe.changes:
+                    animated.setdefault(path, set()).add((context, easing))
+            index += 1
+    everything = {(c, e) for c in feature_matrix.CONTEXTS for e in feature_matrix.EASINGS}
+    missing = sorted(documented_paths() - set(animated))
+    assert not missing, f"documented in §5 but animated by no probe: {missing}"
+    # A path's shape is animated as `d`, `points` or `contours` (one row of §5, taken by turns):
+    # together they meet everything, and each form appears in every context.
+    forms = ("d", "points", "contours")
+    for path in documented_paths() - set(forms):
+        assert animated[path] == everything, f"{path} misses {sorted(everything - animated[path])}"
+    assert set().union(*(animated[form] for form in forms)) == everything
+    for form in forms:
+        assert {context for context, _ in animated[form]} == set(feature_matrix.CONTEXTS), form
+
+
+def test_transforms_and_fill_land_on_every_shape_kind():
+    seen = {}
+    for index in range(len(feature_matrix.CONTEXTS) * len(feature_matrix.EASINGS)):
+        for probe in feature_matrix.probes(index):
+            prop, _, kind = probe.name.partition("/")
+            seen.setdefault(prop, set()).add(kind)
+    for prop in ("position", "anchor", "offset", "scale", "rotation", "opacity-up", "opacity-down", "fill"):
+        assert seen[prop] == set(feature_matrix.SHAPE_KINDS), f"{prop} on {sorted(seen[prop])}"
+    for prop in ("stroke.color", "stroke.width", "trim.end", "trim.start", "trim.offset"):
+        assert seen[prop] == set(feature_matrix.STROKED_KINDS), f"{prop} on {sorted(seen[prop])}"
+
+
+def test_scenes_are_written_with_their_cells(tmp_path):
+    manifest, scenes = generated(tmp_path)
+    assert len(manifest) == len(feature_matrix.CONTEXTS) * len(feature_matrix.EASINGS)
+    for name, entry in manifest.items():
+        ids = {layer["id"] for layer in scenes[name]["layers"]}
+        width, height = scenes[name]["size"]
+        for cell in entry["cells"]:
+            assert cell["node"] in ids
+            x, y, w, h = cell["box"]
+            assert 0 <= x and x + w <= width and 0 <= y and y + h <= height
+    assert "states" in scenes["matrix-state-linear"] and "timelines" not in scenes["matrix-state-linear"]
+    assert "keyframes" in scenes["matrix-keyframes-steps"]["timelines"]["run"]
+
+
+def test_the_peak_of_an_overshooting_cubic_bezier_is_sampled():
+    timeline = {
+        "fps": 60, "frames": 60,
+        "spans": [{"name": "run", "startFrame": 0, "endFrame": 60, "loops": False}],
+        "layers": [{"transform": {"position": {"initial": [0, 0], "segments": [
+            {"start": 0, "end": 1, "from": [0, 0], "to": [100, 0], "easing": {"cubic-bezier": [0.3, 0, 0.7, 1.6]}}]}}}],
+    }
+    peaks = feature_matrix.overshoot_peaks(timeline)
+    assert len(peaks) == 1
+    (peak,) = peaks
+    values = [feature_matrix._cubic_progress(0.3, 0, 0.7, 1.6, f / 60) for f in range(61)]
+    assert peak == max(range(61), key=lambda f: values[f])
+    frames = [frame for frame, _ in feature_matrix.instants(timeline)]
+    assert frames == sorted({0, 29, 59, peak})
+
+
+def test_a_motion_without_overshoot_has_no_peak():
+    timeline = {
+        "fps": 60, "frames": 60,
+        "spans": [{"name": "run", "startFrame": 0, "endFrame": 60, "loops": False}],
+        "layers": [{"transform": {"opacity": {"initial": 0, "segments": [
+            {"start": 0, "end": 1, "from": 0, "to": 1, "easing": {"cubic-bezier": [0.42, 0, 0.58, 1]}}]}}}],
+    }
+    assert feature_matrix.overshoot_peaks(timeline) == set()
