@@ -6,11 +6,13 @@ import PackageDescription
 //   ChoreoJSON and ChoreoDiagnostics are leaves every stage may use (ChoreoJSON also holds
 //   TextEscaping, the one escaper per output medium: XML/HTML, JavaScript, terminal, workflow commands).
 //   CZlib ← ChoreoArchive (ZIP and gzip containers) is a leaf the CLI packs outputs with.
+//   ChoreoPlugin (SwiftPM build-tool plugin) only runs the choreo executable; it links nothing of ours.
 // Emitters never see YAML or the scene model; only ChoreoYAML sees libyaml.
 let package = Package(
     name: "Choreo",
     products: [
         .executable(name: "choreo", targets: ["choreo"]),
+        .plugin(name: "ChoreoPlugin", targets: ["ChoreoPlugin"]),
         .library(name: "ChoreoKit", targets: ["ChoreoDiagnostics", "ChoreoTimeline", "ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoArchive"]),
     ],
     targets: [
@@ -42,6 +44,7 @@ let package = Package(
                 "ChoreoLanguageServer", "ChoreoJSON", "ChoreoYAML",
             ]
         ),
+        .plugin(name: "ChoreoPlugin", capability: .buildTool(), dependencies: ["choreo"]),
         .executableTarget(
             name: "choreo-bench",
             dependencies: ["ChoreoYAML", "ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoDiagnostics", "ChoreoJSON", "ChoreoLanguageServer"]

@@ -1,18 +1,21 @@
 #!/usr/bin/env bash
 # Runs every test the project has, and exits non-zero if any fails:
-#   1. installs what is missing: libyaml-dev, zlib1g-dev and pkg-config (to build), chromium,
-#      librsvg2-bin and fonts (the conformance suites render with them), time (/usr/bin/time
-#      measures the hostile attacks' memory), python3-venv if venv is unavailable;
+#   1. installs what is missing: libyaml-dev, zlib1g-dev and pkg-config (to build), make and
+#      ninja-build (the depfile tests run both), chromium, librsvg2-bin and fonts (the conformance
+#      suites render with them), time (/usr/bin/time measures the hostile attacks' memory),
+#      python3-venv if venv is unavailable;
 #   2. creates the conformance virtualenv .venv (Tests/conformance/setup.sh, or its
 #      requirements.txt), when the conformance suites exist;
 #   3. `swift test`: every Swift test target, the CLI end-to-end tests included;
-#   4. the conformance suites, Tests/conformance/run_all.sh, when it exists.
+#   4. the SwiftPM plugin stage, scripts/test-plugin.sh (builds Tests/PluginFixture with ChoreoPlugin;
+#      about 2 minutes the first time, seconds afterwards);
+#   5. the conformance suites, Tests/conformance/run_all.sh, when it exists.
 # Later steps run even when an earlier test step fails, so one run shows every failure.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/common.sh
 
-ensure_apt_packages libyaml-dev zlib1g-dev pkg-config chromium librsvg2-bin fonts-dejavu-core time
+ensure_apt_packages libyaml-dev zlib1g-dev pkg-config chromium librsvg2-bin fonts-dejavu-core time make ninja-build
 if ! python3 -m venv --help >/dev/null 2>&1; then ensure_apt_packages python3-venv; fi
 ensure_swift
 
@@ -28,6 +31,9 @@ mapfile -t scratch < <(swift_scratch_args)
 
 echo "== swift test"
 swift test "${scratch[@]}" </dev/null || failed+=("swift test")
+
+echo "== SwiftPM plugin"
+bash scripts/test-plugin.sh </dev/null || failed+=("SwiftPM plugin")
 
 if [ -f Tests/conformance/run_all.sh ]; then
     echo "== conformance suites"

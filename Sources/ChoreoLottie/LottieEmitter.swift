@@ -13,10 +13,10 @@ public enum LottieEmitter {
     /// Lottie spec 1.0.0 (`MMmmpp`), the schema the conformance suite validates against.
     static let specVersion = 10000
 
-    public static func document(_ timeline: Timeline) -> JSONValue {
+    public static func document(_ timeline: Timeline, options: LottieOptions = LottieOptions()) -> JSONValue {
         // A still picture still needs one frame for players to draw anything.
         let outPoint = max(1, timeline.frameCount)
-        let builder = LottieShapeBuilder(fps: timeline.fps, duration: timeline.duration)
+        let builder = LottieShapeBuilder(fps: timeline.fps, duration: timeline.duration, options: options)
         // Lottie's first layer is the top one; the timeline lists layers bottom to top.
         var layers: [JSONValue] = timeline.layers.reversed().map { node in
             shapeLayer(name: node.id, shapes: [builder.group(for: node)], outPoint: outPoint)
@@ -62,8 +62,8 @@ public enum LottieEmitter {
     }
 
     /// The document as text: minified (3 decimals, colours 4) unless `pretty`.
-    public static func emit(_ timeline: Timeline, pretty: Bool = false) -> String {
-        JSONWriter(pretty: pretty).string(document(timeline))
+    public static func emit(_ timeline: Timeline, pretty: Bool = false, options: LottieOptions = LottieOptions()) -> String {
+        JSONWriter(pretty: pretty).string(document(timeline, options: options))
     }
 
     /// A shape layer with an identity transform: the node's own transform lives in its group, so
@@ -77,5 +77,16 @@ public enum LottieEmitter {
             ("ty", 4), ("ddd", 0), ("nm", .string(name)), ("sr", 1), ("st", 0), ("ip", 0), ("op", .int(outPoint)),
             ("ao", 0), ("bm", 0), ("ks", identity), ("shapes", .array(shapes)),
         ])
+    }
+}
+
+/// Choices of how to write what a player family reads differently; the defaults suit every player.
+public struct LottieOptions: Sendable, Equatable {
+    /// Polygons and stars as Bézier paths instead of polystar (`sr`) items: Telegram stickers may
+    /// not use star shapes.
+    public var polygonsAsPaths: Bool
+
+    public init(polygonsAsPaths: Bool = false) {
+        self.polygonsAsPaths = polygonsAsPaths
     }
 }

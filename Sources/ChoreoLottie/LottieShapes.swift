@@ -8,6 +8,7 @@ import Foundation
 struct LottieShapeBuilder {
     var fps: Double
     var duration: Double
+    var options = LottieOptions()
 
     // MARK: Nodes
 
@@ -107,6 +108,7 @@ struct LottieShapeBuilder {
         // Lottie's own primitives start their outline elsewhere (an `el` at 12 o'clock, a `rc` at
         // its top-right corner); where the start matters (trim, dashes) the IR outline is written.
         let startMatters = style.trim != nil || !(style.stroke?.dash.isEmpty ?? true)
+        let outlinePolygon = startMatters || options.polygonsAsPaths
         var items: [JSONValue] = []
         switch geometry {
         case let .rect(size, cornerRadius):
@@ -130,7 +132,7 @@ struct LottieShapeBuilder {
                 ])]
             }
         case let .polygon(sides, radius, innerRadius):
-            if startMatters {
+            if outlinePolygon {
                 let outline: Animated<PathShape>
                 if let innerRadius {
                     outline = combineTracks(radius, innerRadius, fps: fps, duration: duration) {

@@ -1,4 +1,5 @@
 import ChoreoDiagnostics
+import ChoreoScene
 
 /// What `choreo --version` prints.
 let choreoVersion = "0.1.0"
@@ -75,12 +76,18 @@ struct CompileOptions: Equatable, Sendable {
     var pretty = false
     /// Nil means one job per core.
     var jobs: Int?
+    /// The player family checked for (`--target`); `tgs` also writes `NAME.tgs`.
+    var target = PlayerTarget.web
+    /// Where `--depfile` writes the Makefile-syntax dependencies, if asked.
+    var depfile: String?
 }
 
 struct LintOptions: Equatable, Sendable {
     var paths: [String]
     var format = LintFormat.text
     var strict = false
+    /// `--target`: also report what this player family cannot play.
+    var target = PlayerTarget.web
     /// `--fix`: apply the diagnostics' fix-its to the files in place.
     var fix = false
 }
@@ -132,10 +139,11 @@ func optionSpecs(_ command: CommandName) -> [OptionSpec] {
     case .compile:
         [OptionSpec(names: ["-o", "--output"], value: "DIR"), OptionSpec(names: ["--emit"], value: "LIST"),
          OptionSpec(names: ["--theme"], value: "NAME"), OptionSpec(names: ["--pretty"], value: nil),
-         OptionSpec(names: ["--jobs", "-j"], value: "N")]
+         OptionSpec(names: ["--jobs", "-j"], value: "N"), OptionSpec(names: ["--target"], value: "TARGET"),
+         OptionSpec(names: ["--depfile"], value: "FILE")]
     case .lint:
         [OptionSpec(names: ["--format"], value: "FORMAT"), OptionSpec(names: ["--strict"], value: nil),
-         OptionSpec(names: ["--fix"], value: nil)]
+         OptionSpec(names: ["--fix"], value: nil), OptionSpec(names: ["--target"], value: "TARGET")]
     case .snapshot:
         [OptionSpec(names: ["--at"], value: "TIME"), OptionSpec(names: ["--state"], value: "NAME"),
          OptionSpec(names: ["--theme"], value: "NAME"), OptionSpec(names: ["-o", "--output"], value: "OUT.svg")]
@@ -272,6 +280,11 @@ private func parse(_ command: CommandName, _ arguments: [String]) throws(UsageEr
             }
             options.jobs = jobs
         }
+        if let target = try playerTarget(raw, command: command) { options.target = target }
+        if let (spelled, value) = raw.value("--depfile") {
+            guard !value.isEmpty else { throw .invalidValue(option: spelled, value: value, expected: "a file path", command: command) }
+            options.depfile = value
+        }
         return .compile(options)
 
     case .lint:
@@ -285,6 +298,7 @@ private func parse(_ command: CommandName, _ arguments: [String]) throws(UsageEr
         }
         options.strict = raw.has("--strict")
         options.fix = raw.has("--fix")
+        if let target = try playerTarget(raw, command: command) { options.target = target }
         return .lint(options)
 
     case .snapshot:
@@ -334,6 +348,14 @@ private func parse(_ command: CommandName, _ arguments: [String]) throws(UsageEr
         }
         return .schema(output: nil)
     }
+}
+
+private func playerTarget(_ raw: RawArguments, command: CommandName) throws(UsageError) -> PlayerTarget? {
+    guard let (spelled, value) = raw.value("--target") else { return nil }
+    guard let target = PlayerTarget(rawValue: value) else {
+        throw .invalidValue(option: spelled, value: value, expected: "web, lottie-ios, lottie-android or tgs", command: command)
+    }
+    return target
 }
 
 private func noArguments(_ positionals: [String], command: CommandName) throws(UsageError) {

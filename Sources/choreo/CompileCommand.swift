@@ -13,15 +13,41 @@ struct CompiledScene: Sendable {
     /// Nil when the scene has errors (or lacks the theme asked for).
     var timeline: Timeline?
     var themeNames: [String] = []
+    /// `NAME.tgs` (gzip), with `--target tgs` only: made while compiling, because a sticker over
+    /// Telegram's size limit is an error of the scene, decided before anything is written.
+    var sticker: [UInt8]? = nil
 }
 
-/// Compiles one scene. Pure.
-func compileOnly(_ source: SourceFile, theme: String? = nil) -> CompiledScene {
-    let compilation = compileScene(source, theme: theme)
+/// Compiles one scene and checks it against the player target. Pure.
+func compileOnly(_ source: SourceFile, theme: String? = nil, target: PlayerTarget = .web) -> CompiledScene {
+    var compilation = compileScene(source, theme: theme)
+    if let compiled = compilation.timeline {
+        let findings = playerTargetDiagnostics(target, file: source, timeline: compiled)
+        if !findings.isEmpty {
+            compilation.diagnostics = (compilation.diagnostics + findings).sortedForReport()
+            compilation.timeline = nil
+        }
+    }
     guard let timeline = compilation.timeline, !compilation.diagnostics.hasErrors else {
         return CompiledScene(source: source, diagnostics: compilation.diagnostics, timeline: nil, themeNames: compilation.themeNames)
     }
-    return CompiledScene(source: source, diagnostics: compilation.diagnostics, timeline: timeline, themeNames: compilation.themeNames)
+    var scene = CompiledScene(source: source, diagnostics: compilation.diagnostics, timeline: timeline, themeNames: compilation.themeNames)
+    if target == .tgs {
+        let json = LottieEmitter.emitTelegramSticker(timeline)
+        let sticker = Gzip.compress(Array(json.utf8))
+        guard sticker.count <= TelegramSticker.maxBytes else {
+            // Measured, not estimated: the limit is on the gzip file Telegram receives.
+            let tooLarge = Diagnostic(
+                .error, rule: "tgs-too-large",
+                "the sticker is \(sticker.count) bytes gzipped (\(json.utf8.count) bytes of JSON); Telegram allows at most \(TelegramSticker.maxBytes) bytes",
+                file: source.path, range: SourceRange(.start),
+                help: "simplify the scene: fewer nodes and path vertices, fewer keyframes (springs are baked into many), or shorter timelines")
+            return CompiledScene(
+                source: source, diagnostics: compilation.diagnostics + [tooLarge], timeline: nil, themeNames: compilation.themeNames)
+        }
+        scene.sticker = sticker
+    }
+    return scene
 }
 
 /// The emitted bytes of one output. Pure: emitters are functions of the timeline.
@@ -73,7 +99,7 @@ func runCompile(_ options: CompileOptions) throws(UsageError) -> ExitStatus {
     let compiled = concurrentMap(paths, jobs: jobs) { path -> Result<CompiledScene, UsageError> in
         do throws(UsageError) {
             let source = try readScene(path, command: .compile)
-            let scene = compileOnly(source, theme: options.theme)
+            let scene = compileOnly(source, theme: options.theme, target: options.target)
             if let theme = options.theme, scene.timeline == nil, !scene.diagnostics.hasErrors {
                 // Nothing failed but there is no timeline: the scene has no such theme.
                 throw UsageError.unknownTheme(theme, scene: path, available: scene.themeNames, command: .compile)
@@ -108,7 +134,7 @@ func runCompile(_ options: CompileOptions) throws(UsageError) -> ExitStatus {
     var report = OrderedReport()
     var status = ExitStatus.success
     var directoryReady = false
-    var writes: [(reportIndex: Int, timeline: Timeline, paths: [(kind: EmitKind, path: String)])] = []
+    var writes: [(reportIndex: Int, scene: String, timeline: Timeline, paths: [(kind: EmitKind, path: String)], sticker: OutputFile?)] = []
     for scene in scenes {
         report.error(renderer.render(scene.diagnostics.cappedPerFile()))
         guard let timeline = scene.timeline else {
@@ -139,14 +165,15 @@ func runCompile(_ options: CompileOptions) throws(UsageError) -> ExitStatus {
             }
         }
         let paths = options.emit.map { (kind: $0, path: joinPath(options.outputDirectory, $0.fileName(for: name))) }
-        writes.append((report.placeholder(), timeline, paths))
+        let sticker = scene.sticker.map { OutputFile(path: joinPath(options.outputDirectory, "\(name).tgs"), bytes: $0) }
+        writes.append((report.placeholder(), scene.source.path, timeline, paths, sticker))
     }
     // Scenes have distinct names, so their outputs and temporary files never collide. Each
     // worker emits one scene's outputs and writes them at once, so at most `jobs` scenes' output
     // texts are in memory (all of them were held until the end: 8 copies of one scene, 2.8 GB).
     let pretty = options.pretty
-    let written = concurrentMap(writes.map { ($0.timeline, $0.paths) }, jobs: jobs) { timeline, paths -> OutputError? in
-        let files = paths.map { OutputFile(path: $0.path, bytes: emitOutput($0.kind, of: timeline, pretty: pretty)) }
+    let written = concurrentMap(writes.map { ($0.timeline, $0.paths, $0.sticker) }, jobs: jobs) { timeline, paths, sticker -> OutputError? in
+        let files = paths.map { OutputFile(path: $0.path, bytes: emitOutput($0.kind, of: timeline, pretty: pretty)) } + [sticker].compactMap { $0 }
         do throws(OutputError) {
             try writeAtomically(files, protecting: inputs)
             return nil
@@ -154,12 +181,27 @@ func runCompile(_ options: CompileOptions) throws(UsageError) -> ExitStatus {
             return error
         }
     }
+    var dependencies: [(outputs: [String], scene: String)] = []
     for (write, failure) in zip(writes, written) {
         if let failure {
             report.fill(write.reportIndex, error: "choreo: error: \(failure.message)\n")
             status = .failure
         } else {
-            report.fill(write.reportIndex, out: write.paths.map { "wrote \($0.path)\n" }.joined())
+            let outputs = write.paths.map(\.path) + [write.sticker?.path].compactMap { $0 }
+            report.fill(write.reportIndex, out: outputs.map { "wrote \($0)\n" }.joined())
+            dependencies.append((outputs, write.scene))
+        }
+    }
+    if let depfile = options.depfile {
+        do throws(OutputError) {
+            if let slash = depfile.lastIndex(of: "/"), slash != depfile.startIndex {
+                try prepareDirectory(String(depfile[..<slash]))
+            }
+            try writeAtomically([OutputFile(path: depfile, contents: try makeDependencies(dependencies))], protecting: inputs)
+            report.out("wrote \(depfile)\n")
+        } catch {
+            report.error("choreo: error: \(error.message)\n")
+            status = .failure
         }
     }
     report.print()
@@ -178,6 +220,7 @@ struct OrderedReport {
     private var messages: [Message] = []
 
     mutating func error(_ text: String) { if !text.isEmpty { messages.append(.error(text)) } }
+    mutating func out(_ text: String) { if !text.isEmpty { messages.append(.out(text)) } }
 
     /// Reserves the place of a message that is known later.
     mutating func placeholder() -> Int {

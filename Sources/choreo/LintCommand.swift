@@ -10,8 +10,13 @@ func runLint(_ options: LintOptions) throws(UsageError) -> ExitStatus {
         path -> Result<(source: SourceFile, diagnostics: [Diagnostic]), UsageError> in
         do throws(UsageError) {
             let source = try readScene(path, command: .lint)
-            if options.fix { return .success(fixInPlace(source)) }
-            return .success((source, compileScene(source).diagnostics))
+            var (checked, diagnostics) = options.fix ? fixInPlace(source) : (source, compileScene(source).diagnostics)
+            // With a target, the same checks as `compile --target` (the sticker's size included),
+            // on the file as fixed.
+            if options.target != .web, !diagnostics.hasErrors {
+                diagnostics = compileOnly(checked, target: options.target).diagnostics
+            }
+            return .success((checked, diagnostics))
         } catch {
             return .failure(error)
         }

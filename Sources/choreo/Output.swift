@@ -23,6 +23,7 @@ enum OutputError: Error, Equatable {
     case cannotCreateDirectory(String, reason: String)
     case cannotWrite(String, reason: String)
     case notARegularFile(String, kind: String)
+    case unrepresentableInDepfile(String)
 
     var message: String {
         switch self {
@@ -32,6 +33,7 @@ enum OutputError: Error, Equatable {
         case let .cannotCreateDirectory(path, reason): "cannot create output directory '\(path)': \(reason)"
         case let .cannotWrite(path, reason): "cannot write '\(path)': \(reason)"
         case let .notARegularFile(path, kind): "refusing to replace '\(path)': it is \(kind), not a regular file"
+        case let .unrepresentableInDepfile(path): "cannot write the depfile: the path '\(path)' has a line break, which Make and Ninja cannot read"
         }
     }
 }

@@ -101,8 +101,8 @@ private func didYouMean(_ suggestion: String?) -> String {
 
 func usageLine(_ command: CommandName) -> String {
     switch command {
-    case .compile: "choreo compile PATH... [-o DIR] [--emit lottie,dotlottie,svg,svg-reel,timeline] [--theme NAME] [--pretty] [--jobs N]"
-    case .lint: "choreo lint PATH... [--format text|json|github|sarif] [--strict] [--fix]"
+    case .compile: "choreo compile PATH... [-o DIR] [--emit lottie,dotlottie,svg,svg-reel,timeline] [--theme NAME] [--pretty] [--jobs N] [--target TARGET] [--depfile FILE]"
+    case .lint: "choreo lint PATH... [--format text|json|github|sarif] [--strict] [--fix] [--target TARGET]"
     case .snapshot: "choreo snapshot FILE (--at TIME | --state NAME) [--theme NAME] -o OUT.svg"
     case .preview: "choreo preview FILE -o DIR"
     case .lsp: "choreo lsp"
@@ -152,6 +152,13 @@ func commandHelp(_ command: CommandName) -> String {
               --theme NAME       compile with the values of theme NAME (no slots)
               --pretty           indent JSON outputs
               -j, --jobs N       compile N files at a time (default: one per core)
+              --target TARGET    check for a player family: web (default, nothing
+                                 extra), lottie-ios, lottie-android, or tgs (Telegram
+                                 stickers; also writes DIR/NAME.tgs); what it cannot
+                                 play is an error (docs/diagnostics.md lists each
+                                 rule and its way out)
+              --depfile FILE     write the outputs' dependencies on their scenes in
+                                 Makefile syntax, for Make and Ninja
               -h, --help         show this help
             """
     case .schema:
@@ -188,6 +195,9 @@ func commandHelp(_ command: CommandName) -> String {
               --strict           exit with status 1 on warnings too
               --fix              apply the fix-its in place (each file replaced whole,
                                  atomically), print what changed, then what is left
+              --target TARGET    also report what a player family cannot play, as
+                                 compile --target does: web (default), lottie-ios,
+                                 lottie-android or tgs
               -h, --help         show this help
             """
     case .snapshot:

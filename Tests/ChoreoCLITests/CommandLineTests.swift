@@ -23,8 +23,8 @@ func globalHelpListsEveryCommand(arguments: [String]) throws {
 }
 
 @Test(arguments: [
-    ("compile", "usage: choreo compile PATH... [-o DIR] [--emit lottie,dotlottie,svg,svg-reel,timeline] [--theme NAME] [--pretty] [--jobs N]"),
-    ("lint", "usage: choreo lint PATH... [--format text|json|github|sarif] [--strict] [--fix]"),
+    ("compile", "usage: choreo compile PATH... [-o DIR] [--emit lottie,dotlottie,svg,svg-reel,timeline] [--theme NAME] [--pretty] [--jobs N] [--target TARGET] [--depfile FILE]"),
+    ("lint", "usage: choreo lint PATH... [--format text|json|github|sarif] [--strict] [--fix] [--target TARGET]"),
     ("snapshot", "usage: choreo snapshot FILE (--at TIME | --state NAME) [--theme NAME] -o OUT.svg"),
     ("preview", "usage: choreo preview FILE -o DIR"),
 ])

@@ -125,10 +125,13 @@ extension FrontendContext {
 }
 
 /// The scene name a file gets without `name:`: its file name without extension, made an identifier.
+/// `.choreo.yaml` counts as one extension (the name editors and the SwiftPM plugin match on), so
+/// `spinner.choreo.yaml` is `spinner`, not `spinner-choreo`.
 func defaultSceneName(_ path: String) -> String {
     var stem = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
-    for suffix in [".yaml", ".yml"] where stem.hasSuffix(suffix) {
+    for suffix in [".choreo.yaml", ".choreo.yml", ".yaml", ".yml"] where stem.hasSuffix(suffix) {
         stem.removeLast(suffix.count)
+        break
     }
     return sanitizedIdentifier(stem) ?? "scene"
 }

@@ -1,0 +1,287 @@
+import ChoreoDiagnostics
+import ChoreoTimeline
+import ChoreoYAML
+
+/// A family of players a scene is compiled for (`compile --target`). Each one but `web` has
+/// constructs it cannot play as Choreo writes them; `checkPlayerTarget` reports those, positioned
+/// at the YAML that causes them (docs/diagnostics.md, "Player targets").
+public enum PlayerTarget: String, CaseIterable, Sendable {
+    /// lottie-web, dotLottie/ThorVG, Skottie: nothing extra is checked.
+    case web
+    /// lottie-ios with its default Core Animation engine, which falls back to the slower Main
+    /// Thread engine for what it cannot express.
+    case lottieIOS = "lottie-ios"
+    /// lottie-android (and lottie-react-native on Android) with default settings.
+    case lottieAndroid = "lottie-android"
+    /// Telegram animated stickers (`.tgs`).
+    case tgs
+}
+
+/// Telegram's sticker limits (core.telegram.org/stickers).
+public enum TelegramSticker {
+    public static let canvas = 512.0
+    public static let fps = 60.0
+    public static let maxDuration = 3.0
+    public static let maxBytes = 64 * 1024
+}
+
+/// Compiles a scene for a player family: the usual compilation, plus an error for every construct
+/// `target` cannot play. The timeline is nil when any error was found.
+public func compileScene(_ file: SourceFile, target: PlayerTarget) -> SceneCompilation {
+    var compilation = compileScene(file)
+    guard target != .web, let timeline = compilation.timeline else { return compilation }
+    let findings = playerTargetDiagnostics(target, file: file, timeline: timeline)
+    guard !findings.isEmpty else { return compilation }
+    compilation.diagnostics = (compilation.diagnostics + findings).sortedForReport()
+    compilation.timeline = nil
+    return compilation
+}
+
+/// The errors `target` adds to a scene that compiled to `timeline` without errors. The file is
+/// read again for the positions: the timeline keeps node ids but no source ranges, and reading a
+/// scene costs little next to lowering it.
+public func playerTargetDiagnostics(_ target: PlayerTarget, file: SourceFile, timeline: Timeline) -> [Diagnostic] {
+    guard target != .web else { return [] }
+    var bag = DiagnosticBag(file: file.path)
+    guard let root = readYAML(file).root, let scene = buildScene(from: root, file: file, diagnostics: &bag) else { return [] }
+    let locator = SourceLocator(scene: scene, root: root)
+    for finding in checkPlayerTarget(target, timeline: timeline, locator: locator) {
+        bag.error(finding.rule, finding.message, at: finding.range, help: finding.help)
+    }
+    return bag.diagnostics.filter { playerTargetRules.contains($0.rule) }
+}
+
+/// Every rule `playerTargetDiagnostics` and the CLI's sticker size check report.
+public let playerTargetRules: Set<String> = [
+    "ios-stroke-nonuniform-scale", "android-group-opacity", "tgs-too-long", "tgs-too-large",
+]
+
+struct TargetFinding {
+    var rule: String
+    var message: String
+    var range: SourceRange
+    var help: String
+}
+
+/// The checks run on the lowered timeline (what the Lottie emitter writes), so they see inherited
+/// styles, baked springs and repeats exactly as a player will.
+func checkPlayerTarget(_ target: PlayerTarget, timeline: Timeline, locator: SourceLocator) -> [TargetFinding] {
+    var findings: [TargetFinding] = []
+    func visit(_ node: Node, ancestors: [Node]) {
+        switch target {
+        case .web: break
+        case .lottieIOS: findings += lottieIOSFindings(node, ancestors: ancestors, locator: locator)
+        case .lottieAndroid: findings += lottieAndroidFindings(node, locator: locator)
+        // Of Telegram's forbidden features the scene language can express only star shapes,
+        // which the sticker writes as paths; the limits on time and size are checked below and
+        // by the CLI (gzip size).
+        case .tgs: break
+        }
+        if case let .group(children) = node.content {
+            for child in children { visit(child, ancestors: ancestors + [node]) }
+        }
+    }
+    for layer in timeline.layers { visit(layer, ancestors: []) }
+    if target == .tgs, timeline.duration > TelegramSticker.maxDuration + 1e-9 {
+        let seconds = formatSeconds(timeline.duration)
+        findings.append(TargetFinding(
+            rule: "tgs-too-long",
+            message: "the scene lasts \(seconds) in all; a Telegram sticker lasts at most 3s",
+            range: locator.spanCrossing(TelegramSticker.maxDuration, in: timeline),
+            help: "shorten the timelines and transitions (all of them play one after another in a sticker), or compile a scene with only the loop the sticker shows"))
+    }
+    return findings
+}
+
+// MARK: lottie-ios (Core Animation engine)
+
+private func lottieIOSFindings(_ node: Node, ancestors: [Node], locator: SourceLocator) -> [TargetFinding] {
+    guard case let .shape(_, style) = node.content else { return [] }
+    var findings: [TargetFinding] = []
+    if style.stroke != nil {
+        // The node's own scale and every enclosing group's (and repeat's) apply to the stroke.
+        let chain = ancestors + [node]
+        if let scaled = chain.last(where: { everNonUniform($0.transform.scale) }) {
+            findings.append(TargetFinding(
+                rule: "ios-stroke-nonuniform-scale",
+                message: "'\(node.id)' is stroked under an uneven scale (x ≠ y)\(scaled.id == node.id ? "" : " of '\(scaled.id)'"); lottie-ios's Core Animation engine falls back to its Main Thread engine",
+                range: locator.property("scale", of: scaled.id, where: { !isUniform($0) }),
+                help: "change the geometry (size, radius, d) instead of scaling unevenly, or scale x and y alike"))
+        } else if let repeated = chain.last(where: { $0.repeat.map { !isUniform($0.scale) } ?? false }) {
+            findings.append(TargetFinding(
+                rule: "ios-stroke-nonuniform-scale",
+                message: "'\(node.id)' is stroked and repeated with an uneven scale step (x ≠ y); lottie-ios's Core Animation engine falls back to its Main Thread engine",
+                range: locator.nodeKey("repeat", of: repeated.id),
+                help: "repeat with a uniform scale (the same x and y), or draw the copies as separate nodes"))
+        }
+    }
+    return findings
+}
+
+// MARK: lottie-android
+
+private func lottieAndroidFindings(_ node: Node, locator: SourceLocator) -> [TargetFinding] {
+    var findings: [TargetFinding] = []
+    let paints = paintCount(node)
+    if paints >= 2, everBelow1(node.transform.opacity) {
+        let what: String
+        if case .group = node.content {
+            what = "a group of \(paints) fills and strokes"
+        } else if let copies = node.repeat?.count, copies > 1 {
+            what = "drawn \(copies) times by its repeat"
+        } else {
+            what = "filled and stroked"
+        }
+        findings.append(TargetFinding(
+            rule: "android-group-opacity",
+            message: "'\(node.id)', \(what), is made translucent as a whole; lottie-android applies the opacity to each fill and stroke separately, so where they overlap the ones below show through",
+            range: locator.property("opacity", of: node.id, where: { if case let .number(value) = $0 { value < 1 } else { false } }),
+            help: "give the opacity to parts that do not overlap; an app that calls setApplyingOpacityToLayersEnabled(true) on its LottieAnimationView plays it as written (compile it with --target web)"))
+    }
+    if let repetition = node.repeat, repetition.count > 1, paints / repetition.count >= 2,
+        (0..<repetition.count).contains(where: { repetition.opacity(ofCopy: $0) < 1 })
+    {
+        findings.append(TargetFinding(
+            rule: "android-group-opacity",
+            message: "the copies of '\(node.id)' fade, and each copy has overlapping fills and strokes; lottie-android applies the opacity to each of them separately",
+            range: locator.nodeKey("repeat", of: node.id),
+            help: "repeat a node with a single fill or stroke; an app that calls setApplyingOpacityToLayersEnabled(true) plays it as written (compile it with --target web)"))
+    }
+    return findings
+}
+
+/// How many fills and strokes a node draws (repeated copies included).
+private func paintCount(_ node: Node) -> Int {
+    let own: Int
+    switch node.content {
+    case let .shape(_, style): own = (style.fill == nil ? 0 : 1) + (style.stroke == nil ? 0 : 1)
+    case let .group(children): own = children.reduce(0) { $0 + paintCount($1) }
+    }
+    return own * max(1, node.repeat?.count ?? 1)
+}
+
+// MARK: Values
+
+private func isUniform(_ point: Point) -> Bool { abs(point.x - point.y) <= 1e-9 * max(1, abs(point.x), abs(point.y)) }
+
+private func isUniform(_ value: PropertyValue) -> Bool {
+    if case let .point(point) = value { return isUniform(point) }
+    return true
+}
+
+private func everNonUniform(_ scale: Animated<Point>) -> Bool {
+    !isUniform(scale.initial) || scale.segments.contains { !isUniform($0.from) || !isUniform($0.to) }
+}
+
+private func everBelow1(_ opacity: Animated<Double>) -> Bool {
+    opacity.initial < 1 || opacity.segments.contains { $0.from < 1 || $0.to < 1 }
+}
+
+private func formatSeconds(_ seconds: Double) -> String {
+    let rounded = (seconds * 1000).rounded() / 1000
+    return rounded == rounded.rounded() ? "\(Int(rounded))s" : "\(rounded)s"
+}
+
+// MARK: Positions
+
+/// Finds the YAML that causes a finding on the timeline: a node's key, or the state, tween or
+/// keyframe that animates one of its properties. Falls back to the node's `id:`.
+struct SourceLocator {
+    var scene: Scene
+    /// Every node's YAML map, by id.
+    private var maps: [String: YAMLNode] = [:]
+    /// Each node's enclosing group, by id.
+    private var parents: [String: String] = [:]
+    private var idRanges: [String: SourceRange] = [:]
+    private var rootRange: SourceRange
+
+    init(scene: Scene, root: YAMLNode) {
+        self.scene = scene
+        rootRange = SourceRange(root.range.start)
+        func walk(_ nodes: [SceneNode], parent: String?) {
+            for node in nodes {
+                idRanges[node.id] = node.range
+                if let parent { parents[node.id] = parent }
+                if case let .group(children) = node.shape { walk(children, parent: node.id) }
+            }
+        }
+        walk(scene.layers, parent: nil)
+        func collect(_ yaml: YAMLNode) {
+            for item in yaml.sequence ?? [] {
+                guard let pairs = item.mapping else { continue }
+                if let id = pairs.first(where: { $0.key.scalar?.value == "id" })?.value.scalar?.value, maps[id] == nil {
+                    maps[id] = item
+                }
+                if let children = pairs.first(where: { $0.key.scalar?.value == "children" })?.value { collect(children) }
+            }
+        }
+        if let layers = root.mapping?.first(where: { $0.key.scalar?.value == "layers" })?.value { collect(layers) }
+    }
+
+    private func idRange(_ node: String) -> SourceRange { idRanges[node] ?? rootRange }
+
+    /// The key `key` written in the node's own map, if any.
+    private func ownKey(_ key: String, of node: String) -> SourceRange? {
+        maps[node]?.mapping?.first(where: { $0.key.scalar?.value == key })?.key.reportRange
+    }
+
+    func nodeKey(_ key: String, of node: String) -> SourceRange { ownKey(key, of: node) ?? idRange(node) }
+
+    /// A style key, which a node may inherit from an enclosing group: the nearest one that writes it.
+    func styleKey(_ key: String, of node: String) -> SourceRange {
+        var current: String? = node
+        while let id = current {
+            if let range = ownKey(key, of: id) { return range }
+            current = parents[id]
+        }
+        return idRange(node)
+    }
+
+    /// Where `property` of `node` gets a value matching `condition`: the node's own key when its
+    /// base value matches, else the first state, tween or keyframe setting a matching value, else
+    /// the first one animating the property at all, else the node's own key or `id:`.
+    func property(_ property: PropertyPath, of node: String, where condition: (PropertyValue) -> Bool) -> SourceRange {
+        let key = PropertyKey(node: node, property: property)
+        var writes: [(value: PropertyValue, range: SourceRange)] = []
+        for state in scene.states {
+            if let value = state.overrides[key] { writes.append((value, state.overrideRanges[key] ?? state.range)) }
+        }
+        for timeline in scene.timelines {
+            for tween in timeline.tweens {
+                if let value = tween.values[key] { writes.append((value, tween.range)) }
+            }
+            for keyframe in timeline.keyframes[key] ?? [] { writes.append((keyframe.value, keyframe.range)) }
+        }
+        if let base = sceneNode(node)?.base[property], condition(base), let range = ownKey(property, of: node) {
+            return range
+        }
+        let sorted = writes.sorted { $0.range.start < $1.range.start }
+        if let match = sorted.first(where: { condition($0.value) }) { return match.range }
+        return sorted.first?.range ?? nodeKey(property, of: node)
+    }
+
+    private func sceneNode(_ id: String) -> SceneNode? {
+        func find(_ nodes: [SceneNode]) -> SceneNode? {
+            for node in nodes {
+                if node.id == id { return node }
+                if case let .group(children) = node.shape, let found = find(children) { return found }
+            }
+            return nil
+        }
+        return find(scene.layers)
+    }
+
+    /// The state, transition or timeline playing when the global timeline passes `time`.
+    func spanCrossing(_ time: Double, in timeline: Timeline) -> SourceRange {
+        guard let span = timeline.spans.first(where: { $0.end > time + 1e-9 }) ?? timeline.spans.last else { return rootRange }
+        switch span.kind {
+        case .timeline:
+            if let found = scene.timelines.first(where: { $0.name == span.name }) { return found.range }
+        case .transition:
+            if let found = scene.transitions.first(where: { $0.from == span.fromState && $0.to == span.toState }) { return found.range }
+        case .pose:
+            if let found = scene.states.first(where: { $0.name == span.name }) { return found.range }
+        }
+        return rootRange
+    }
+}

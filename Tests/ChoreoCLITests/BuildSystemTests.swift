@@ -1,0 +1,170 @@
+import ChoreoTestSupport
+import Foundation
+import Testing
+
+// `compile --depfile`: the file's contents and escapes, and real Make and Ninja runs that rebuild
+// only the scene that changed (scripts/test.sh installs ninja-build).
+
+@Test func depfileListsEachWrittenSceneWithItsOutputs() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("scenes/a.yaml", Scenes.dot(named: "alpha"))
+    try sandbox.write("scenes/b.yaml", Scenes.broken)
+    try sandbox.write("scenes/c.yaml", Scenes.dot(named: "gamma"))
+    let result = try sandbox.run(["compile", "scenes", "-o", "out", "--emit", "lottie,timeline", "--depfile", "out/scenes.d"])
+    #expect(result.status == 1, "the broken scene fails the run: \(result)")
+    #expect(result.stdout.hasSuffix("wrote out/scenes.d\n"), "\(result)")
+    // The broken scene wrote nothing, so it depends on nothing.
+    #expect(sandbox.read("out/scenes.d") == """
+        out/alpha.json out/alpha.timeline.json: scenes/a.yaml
+        out/gamma.json out/gamma.timeline.json: scenes/c.yaml
+
+        """)
+    #expect(!sandbox.list("out").contains { $0.hasPrefix(".") }, "no temporary file is left behind")
+}
+
+@Test func depfileEscapesSpacesHashesAndDollarsForMakeAndNinja() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("my $cenes #2/a b.yaml", Scenes.dot(named: "a"))
+    let result = try sandbox.run(["compile", "my $cenes #2", "-o", "out dir", "--emit", "lottie", "--depfile", "deps.d"])
+    #expect(result.status == 0, "\(result)")
+    #expect(sandbox.read("deps.d") == "out\\ dir/a.json: my\\ $$cenes\\ \\#2/a\\ b.yaml\n")
+}
+
+@Test func depfileDirectoryIsCreatedEvenWhenNoSceneIsWritten() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("broken.yaml", Scenes.broken)
+    let result = try sandbox.run(["compile", "broken.yaml", "--depfile", "deps/sub/broken.d"])
+    #expect(result.status == 1, "\(result)")
+    // No rule: a build tool then reruns the command next time, as the output does not exist.
+    #expect(sandbox.read("deps/sub/broken.d") == "")
+    #expect(!sandbox.exists("build"))
+}
+
+@Test func depfileWithAPathMakeCannotReadIsAnError() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("line\nbreak.yaml", Scenes.dot)
+    let result = try sandbox.run(["compile", "line\nbreak.yaml", "-o", "out", "--depfile", "deps.d"])
+    #expect(result.status == 1, "\(result)")
+    #expect(result.stderr.contains("has a line break, which Make and Ninja cannot read"), "\(result)")
+    #expect(!sandbox.exists("deps.d"))
+}
+
+@Test func depfileIsNotWrittenOverAnInput() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("dot.yaml", Scenes.dot)
+    let result = try sandbox.run(["compile", "dot.yaml", "--depfile", "dot.yaml"])
+    #expect(result.status == 1, "\(result)")
+    #expect(sandbox.read("dot.yaml") == Scenes.dot)
+}
+
+@Test func makeRebuildsOnlyTheSceneThatChanged() throws {
+    let sandbox = try Sandbox()
+    let choreo = try #require(choreoExecutable).path
+    // The rules have no prerequisites of their own: only the depfiles say what each output is made from.
+    var makefile = "all: out/a.json out/b.json\n"
+    for name in ["a", "b"] {
+        try sandbox.write("my $cenes #2/\(name).yaml", Scenes.dot(named: name))
+        makefile += """
+            out/\(name).json:
+            \t'\(choreo)' compile 'my $$cenes #2/\(name).yaml' -o out --emit lottie --depfile out/\(name).d
+            -include out/\(name).d
+
+            """
+    }
+    try sandbox.write("Makefile", makefile)
+
+    let first = try runTool(["make"], in: sandbox.root)
+    #expect(first.status == 0, "\(first)")
+    #expect(first.stdout.contains("wrote out/a.json") && first.stdout.contains("wrote out/b.json"), "\(first)")
+    let unchanged = try runTool(["make"], in: sandbox.root)
+    #expect(unchanged.stdout.contains("Nothing to be done"), "\(unchanged)")
+
+    try touchLater(sandbox.url("my $cenes #2/b.yaml"))
+    let second = try runTool(["make"], in: sandbox.root)
+    #expect(second.status == 0, "\(second)")
+    #expect(second.stdout.contains("wrote out/b.json"), "\(second)")
+    #expect(!second.stdout.contains("wrote out/a.json"), "a did not change: \(second)")
+}
+
+@Test func ninjaRebuildsOnlyTheSceneThatChanged() throws {
+    let sandbox = try Sandbox()
+    let choreo = try #require(choreoExecutable).path
+    var ninja = """
+        rule choreo
+          command = '\(choreo)' compile $in -o 'out $$ #' --emit lottie --depfile $out.d
+          depfile = $out.d
+          deps = gcc
+
+        """
+    for name in ["a", "b"] {
+        try sandbox.write("my $cenes #2/\(name).yaml", Scenes.dot(named: name))
+        ninja += "build out$ $$$ #/\(name).json: choreo my$ $$cenes$ #2/\(name).yaml\n"
+    }
+    try sandbox.write("build.ninja", ninja)
+
+    let first = try runTool(["ninja"], in: sandbox.root)
+    #expect(first.status == 0, "\(first)")
+    #expect(first.stdout.contains("wrote out $ #/a.json") && first.stdout.contains("wrote out $ #/b.json"), "\(first)")
+    // Ninja read both depfiles (an unreadable one would leave the output dirty for ever).
+    let deps = try runTool(["ninja", "-t", "deps"], in: sandbox.root)
+    #expect(deps.stdout.contains("out $ #/a.json: #deps 1") && deps.stdout.contains("    my $cenes #2/a.yaml"), "\(deps)")
+    let unchanged = try runTool(["ninja"], in: sandbox.root)
+    #expect(unchanged.stdout.contains("no work to do"), "\(unchanged)")
+
+    try touchLater(sandbox.url("my $cenes #2/a.yaml"))
+    let second = try runTool(["ninja"], in: sandbox.root)
+    #expect(second.status == 0, "\(second)")
+    #expect(second.stdout.contains("wrote out $ #/a.json"), "\(second)")
+    #expect(!second.stdout.contains("wrote out $ #/b.json"), "b did not change: \(second)")
+}
+
+/// Moves a file's modification time a few seconds ahead, so a build tool with one-second
+/// timestamps sees it as newer than the outputs just written.
+private func touchLater(_ url: URL) throws {
+    try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(5)], ofItemAtPath: url.path)
+}
+
+/// Runs a tool found on PATH (`make`, `ninja`) in `directory`; stdout and stderr are small here.
+private func runTool(_ arguments: [String], in directory: URL) throws -> RunResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return RunResult(
+        status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+        stderr: String(decoding: stderr, as: UTF8.self))
+}
+
+/// The `choreo` commands of docs/github-actions.md, run as written on a scene every target
+/// accepts: the example must use only flags the CLI has.
+@Test func theGitHubActionsExampleUsesRealFlags() throws {
+    let docs = try String(contentsOf: repositoryRoot().appendingPathComponent("docs/github-actions.md"), encoding: .utf8)
+    var commands: [[String]] = []
+    for line in docs.split(separator: "\n") {
+        var text = line.trimmingCharacters(in: .whitespaces)
+        if text.hasPrefix("run: ") { text.removeFirst("run: ".count) }
+        guard text.hasPrefix("choreo ") else { continue }
+        if let redirect = text.range(of: " >") { text = String(text[..<redirect.lowerBound]) }
+        commands.append(text.split(separator: " ").dropFirst().map(String.init))
+    }
+    #expect(commands.count >= 5, "the example lost its commands: \(commands)")
+    #expect(commands.contains { $0.starts(with: ["lint"]) && $0.contains("github") })
+    #expect(commands.contains { $0.starts(with: ["lint"]) && $0.contains("sarif") })
+    let sandbox = try Sandbox()
+    try sandbox.write("scenes/dot.yaml", Scenes.dot)
+    for arguments in commands {
+        let result = try sandbox.run(arguments)
+        #expect(result.status == 0, "choreo \(arguments.joined(separator: " ")): \(result)")
+        if arguments.contains("sarif") { #expect(result.stdout.contains(#""version":"2.1.0""#) || result.stdout.contains(#""version": "2.1.0""#), "\(result)") }
+    }
+    #expect(sandbox.exists("build/stickers/dot.tgs"))
+}

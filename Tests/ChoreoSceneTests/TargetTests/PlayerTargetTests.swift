@@ -1,0 +1,142 @@
+import ChoreoDiagnostics
+import ChoreoTestSupport
+import Foundation
+import Testing
+
+@testable import ChoreoScene
+
+// `compileScene(_:target:)`: what each player family cannot play, positioned at the YAML causing it.
+
+let playerTargetRuleIDs = ["ios-stroke-nonuniform-scale", "android-group-opacity", "tgs-too-long", "tgs-too-large"]
+
+private func findings(_ text: String, _ target: PlayerTarget) -> [String] {
+    compileScene(SourceFile(path: "t.yaml", text: text), target: target).diagnostics.map {
+        "\($0.range.start) \($0.severity.rawValue) \($0.rule)"
+    }
+}
+
+@Test func everyPlayerTargetRuleIsDocumented() throws {
+    let docs = try String(contentsOf: repositoryRoot().appendingPathComponent("docs/diagnostics.md"), encoding: .utf8)
+    for rule in playerTargetRuleIDs {
+        #expect(docs.contains("## `\(rule)`"), "docs/diagnostics.md lacks a section for \(rule)")
+    }
+}
+
+@Test func aTrimmedFilledShapeIsNoLongerAnIOSProblem() {
+    // The emitter writes a trimmed fill as its trimmed outline (no trim shares a group with a fill),
+    // which lottie-ios's Core Animation engine plays.
+    let scene = """
+        choreo: 1
+        size: [100, 100]
+        layers:
+          - id: pair
+            shape: group
+            trim: {end: 0.5}
+            stroke: {color: black, width: 2}
+            children:
+              - {id: open, shape: ellipse, radius: 10, fill: none}
+              - {id: full, shape: ellipse, radius: 20, fill: red}
+        """
+    #expect(findings(scene, .lottieIOS) == [])
+    #expect(findings(scene, .web) == [])
+}
+
+@Test func aStrokeStyleInheritedFromAGroupIsReportedWhereTheScaleIs() {
+    let scene = """
+        choreo: 1
+        size: [100, 100]
+        layers:
+          - id: pair
+            shape: group
+            position: [50, 50]
+            stroke: {color: black, width: 2}
+            children:
+              - {id: plain, shape: ellipse, radius: 10, fill: none}
+              - {id: squashed, shape: ellipse, radius: 20, fill: none, scale: [1, 0.5]}
+        """
+    // Only `squashed` is scaled unevenly; the stroke it inherits is the group's.
+    #expect(findings(scene, .lottieIOS) == ["10:64 error ios-stroke-nonuniform-scale"])
+    #expect(findings(scene, .lottieAndroid) == [])
+}
+
+@Test func anUnevenScaleOfAnEnclosingGroupOrARepeatCountsForAStroke() {
+    let grouped = """
+        choreo: 1
+        size: [100, 100]
+        layers:
+          - id: holder
+            shape: group
+            position: [50, 50]
+            scale: [1, 3]
+            children:
+              - {id: line, shape: rect, size: [20, 2], stroke: {color: black, width: 1}}
+        """
+    #expect(findings(grouped, .lottieIOS) == ["7:5 error ios-stroke-nonuniform-scale"])
+    let repeated = """
+        choreo: 1
+        size: [100, 100]
+        layers:
+          - id: rung
+            shape: rect
+            size: [20, 2]
+            position: [50, 10]
+            stroke: {color: black, width: 1}
+            repeat: {count: 4, offset: [0, 10], scale: [1, 0.8]}
+        """
+    #expect(findings(repeated, .lottieIOS) == ["9:5 error ios-stroke-nonuniform-scale"])
+    // A uniform scale, or an uneven one on a fill only, is fine.
+    #expect(findings(repeated.replacingOccurrences(of: "scale: [1, 0.8]", with: "scale: 0.8"), .lottieIOS) == [])
+    #expect(findings(grouped.replacingOccurrences(of: "stroke: {color: black, width: 1}", with: "fill: black"), .lottieIOS) == [])
+}
+
+@Test func fadingCopiesWithAFillAndAStrokeAreReportedForAndroid() {
+    let scene = """
+        choreo: 1
+        size: [100, 100]
+        layers:
+          - id: dot
+            shape: ellipse
+            radius: 5
+            position: [10, 50]
+            fill: red
+            stroke: {color: black, width: 1}
+            repeat: {count: 5, offset: [20, 0], opacity: [1, 0.2]}
+        """
+    #expect(findings(scene, .lottieAndroid) == ["10:5 error android-group-opacity"])
+    // The node's own opacity covers every copy: copies may overlap one another.
+    let faded = scene.replacingOccurrences(of: ", opacity: [1, 0.2]}", with: "}").replacingOccurrences(of: "    fill: red\n", with: "    fill: red\n    opacity: 0.5\n")
+    let fadedFindings = compileScene(SourceFile(path: "t.yaml", text: faded), target: .lottieAndroid).diagnostics
+    #expect(fadedFindings.map { "\($0.range.start) \($0.rule)" } == ["9:5 android-group-opacity"])
+    #expect(fadedFindings.first?.message.hasPrefix("'dot', drawn 5 times by its repeat, is made translucent") == true, "\(fadedFindings)")
+    // One paint per copy: nothing overlaps inside a copy.
+    #expect(findings(scene.replacingOccurrences(of: "    stroke: {color: black, width: 1}\n", with: ""), .lottieAndroid) == [])
+}
+
+@Test func aTimelineCrossingThreeSecondsIsReportedForTelegram() {
+    let scene = """
+        choreo: 1
+        size: [100, 100]
+        layers:
+          - {id: dot, shape: ellipse, radius: 5, position: [50, 50], fill: red}
+        timelines:
+          intro:
+            duration: 2s
+            tweens:
+              - {at: 0s, duration: 2s, to: {dot: {opacity: 0.5}}}
+          outro:
+            duration: 1.5s
+            tweens:
+              - {at: 0s, duration: 1.5s, to: {dot: {opacity: 1}}}
+        """
+    // 2 s + 1.5 s: the second timeline, line 10, runs past 3 s.
+    #expect(findings(scene, .tgs) == ["10:3 error tgs-too-long"])
+    #expect(compileScene(SourceFile(path: "t.yaml", text: scene), target: .tgs).timeline == nil)
+    #expect(compileScene(SourceFile(path: "t.yaml", text: scene), target: .web).timeline != nil)
+}
+
+@Test func aChoreoYAMLFileIsNamedWithoutItsDoubleExtension() {
+    #expect(defaultSceneName("app/Sources/spinner.choreo.yaml") == "spinner")
+    #expect(defaultSceneName("toggle button.choreo.yml") == "toggle-button")
+    #expect(defaultSceneName("plain.yaml") == "plain")
+    #expect(defaultSceneName("v1.2.yaml") == "v1-2")
+}

@@ -1,0 +1,147 @@
+"""`choreo compile --target tgs` writes stickers Telegram's rules accept.
+
+Every scene in scenes/ is compiled with `--target tgs`; each NAME.tgs must be a gzip file (read
+with Python's gzip module) holding Lottie with "tgs": 1, 512x512, 60 fps, at most 180 frames,
+and pass python-lottie's TGS validator (`lottie.exporters.tgs_validator.TgsValidator`) with no
+finding at any severity, notes included. The sticker scales the scene to fit the canvas: for a
+square scene ThorVG and rlottie (Telegram's player) must draw the sticker as ThorVG draws the plain
+Lottie at 512x512. Each sticker also passes the Lottie spec schema.
+A 30 fps scene is re-timed to 60 fps with its motion unchanged (rlottie vs ThorVG at matching times).
+The validator is shown to catch a bad sticker, so these tests can fail.
+
+Run: CHOREO=path/to/choreo .venv/bin/python -m pytest Tests/conformance/test_tgs.py
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from lottie.exporters.tgs_validator import Severity, TgsValidator
+from lottie.parsers.tgs import parse_tgs
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from common import REPO_ROOT, compare_images  # noqa: E402
+from lottie_players import RlottiePlayer, ThorVGPlayer, schema_errors  # noqa: E402
+
+SCENES = sorted((REPO_ROOT / "scenes").glob("*.yaml"))
+
+
+def choreo() -> str:
+    path = os.environ.get("CHOREO")
+    if not path:
+        subprocess.run(["swift", "build", "--product", "choreo"], cwd=REPO_ROOT, check=True, capture_output=True)
+        bin_dir = subprocess.run(["swift", "build", "--show-bin-path"], cwd=REPO_ROOT, check=True,
+                                 capture_output=True, text=True).stdout.strip()
+        path = str(Path(bin_dir) / "choreo")
+    return path
+
+
+@pytest.fixture(scope="module")
+def compiled(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("tgs")
+    result = subprocess.run([choreo(), "compile", *map(str, SCENES), "-o", str(out), "--emit", "lottie",
+                             "--target", "tgs"], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    return out
+
+
+def validator_findings(path: Path) -> list[str]:
+    validator = TgsValidator(Severity.Note)
+    validator.check_file(str(path))
+    return [str(finding) for finding in validator.errors]
+
+
+@pytest.mark.parametrize("scene", SCENES, ids=lambda p: p.stem)
+def test_sticker_follows_telegram_rules(compiled: Path, scene: Path):
+    name = json.loads((compiled / f"{scene.stem}.json").read_text())["nm"]
+    sticker = compiled / f"{name}.tgs"
+    assert sticker.stat().st_size <= 64 * 1024
+    document = json.loads(gzip.decompress(sticker.read_bytes()))
+    assert document["tgs"] == 1
+    assert (document["w"], document["h"], document["fr"]) == (512, 512, 60)
+    assert document["op"] - document["ip"] <= 180
+    assert validator_findings(sticker) == []
+    # Still a Lottie document by the spec (the schema allows the extra "tgs" member).
+    assert schema_errors(document) == []
+
+
+@pytest.mark.parametrize("scene", [s for s in SCENES if s.stem in ("spinner", "checkmark", "heart-like")],
+                         ids=lambda p: p.stem)
+def test_sticker_draws_the_scene_scaled_to_the_canvas(compiled: Path, scene: Path):
+    plain_text = (compiled / f"{scene.stem}.json").read_text()
+    plain = json.loads(plain_text)
+    assert plain["w"] == plain["h"], "a square scene: the plain Lottie drawn at 512x512 is the reference"
+    sticker_text = gzip.decompress((compiled / f"{plain['nm']}.tgs").read_bytes()).decode()
+    reference = ThorVGPlayer(plain_text, 512, 512)
+    # Telegram's own apps play stickers with rlottie: it must draw the sticker as ThorVG draws the
+    # plain scene scaled to 512x512.
+    players = [ThorVGPlayer(sticker_text, 512, 512), RlottiePlayer(sticker_text)]
+    try:
+        frames = int(plain["op"])
+        for plain_frame in sorted({0, frames // 3, (2 * frames) // 3}):
+            seconds = plain_frame / plain["fr"]
+            expected = reference.render(plain_frame)
+            for player in players:
+                comparison = compare_images(expected, player.render(round(seconds * 60)))
+                assert comparison.differing_pixels <= 0.002 * comparison.total_pixels, (type(player).__name__, plain_frame, comparison)
+    finally:
+        reference.close()
+        for player in players:
+            player.close()
+
+
+def test_validator_rejects_a_plain_lottie_as_a_sticker(compiled: Path, tmp_path: Path):
+    plain = (compiled / "spinner.json").read_bytes()
+    bad = tmp_path / "plain.tgs"
+    bad.write_bytes(gzip.compress(plain))
+    findings = validator_findings(bad)
+    assert any("Invalid width 220" in finding for finding in findings), findings
+
+
+def test_a_scene_longer_than_3_seconds_writes_no_sticker(tmp_path: Path):
+    scene = tmp_path / "long.yaml"
+    scene.write_text(
+        "choreo: 1\nname: long\nsize: [100, 100]\n"
+        "layers:\n  - {id: dot, shape: ellipse, radius: 10, position: [50, 50], fill: red}\n"
+        "timelines:\n  spin:\n    duration: 4s\n    loop: true\n"
+        "    tweens:\n      - {at: 0s, duration: 4s, by: {dot: {rotation: 360deg}}}\n")
+    result = subprocess.run([choreo(), "compile", str(scene), "-o", str(tmp_path / "out"), "--target", "tgs"],
+                            capture_output=True, text=True)
+    assert result.returncode == 1
+    assert f"{scene}:7:3: error: the scene lasts 4s in all" in result.stderr
+    assert "[tgs-too-long]" in result.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_30_fps_scene_is_retimed_to_60_fps_without_changing_its_motion(tmp_path: Path):
+    scene = tmp_path / "slow.yaml"
+    scene.write_text(
+        "choreo: 1\nname: slow\nfps: 30\nsize: [100, 100]\n"
+        "layers:\n  - {id: bar, shape: rect, size: [60, 12], position: [50, 50], fill: \"#3366cc\"}\n"
+        "timelines:\n  turn:\n    duration: 1s\n    tweens:\n"
+        "      - {at: 0s, duration: 1s, easing: ease-in-out, by: {bar: {rotation: 90deg}}}\n")
+    out = tmp_path / "out"
+    result = subprocess.run([choreo(), "compile", str(scene), "-o", str(out), "--emit", "lottie", "--target", "tgs"],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    plain_text = (out / "slow.json").read_text()
+    sticker_text = gzip.decompress((out / "slow.tgs").read_bytes()).decode()
+    sticker = json.loads(sticker_text)
+    assert (json.loads(plain_text)["fr"], sticker["fr"]) == (30, 60)
+    assert validator_findings(out / "slow.tgs") == []
+    reference = ThorVGPlayer(plain_text, 512, 512)
+    player = RlottiePlayer(sticker_text)
+    try:
+        for plain_frame in (0, 10, 15, 29):
+            comparison = compare_images(reference.render(plain_frame), player.render(2 * plain_frame))
+            assert comparison.differing_pixels <= 0.002 * comparison.total_pixels, (plain_frame, comparison)
+    finally:
+        reference.close()
+        player.close()
