@@ -80,6 +80,8 @@ struct CompileOptions: Equatable, Sendable {
     var target = PlayerTarget.web
     /// Where `--depfile` writes the Makefile-syntax dependencies, if asked.
     var depfile: String?
+    /// `--watch`: after the first compile, recompile each scene whenever it changes.
+    var watch = false
 }
 
 struct LintOptions: Equatable, Sendable {
@@ -108,7 +110,12 @@ struct SnapshotOptions: Equatable, Sendable {
 
 struct PreviewOptions: Equatable, Sendable {
     var file: String
-    var outputDirectory: String
+    /// Where `-o` writes the page; nil with `--serve`.
+    var outputDirectory: String?
+    /// `--serve`: serve the page on 127.0.0.1 and reload it when the scene changes.
+    var serve = false
+    /// `--port`: 0 lets the system choose a free port.
+    var port: UInt16 = 0
 }
 
 /// A parsed command line.
@@ -140,7 +147,7 @@ func optionSpecs(_ command: CommandName) -> [OptionSpec] {
         [OptionSpec(names: ["-o", "--output"], value: "DIR"), OptionSpec(names: ["--emit"], value: "LIST"),
          OptionSpec(names: ["--theme"], value: "NAME"), OptionSpec(names: ["--pretty"], value: nil),
          OptionSpec(names: ["--jobs", "-j"], value: "N"), OptionSpec(names: ["--target"], value: "TARGET"),
-         OptionSpec(names: ["--depfile"], value: "FILE")]
+         OptionSpec(names: ["--depfile"], value: "FILE"), OptionSpec(names: ["--watch"], value: nil)]
     case .lint:
         [OptionSpec(names: ["--format"], value: "FORMAT"), OptionSpec(names: ["--strict"], value: nil),
          OptionSpec(names: ["--fix"], value: nil), OptionSpec(names: ["--target"], value: "TARGET")]
@@ -148,7 +155,8 @@ func optionSpecs(_ command: CommandName) -> [OptionSpec] {
         [OptionSpec(names: ["--at"], value: "TIME"), OptionSpec(names: ["--state"], value: "NAME"),
          OptionSpec(names: ["--theme"], value: "NAME"), OptionSpec(names: ["-o", "--output"], value: "OUT.svg")]
     case .preview:
-        [OptionSpec(names: ["-o", "--output"], value: "DIR")]
+        [OptionSpec(names: ["-o", "--output"], value: "DIR"), OptionSpec(names: ["--serve"], value: nil),
+         OptionSpec(names: ["--port"], value: "N")]
     case .lsp:
         []
     case .schema:
@@ -285,6 +293,7 @@ private func parse(_ command: CommandName, _ arguments: [String]) throws(UsageEr
             guard !value.isEmpty else { throw .invalidValue(option: spelled, value: value, expected: "a file path", command: command) }
             options.depfile = value
         }
+        options.watch = raw.has("--watch")
         return .compile(options)
 
     case .lint:
@@ -332,9 +341,23 @@ private func parse(_ command: CommandName, _ arguments: [String]) throws(UsageEr
 
     case .preview:
         let file = try singleFile(raw.positionals, command: command)
-        guard let (spelled, output) = raw.value("-o") else { throw .missingOption("-o DIR", command: command) }
-        guard !output.isEmpty else { throw .invalidValue(option: spelled, value: output, expected: "a directory", command: command) }
-        return .preview(PreviewOptions(file: file, outputDirectory: output))
+        var options = PreviewOptions(file: file)
+        options.serve = raw.has("--serve")
+        if let (portSpelled, value) = raw.value("--port") {
+            guard options.serve else { throw .missingOption("--serve (--port only applies to it)", command: command) }
+            guard value.allSatisfy({ $0.isASCII && $0.isNumber }), let port = UInt16(value) else {
+                throw .invalidValue(option: portSpelled, value: value, expected: "a port number from 0 to 65535", command: command)
+            }
+            options.port = port
+        }
+        if let (spelled, output) = raw.value("-o") {
+            if options.serve { throw .exclusiveOptions(spelled, "--serve", command: command) }
+            guard !output.isEmpty else { throw .invalidValue(option: spelled, value: output, expected: "a directory", command: command) }
+            options.outputDirectory = output
+        } else if !options.serve {
+            throw .missingOption("-o DIR or --serve", command: command)
+        }
+        return .preview(options)
 
     case .lsp:
         try noArguments(raw.positionals, command: command)

@@ -251,3 +251,21 @@ struct OrderedReport {
         Console.error(pendingError)
     }
 }
+
+/// `compile --watch`: one compile of everything, then a compile of each scene that changes, until
+/// Ctrl-C (exit 0). A round's usage error (a scene removed for good) is printed, not fatal.
+func runCompileWatching(_ options: CompileOptions) throws(UsageError) -> ExitStatus {
+    let paths = try sceneFiles(options.paths, command: .compile)
+    TemporaryFiles.shared.stopCleanlyOnSignal {}
+    _ = try runCompile(options)
+    Console.error("choreo: watching \(paths.count == 1 ? "1 scene" : "\(paths.count) scenes"); Ctrl-C stops\n")
+    watchFiles(paths) { changed in
+        var round = options
+        round.paths = changed
+        do throws(UsageError) {
+            _ = try runCompile(round)
+        } catch {
+            Console.error(error.render())
+        }
+    }
+}

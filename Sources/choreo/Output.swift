@@ -193,6 +193,16 @@ final class TemporaryFiles: @unchecked Sendable {
     private var live: Set<String> = []
     private var swept: Set<String> = []
     private var signalSources: [DispatchSourceSignal] = []
+    /// Set by the long-running modes (`compile --watch`, `preview --serve`): Ctrl-C is how they
+    /// are meant to end, so after the sweep this runs and the process exits 0, not 130.
+    private var cleanStop: (@Sendable () -> Void)?
+
+    /// Makes SIGINT and SIGTERM a clean stop: temporaries swept, `stop` run, exit status 0.
+    func stopCleanlyOnSignal(_ stop: @escaping @Sendable () -> Void) {
+        lock.lock()
+        defer { lock.unlock() }
+        cleanStop = stop
+    }
 
     /// Installs the SIGINT/SIGTERM handlers; call once, before any thread writes.
     func installSignalHandlers() {
@@ -206,6 +216,10 @@ final class TemporaryFiles: @unchecked Sendable {
                 lock.lock()
                 for path in live { unlink(path) }
                 live.removeAll()
+                if let cleanStop {
+                    cleanStop()
+                    _exit(0)
+                }
                 // End as the signal would have ended us (a shell sees 130 or 143). libdispatch keeps
                 // the signal blocked in every thread, so this thread unblocks it and raises it to
                 // itself with the default action; `_exit` is the fallback.

@@ -3,12 +3,13 @@ import ChoreoTimeline
 import Foundation
 
 func runPreview(_ options: PreviewOptions) throws(UsageError) -> ExitStatus {
+    let outputDirectory = options.outputDirectory ?? "."
     guard let (source, timeline) = try compileSingle(options.file, command: .preview) else { return .failure }
     guard isUsableFileName(timeline.name) else {
         Console.error("choreo: error: \(source.path): the scene name '\(timeline.name)' cannot be used as a file name; nothing written\n")
         return .failure
     }
-    let path = joinPath(options.outputDirectory, "\(timeline.name).html")
+    let path = joinPath(outputDirectory, "\(timeline.name).html")
     let page: String
     do {
         page = try PreviewPage.html(timeline)
@@ -17,7 +18,7 @@ func runPreview(_ options: PreviewOptions) throws(UsageError) -> ExitStatus {
         return .failure
     }
     do throws(OutputError) {
-        try prepareDirectory(options.outputDirectory)
+        try prepareDirectory(outputDirectory)
         try writeAtomically([OutputFile(path: path, contents: page)], protecting: Set([FileIdentity(path: source.path)].compactMap { $0 }))
     } catch {
         Console.error("choreo: error: \(error.message)\n")

@@ -101,10 +101,10 @@ private func didYouMean(_ suggestion: String?) -> String {
 
 func usageLine(_ command: CommandName) -> String {
     switch command {
-    case .compile: "choreo compile PATH... [-o DIR] [--emit lottie,dotlottie,svg,svg-reel,timeline] [--theme NAME] [--pretty] [--jobs N] [--target TARGET] [--depfile FILE]"
+    case .compile: "choreo compile PATH... [-o DIR] [--emit lottie,dotlottie,svg,svg-reel,timeline] [--theme NAME] [--pretty] [--jobs N] [--target TARGET] [--depfile FILE] [--watch]"
     case .lint: "choreo lint PATH... [--format text|json|github|sarif] [--strict] [--fix] [--target TARGET]"
     case .snapshot: "choreo snapshot FILE (--at TIME | --state NAME) [--theme NAME] -o OUT.svg"
-    case .preview: "choreo preview FILE -o DIR"
+    case .preview: "choreo preview FILE (-o DIR | --serve [--port N])"
     case .lsp: "choreo lsp"
     case .schema: "choreo schema [-o FILE]"
     }
@@ -119,7 +119,7 @@ let globalHelp = """
       compile    compile scenes to Lottie JSON, animated SVG and timeline JSON
       lint       check scenes and report every diagnostic
       snapshot   render one instant of a scene as a still SVG
-      preview    write an HTML page that plays a scene
+      preview    write (or serve, live) an HTML page that plays a scene
       lsp        run the language server for editors (LSP over stdin/stdout)
       schema     print the JSON Schema of the scene format, for editors
 
@@ -159,6 +159,8 @@ func commandHelp(_ command: CommandName) -> String {
                                  rule and its way out)
               --depfile FILE     write the outputs' dependencies on their scenes in
                                  Makefile syntax, for Make and Ninja
+              --watch            after compiling, recompile each scene whenever its
+                                 file changes, until Ctrl-C (exit 0)
               -h, --help         show this help
             """
     case .schema:
@@ -214,10 +216,16 @@ func commandHelp(_ command: CommandName) -> String {
             """
     case .preview:
         body = """
-            Compiles FILE and writes DIR/NAME.html, a page that plays the scene.
+            Compiles FILE and writes DIR/NAME.html, a page that plays the scene; or,
+            with --serve, serves that page on http://127.0.0.1:PORT/ (this machine
+            only), recompiles when FILE changes and the open page reloads itself; a
+            scene with errors shows them on the page. Ctrl-C stops it (exit 0).
 
             options:
               -o, --output DIR   output directory
+              --serve            serve the page live instead of writing it
+              --port N           the port for --serve, 0 to 65535 (default 0: any
+                                 free port; the address is printed)
               -h, --help         show this help
             """
     }

@@ -21,10 +21,10 @@ func run(_ arguments: [String]) -> ExitStatus {
         case .version:
             Console.out("choreo \(choreoVersion)\n")
             return .success
-        case let .compile(options): return try runCompile(options)
+        case let .compile(options): return try options.watch ? runCompileWatching(options) : runCompile(options)
         case let .lint(options): return try runLint(options)
         case let .snapshot(options): return try runSnapshot(options)
-        case let .preview(options): return try runPreview(options)
+        case let .preview(options): return try options.serve ? runPreviewServer(options) : runPreview(options)
         case .lsp: return runLanguageServer()
         case let .schema(output): return runSchema(output: output)
         }
