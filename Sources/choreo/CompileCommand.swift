@@ -261,7 +261,9 @@ func runCompileWatching(_ options: CompileOptions) throws(UsageError) -> ExitSta
     Console.error("choreo: watching \(paths.count == 1 ? "1 scene" : "\(paths.count) scenes"); Ctrl-C stops\n")
     watchFiles(paths) { changed in
         var round = options
-        round.paths = changed
+        // Only the changed scenes are compiled (the others' outputs keep their mtimes), except
+        // with --depfile, which lists every scene of a run and so needs them all.
+        if options.depfile == nil { round.paths = changed }
         do throws(UsageError) {
             _ = try runCompile(round)
         } catch {
