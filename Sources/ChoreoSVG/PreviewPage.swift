@@ -193,20 +193,9 @@ public enum PreviewPage {
     /// Fractions of an easing's duration where it turns back (a cubic Bézier whose progress
     /// leaves 0…1).
     static func overshootPeaks(_ easing: Easing) -> [Double] {
-        guard case let .cubic(x1, y1, x2, y2) = easing, !(0...1).contains(y1) || !(0...1).contains(y2) else { return [] }
+        guard case let .cubic(x1, y1, x2, y2) = easing else { return [] }
         let curve = CubicBezierCurve(x1, y1, x2, y2)
-        let a = 3 * y1 - 3 * y2 + 1, b = 2 * y2 - 4 * y1, c = y1
-        var roots: [Double] = []
-        if abs(a) < 1e-12 {
-            if abs(b) > 1e-12 { roots.append(-c / b) }
-        } else {
-            let discriminant = b * b - 4 * a * c
-            if discriminant >= 0 {
-                roots.append((-b - discriminant.squareRoot()) / (2 * a))
-                roots.append((-b + discriminant.squareRoot()) / (2 * a))
-            }
-        }
-        return roots.filter { $0 > 1e-6 && $0 < 1 - 1e-6 }.map { curve.point(at: $0).x }.sorted()
+        return yTurningParameters(y1, y2).map { curve.point(at: $0).x }.sorted()
     }
 
     /// The segment timings of every animatable property below `nodes`.

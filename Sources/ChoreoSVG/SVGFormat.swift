@@ -185,24 +185,4 @@ struct IdAllocator {
 
 /// A JavaScript string literal that is also safe inside an HTML `<script>` element and an XML
 /// CDATA section: no `<`, `>` or `&` is left in it.
-func jsString(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": result += "\\\""
-        case "\\": result += "\\\\"
-        case "\n": result += "\\n"
-        case "<": result += "\\u003c"
-        case ">": result += "\\u003e"
-        case "&": result += "\\u0026"
-        default:
-            if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-    }
-    return result + "\""
-}
+func jsString(_ text: String) -> String { TextEscaping.javaScriptString(text) }

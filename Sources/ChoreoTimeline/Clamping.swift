@@ -160,7 +160,7 @@ extension Easing {
 }
 
 /// The parameters in (0, 1) where the y of `cubic-bezier(_, y1, _, y2)` turns (y'(s) = 0), sorted.
-func yTurningParameters(_ y1: Double, _ y2: Double) -> [Double] {
+package func yTurningParameters(_ y1: Double, _ y2: Double) -> [Double] {
     // y'(s)/3 = a s² + b s + c for control ordinates 0, y1, y2, 1.
     let a = 3 * y1 - 3 * y2 + 1, b = 2 * y2 - 4 * y1, c = y1
     var roots: [Double] = []

@@ -326,22 +326,26 @@ private func formatSeconds(_ seconds: Double) -> String {
     formatNumber(seconds, decimals: 6) + "s"
 }
 
+/// An upper bound on the segments one motion with `easing` bakes into: `steps(n)` is n segments,
+/// a spring its chain of cubics (lowering never bakes finer than `minSpringProgressTolerance`),
+/// anything else one.
+func bakedSegmentBound(_ easing: EasingSpec, springs: SpringBakery) -> Int {
+    switch easing {
+    case let .steps(count): return max(1, count)
+    case let .spring(response, dampingFraction):
+        return springs.pieces(
+            SpringCurve(response: response, dampingFraction: dampingFraction), tolerance: minSpringProgressTolerance
+        ).count
+    default: return 1
+    }
+}
+
 /// Counts, from the easing alone, the segments the scene's motions bake into (`steps(n)` is n
 /// segments, a spring its chain of cubics, anything else one), and reports the timeline or
 /// transition at which the total passes `SceneLimits.maxBakedSegments`, before any is built.
 func checkBakedSegmentCount(_ scene: Scene, diagnostics: inout DiagnosticBag) -> Bool {
     let springs = SpringBakery()
-    func segments(_ easing: EasingSpec) -> Int {
-        switch easing {
-        case let .steps(count): return max(1, count)
-        case let .spring(response, dampingFraction):
-            // Lowering never bakes finer than this, so the count is an upper bound.
-            return springs.pieces(
-                SpringCurve(response: response, dampingFraction: dampingFraction), tolerance: minSpringProgressTolerance
-            ).count
-        default: return 1
-        }
-    }
+    func segments(_ easing: EasingSpec) -> Int { bakedSegmentBound(easing, springs: springs) }
     var total = 0
     func exceeded(_ added: Int, at range: SourceRange, _ what: String) -> Bool {
         total += added

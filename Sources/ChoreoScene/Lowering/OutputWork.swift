@@ -14,16 +14,7 @@ import ChoreoTimeline
 /// transition, tween and keyframe that animates it).
 func estimatedOutputWork(_ scene: Scene) -> (work: Int, largest: SceneNode?, segments: Int) {
     let springs = SpringBakery()
-    func segments(_ easing: EasingSpec) -> Int {
-        switch easing {
-        case let .steps(count): return max(1, count)
-        case let .spring(response, dampingFraction):
-            return springs.pieces(
-                SpringCurve(response: response, dampingFraction: dampingFraction), tolerance: minSpringProgressTolerance
-            ).count
-        default: return 1
-        }
-    }
+    func segments(_ easing: EasingSpec) -> Int { bakedSegmentBound(easing, springs: springs) }
     var segmentsByNode: [String: Int] = [:]
     for transition in scene.transitions {
         let from = scene.states.first { $0.name == transition.from }?.overrides.keys.map { $0 } ?? []
