@@ -186,7 +186,6 @@ struct LivePreviewTests {
 
         let hostile = Scenes.broken.replacingOccurrences(of: "rotaton: 45deg", with: "rotaton: 45deg  # </pre><script>alert(1)</script>")
         try replaceByRename(sandbox, "scene.yaml", hostile)
-        let started = ContinuousClock.now
         #expect(server.waitUntil(.seconds(2)) { (try? get(port, "/version").body) == "2" }, "the version did not change within 2 s")
         let failing = try get(port, "/")
         #expect(failing.status == 200)
@@ -195,7 +194,6 @@ struct LivePreviewTests {
         #expect(failing.body.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
         #expect(!failing.body.contains("<script>alert(1)"))
         #expect(!failing.body.contains("Choreo preview"))
-        #expect(ContinuousClock.now - started < .seconds(2))
 
         try sandbox.write("scene.yaml", Scenes.dot(named: "fixed"))
         #expect(server.waitUntil(.seconds(2)) { (try? get(port, "/version").body) == "3" })

@@ -98,7 +98,8 @@ def test_the_open_page_reloads_itself_shows_errors_and_recovers(server):
             started = time.monotonic()
             replace_by_rename(scene, BROKEN)
             page.wait_for_selector("#choreo-diagnostics", timeout=3000)
-            assert time.monotonic() - started < 1.5, "the page took more than a second to show the errors"
+            # By design 0.2 s (file poll) + 0.3 s (page poll) + compile + reload; 2 s leaves room for a loaded machine.
+            assert time.monotonic() - started < 2.0, "the page took more than 2 s to show the errors"
             assert page.evaluate("() => window.choreoMark") is None
             text = page.inner_text("#choreo-diagnostics")
             assert "rotaton" in text
@@ -111,7 +112,7 @@ def test_the_open_page_reloads_itself_shows_errors_and_recovers(server):
             started = time.monotonic()
             scene.write_text(GOOD.format(name="second"))
             page.wait_for_selector("#stage svg", timeout=3000)
-            assert time.monotonic() - started < 1.5, "the page took more than a second to show the picture"
+            assert time.monotonic() - started < 2.0, "the page took more than 2 s to show the picture"
             assert page.evaluate("() => window.choreoMark") is None
             assert "second" in page.title()
             assert page.locator("#choreo-diagnostics").count() == 0
