@@ -165,13 +165,20 @@ struct LivePreviewTests {
     @Test func listensOnLoopbackOnly() throws {
         let sandbox = try Sandbox()
         try sandbox.write("scene.yaml", Scenes.dot)
-        let (_, port) = try startServer(sandbox, "scene.yaml")
+        let (server, port) = try startServer(sandbox, "scene.yaml")
+        defer { withExtendedLifetime(server) {} }
         // /proc/net/tcp lists every IPv4 socket: the listening one (state 0A) for this port must be
         // bound to 127.0.0.1 (0100007F, little-endian), not 0.0.0.0.
-        let table = try String(contentsOfFile: "/proc/net/tcp", encoding: .utf8)
+        // The kernel builds the table page by page while sockets come and go (other tests), so a
+        // read can miss a line: read again until the listening socket shows up.
         let portHex = String(format: ":%04X", port)
-        let listening = table.split(separator: "\n").map { $0.split(separator: " ") }
-            .filter { $0.count > 3 && $0[1].hasSuffix(portHex) && $0[3] == "0A" }
+        var listening: [[Substring]] = []
+        for _ in 0..<20 where listening.isEmpty {
+            let table = String(decoding: FileHandle(forReadingAtPath: "/proc/net/tcp")?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
+            listening = table.split(separator: "\n").map { $0.split(separator: " ") }
+                .filter { $0.count > 3 && $0[1].hasSuffix(portHex) && $0[3] == "0A" }
+            if listening.isEmpty { Thread.sleep(forTimeInterval: 0.05) }
+        }
         #expect(listening.count == 1)
         #expect(listening.first?[1] == "0100007F\(portHex)")
         let sixTable = (try? String(contentsOfFile: "/proc/net/tcp6", encoding: .utf8)) ?? ""
@@ -250,6 +257,15 @@ struct LivePreviewTests {
         try replaceByRename(sandbox, "scene.yaml", Scenes.dot(named: "renamed"))
         #expect(watcher.waitUntil(.seconds(3)) { wroteLines() == 4 }, "stdout: \(watcher.stdout)")
         #expect(sandbox.exists("out/renamed.json"))
+
+        // A save with an error writes nothing and does not stop the watch; the fix is compiled.
+        try sandbox.write("scene.yaml", Scenes.broken(named: "renamed"))
+        Thread.sleep(forTimeInterval: 0.8)
+        #expect(wroteLines() == 4)
+        #expect(watcher.process.isRunning)
+        try sandbox.write("scene.yaml", Scenes.dot(named: "again"))
+        #expect(watcher.waitUntil(.seconds(3)) { wroteLines() == 6 }, "stdout: \(watcher.stdout)")
+        #expect(sandbox.exists("out/again.json"))
         #expect(watcher.process.isRunning)
         #expect(watcher.interrupt(within: .seconds(2)) == 0)
     }
