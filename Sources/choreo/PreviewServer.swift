@@ -95,9 +95,6 @@ let maximumConnections = 16
 func runPreviewServer(_ options: PreviewOptions) throws(UsageError) -> ExitStatus {
     // The scene must exist at start; later it may vanish for a moment while an editor saves.
     _ = try readSingleScene(options.file, command: .preview)
-    let preview = LivePreview()
-    preview.rebuild(options.file)
-
     signal(SIGPIPE, SIG_IGN)
     let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard listener >= 0 else {
@@ -124,6 +121,9 @@ func runPreviewServer(_ options: PreviewOptions) throws(UsageError) -> ExitStatu
         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
     }
     let port = UInt16(bigEndian: address.sin_port)
+    // Compiled once the port is ours, so a port in use is reported before any compile output.
+    let preview = LivePreview()
+    preview.rebuild(options.file)
     TemporaryFiles.shared.stopCleanlyOnSignal {
         shutdown(listener, Int32(SHUT_RDWR))
         close(listener)

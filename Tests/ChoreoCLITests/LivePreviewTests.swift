@@ -230,6 +230,17 @@ struct LivePreviewTests {
         #expect(server.process.terminationStatus == 0)
     }
 
+    @Test func aPortInUseIsAnErrorNotAHang() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("scene.yaml", Scenes.dot)
+        let (server, port) = try startServer(sandbox, "scene.yaml")
+        let second = try sandbox.run(["preview", "scene.yaml", "--serve", "--port", "\(port)"])
+        #expect(second.status == 1, "\(second)")
+        #expect(second.stderr.contains("cannot listen on 127.0.0.1:\(port)"), "\(second)")
+        #expect(second.stdout.isEmpty)
+        #expect(server.process.isRunning)
+    }
+
     @Test(arguments: [
         ["preview", "scene.yaml", "--serve", "-o", "out"],
         ["preview", "scene.yaml", "--serve", "--port", "65536"],
