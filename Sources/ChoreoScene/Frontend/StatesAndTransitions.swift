@@ -193,6 +193,8 @@ extension FrontendContext {
                     : "state '\(from)' already has a '\(trigger.rawValue)' transition"
                 error("duplicate-transition", message, at: range, notes: [Note("first defined here", at: first)],
                       help: trigger == .programmatic ? nil : "one trigger can lead from a state to only one other state")
+                // The rejected transition is not in the list, so reachability would be judged wrong.
+                transitionFailed = true
                 continue
             }
             seen[signature] = range
