@@ -2,7 +2,7 @@ import ChoreoJSON
 import ChoreoLanguageServer
 
 /// How fast `choreo lsp` answers typing in a large scene (issue 12: a change in a 1,000-line
-/// scene within 100 ms). In process, wall clock, so it includes everything the server does for
+/// scene within 100 ms). In process, so it includes everything the server does for
 /// a change: apply the text, read the YAML, run the whole front end and lowering, and build the
 /// diagnostics message. CPU time of the thread, like the rest of the benchmark (on a shared
 /// machine the wall clock measures the scheduler). Measured here, never asserted in a timed test.
