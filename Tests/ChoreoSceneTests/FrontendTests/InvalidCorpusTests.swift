@@ -14,6 +14,7 @@ let frontendRuleIDs = [
     "undefined-var", "unit-mismatch", "unknown-easing", "unknown-key", "unknown-node", "unknown-property",
     "unknown-state", "unknown-timeline", "unknown-unit", "unknown-value", "unreachable-state", "unsupported-version",
     "var-cycle", "wrong-type", "wrong-unit", "wrong-var-type", "theme-not-slottable", "theme-invalid",
+    "unused-timing", "invalid-repeat-fill",
     // Scene limits (docs/limits.md).
     "identifier-too-long", "too-many-copies", "too-many-keyframes", "too-many-scene-nodes", "too-many-vertices",
     "too-many-baked-keyframes", "value-too-large", "output-too-large", "too-many-themes",
