@@ -40,10 +40,10 @@ extension FrontendContext {
         guard map.entries.count == 1 else {
             if map.entries.isEmpty {
                 error(
-                    "invalid-easing", "an easing map needs one of cubic-bezier, steps or spring", at: startRange(of: node))
+                    .invalidEasing, "an easing map needs one of cubic-bezier, steps or spring", at: startRange(of: node))
             } else {
                 error(
-                    "invalid-easing", "an easing map has exactly one key, found \(listing(map.entries.map { "'\($0.name)'" }, conjunction: "and"))",
+                    .invalidEasing, "an easing map has exactly one key, found \(listing(map.entries.map { "'\($0.name)'" }, conjunction: "and"))",
                     at: map.entries[1].key.reportRange)
             }
             return nil
@@ -53,7 +53,7 @@ extension FrontendContext {
         case "cubic-bezier":
             guard let items = listItems(entry.value, expected: "four numbers [x1, y1, x2, y2]") else { return nil }
             guard items.count == 4 else {
-                error("invalid-easing", "cubic-bezier takes four numbers [x1, y1, x2, y2], found \(items.count)", at: entry.value.reportRange)
+                error(.invalidEasing, "cubic-bezier takes four numbers [x1, y1, x2, y2], found \(items.count)", at: entry.value.reportRange)
                 return nil
             }
             var values: [Double] = []
@@ -63,7 +63,7 @@ extension FrontendContext {
             }
             for i in [0, 2] where !(0...1).contains(values[i]) {
                 error(
-                    "invalid-easing", "the x values of cubic-bezier must be between 0 and 1, found \(describeNumber(values[i]))",
+                    .invalidEasing, "the x values of cubic-bezier must be between 0 and 1, found \(describeNumber(values[i]))",
                     at: items[i].reportRange, help: "only the y values (the 2nd and 4th) may overshoot")
                 return nil
             }
@@ -97,7 +97,7 @@ extension FrontendContext {
         if used.count > 1 {
             let second = map.entries.first { used[1].keys.contains($0.name) }!
             error(
-                "conflicting-keys",
+                .conflictingKeys,
                 "a spring takes \(used[0].name), or \(used[1].name), not both", at: second.key.reportRange,
                 help: "write one of the three forms: {response, damping-fraction}, {duration, bounce} or {stiffness, damping, mass}")
             return nil
@@ -142,7 +142,7 @@ extension FrontendContext {
         guard let stiffnessNode = map.value("stiffness"), let dampingNode = map.value("damping") else {
             let missing = map.has("stiffness") ? "damping" : "stiffness"
             error(
-                "missing-key", "a spring given by stiffness needs both 'stiffness' and 'damping'; '\(missing)' is missing",
+                .missingKey, "a spring given by stiffness needs both 'stiffness' and 'damping'; '\(missing)' is missing",
                 at: startRange(of: node), help: "for example {spring: {stiffness: 170, damping: 15}} (mass defaults to 1)")
             return nil
         }
@@ -158,14 +158,14 @@ extension FrontendContext {
         guard case let .spring(response, dampingFraction) = spec else { return nil }
         guard response <= SceneLimits.maxTime else {
             error(
-                "value-too-large",
+                .valueTooLarge,
                 "this spring's period 2π·√(mass/stiffness) is \(describeNumber(response.rounded()))s, beyond the limit of \(describeNumber(SceneLimits.maxTime))s",
                 at: stiffnessNode.reportRange, help: "use a larger stiffness or a smaller mass")
             return nil
         }
         guard dampingFraction >= SceneLimits.minDampingFraction, dampingFraction <= SceneLimits.maxDampingFraction else {
             error(
-                "out-of-range",
+                .outOfRange,
                 "this spring's damping ratio damping / (2·√(stiffness·mass)) is \(describeNumber(dampingFraction)), outside \(describeNumber(SceneLimits.minDampingFraction))…\(describeNumber(SceneLimits.maxDampingFraction))",
                 at: dampingNode.reportRange,
                 help: "a damping of \(describeNumber(2 * (stiffness * mass).squareRoot())) is critically damped (no overshoot) for this stiffness and mass")
@@ -181,7 +181,7 @@ extension FrontendContext {
         let settling = SpringCurve(response: response, dampingFraction: dampingFraction).settlingDuration
         guard settling <= SceneLimits.maxTime else {
             error(
-                "value-too-large",
+                .valueTooLarge,
                 "this spring settles after \(describeNumber(settling.rounded()))s, beyond the limit of \(describeNumber(SceneLimits.maxTime))s",
                 at: range, help: "use a shorter response or duration, or a damping fraction nearer 1")
             return nil
@@ -195,7 +195,7 @@ extension FrontendContext {
             case let .success(quantity) = evaluateExpression(text, environment: environment), quantity.dimension == .number
         {
             guard quantity.value.isFinite, quantity.value > 0 else {
-                error("out-of-range", "'\(name)' must be greater than 0s, found \(describeNumber(quantity.value))", at: node.reportRange)
+                error(.outOfRange, "'\(name)' must be greater than 0s, found \(describeNumber(quantity.value))", at: node.reportRange)
                 return nil
             }
             guard checkMagnitude(quantity.value, .time, name: name, at: node.reportRange) else { return nil }

@@ -106,7 +106,7 @@ extension FrontendContext {
             notes.append(Note("'$\(definitions[i].name)' uses '$\(next)' here", at: site))
         }
         error(
-            "var-cycle", "vars refer to each other in a cycle: \(text)", at: definitions[rotated[0]].key.reportRange,
+            .varCycle, "vars refer to each other in a cycle: \(text)", at: definitions[rotated[0]].key.reportRange,
             notes: notes, help: "give one of them a value that does not depend on the others")
     }
 
@@ -114,7 +114,7 @@ extension FrontendContext {
     func evaluateVar(_ node: YAMLNode, name: String) -> VarValue? {
         if let items = node.sequence {
             guard items.count == 2 else {
-                error("wrong-type", "expected a number, a color or a point [x, y] for '$\(name)', found a list of \(items.count)", at: node.reportRange)
+                error(.wrongType, "expected a number, a color or a point [x, y] for '$\(name)', found a list of \(items.count)", at: node.reportRange)
                 return nil
             }
             var coordinates: [Quantity] = []
@@ -124,7 +124,7 @@ extension FrontendContext {
                 switch evaluateExpression(text, environment: environment) {
                 case let .success(quantity):
                     guard quantity.value.isFinite else {
-                        error("non-finite", "'$\(name)' is not a finite number", at: item.reportRange)
+                        error(.nonFinite, "'$\(name)' is not a finite number", at: item.reportRange)
                         return nil
                     }
                     coordinates.append(quantity)
@@ -152,7 +152,7 @@ extension FrontendContext {
         switch evaluateExpression(text, environment: environment) {
         case let .success(quantity):
             guard quantity.value.isFinite else {
-                error("non-finite", "'$\(name)' is not a finite number", at: node.reportRange)
+                error(.nonFinite, "'$\(name)' is not a finite number", at: node.reportRange)
                 return nil
             }
             return .quantity(quantity)
@@ -241,7 +241,9 @@ extension FrontendContext {
             if value.kind == expected { return .some(value) }
             found = value.kind.article
         } else if let value = environment.vars[name] {
-            if colourAllowed, case .color = value { return nil }
+            // Where a colour fits, a colour var is read as one, and a number or point var gets the
+            // colour reader's own `wrong-var-type`.
+            if colourAllowed { return nil }
             switch value {
             case .color: found = "a colour"
             case .point: found = "a point"
@@ -251,7 +253,7 @@ extension FrontendContext {
             return nil
         }
         error(
-            "wrong-var-type", "'$\(name)' is \(found), not \(colourAllowed ? "a colour or " : "")\(expected.article)", at: node.reportRange,
+            .wrongVarType, "'$\(name)' is \(found), not \(colourAllowed ? "a colour or " : "")\(expected.article)", at: node.reportRange,
             notes: varRanges[name].map { [Note("'$\(name)' is defined here", at: $0)] } ?? [],
             help: expected == .easing ? "an easing var holds a name such as ease-out or a map such as {spring: {bounce: 0.3}}" : nil)
         return .some(nil)
