@@ -8,7 +8,8 @@ import Foundation
 ///
 /// - Poses with the same structure form a class and are treated alike (the same cuts at the same
 ///   edge parameters), so a morph between two of them stays the vertex-by-vertex morph as written.
-/// - Contours are paired by position and area (closed with closed, open with open) into slots. A
+/// - Contours are paired by position and area (closed with closed, open with open; past 64 × 64
+///   candidate pairs simply in order) into slots. A
 ///   slot that a pose has no contour for is a point at the centre of that pose's contour nearest to
 ///   the slot's, so the missing contour grows from it or shrinks to it.
 /// - In each slot every contour is aligned with the slot's first contour (the template): for a
@@ -111,9 +112,13 @@ struct MeasuredContour {
 
     /// The edge and its parameter at a distance along the contour.
     private static func locate(edges: [CubicEdge], starts: [Double], distance: Double) -> (Int, Double) {
-        var index = 0
-        while index < edges.count - 1 && starts[index + 1] <= distance { index += 1 }
-        return (index, edges[index].parameter(atLength: distance - starts[index]))
+        // The last edge whose start is at or before `distance` (binary search: contours may be long).
+        var low = 0, high = edges.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if starts[middle] <= distance { low = middle } else { high = middle - 1 }
+        }
+        return (low, edges[low].parameter(atLength: distance - starts[low]))
     }
 
     /// The point at a fraction of the length, by linear interpolation between samples (for the
@@ -127,14 +132,29 @@ struct MeasuredContour {
     /// Where to cut for a fraction of the length: at a vertex when the fraction is within
     /// `tolerance` of one (so every vertex stays exact), else inside an edge.
     func cut(atFraction fraction: Double) -> MorphCut {
-        if let vertex = vertexFractions.indices.min(by: {
-            circularGap(vertexFractions[$0], fraction) < circularGap(vertexFractions[$1], fraction)
-        }), circularGap(vertexFractions[vertex], fraction) < MorphPlan.tolerance {
+        if let vertex = nearestVertex(toFraction: fraction),
+            circularGap(vertexFractions[vertex], fraction) < MorphPlan.tolerance
+        {
             // The end of an open contour is its last vertex, not the start of an edge.
             return MorphCut(edge: vertex, parameter: 0)
         }
         let (edge, t) = MeasuredContour.locate(edges: edges, starts: edgeStarts, distance: fraction * length)
         return MorphCut(edge: edge, parameter: t)
+    }
+
+    /// The vertex whose fraction is nearest (going round for a closed contour); the fractions are sorted.
+    private func nearestVertex(toFraction fraction: Double) -> Int? {
+        guard !vertexFractions.isEmpty else { return nil }
+        var low = 0, high = vertexFractions.count
+        while low < high {
+            let middle = (low + high) / 2
+            if vertexFractions[middle] < fraction { low = middle + 1 } else { high = middle }
+        }
+        var candidates = [low - 1, low].filter { vertexFractions.indices.contains($0) }
+        if contour.closed { candidates += [0, vertexFractions.count - 1] }
+        return candidates.min {
+            (circularGap(vertexFractions[$0], fraction), $0) < (circularGap(vertexFractions[$1], fraction), $1)
+        }
     }
 
     private func circularGap(_ a: Double, _ b: Double) -> Double {
@@ -310,6 +330,8 @@ struct MorphPlan {
     static func assign(_ itemCount: Int, _ slotCount: Int, cost: (Int, Int) -> Double) -> [(Int, Int)] {
         let pairCount = min(itemCount, slotCount)
         guard pairCount > 0 else { return [] }
+        // Past this many pairs to weigh, contours pair in their order (the cost is quadratic).
+        if itemCount * slotCount > 4096 { return (0..<pairCount).map { ($0, $0) } }
         var costs = Array(repeating: Array(repeating: 0.0, count: slotCount), count: itemCount)
         for i in 0..<itemCount { for s in 0..<slotCount { costs[i][s] = cost(i, s) } }
         if max(itemCount, slotCount) <= 7 {
