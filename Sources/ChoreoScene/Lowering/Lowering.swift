@@ -9,7 +9,9 @@ import Foundation
 /// the initial state's first so that frame 0 is what a player shows on load (contract section 9),
 /// the others in file order, then each transition (its delay and duration rounded up to whole frames, plus one frame holding
 /// the end pose, because players stop one frame before a marker's end), then each timeline (its
-/// duration rounded up plus one hold frame; a looping timeline exactly one cycle). A scene with
+/// duration rounded up plus one hold frame; a looping timeline exactly one cycle). A transition or
+/// a timeline played once that moves a staggered repeat (`repeat.delay`) lasts that much longer,
+/// so the last copy finishes too. A scene with
 /// neither states nor timelines is one still frame named after the scene.
 func lower(_ scene: Scene, diagnostics: inout DiagnosticBag) -> Timeline {
     guard checkBakedSegmentCount(scene, diagnostics: &diagnostics) else {
@@ -96,23 +98,19 @@ struct LoweringContext {
     func layOutSpans(diagnostics: inout DiagnosticBag) -> [PlannedSpan] {
         var plans: [PlannedSpan] = []
         var frame = 0
-        func add(_ name: String, _ kind: Span.Kind, frames: Int, content: SpanContent, configure: (inout Span) -> Void = { _ in }) {
-            var span = Span(
-                name: name, kind: kind, start: Double(frame) / scene.fps, end: Double(frame + frames) / scene.fps)
-            configure(&span)
+        func add(_ name: String, _ role: Span.Role, frames: Int, content: SpanContent) {
+            let span = Span(name: name, start: Double(frame) / scene.fps, end: Double(frame + frames) / scene.fps, role: role)
             plans.append(PlannedSpan(span: span, startFrame: frame, frames: frames, content: content))
             frame += frames
         }
         if scene.states.isEmpty && scene.timelines.isEmpty {
-            add(scene.name, .pose, frames: 1, content: .pose(nil))
+            add(scene.name, .pose(label: nil, plays: nil), frames: 1, content: .pose(nil))
         }
         let played = playedSpans()
         let initialFirst = initialState.map { initial in [initial] + scene.states.filter { $0.name != initial.name } }
         for state in initialFirst ?? scene.states {
-            add(state.name, .pose, frames: 1, content: .pose(state)) {
-                $0.label = state.label
-                $0.plays = played.first { $0.state?.name == state.name }?.name
-            }
+            let plays = played.first { $0.state?.name == state.name }?.name
+            add(state.name, .pose(label: state.label, plays: plays), frames: 1, content: .pose(state))
         }
         for transition in scene.transitions {
             let timings = [transition.timing] + transition.nodeTiming.keys.sorted().map { transition.nodeTiming[$0]! }
@@ -120,11 +118,9 @@ struct LoweringContext {
                 .union((state(named: transition.to)?.overrides.keys).map(Array.init) ?? [])
                 .filter { poseValue($0, in: state(named: transition.from)) != poseValue($0, in: state(named: transition.to)) }
             let length = (timings.map { $0.delay + effectiveDuration($0) }.max() ?? 0) + staggerExtension(changed)
-            add("\(transition.from)->\(transition.to)", .transition, frames: framesCovering(length) + 1, content: .transition(transition)) {
-                $0.fromState = transition.from
-                $0.toState = transition.to
-                $0.trigger = transition.trigger
-            }
+            add(
+                "\(transition.from)->\(transition.to)", .transition(from: transition.from, to: transition.to, trigger: transition.trigger),
+                frames: framesCovering(length) + 1, content: .transition(transition))
         }
         var warnedLoops: Set<String> = []
         for item in played {
@@ -141,15 +137,13 @@ struct LoweringContext {
                         at: timeline.range, help: "make the duration a multiple of 1/fps, for example \(formatSeconds(Double(frames) / scene.fps))")
                 }
                 frames = max(1, frames)
-                add(item.name, .timeline, frames: frames, content: .timeline(timeline, contentLength: Double(frames) / scene.fps, pose: item.state)) {
-                    $0.loops = true
-                }
+                add(item.name, .timeline(loops: true), frames: frames, content: .timeline(timeline, contentLength: Double(frames) / scene.fps, pose: item.state))
             } else {
                 let frames = framesCovering(timeline.duration)
                 var animated = Set(timeline.keyframes.keys)
                 for tween in timeline.tweens { animated.formUnion(tween.values.keys) }
                 let staggered = framesCovering(timeline.duration + staggerExtension(animated))
-                add(item.name, .timeline, frames: staggered + 1, content: .timeline(timeline, contentLength: Double(frames) / scene.fps, pose: item.state))
+                add(item.name, .timeline(loops: false), frames: staggered + 1, content: .timeline(timeline, contentLength: Double(frames) / scene.fps, pose: item.state))
             }
         }
         return plans
@@ -198,8 +192,8 @@ struct LoweringContext {
     /// The span a state plays on top of its pose (its pose span's `plays`: `TIMELINE`, or
     /// `TIMELINE@STATE` when several states play one timeline) and whether it loops there.
     func playedSpan(of state: SceneState, in spans: [Span]) -> StateMachine.Play? {
-        guard let name = spans.first(where: { $0.kind == .pose && $0.name == state.name })?.plays,
-            let played = spans.first(where: { $0.kind == .timeline && $0.name == name })
+        guard case let .pose(_, plays?) = spans.first(where: { $0.kind == .pose && $0.name == state.name })?.role,
+            let played = spans.first(where: { $0.kind == .timeline && $0.name == plays })
         else { return nil }
         return StateMachine.Play(span: played.name, loops: played.loops)
     }
@@ -323,10 +317,10 @@ struct LoweringContext {
         let current = global.segments.last?.to ?? global.initial
         let firstStart = local.segments.first?.start ?? length
         if local.initial != current && firstStart > timeEpsilon {
-            global.segments.append(
+            global.append(
                 Segment(start: start, end: start + firstStart, from: local.initial, to: local.initial, easing: .linear))
         }
-        global.segments.append(contentsOf: shifted)
+        global.append(contentsOf: shifted)
         return global
     }
 
