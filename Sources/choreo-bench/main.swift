@@ -14,7 +14,7 @@ import Foundation
 // the same bytes, measured in the same run. See docs/performance.md; run it with scripts/bench.sh.
 //
 //   choreo-bench [--sizes 100,1000,10000,20000,40000] [--heavy-sizes 1000,10000,20000]
-//                [--json build/bench.json] [--cli PATH] [--scenes DIR]
+//                [--json build/bench.json] [--cli PATH] [--scenes DIR] [--lsp-only] [--emitters-only]
 //
 // Internal mode (the benchmark runs itself as a child process to measure peak memory alone):
 //   choreo-bench --child MODE FILE      MODE is idle, parse, lint or compile; prints the peak RSS in bytes
@@ -304,10 +304,15 @@ var jsonPath = "build/bench.json"
 var scenesDirectory = "scenes"
 var cli = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("choreo").path
 var languageServerOnly = false
+var emittersOnly = false
 while !arguments.isEmpty {
     let flag = arguments.removeFirst()
     if flag == "--lsp-only" {
         languageServerOnly = true
+        continue
+    }
+    if flag == "--emitters-only" {
+        emittersOnly = true
         continue
     }
     let value = arguments.isEmpty ? nil : arguments.removeFirst()
@@ -319,7 +324,7 @@ while !arguments.isEmpty {
     case let ("--scenes", value?): scenesDirectory = value
     default:
         FileHandle.standardError.write(
-            Data("usage: choreo-bench [--sizes N,N,...] [--heavy-sizes N,N,...] [--json PATH] [--cli PATH] [--scenes DIR] [--lsp-only]\n".utf8))
+            Data("usage: choreo-bench [--sizes N,N,...] [--heavy-sizes N,N,...] [--json PATH] [--cli PATH] [--scenes DIR] [--lsp-only] [--emitters-only]\n".utf8))
         exit(2)
     }
 }
@@ -329,6 +334,14 @@ try? FileManager.default.createDirectory(at: workDirectory, withIntermediateDire
 defer { try? FileManager.default.removeItem(at: workDirectory) }
 
 print("machine: \(ProcessInfo.processInfo.activeProcessorCount) cores, load average \(loadAverage()) at the start")
+if emittersOnly {
+    // Only the emitter throughput, at every size: a quick before/after check of the emitters.
+    for nodes in sizes {
+        guard let timeline = lint(Array(SceneGenerator.scene(nodes: nodes).utf8)).timeline else { continue }
+        print(EmitterThroughput.measure(timeline, nodes: nodes, runs: nodes >= 10_000 ? 5 : 20).summary)
+    }
+    exit(0)
+}
 let languageServer = measureLanguageServer(lines: 1000)
 print("")
 print("language server, a \(languageServer.lines)-line scene (\(languageServer.nodes) nodes): a change answered (full text in, publishDiagnostics out) in \(milliseconds(languageServer.changeMedian)) ms median, \(milliseconds(languageServer.changeMax)) ms max of \(languageServer.changes); completion \(milliseconds(languageServer.completionMedian)) ms, hover \(milliseconds(languageServer.hoverMedian)) ms median (CPU time)")
@@ -383,6 +396,17 @@ print("(CPU time, best of 20, 5 or 3 interleaved runs; peak memory of a child pr
 print(" ×input = (compile peak − idle peak) / input bytes; process: CPU time of whole processes, best of 3 (2 for the heavy scene")
 print(" at ≥ 10,000 nodes), choreo lint / choreo compile against choreo-bench --child parse)")
 
+// Emitter throughput (issue 15): each emitter alone on the largest scene measured, as MB of output
+// per CPU second.
+var emitterRows: [EmitterThroughput] = []
+if let largest = rows.max(by: { $0.nodes < $1.nodes }),
+   let timeline = lint(Array(SceneGenerator.scene(nodes: largest.nodes, kind: largest.kind).utf8)).timeline
+{
+    emitterRows.append(EmitterThroughput.measure(timeline, nodes: largest.nodes, runs: largest.nodes >= 10_000 ? 5 : 20))
+}
+print("")
+for row in emitterRows { print(row.summary) }
+
 // Targets (issue 7), on the light scene: lint ≤ 1.5× and compile ≤ 3× the libyaml parse at
 // ≥ 10,000 nodes; doubling the input at most 2.2× the time; peak memory (above an idle process)
 // at most 20× the input.
@@ -394,6 +418,14 @@ for m in lightRows where m.nodes >= 10_000 {
     checks.append(("compile ≤ 3× parse at \(m.nodes) nodes", compileRatio <= 3, ratio(compileRatio) + "×"))
     let memoryRatio = Double(m.compilePeakBytes - idlePeak) / Double(m.inputBytes)
     checks.append(("peak memory ≤ 20× input at \(m.nodes) nodes", memoryRatio <= 20, formatNumber(memoryRatio, decimals: 1) + "×"))
+}
+for row in emitterRows {
+    let target = EmitterThroughput.targetMegabytesPerSecond
+    for (name, rate) in [("Lottie", row.lottieMegabytesPerSecond), ("SVG reel", row.reelMegabytesPerSecond),
+                         ("interactive SVG", row.interactiveMegabytesPerSecond)] {
+        checks.append(("\(name) emitter writes ≥ \(formatNumber(target, decimals: 0)) MB/s at \(row.nodes) nodes", rate >= target,
+                       formatNumber(rate, decimals: 1) + " MB/s"))
+    }
 }
 for kindRows in [lightRows, heavyRows] {
     for (small, large) in zip(kindRows, kindRows.dropFirst()) where large.nodes == 2 * small.nodes {
@@ -535,6 +567,7 @@ let json = JSONValue.object([
             ]) } ?? .null),
         ])
     })),
+    ("emitters", .array(emitterRows.map(\.json))),
     ("skipped", .array(skipped.map { .object([("nodes", .int($0.nodes)), ("input-bytes", .int($0.bytes)),
                                               ("reason", "over the file-size limit")]) })),
     ("rejected", .array(rejected.map { .object([("scene", .string($0.kind.rawValue)), ("nodes", .int($0.nodes)),

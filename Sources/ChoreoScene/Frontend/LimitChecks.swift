@@ -28,7 +28,7 @@ extension FrontendContext {
         guard count > limit else { return true }
         let site = firstPastLimit.map { startRange(of: $0) } ?? startRange(of: layers)
         error(
-            "too-many-scene-nodes", "\(count) nodes, more than the limit of \(limit)\(limitExplanation(limit, floor: SceneLimits.maxNodes, inputBytes: file.bytes.count))", at: site,
+            .tooManySceneNodes, "\(count) nodes, more than the limit of \(limit)\(limitExplanation(limit, floor: SceneLimits.maxNodes, inputBytes: file.bytes.count))", at: site,
             help: "split the scene into several files, or draw repeated shapes with repeat:")
         return false
     }
@@ -57,7 +57,7 @@ extension FrontendContext {
         }
         guard let firstPastLimit else { return true }
         error(
-            "too-many-keyframes",
+            .tooManyKeyframes,
             "\(count) keyframes and tweens, more than the limit of \(limit)\(limitExplanation(limit, floor: SceneLimits.maxKeyframes, inputBytes: file.bytes.count))",
             at: startRange(of: firstPastLimit), help: "use fewer keyframes, or easing (steps, springs) instead of sampled values")
         return false
@@ -74,7 +74,7 @@ extension FrontendContext {
             if node.shape != .group {
                 if copies > limit {
                     error(
-                        "too-many-copies",
+                        .tooManyCopies,
                         "\(copies) nested repeat copies, more than the limit of \(limit)\(limitExplanation(limit, floor: SceneLimits.maxRepeatCopies, inputBytes: file.bytes.count))",
                         at: node.range, help: "lower the repeat counts of this node or of the groups around it")
                     return
@@ -95,7 +95,7 @@ extension FrontendContext {
         if !reportedTooManyVertices {
             reportedTooManyVertices = true
             error(
-                "too-many-vertices",
+                .tooManyVertices,
                 "\(pathVertexCount) path vertices so far, more than the limit of \(limit)\(limitExplanation(limit, floor: SceneLimits.maxPathVertices, inputBytes: file.bytes.count))",
                 at: range, help: "simplify the paths")
         }
