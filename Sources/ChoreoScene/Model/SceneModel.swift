@@ -111,6 +111,9 @@ public struct SceneNode: Sendable, Equatable {
     /// True when the node (or its group) is trimmed; `trim.*` then are in `base`.
     public var trimmed: Bool
     public var `repeat`: Repeat?
+    /// The shape of the node's `clip:` (never a group), nil without one; its geometry and
+    /// transform values are in `base` as `clip.size`, `clip.position`, and so on.
+    public var clip: SceneShape?
 
     public init(
         id: String, range: SourceRange, shape: SceneShape, base: [PropertyPath: PropertyValue], fill: FillKind,

@@ -14,6 +14,8 @@ let frontendRuleIDs = [
     "undefined-var", "unit-mismatch", "unknown-easing", "unknown-key", "unknown-node", "unknown-property",
     "unknown-state", "unknown-timeline", "unknown-unit", "unknown-value", "unreachable-state", "unsupported-version",
     "var-cycle", "wrong-type", "wrong-unit", "wrong-var-type", "theme-not-slottable", "theme-invalid",
+    // Clips and group gradients (contract §10).
+    "clip-shape", "clip-style", "clip-in-repeat", "group-gradient-transform",
     // Scene limits (docs/limits.md).
     "identifier-too-long", "too-many-copies", "too-many-keyframes", "too-many-scene-nodes", "too-many-vertices",
     "too-many-baked-keyframes", "value-too-large", "output-too-large", "too-many-themes",
