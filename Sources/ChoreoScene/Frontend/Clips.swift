@@ -39,7 +39,7 @@ extension FrontendContext {
         owner.clipRange = node.reportRange
         if let items = node.sequence {
             error(
-                "clip-shape", "a clip is one shape, found a list of \(items.count)", at: node.reportRange,
+                .clipShape, "a clip is one shape, found a list of \(items.count)", at: node.reportRange,
                 help: "clip to one shape; for the intersection of two, clip a group and a node inside it")
             return
         }
@@ -49,16 +49,16 @@ extension FrontendContext {
         for pair in pairs {
             guard let name = pair.key.scalar?.value, let reason = clipStyleReason(name) else { continue }
             styleKeysFound.append(name)
-            error("clip-style", reason, at: pair.key.reportRange, help: "style the node itself; the clip only cuts it")
+            error(.clipStyle, reason, at: pair.key.reportRange, help: "style the node itself; the clip only cuts it")
         }
         guard let shapeNode = pairs.first(where: { $0.key.scalar?.value == "shape" })?.value else {
-            error("missing-key", "missing 'shape' for a clip (rect, ellipse, polygon or path)", at: startRange(of: node))
+            error(.missingKey, "missing 'shape' for a clip (rect, ellipse, polygon or path)", at: startRange(of: node))
             return
         }
         guard let shape = keyword(shapeNode, what: "clip shape", options: clipShapeOptions, aliases: clipShapeAliases) else { return }
         guard shape != .group else {
             error(
-                "clip-shape", "a clip is one shape (rect, ellipse, polygon or path), not a group", at: shapeNode.reportRange,
+                .clipShape, "a clip is one shape (rect, ellipse, polygon or path), not a group", at: shapeNode.reportRange,
                 help: "to clip to the intersection of shapes, nest groups, each with its own clip")
             return
         }
@@ -88,7 +88,7 @@ extension FrontendContext {
             let entry = map.entries.first(where: { ["d", "points", "contours"].contains($0.name) })
         {
             error(
-                "clip-shape", "a clip path is one contour, found \(outline.contours.count)", at: entry.value.reportRange,
+                .clipShape, "a clip path is one contour, found \(outline.contours.count)", at: entry.value.reportRange,
                 help: "clip to one outline; for the intersection of two, clip a group and a node inside it")
         }
         guard errorCount == errorsBefore else { return }
@@ -103,7 +103,7 @@ extension FrontendContext {
     func readClipOverride(_ node: YAMLNode, target: NodeInfo, mode: OverrideMode) -> [RawOverride] {
         guard let clip = target.clip else {
             error(
-                "unknown-property", "node '\(target.id)' has no clip to animate", at: node.reportRange,
+                .unknownProperty, "node '\(target.id)' has no clip to animate", at: node.reportRange,
                 help: "give it a clip in layers, for example clip: {shape: rect, size: [100, 100]}")
             return []
         }
@@ -123,18 +123,18 @@ extension FrontendContext {
         let range = range ?? key.reportRange
         if allowed.contains(name) { return true }
         if let reason = clipStyleReason(name) {
-            error("clip-style", reason, at: range)
+            error(.clipStyle, reason, at: range)
         } else if ["shape", "sides", "closed"].contains(name) || (clip.shape == .polygon && name == "corner-radius") {
             error(
-                "unknown-property", "the clip's '\(name)' cannot be animated; it is fixed on the node in layers", at: range)
+                .unknownProperty, "the clip's '\(name)' cannot be animated; it is fixed on the node in layers", at: range)
         } else if clipKeys(.rect).contains(name) || clipKeys(.ellipse).contains(name) || clipKeys(.polygon).contains(name)
             || clipKeys(.path).contains(name)
         {
-            error("unknown-property", "the clip of '\(target.id)' is a \(clip.shape.rawValue) and has no '\(name)'", at: range)
+            error(.unknownProperty, "the clip of '\(target.id)' is a \(clip.shape.rawValue) and has no '\(name)'", at: range)
         } else {
             let match = guessName(name, in: allowed)
             error(
-                "unknown-key", "unknown property '\(name)' for a \(clip.shape.rawValue) clip", at: range,
+                .unknownKey, "unknown property '\(name)' for a \(clip.shape.rawValue) clip", at: range,
                 help: match.map { "did you mean '\($0)'?" })
         }
         return false
@@ -157,7 +157,7 @@ extension FrontendContext {
             for inner in group.children.flatMap(\.subtree) {
                 guard inner.clip != nil, let range = inner.clipRange else { continue }
                 error(
-                    "clip-in-repeat", "'\(inner.id)' is clipped inside group '\(group.id)', which repeats",
+                    .clipInRepeat, "'\(inner.id)' is clipped inside group '\(group.id)', which repeats",
                     at: range, notes: [Note("'\(group.id)' is repeated here", at: group.range)],
                     help: "repeat the clipped node itself, or clip the repeated group as a whole")
                 return

@@ -47,7 +47,7 @@ extension FrontendContext {
             && abs(m.a * m.c + m.b * m.d) <= tolerance * max(1, scale * scale)
         guard similarity, scale > 0, let inverse = m.inverted else {
             error(
-                "group-gradient-transform",
+                .groupGradientTransform,
                 "the gradient of group '\(owner.id)' cannot fill '\(node.id)': it is scaled unevenly or flattened inside the group, which would stretch the gradient",
                 at: node.range, notes: [Note("the group's gradient is here", at: range)],
                 help: "scale the group instead, or give '\(node.id)' its own fill")
@@ -68,7 +68,7 @@ extension FrontendContext {
                     let property = PropertyKey(node: step.id, property: key)
                     guard let range = animated[property], reported.insert(property.description).inserted else { continue }
                     error(
-                        "group-gradient-transform",
+                        .groupGradientTransform,
                         "'\(step.id).\(key)' cannot be animated: '\(step.id)' is inside group '\(owner.id)', whose gradient fills \(step === node ? "it" : "'\(node.id)'")",
                         at: range, notes: [Note("the group '\(owner.id)' is here", at: owner.range)],
                         help: "animate the group '\(owner.id)' (the gradient moves with it), or give '\(node.id)' its own fill")

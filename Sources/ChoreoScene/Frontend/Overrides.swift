@@ -97,12 +97,12 @@ extension FrontendContext {
                     guard subkeys.contains(subname) else {
                         if name == "stroke", ["cap", "join", "miter-limit", "dash"].contains(subname) {
                             error(
-                                "unknown-property", "the stroke's '\(subname)' cannot be animated; set it on the node in layers",
+                                .unknownProperty, "the stroke's '\(subname)' cannot be animated; set it on the node in layers",
                                 at: subpair.key.reportRange)
                         } else {
                             let guess = didYouMean(subname, in: subkeys, at: subpair.key)
                             error(
-                                "unknown-key", "unknown property '\(subname)' for a \(name)", at: subpair.key.reportRange,
+                                .unknownKey, "unknown property '\(subname)' for a \(name)", at: subpair.key.reportRange,
                                 help: guess.help, fixIts: guess.fixIts)
                         }
                         continue
@@ -127,15 +127,15 @@ extension FrontendContext {
             + (target.shape == .polygon ? ["corner-radius"] : [])
         if staticKeys.contains(name) {
             error(
-                "unknown-property", "'\(name)' cannot be animated; it is fixed on the node in layers", at: range)
+                .unknownProperty, "'\(name)' cannot be animated; it is fixed on the node in layers", at: range)
         } else if allNodeKeys.contains(name) {
             error(
-                "unknown-property", "\(target.shape.phrase) has no '\(name)'; it applies to \(listing(shapesWithKey(name), conjunction: "and")) nodes",
+                .unknownProperty, "\(target.shape.phrase) has no '\(name)'; it applies to \(listing(shapesWithKey(name), conjunction: "and")) nodes",
                 at: range)
         } else {
             let match = guessName(name, in: candidates)
             error(
-                "unknown-key", "unknown property '\(name)' for \(target.shape.phrase)", at: range,
+                .unknownKey, "unknown property '\(name)' for \(target.shape.phrase)", at: range,
                 help: match.map { "did you mean '\($0)'?" }, fixIts: match.map(fixing) ?? [])
         }
     }
@@ -177,7 +177,7 @@ extension FrontendContext {
         }
         func relativeOnly(_ what: String) -> RawOverride? {
             error(
-                "wrong-type", "'\(path)' is \(what) and cannot be animated with by:; use to:", at: range)
+                .wrongType, "'\(path)' is \(what) and cannot be animated with by:; use to:", at: range)
             return nil
         }
         let relative = mode == .relative
@@ -207,7 +207,7 @@ extension FrontendContext {
         case "inner-radius":
             guard target.isStar else {
                 error(
-                    "unknown-property", "polygon '\(target.id)' is not a star: give it an inner-radius in layers to animate one",
+                    .unknownProperty, "polygon '\(target.id)' is not a star: give it an inner-radius in layers to animate one",
                     at: range)
                 return nil
             }
@@ -218,7 +218,7 @@ extension FrontendContext {
         case "fill":
             if relative { return relativeOnly("a color") }
             if node.mapping != nil {
-                error("wrong-type", "expected a color for 'fill', found a map; gradients are animated by their parts, such as fill.stops", at: range)
+                error(.wrongType, "expected a color for 'fill', found a map; gradients are animated by their parts, such as fill.stops", at: range)
                 return nil
             }
             return color(node).map { make(path, .value(.color($0))) }
@@ -329,7 +329,7 @@ extension FrontendContext {
                 message = "\(name) has a radial gradient fill; '\(raw.path)' does not apply to it"
             }
         }
-        error("unknown-property", message, at: raw.range, help: help)
+        error(.unknownProperty, message, at: raw.range, help: help)
     }
 
     /// Paths must keep their contour and vertex counts, gradients their stop count.
@@ -342,7 +342,7 @@ extension FrontendContext {
             if let baseRange = target.baseRanges[raw.path] { notes.append(Note("the base shape has \(baseText)", at: baseRange)) }
             notes.append(Note("\(definedBy) gives \(otherText)", at: raw.range))
             error(
-                "morph-mismatch",
+                .morphMismatch,
                 "path '\(target.id)' cannot morph: \(definedBy) gives \(otherText), the base shape has \(baseText)",
                 at: raw.range, notes: notes,
                 help: "give every pose the same number of contours and of vertices in each (repeat a point to add one)")
@@ -355,7 +355,7 @@ extension FrontendContext {
             }
             notes.append(Note("\(definedBy) gives \(b.stops.count) stops", at: raw.range))
             error(
-                "morph-mismatch",
+                .morphMismatch,
                 "the gradient of '\(target.id)' cannot animate from \(a.stops.count) to \(b.stops.count) stops",
                 at: raw.range, notes: notes, help: "give every pose the same number of stops")
             return false

@@ -7,7 +7,7 @@ import Testing
 
 // `compileScene(_:target:)`: what each player family cannot play, positioned at the YAML causing it.
 
-let playerTargetRuleIDs = ["ios-stroke-nonuniform-scale", "android-group-opacity", "tgs-too-long", "tgs-too-large"]
+let playerTargetRuleIDs: [Rule] = [.iosStrokeNonuniformScale, .androidGroupOpacity, .tgsTooLong, .tgsTooLarge]
 
 private func findings(_ text: String, _ target: PlayerTarget) -> [String] {
     compileScene(SourceFile(path: "t.yaml", text: text), target: target).diagnostics.map {
@@ -130,6 +130,24 @@ private func findings(_ text: String, _ target: PlayerTarget) -> [String] {
         """
     // 2 s + 1.5 s: the second timeline, line 10, runs past 3 s.
     #expect(findings(scene, .tgs) == ["10:3 error tgs-too-long"])
+    #expect(compileScene(SourceFile(path: "t.yaml", text: scene), target: .tgs).timeline == nil)
+    #expect(compileScene(SourceFile(path: "t.yaml", text: scene), target: .web).timeline != nil)
+}
+
+@Test func aClippedNodeIsReportedForTelegramAtItsClip() {
+    let scene = """
+        choreo: 1
+        size: [100, 100]
+        layers:
+          - id: card
+            shape: group
+            clip: {shape: rect, size: [40, 40]}
+            children:
+              - {id: dot, shape: ellipse, radius: 30, position: [50, 50], fill: red}
+        """
+    // Telegram stickers may not use masks: tgs-clip at the clip key, the web target unaffected.
+    #expect(findings(scene, .tgs) == ["6:5 error tgs-clip"])
+    #expect(findings(scene, .lottieIOS) == [])
     #expect(compileScene(SourceFile(path: "t.yaml", text: scene), target: .tgs).timeline == nil)
     #expect(compileScene(SourceFile(path: "t.yaml", text: scene), target: .web).timeline != nil)
 }
