@@ -11,7 +11,8 @@ import Foundation
 /// - Contours are paired by position and area (closed with closed, open with open; past 64 × 64
 ///   candidate pairs simply in order) into slots. A
 ///   slot that a pose has no contour for is a point at the centre of that pose's contour nearest to
-///   the slot's, so the missing contour grows from it or shrinks to it.
+///   the slot's (for an open contour, the point halfway along it), so the missing contour grows from
+///   it or shrinks to it.
 /// - In each slot every contour is aligned with the slot's first contour (the template): for a
 ///   closed contour the start point (anywhere along it) and the direction, for an open one the
 ///   direction, that minimise the travel (the sum of squared distances between points at equal
@@ -58,6 +59,7 @@ struct MeasuredContour {
     let vertexFractions: [Double]
     /// Points at fractions k / sampleCount, k = 0…sampleCount (the last is the start again when closed).
     let samples: [Point]
+    /// The mean of the samples for a closed contour; for an open one the point halfway along.
     let centre: Point
     /// The area enclosed by the samples (an open contour as if closed by a straight line), unsigned.
     let area: Double
@@ -85,8 +87,13 @@ struct MeasuredContour {
         }
         self.samples = samples
         let distinct = samples.dropLast()
-        let sum = distinct.reduce(Point.zero) { $0 + $1 }
-        centre = sum * (1 / Double(max(distinct.count, 1)))
+        if contour.closed {
+            centre = distinct.reduce(Point.zero) { $0 + $1 } * (1 / Double(max(distinct.count, 1)))
+        } else {
+            // Halfway along: on the stroke, so a stroke that shrinks to this point (a round cap's
+            // dot) ends inside its partner's stroke instead of beside it.
+            centre = samples[MeasuredContour.sampleCount / 2]
+        }
         var doubled = 0.0
         for index in distinct.indices {
             let a = samples[index], b = samples[(index + 1) % distinct.count]
