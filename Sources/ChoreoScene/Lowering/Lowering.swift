@@ -13,8 +13,8 @@ import Foundation
 /// a timeline played once that moves a staggered repeat (`repeat.delay`) lasts that much longer,
 /// so the last copy finishes too. A scene with
 /// neither states nor timelines is one still frame named after the scene.
-func lower(_ scene: Scene, diagnostics: inout DiagnosticBag) -> Timeline {
-    guard checkBakedSegmentCount(scene, diagnostics: &diagnostics) else {
+func lower(_ scene: Scene, inputBytes: Int = 0, diagnostics: inout DiagnosticBag) -> Timeline {
+    guard checkBakedSegmentCount(scene, inputBytes: inputBytes, diagnostics: &diagnostics) else {
         // Rejected: the caller drops the timeline because of the error, so it stays empty.
         return Timeline(
             name: scene.name, width: scene.size.x, height: scene.size.y, fps: scene.fps, duration: 0,
@@ -374,17 +374,19 @@ func bakedSegmentBound(_ easing: EasingSpec, springs: SpringBakery) -> Int {
 
 /// Counts, from the easing alone, the segments the scene's motions bake into (`steps(n)` is n
 /// segments, a spring its chain of cubics, anything else one), and reports the timeline or
-/// transition at which the total passes `SceneLimits.maxBakedSegments`, before any is built.
-func checkBakedSegmentCount(_ scene: Scene, diagnostics: inout DiagnosticBag) -> Bool {
+/// transition at which the total passes `SceneLimits.bakedSegmentLimit(inputBytes:)`, before any
+/// is built.
+func checkBakedSegmentCount(_ scene: Scene, inputBytes: Int, diagnostics: inout DiagnosticBag) -> Bool {
     let springs = SpringBakery()
     func segments(_ easing: EasingSpec) -> Int { bakedSegmentBound(easing, springs: springs) }
+    let limit = SceneLimits.bakedSegmentLimit(inputBytes: inputBytes)
     var total = 0
     func exceeded(_ added: Int, at range: SourceRange, _ what: String) -> Bool {
         total += added
-        guard total > SceneLimits.maxBakedSegments else { return false }
+        guard total > limit else { return false }
         diagnostics.error(
             .tooManyBakedKeyframes,
-            "\(what) brings the baked keyframes to \(total), more than the limit of \(SceneLimits.maxBakedSegments)",
+            "\(what) brings the baked keyframes to \(total), more than the limit of \(limit)\(limitExplanation(limit, floor: SceneLimits.maxBakedSegments, inputBytes: inputBytes))",
             at: range, help: "use fewer steps or springs, or fewer keyframes with them")
         return true
     }

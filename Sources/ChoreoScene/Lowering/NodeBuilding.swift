@@ -50,9 +50,20 @@ struct NodeBuilder {
         case let .group(children):
             content = .group(children.map { self.node($0) })
         default:
-            content = .shape(geometry(node), style(node))
+            content = .shape(geometry(node, shape: node.shape), style(node))
         }
-        return Node(id: node.id, transform: transform, content: content, repeat: node.repeat)
+        return Node(id: node.id, transform: transform, content: content, repeat: node.repeat, clip: clip(node))
+    }
+
+    /// The node's clip: its geometry and transform tracks are the node's `clip.*` properties.
+    private func clip(_ node: SceneNode) -> ClipShape? {
+        guard let shape = node.clip else { return nil }
+        let transform = Transform(
+            anchor: point(node, "clip.anchor", default: .zero),
+            position: point(node, "clip.position", default: .zero),
+            rotation: number(node, "clip.rotation", default: 0),
+            scale: point(node, "clip.scale", default: Point(1, 1)))
+        return ClipShape(geometry: geometry(node, shape: shape, prefix: "clip."), transform: transform)
     }
 
     /// A repeat whose copies differ in time or colour, written out copy by copy (contract §10): a
@@ -106,19 +117,22 @@ struct NodeBuilder {
         return generic(node, "fill.stops")?.map { $0.asStops ?? fallback } ?? Animated(fallback)
     }
 
-    private func geometry(_ node: SceneNode) -> Geometry {
-        switch node.shape {
+    /// The geometry of `shape` from the node's properties named `prefix` + key (`clip.size` for
+    /// its clip, `size` for the node itself).
+    private func geometry(_ node: SceneNode, shape: SceneShape, prefix: String = "") -> Geometry {
+        switch shape {
         case .rect:
-            return .rect(size: point(node, "size", default: .zero), cornerRadius: number(node, "corner-radius", default: 0))
+            return .rect(
+                size: point(node, prefix + "size", default: .zero), cornerRadius: number(node, prefix + "corner-radius", default: 0))
         case .ellipse:
-            return .ellipse(size: point(node, "size", default: .zero))
+            return .ellipse(size: point(node, prefix + "size", default: .zero))
         case let .polygon(sides, star, cornerRadius):
-            let radius = number(node, "radius", default: 0)
-            let inner = star ? number(node, "inner-radius", default: 0) : nil
+            let radius = number(node, prefix + "radius", default: 0)
+            let inner = star ? number(node, prefix + "inner-radius", default: 0) : nil
             guard cornerRadius > 0 else { return .polygon(sides: sides, radius: radius, innerRadius: inner) }
             return .path(roundedPolygonTrack(sides: sides, radius: radius, innerRadius: inner, cornerRadius: cornerRadius))
         case .path:
-            return .path(generic(node, "d")?.map { $0.asPath ?? PathShape([]) } ?? Animated(PathShape([])))
+            return .path(generic(node, prefix + "d")?.map { $0.asPath ?? PathShape([]) } ?? Animated(PathShape([])))
         case .group:
             return .path(Animated(PathShape([])))
         }
