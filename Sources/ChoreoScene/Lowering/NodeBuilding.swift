@@ -68,8 +68,8 @@ struct NodeBuilder {
 
     /// A repeat whose copies differ in time or colour, written out copy by copy (contract §10): a
     /// group `ID` of groups `ID copy i`, each the node with its own transform and its tracks
-    /// `i × delay` later, around a group `ID copy i placement` that holds copy i's repeat step
-    /// (and its opacity) and the node's content.
+    /// `i × delay` later (and the node's clip), around a group `ID copy i placement` that holds copy
+    /// i's repeat step (and its opacity) and the node's content.
     private func staggeredCopies(of node: SceneNode, _ repetition: Repeat, _ stagger: RepeatStagger) -> Node {
         var plain = node
         plain.repeat = nil
@@ -84,7 +84,9 @@ struct NodeBuilder {
             let placed = placementNodes(
                 repetition.matrix(ofCopy: index), opacity: repetition.opacity(ofCopy: index), name: name + " placement",
                 content: built.content)
-            return Node(id: name, transform: built.transform, content: .group([placed]))
+            // The clip is in the node's coordinates (outside the copy's placement), so it cuts
+            // each copy as it cuts all of them on a plain repeat, and moves with the copy's transform.
+            return Node(id: name, transform: built.transform, content: .group([placed]), clip: built.clip)
         }
         return Node(id: node.id, transform: Transform(), content: .group(copies))
     }

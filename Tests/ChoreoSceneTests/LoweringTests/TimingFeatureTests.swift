@@ -210,3 +210,23 @@ func copyPlacementsComposeToTheRepeatMatrix(repetition: Repeat) {
     #expect(try fill("b").value(at: span.start + 0.25) == RGBA(1, 1, 1))
     #expect(try fill("a").value(at: span.start + 0.25) != RGBA(1, 1, 1))
 }
+
+@Test func everyStaggeredCopyKeepsTheNodesClip() throws {
+    let timeline = try compiled(staggeredDots.replacingOccurrences(
+        of: "    fill: gray\n", with: "    fill: gray\n    clip: {shape: ellipse, size: [8, 8]}\n") + """
+
+        timelines:
+          hop:
+            duration: 1s
+            loop: true
+            keyframes:
+              dot.offset:
+                - {at: 0s, value: [0, 0]}
+                - {at: 0.5s, value: [0, -10]}
+                - {at: 1s, value: [0, 0]}
+        """)
+    for index in 0..<3 {
+        let copy = try #require(findNode("dot copy \(index)", in: timeline.layers))
+        #expect(copy.clip != nil, "copy \(index)")
+    }
+}
