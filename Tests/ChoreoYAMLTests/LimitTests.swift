@@ -40,7 +40,7 @@ import Testing
         #expect(aliased.utf8.count < 400)
         let result = read(aliased, limits: limits)
         #expect(result.root == nil)
-        #expect(result.diagnostics.map(\.rule) == ["too-many-nodes"])
+        #expect(result.diagnostics.map(\.rule) == [.tooManyNodes])
         #expect(result.diagnostics.first?.message == "the document has more than 100 nodes once aliases are expanded")
         #expect(YAMLLimits.default.nodeLimit(inputBytes: 8 << 20) == (8 << 20) / YAMLLimits.defaultInputBytesPerNode)
         #expect(YAMLLimits.default.nodeLimit(inputBytes: 1000) == YAMLLimits.defaultMaxNodes)
