@@ -62,8 +62,8 @@ public func variableReferences(in text: String) -> [(name: String, offset: Int)]
     return references
 }
 
-/// The units a number may carry, with the dimension each measures and its factor to the stored
-/// unit (seconds, degrees). Frames depend on the frame rate, so their factor is computed.
+/// The units a number may carry, with the dimension each measures. The factor to the stored unit
+/// (seconds, degrees) is applied in `quantity(_:unit:unitOffset:)`, where frames use the frame rate.
 let expressionUnits: [(suffix: String, dimension: Dimension)] = [
     ("s", .time), ("ms", .time), ("f", .time), ("deg", .angle), ("turn", .angle), ("rad", .angle), ("px", .number),
 ]
@@ -491,19 +491,8 @@ private struct ExpressionParser {
 
     private mutating func lexNumber() throws(ValueError) -> Token {
         let start = position
-        while position < scalars.count, isDigit(scalars[position]) { position += 1 }
-        if position < scalars.count, scalars[position] == "." {
-            position += 1
-            while position < scalars.count, isDigit(scalars[position]) { position += 1 }
-        }
-        if position < scalars.count, scalars[position] == "e" || scalars[position] == "E" {
-            var look = position + 1
-            if look < scalars.count, scalars[look] == "+" || scalars[look] == "-" { look += 1 }
-            if look < scalars.count, isDigit(scalars[look]) {
-                position = look
-                while position < scalars.count, isDigit(scalars[position]) { position += 1 }
-            }
-        }
+        position = endOfDecimal(in: scalars, from: position)
+        position = endOfExponent(in: scalars, from: position)
         let numberText = slice(start, position)
         guard let magnitude = Double(numberText) else {
             throw ValueError(
