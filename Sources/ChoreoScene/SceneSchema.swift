@@ -94,7 +94,7 @@ public enum SceneSchema {
         case (.clip, "shape"):
             return .object([("enum", ["rect", "ellipse", "polygon", "path"])])
         case (.clip, "closed"): return .object([("type", "boolean")])
-        case (.node, "fill-rule"), (.stroke, "cap"), (.stroke, "join"), (.gradient, "units"): return enumSchema(key)
+        case (.node, "fill-rule"), (.node, "morph"), (.stroke, "cap"), (.stroke, "join"), (.gradient, "units"): return enumSchema(key)
         case (.node, "closed"), (.timeline, "loop"): return .object([("type", "boolean")])
         case (_, "d"):
             // SVG path data, or a list of commands `[M, x, y]` whose numbers may be expressions.

@@ -20,7 +20,7 @@ func geometryKeys(_ shape: ShapeKind) -> [String] {
     case .rect: return ["size", "corner-radius"]
     case .ellipse: return ["size", "radius"]
     case .polygon: return ["sides", "radius", "inner-radius", "corner-radius"]
-    case .path: return ["d", "points", "contours", "closed"]
+    case .path: return ["d", "points", "contours", "closed", "morph"]
     case .group: return ["children"]
     }
 }
@@ -168,6 +168,10 @@ final class NodeInfo {
     var isStar = false
     var polygonCornerRadius = 0.0
     var closedPaths = true
+    /// `morph: index`: poses of different structure are an error instead of being made to correspond.
+    var morphByIndex = false
+    /// Where `morph:` was written, for notes.
+    var morphRange: SourceRange?
     var fillKind = FillKind.none
     var fillRule = FillRule.nonzero
     var stroke: StrokeStyle?
@@ -340,6 +344,10 @@ extension FrontendContext {
             info.localBounds = Bounds(minX: -radius, minY: -radius, maxX: radius, maxY: radius)
         case .path:
             if let node = map.value("closed") { info.closedPaths = bool(node, name: "closed") ?? true }
+            if let node = map.value("morph") {
+                info.morphByIndex = keyword(node, what: "morph mode", options: [("auto", false), ("index", true)]) ?? false
+                info.morphRange = node.reportRange
+            }
             let given = ["d", "points", "contours"].filter { map.has($0) }
             if given.isEmpty {
                 error(.missingKey, "missing 'd', 'points' or 'contours' for a path node", at: startRange(of: map.node))
