@@ -8,13 +8,14 @@ import ChoreoTimeline
 /// before and both emitters see one vertex count per shape (which Lottie players need: lottie-web
 /// keeps the first keyframe's count). Poses that already share a structure are left as written, so
 /// scenes that morph vertex by vertex compile exactly as they did. Paths with `morph: index` are
-/// skipped: the front end has already reported their mismatched poses.
+/// skipped: the front end has already reported their mismatched poses. A path clip's poses
+/// (`clip.d`) are made to correspond the same way, always.
 func correspondPathPoses(in scene: inout Scene, vertexByVertex: Set<String>) {
     // Every pose of every path, in one fixed order: base, states, then each timeline's tweens and
     // keyframes (the order the rewrite below walks again).
-    var poses: [String: [PathShape]] = [:]
+    var poses: [PropertyKey: [PathShape]] = [:]
     func note(_ key: PropertyKey, _ value: PropertyValue?) {
-        if key.property == "d", case let .path(shape)? = value { poses[key.node, default: []].append(shape) }
+        if key.property == "d" || key.property == "clip.d", case let .path(shape)? = value { poses[key, default: []].append(shape) }
     }
     func visitBases(_ nodes: [SceneNode]) {
         for node in nodes {
@@ -22,31 +23,33 @@ func correspondPathPoses(in scene: inout Scene, vertexByVertex: Set<String>) {
             if case .path = node.shape, !vertexByVertex.contains(node.id) {
                 note(PropertyKey(node: node.id, property: "d"), node.base["d"])
             }
+            if case .path? = node.clip { note(PropertyKey(node: node.id, property: "clip.d"), node.base["clip.d"]) }
         }
     }
     visitBases(scene.layers)
     guard !poses.isEmpty else { return }
-    let paths = Set(poses.keys)
+    let paths = Set(poses.keys.map(\.node))
     for state in scene.states {
-        for (key, value) in state.overrides where paths.contains(key.node) { note(key, value) }
+        for (key, value) in state.overrides.sorted(by: { $0.key < $1.key }) where paths.contains(key.node) { note(key, value) }
     }
     for timeline in scene.timelines {
         for tween in timeline.tweens {
-            for (key, value) in tween.values where paths.contains(key.node) { note(key, value) }
+            for (key, value) in tween.values.sorted(by: { $0.key < $1.key }) where paths.contains(key.node) { note(key, value) }
         }
-        for (key, keyframes) in timeline.keyframes where paths.contains(key.node) {
+        for (key, keyframes) in timeline.keyframes.sorted(by: { $0.key < $1.key }) where paths.contains(key.node) {
             for keyframe in keyframes { note(key, keyframe.value) }
         }
     }
 
-    var rewritten: [String: ArraySlice<PathShape>] = [:]
-    for (id, shapes) in poses where shapes.contains(where: { !$0.isMorphCompatible(with: shapes[0]) }) {
-        rewritten[id] = PathShape.corresponding(shapes)[...]
+    var rewritten: [PropertyKey: ArraySlice<PathShape>] = [:]
+    for (key, shapes) in poses where shapes.contains(where: { !$0.isMorphCompatible(with: shapes[0]) }) {
+        rewritten[key] = PathShape.corresponding(shapes)[...]
     }
     guard !rewritten.isEmpty else { return }
+    let rewrittenNodes = Set(rewritten.keys.map(\.node))
     func next(_ key: PropertyKey, _ value: PropertyValue) -> PropertyValue {
-        guard key.property == "d", case .path = value, rewritten[key.node] != nil else { return value }
-        return .path(rewritten[key.node]!.removeFirst())
+        guard case .path = value, rewritten[key] != nil else { return value }
+        return .path(rewritten[key]!.removeFirst())
     }
     func rewriteBases(_ nodes: [SceneNode]) -> [SceneNode] {
         nodes.map { node in
@@ -55,22 +58,27 @@ func correspondPathPoses(in scene: inout Scene, vertexByVertex: Set<String>) {
             if case .path = node.shape, let value = node.base["d"] {
                 node.base["d"] = next(PropertyKey(node: node.id, property: "d"), value)
             }
+            if case .path? = node.clip, let value = node.base["clip.d"] {
+                node.base["clip.d"] = next(PropertyKey(node: node.id, property: "clip.d"), value)
+            }
             return node
         }
     }
     scene.layers = rewriteBases(scene.layers)
     for index in scene.states.indices {
-        for (key, value) in scene.states[index].overrides where rewritten[key.node] != nil {
+        for (key, value) in scene.states[index].overrides.sorted(by: { $0.key < $1.key }) where rewrittenNodes.contains(key.node) {
             scene.states[index].overrides[key] = next(key, value)
         }
     }
     for index in scene.timelines.indices {
         for tween in scene.timelines[index].tweens.indices {
-            for (key, value) in scene.timelines[index].tweens[tween].values where rewritten[key.node] != nil {
+            for (key, value) in scene.timelines[index].tweens[tween].values.sorted(by: { $0.key < $1.key })
+                where rewrittenNodes.contains(key.node)
+            {
                 scene.timelines[index].tweens[tween].values[key] = next(key, value)
             }
         }
-        for (key, keyframes) in scene.timelines[index].keyframes where rewritten[key.node] != nil {
+        for (key, keyframes) in scene.timelines[index].keyframes.sorted(by: { $0.key < $1.key }) where rewrittenNodes.contains(key.node) {
             scene.timelines[index].keyframes[key] = keyframes.map { keyframe in
                 var keyframe = keyframe
                 keyframe.value = next(key, keyframe.value)
