@@ -85,57 +85,45 @@ public struct Span: Sendable, Equatable {
         case timeline
     }
 
-    public var name: String
-    public var kind: Kind
-    /// Seconds on the global timeline; both fall on whole frames.
-    public var start: Double
-    public var end: Double
-    /// True for a looping timeline: its end joins its start seamlessly.
-    public var loops: Bool
-    /// For poses: the state's accessible label ("Play"), if given.
-    public var label: String?
-    /// For poses: the span (marker) of the timeline the state plays while it is shown (`play:`),
-    /// if any. Players show the pose span, then play that span, which runs on top of this pose:
-    /// looping if that span `loops`, else once, holding its last frame. The preview page does
-    /// exactly that.
-    public var plays: String?
-    /// For transitions: the states it goes between, and its trigger (`.programmatic` without `on:`).
-    /// `Timeline.stateMachine` has the same facts as a graph.
-    public var fromState: String?
-    public var toState: String?
-    public var trigger: Trigger?
-
-    public init(
-        name: String, kind: Kind, start: Double, end: Double, loops: Bool = false, label: String? = nil,
-        plays: String? = nil, fromState: String? = nil, toState: String? = nil, trigger: Trigger? = nil
-    ) {
-        self.name = name
-        self.kind = kind
-        self.start = start
-        self.end = end
-        self.loops = loops
-        self.label = label
-        self.plays = plays
-        self.fromState = fromState
-        self.toState = toState
-        self.trigger = trigger
-    }
-
-    /// What the span is, with the data its kind has and nothing else: the typed way to read a
-    /// span. (The optional fields above stay for the emitters written against them; issue 14 moves
-    /// `Span` itself to this shape.)
+    /// What the span is, with the data its kind has and nothing else.
     public enum Role: Sendable, Equatable {
+        /// A state's pose. `label` is the state's accessible label ("Play"), if given; `plays` the
+        /// span (marker) of the timeline the state plays while it is shown (`play:`), if any.
+        /// Players show the pose span, then play that span, which runs on top of this pose:
+        /// looping if that span `loops`, else once, holding its last frame. The preview page does
+        /// exactly that.
         case pose(label: String?, plays: String?)
+        /// A transition between two states, on its trigger (`.programmatic` without `on:`).
+        /// `Timeline.stateMachine` has the same facts as a graph.
         case transition(from: String, to: String, trigger: Trigger)
+        /// A timeline; `loops` when its end joins its start seamlessly.
         case timeline(loops: Bool)
     }
 
-    public var role: Role {
-        switch kind {
-        case .pose: .pose(label: label, plays: plays)
-        case .transition: .transition(from: fromState ?? "", to: toState ?? "", trigger: trigger ?? .programmatic)
-        case .timeline: .timeline(loops: loops)
+    public var name: String
+    /// Seconds on the global timeline; both fall on whole frames (`Timeline.frames(of:)`).
+    public var start: Double
+    public var end: Double
+    public var role: Role
+
+    public init(name: String, start: Double, end: Double, role: Role) {
+        self.name = name
+        self.start = start
+        self.end = end
+        self.role = role
+    }
+
+    public var kind: Kind {
+        switch role {
+        case .pose: .pose
+        case .transition: .transition
+        case .timeline: .timeline
         }
+    }
+
+    /// True for a looping timeline.
+    public var loops: Bool {
+        if case .timeline(loops: true) = role { true } else { false }
     }
 }
 
@@ -150,16 +138,26 @@ public struct Node: Sendable, Equatable {
     public var transform: Transform
     public var content: Content
     public var `repeat`: Repeat?
+    /// The shape the node is drawn inside (all its copies and children), in its local coordinates.
+    public var clip: ClipShape?
 
-    public init(id: String, transform: Transform, content: Content, repeat: Repeat? = nil) {
+    public init(id: String, transform: Transform, content: Content, repeat: Repeat? = nil, clip: ClipShape? = nil) {
         self.id = id
         self.transform = transform
         self.content = content
         self.repeat = `repeat`
+        self.clip = clip
+    }
+
+    /// True when this node or one below it is clipped.
+    public var containsClip: Bool {
+        if clip != nil { return true }
+        if case let .group(children) = content { return children.contains { $0.containsClip } }
+        return false
     }
 
     public var isAnimated: Bool {
-        if transform.isAnimated { return true }
+        if transform.isAnimated || (clip?.isAnimated ?? false) { return true }
         switch content {
         case let .shape(geometry, style): return geometry.isAnimated || style.isAnimated
         case let .group(children): return children.contains { $0.isAnimated }
@@ -169,11 +167,36 @@ public struct Node: Sendable, Equatable {
     public func frozen(at time: Double) -> Node {
         var copy = self
         copy.transform = transform.frozen(at: time)
+        copy.clip = clip?.frozen(at: time)
         switch content {
         case let .shape(geometry, style): copy.content = .shape(geometry.frozen(at: time), style.frozen(at: time))
         case let .group(children): copy.content = .group(children.map { $0.frozen(at: time) })
         }
         return copy
+    }
+}
+
+/// A clip (`clip:` in scenes): the node is drawn only inside `geometry` placed by `transform`, both in
+/// the node's local coordinates (inside its repeat and its children, before the node's own
+/// transform). The transform's `offset` is zero and its `opacity` 1: a clip has no style.
+public struct ClipShape: Sendable, Equatable {
+    public var geometry: Geometry
+    public var transform: Transform
+
+    public init(geometry: Geometry, transform: Transform = .identity) {
+        self.geometry = geometry
+        self.transform = transform
+    }
+
+    public var isAnimated: Bool { geometry.isAnimated || transform.isAnimated }
+
+    public func frozen(at time: Double) -> ClipShape {
+        ClipShape(geometry: geometry.frozen(at: time), transform: transform.frozen(at: time))
+    }
+
+    /// The clip's outline in the node's local coordinates at an instant.
+    public func outline(at time: Double) -> PathShape {
+        geometry.outline(at: time).applying(transform.matrix(at: time))
     }
 }
 

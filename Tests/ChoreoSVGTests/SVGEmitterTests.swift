@@ -339,13 +339,15 @@ enum InteractiveFixtures {
     /// `timeline` (with the two-state spans) given the state machine those spans describe.
     static func withMachine(_ timeline: Timeline, initial: String = "closed", play: (state: String, span: String)? = nil) -> Timeline {
         var copy = timeline
-        let states = copy.spans.filter { $0.kind == .pose }.map { span in
-            StateMachine.State(
-                name: span.name, label: span.label, pose: span.name,
+        let states = copy.spans.compactMap { span -> StateMachine.State? in
+            guard case let .pose(label, _) = span.role else { return nil }
+            return StateMachine.State(
+                name: span.name, label: label, pose: span.name,
                 play: play.flatMap { $0.state == span.name ? StateMachine.Play(span: $0.span, loops: true) : nil })
         }
-        let transitions = copy.spans.filter { $0.kind == .transition }.map { span in
-            StateMachine.Transition(name: span.name, from: span.fromState!, to: span.toState!, trigger: span.trigger ?? .programmatic, span: span.name)
+        let transitions = copy.spans.compactMap { span -> StateMachine.Transition? in
+            guard case let .transition(from, to, trigger) = span.role else { return nil }
+            return StateMachine.Transition(name: span.name, from: from, to: to, trigger: trigger, span: span.name)
         }
         copy.stateMachine = StateMachine(initial: initial, states: states, transitions: transitions)
         return copy
@@ -412,7 +414,7 @@ enum InteractiveFixtures {
     let hostile = "Play\u{0600}<img src=x onerror=alert(1)>\u{7}\u{1B}\u{FFFE}'\"&"
     let timeline = Timeline(
         name: "hostile", width: 10, height: 10, fps: 10, duration: 0.1, layers: [],
-        spans: [Span(name: "rest", kind: .pose, start: 0, end: 0.1, label: hostile)], title: hostile)
+        spans: [Span(name: "rest", start: 0, end: 0.1, role: .pose(label: hostile, plays: nil))], title: hostile)
     for svg in [SVGEmitter.snapshot(timeline, at: 0), SVGEmitter.animated(timeline)] {
         #expect(!svg.contains("<img"))
         let parser = XMLParser(data: Data(svg.utf8))
@@ -434,4 +436,30 @@ enum InteractiveFixtures {
     #expect(ContinuousClock.now - started < .seconds(10))
     #expect(svg.contains("id=\"x-a\"") && svg.contains("id=\"x-a-2\"") && svg.contains("id=\"x-a-20000\""))
     #expect(!svg.contains("id=\"x-a-20001\""))
+}
+
+@Suite struct SVGClipTests {
+    @Test func aClipIsAClipPathAroundTheNodesContentInItsLocalCoordinates() {
+        let disc = Node(
+            id: "disc", transform: .identity,
+            content: .shape(.ellipse(size: Animated(Point(100, 100))), Style(fill: .color(Animated(RGBA(1, 0, 0))))))
+        let size = Animated(Point(40, 20), segments: [Segment(start: 0, end: 1, from: Point(40, 20), to: Point(80, 20), easing: .linear)])
+        let card = Node(
+            id: "card", transform: Transform(position: Animated(Point(50, 50))), content: .group([disc]),
+            clip: ClipShape(geometry: .rect(size: size, cornerRadius: Animated(0)), transform: Transform(position: Animated(Point(5, 0)))))
+        let timeline = Timeline(name: "t", width: 100, height: 100, fps: 60, duration: 1, layers: [card], spans: [])
+        let reel = SVGEmitter.animated(timeline)
+        #expect(xmlProblem(reel) == nil)
+        // The moving copy and the reduced-motion still copy each have their own clip path.
+        #expect(attributeValues(reel, tag: "clipPath", attribute: "clipPathUnits") == ["userSpaceOnUse", "userSpaceOnUse"])
+        #expect(Set(attributeValues(reel, tag: "clipPath", attribute: "id")).count == 2)
+        #expect(reel.contains("<g clip-path=\"url(#card-clip)\">"))
+        // The clip's own position is baked into its outline: x from -15 to 25 at the start.
+        let still = SVGEmitter.snapshot(timeline, at: 0)
+        let outline = attributeValues(still, tag: "path", attribute: "d").first ?? ""
+        #expect(outline.hasPrefix("M-15 -10"), "\(outline)")
+        // The reel animates the outline as its size grows.
+        #expect(reel.contains("attributeName=\"d\""))
+        #expect(!SVGEmitter.snapshot(timeline, at: 0.5).contains("<animate"))
+    }
 }

@@ -135,3 +135,26 @@ def test_every_scene_has_a_free_morph_cell_between_different_contour_counts():
             seen.add((context, easing))
             index += 1
     assert seen == {(c, e) for c in feature_matrix.CONTEXTS for e in feature_matrix.EASINGS}
+
+
+def test_round_two_timing_keys_are_covered(tmp_path):
+    """Springs by physics are an easing family; repeat.delay and repeat.fill appear in every
+    context; every state scene times one property on its own (`nodes: {NODE.PROPERTY: …}`)."""
+    assert "stiffness" in feature_matrix.EASINGS["spring-physics"]["spring"]
+    manifest, scenes = generated(tmp_path)
+    staggered, coloured = set(), set()
+    for name, document in scenes.items():
+        context = manifest[name]["context"]
+        for node in document["layers"]:
+            repeat = node.get("repeat", {})
+            if "delay" in repeat:
+                staggered.add(context)
+            if "fill" in repeat:
+                coloured.add(context)
+        if context == "state":
+            for transition in document["transitions"]:
+                keys = transition.get("nodes", {})
+                assert any("." in key for key in keys), f"{name}: no per-property timing"
+                assert any("." not in key for key in keys), f"{name}: no per-node timing"
+    assert staggered == set(feature_matrix.CONTEXTS)
+    assert coloured == set(feature_matrix.CONTEXTS)

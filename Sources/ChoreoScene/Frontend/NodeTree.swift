@@ -12,7 +12,7 @@ enum ShapeKind: String, CaseIterable {
 /// Keys every node may have.
 let transformKeys = ["position", "anchor", "offset", "scale", "rotation", "opacity"]
 let styleKeys = ["fill", "fill-rule", "stroke", "trim"]
-let commonNodeKeys = ["id", "shape"] + transformKeys + styleKeys + ["repeat"]
+let commonNodeKeys = ["id", "shape"] + transformKeys + styleKeys + ["repeat", "clip"]
 
 /// The geometry keys of each shape.
 func geometryKeys(_ shape: ShapeKind) -> [String] {
@@ -82,6 +82,9 @@ struct FillSpec {
     var stops: GradientStops?
     var unitsBounds = false
     var range: SourceRange
+    /// The node the fill is written on: a group's gradient is laid out in the group's coordinates
+    /// and fills every child that inherits it as one sweep.
+    var owner: NodeInfo?
 }
 
 struct StrokeSpec {
@@ -174,6 +177,18 @@ final class NodeInfo {
     var stroke: StrokeStyle?
     var trimmed = false
     var repeatSpec: Repeat?
+    var repeatStagger: RepeatStagger?
+    /// Where `repeat.fill` was written, for its checks.
+    var repeatFillRange: SourceRange?
+    /// The node's `clip:` read as a node of its own (shape, geometry and transform, no style);
+    /// its animatable values are also in `base` as `clip.KEY`.
+    var clip: NodeInfo?
+    /// Where `clip:` was written.
+    var clipRange: SourceRange?
+    /// For a shape filled by a group's gradient: the group, and the map from the group's
+    /// coordinates to this node's (a similarity, from base values).
+    var gradientOwner: NodeInfo?
+    var gradientMap = GradientMap.identity
 
     init(id: String, range: SourceRange, shape: ShapeKind) {
         self.id = id
@@ -263,6 +278,7 @@ extension FrontendContext {
         readTransform(map, into: info)
         readOwnStyle(map, into: info)
         if let repeatNode = map.value("repeat") { info.repeatSpec = readRepeat(repeatNode, node: info) }
+        if let clipNode = map.value("clip") { readClip(clipNode, into: info, registry: &registry) }
         if id == nil || errorCount > errorsBefore {
             info.valid = false
             if let id { registry.markBroken(id) }
@@ -282,7 +298,7 @@ extension FrontendContext {
 
     // MARK: Geometry
 
-    private func readGeometry(_ map: MapEntries, into info: NodeInfo, registry: inout NodeRegistry) {
+    func readGeometry(_ map: MapEntries, into info: NodeInfo, registry: inout NodeRegistry) {
         switch info.shape {
         case .rect:
             var size = Point(0, 0)
@@ -477,7 +493,7 @@ extension FrontendContext {
 
     // MARK: Transform
 
-    private func readTransform(_ map: MapEntries, into info: NodeInfo) {
+    func readTransform(_ map: MapEntries, into info: NodeInfo) {
         let bounds = info.localBounds
         var anchor = bounds.center
         if let node = map.value("anchor"), let value = anchorPoint(node, bounds: bounds) { anchor = value }
@@ -521,6 +537,7 @@ extension FrontendContext {
         if let node = map.value("fill") {
             info.ownStyleKeys.insert("fill")
             style.fill = fillSpec(node)
+            style.fill?.owner = info
         }
         if let node = map.value("fill-rule") {
             info.ownStyleKeys.insert("fill-rule")
@@ -540,6 +557,10 @@ extension FrontendContext {
     /// `fill:` as written: a colour, `none`, or a gradient map.
     func fillSpec(_ node: YAMLNode) -> FillSpec? {
         if reportCommentedOutColor(node, key: "fill") { return nil }
+        if let named = styleVar(node, expected: .gradient, colourAllowed: true) {
+            guard case let .gradient(spec)? = named else { return nil }
+            return spec
+        }
         if let scalar = node.scalar, !isNullScalar(node) {
             if scalar.value == "none" { return FillSpec(kind: .none, range: node.reportRange) }
             guard let color = color(node) else { return nil }
@@ -611,6 +632,10 @@ extension FrontendContext {
 
     func strokeSpec(_ node: YAMLNode) -> StrokeSpec? {
         if reportCommentedOutColor(node, key: "stroke") { return nil }
+        if let named = styleVar(node, expected: .stroke, colourAllowed: true) {
+            guard case let .stroke(spec)? = named else { return nil }
+            return spec
+        }
         if let scalar = node.scalar, !isNullScalar(node) {
             if scalar.value == "none" { return StrokeSpec(none: true) }
             // A colour alone is a 1 px stroke of that colour.
@@ -659,7 +684,8 @@ extension FrontendContext {
 
     private func readRepeat(_ node: YAMLNode, node info: NodeInfo) -> Repeat? {
         guard let map = readMap(
-            node, what: "a repeat", allowed: ["count", "rotation", "offset", "scale", "anchor", "opacity"], required: ["count"])
+            node, what: "a repeat", allowed: ["count", "rotation", "offset", "scale", "anchor", "opacity", "delay", "fill"],
+            required: ["count"])
         else { return nil }
         guard let countNode = map.value("count"), let count = integer(countNode, name: "count", bound: .between(1, 1000)) else {
             return nil
@@ -702,7 +728,27 @@ extension FrontendContext {
                 result.endOpacity = opacity
             }
         }
+        readRepeatStagger(map, node: info)
         return result
+    }
+
+    /// `repeat.delay` (a time ≥ 0) and `repeat.fill: [first, last]` (two colours).
+    private func readRepeatStagger(_ map: MapEntries, node info: NodeInfo) {
+        var stagger = RepeatStagger()
+        if let value = map.value("delay"), let delay = time(value, name: "delay") { stagger.delay = delay }
+        if let value = map.value("fill") {
+            if let items = value.sequence, items.count == 2 {
+                if let first = color(items[0]), let last = color(items[1]) {
+                    stagger.fill = (first, last)
+                    info.repeatFillRange = value.reportRange
+                }
+            } else {
+                error(
+                    .wrongType, "expected [first, last] colours for 'fill' of a repeat, found \(describeFound(value))",
+                    at: value.reportRange, help: "for example fill: [\"#FF3B30\", \"#007AFF\"]")
+            }
+        }
+        if stagger.delay > 0 || stagger.fill != nil { info.repeatStagger = stagger }
     }
 
     // MARK: Inheritance and resolved styles
@@ -733,8 +779,20 @@ extension FrontendContext {
         // SwiftUI fills a shape with the foreground colour unless it is only stroked.
         let fill = style.fill ?? FillSpec(kind: info.stroke == nil ? .solid : .none, color: .black, range: info.range)
         info.fillKind = fill.kind
-        let bounds = info.localBounds
-        func place(_ p: Point?) -> PropertyValue { .point(fill.unitsBounds ? bounds.point(atUnit: p ?? .zero) : (p ?? .zero)) }
+        // A gradient written on a group is laid out in the group's coordinates (its bounds for
+        // `units: bounds`) and carried into this node's coordinates, so that every child the group
+        // fills shows its part of one sweep.
+        var bounds = info.localBounds
+        var map = GradientMap.identity
+        if fill.kind == .linear || fill.kind == .radial, let owner = fill.owner, owner !== info {
+            bounds = owner.localBounds
+            map = gradientMap(from: owner, to: info, range: fill.range)
+            info.gradientOwner = owner
+            info.gradientMap = map
+        }
+        func place(_ p: Point?) -> PropertyValue {
+            .point(map.point(fill.unitsBounds ? bounds.point(atUnit: p ?? .zero) : (p ?? .zero)))
+        }
         switch fill.kind {
         case .none: break
         case .solid: info.base["fill"] = .color(fill.color ?? .black)
@@ -745,7 +803,8 @@ extension FrontendContext {
             info.baseRanges["fill.stops"] = fill.range
         case .radial:
             info.base["fill.center"] = place(fill.center)
-            info.base["fill.radius"] = .number(fill.unitsBounds ? (fill.radius ?? 0) * max(bounds.width, bounds.height) : (fill.radius ?? 0))
+            info.base["fill.radius"] = .number(
+                map.length(fill.unitsBounds ? (fill.radius ?? 0) * max(bounds.width, bounds.height) : (fill.radius ?? 0)))
             info.base["fill.stops"] = .stops(fill.stops ?? GradientStops([]))
             info.baseRanges["fill.stops"] = fill.range
         }

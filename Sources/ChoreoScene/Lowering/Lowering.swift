@@ -11,8 +11,8 @@ import Foundation
 /// the end pose, because players stop one frame before a marker's end), then each timeline (its
 /// duration rounded up plus one hold frame; a looping timeline exactly one cycle). A scene with
 /// neither states nor timelines is one still frame named after the scene.
-func lower(_ scene: Scene, diagnostics: inout DiagnosticBag) -> Timeline {
-    guard checkBakedSegmentCount(scene, diagnostics: &diagnostics) else {
+func lower(_ scene: Scene, inputBytes: Int = 0, diagnostics: inout DiagnosticBag) -> Timeline {
+    guard checkBakedSegmentCount(scene, inputBytes: inputBytes, diagnostics: &diagnostics) else {
         // Rejected: the caller drops the timeline because of the error, so it stays empty.
         return Timeline(
             name: scene.name, width: scene.size.x, height: scene.size.y, fps: scene.fps, duration: 0,
@@ -21,7 +21,7 @@ func lower(_ scene: Scene, diagnostics: inout DiagnosticBag) -> Timeline {
     let context = LoweringContext(scene: scene)
     let plans = context.layOutSpans(diagnostics: &diagnostics)
     let tracks = context.buildTracks(plans, diagnostics: &diagnostics)
-    let builder = NodeBuilder(tracks: tracks)
+    let builder = NodeBuilder(tracks: tracks.base, lowered: tracks)
     let layers = scene.layers.map { builder.node($0) }
     let totalFrames = plans.last.map { $0.startFrame + $0.frames } ?? 0
     let initialLabel = context.initialState?.label
@@ -58,18 +58,32 @@ struct LoweringContext {
     let scene: Scene
     /// Every node by id, groups' children included.
     let nodes: [String: SceneNode]
+    /// For every node under a repeat with a `delay`: the latest its motion starts in any copy
+    /// (the sum over the staggered repeats around it, itself included, of (count − 1) × delay).
+    let staggerReach: [String: Double]
 
     init(scene: Scene) {
         self.scene = scene
         var nodes: [String: SceneNode] = [:]
-        func collect(_ list: [SceneNode]) {
+        var reach: [String: Double] = [:]
+        func collect(_ list: [SceneNode], inherited: Double) {
             for node in list {
                 nodes[node.id] = node
-                if case let .group(children) = node.shape { collect(children) }
+                let own = node.stagger.map { $0.delay * Double(max(0, (node.repeat?.count ?? 1) - 1)) } ?? 0
+                if inherited + own > 0 { reach[node.id] = inherited + own }
+                if case let .group(children) = node.shape { collect(children, inherited: inherited + own) }
             }
         }
-        collect(scene.layers)
+        collect(scene.layers, inherited: 0)
         self.nodes = nodes
+        self.staggerReach = reach
+    }
+
+    /// How much longer than its own motion a span must last so that the last staggered copy of
+    /// every node it animates finishes too.
+    private func staggerExtension(_ keys: some Sequence<PropertyKey>) -> Double {
+        guard !staggerReach.isEmpty else { return 0 }
+        return keys.reduce(0) { max($0, staggerReach[$1.node] ?? 0) }
     }
 
     private var frameLength: Double { 1 / scene.fps }
@@ -82,32 +96,29 @@ struct LoweringContext {
     func layOutSpans(diagnostics: inout DiagnosticBag) -> [PlannedSpan] {
         var plans: [PlannedSpan] = []
         var frame = 0
-        func add(_ name: String, _ kind: Span.Kind, frames: Int, content: SpanContent, configure: (inout Span) -> Void = { _ in }) {
-            var span = Span(
-                name: name, kind: kind, start: Double(frame) / scene.fps, end: Double(frame + frames) / scene.fps)
-            configure(&span)
+        func add(_ name: String, _ role: Span.Role, frames: Int, content: SpanContent) {
+            let span = Span(name: name, start: Double(frame) / scene.fps, end: Double(frame + frames) / scene.fps, role: role)
             plans.append(PlannedSpan(span: span, startFrame: frame, frames: frames, content: content))
             frame += frames
         }
         if scene.states.isEmpty && scene.timelines.isEmpty {
-            add(scene.name, .pose, frames: 1, content: .pose(nil))
+            add(scene.name, .pose(label: nil, plays: nil), frames: 1, content: .pose(nil))
         }
         let played = playedSpans()
         let initialFirst = initialState.map { initial in [initial] + scene.states.filter { $0.name != initial.name } }
         for state in initialFirst ?? scene.states {
-            add(state.name, .pose, frames: 1, content: .pose(state)) {
-                $0.label = state.label
-                $0.plays = played.first { $0.state?.name == state.name }?.name
-            }
+            let plays = played.first { $0.state?.name == state.name }?.name
+            add(state.name, .pose(label: state.label, plays: plays), frames: 1, content: .pose(state))
         }
         for transition in scene.transitions {
             let timings = [transition.timing] + transition.nodeTiming.keys.sorted().map { transition.nodeTiming[$0]! }
-            let length = timings.map { $0.delay + effectiveDuration($0) }.max() ?? 0
-            add("\(transition.from)->\(transition.to)", .transition, frames: framesCovering(length) + 1, content: .transition(transition)) {
-                $0.fromState = transition.from
-                $0.toState = transition.to
-                $0.trigger = transition.trigger
-            }
+            let changed = Set((state(named: transition.from)?.overrides.keys).map(Array.init) ?? [])
+                .union((state(named: transition.to)?.overrides.keys).map(Array.init) ?? [])
+                .filter { poseValue($0, in: state(named: transition.from)) != poseValue($0, in: state(named: transition.to)) }
+            let length = (timings.map { $0.delay + effectiveDuration($0) }.max() ?? 0) + staggerExtension(changed)
+            add(
+                "\(transition.from)->\(transition.to)", .transition(from: transition.from, to: transition.to, trigger: transition.trigger),
+                frames: framesCovering(length) + 1, content: .transition(transition))
         }
         var warnedLoops: Set<String> = []
         for item in played {
@@ -124,12 +135,13 @@ struct LoweringContext {
                         at: timeline.range, help: "make the duration a multiple of 1/fps, for example \(formatSeconds(Double(frames) / scene.fps))")
                 }
                 frames = max(1, frames)
-                add(item.name, .timeline, frames: frames, content: .timeline(timeline, contentLength: Double(frames) / scene.fps, pose: item.state)) {
-                    $0.loops = true
-                }
+                add(item.name, .timeline(loops: true), frames: frames, content: .timeline(timeline, contentLength: Double(frames) / scene.fps, pose: item.state))
             } else {
                 let frames = framesCovering(timeline.duration)
-                add(item.name, .timeline, frames: frames + 1, content: .timeline(timeline, contentLength: Double(frames) / scene.fps, pose: item.state))
+                var animated = Set(timeline.keyframes.keys)
+                for tween in timeline.tweens { animated.formUnion(tween.values.keys) }
+                let staggered = framesCovering(timeline.duration + staggerExtension(animated))
+                add(item.name, .timeline(loops: false), frames: staggered + 1, content: .timeline(timeline, contentLength: Double(frames) / scene.fps, pose: item.state))
             }
         }
         return plans
@@ -178,8 +190,8 @@ struct LoweringContext {
     /// The span a state plays on top of its pose (its pose span's `plays`: `TIMELINE`, or
     /// `TIMELINE@STATE` when several states play one timeline) and whether it loops there.
     func playedSpan(of state: SceneState, in spans: [Span]) -> StateMachine.Play? {
-        guard let name = spans.first(where: { $0.kind == .pose && $0.name == state.name })?.plays,
-            let played = spans.first(where: { $0.kind == .timeline && $0.name == name })
+        guard case let .pose(_, plays?) = spans.first(where: { $0.kind == .pose && $0.name == state.name })?.role,
+            let played = spans.first(where: { $0.kind == .timeline && $0.name == plays })
         else { return nil }
         return StateMachine.Play(span: played.name, loops: played.loops)
     }
@@ -213,8 +225,9 @@ struct LoweringContext {
         }
     }
 
-    /// Every animated property over the global timeline, as generic tracks.
-    func buildTracks(_ plans: [PlannedSpan], diagnostics: inout DiagnosticBag) -> [PropertyKey: Animated<PropertyValue>] {
+    /// Every animated property over the global timeline, as generic tracks, and the same tracks
+    /// as the staggered copies of a repeat see them (every span's motion `shift` seconds later).
+    func buildTracks(_ plans: [PlannedSpan], diagnostics: inout DiagnosticBag) -> LoweredTracks {
         let keys = animatedKeys()
         let startState = initialState
         let springs = SpringBakery()
@@ -235,38 +248,55 @@ struct LoweringContext {
                 diagnostics.append(contentsOf: spanDiagnostics.diagnostics)
             }
         }
-        var result: [PropertyKey: Animated<PropertyValue>] = [:]
-        for key in keys {
-            var global: Animated<PropertyValue>?
-            for (index, plan) in plans.enumerated() {
-                let length = Double(plan.frames) / scene.fps
-                let local: PropertyTrack
-                switch plan.content {
-                case let .pose(state):
-                    guard let value = poseValue(key, in: state) else { continue }
-                    local = PropertyTrack(value)
-                case let .transition(transition):
-                    guard let from = poseValue(key, in: state(named: transition.from)),
-                        let to = poseValue(key, in: state(named: transition.to))
-                    else { continue }
-                    var track = PropertyTrack(from)
-                    if from != to {
-                        let timing = transition.nodeTiming[key.node] ?? transition.timing
-                        track.animate(
-                            at: timing.delay, duration: effectiveDuration(timing, springs: springs), easing: timing.easing,
-                            to: to, tolerance: tolerance(for: key), springs: springs)
-                    }
-                    local = track.window(from: 0, to: length).normalized(end: length)
-                case .timeline:
-                    guard let track = timelineTracks[index]?.tracks[key] else { continue }
-                    local = track
+        func tracks(shift: Double, keys: [PropertyKey]) -> [PropertyKey: Animated<PropertyValue>] {
+            var result: [PropertyKey: Animated<PropertyValue>] = [:]
+            for key in keys {
+                guard let global = globalTrack(key, plans: plans, timelineTracks: timelineTracks, springs: springs, shift: shift) else {
+                    continue
                 }
-                global = append(local, startingAt: plan.span.start, length: length, to: global)
+                result[key] = global.isAnimated ? global : Animated(global.initial)
             }
-            guard let global else { continue }
-            result[key] = global.isAnimated ? global : Animated(global.initial)
+            return result
         }
-        return result
+        let staggeredKeys = keys.filter { staggerReach[$0.node] != nil }
+        return LoweredTracks(base: tracks(shift: 0, keys: keys)) { shift in tracks(shift: shift, keys: staggeredKeys) }
+    }
+
+    /// One property over the global timeline: each span's local track, moved `shift` seconds later
+    /// within its span (wrapping in a looping timeline), appended in order.
+    private func globalTrack(
+        _ key: PropertyKey, plans: [PlannedSpan], timelineTracks: [Int: SimulatedTimeline], springs: SpringBakery, shift: Double
+    ) -> Animated<PropertyValue>? {
+        var global: Animated<PropertyValue>?
+        for (index, plan) in plans.enumerated() {
+            let length = Double(plan.frames) / scene.fps
+            var local: PropertyTrack
+            switch plan.content {
+            case let .pose(state):
+                guard let value = poseValue(key, in: state) else { continue }
+                local = PropertyTrack(value)
+            case let .transition(transition):
+                guard let from = poseValue(key, in: state(named: transition.from)),
+                    let to = poseValue(key, in: state(named: transition.to))
+                else { continue }
+                var track = PropertyTrack(from)
+                if from != to {
+                    let timing = transition.timing(for: key)
+                    track.animate(
+                        at: timing.delay + shift, duration: effectiveDuration(timing, springs: springs), easing: timing.easing,
+                        to: to, tolerance: tolerance(for: key), springs: springs)
+                }
+                local = track.window(from: 0, to: length).normalized(end: length)
+            case let .timeline(timeline, _, _):
+                guard let track = timelineTracks[index]?.tracks[key] else { continue }
+                local = track
+                if shift > 0 {
+                    local = timeline.loop ? track.wrapped(by: shift, period: length) : track.delayed(by: shift, length: length)
+                }
+            }
+            global = append(local, startingAt: plan.span.start, length: length, to: global)
+        }
+        return global
     }
 
     private func state(named name: String) -> SceneState? {
@@ -285,10 +315,10 @@ struct LoweringContext {
         let current = global.segments.last?.to ?? global.initial
         let firstStart = local.segments.first?.start ?? length
         if local.initial != current && firstStart > timeEpsilon {
-            global.segments.append(
+            global.append(
                 Segment(start: start, end: start + firstStart, from: local.initial, to: local.initial, easing: .linear))
         }
-        global.segments.append(contentsOf: shifted)
+        global.append(contentsOf: shifted)
         return global
     }
 
@@ -342,24 +372,26 @@ func bakedSegmentBound(_ easing: EasingSpec, springs: SpringBakery) -> Int {
 
 /// Counts, from the easing alone, the segments the scene's motions bake into (`steps(n)` is n
 /// segments, a spring its chain of cubics, anything else one), and reports the timeline or
-/// transition at which the total passes `SceneLimits.maxBakedSegments`, before any is built.
-func checkBakedSegmentCount(_ scene: Scene, diagnostics: inout DiagnosticBag) -> Bool {
+/// transition at which the total passes `SceneLimits.bakedSegmentLimit(inputBytes:)`, before any
+/// is built.
+func checkBakedSegmentCount(_ scene: Scene, inputBytes: Int, diagnostics: inout DiagnosticBag) -> Bool {
     let springs = SpringBakery()
     func segments(_ easing: EasingSpec) -> Int { bakedSegmentBound(easing, springs: springs) }
+    let limit = SceneLimits.bakedSegmentLimit(inputBytes: inputBytes)
     var total = 0
     func exceeded(_ added: Int, at range: SourceRange, _ what: String) -> Bool {
         total += added
-        guard total > SceneLimits.maxBakedSegments else { return false }
+        guard total > limit else { return false }
         diagnostics.error(
             .tooManyBakedKeyframes,
-            "\(what) brings the baked keyframes to \(total), more than the limit of \(SceneLimits.maxBakedSegments)",
+            "\(what) brings the baked keyframes to \(total), more than the limit of \(limit)\(limitExplanation(limit, floor: SceneLimits.maxBakedSegments, inputBytes: inputBytes))",
             at: range, help: "use fewer steps or springs, or fewer keyframes with them")
         return true
     }
     for transition in scene.transitions {
         let keys = Set((scene.states.first { $0.name == transition.from }?.overrides.keys).map(Array.init) ?? [])
             .union((scene.states.first { $0.name == transition.to }?.overrides.keys).map(Array.init) ?? [])
-        let count = keys.reduce(0) { $0 + segments((transition.nodeTiming[$1.node] ?? transition.timing).easing) }
+        let count = keys.reduce(0) { $0 + segments(transition.timing(for: $1).easing) }
         if exceeded(count, at: transition.range, "the transition \(transition.from) → \(transition.to)") { return false }
     }
     for timeline in scene.timelines {

@@ -20,7 +20,7 @@ func estimatedOutputWork(_ scene: Scene) -> (work: Int, largest: SceneNode?, seg
         let from = scene.states.first { $0.name == transition.from }?.overrides.keys.map { $0 } ?? []
         let to = scene.states.first { $0.name == transition.to }?.overrides.keys.map { $0 } ?? []
         for key in Set(from + to) {
-            segmentsByNode[key.node, default: 0] += segments((transition.nodeTiming[key.node] ?? transition.timing).easing)
+            segmentsByNode[key.node, default: 0] += segments(transition.timing(for: key).easing)
         }
     }
     for timeline in scene.timelines {
@@ -59,7 +59,7 @@ func checkOutputWork(_ scene: Scene, inputBytes: Int, diagnostics: inout Diagnos
     let limit = SceneLimits.outputWorkLimit(inputBytes: inputBytes)
     // Past the baked-segment limit, lowering reports the more specific `too-many-baked-keyframes`
     // before building anything.
-    guard work > limit, segments <= SceneLimits.maxBakedSegments else { return true }
+    guard work > limit, segments <= SceneLimits.bakedSegmentLimit(inputBytes: inputBytes) else { return true }
     diagnostics.error(
         .outputTooLarge,
         "this scene would write about \(work) vertex keyframes (copies × vertices × keyframes), more than the limit of \(limit) for a file of \(inputBytes) bytes",
