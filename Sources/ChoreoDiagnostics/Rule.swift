@@ -137,7 +137,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, CustomSt
         case .keyframeOutsideTimeline: (.scene, .error, "a keyframe lies after the end of its timeline")
         case .missingKey: (.scene, .error, "a required key is missing")
         case .missingUnit: (.scene, .error, "a time or an angle is a bare number")
-        case .morphMismatch: (.scene, .error, "two path shapes or gradients to morph between differ in structure")
+        case .morphMismatch: (.scene, .error, "a path with morph: index, or a gradient, has poses that differ in structure")
         case .nonFinite: (.scene, .error, "a value is infinite or not a number")
         case .offCanvas: (.scene, .warning, "a node lies entirely outside the canvas")
         case .outOfRange: (.scene, .error, "a number is outside what its key allows")

@@ -59,6 +59,9 @@ CONTEXTS = ("state", "tween", "keyframes")
 SHAPE_KINDS = ("rect", "ellipse", "path-d", "path-points", "polygon", "star", "group")
 STROKED_KINDS = ("rect", "ellipse", "path-open", "polygon", "star", "path-d")
 BLUE, PINK, GREEN, PURPLE, INK = "#0A84FF", "#FF375F", "#34C759", "#AF52DE", "#1C1C1E"
+# The free-morph cell's poses: one contour of 3 vertices, two of 4.
+FREE_MORPH_BASE = "M -12 -14 L 15 0 L -12 14 Z"
+FREE_MORPH_TARGET = "M -14 -14 L -4 -14 L -4 14 L -14 14 Z M 4 -14 L 14 -14 L 14 14 L 4 14 Z"
 
 
 def shape(kind: str) -> dict:
@@ -196,6 +199,10 @@ def probes(scene_index: int) -> list[Probe]:
     result.append(Probe("clip.d/group",
                         {**shape("group"), "fill": PURPLE, "clip": {"shape": "path", "d": clip_square}},
                         [("clip.d", clip_square, clip_kite)]))
+    # A free morph (contract §10): poses of different contour and vertex counts, made to
+    # correspond by the compiler: a play triangle into two pause bars, in every scene.
+    result.append(Probe("free-morph/path", {"shape": "path", "d": FREE_MORPH_BASE, "fill": PURPLE},
+                        [("d", FREE_MORPH_BASE, FREE_MORPH_TARGET)]))
     # A group whose children inherit the style the scene animates.
     group_variant = scene_index % 4
     group = shape("group")
