@@ -182,6 +182,10 @@ def probes(scene_index: int) -> list[Probe]:
         morph = Probe("contours/path", {"shape": "path", "contours": [square, hole], "fill-rule": "evenodd", "fill": GREEN},
                       [("contours", [square, hole], [kite, hole_moved])])
     result.append(morph)
+    # A free morph (contract §10): poses of different contour and vertex counts, made to
+    # correspond by the compiler: a play triangle into two pause bars, in every scene.
+    result.append(Probe("free-morph/path", {"shape": "path", "d": FREE_MORPH_BASE, "fill": PURPLE},
+                        [("d", FREE_MORPH_BASE, FREE_MORPH_TARGET)]))
     # Clips (`clip:`), every animatable clip key, the clipped node's kind rotating with the scene.
     k = kind(1)
     result.append(Probe(f"clip.size-corner-radius-position/{k}",
@@ -199,10 +203,6 @@ def probes(scene_index: int) -> list[Probe]:
     result.append(Probe("clip.d/group",
                         {**shape("group"), "fill": PURPLE, "clip": {"shape": "path", "d": clip_square}},
                         [("clip.d", clip_square, clip_kite)]))
-    # A free morph (contract §10): poses of different contour and vertex counts, made to
-    # correspond by the compiler: a play triangle into two pause bars, in every scene.
-    result.append(Probe("free-morph/path", {"shape": "path", "d": FREE_MORPH_BASE, "fill": PURPLE},
-                        [("d", FREE_MORPH_BASE, FREE_MORPH_TARGET)]))
     # A group whose children inherit the style the scene animates.
     group_variant = scene_index % 4
     group = shape("group")

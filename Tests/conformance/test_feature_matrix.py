@@ -122,6 +122,21 @@ def test_a_motion_without_overshoot_has_no_peak():
     assert feature_matrix.overshoot_peaks(timeline) == set()
 
 
+def test_every_scene_has_a_free_morph_cell_between_different_contour_counts():
+    # Contract §10: the compiler makes poses of different contour and vertex counts correspond;
+    # the cell meets every easing in every context like the other properties.
+    seen = set()
+    index = 0
+    for context in feature_matrix.CONTEXTS:
+        for easing in feature_matrix.EASINGS:
+            probe = next(p for p in feature_matrix.probes(index) if p.name == "free-morph/path")
+            (path, base, target), = probe.changes
+            assert path == "d" and base.count("M") == 1 and target.count("M") == 2
+            seen.add((context, easing))
+            index += 1
+    assert seen == {(c, e) for c in feature_matrix.CONTEXTS for e in feature_matrix.EASINGS}
+
+
 def test_round_two_timing_keys_are_covered(tmp_path):
     """Springs by physics are an easing family; repeat.delay and repeat.fill appear in every
     context; every state scene times one property on its own (`nodes: {NODE.PROPERTY: …}`)."""
@@ -143,18 +158,3 @@ def test_round_two_timing_keys_are_covered(tmp_path):
                 assert any("." not in key for key in keys), f"{name}: no per-node timing"
     assert staggered == set(feature_matrix.CONTEXTS)
     assert coloured == set(feature_matrix.CONTEXTS)
-
-
-def test_every_scene_has_a_free_morph_cell_between_different_contour_counts():
-    # Contract §10: the compiler makes poses of different contour and vertex counts correspond;
-    # the cell meets every easing in every context like the other properties.
-    seen = set()
-    index = 0
-    for context in feature_matrix.CONTEXTS:
-        for easing in feature_matrix.EASINGS:
-            probe = next(p for p in feature_matrix.probes(index) if p.name == "free-morph/path")
-            (path, base, target), = probe.changes
-            assert path == "d" and base.count("M") == 1 and target.count("M") == 2
-            seen.add((context, easing))
-            index += 1
-    assert seen == {(c, e) for c in feature_matrix.CONTEXTS for e in feature_matrix.EASINGS}

@@ -337,17 +337,19 @@ extension FrontendContext {
         switch (base, value) {
         case let (.path(a), .path(b)):
             // Without `morph: index` the poses are made to correspond after the front end (`correspondPathPoses`).
-            guard target.morphByIndex, !a.contours.isEmpty, !a.isMorphCompatible(with: b) else { return true }
+            // A clip path has its own `morph:`.
+            let shapeInfo = raw.path == "clip.d" ? target.clip : target
+            guard shapeInfo?.morphByIndex == true, !a.contours.isEmpty, !a.isMorphCompatible(with: b) else { return true }
             let baseText = describeShape(a), otherText = describeShape(b)
             var notes: [Note] = []
             if let baseRange = target.baseRanges[raw.path] { notes.append(Note("the base shape has \(baseText)", at: baseRange)) }
             notes.append(Note("\(definedBy) gives \(otherText)", at: raw.range))
-            if let morphRange = target.morphRange {
+            if let morphRange = shapeInfo?.morphRange {
                 notes.append(Note("'morph: index' asks for a vertex-by-vertex morph", at: morphRange))
             }
             error(
                 .morphMismatch,
-                "path '\(target.id)' cannot morph vertex by vertex ('morph: index'): \(definedBy) gives \(otherText), the base shape has \(baseText)",
+                "\(raw.path == "clip.d" ? "the clip path of '\(target.id)'" : "path '\(target.id)'") cannot morph vertex by vertex ('morph: index'): \(definedBy) gives \(otherText), the base shape has \(baseText)",
                 at: raw.range, notes: notes,
                 help: "remove 'morph: index' to let the compiler match the shapes, or give every pose the same number of contours and of vertices in each (repeat a point to add one)")
             return false

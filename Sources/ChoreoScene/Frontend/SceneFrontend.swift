@@ -95,7 +95,12 @@ extension FrontendContext {
             initial: initial, transitions: transitions, timelines: timelines)
         scene.themes = themes
         scene.vars = environment.vars
-        correspondPathPoses(in: &scene, vertexByVertex: Set(registry.nodes.values.filter(\.morphByIndex).map(\.id)))
+        var vertexByVertex = Set<PropertyKey>()
+        for info in registry.nodes.values {
+            if info.morphByIndex { vertexByVertex.insert(PropertyKey(node: info.id, property: "d")) }
+            if info.clip?.morphByIndex == true { vertexByVertex.insert(PropertyKey(node: info.id, property: "clip.d")) }
+        }
+        correspondPathPoses(in: &scene, vertexByVertex: vertexByVertex)
         return scene
     }
 

@@ -206,41 +206,6 @@ func roundedPolygonTrack(
         })
 }
 
-/// A regular polygon (or star) whose corners are circular arcs of `cornerRadius`, each arc one
-/// cubic. Like `polygonOutline`, it is centred on the origin and runs clockwise from 12 o'clock:
-/// its first vertex is where the first corner's rounding begins.
-func roundedPolygonOutline(sides: Int, radius: Double, innerRadius: Double?, cornerRadius: Double) -> PathShape {
-    let corners = polygonOutline(sides: sides, radius: radius, innerRadius: innerRadius).contours[0].vertices.map(\.point)
-    let count = corners.count
-    var vertices: [BezierVertex] = []
-    for index in 0..<count {
-        let corner = corners[index]
-        let previous = corners[(index + count - 1) % count], next = corners[(index + 1) % count]
-        let toPrevious = previous - corner, toNext = next - corner
-        let lengthPrevious = hypot(toPrevious.x, toPrevious.y), lengthNext = hypot(toNext.x, toNext.y)
-        guard lengthPrevious > 0, lengthNext > 0 else {
-            vertices.append(BezierVertex(corner))
-            continue
-        }
-        let d1 = toPrevious * (1 / lengthPrevious), d2 = toNext * (1 / lengthNext)
-        let cosine = min(max(d1.x * d2.x + d1.y * d2.y, -1), 1)
-        let interior = acos(cosine)
-        let turn = Double.pi - interior
-        guard interior > 1e-9, turn > 1e-9 else {
-            vertices.append(BezierVertex(corner))
-            continue
-        }
-        // The arc touches both edges `cut` away from the corner; never past half an edge.
-        let cut = min(cornerRadius / tan(interior / 2), lengthPrevious / 2, lengthNext / 2)
-        let arcRadius = cut * tan(interior / 2)
-        let handle = 4.0 / 3.0 * tan(turn / 4) * arcRadius
-        let entry = corner + d1 * cut, exit = corner + d2 * cut
-        vertices.append(BezierVertex(entry, out: d1 * -handle))
-        vertices.append(BezierVertex(exit, in: d2 * -handle))
-    }
-    return PathShape([Contour(vertices, closed: true)])
-}
-
 /// A repeat copy's placement (any affine matrix) as IR transforms: one group when the matrix is a
 /// rotation and a scale along the rotated axes, else two, by the singular value decomposition
 /// M = R(θ)·diag(sx, sy)·R(φ) (an outer group rotating by θ and scaling, an inner one by φ).

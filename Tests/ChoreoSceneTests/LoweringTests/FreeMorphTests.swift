@@ -37,6 +37,11 @@ private func poses(_ track: Animated<PathShape>) -> [PathShape] {
         #expect(track.isAnimated, "\(id)")
         #expect(all.allSatisfy { $0.isMorphCompatible(with: all[0]) }, "\(id): one vertex count for every keyframe")
     }
+    // A clip path's poses too.
+    let window = try #require(timeline.layers.first { $0.id == "window" })
+    guard case let .path(clipTrack)? = window.clip?.geometry else { Issue.record("window has a path clip"); return }
+    let clipPoses = poses(clipTrack)
+    #expect(clipTrack.isAnimated && clipPoses.allSatisfy { $0.isMorphCompatible(with: clipPoses[0]) })
     // The triangle at rest (frame 0) still has its three corners; the pause pose has two bars.
     let icon = try #require(pathTrack(timeline, "icon"))
     let rest = icon.value(at: 0).contours.flatMap(\.vertices).map(\.point)
