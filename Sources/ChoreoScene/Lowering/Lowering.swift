@@ -289,8 +289,10 @@ struct LoweringContext {
                         to: to, tolerance: tolerance(for: key), springs: springs)
                 }
                 local = track.window(from: 0, to: length).normalized(end: length)
-            case let .timeline(timeline, _, _):
-                guard let track = timelineTracks[index]?.tracks[key] else { continue }
+            case let .timeline(timeline, _, pose):
+                guard let simulated = timelineTracks[index] else { continue }
+                // A property the timeline does not animate holds its value in the pose below it.
+                let track = simulated.tracks[key] ?? PropertyTrack(poseValue(key, in: pose ?? initialState) ?? .number(0))
                 local = track
                 if shift > 0 {
                     local = timeline.loop ? track.wrapped(by: shift, period: length) : track.delayed(by: shift, length: length)

@@ -15,7 +15,8 @@ private struct TimelineEvent {
     var action: TimelineAction
 }
 
-/// The tracks one timeline gives each property, on the timeline's own clock (0 = its start).
+/// The tracks one timeline gives the properties it animates, on the timeline's own clock (0 = its
+/// start). A property it does not animate has no track here: it holds its start value.
 struct SimulatedTimeline {
     var tracks: [PropertyKey: PropertyTrack]
 }
@@ -59,12 +60,11 @@ func simulateTimeline(
 
     var tracks: [PropertyKey: PropertyTrack] = [:]
     var seamJumps: [String] = []
+    // Only the keys with events: most of a large scene's animated properties are not in a given
+    // timeline, and a track that holds its start value is built by the caller when needed.
     for key in keys {
+        guard let events = eventsByKey[key], !events.isEmpty else { continue }
         let start = startValue(key)
-        guard let events = eventsByKey[key], !events.isEmpty else {
-            tracks[key] = PropertyTrack(start)
-            continue
-        }
         let tolerance = tolerance(key)
         if !timeline.loop {
             let played = run(events, cycles: 1, period: contentLength, from: start, tolerance: tolerance, springs: springs)
