@@ -7,6 +7,7 @@ public struct Segment<Value: Interpolatable>: Sendable, Equatable {
     public var to: Value
     public var easing: Easing
 
+    @inlinable
     public init(start: Double, end: Double, from: Value, to: Value, easing: Easing) {
         self.start = start
         self.end = end
@@ -15,6 +16,7 @@ public struct Segment<Value: Interpolatable>: Sendable, Equatable {
         self.easing = easing
     }
 
+    @inlinable
     public func value(at time: Double) -> Value {
         let duration = end - start
         if duration <= 0 { return time < start ? from : to }
@@ -28,6 +30,9 @@ public struct Segment<Value: Interpolatable>: Sendable, Equatable {
 /// between segments it holds the previous segment's `to`. A segment whose `from` differs from
 /// the value just before it is a jump (the start of a new span on the global timeline).
 /// Segments are sorted by `start` and never overlap.
+///
+/// Its accessors are `@inlinable`: the emitters (other modules) call them for every property of
+/// every node, and unspecialized generic calls cost a metadata lookup each.
 public struct Animated<Value: Interpolatable>: Sendable, Equatable {
     public var initial: Value
     public var segments: [Segment<Value>]
@@ -35,6 +40,7 @@ public struct Animated<Value: Interpolatable>: Sendable, Equatable {
     /// change it. The value here is the default theme's.
     public var slot: String?
 
+    @inlinable
     public init(_ initial: Value, segments: [Segment<Value>] = [], slot: String? = nil) {
         self.initial = initial
         self.segments = segments
@@ -42,6 +48,7 @@ public struct Animated<Value: Interpolatable>: Sendable, Equatable {
     }
 
     /// True when the value changes at some instant (a segment that moves, or a jump).
+    @inlinable
     public var isAnimated: Bool {
         var current = initial
         for segment in segments {
@@ -51,6 +58,7 @@ public struct Animated<Value: Interpolatable>: Sendable, Equatable {
         return false
     }
 
+    @inlinable
     public func value(at time: Double) -> Value {
         // Binary search for the last segment starting at or before `time`.
         var low = 0, high = segments.count
@@ -64,6 +72,7 @@ public struct Animated<Value: Interpolatable>: Sendable, Equatable {
     }
 
     /// The same property frozen at one instant.
+    @inlinable
     public func frozen(at time: Double) -> Animated<Value> {
         Animated(value(at: time), slot: slot)
     }
@@ -78,6 +87,7 @@ public struct Animated<Value: Interpolatable>: Sendable, Equatable {
         return times
     }
 
+    @inlinable
     public func map<Other: Interpolatable>(_ transform: (Value) -> Other) -> Animated<Other> {
         Animated<Other>(
             transform(initial),

@@ -38,9 +38,9 @@ struct EmitterThroughput {
         return result
     }
 
-    static func lottieOutput(_ timeline: Timeline) -> Int { Array(LottieEmitter.emit(timeline).utf8).count }
-    static func reelOutput(_ timeline: Timeline) -> Int { Array(SVGEmitter.animated(timeline).utf8).count }
-    static func interactiveOutput(_ timeline: Timeline) -> Int { Array(SVGEmitter.interactive(timeline).utf8).count }
+    static func lottieOutput(_ timeline: Timeline) -> Int { LottieEmitter.emitBytes(timeline).count }
+    static func reelOutput(_ timeline: Timeline) -> Int { SVGEmitter.animatedBytes(timeline).count }
+    static func interactiveOutput(_ timeline: Timeline) -> Int { SVGEmitter.interactiveBytes(timeline).count }
 
     var summary: String {
         func part(_ name: String, _ bytes: Int, _ seconds: Double, _ rate: Double) -> String {
