@@ -230,13 +230,13 @@ struct SceneRenderer {
         let placement = self.placement(node.transform)
         out.start("g")
         out.attribute("id", id)
-        if let first = placement.levels.first { out.attribute("transform", first.texts.joined(separator: " ")) }
+        if let first = placement.levels.first { out.attribute("transform") { appendTransformList(first.texts, to: &$0) } }
         if let opacity = placement.opacity { out.attribute("opacity", opacity) }
         out.elements(placement.opacityAnimations)
         if let first = placement.levels.first { out.elements(first.animations) }
         for level in placement.levels.dropFirst() {
             out.start("g")
-            out.attribute("transform", level.texts.joined(separator: " "))
+            out.attribute("transform") { appendTransformList(level.texts, to: &$0) }
             out.elements(level.animations)
         }
         if let repeater = node.repeat, repeater.count > 0 {
@@ -274,16 +274,51 @@ struct SceneRenderer {
         }
     }
 
+    /// One item of a transform list, written as bytes when the `<g>` is.
+    private enum TransformText {
+        case translate(Point)
+        case rotate(Double)
+        case scale(Point)
+
+        func append(to bytes: inout [UInt8]) {
+            func pair(_ p: Point) {
+                appendFormattedNumber(p.x, decimals: 3, to: &bytes)
+                bytes.append(UInt8(ascii: " "))
+                appendFormattedNumber(p.y, decimals: 3, to: &bytes)
+            }
+            switch self {
+            case let .translate(p):
+                bytes.append(contentsOf: "translate(".utf8)
+                pair(p)
+            case let .rotate(angle):
+                bytes.append(contentsOf: "rotate(".utf8)
+                appendFormattedNumber(angle, decimals: 3, to: &bytes)
+            case let .scale(s):
+                bytes.append(contentsOf: "scale(".utf8)
+                pair(s)
+            }
+            bytes.append(UInt8(ascii: ")"))
+        }
+    }
+
+    /// `texts` separated by spaces.
+    private func appendTransformList(_ texts: [TransformText], to bytes: inout [UInt8]) {
+        for (index, text) in texts.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: " ")) }
+            text.append(to: &bytes)
+        }
+    }
+
     /// One transform step: a static transform-list item, or an animated one with its base value.
     private struct TransformStep {
-        var text: String?
+        var text: TransformText?
         var animations: [Markup] = []
     }
 
     /// How a node is placed: `<g>` levels (the first is the node's own `<g>`), each with its
     /// transform list and animations, and the node's opacity.
     private struct Placement {
-        var levels: [(texts: [String], animations: [Markup])] = []
+        var levels: [(texts: [TransformText], animations: [Markup])] = []
         var opacity: String?
         var opacityAnimations: [Markup] = []
     }
@@ -292,7 +327,7 @@ struct SceneRenderer {
     /// translate(−anchor)`: consecutive static steps share one `<g>`, each animated step gets its
     /// own so that its `<animateTransform>`s replace only that step.
     private func placement(_ transform: Transform) -> Placement {
-        func translateText(_ p: Point) -> String? { p == .zero ? nil : "translate(\(formatNumber(p.x)) \(formatNumber(p.y)))" }
+        func translateText(_ p: Point) -> TransformText? { p == .zero ? nil : .translate(p) }
         let pointValues: (Point) -> String = { "\(formatNumber($0.x)) \(formatNumber($0.y))" }
         var steps: [TransformStep] = []
         let positionAnimations = transformAnimations("translate", transform.position, format: pointValues)
@@ -301,31 +336,31 @@ struct SceneRenderer {
         if positionAnimations.isEmpty && offsetAnimations.isEmpty {
             steps.append(TransformStep(text: translateText(position + offset)))
         } else {
-            steps.append(TransformStep(text: "translate(\(pointValues(position)))", animations: positionAnimations))
-            steps.append(TransformStep(text: "translate(\(pointValues(offset)))", animations: offsetAnimations))
+            steps.append(TransformStep(text: .translate(position), animations: positionAnimations))
+            steps.append(TransformStep(text: .translate(offset), animations: offsetAnimations))
         }
         let rotation = transform.rotation.value(at: baseTime)
         let rotationAnimations = transformAnimations("rotate", transform.rotation) { formatNumber($0) }
         steps.append(TransformStep(
-            text: rotation == 0 && rotationAnimations.isEmpty ? nil : "rotate(\(formatNumber(rotation)))", animations: rotationAnimations))
+            text: rotation == 0 && rotationAnimations.isEmpty ? nil : .rotate(rotation), animations: rotationAnimations))
         let scale = transform.scale.value(at: baseTime)
         let scaleAnimations = transformAnimations("scale", transform.scale, format: pointValues)
         steps.append(TransformStep(
-            text: scale == Point(1, 1) && scaleAnimations.isEmpty ? nil : "scale(\(pointValues(scale)))", animations: scaleAnimations))
+            text: scale == Point(1, 1) && scaleAnimations.isEmpty ? nil : .scale(scale), animations: scaleAnimations))
         let negatedAnchor = transform.anchor.map { Point(0, 0) - $0 }
         let anchorAnimations = transformAnimations("translate", negatedAnchor, format: pointValues)
         let anchorBase = negatedAnchor.value(at: baseTime)
         steps.append(TransformStep(
-            text: anchorAnimations.isEmpty ? translateText(anchorBase) : "translate(\(pointValues(anchorBase)))", animations: anchorAnimations))
+            text: anchorAnimations.isEmpty ? translateText(anchorBase) : .translate(anchorBase), animations: anchorAnimations))
 
         // Group the steps into `<g>` levels.
-        var levels: [(texts: [String], animations: [Markup])] = []
-        var pending: [String] = []
+        var levels: [(texts: [TransformText], animations: [Markup])] = []
+        var pending: [TransformText] = []
         for step in steps {
             if !step.animations.isEmpty {
                 if !pending.isEmpty { levels.append((pending, [])) }
                 pending = []
-                levels.append(([step.text ?? ""], step.animations))
+                levels.append((step.text.map { [$0] } ?? [], step.animations))
             } else if let text = step.text {
                 pending.append(text)
             }
@@ -455,7 +490,7 @@ struct SceneRenderer {
     /// trim is hidden, since a zero-length dash still draws a round or square cap.
     private func trimAttributes(_ trim: Trim, outlines: GeometryOutlines, attributes: inout [(String, String)], animations: inout [Markup]) {
         func dash(_ shape: PathShape, _ start: Double, _ end: Double, _ offset: Double) -> NumberVector {
-            let length = outlineLength(shape)
+            let length = shape.arcLength
             let low = min(start, end), high = max(start, end)
             let visible = min(max(high - low, 0), 1) * length
             return NumberVector([visible, length - visible, -(low + offset) * length])

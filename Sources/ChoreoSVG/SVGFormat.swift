@@ -180,6 +180,8 @@ struct IdAllocator {
     init(prefix: String) { self.prefix = prefix }
 
     static func sanitized(_ name: String) -> String {
+        // Most ids are already XML names: returned as they are, without a scalar-by-scalar copy.
+        if let first = name.utf8.first, isNameStart(first), name.utf8.allSatisfy(isNameByte) { return name }
         var result = ""
         for scalar in name.unicodeScalars {
             let ok = (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || (scalar >= "0" && scalar <= "9")
@@ -191,6 +193,15 @@ struct IdAllocator {
             result = "_" + result
         }
         return result
+    }
+
+    private static func isNameStart(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || byte == UInt8(ascii: "_")
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        isNameStart(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-")
     }
 
     mutating func make(_ name: String) -> String {

@@ -86,7 +86,7 @@ public enum SceneSchema {
             return .object([("type", "object"), ("additionalProperties", false), ("properties", .object([("color", ref("color")), ("width", ref("number"))]))])
         case (_, "trim"): return ref("trim")
         case (.node, "repeat"): return ref("repeat")
-        case (.node, "fill-rule"), (.stroke, "cap"), (.stroke, "join"), (.gradient, "units"): return enumSchema(key)
+        case (.node, "fill-rule"), (.node, "morph"), (.stroke, "cap"), (.stroke, "join"), (.gradient, "units"): return enumSchema(key)
         case (.node, "closed"), (.timeline, "loop"): return .object([("type", "boolean")])
         case (_, "d"):
             // SVG path data, or a list of commands `[M, x, y]` whose numbers may be expressions.

@@ -15,7 +15,7 @@ public enum SceneVocabulary {
     public static func keys(_ place: ScenePlace) -> [String] {
         switch place {
         case .scene: sceneKeys
-        case .node: commonNodeKeys + ["size", "corner-radius", "radius", "sides", "inner-radius", "d", "points", "contours", "closed", "children"]
+        case .node: commonNodeKeys + ["size", "corner-radius", "radius", "sides", "inner-radius", "d", "points", "contours", "closed", "morph", "children"]
         case .stroke: ["color", "width", "cap", "join", "miter-limit", "dash"]
         case .gradient: ["linear", "radial", "stops", "units"]
         case .linearGradient: ["from", "to"]
@@ -76,6 +76,11 @@ public enum SceneVocabulary {
         case "units": return [("local", "gradient points in the node's coordinates (default)"), ("bounds", "0…1 of the node's bounds")]
         case "anchor": return anchorKeywords.map { ($0.0, "a point of the node's bounds") }
         case "loop", "closed": return [("true", ""), ("false", "")]
+        case "morph":
+            return [
+                ("auto", "poses of different contour or vertex counts are made to correspond (default)"),
+                ("index", "vertex by vertex as written: every pose needs the same counts"),
+            ]
         case "fill", "background": return [("none", "no fill")]
         default: return []
         }
@@ -149,6 +154,7 @@ public enum SceneVocabulary {
         "points": "the path's points `[[x, y], …]`",
         "contours": "several point lists, one per contour",
         "closed": "whether `points` close into a loop",
+        "morph": "auto (default): poses with different vertex counts still morph; index: vertex by vertex only",
         "children": "the nodes of the group",
         "cap": "line ends: butt, round, square",
         "join": "corners: miter, round, bevel",

@@ -20,7 +20,7 @@ func geometryKeys(_ shape: ShapeKind) -> [String] {
     case .rect: return ["size", "corner-radius"]
     case .ellipse: return ["size", "radius"]
     case .polygon: return ["sides", "radius", "inner-radius", "corner-radius"]
-    case .path: return ["d", "points", "contours", "closed"]
+    case .path: return ["d", "points", "contours", "closed", "morph"]
     case .group: return ["children"]
     }
 }
@@ -165,6 +165,10 @@ final class NodeInfo {
     var isStar = false
     var polygonCornerRadius = 0.0
     var closedPaths = true
+    /// `morph: index`: poses of different structure are an error instead of being made to correspond.
+    var morphByIndex = false
+    /// Where `morph:` was written, for notes.
+    var morphRange: SourceRange?
     var fillKind = FillKind.none
     var fillRule = FillRule.nonzero
     var stroke: StrokeStyle?
@@ -297,13 +301,13 @@ extension FrontendContext {
             switch (map.entry("size"), map.entry("radius")) {
             case let (sizeEntry?, radiusEntry?):
                 _ = sizeEntry
-                error("conflicting-keys", "an ellipse takes size or radius, not both", at: radiusEntry.key.reportRange)
+                error(.conflictingKeys, "an ellipse takes size or radius, not both", at: radiusEntry.key.reportRange)
             case let (sizeEntry?, nil):
                 if let value = point(sizeEntry.value, name: "size", bound: .greaterThan(0)) { size = value }
             case let (nil, radiusEntry?):
                 if let r = number(radiusEntry.value, name: "radius", bound: .greaterThan(0)) { size = Point(2 * r, 2 * r) }
             case (nil, nil):
-                error("missing-key", "missing 'size' or 'radius' for an ellipse node", at: startRange(of: map.node))
+                error(.missingKey, "missing 'size' or 'radius' for an ellipse node", at: startRange(of: map.node))
             }
             info.base["size"] = .point(size)
             info.localBounds = Bounds(centeredSize: size)
@@ -327,12 +331,16 @@ extension FrontendContext {
             info.localBounds = Bounds(minX: -radius, minY: -radius, maxX: radius, maxY: radius)
         case .path:
             if let node = map.value("closed") { info.closedPaths = bool(node, name: "closed") ?? true }
+            if let node = map.value("morph") {
+                info.morphByIndex = keyword(node, what: "morph mode", options: [("auto", false), ("index", true)]) ?? false
+                info.morphRange = node.reportRange
+            }
             let given = ["d", "points", "contours"].filter { map.has($0) }
             if given.isEmpty {
-                error("missing-key", "missing 'd', 'points' or 'contours' for a path node", at: startRange(of: map.node))
+                error(.missingKey, "missing 'd', 'points' or 'contours' for a path node", at: startRange(of: map.node))
             } else if given.count > 1 {
                 error(
-                    "conflicting-keys", "a path takes one of d, points or contours, found \(listing(given.map { "'\($0)'" }, conjunction: "and"))",
+                    .conflictingKeys, "a path takes one of d, points or contours, found \(listing(given.map { "'\($0)'" }, conjunction: "and"))",
                     at: map.key(given[1])!.reportRange)
             }
             if given.count == 1, let entry = map.entry(given[0]),
@@ -365,7 +373,7 @@ extension FrontendContext {
         let contour = shape.contours.count > 1 ? "contour \(index + 1) of the path data" : "the path data"
         let fact = closed ? "\(contour) does not end with Z, so it is open" : "\(contour) ends with Z, so it is closed"
         error(
-            "conflicting-keys", "'closed: \(closed)' contradicts the path data: \(fact)", at: closedNode.reportRange,
+            .conflictingKeys, "'closed: \(closed)' contradicts the path data: \(fact)", at: closedNode.reportRange,
             notes: [Note("the path data is here", at: pathData.reportRange)],
             help: closed
                 ? "end the contour with Z to close it, or remove 'closed' (Z in the path data closes a contour)"
@@ -381,7 +389,7 @@ extension FrontendContext {
             switch parsePathData(text) {
             case let .success(shape):
                 guard shape.contours.contains(where: { !$0.vertices.isEmpty }) else {
-                    error("invalid-path-data", "the path data draws nothing", at: value.reportRange)
+                    error(.invalidPathData, "the path data draws nothing", at: value.reportRange)
                     return nil
                 }
                 guard addPathVertices(shape.contours.reduce(0) { $0 + $1.vertices.count }, at: value.reportRange) else {
@@ -398,7 +406,7 @@ extension FrontendContext {
         default:
             guard let items = listItems(value, expected: "a list of contours, each a list of points") else { return nil }
             guard !items.isEmpty else {
-                error("out-of-range", "'contours' needs at least one contour", at: value.reportRange)
+                error(.outOfRange, "'contours' needs at least one contour", at: value.reportRange)
                 return nil
             }
             var contours: [Contour] = []
@@ -421,7 +429,7 @@ extension FrontendContext {
                 command.count == 1, "MmLlHhVvCcSsQqTtAaZz".contains(command)
             else {
                 error(
-                    "wrong-type", "expected a path command such as [M, x, y], [Q, cx, cy, x, y] or [Z], found \(describeFound(item))",
+                    .wrongType, "expected a path command such as [M, x, y], [Q, cx, cy, x, y] or [Z], found \(describeFound(item))",
                     at: item.reportRange)
                 return nil
             }
@@ -437,7 +445,7 @@ extension FrontendContext {
         switch parsePathData(text) {
         case let .success(shape):
             guard shape.contours.contains(where: { !$0.vertices.isEmpty }) else {
-                error("invalid-path-data", "the path data draws nothing", at: node.reportRange)
+                error(.invalidPathData, "the path data draws nothing", at: node.reportRange)
                 return nil
             }
             guard addPathVertices(shape.contours.reduce(0) { $0 + $1.vertices.count }, at: node.reportRange) else {
@@ -454,7 +462,7 @@ extension FrontendContext {
     private func polygonPoints(_ node: YAMLNode, closed: Bool) -> Contour? {
         guard let items = listItems(node, expected: "a list of points [[x, y], …]") else { return nil }
         guard items.count >= 2 else {
-            error("out-of-range", "a contour needs at least 2 points, found \(items.count)", at: node.reportRange)
+            error(.outOfRange, "a contour needs at least 2 points, found \(items.count)", at: node.reportRange)
             return nil
         }
         // Counted before the points are evaluated, so an oversized list costs nothing more.
@@ -547,10 +555,10 @@ extension FrontendContext {
         }
         switch (map.entry("linear"), map.entry("radial")) {
         case (nil, nil):
-            error("missing-key", "missing 'linear' or 'radial' for a gradient", at: startRange(of: node))
+            error(.missingKey, "missing 'linear' or 'radial' for a gradient", at: startRange(of: node))
             return nil
         case let (_?, radial?):
-            error("conflicting-keys", "a gradient is linear or radial, not both", at: radial.key.reportRange)
+            error(.conflictingKeys, "a gradient is linear or radial, not both", at: radial.key.reportRange)
             return nil
         case let (linear?, nil):
             guard let geometry = readMap(linear.value, what: "a linear gradient", allowed: ["from", "to"], required: ["from", "to"]),
@@ -578,13 +586,13 @@ extension FrontendContext {
     func gradientStops(_ node: YAMLNode) -> GradientStops? {
         guard let items = listItems(node, expected: "a list of stops [[0, color], [1, color]]") else { return nil }
         guard items.count >= 2 else {
-            error("out-of-range", "a gradient needs at least 2 stops, found \(items.count)", at: node.reportRange)
+            error(.outOfRange, "a gradient needs at least 2 stops, found \(items.count)", at: node.reportRange)
             return nil
         }
         var stops: [GradientStop] = []
         for item in items {
             guard let pair = item.sequence, pair.count == 2 else {
-                error("wrong-type", "expected a stop [offset, color], found \(describeFound(item))", at: item.reportRange)
+                error(.wrongType, "expected a stop [offset, color], found \(describeFound(item))", at: item.reportRange)
                 return nil
             }
             guard let offset = number(pair[0], name: "stop offset", bound: .between(0, 1)), let color = color(pair[1]) else {
@@ -592,7 +600,7 @@ extension FrontendContext {
             }
             if let previous = stops.last, offset < previous.offset {
                 error(
-                    "out-of-range", "gradient stops must not go backwards: \(describeNumber(offset)) comes after \(describeNumber(previous.offset))",
+                    .outOfRange, "gradient stops must not go backwards: \(describeNumber(offset)) comes after \(describeNumber(previous.offset))",
                     at: pair[0].reportRange)
                 return nil
             }
@@ -630,7 +638,7 @@ extension FrontendContext {
                     if let length = number(item, name: "dash", bound: .atLeast(0)) { dash.append(length) }
                 }
                 if dash.count == items.count, !dash.isEmpty, dash.allSatisfy({ $0 == 0 }) {
-                    error("out-of-range", "a dash pattern of zeros draws nothing", at: value.reportRange)
+                    error(.outOfRange, "a dash pattern of zeros draws nothing", at: value.reportRange)
                 }
                 spec.dash = dash
             }
@@ -669,7 +677,7 @@ extension FrontendContext {
             for _ in 1..<count where factor <= SceneLimits.maxMagnitude { factor *= step }
             if factor > SceneLimits.maxMagnitude {
                 error(
-                    "value-too-large",
+                    .valueTooLarge,
                     "the last of \(count) copies would be scaled by \(describeNumber(max(abs(scale.x), abs(scale.y))))^\(count - 1), beyond the limit of \(describeNumber(SceneLimits.maxMagnitude)) (or its inverse)",
                     at: value.reportRange, help: "use a repeat scale nearer 1 or fewer copies")
             } else {
@@ -687,7 +695,7 @@ extension FrontendContext {
                         result.endOpacity = last
                     }
                 } else {
-                    error("wrong-type", "expected [first, last] opacities, found a list of \(items.count)", at: value.reportRange)
+                    error(.wrongType, "expected [first, last] opacities, found a list of \(items.count)", at: value.reportRange)
                 }
             } else if let opacity = number(value, name: "opacity", bound: .between(0, 1)) {
                 result.startOpacity = opacity
@@ -767,7 +775,7 @@ struct NodeRegistry {
     mutating func register(_ id: String, range: SourceRange, context: FrontendContext) {
         if let first = firstDefinition[id] {
             context.error(
-                "duplicate-id", "the node id '\(id)' is already used", at: range, notes: [Note("first defined here", at: first)],
+                .duplicateID, "the node id '\(id)' is already used", at: range, notes: [Note("first defined here", at: first)],
                 help: "every node needs its own id")
             return
         }

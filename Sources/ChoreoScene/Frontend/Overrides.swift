@@ -84,12 +84,12 @@ extension FrontendContext {
                     guard subkeys.contains(subname) else {
                         if name == "stroke", ["cap", "join", "miter-limit", "dash"].contains(subname) {
                             error(
-                                "unknown-property", "the stroke's '\(subname)' cannot be animated; set it on the node in layers",
+                                .unknownProperty, "the stroke's '\(subname)' cannot be animated; set it on the node in layers",
                                 at: subpair.key.reportRange)
                         } else {
                             let guess = didYouMean(subname, in: subkeys, at: subpair.key)
                             error(
-                                "unknown-key", "unknown property '\(subname)' for a \(name)", at: subpair.key.reportRange,
+                                .unknownKey, "unknown property '\(subname)' for a \(name)", at: subpair.key.reportRange,
                                 help: guess.help, fixIts: guess.fixIts)
                         }
                         continue
@@ -110,19 +110,19 @@ extension FrontendContext {
         _ name: String, target: NodeInfo, at range: SourceRange, candidates: [String],
         fixing: (String) -> [FixIt] = { _ in [] }
     ) {
-        let staticKeys = ["id", "shape", "repeat", "fill-rule", "children", "closed", "sides"]
+        let staticKeys = ["id", "shape", "repeat", "fill-rule", "children", "closed", "morph", "sides"]
             + (target.shape == .polygon ? ["corner-radius"] : [])
         if staticKeys.contains(name) {
             error(
-                "unknown-property", "'\(name)' cannot be animated; it is fixed on the node in layers", at: range)
+                .unknownProperty, "'\(name)' cannot be animated; it is fixed on the node in layers", at: range)
         } else if allNodeKeys.contains(name) {
             error(
-                "unknown-property", "\(target.shape.phrase) has no '\(name)'; it applies to \(listing(shapesWithKey(name), conjunction: "and")) nodes",
+                .unknownProperty, "\(target.shape.phrase) has no '\(name)'; it applies to \(listing(shapesWithKey(name), conjunction: "and")) nodes",
                 at: range)
         } else {
             let match = guessName(name, in: candidates)
             error(
-                "unknown-key", "unknown property '\(name)' for \(target.shape.phrase)", at: range,
+                .unknownKey, "unknown property '\(name)' for \(target.shape.phrase)", at: range,
                 help: match.map { "did you mean '\($0)'?" }, fixIts: match.map(fixing) ?? [])
         }
     }
@@ -164,7 +164,7 @@ extension FrontendContext {
         }
         func relativeOnly(_ what: String) -> RawOverride? {
             error(
-                "wrong-type", "'\(path)' is \(what) and cannot be animated with by:; use to:", at: range)
+                .wrongType, "'\(path)' is \(what) and cannot be animated with by:; use to:", at: range)
             return nil
         }
         let relative = mode == .relative
@@ -194,7 +194,7 @@ extension FrontendContext {
         case "inner-radius":
             guard target.isStar else {
                 error(
-                    "unknown-property", "polygon '\(target.id)' is not a star: give it an inner-radius in layers to animate one",
+                    .unknownProperty, "polygon '\(target.id)' is not a star: give it an inner-radius in layers to animate one",
                     at: range)
                 return nil
             }
@@ -205,7 +205,7 @@ extension FrontendContext {
         case "fill":
             if relative { return relativeOnly("a color") }
             if node.mapping != nil {
-                error("wrong-type", "expected a color for 'fill', found a map; gradients are animated by their parts, such as fill.stops", at: range)
+                error(.wrongType, "expected a color for 'fill', found a map; gradients are animated by their parts, such as fill.stops", at: range)
                 return nil
             }
             return color(node).map { make(path, .value(.color($0))) }
@@ -301,23 +301,27 @@ extension FrontendContext {
                 message = "\(name) has a radial gradient fill; '\(raw.path)' does not apply to it"
             }
         }
-        error("unknown-property", message, at: raw.range, help: help)
+        error(.unknownProperty, message, at: raw.range, help: help)
     }
 
     /// Paths must keep their contour and vertex counts, gradients their stop count.
     private func checkMorph(base: PropertyValue, value: PropertyValue, raw: RawOverride, target: NodeInfo, definedBy: String) -> Bool {
         switch (base, value) {
         case let (.path(a), .path(b)):
-            guard !a.contours.isEmpty, !a.isMorphCompatible(with: b) else { return true }
+            // Without `morph: index` the poses are made to correspond after the front end (`correspondPathPoses`).
+            guard target.morphByIndex, !a.contours.isEmpty, !a.isMorphCompatible(with: b) else { return true }
             let baseText = describeShape(a), otherText = describeShape(b)
             var notes: [Note] = []
             if let baseRange = target.baseRanges["d"] { notes.append(Note("the base shape has \(baseText)", at: baseRange)) }
             notes.append(Note("\(definedBy) gives \(otherText)", at: raw.range))
+            if let morphRange = target.morphRange {
+                notes.append(Note("'morph: index' asks for a vertex-by-vertex morph", at: morphRange))
+            }
             error(
-                "morph-mismatch",
-                "path '\(target.id)' cannot morph: \(definedBy) gives \(otherText), the base shape has \(baseText)",
+                .morphMismatch,
+                "path '\(target.id)' cannot morph vertex by vertex ('morph: index'): \(definedBy) gives \(otherText), the base shape has \(baseText)",
                 at: raw.range, notes: notes,
-                help: "give every pose the same number of contours and of vertices in each (repeat a point to add one)")
+                help: "remove 'morph: index' to let the compiler match the shapes, or give every pose the same number of contours and of vertices in each (repeat a point to add one)")
             return false
         case let (.stops(a), .stops(b)):
             guard a.stops.count != b.stops.count else { return true }
@@ -327,7 +331,7 @@ extension FrontendContext {
             }
             notes.append(Note("\(definedBy) gives \(b.stops.count) stops", at: raw.range))
             error(
-                "morph-mismatch",
+                .morphMismatch,
                 "the gradient of '\(target.id)' cannot animate from \(a.stops.count) to \(b.stops.count) stops",
                 at: raw.range, notes: notes, help: "give every pose the same number of stops")
             return false

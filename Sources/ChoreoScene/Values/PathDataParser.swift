@@ -35,7 +35,7 @@ private struct PathDataParser {
     init(scalars: [Unicode.Scalar]) { self.scalars = scalars }
 
     private func invalid(_ message: String, at offset: Int, help: String? = nil) -> ValueError {
-        ValueError(rule: "invalid-path-data", message, offset: offset, length: 1, help: help)
+        ValueError(rule: .invalidPathData, message, offset: offset, length: 1, help: help)
     }
 
     private mutating func skipSeparators() {
@@ -91,32 +91,21 @@ private struct PathDataParser {
         }
         if position < scalars.count, scalars[position] == "-" || scalars[position] == "+" { position += 1 }
         let digitsStart = position
-        while position < scalars.count, isDigit(scalars[position]) { position += 1 }
-        if position < scalars.count, scalars[position] == "." {
-            position += 1
-            while position < scalars.count, isDigit(scalars[position]) { position += 1 }
-        }
+        position = endOfDecimal(in: scalars, from: position)
         let mantissa = String(String.UnicodeScalarView(scalars[digitsStart..<position]))
         guard mantissa != "", mantissa != "." else {
             position = start
             throw fail()
         }
-        if position < scalars.count, scalars[position] == "e" || scalars[position] == "E" {
-            var look = position + 1
-            if look < scalars.count, scalars[look] == "-" || scalars[look] == "+" { look += 1 }
-            if look < scalars.count, isDigit(scalars[look]) {
-                position = look
-                while position < scalars.count, isDigit(scalars[position]) { position += 1 }
-            }
-        }
+        position = endOfExponent(in: scalars, from: position)
         let text = String(String.UnicodeScalarView(scalars[start..<position]))
         guard let value = Double(text), value.isFinite else {
             throw ValueError(
-                rule: "invalid-path-data", "'\(text)' is not a finite number", offset: start, length: position - start)
+                rule: .invalidPathData, "'\(text)' is not a finite number", offset: start, length: position - start)
         }
         guard abs(value) <= SceneLimits.maxMagnitude else {
             throw ValueError(
-                rule: "value-too-large",
+                rule: .valueTooLarge,
                 "'\(text)' is beyond the limit of \(formatValue(SceneLimits.maxMagnitude)) in either direction",
                 offset: start, length: position - start, help: "see docs/limits.md")
         }

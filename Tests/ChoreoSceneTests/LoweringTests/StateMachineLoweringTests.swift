@@ -82,8 +82,7 @@ private let lamp = """
     }
     for transition in machine.transitions {
         let span = try #require(timeline.span(named: transition.span))
-        #expect(span.kind == .transition && span.trigger == transition.trigger)
-        #expect(span.fromState == transition.from && span.toState == transition.to)
+        #expect(span.role == .transition(from: transition.from, to: transition.to, trigger: transition.trigger))
     }
 }
 
@@ -119,7 +118,7 @@ private let lamp = """
     #expect(frontendCompile(chain).diagnostics.isEmpty)
     let cycle = frontendCompile(chain.replacingOccurrences(of: "to: one, on: tap", with: "to: one, on: complete"))
     #expect(cycle.timeline == nil)
-    #expect(cycle.diagnostics.map(\.rule) == ["complete-cycle"])
+    #expect(cycle.diagnostics.map(\.rule) == [.completeCycle])
     #expect(cycle.diagnostics.first?.notes.count == 2)
     #expect(cycle.diagnostics.first?.message.contains("one → two → three → one") == true)
 }
