@@ -61,6 +61,8 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, CustomSt
     case unknownValue = "unknown-value"
     case unreachableState = "unreachable-state"
     case unsupportedVersion = "unsupported-version"
+    case unusedTiming = "unused-timing"
+    case invalidRepeatFill = "invalid-repeat-fill"
     case valueTooLarge = "value-too-large"
     case varCycle = "var-cycle"
     case wrongType = "wrong-type"
@@ -156,6 +158,8 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, CustomSt
         case .unknownValue: (.scene, .error, "a keyword outside its list")
         case .unreachableState: (.scene, .warning, "a state no transition leads to")
         case .unsupportedVersion: (.scene, .error, "a format version this compiler does not read")
+        case .unusedTiming: (.scene, .warning, "a transition times a property its states do not change")
+        case .invalidRepeatFill: (.scene, .error, "`repeat.fill` has no solid fill to colour, or the fill is animated")
         case .valueTooLarge: (.scene, .error, "a number is larger than any scene needs")
         case .varCycle: (.scene, .error, "vars refer to each other in a circle")
         case .wrongType: (.scene, .error, "a value has the wrong shape")

@@ -66,7 +66,10 @@ public enum SceneSchema {
         case (.scene, "size"), (.scene, "fps"): return key == "size" ? ref("point") : ref("number")
         case (.scene, "background"): return ref("color")
         case (.scene, "vars"):
-            return .object([("type", "object"), ("additionalProperties", .object([("anyOf", [ref("number"), ref("point")])]))])
+            // A number, colour or point, or an easing, a stroke or a gradient (shared by `$name`).
+            return .object([("type", "object"), ("additionalProperties", .object([("anyOf", [
+                ref("number"), ref("point"), ref("easing"), ref("stroke"), ref("gradient"),
+            ])]))])
         case (.scene, "layers"), (.node, "children"): return .object([("type", "array"), ("items", ref("node"))])
         case (.scene, "states"): return .object([("type", "object"), ("additionalProperties", ref("state"))])
         case (.scene, "transitions"): return .object([("type", "array"), ("items", ref("transition"))])
@@ -78,6 +81,7 @@ public enum SceneSchema {
         case (_, "anchor"):
             return .object([("anyOf", [ref("point"), .object([("enum", .array(SceneVocabulary.anchorNames.map { .string($0) }))])])])
         case (.repeat, "opacity"): return .object([("anyOf", [ref("number"), ref("point")])])
+        case (.repeat, "fill"): return .object([("type", "array"), ("minItems", 2), ("maxItems", 2), ("items", ref("color"))])
         case (.node, "shape"): return enumSchema("shape")
         case (_, "fill"):
             return .object([("anyOf", [ref("color"), ref(place == .node ? "gradient" : "gradient")])])
@@ -120,7 +124,7 @@ public enum SceneSchema {
         case (.easingMap, "steps"): return ref("number")
         case (_, "corner-radius"), (_, "radius"), (_, "sides"), (_, "inner-radius"), (_, "rotation"), (_, "opacity"), (_, "width"),
             (_, "miter-limit"), (_, "count"), (_, "start"), (_, "end"), (.trim, "offset"), (_, "duration"), (_, "delay"), (_, "at"),
-            (_, "response"), (_, "damping-fraction"), (_, "bounce"):
+            (_, "response"), (_, "damping-fraction"), (_, "bounce"), (_, "stiffness"), (_, "damping"), (_, "mass"):
             return ref("number")
         default: return nil
         }

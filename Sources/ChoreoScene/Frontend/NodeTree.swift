@@ -174,6 +174,9 @@ final class NodeInfo {
     var stroke: StrokeStyle?
     var trimmed = false
     var repeatSpec: Repeat?
+    var repeatStagger: RepeatStagger?
+    /// Where `repeat.fill` was written, for its checks.
+    var repeatFillRange: SourceRange?
 
     init(id: String, range: SourceRange, shape: ShapeKind) {
         self.id = id
@@ -540,6 +543,10 @@ extension FrontendContext {
     /// `fill:` as written: a colour, `none`, or a gradient map.
     func fillSpec(_ node: YAMLNode) -> FillSpec? {
         if reportCommentedOutColor(node, key: "fill") { return nil }
+        if let named = styleVar(node, expected: .gradient, colourAllowed: true) {
+            guard case let .gradient(spec)? = named else { return nil }
+            return spec
+        }
         if let scalar = node.scalar, !isNullScalar(node) {
             if scalar.value == "none" { return FillSpec(kind: .none, range: node.reportRange) }
             guard let color = color(node) else { return nil }
@@ -611,6 +618,10 @@ extension FrontendContext {
 
     func strokeSpec(_ node: YAMLNode) -> StrokeSpec? {
         if reportCommentedOutColor(node, key: "stroke") { return nil }
+        if let named = styleVar(node, expected: .stroke, colourAllowed: true) {
+            guard case let .stroke(spec)? = named else { return nil }
+            return spec
+        }
         if let scalar = node.scalar, !isNullScalar(node) {
             if scalar.value == "none" { return StrokeSpec(none: true) }
             // A colour alone is a 1 px stroke of that colour.
@@ -659,7 +670,8 @@ extension FrontendContext {
 
     private func readRepeat(_ node: YAMLNode, node info: NodeInfo) -> Repeat? {
         guard let map = readMap(
-            node, what: "a repeat", allowed: ["count", "rotation", "offset", "scale", "anchor", "opacity"], required: ["count"])
+            node, what: "a repeat", allowed: ["count", "rotation", "offset", "scale", "anchor", "opacity", "delay", "fill"],
+            required: ["count"])
         else { return nil }
         guard let countNode = map.value("count"), let count = integer(countNode, name: "count", bound: .between(1, 1000)) else {
             return nil
@@ -702,7 +714,27 @@ extension FrontendContext {
                 result.endOpacity = opacity
             }
         }
+        readRepeatStagger(map, node: info)
         return result
+    }
+
+    /// `repeat.delay` (a time ≥ 0) and `repeat.fill: [first, last]` (two colours).
+    private func readRepeatStagger(_ map: MapEntries, node info: NodeInfo) {
+        var stagger = RepeatStagger()
+        if let value = map.value("delay"), let delay = time(value, name: "delay") { stagger.delay = delay }
+        if let value = map.value("fill") {
+            if let items = value.sequence, items.count == 2 {
+                if let first = color(items[0]), let last = color(items[1]) {
+                    stagger.fill = (first, last)
+                    info.repeatFillRange = value.reportRange
+                }
+            } else {
+                error(
+                    .wrongType, "expected [first, last] colours for 'fill' of a repeat, found \(describeFound(value))",
+                    at: value.reportRange, help: "for example fill: [\"#FF3B30\", \"#007AFF\"]")
+            }
+        }
+        if stagger.delay > 0 || stagger.fill != nil { info.repeatStagger = stagger }
     }
 
     // MARK: Inheritance and resolved styles

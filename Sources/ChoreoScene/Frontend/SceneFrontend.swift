@@ -84,6 +84,7 @@ extension FrontendContext {
 
         checkReachability(states: states, initial: initial, transitions: transitions)
         checkCanvas(layers: layers, size: size, states: states, timelines: timelines)
+        checkRepeatFills(layers: layers, states: states, timelines: timelines)
         reportVarUnitMisfits()
 
         guard errorCount == 0 else { return nil }
@@ -121,7 +122,7 @@ extension FrontendContext {
         }
         return SceneNode(
             id: info.id, range: info.range, shape: shape, base: info.base, fill: info.fillKind, fillRule: info.fillRule,
-            stroke: info.stroke, trimmed: info.trimmed, repeat: info.repeatSpec)
+            stroke: info.stroke, trimmed: info.trimmed, repeat: info.repeatSpec, stagger: info.repeatStagger)
     }
 }
 
