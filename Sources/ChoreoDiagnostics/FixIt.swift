@@ -76,7 +76,7 @@ extension SourceFile {
 
     /// The offset in `scalars` (the file's text) of a line and column; a column just past the end
     /// of a line is its line break. Nil when the position is not in the file.
-    public func scalarOffset(of location: SourceLocation) -> Int? {
+    package func scalarOffset(of location: SourceLocation) -> Int? {
         scalarOffset(of: location, in: Array(text.unicodeScalars))
     }
 

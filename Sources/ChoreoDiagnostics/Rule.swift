@@ -68,6 +68,10 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, CustomSt
     case wrongType = "wrong-type"
     case wrongUnit = "wrong-unit"
     case wrongVarType = "wrong-var-type"
+    case clipShape = "clip-shape"
+    case clipStyle = "clip-style"
+    case clipInRepeat = "clip-in-repeat"
+    case groupGradientTransform = "group-gradient-transform"
 
     // Lowering the scene model to the timeline.
     case loopFrames = "loop-frames"
@@ -78,6 +82,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, CustomSt
     case iosStrokeNonuniformScale = "ios-stroke-nonuniform-scale"
     case tgsTooLong = "tgs-too-long"
     case tgsTooLarge = "tgs-too-large"
+    case tgsClip = "tgs-clip"
 
     // The report itself.
     case tooManyDiagnostics = "too-many-diagnostics"
@@ -132,7 +137,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, CustomSt
         case .keyframeOutsideTimeline: (.scene, .error, "a keyframe lies after the end of its timeline")
         case .missingKey: (.scene, .error, "a required key is missing")
         case .missingUnit: (.scene, .error, "a time or an angle is a bare number")
-        case .morphMismatch: (.scene, .error, "two path shapes or gradients to morph between differ in structure")
+        case .morphMismatch: (.scene, .error, "a path with morph: index, or a gradient, has poses that differ in structure")
         case .nonFinite: (.scene, .error, "a value is infinite or not a number")
         case .offCanvas: (.scene, .warning, "a node lies entirely outside the canvas")
         case .outOfRange: (.scene, .error, "a number is outside what its key allows")
@@ -165,12 +170,17 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, CustomSt
         case .wrongType: (.scene, .error, "a value has the wrong shape")
         case .wrongUnit: (.scene, .error, "a value has the wrong unit")
         case .wrongVarType: (.scene, .error, "a `$var` holds another kind of value than its place needs")
+        case .clipShape: (.scene, .error, "a clip is not one shape (a list, a group, a path of several contours)")
+        case .clipStyle: (.scene, .error, "a clip has a style key, which does nothing to a clip")
+        case .clipInRepeat: (.scene, .error, "a node is clipped inside a repeated group")
+        case .groupGradientTransform: (.scene, .error, "a group's gradient cannot follow a child's uneven scale or motion")
         case .loopFrames: (.lowering, .warning, "a looping timeline is not a whole number of frames")
         case .loopSeam: (.lowering, .warning, "a looping timeline jumps at its seam")
         case .androidGroupOpacity: (.target, .error, "lottie-android fades overlapping fills and strokes separately")
         case .iosStrokeNonuniformScale: (.target, .error, "lottie-ios draws a stroke under uneven scale differently")
         case .tgsTooLong: (.target, .error, "a Telegram sticker lasts more than 3 seconds")
         case .tgsTooLarge: (.target, .error, "a Telegram sticker is larger than 64 KiB")
+        case .tgsClip: (.target, .error, "a Telegram sticker may not use a clip (a mask)")
         case .tooManyDiagnostics: (.report, .note, "more diagnostics in the file than are printed")
         }
     }

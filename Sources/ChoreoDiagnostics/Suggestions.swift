@@ -17,7 +17,7 @@ public func closestMatch<S: Sequence>(to word: String, in candidates: S) -> Stri
 
 /// Damerau–Levenshtein distance (adjacent transpositions count as one edit), giving up early
 /// above `limit`.
-public func editDistance(_ a: String, _ b: String, limit: Int = .max) -> Int {
+func editDistance(_ a: String, _ b: String, limit: Int = .max) -> Int {
     let x = Array(a.unicodeScalars), y = Array(b.unicodeScalars)
     if abs(x.count - y.count) > limit { return limit + 1 }
     if x.isEmpty { return y.count }

@@ -142,6 +142,7 @@ extension LanguageServer {
             case (.gradient, "radial"): place = .radialGradient
             case (.node, "trim"), (.nodeOverrides, "trim"): place = .trim
             case (.node, "repeat"): place = .repeat
+            case (.node, "clip"): place = .clip
             case (_, "easing"): place = .easingMap
             case (.easingMap, "spring"): place = .spring
             default: return nil

@@ -43,6 +43,16 @@ public enum LottieEmitter {
         // A still picture still needs one frame for players to draw anything.
         let outPoint = max(1, timeline.frameCount)
         let builder = LottieShapeBuilder(fps: timeline.fps, duration: timeline.duration, options: options)
+        // Lottie's first layer is the top one; the timeline lists layers bottom to top.
+        let topFirst = Array(timeline.layers.reversed())
+        // A node with a clip below it becomes layers and assets built as trees (`LottieLayerBuilder`),
+        // made before anything is written since the assets come first; every other node streams.
+        var layerBuilder = LottieLayerBuilder(
+            shapes: builder, outPoint: outPoint, sceneSize: Point(timeline.width, timeline.height))
+        var clippedLayers: [Int: [JSONValue]] = [:]
+        for (position, node) in topFirst.enumerated() where node.containsClip {
+            clippedLayers[position] = layerBuilder.layers(for: node)
+        }
         w.beginObject()
         if fit != nil { w.member("tgs", 1) }
         w.member("v", bodymovinVersion)
@@ -56,6 +66,7 @@ public enum LottieEmitter {
         w.member("ddd", 0)
         w.key("assets")
         w.beginArray()
+        for asset in layerBuilder.assets { w.value(asset) }
         w.endArray()
         w.key("markers")
         w.beginArray()
@@ -70,9 +81,15 @@ public enum LottieEmitter {
         w.endArray()
         w.key("layers")
         w.beginArray()
-        // Lottie's first layer is the top one; the timeline lists layers bottom to top.
         var index = 0
-        for node in timeline.layers.reversed() {
+        for (position, node) in topFirst.enumerated() {
+            if let layers = clippedLayers[position] {
+                for layer in layers {
+                    index += 1
+                    w.value(numberedLayer(layer, index: index, fit: fit))
+                }
+                continue
+            }
             index += 1
             writeShapeLayer(name: node.id, index: index, outPoint: outPoint, fit: fit, to: &w) { builder.writeGroup(for: node, to: &$0) }
         }
@@ -100,6 +117,17 @@ public enum LottieEmitter {
             w.endObject()
         }
         w.endObject()
+    }
+
+    /// A layer built as a tree with its `ind` (after `ty` and `ddd`, as every layer has it) and,
+    /// for a sticker, the sticker's `ks` in place of its own.
+    static func numberedLayer(_ layer: JSONValue, index: Int, fit: CanvasFit?) -> JSONValue {
+        guard case var .object(members) = layer else { return layer }
+        members.insert(("ind", .int(index)), at: min(2, members.count))
+        if let fit, let ks = members.firstIndex(where: { $0.0 == "ks" }) {
+            members[ks].1 = JSONTreeBuilder.build { writeLayerTransform(fit: fit, to: &$0) }
+        }
+        return .object(members)
     }
 
     /// A slot's value as the Lottie property it stands for (the same units as the property).
@@ -134,6 +162,16 @@ public enum LottieEmitter {
         w.member("ao", 0)
         w.member("bm", 0)
         w.key("ks")
+        writeLayerTransform(fit: fit, to: &w)
+        w.key("shapes")
+        w.beginArray()
+        shapes(&w)
+        w.endArray()
+        w.endObject()
+    }
+
+    /// A shape layer's `ks`: the identity, or the sticker's fit.
+    static func writeLayerTransform<W: JSONSink>(fit: CanvasFit?, to w: inout W) {
         w.beginObject()
         w.staticProperty("a", 0, 0)
         if let fit {
@@ -155,11 +193,6 @@ public enum LottieEmitter {
         }
         w.staticProperty("r", 0)
         w.staticProperty("o", 100)
-        w.endObject()
-        w.key("shapes")
-        w.beginArray()
-        shapes(&w)
-        w.endArray()
         w.endObject()
     }
 }

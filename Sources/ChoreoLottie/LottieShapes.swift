@@ -101,6 +101,20 @@ struct LottieShapeBuilder {
         writeLottieProperty(opacity.playerSafe(0...1), fps: fps, .scalar(times: 100), to: &w)
     }
 
+    /// `writeTransformMembers` as trees, for layers built as `JSONValue`s.
+    func transformMembers(
+        anchor: Animated<Point>, position: Animated<Point>, scale: Animated<Point>,
+        rotation: Animated<Double>, opacity: Animated<Double>
+    ) -> [(String, JSONValue)] {
+        let tree = JSONTreeBuilder.build { w in
+            w.beginObject()
+            writeTransformMembers(anchor: anchor, position: position, scale: scale, rotation: rotation, opacity: opacity, to: &w)
+            w.endObject()
+        }
+        guard case let .object(members) = tree else { return [] }
+        return members
+    }
+
     /// Explicit copies instead of a repeater (`rp`): `rp` is not in the Lottie 1.0 spec, and
     /// players compose its transform in closed form (position × i, rotation × i), while copy `i`
     /// here is the step applied `i` times. Later copies are drawn on top, so they come first.
@@ -288,6 +302,8 @@ struct LottieShapeBuilder {
             w.endObject()
         }
     }
+
+    var contourEncoding: ContourEncoding { ContourEncoding() }
 
     /// `writePathItems` as trees.
     func pathItems(_ shape: Animated<PathShape>) -> [JSONValue] {

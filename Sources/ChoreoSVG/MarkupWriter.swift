@@ -23,6 +23,9 @@ struct MarkupWriter {
 
     private var depth: Int { baseDepth + open.count }
 
+    /// The depth of the next element written (its indentation, in steps of two spaces).
+    var currentDepth: Int { depth }
+
     /// Before a child of the innermost open element: ends its start tag.
     private mutating func beginChild() {
         guard let last = open.indices.last, !open[last].hasChildren else { return }

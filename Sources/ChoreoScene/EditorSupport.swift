@@ -4,15 +4,15 @@ import ChoreoYAML
 
 /// What an editor shows about a scene beyond its diagnostics: the evaluated vars and, when the
 /// scene has no errors, its resolved model (styles inherited, defaults filled in).
-public struct SceneInsight: Sendable {
-    public var vars: [String: VarValue]
-    public var scene: Scene?
+package struct SceneInsight: Sendable {
+    package var vars: [String: VarValue]
+    package var scene: Scene?
 }
 
 /// Reads a scene for editor support, from a YAML tree the caller already has. Pure, and never
 /// fails: a broken file simply yields fewer facts.
 /// `resolveModel: false` reads only the vars (cheap: what a hover on `$name` needs).
-public func sceneInsight(root: YAMLNode, file: SourceFile, resolveModel: Bool = true) -> SceneInsight {
+package func sceneInsight(root: YAMLNode, file: SourceFile, resolveModel: Bool = true) -> SceneInsight {
     let context = FrontendContext(file: file, bag: DiagnosticBag(file: file.path))
     let pairs = root.mapping ?? []
     if let fps = pairs.first(where: { $0.key.scalar?.value == "fps" })?.value.scalar.flatMap({ Double($0.value) }), fps > 0 {
@@ -26,7 +26,7 @@ public func sceneInsight(root: YAMLNode, file: SourceFile, resolveModel: Bool = 
 }
 
 /// A var's value as hover text: `45deg (an angle)`, `#ff3b30 (a colour)`, `[10, 20] (a point)`.
-public func describeVarValue(_ value: VarValue) -> String {
+package func describeVarValue(_ value: VarValue) -> String {
     switch value {
     case let .quantity(quantity):
         return describeQuantity(quantity) + " (\(quantity.dimension.article))"
@@ -53,7 +53,7 @@ func describeColor(_ color: RGBA) -> String {
 
 /// A node's resolved style and base transform as short Markdown lines, or nil when the scene has
 /// no such node.
-public func describeNode(_ id: String, in scene: Scene) -> String? {
+package func describeNode(_ id: String, in scene: Scene) -> String? {
     func find(_ nodes: [SceneNode]) -> SceneNode? {
         for node in nodes {
             if node.id == id { return node }

@@ -90,6 +90,14 @@ public enum SceneSchema {
             return .object([("type", "object"), ("additionalProperties", false), ("properties", .object([("color", ref("color")), ("width", ref("number"))]))])
         case (_, "trim"): return ref("trim")
         case (.node, "repeat"): return ref("repeat")
+        case (.node, "clip"): return ref("clip")
+        case (.nodeOverrides, "clip"):
+            return .object([("type", "object"), ("additionalProperties", false), ("properties", .object(
+                ["size", "corner-radius", "radius", "inner-radius", "d", "points", "contours", "position", "anchor", "scale", "rotation"]
+                    .compactMap { key in valueSchema(key: key, place: .clip).map { (key, $0) } }))])
+        case (.clip, "shape"):
+            return .object([("enum", ["rect", "ellipse", "polygon", "path"])])
+        case (.clip, "closed"): return .object([("type", "boolean")])
         case (.node, "fill-rule"), (.node, "morph"), (.stroke, "cap"), (.stroke, "join"), (.gradient, "units"): return enumSchema(key)
         case (.node, "closed"), (.timeline, "loop"): return .object([("type", "boolean")])
         case (_, "d"):
@@ -196,7 +204,7 @@ public enum SceneSchema {
     static let requiredKeys: [ScenePlace: [String]] = [
         .scene: ["choreo", "size", "layers"], .node: ["id", "shape"], .transition: ["from", "to"], .timeline: ["duration"],
         .tween: ["at"], .keyframe: ["at", "value"], .linearGradient: ["from", "to"], .radialGradient: ["center", "radius"],
-        .repeat: ["count"],
+        .repeat: ["count"], .clip: ["shape"],
     ]
 
     static let nodeSnippets: [JSONValue] = [

@@ -6,7 +6,7 @@ import ChoreoDiagnostics
 /// where the front end writes them inline, checked against it by `VocabularyTests`, which compile
 /// a scene using every key of every place and one made-up key.
 public enum ScenePlace: String, Sendable, CaseIterable {
-    case scene, node, stroke, gradient, linearGradient, radialGradient, trim, `repeat`, state, nodeOverrides, a11y
+    case scene, node, stroke, gradient, linearGradient, radialGradient, trim, `repeat`, clip, state, nodeOverrides, a11y
     case transition, nodeTiming, timeline, tween, keyframe, easingMap, spring
 }
 
@@ -22,8 +22,9 @@ public enum SceneVocabulary {
         case .radialGradient: ["center", "radius"]
         case .trim: ["start", "end", "offset"]
         case .repeat: ["count", "rotation", "offset", "scale", "anchor", "opacity", "delay", "fill"]
+        case .clip: ["shape", "size", "corner-radius", "radius", "sides", "inner-radius", "d", "points", "contours", "closed"] + clipTransformKeys
         case .state: stateOwnKeys
-        case .nodeOverrides: transformKeys + ["size", "corner-radius", "radius", "inner-radius", "d", "points", "contours", "fill", "stroke", "trim"]
+        case .nodeOverrides: transformKeys + ["size", "corner-radius", "radius", "inner-radius", "d", "points", "contours", "fill", "stroke", "trim", "clip"]
         case .a11y: ["label"]
         case .transition: ["from", "to", "on", "duration", "delay", "easing", "nodes"]
         case .nodeTiming: ["duration", "delay", "easing"]
@@ -114,6 +115,7 @@ public enum SceneVocabulary {
         .trim: ["start": "where the visible part starts, 0…1", "end": "where it ends, 0…1", "offset": "shifts start and end, 0…1 wraps"],
         .repeat: ["count": "how many copies (≥ 1)", "rotation": "added per copy", "offset": "moved per copy", "scale": "multiplied per copy", "opacity": "`[first, last]` copy opacity", "delay": "staggers the copies: copy i's animations start i × delay later", "fill": "`[first, last]` solid fill colours blended across the copies"],
         .linearGradient: ["from": "start point of the gradient", "to": "end point of the gradient"],
+        .clip: ["shape": "the clip's shape: rect, ellipse, polygon or path", "position": "where the clip's anchor lands in the node's local coordinates"],
         .radialGradient: ["center": "centre of the gradient", "radius": "radius of the gradient"],
         .transition: ["from": "the state the transition starts in", "to": "the state it ends in", "duration": "how long it takes (default 0.35s)", "nodes": "per-node (`node`) and per-property (`node.property`) duration, delay and easing; the most specific wins"],
         .tween: ["at": "when the tween starts on the timeline", "to": "absolute values per node `{node: {property: value}}`", "by": "relative values per node, added to the current ones"],
@@ -146,6 +148,7 @@ public enum SceneVocabulary {
         "opacity": "0…1, the node as a whole",
         "fill": "a colour, `none`, or a gradient {linear|radial, stops}",
         "fill-rule": "nonzero (default) or evenodd",
+        "clip": "one shape {shape, geometry, position, rotation, scale, anchor} in local coordinates; the node is drawn only inside it",
         "stroke": "a colour, `none`, or {color, width, cap, join, miter-limit, dash}",
         "trim": "{start, end, offset}: draw part of the outline",
         "repeat": "copies of the node: {count, rotation, offset, scale, anchor, opacity, delay, fill}",

@@ -184,7 +184,7 @@ extension Easing {
     /// points and bisected until every part's four handles fit (at most 12 levels; a part that
     /// still does not fit becomes linear). SMIL keySplines require this, and Lottie players that
     /// clamp the progress of colours (lottie-android) draw a bounded property right only with it.
-    public var unitHandleParts: [(u1: Double, p1: Double, easing: Easing)] {
+    package var unitHandleParts: [(u1: Double, p1: Double, easing: Easing)] {
         guard case let .cubic(_, y1, _, y2) = self, !((0...1).contains(y1) && (0...1).contains(y2)) else {
             return [(1, 1, self)]
         }

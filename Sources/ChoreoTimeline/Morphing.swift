@@ -8,10 +8,11 @@ import Foundation
 ///
 /// - Poses with the same structure form a class and are treated alike (the same cuts at the same
 ///   edge parameters), so a morph between two of them stays the vertex-by-vertex morph as written.
-/// - Contours are paired by position and area (closed with closed, open with open; past 64 × 64
-///   candidate pairs simply in order) into slots. A
+/// - Contours are paired by position and area (closed with closed, open with open) into slots. A
 ///   slot that a pose has no contour for is a point at the centre of that pose's contour nearest to
-///   the slot's, so the missing contour grows from it or shrinks to it.
+///   the slot's (for an open contour, the point halfway along it), so the missing contour grows from
+///   it or shrinks to it. The searches are quadratic, so past `searchLimit` (64) contours they give
+///   way to plain rules: contours pair in order, the point is at the pose's last contour.
 /// - In each slot every contour is aligned with the slot's first contour (the template): for a
 ///   closed contour the start point (anywhere along it) and the direction, for an open one the
 ///   direction, that minimise the travel (the sum of squared distances between points at equal
@@ -47,7 +48,7 @@ extension PathShape {
 /// A contour measured for correspondence: edges with their arc lengths, and points at evenly
 /// spaced fractions of its length.
 struct MeasuredContour {
-    static let sampleCount = 256
+    static let sampleCount = 128
 
     let contour: Contour
     let edges: [CubicEdge]
@@ -58,12 +59,15 @@ struct MeasuredContour {
     let vertexFractions: [Double]
     /// Points at fractions k / sampleCount, k = 0…sampleCount (the last is the start again when closed).
     let samples: [Point]
+    /// The mean of the samples for a closed contour; for an open one the point halfway along.
     let centre: Point
     /// The area enclosed by the samples (an open contour as if closed by a straight line), unsigned.
     let area: Double
     let boundsMin: Point, boundsMax: Point
 
-    init(_ contour: Contour) {
+    /// Without `sampled`, only what cutting needs (edges, lengths, vertex fractions): no samples,
+    /// and the centre is the first vertex and the area 0.
+    init(_ contour: Contour, sampled: Bool = true) {
         self.contour = contour
         let edges = contour.edges
         self.edges = edges
@@ -79,21 +83,28 @@ struct MeasuredContour {
             vertexFractions = []
         }
         var samples: [Point] = []
-        for k in 0...MeasuredContour.sampleCount {
+        for k in 0...MeasuredContour.sampleCount where sampled {
             let fraction = Double(k) / Double(MeasuredContour.sampleCount)
             samples.append(MeasuredContour.point(edges: edges, starts: starts, fallback: contour.vertices.first?.point ?? .zero, atFraction: fraction))
         }
         self.samples = samples
         let distinct = samples.dropLast()
-        let sum = distinct.reduce(Point.zero) { $0 + $1 }
-        centre = sum * (1 / Double(max(distinct.count, 1)))
+        if !sampled {
+            centre = contour.vertices.first?.point ?? .zero
+        } else if contour.closed {
+            centre = distinct.reduce(Point.zero) { $0 + $1 } * (1 / Double(max(distinct.count, 1)))
+        } else {
+            // Halfway along: on the stroke, so a stroke that shrinks to this point (a round cap's
+            // dot) ends inside its partner's stroke instead of beside it.
+            centre = samples[MeasuredContour.sampleCount / 2]
+        }
         var doubled = 0.0
         for index in distinct.indices {
             let a = samples[index], b = samples[(index + 1) % distinct.count]
             doubled += a.x * b.y - b.x * a.y
         }
         area = abs(doubled) / 2
-        var low = samples[0], high = samples[0]
+        var low = contour.vertices.first?.point ?? .zero, high = low
         for vertex in contour.vertices {
             for p in [vertex.point, vertex.point + vertex.inTangent, vertex.point + vertex.outTangent] {
                 low = Point(min(low.x, p.x), min(low.y, p.y))
@@ -173,6 +184,8 @@ struct MorphCut: Equatable {
 /// it is reversed, and where it is cut.
 struct MorphPlan {
     static let tolerance = 1e-7
+    /// Contours per pose up to which partners are searched for and reversal is weighed.
+    static let searchLimit = 64
     /// Travel is compared at this many points.
     static let travelSamples = 64
     /// Evenly spaced starts tried on a closed contour before refining the best.
@@ -180,9 +193,11 @@ struct MorphPlan {
 
     enum SlotSource {
         /// Contour `index` of the pose, reversed or not, cut at `cuts`.
-        case contour(index: Int, reversed: Bool, cuts: [MorphCut])
-        /// A point at the centre of the pose's contour `partner` (or at `fixed` when it has none).
-        case point(partner: Int?, fixed: Point)
+        /// `edges` are the representative's (measured once; other poses of the class measure their own).
+        case contour(index: Int, reversed: Bool, cuts: [MorphCut], edges: [CubicEdge])
+        /// A point at the centre of the pose's contour `partner` (`centre` for the class's
+        /// representative, or when the pose has no contour).
+        case point(partner: Int?, centre: Point)
     }
 
     struct Slot {
@@ -194,8 +209,16 @@ struct MorphPlan {
 
     var slots: [Slot] = []
 
+    /// Each class's first pose, whose measurements the plan was made from.
+    let representatives: [PathShape]
+
     init(_ classes: [PathShape]) {
-        let measured = classes.map { $0.contours.map(MeasuredContour.init) }
+        representatives = classes
+        // Past `searchLimit` contours in a pose, the quadratic searches give way to plain rules:
+        // contours pair in order, keep their start and direction, and a missing one is a point at
+        // the pose's last contour.
+        let plain = classes.contains { $0.contours.count > MorphPlan.searchLimit }
+        let measured = classes.map { $0.contours.map { MeasuredContour($0, sampled: !plain) } }
         // The class with the most contours sets the first slots, in its order.
         let reference = classes.indices.max { a, b in
             classes[a].contours.count < classes[b].contours.count || (classes[a].contours.count == classes[b].contours.count && a > b)
@@ -211,7 +234,7 @@ struct MorphPlan {
             for closed in [true, false] {
                 let items = measured[klass].indices.filter { measured[klass][$0].contour.closed == closed }
                 let open = slotClosed.indices.filter { slotClosed[$0] == closed && members[$0][klass] == nil }
-                let pairs = MorphPlan.assign(items.count, open.count) { item, slot in
+                let pairs = MorphPlan.assign(items.count, open.count, inOrder: plain) { item, slot in
                     let template = templates[open[slot]]
                     return MorphPlan.pairingCost(measured[klass][items[item]], measured[template.klass][template.contour])
                 }
@@ -229,6 +252,7 @@ struct MorphPlan {
         }
 
         // Alignment and cuts, slot by slot.
+        var partnerCentres: [Int: Point] = [:]
         for slotIndex in members.indices {
             let template = measured[templates[slotIndex].klass][templates[slotIndex].contour]
             var slot = Slot(closed: slotClosed[slotIndex])
@@ -237,8 +261,11 @@ struct MorphPlan {
             for klass in classes.indices {
                 guard let index = members[slotIndex][klass] else { continue }
                 let own = measured[klass][index]
-                let mayReverse = !measured[klass].indices.contains { $0 != index && MorphPlan.overlap(own, measured[klass][$0]) }
-                let alignment = MorphPlan.align(own, to: template, mayReverse: mayReverse)
+                let alignment = plain
+                    ? (reversed: false, shift: 0.0, measured: own)
+                    : MorphPlan.align(own, to: template, mayReverse: !measured[klass].indices.contains {
+                        $0 != index && MorphPlan.overlap(own, measured[klass][$0])
+                    })
                 alignments[klass] = alignment
                 for f in alignment.measured.vertexFractions {
                     fractions.append(slot.closed ? MorphPlan.wrapped(f - alignment.shift) : f)
@@ -255,14 +282,27 @@ struct MorphPlan {
                     } else {
                         cuts = []
                     }
-                    slot.sources.append(.contour(index: index, reversed: alignment.reversed, cuts: cuts))
+                    slot.sources.append(
+                        .contour(index: index, reversed: alignment.reversed, cuts: cuts, edges: alignment.measured.edges))
                 } else {
                     // The partner: this pose's contour nearest the slot's template.
-                    let partner = measured[klass].indices.min {
-                        MorphPlan.distanceSquared(measured[klass][$0].centre, template.centre)
-                            < MorphPlan.distanceSquared(measured[klass][$1].centre, template.centre)
+                    let partner = plain
+                        ? measured[klass].indices.last
+                        : measured[klass].indices.min {
+                            MorphPlan.distanceSquared(measured[klass][$0].centre, template.centre)
+                                < MorphPlan.distanceSquared(measured[klass][$1].centre, template.centre)
+                        }
+                    let centre: Point
+                    if let partner, plain {
+                        // Measured once per pose (the plain measurements have no samples).
+                        if partnerCentres[klass] == nil {
+                            partnerCentres[klass] = MeasuredContour(classes[klass].contours[partner]).centre
+                        }
+                        centre = partnerCentres[klass]!
+                    } else {
+                        centre = partner.map { measured[klass][$0].centre } ?? template.centre
                     }
-                    slot.sources.append(.point(partner: partner, fixed: template.centre))
+                    slot.sources.append(.point(partner: partner, centre: centre))
                 }
             }
             // Every contour of the slot has zero length: keep each one's vertices, padded to the most.
@@ -274,19 +314,21 @@ struct MorphPlan {
     }
 
     func apply(to pose: PathShape, ofClass klass: Int) -> PathShape {
-        PathShape(
+        let isRepresentative = pose == representatives[klass]
+        return PathShape(
             slots.map { slot in
                 switch slot.sources[klass] {
-                case let .contour(index, reversed, cuts):
+                case let .contour(index, reversed, cuts, edges):
                     let contour = reversed ? pose.contours[index].reversed : pose.contours[index]
                     guard !cuts.isEmpty else {
                         // A contour of zero length is a point, whatever its vertex count.
                         let point = contour.vertices.first?.point ?? .zero
                         return Contour(Array(repeating: BezierVertex(point), count: slot.vertexCount), closed: slot.closed)
                     }
-                    return contour.resampled(at: cuts)
-                case let .point(partner, fixed):
-                    let centre = partner.map { MeasuredContour(pose.contours[$0]).centre } ?? fixed
+                    return contour.resampled(at: cuts, edges: isRepresentative ? edges : contour.edges)
+                case let .point(partner, known):
+                    // Another pose of the class has its own partner's centre.
+                    let centre = partner.map { isRepresentative ? known : MeasuredContour(pose.contours[$0]).centre } ?? known
                     return Contour(Array(repeating: BezierVertex(centre), count: slot.vertexCount), closed: slot.closed)
                 }
             })
@@ -326,12 +368,11 @@ struct MorphPlan {
     }
 
     /// The pairs (item, slot) of least total cost that pair as many items as possible: exhaustive
-    /// for the usual few contours, greedy (cheapest pair first) past that.
-    static func assign(_ itemCount: Int, _ slotCount: Int, cost: (Int, Int) -> Double) -> [(Int, Int)] {
+    /// for the usual few contours, greedy (cheapest pair first) past that; `inOrder`, item i with slot i.
+    static func assign(_ itemCount: Int, _ slotCount: Int, inOrder: Bool, cost: (Int, Int) -> Double) -> [(Int, Int)] {
         let pairCount = min(itemCount, slotCount)
         guard pairCount > 0 else { return [] }
-        // Past this many pairs to weigh, contours pair in their order (the cost is quadratic).
-        if itemCount * slotCount > 4096 { return (0..<pairCount).map { ($0, $0) } }
+        if inOrder { return (0..<pairCount).map { ($0, $0) } }
         var costs = Array(repeating: Array(repeating: 0.0, count: slotCount), count: itemCount)
         for i in 0..<itemCount { for s in 0..<slotCount { costs[i][s] = cost(i, s) } }
         if max(itemCount, slotCount) <= 7 {
@@ -453,8 +494,7 @@ extension Contour {
 
     /// The contour cut at `cuts` (in drawing order, each within or at the start of an edge, and
     /// every vertex among them): the same curve with a vertex at every cut.
-    func resampled(at cuts: [MorphCut]) -> Contour {
-        let edges = self.edges
+    func resampled(at cuts: [MorphCut], edges: [CubicEdge]) -> Contour {
         func point(_ cut: MorphCut) -> Point {
             cut.parameter == 0 || edges.isEmpty ? vertices[cut.edge % vertices.count].point : edges[cut.edge].point(at: cut.parameter)
         }

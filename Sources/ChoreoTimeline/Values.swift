@@ -109,7 +109,7 @@ public struct PathShape: Interpolatable, Hashable {
     }
 
     /// True when the two shapes can morph: same contour count, same vertex counts, same closedness.
-    public func isMorphCompatible(with other: PathShape) -> Bool {
+    package func isMorphCompatible(with other: PathShape) -> Bool {
         contours.count == other.contours.count
             && zip(contours, other.contours).allSatisfy {
                 $0.vertices.count == $1.vertices.count && $0.closed == $1.closed

@@ -108,7 +108,7 @@ public struct YAMLNode: Sendable {
         return nil
     }
 
-    /// "a mapping", "a sequence", "a string", for messages.
+    /// "a scalar", "a list" or "a map", for messages.
     public var kindDescription: String {
         switch kind {
         case .scalar: return "a scalar"

@@ -246,3 +246,22 @@ func usualMorphsDoNotCrossThemselvesMidway(name: String, from: PathShape, to: Pa
     #expect(signedArea(poses[0].contours[1]) < 0, "the hole still winds the other way")
     #expect(signedArea(poses[0].contours[0]) > 0)
 }
+
+@Test func pastSixtyFourContoursTheyPairInOrderAndStillKeepTheirGeometry() {
+    // 70 squares into 35 triangles: the plain rules (no quadratic search) still give one
+    // structure, every pose keeps its outline, and the 35 missing triangles are points.
+    func square(_ i: Int) -> Contour {
+        let x = Double(i % 10) * 10, y = Double(i / 10) * 10
+        return polygon([(x, y), (x + 6, y), (x + 6, y + 6), (x, y + 6)])
+    }
+    func triangle(_ i: Int) -> Contour {
+        let x = Double(i % 10) * 10, y = Double(i / 10) * 10
+        return polygon([(x, y), (x + 6, y + 3), (x, y + 6)])
+    }
+    let many = PathShape((0..<70).map(square)), fewer = PathShape((0..<35).map(triangle))
+    let (a, b) = morphed(many, fewer)
+    #expect(a.isMorphCompatible(with: b) && a.contours.count == 70)
+    for k in 0..<70 { #expect(sameOutline(PathShape([a.contours[k]]), PathShape([square(k)])), "square \(k) kept") }
+    for k in 0..<35 { #expect(sameOutline(PathShape([b.contours[k]]), PathShape([triangle(k)])), "triangle \(k) pairs with square \(k)") }
+    #expect(b.contours[35...].allSatisfy { c in c.vertices.allSatisfy { $0.point == c.vertices[0].point } })
+}

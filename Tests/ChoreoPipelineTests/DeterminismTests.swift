@@ -24,7 +24,7 @@ import Testing
         var outputs: [String: [String: Data]] = [:]
         for run in runs {
             let directory = scratch.url(run.name)
-            let result = try runChoreo(["compile"] + run.arguments + ["-o", directory.path] + emit, in: repositoryRoot)
+            let result = try runChoreo(["compile"] + run.arguments + ["-o", directory.path] + emit, in: repositoryRoot())
             #expect(!result.crashed && result.status == 0, "\(run.name): \(result)")
             var files: [String: Data] = [:]
             for name in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [] {

@@ -7,11 +7,7 @@ import ChoreoTestSupport
 import Foundation
 import Testing
 
-/// The repository root, found from this file's path (Tests/ChoreoPipelineTests/PipelineSupport.swift).
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
-
-func repositoryURL(_ relativePath: String) -> URL { repositoryRoot.appendingPathComponent(relativePath) }
+func repositoryURL(_ relativePath: String) -> URL { repositoryRoot().appendingPathComponent(relativePath) }
 
 /// The regular files directly in `directory` whose names end in one of `extensions`, sorted by name.
 func files(in directory: URL, extensions: [String]) -> [URL] {

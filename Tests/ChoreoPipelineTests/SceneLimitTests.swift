@@ -321,7 +321,7 @@ import Testing
         text += "states:\n  a: {}\n  b:\n"
         for index in 0..<nodes { text += "    n\(index): {opacity: 0}\n" }
         text += "transitions:\n  - {from: a, to: b, duration: 1s, easing: {steps: 1000}}\n"
-        Self.expectLimitError(Array(text.utf8), rule: "too-many-baked-keyframes", name: "steps-on-\(nodes)-nodes")
+        Self.expectLimitError(Array(text.utf8), rule: .tooManyBakedKeyframes, name: "steps-on-\(nodes)-nodes")
     }
 }
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The feature matrix: scenes generated at test time (never committed) that animate every
 animatable property of docs/scene-format.md §5 with every easing family, in states, tweens and
-keyframes, on every shape kind, on a group with inherited styles and on a repeated node.
+keyframes, on every shape kind, on a group with inherited styles, on a repeated node and on
+clipped nodes (every `clip.KEY`, on a rect, ellipse, star and path clip).
 
 Usage:
     python3 Tests/conformance/feature_matrix.py OUT_DIR     # writes OUT_DIR/*.yaml + matrix.json
@@ -58,6 +59,9 @@ CONTEXTS = ("state", "tween", "keyframes")
 SHAPE_KINDS = ("rect", "ellipse", "path-d", "path-points", "polygon", "star", "group")
 STROKED_KINDS = ("rect", "ellipse", "path-open", "polygon", "star", "path-d")
 BLUE, PINK, GREEN, PURPLE, INK = "#0A84FF", "#FF375F", "#34C759", "#AF52DE", "#1C1C1E"
+# The free-morph cell's poses: one contour of 3 vertices, two of 4.
+FREE_MORPH_BASE = "M -12 -14 L 15 0 L -12 14 Z"
+FREE_MORPH_TARGET = "M -14 -14 L -4 -14 L -4 14 L -14 14 Z M 4 -14 L 14 -14 L 14 14 L 4 14 Z"
 
 
 def shape(kind: str) -> dict:
@@ -178,6 +182,27 @@ def probes(scene_index: int) -> list[Probe]:
         morph = Probe("contours/path", {"shape": "path", "contours": [square, hole], "fill-rule": "evenodd", "fill": GREEN},
                       [("contours", [square, hole], [kite, hole_moved])])
     result.append(morph)
+    # Clips (`clip:`), every animatable clip key, the clipped node's kind rotating with the scene.
+    k = kind(1)
+    result.append(Probe(f"clip.size-corner-radius-position/{k}",
+                        {**filled(k, "#FF9F0A"), "clip": {"shape": "rect", "size": [16, 12], "corner-radius": 2}},
+                        [("clip.size", [16, 12], [30, 24]), ("clip.corner-radius", 2, 8), ("clip.position", [-3, -2], [3, 2])]))
+    result.append(Probe("clip.rotation-scale/ellipse",
+                        {"shape": "rect", "size": [40, 40], "fill": PINK, "clip": {"shape": "ellipse", "size": [36, 14]}},
+                        [("clip.rotation", "0deg", "90deg"), ("clip.scale", 0.6, 1.1)]))
+    result.append(Probe("clip.radius-inner-radius-anchor/star",
+                        {"shape": "rect", "size": [40, 40], "fill": GREEN,
+                         "clip": {"shape": "polygon", "sides": 5, "radius": 10, "inner-radius": 5, "anchor": [0, 0]}},
+                        [("clip.radius", 10, 20), ("clip.inner-radius", 5, 10), ("clip.anchor", [0, 0], [4, 3])]))
+    clip_square = "M -8 -8 L 8 -8 L 8 8 L -8 8 Z"
+    clip_kite = "M 0 -18 L 18 0 L 0 10 L -18 0 Z"
+    result.append(Probe("clip.d/group",
+                        {**shape("group"), "fill": PURPLE, "clip": {"shape": "path", "d": clip_square}},
+                        [("clip.d", clip_square, clip_kite)]))
+    # A free morph (contract §10): poses of different contour and vertex counts, made to
+    # correspond by the compiler: a play triangle into two pause bars, in every scene.
+    result.append(Probe("free-morph/path", {"shape": "path", "d": FREE_MORPH_BASE, "fill": PURPLE},
+                        [("d", FREE_MORPH_BASE, FREE_MORPH_TARGET)]))
     # A group whose children inherit the style the scene animates.
     group_variant = scene_index % 4
     group = shape("group")

@@ -14,7 +14,8 @@ DIR holds `choreo compile --emit svg,svg-reel,timeline` output. Checks, each rep
             from the initial state, every pointer transition is fired with the mouse (click for
             `tap`, button down/up for `press`/`release`, moving onto/off the canvas for `hover`/
             `hover-end`), following `complete` chains: the SVG reports the expected state no
-            sooner than the transition's duration, and then draws `choreo snapshot --state TO`.
+            sooner than the transition's duration, and then draws `choreo snapshot --state TO`
+            (once a timeline TO plays once, `play:` without loop, has run out).
             The log lines (state after each input, milliseconds) are the tap-through record.
   inline    (play-pause) the SVG pasted inline into an HTML page, and in an <object>, answers a
             click like the file does.
@@ -122,6 +123,23 @@ class Scene:
     def duration_ms(self, transition: dict) -> float:
         span = self.spans[transition["span"]]
         return (span["end"] - span["start"]) * 1000
+
+    def played_once_ms(self, state: str) -> float:
+        """How long the timeline a state plays once (`play:` without loop) runs after the state is
+        entered; 0 if it plays none or loops. The state's pose is drawn once it has ended."""
+        entry = next((s for s in self.machine["states"] if s["name"] == state), None)
+        play = entry.get("play") if entry else None
+        if not play or play.get("loops"):
+            return 0.0
+        span = self.spans[play["span"]]
+        return (span["end"] - span["start"]) * 1000
+
+
+def wait_for_played_timeline(scene: "Scene", state: str) -> None:
+    """Lets a timeline played once on entering `state` run out (with a margin for the frame clock)."""
+    played = scene.played_once_ms(state)
+    if played > 0:
+        time.sleep(played / 1000 + 0.2)
 
 
 def screenshot(page, width: int, height: int) -> np.ndarray:
@@ -231,6 +249,7 @@ def tap_through(browser, scene: Scene, results: Results) -> None:
             # Reaching the state sooner than its spans would mean a jump instead of a transition.
             results.record(f"{name}: takes the transition's time", elapsed_ms >= minimum_ms * 0.9,
                            f"{elapsed_ms:.0f} ms < {minimum_ms:.0f} ms")
+            wait_for_played_timeline(scene, target)
             results.compare(f"{name}: draws {target}", screenshot(page, scene.width, scene.height),
                             render_file(browser, scene.snapshot(target), scene))
             if transition in untested:
@@ -439,6 +458,7 @@ def preview_checks(browser, scene: Scene, results: Results, full: bool) -> None:
     state = wait_for_page_state(page, target, scene.duration_ms(transition) / 1000 + 5)
     results.record(f"{scene.name} preview: {transition['trigger']} on the stage goes to {target}", state[:2] == [target, target],
                    f"page {state!r}")
+    wait_for_played_timeline(scene, target)
     results.compare(f"{scene.name} preview: the stage draws {target}", element_image(page, stage),
                     render_file(browser, scene.snapshot(target), scene))
     if full:

@@ -143,3 +143,18 @@ def test_round_two_timing_keys_are_covered(tmp_path):
                 assert any("." not in key for key in keys), f"{name}: no per-node timing"
     assert staggered == set(feature_matrix.CONTEXTS)
     assert coloured == set(feature_matrix.CONTEXTS)
+
+
+def test_every_scene_has_a_free_morph_cell_between_different_contour_counts():
+    # Contract §10: the compiler makes poses of different contour and vertex counts correspond;
+    # the cell meets every easing in every context like the other properties.
+    seen = set()
+    index = 0
+    for context in feature_matrix.CONTEXTS:
+        for easing in feature_matrix.EASINGS:
+            probe = next(p for p in feature_matrix.probes(index) if p.name == "free-morph/path")
+            (path, base, target), = probe.changes
+            assert path == "d" and base.count("M") == 1 and target.count("M") == 2
+            seen.add((context, easing))
+            index += 1
+    assert seen == {(c, e) for c in feature_matrix.CONTEXTS for e in feature_matrix.EASINGS}

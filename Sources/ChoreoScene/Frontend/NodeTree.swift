@@ -12,7 +12,7 @@ enum ShapeKind: String, CaseIterable {
 /// Keys every node may have.
 let transformKeys = ["position", "anchor", "offset", "scale", "rotation", "opacity"]
 let styleKeys = ["fill", "fill-rule", "stroke", "trim"]
-let commonNodeKeys = ["id", "shape"] + transformKeys + styleKeys + ["repeat"]
+let commonNodeKeys = ["id", "shape"] + transformKeys + styleKeys + ["repeat", "clip"]
 
 /// The geometry keys of each shape.
 func geometryKeys(_ shape: ShapeKind) -> [String] {
@@ -82,6 +82,9 @@ struct FillSpec {
     var stops: GradientStops?
     var unitsBounds = false
     var range: SourceRange
+    /// The node the fill is written on: a group's gradient is laid out in the group's coordinates
+    /// and fills every child that inherits it as one sweep.
+    var owner: NodeInfo?
 }
 
 struct StrokeSpec {
@@ -177,6 +180,15 @@ final class NodeInfo {
     var repeatStagger: RepeatStagger?
     /// Where `repeat.fill` was written, for its checks.
     var repeatFillRange: SourceRange?
+    /// The node's `clip:` read as a node of its own (shape, geometry and transform, no style);
+    /// its animatable values are also in `base` as `clip.KEY`.
+    var clip: NodeInfo?
+    /// Where `clip:` was written.
+    var clipRange: SourceRange?
+    /// For a shape filled by a group's gradient: the group, and the map from the group's
+    /// coordinates to this node's (a similarity, from base values).
+    var gradientOwner: NodeInfo?
+    var gradientMap = GradientMap.identity
 
     init(id: String, range: SourceRange, shape: ShapeKind) {
         self.id = id
@@ -266,6 +278,7 @@ extension FrontendContext {
         readTransform(map, into: info)
         readOwnStyle(map, into: info)
         if let repeatNode = map.value("repeat") { info.repeatSpec = readRepeat(repeatNode, node: info) }
+        if let clipNode = map.value("clip") { readClip(clipNode, into: info, registry: &registry) }
         if id == nil || errorCount > errorsBefore {
             info.valid = false
             if let id { registry.markBroken(id) }
@@ -285,7 +298,7 @@ extension FrontendContext {
 
     // MARK: Geometry
 
-    private func readGeometry(_ map: MapEntries, into info: NodeInfo, registry: inout NodeRegistry) {
+    func readGeometry(_ map: MapEntries, into info: NodeInfo, registry: inout NodeRegistry) {
         switch info.shape {
         case .rect:
             var size = Point(0, 0)
@@ -480,7 +493,7 @@ extension FrontendContext {
 
     // MARK: Transform
 
-    private func readTransform(_ map: MapEntries, into info: NodeInfo) {
+    func readTransform(_ map: MapEntries, into info: NodeInfo) {
         let bounds = info.localBounds
         var anchor = bounds.center
         if let node = map.value("anchor"), let value = anchorPoint(node, bounds: bounds) { anchor = value }
@@ -524,6 +537,7 @@ extension FrontendContext {
         if let node = map.value("fill") {
             info.ownStyleKeys.insert("fill")
             style.fill = fillSpec(node)
+            style.fill?.owner = info
         }
         if let node = map.value("fill-rule") {
             info.ownStyleKeys.insert("fill-rule")
@@ -765,8 +779,20 @@ extension FrontendContext {
         // SwiftUI fills a shape with the foreground colour unless it is only stroked.
         let fill = style.fill ?? FillSpec(kind: info.stroke == nil ? .solid : .none, color: .black, range: info.range)
         info.fillKind = fill.kind
-        let bounds = info.localBounds
-        func place(_ p: Point?) -> PropertyValue { .point(fill.unitsBounds ? bounds.point(atUnit: p ?? .zero) : (p ?? .zero)) }
+        // A gradient written on a group is laid out in the group's coordinates (its bounds for
+        // `units: bounds`) and carried into this node's coordinates, so that every child the group
+        // fills shows its part of one sweep.
+        var bounds = info.localBounds
+        var map = GradientMap.identity
+        if fill.kind == .linear || fill.kind == .radial, let owner = fill.owner, owner !== info {
+            bounds = owner.localBounds
+            map = gradientMap(from: owner, to: info, range: fill.range)
+            info.gradientOwner = owner
+            info.gradientMap = map
+        }
+        func place(_ p: Point?) -> PropertyValue {
+            .point(map.point(fill.unitsBounds ? bounds.point(atUnit: p ?? .zero) : (p ?? .zero)))
+        }
         switch fill.kind {
         case .none: break
         case .solid: info.base["fill"] = .color(fill.color ?? .black)
@@ -777,7 +803,8 @@ extension FrontendContext {
             info.baseRanges["fill.stops"] = fill.range
         case .radial:
             info.base["fill.center"] = place(fill.center)
-            info.base["fill.radius"] = .number(fill.unitsBounds ? (fill.radius ?? 0) * max(bounds.width, bounds.height) : (fill.radius ?? 0))
+            info.base["fill.radius"] = .number(
+                map.length(fill.unitsBounds ? (fill.radius ?? 0) * max(bounds.width, bounds.height) : (fill.radius ?? 0)))
             info.base["fill.stops"] = .stops(fill.stops ?? GradientStops([]))
             info.baseRanges["fill.stops"] = fill.range
         }

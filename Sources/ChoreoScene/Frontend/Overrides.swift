@@ -25,6 +25,8 @@ struct RawOverride {
     var value: RawValue
     /// The value's text, for notes.
     var range: SourceRange
+    /// True for a tween's `by:` amount (a group gradient's offset is moved, not placed).
+    var relative = false
 }
 
 /// One animated property after group expansion and resolution.
@@ -53,8 +55,17 @@ func animatableKeys(_ shape: ShapeKind) -> [String] {
 func keyframePaths(_ shape: ShapeKind) -> [String] {
     animatableKeys(shape).filter { !["fill", "stroke", "trim"].contains($0) }
         + ["fill", "fill.from", "fill.to", "fill.center", "fill.radius", "fill.stops", "stroke.color", "stroke.width",
-           "trim.start", "trim.end", "trim.offset"]
+           "trim.start", "trim.end", "trim.offset"] + clipKeyframePaths
 }
+
+/// `clip.KEY` for every key some clip shape can animate (which ones a node has depends on its clip).
+let clipKeyframePaths: [String] = {
+    var paths: [String] = []
+    for shape in [ShapeKind.rect, .ellipse, .polygon, .path] {
+        for key in clipAnimatableKeys(shape) where !paths.contains("clip." + key) { paths.append("clip." + key) }
+    }
+    return paths
+}()
 
 private let styleRoots: Set<String> = ["fill", "stroke", "trim"]
 
@@ -64,7 +75,7 @@ extension FrontendContext {
     func readOverrideMap(_ node: YAMLNode, target: NodeInfo, mode: OverrideMode) -> [RawOverride] {
         guard let pairs = mapPairs(node, expected: "a map of properties for '\(target.id)'") else { return [] }
         var result: [RawOverride] = []
-        let allowed = animatableKeys(target.shape)
+        let allowed = animatableKeys(target.shape) + ["clip"]
         for pair in pairs {
             guard let name = keyName(pair.key) else { continue }
             guard allowed.contains(name) else {
@@ -74,6 +85,8 @@ extension FrontendContext {
                 continue
             }
             switch name {
+            case "clip":
+                result += readClipOverride(pair.value, target: target, mode: mode)
             case "fill" where pair.value.mapping != nil:
                 result += readGradientOverride(pair.value, target: target, mode: mode)
             case "stroke", "trim":
@@ -160,7 +173,7 @@ extension FrontendContext {
     func readLeaf(_ path: String, value node: YAMLNode, target: NodeInfo, mode: OverrideMode) -> RawOverride? {
         let range = node.reportRange
         func make(_ path: PropertyPath, _ value: RawValue) -> RawOverride {
-            RawOverride(node: target, path: path, value: value, range: range)
+            RawOverride(node: target, path: path, value: value, range: range, relative: mode == .relative)
         }
         func relativeOnly(_ what: String) -> RawOverride? {
             error(
@@ -252,12 +265,27 @@ extension FrontendContext {
                 reportMissingStyle(raw, target: target)
                 return result
             }
-            let bounds = target.localBounds
-            let value: PropertyValue
+            // A clip's anchor keywords name points of the clip's own bounds.
+            var bounds = root == "clip" ? (target.clip?.localBounds ?? target.localBounds) : target.localBounds
+            // A group's gradient: laid out in the group, carried into the child (see resolveShapeStyle).
+            var map = GradientMap.identity
+            if root == "fill", raw.path != "fill", raw.node !== target, let owner = target.gradientOwner {
+                bounds = owner.localBounds
+                map = target.gradientMap
+            }
+            var value: PropertyValue
             switch raw.value {
             case let .value(v): value = v
             case let .unitPoint(unit): value = .point(bounds.point(atUnit: unit))
             case let .unitRadius(r): value = .number(r * max(bounds.width, bounds.height))
+            }
+            switch value {
+            case let .point(p) where raw.path == "fill.from" || raw.path == "fill.to" || raw.path == "fill.center":
+                value = .point(raw.relative ? map.vector(p) : map.point(p))
+            case let .number(r) where raw.path == "fill.radius":
+                value = .number(map.length(r))
+            default:
+                break
             }
             if !checkMorph(base: baseValue, value: value, raw: raw, target: target, definedBy: definedBy) { continue }
             result.append(
@@ -312,7 +340,7 @@ extension FrontendContext {
             guard target.morphByIndex, !a.contours.isEmpty, !a.isMorphCompatible(with: b) else { return true }
             let baseText = describeShape(a), otherText = describeShape(b)
             var notes: [Note] = []
-            if let baseRange = target.baseRanges["d"] { notes.append(Note("the base shape has \(baseText)", at: baseRange)) }
+            if let baseRange = target.baseRanges[raw.path] { notes.append(Note("the base shape has \(baseText)", at: baseRange)) }
             notes.append(Note("\(definedBy) gives \(otherText)", at: raw.range))
             if let morphRange = target.morphRange {
                 notes.append(Note("'morph: index' asks for a vertex-by-vertex morph", at: morphRange))

@@ -248,8 +248,10 @@ extension FrontendContext {
                             fixIts: match.map { replacing(in: entry.key, offset: idCount + 1, length: pathLength, with: $0) } ?? [])
                     }
                 } else if let from, let to, target.valid {
+                    // A group's style is animated on the shapes that inherit it.
+                    let ids = Set(target.subtree.map(\.id))
                     let touched = Set(from.overrides.keys).union(to.overrides.keys).filter {
-                        $0.node == id && ($0.property == path || $0.property.hasPrefix(path + "."))
+                        ids.contains($0.node) && ($0.property == path || $0.property.hasPrefix(path + "."))
                     }
                     if !touched.contains(where: { from.overrides[$0] != to.overrides[$0] }) {
                         warning(
@@ -275,7 +277,15 @@ extension FrontendContext {
             guard let nodeMap = readMap(entry.value, what: path == nil ? "a node's timing" : "a property's timing", allowed: ["duration", "delay", "easing"]),
                 let merged = self.timing(nodeMap, base: refined)
             else { continue }
-            if valid { result[entry.name] = merged }
+            guard valid else { continue }
+            result[entry.name] = merged
+            // A group's style (`card.fill`, `card.stroke.width`) moves on the shapes that inherit
+            // it, so its entry times theirs, unless a shape has an entry of its own for it.
+            if let path, let target, target.shape == .group, ["fill", "stroke", "trim"].contains(String(path.prefix { $0 != "." })) {
+                for shape in target.subtree where shape.shape != .group && result["\(shape.id).\(path)"] == nil {
+                    if !ordered.contains(where: { $0.name == "\(shape.id).\(path)" }) { result["\(shape.id).\(path)"] = merged }
+                }
+            }
         }
         return result
     }

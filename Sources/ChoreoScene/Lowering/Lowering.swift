@@ -9,7 +9,9 @@ import Foundation
 /// the initial state's first so that frame 0 is what a player shows on load (contract section 9),
 /// the others in file order, then each transition (its delay and duration rounded up to whole frames, plus one frame holding
 /// the end pose, because players stop one frame before a marker's end), then each timeline (its
-/// duration rounded up plus one hold frame; a looping timeline exactly one cycle). A scene with
+/// duration rounded up plus one hold frame; a looping timeline exactly one cycle). A transition or
+/// a timeline played once that moves a staggered repeat (`repeat.delay`) lasts that much longer,
+/// so the last copy finishes too. A scene with
 /// neither states nor timelines is one still frame named after the scene.
 func lower(_ scene: Scene, inputBytes: Int = 0, diagnostics: inout DiagnosticBag) -> Timeline {
     guard checkBakedSegmentCount(scene, inputBytes: inputBytes, diagnostics: &diagnostics) else {

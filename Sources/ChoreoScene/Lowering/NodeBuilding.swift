@@ -50,9 +50,20 @@ struct NodeBuilder {
         case let .group(children):
             content = .group(children.map { self.node($0) })
         default:
-            content = .shape(geometry(node), style(node))
+            content = .shape(geometry(node, shape: node.shape), style(node))
         }
-        return Node(id: node.id, transform: transform, content: content, repeat: node.repeat)
+        return Node(id: node.id, transform: transform, content: content, repeat: node.repeat, clip: clip(node))
+    }
+
+    /// The node's clip: its geometry and transform tracks are the node's `clip.*` properties.
+    private func clip(_ node: SceneNode) -> ClipShape? {
+        guard let shape = node.clip else { return nil }
+        let transform = Transform(
+            anchor: point(node, "clip.anchor", default: .zero),
+            position: point(node, "clip.position", default: .zero),
+            rotation: number(node, "clip.rotation", default: 0),
+            scale: point(node, "clip.scale", default: Point(1, 1)))
+        return ClipShape(geometry: geometry(node, shape: shape, prefix: "clip."), transform: transform)
     }
 
     /// A repeat whose copies differ in time or colour, written out copy by copy (contract §10): a
@@ -86,19 +97,35 @@ struct NodeBuilder {
     private func generic(_ node: SceneNode, _ property: PropertyPath) -> Animated<PropertyValue>? {
         guard let track = tracks[key(node, property)] ?? node.base[property].map({ Animated($0) }) else { return nil }
         guard let range = drawableRanges[property] else { return track }
-        return track.clamped(to: range)
+        return clampedWithinRange(track, range) ?? track.clamped(to: range)
     }
 
+    // `Animated.map`, written out for each value type: the generic one, called across modules,
+    // looks up type metadata for every segment (6% of lowering a large scene). The slot is
+    // dropped, as `map` drops it.
+
     private func number(_ node: SceneNode, _ property: PropertyPath, default value: Double) -> Animated<Double> {
-        generic(node, property)?.map { $0.asDouble ?? value } ?? Animated(value)
+        guard let track = generic(node, property) else { return Animated(value) }
+        return Animated(track.initial.asDouble ?? value, segments: track.segments.map { segment in
+            Segment(start: segment.start, end: segment.end, from: segment.from.asDouble ?? value,
+                    to: segment.to.asDouble ?? value, easing: segment.easing)
+        })
     }
 
     private func point(_ node: SceneNode, _ property: PropertyPath, default value: Point) -> Animated<Point> {
-        generic(node, property)?.map { $0.asPoint ?? value } ?? Animated(value)
+        guard let track = generic(node, property) else { return Animated(value) }
+        return Animated(track.initial.asPoint ?? value, segments: track.segments.map { segment in
+            Segment(start: segment.start, end: segment.end, from: segment.from.asPoint ?? value,
+                    to: segment.to.asPoint ?? value, easing: segment.easing)
+        })
     }
 
     private func color(_ node: SceneNode, _ property: PropertyPath, default value: RGBA) -> Animated<RGBA> {
-        generic(node, property)?.map { $0.asColor ?? value } ?? Animated(value)
+        guard let track = generic(node, property) else { return Animated(value) }
+        return Animated(track.initial.asColor ?? value, segments: track.segments.map { segment in
+            Segment(start: segment.start, end: segment.end, from: segment.from.asColor ?? value,
+                    to: segment.to.asColor ?? value, easing: segment.easing)
+        })
     }
 
     private func stops(_ node: SceneNode) -> Animated<GradientStops> {
@@ -106,19 +133,22 @@ struct NodeBuilder {
         return generic(node, "fill.stops")?.map { $0.asStops ?? fallback } ?? Animated(fallback)
     }
 
-    private func geometry(_ node: SceneNode) -> Geometry {
-        switch node.shape {
+    /// The geometry of `shape` from the node's properties named `prefix` + key (`clip.size` for
+    /// its clip, `size` for the node itself).
+    private func geometry(_ node: SceneNode, shape: SceneShape, prefix: String = "") -> Geometry {
+        switch shape {
         case .rect:
-            return .rect(size: point(node, "size", default: .zero), cornerRadius: number(node, "corner-radius", default: 0))
+            return .rect(
+                size: point(node, prefix + "size", default: .zero), cornerRadius: number(node, prefix + "corner-radius", default: 0))
         case .ellipse:
-            return .ellipse(size: point(node, "size", default: .zero))
+            return .ellipse(size: point(node, prefix + "size", default: .zero))
         case let .polygon(sides, star, cornerRadius):
-            let radius = number(node, "radius", default: 0)
-            let inner = star ? number(node, "inner-radius", default: 0) : nil
+            let radius = number(node, prefix + "radius", default: 0)
+            let inner = star ? number(node, prefix + "inner-radius", default: 0) : nil
             guard cornerRadius > 0 else { return .polygon(sides: sides, radius: radius, innerRadius: inner) }
             return .path(roundedPolygonTrack(sides: sides, radius: radius, innerRadius: inner, cornerRadius: cornerRadius))
         case .path:
-            return .path(generic(node, "d")?.map { $0.asPath ?? PathShape([]) } ?? Animated(PathShape([])))
+            return .path(generic(node, prefix + "d")?.map { $0.asPath ?? PathShape([]) } ?? Animated(PathShape([])))
         case .group:
             return .path(Animated(PathShape([])))
         }
@@ -241,4 +271,52 @@ func placementNodes(_ matrix: ChoreoTimeline.AffineTransform, opacity: Double, n
             position: Animated(position), rotation: Animated(theta * 180 / .pi), scale: Animated(Point(q + r, q - r)),
             opacity: Animated(opacity)),
         content: .group([inner]))
+}
+
+/// `track.clamped(to: range)` for the common case of numbers and colours that stay inside `range`
+/// at every instant: the same track, with consecutive holds of one value merged as `clamped`
+/// merges them, without the arrays of components `clamped` makes for every value (8% of lowering
+/// a large scene). Nil when a value is of another kind or some motion leaves the range; then
+/// `clamped` splits it.
+func clampedWithinRange(_ track: Animated<PropertyValue>, _ range: ClosedRange<Double>) -> Animated<PropertyValue>? {
+    guard staysWithin(range, track.initial, track.initial, progress: nil) else { return nil }
+    var parts: [Segment<PropertyValue>] = []
+    parts.reserveCapacity(track.segments.count)
+    for segment in track.segments {
+        // As `Segment.clampedParts`: a held or instant segment only needs its ends inside; a
+        // motion, every progress its easing reaches.
+        let isMotion = segment.end - segment.start > 0 && segment.easing != .hold
+        guard staysWithin(range, segment.from, segment.to, progress: isMotion ? segment.easing.progressRange : nil) else {
+            return nil
+        }
+        if let last = parts.last, last.from == last.to, segment.from == segment.to, last.to == segment.from,
+            last.end == segment.start
+        {
+            parts[parts.count - 1].end = segment.end
+        } else {
+            parts.append(segment)
+        }
+    }
+    return Animated(track.initial, segments: parts, slot: track.slot)
+}
+
+/// Whether every component of the motion from `a` to `b` stays in `range` at the lowest and
+/// highest `progress` its easing reaches (and so at every one between), computed as
+/// `clampedParts` computes it; with no progress, whether `a` and `b` themselves are inside. False
+/// for values other than numbers and colours, and for a pair of different kinds.
+private func staysWithin(
+    _ range: ClosedRange<Double>, _ a: PropertyValue, _ b: PropertyValue, progress: (lowest: Double, highest: Double)?
+) -> Bool {
+    func within(_ x: Double, _ y: Double) -> Bool {
+        guard let progress else { return range.contains(x) && range.contains(y) }
+        return range.contains(x + (y - x) * progress.lowest) && range.contains(x + (y - x) * progress.highest)
+    }
+    switch (a, b) {
+    case let (.number(x), .number(y)):
+        return within(x, y)
+    case let (.color(x), .color(y)):
+        return within(x.r, y.r) && within(x.g, y.g) && within(x.b, y.b) && within(x.a, y.a)
+    default:
+        return false
+    }
 }

@@ -15,6 +15,7 @@ let drawableRanges: [PropertyPath: ClosedRange<Double>] = [
     "fill.stops": 0...1,
     "stroke.width": 0...Double.infinity,
     "corner-radius": 0...Double.infinity,
+    "clip.corner-radius": 0...Double.infinity,
     // SVG rejects a negative gradient radius.
     "fill.radius": 0...Double.infinity,
 ]

@@ -18,8 +18,6 @@ private struct TimelineEvent {
 /// The tracks one timeline gives each property, on the timeline's own clock (0 = its start).
 struct SimulatedTimeline {
     var tracks: [PropertyKey: PropertyTrack]
-    /// Length of the span in seconds (whole frames).
-    var length: Double
 }
 
 /// Runs a timeline's tweens and keyframes property by property (contract §5).
@@ -110,8 +108,7 @@ func simulateTimeline(
             notes: seamJumps.dropFirst().map { Note($0, at: nil) },
             help: "end the cycle on the values it starts with, or set 'loop: false'")
     }
-    let length = timeline.loop ? contentLength : contentLength + frameLength
-    return SimulatedTimeline(tracks: tracks, length: length)
+    return SimulatedTimeline(tracks: tracks)
 }
 
 /// Plays `events` for `cycles` repetitions of `period`, each event at its time plus the cycle's start.

@@ -113,6 +113,9 @@ public struct SceneNode: Sendable, Equatable {
     public var `repeat`: Repeat?
     /// `repeat.delay` and `repeat.fill`: what makes the copies differ in time and colour.
     public var stagger: RepeatStagger?
+    /// The shape of the node's `clip:` (never a group), nil without one; its geometry and
+    /// transform values are in `base` as `clip.size`, `clip.position`, and so on.
+    public var clip: SceneShape?
 
     public init(
         id: String, range: SourceRange, shape: SceneShape, base: [PropertyPath: PropertyValue], fill: FillKind,

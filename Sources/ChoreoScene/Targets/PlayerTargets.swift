@@ -70,10 +70,17 @@ func checkPlayerTarget(_ target: PlayerTarget, timeline: Timeline, locator: Sour
         case .web: break
         case .lottieIOS: findings += lottieIOSFindings(node, ancestors: ancestors, locator: locator)
         case .lottieAndroid: findings += lottieAndroidFindings(node, locator: locator)
-        // Of Telegram's forbidden features the scene language can express only star shapes,
-        // which the sticker writes as paths; the limits on time and size are checked below and
-        // by the CLI (gzip size).
-        case .tgs: break
+        // Of Telegram's forbidden features the scene language can express star shapes, which
+        // the sticker writes as paths, and masks (clips); the limits on time and size are
+        // checked below and by the CLI (gzip size).
+        case .tgs:
+            if node.clip != nil {
+                findings.append(TargetFinding(
+                    rule: .tgsClip,
+                    message: "'\(node.id)' is clipped; a clip is a Lottie mask, which Telegram stickers may not use",
+                    range: locator.nodeKey("clip", of: node.id),
+                    help: "draw the visible part as a shape of its own, or compile this scene for another target"))
+            }
         }
         if case let .group(children) = node.content {
             for child in children { visit(child, ancestors: ancestors + [node]) }

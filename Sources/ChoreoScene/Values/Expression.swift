@@ -62,8 +62,8 @@ public func variableReferences(in text: String) -> [(name: String, offset: Int)]
     return references
 }
 
-/// The units a number may carry, with the dimension each measures and its factor to the stored
-/// unit (seconds, degrees). Frames depend on the frame rate, so their factor is computed.
+/// The units a number may carry, with the dimension each measures. The factor to the stored unit
+/// (seconds, degrees) is applied in `quantity(_:unit:unitOffset:)`, where frames use the frame rate.
 let expressionUnits: [(suffix: String, dimension: Dimension)] = [
     ("s", .time), ("ms", .time), ("f", .time), ("deg", .angle), ("turn", .angle), ("rad", .angle), ("px", .number),
 ]

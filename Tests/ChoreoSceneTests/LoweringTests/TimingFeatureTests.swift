@@ -181,3 +181,32 @@ func copyPlacementsComposeToTheRepeatMatrix(repetition: Repeat) {
         }
     }
 }
+
+@Test func aGroupsStyleEntryTimesTheShapesThatInheritIt() throws {
+    let timeline = try compiled("""
+        choreo: 1
+        size: [100, 100]
+        layers:
+          - id: card
+            shape: group
+            position: [50, 50]
+            fill: black
+            children:
+              - {id: a, shape: rect, size: [10, 10]}
+              - {id: b, shape: rect, size: [10, 10], position: [20, 0]}
+        states:
+          dark: {}
+          light: {card: {fill: white}}
+        transitions:
+          - {from: dark, to: light, duration: 1s, easing: linear, nodes: {card.fill: {duration: 0.5s}, b.fill: {duration: 0.25s}}}
+        """)
+    let span = try transitionSpan(timeline)
+    func fill(_ id: String) throws -> Animated<RGBA> {
+        let node = try #require(findNode(id, in: timeline.layers))
+        guard case let .shape(_, style) = node.content, case let .color(colour)? = style.fill else { return Animated(RGBA(0, 0, 0, 0)) }
+        return colour
+    }
+    #expect(try fill("a").value(at: span.start + 0.5) == RGBA(1, 1, 1))
+    #expect(try fill("b").value(at: span.start + 0.25) == RGBA(1, 1, 1))
+    #expect(try fill("a").value(at: span.start + 0.25) != RGBA(1, 1, 1))
+}
