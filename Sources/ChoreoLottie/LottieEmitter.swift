@@ -13,66 +13,187 @@ public enum LottieEmitter {
     /// Lottie spec 1.0.0 (`MMmmpp`), the schema the conformance suite validates against.
     static let specVersion = 10000
 
+    /// The document as a tree (the same walk as `emit`, into a `JSONTreeBuilder`).
     public static func document(_ timeline: Timeline, options: LottieOptions = LottieOptions()) -> JSONValue {
+        JSONTreeBuilder.build { write(timeline, options: options, to: &$0) }
+    }
+
+    /// The document as text: minified (3 decimals, colours 4) unless `pretty`.
+    public static func emit(_ timeline: Timeline, pretty: Bool = false, options: LottieOptions = LottieOptions()) -> String {
+        String(decoding: emitBytes(timeline, pretty: pretty, options: options), as: UTF8.self)
+    }
+
+    /// The document as UTF-8, written straight into one buffer as the timeline is walked.
+    public static func emitBytes(_ timeline: Timeline, pretty: Bool = false, options: LottieOptions = LottieOptions()) -> [UInt8] {
+        var writer = JSONStreamWriter(pretty: pretty, capacity: 1 << 16)
+        write(timeline, options: options, to: &writer)
+        return writer.finished()
+    }
+
+    /// How a Telegram sticker places the scene: a canvas of its own, and every layer's transform
+    /// (`ks`) scaling and centring the scene on it.
+    struct CanvasFit {
+        var canvas: Double
+        var scale: Double
+        var offset: Point
+    }
+
+    /// Writes the whole document into `w`.
+    static func write<W: JSONSink>(_ timeline: Timeline, options: LottieOptions, fit: CanvasFit? = nil, to w: inout W) {
         // A still picture still needs one frame for players to draw anything.
         let outPoint = max(1, timeline.frameCount)
         let builder = LottieShapeBuilder(fps: timeline.fps, duration: timeline.duration, options: options)
         // Lottie's first layer is the top one; the timeline lists layers bottom to top.
+        let topFirst = Array(timeline.layers.reversed())
+        // A node with a clip below it becomes layers and assets built as trees (`LottieLayerBuilder`),
+        // made before anything is written since the assets come first; every other node streams.
         var layerBuilder = LottieLayerBuilder(
             shapes: builder, outPoint: outPoint, sceneSize: Point(timeline.width, timeline.height))
-        var layers: [JSONValue] = timeline.layers.reversed().flatMap { layerBuilder.layers(for: $0) }
+        var clippedLayers: [Int: [JSONValue]] = [:]
+        for (position, node) in topFirst.enumerated() where node.containsClip {
+            clippedLayers[position] = layerBuilder.layers(for: node)
+        }
+        w.beginObject()
+        if fit != nil { w.member("tgs", 1) }
+        w.member("v", bodymovinVersion)
+        w.member("ver", specVersion)
+        w.member("nm", timeline.name)
+        w.member("fr", number: timeline.fps)
+        w.member("ip", 0)
+        w.member("op", outPoint)
+        w.member("w", fit.map { Int($0.canvas) } ?? Int(timeline.width.rounded()))
+        w.member("h", fit.map { Int($0.canvas) } ?? Int(timeline.height.rounded()))
+        w.member("ddd", 0)
+        w.key("assets")
+        w.beginArray()
+        for asset in layerBuilder.assets { w.value(asset) }
+        w.endArray()
+        w.key("markers")
+        w.beginArray()
+        for span in timeline.spans {
+            let (start, end) = timeline.frames(of: span)
+            w.beginObject()
+            w.member("cm", span.name)
+            w.member("tm", start)
+            w.member("dr", end - start)
+            w.endObject()
+        }
+        w.endArray()
+        w.key("layers")
+        w.beginArray()
+        var index = 0
+        for (position, node) in topFirst.enumerated() {
+            if let layers = clippedLayers[position] {
+                for layer in layers {
+                    index += 1
+                    w.value(numberedLayer(layer, index: index, fit: fit))
+                }
+                continue
+            }
+            index += 1
+            writeShapeLayer(name: node.id, index: index, outPoint: outPoint, fit: fit, to: &w) { builder.writeGroup(for: node, to: &$0) }
+        }
         if let background = timeline.background {
             let size = Point(timeline.width, timeline.height)
             let backdrop = Node(
                 id: "background", transform: Transform(position: Animated(size * 0.5)),
                 content: .shape(.rect(size: Animated(size), cornerRadius: Animated(0)), Style(fill: .color(Animated(background, slot: timeline.backgroundSlot)))))
-            layers.append(shapeLayer(name: "background", shapes: [builder.group(for: backdrop)], outPoint: outPoint))
+            writeShapeLayer(name: "background", index: index + 1, outPoint: outPoint, fit: fit, to: &w) {
+                builder.writeGroup(for: backdrop, to: &$0)
+            }
         }
-        layers = layerBuilder.numbered(layers)
-        let markers: [JSONValue] = timeline.spans.map { span in
-            let (start, end) = timeline.frames(of: span)
-            return .object([("cm", .string(span.name)), ("tm", .int(start)), ("dr", .int(end - start))])
-        }
-        var members: [(String, JSONValue)] = [
-            ("v", .string(bodymovinVersion)), ("ver", .int(specVersion)), ("nm", .string(timeline.name)),
-            ("fr", .number(timeline.fps)), ("ip", 0), ("op", .int(outPoint)),
-            ("w", .int(Int(timeline.width.rounded()))), ("h", .int(Int(timeline.height.rounded()))),
-            ("ddd", 0), ("assets", .array(layerBuilder.assets)), ("markers", .array(markers)), ("layers", .array(layers)),
-        ]
+        w.endArray()
         if let themes = timeline.themes, !themes.slots.isEmpty {
             // The default theme's values: what a player that applies slots starts from.
-            members.append(("slots", .object(themes.slots.map { slot in
-                (slot.id, .object([("p", slotProperty(slot.defaultValue, fps: timeline.fps))]))
-            })))
+            w.key("slots")
+            w.beginObject()
+            for slot in themes.slots {
+                w.key(escaping: slot.id)
+                w.beginObject()
+                w.key("p")
+                writeSlotProperty(slot.defaultValue, fps: timeline.fps, to: &w)
+                w.endObject()
+            }
+            w.endObject()
+        }
+        w.endObject()
+    }
+
+    /// A layer built as a tree with its `ind` (after `ty` and `ddd`, as every layer has it) and,
+    /// for a sticker, the sticker's `ks` in place of its own.
+    static func numberedLayer(_ layer: JSONValue, index: Int, fit: CanvasFit?) -> JSONValue {
+        guard case var .object(members) = layer else { return layer }
+        members.insert(("ind", .int(index)), at: min(2, members.count))
+        if let fit, let ks = members.firstIndex(where: { $0.0 == "ks" }) {
+            members[ks].1 = JSONTreeBuilder.build { writeLayerTransform(fit: fit, to: &$0) }
         }
         return .object(members)
     }
 
     /// A slot's value as the Lottie property it stands for (the same units as the property).
-    static func slotProperty(_ value: SlotValue, fps: Double) -> JSONValue {
+    static func writeSlotProperty<W: JSONSink>(_ value: SlotValue, fps: Double, to w: inout W) {
         switch value {
-        case let .color(track): lottieProperty(Animated(track.initial, segments: track.segments), fps: fps, .color)
-        case let .opacity(track): lottieProperty(Animated(track.initial, segments: track.segments), fps: fps, .scalar(times: 100))
-        case let .length(track): lottieProperty(Animated(track.initial, segments: track.segments), fps: fps, .scalar())
+        case let .color(track): writeLottieProperty(Animated(track.initial, segments: track.segments), fps: fps, .color, to: &w)
+        case let .opacity(track): writeLottieProperty(Animated(track.initial, segments: track.segments), fps: fps, .scalar(times: 100), to: &w)
+        case let .length(track): writeLottieProperty(Animated(track.initial, segments: track.segments), fps: fps, .scalar(), to: &w)
         }
     }
 
-    /// The document as text: minified (3 decimals, colours 4) unless `pretty`.
-    public static func emit(_ timeline: Timeline, pretty: Bool = false, options: LottieOptions = LottieOptions()) -> String {
-        JSONWriter(pretty: pretty).string(document(timeline, options: options))
+    /// `writeSlotProperty` as a tree.
+    static func slotProperty(_ value: SlotValue, fps: Double) -> JSONValue {
+        JSONTreeBuilder.build { writeSlotProperty(value, fps: fps, to: &$0) }
     }
 
-    /// A shape layer with an identity transform: the node's own transform lives in its group, so
-    /// top-level and nested nodes are written the same way. `ind` is filled in by the caller.
-    static func shapeLayer(name: String, shapes: [JSONValue], outPoint: Int) -> JSONValue {
-        let identity = JSONValue.object([
-            ("a", staticProperty([0, 0])), ("p", staticProperty([0, 0])), ("s", staticProperty([100, 100])),
-            ("r", staticProperty(0)), ("o", staticProperty(100)),
-        ])
-        return .object([
-            ("ty", 4), ("ddd", 0), ("nm", .string(name)), ("sr", 1), ("st", 0), ("ip", 0), ("op", .int(outPoint)),
-            ("ao", 0), ("bm", 0), ("ks", identity), ("shapes", .array(shapes)),
-        ])
+    /// A shape layer with an identity transform (or the sticker's `fit`): the node's own transform
+    /// lives in its group, so top-level and nested nodes are written the same way. `shapes` writes
+    /// the layer's shape items.
+    static func writeShapeLayer<W: JSONSink>(
+        name: String, index: Int, outPoint: Int, fit: CanvasFit?, to w: inout W, shapes: (inout W) -> Void
+    ) {
+        w.beginObject()
+        w.member("ty", 4)
+        w.member("ddd", 0)
+        w.member("ind", index)
+        w.member("nm", name)
+        w.member("sr", 1)
+        w.member("st", 0)
+        w.member("ip", 0)
+        w.member("op", outPoint)
+        w.member("ao", 0)
+        w.member("bm", 0)
+        w.key("ks")
+        writeLayerTransform(fit: fit, to: &w)
+        w.key("shapes")
+        w.beginArray()
+        shapes(&w)
+        w.endArray()
+        w.endObject()
+    }
+
+    /// A shape layer's `ks`: the identity, or the sticker's fit.
+    static func writeLayerTransform<W: JSONSink>(fit: CanvasFit?, to w: inout W) {
+        w.beginObject()
+        w.staticProperty("a", 0, 0)
+        if let fit {
+            w.staticProperty("p") { w in
+                w.beginArray()
+                w.number(fit.offset.x)
+                w.number(fit.offset.y)
+                w.endArray()
+            }
+            w.staticProperty("s") { w in
+                w.beginArray()
+                w.number(fit.scale * 100)
+                w.number(fit.scale * 100)
+                w.endArray()
+            }
+        } else {
+            w.staticProperty("p", 0, 0)
+            w.staticProperty("s", 100, 100)
+        }
+        w.staticProperty("r", 0)
+        w.staticProperty("o", 100)
+        w.endObject()
     }
 }
 

@@ -74,85 +74,156 @@ func lottieKeys<Value>(_ track: Animated<Value>, fps: Double) -> [LottieKey<Valu
     return keys
 }
 
-/// Encodes animatable values. `dimensions` is how many per-dimension easing handles a keyframe
-/// carries (2 for points, 1 for everything else).
-struct LottieEncoding<Value> {
-    var dimensions: Int
+/// Encodes animatable values into a `JSONSink`. `dimensions` is how many per-dimension easing
+/// handles a keyframe carries (2 for points, 1 for everything else).
+protocol LottieEncoding<Value> {
+    associatedtype Value: Interpolatable
+    var dimensions: Int { get }
     /// The value as written in a static property's `k`.
-    var staticValue: (Value) -> JSONValue
+    func writeStatic<W: JSONSink>(_ value: Value, to w: inout W)
     /// The value as written in a keyframe's `s` (always an array).
-    var keyframeValue: (Value) -> JSONValue
+    func writeKeyframe<W: JSONSink>(_ value: Value, to w: inout W)
 }
 
-extension LottieEncoding where Value == Double {
-    /// A scalar multiplied by `factor` (100 for opacity and percentages).
-    static func scalar(times factor: Double = 1) -> LottieEncoding<Double> {
-        LottieEncoding(
-            dimensions: 1, staticValue: { .number($0 * factor) }, keyframeValue: { [.number($0 * factor)] })
+/// A scalar multiplied by `factor` (100 for opacity and percentages).
+struct ScalarEncoding: LottieEncoding {
+    var factor: Double
+    var dimensions: Int { 1 }
+    func writeStatic<W: JSONSink>(_ value: Double, to w: inout W) { w.number(value * factor) }
+    func writeKeyframe<W: JSONSink>(_ value: Double, to w: inout W) {
+        w.beginArray()
+        w.number(value * factor)
+        w.endArray()
     }
 }
 
-extension LottieEncoding where Value == Point {
-    static func point(times factor: Double = 1) -> LottieEncoding<Point> {
-        LottieEncoding(
-            dimensions: 2, staticValue: { [.number($0.x * factor), .number($0.y * factor)] },
-            keyframeValue: { [.number($0.x * factor), .number($0.y * factor)] })
+struct PointEncoding: LottieEncoding {
+    var factor: Double
+    var dimensions: Int { 2 }
+    func writeStatic<W: JSONSink>(_ value: Point, to w: inout W) {
+        w.beginArray()
+        w.number(value.x * factor)
+        w.number(value.y * factor)
+        w.endArray()
     }
+    func writeKeyframe<W: JSONSink>(_ value: Point, to w: inout W) { writeStatic(value, to: &w) }
 }
 
-extension LottieEncoding where Value == RGBA {
-    /// Red, green and blue with 4 decimals; alpha travels in the style's opacity instead.
-    static var color: LottieEncoding<RGBA> {
-        let encode: (RGBA) -> JSONValue = {
-            [.decimal($0.r, places: 4), .decimal($0.g, places: 4), .decimal($0.b, places: 4)]
-        }
-        return LottieEncoding(dimensions: 1, staticValue: encode, keyframeValue: encode)
+/// Red, green and blue with 4 decimals; alpha travels in the style's opacity instead.
+struct ColorEncoding: LottieEncoding {
+    var dimensions: Int { 1 }
+    func writeStatic<W: JSONSink>(_ value: RGBA, to w: inout W) {
+        w.beginArray()
+        w.number(value.r, places: 4)
+        w.number(value.g, places: 4)
+        w.number(value.b, places: 4)
+        w.endArray()
     }
+    func writeKeyframe<W: JSONSink>(_ value: RGBA, to w: inout W) { writeStatic(value, to: &w) }
+}
+
+extension LottieEncoding where Self == ScalarEncoding {
+    static func scalar(times factor: Double = 1) -> ScalarEncoding { ScalarEncoding(factor: factor) }
+}
+
+extension LottieEncoding where Self == PointEncoding {
+    static func point(times factor: Double = 1) -> PointEncoding { PointEncoding(factor: factor) }
+}
+
+extension LottieEncoding where Self == ColorEncoding {
+    static var color: ColorEncoding { ColorEncoding() }
 }
 
 /// A Lottie animatable property (`{"a":0,"k":…}` or `{"a":1,"k":[keyframes]}`); a themed one also
 /// names its slot (`"sid"`), keeping the default theme's value inline for players without slots.
-func lottieProperty<Value>(_ track: Animated<Value>, fps: Double, _ encoding: LottieEncoding<Value>) -> JSONValue {
-    let property = unslottedProperty(track, fps: fps, encoding)
-    guard let slot = track.slot, case let .object(members) = property else { return property }
-    return .object(members + [("sid", .string(slot))])
+func writeLottieProperty<W: JSONSink, E: LottieEncoding>(
+    _ track: Animated<E.Value>, fps: Double, _ encoding: E, to w: inout W
+) {
+    w.beginObject()
+    if !track.isAnimated {
+        w.member("a", 0)
+        w.key("k")
+        encoding.writeStatic(track.initial, to: &w)
+    } else {
+        w.member("a", 1)
+        w.key("k")
+        w.beginArray()
+        for key in lottieKeys(track, fps: fps) {
+            w.beginObject()
+            w.key("t")
+            w.number(key.frame)
+            w.key("s")
+            encoding.writeKeyframe(key.value, to: &w)
+            switch key.easing {
+            case nil:
+                break
+            case .hold:
+                w.member("h", 1)
+            case .linear:
+                writeEasingHandle("o", 0, 0, dimensions: encoding.dimensions, to: &w)
+                writeEasingHandle("i", 1, 1, dimensions: encoding.dimensions, to: &w)
+            case let .cubic(x1, y1, x2, y2):
+                writeEasingHandle("o", x1, y1, dimensions: encoding.dimensions, to: &w)
+                writeEasingHandle("i", x2, y2, dimensions: encoding.dimensions, to: &w)
+            }
+            w.endObject()
+        }
+        w.endArray()
+    }
+    if let slot = track.slot { w.member("sid", slot) }
+    w.endObject()
 }
 
-private func unslottedProperty<Value>(_ track: Animated<Value>, fps: Double, _ encoding: LottieEncoding<Value>) -> JSONValue {
-    guard track.isAnimated else {
-        return .object([("a", 0), ("k", encoding.staticValue(track.initial))])
-    }
-    let keys = lottieKeys(track, fps: fps)
-    let frames: [JSONValue] = keys.map { key in
-        var members: [(String, JSONValue)] = [("t", .number(key.frame)), ("s", encoding.keyframeValue(key.value))]
-        switch key.easing {
-        case nil:
-            break
-        case .hold:
-            members.append(("h", 1))
-        case .linear:
-            members.append(("o", easingHandle(0, 0, dimensions: encoding.dimensions)))
-            members.append(("i", easingHandle(1, 1, dimensions: encoding.dimensions)))
-        case let .cubic(x1, y1, x2, y2):
-            members.append(("o", easingHandle(x1, y1, dimensions: encoding.dimensions)))
-            members.append(("i", easingHandle(x2, y2, dimensions: encoding.dimensions)))
-        }
-        return .object(members)
-    }
-    return .object([("a", 1), ("k", .array(frames))])
+/// `writeLottieProperty` as a tree, for code that builds `JSONValue`s.
+func lottieProperty<E: LottieEncoding>(_ track: Animated<E.Value>, fps: Double, _ encoding: E) -> JSONValue {
+    JSONTreeBuilder.build { writeLottieProperty(track, fps: fps, encoding, to: &$0) }
 }
 
 /// An `o`/`i` handle. x is kept in 0…1 whatever the timeline holds: lottie-android rejects a
 /// curve that loops back on itself, and players disagree about handles outside the frame pair.
-private func easingHandle(_ x: Double, _ y: Double, dimensions: Int) -> JSONValue {
+private func writeEasingHandle<W: JSONSink>(_ name: StaticString, _ x: Double, _ y: Double, dimensions: Int, to w: inout W) {
     let x = min(max(x, 0), 1)
-    return .object([
-        ("x", .array(Array(repeating: .number(x), count: dimensions))),
-        ("y", .array(Array(repeating: .number(y), count: dimensions))),
-    ])
+    w.key(name)
+    w.beginObject()
+    w.key("x")
+    w.beginArray()
+    for _ in 0..<dimensions { w.number(x) }
+    w.endArray()
+    w.key("y")
+    w.beginArray()
+    for _ in 0..<dimensions { w.number(y) }
+    w.endArray()
+    w.endObject()
 }
 
 /// A property that never moves.
 func staticProperty(_ value: JSONValue) -> JSONValue {
     .object([("a", 0), ("k", value)])
+}
+
+extension JSONSink {
+    /// `{"a":0,"k":…}`: a property that never moves, its value written by `body`.
+    mutating func staticProperty(_ name: StaticString, _ body: (inout Self) -> Void) {
+        key(name)
+        beginObject()
+        member("a", 0)
+        key("k")
+        body(&self)
+        endObject()
+    }
+
+    /// `{"a":0,"k":value}`.
+    mutating func staticProperty(_ name: StaticString, _ value: Int) {
+        staticProperty(name) { $0.int(value) }
+    }
+
+    /// `{"a":0,"k":[x,y]}` with integers.
+    mutating func staticProperty(_ name: StaticString, _ x: Int, _ y: Int) {
+        staticProperty(name) { w in
+            w.beginArray()
+            w.int(x)
+            w.int(y)
+            w.endArray()
+        }
+    }
 }

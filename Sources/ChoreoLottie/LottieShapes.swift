@@ -13,17 +13,7 @@ struct LottieShapeBuilder {
     // MARK: Nodes
 
     /// A node as one `gr`. Lottie draws the first item on top, so children are written top first.
-    func group(for node: Node) -> JSONValue {
-        var content: [JSONValue]
-        switch node.content {
-        case let .shape(geometry, style):
-            content = shapeItems(geometry, style)
-        case let .group(children):
-            content = children.reversed().map { group(for: $0) }
-        }
-        if let repetition = node.repeat {
-            content = copies(of: content, repetition, id: node.id)
-        }
+    func writeGroup<W: JSONSink>(for node: Node, to w: inout W) {
         let transform = node.transform
         if transform.position.isAnimated, transform.offset.isAnimated,
             !sameTiming(transform.position, transform.offset)
@@ -32,104 +22,191 @@ struct LottieShapeBuilder {
             // so the offset gets a group of its own around the node (it is added last anyway).
             var placed = transform
             placed.offset = Animated(.zero)
-            let inner = groupObject(name: node.id, items: content + [transformItem(placed)])
-            let shift = Transform(position: transform.offset)
-            return groupObject(name: node.id + " offset", items: [inner, transformItem(shift)])
+            beginGroup(name: node.id + " offset", to: &w)
+            beginGroup(name: node.id, to: &w)
+            writeContent(of: node, to: &w)
+            writeTransformItem(placed, to: &w)
+            endGroup(to: &w)
+            writeTransformItem(Transform(position: transform.offset), to: &w)
+            endGroup(to: &w)
+            return
         }
-        return groupObject(name: node.id, items: content + [transformItem(transform)])
+        beginGroup(name: node.id, to: &w)
+        writeContent(of: node, to: &w)
+        writeTransformItem(transform, to: &w)
+        endGroup(to: &w)
     }
 
-    func groupObject(name: String, items: [JSONValue]) -> JSONValue {
-        .object([("ty", "gr"), ("nm", .string(name)), ("it", .array(items))])
+    /// `group(for:)` as a tree.
+    func group(for node: Node) -> JSONValue {
+        JSONTreeBuilder.build { writeGroup(for: node, to: &$0) }
+    }
+
+    /// The items of a node's group before its `tr`: its shape, its children, or copies of them.
+    private func writeContent<W: JSONSink>(of node: Node, to w: inout W) {
+        func content(_ w: inout W) {
+            switch node.content {
+            case let .shape(geometry, style):
+                writeShapeItems(geometry, style, to: &w)
+            case let .group(children):
+                for child in children.reversed() { writeGroup(for: child, to: &w) }
+            }
+        }
+        if let repetition = node.repeat {
+            writeCopies(repetition, id: node.id, to: &w, content: content)
+        } else {
+            content(&w)
+        }
+    }
+
+    /// `{"ty":"gr","nm":NAME,"it":[`: the items follow, then `endGroup`.
+    func beginGroup<W: JSONSink>(name: String, to w: inout W) {
+        w.beginObject()
+        w.member("ty", "gr")
+        w.member("nm", name)
+        w.key("it")
+        w.beginArray()
+    }
+
+    func endGroup<W: JSONSink>(to w: inout W) {
+        w.endArray()
+        w.endObject()
     }
 
     /// The `tr` closing a group: `position + offset + R·S·(q − anchor)` is Lottie's
     /// `p + R·S·(q − a)` with `p = position + offset`.
-    func transformItem(_ transform: Transform) -> JSONValue {
+    func writeTransformItem<W: JSONSink>(_ transform: Transform, to w: inout W) {
         let position = combineTracks(transform.position, transform.offset, fps: fps, duration: duration, +)
-        return .object([("ty", "tr")] + transformMembers(
+        w.beginObject()
+        w.member("ty", "tr")
+        writeTransformMembers(
             anchor: transform.anchor, position: position, scale: transform.scale,
-            rotation: transform.rotation, opacity: transform.opacity))
+            rotation: transform.rotation, opacity: transform.opacity, to: &w)
+        w.endObject()
     }
 
+    func writeTransformMembers<W: JSONSink>(
+        anchor: Animated<Point>, position: Animated<Point>, scale: Animated<Point>,
+        rotation: Animated<Double>, opacity: Animated<Double>, to w: inout W
+    ) {
+        w.key("a")
+        writeLottieProperty(anchor, fps: fps, .point(), to: &w)
+        w.key("p")
+        writeLottieProperty(position, fps: fps, .point(), to: &w)
+        w.key("s")
+        writeLottieProperty(scale, fps: fps, .point(times: 100), to: &w)
+        w.key("r")
+        writeLottieProperty(rotation, fps: fps, .scalar(), to: &w)
+        w.key("o")
+        writeLottieProperty(opacity.playerSafe(0...1), fps: fps, .scalar(times: 100), to: &w)
+    }
+
+    /// `writeTransformMembers` as trees, for layers built as `JSONValue`s.
     func transformMembers(
         anchor: Animated<Point>, position: Animated<Point>, scale: Animated<Point>,
         rotation: Animated<Double>, opacity: Animated<Double>
     ) -> [(String, JSONValue)] {
-        [
-            ("a", lottieProperty(anchor, fps: fps, .point())),
-            ("p", lottieProperty(position, fps: fps, .point())),
-            ("s", lottieProperty(scale, fps: fps, .point(times: 100))),
-            ("r", lottieProperty(rotation, fps: fps, .scalar())),
-            ("o", lottieProperty(opacity.playerSafe(0...1), fps: fps, .scalar(times: 100))),
-        ]
+        let tree = JSONTreeBuilder.build { w in
+            w.beginObject()
+            writeTransformMembers(anchor: anchor, position: position, scale: scale, rotation: rotation, opacity: opacity, to: &w)
+            w.endObject()
+        }
+        guard case let .object(members) = tree else { return [] }
+        return members
     }
 
     /// Explicit copies instead of a repeater (`rp`): `rp` is not in the Lottie 1.0 spec, and
     /// players compose its transform in closed form (position × i, rotation × i), while copy `i`
     /// here is the step applied `i` times. Later copies are drawn on top, so they come first.
-    func copies(of content: [JSONValue], _ repetition: Repeat, id: String) -> [JSONValue] {
-        guard repetition.count > 0 else { return [] }
-        return (0..<repetition.count).reversed().map { index in
+    /// The content is walked once; every other copy is its text again (`JSONSink.insert`).
+    func writeCopies<W: JSONSink>(
+        _ repetition: Repeat, id: String, to w: inout W, content: (inout W) -> Void
+    ) {
+        guard repetition.count > 0 else { return }
+        var fragment: W.Fragment?
+        func writeContent(_ w: inout W) {
+            if let fragment, w.insert(fragment) { return }
+            let start = w.beginFragment()
+            content(&w)
+            if fragment == nil { fragment = w.endFragment(start) }
+        }
+        for index in (0..<repetition.count).reversed() {
             let opacity = Animated(repetition.opacity(ofCopy: index))
             let name = "\(id) copy \(index)"
             if let placement = decompose(repetition.matrix(ofCopy: index)) {
-                let transform = JSONValue.object([("ty", "tr")] + transformMembers(
+                beginGroup(name: name, to: &w)
+                writeContent(&w)
+                w.beginObject()
+                w.member("ty", "tr")
+                writeTransformMembers(
                     anchor: Animated(.zero), position: Animated(placement.position), scale: Animated(placement.scale),
-                    rotation: Animated(placement.rotation), opacity: opacity))
-                return groupObject(name: name, items: content + [transform])
+                    rotation: Animated(placement.rotation), opacity: opacity, to: &w)
+                w.endObject()
+                endGroup(to: &w)
+                continue
             }
             // Rotation with unequal scale makes a skew that `tr` cannot express: nest the step.
             let step = Transform(
                 anchor: Animated(repetition.anchor), position: Animated(repetition.anchor + repetition.offset),
                 rotation: Animated(repetition.rotation), scale: Animated(repetition.scale))
-            var items = content
+            beginGroup(name: name, to: &w)
+            for _ in 0..<index { beginGroup(name: name, to: &w) }
+            writeContent(&w)
             for _ in 0..<index {
-                items = [groupObject(name: name, items: items + [transformItem(step)])]
+                writeTransformItem(step, to: &w)
+                endGroup(to: &w)
             }
-            return groupObject(name: name, items: items + [transformItem(Transform(opacity: opacity))])
+            writeTransformItem(Transform(opacity: opacity), to: &w)
+            endGroup(to: &w)
         }
     }
 
     // MARK: Shapes
 
-    func shapeItems(_ geometry: Geometry, _ style: Style) -> [JSONValue] {
+    /// The shape items of a node, each an element of the open array.
+    func writeShapeItems<W: JSONSink>(_ geometry: Geometry, _ style: Style, to w: inout W) {
         if let trim = style.trim, style.fill != nil {
             // A trim never reaches a filled shape (reference §6.6 rule 4): lottie-ios's Core
             // Animation engine cannot trim a fill and falls back to its main-thread engine, and
             // players fill a window through a closed contour's start differently. The trimmed
             // outline is written as the geometry itself, which is what the fill and the stroke
             // draw (the SVG does the same).
-            var items = pathItems(trimmedOutlineTrack(geometry, trim))
-            if let stroke = style.stroke { items.append(strokeItem(stroke)) }
-            if let fill = style.fill { items.append(fillItem(fill, rule: style.fillRule)) }
-            return items
+            writePathItems(trimmedOutlineTrack(geometry, trim), to: &w)
+            if let stroke = style.stroke { writeStrokeItem(stroke, to: &w) }
+            if let fill = style.fill { writeFillItem(fill, rule: style.fillRule, to: &w) }
+            return
         }
         // Lottie's own primitives start their outline elsewhere (an `el` at 12 o'clock, a `rc` at
         // its top-right corner); where the start matters (trim, dashes) the IR outline is written.
         let startMatters = style.trim != nil || !(style.stroke?.dash.isEmpty ?? true)
         let outlinePolygon = startMatters || options.polygonsAsPaths
-        var items: [JSONValue] = []
         switch geometry {
         case let .rect(size, cornerRadius):
             let cornerRadius = cornerRadius.clamped(to: 0...Double.infinity)
             if startMatters {
-                items = pathItems(combineTracks(size, cornerRadius, fps: fps, duration: duration, rectOutline))
+                writePathItems(combineTracks(size, cornerRadius, fps: fps, duration: duration, rectOutline), to: &w)
             } else {
-                items = [.object([
-                    ("ty", "rc"), ("d", 1), ("p", staticProperty([0, 0])),
-                    ("s", lottieProperty(size, fps: fps, .point())),
-                    ("r", lottieProperty(cornerRadius, fps: fps, .scalar())),
-                ])]
+                w.beginObject()
+                w.member("ty", "rc")
+                w.member("d", 1)
+                w.staticProperty("p", 0, 0)
+                w.key("s")
+                writeLottieProperty(size, fps: fps, .point(), to: &w)
+                w.key("r")
+                writeLottieProperty(cornerRadius, fps: fps, .scalar(), to: &w)
+                w.endObject()
             }
         case let .ellipse(size):
             if startMatters {
-                items = pathItems(size.map(ellipseOutline))
+                writePathItems(size.map(ellipseOutline), to: &w)
             } else {
-                items = [.object([
-                    ("ty", "el"), ("d", 1), ("p", staticProperty([0, 0])),
-                    ("s", lottieProperty(size, fps: fps, .point())),
-                ])]
+                w.beginObject()
+                w.member("ty", "el")
+                w.member("d", 1)
+                w.staticProperty("p", 0, 0)
+                w.key("s")
+                writeLottieProperty(size, fps: fps, .point(), to: &w)
+                w.endObject()
             }
         case let .polygon(sides, radius, innerRadius):
             if outlinePolygon {
@@ -141,31 +218,53 @@ struct LottieShapeBuilder {
                 } else {
                     outline = radius.map { polygonOutline(sides: sides, radius: $0, innerRadius: nil) }
                 }
-                items = pathItems(outline)
+                writePathItems(outline, to: &w)
             } else {
-                var members: [(String, JSONValue)] = [
-                    ("ty", "sr"), ("d", 1), ("sy", .int(innerRadius == nil ? 2 : 1)), ("pt", staticProperty(.int(sides))),
-                    ("p", staticProperty([0, 0])), ("r", staticProperty(0)),
-                    ("or", lottieProperty(radius, fps: fps, .scalar())), ("os", staticProperty(0)),
-                ]
+                w.beginObject()
+                w.member("ty", "sr")
+                w.member("d", 1)
+                w.member("sy", innerRadius == nil ? 2 : 1)
+                w.staticProperty("pt", sides)
+                w.staticProperty("p", 0, 0)
+                w.staticProperty("r", 0)
+                w.key("or")
+                writeLottieProperty(radius, fps: fps, .scalar(), to: &w)
+                w.staticProperty("os", 0)
                 if let innerRadius {
-                    members += [("ir", lottieProperty(innerRadius, fps: fps, .scalar())), ("is", staticProperty(0))]
+                    w.key("ir")
+                    writeLottieProperty(innerRadius, fps: fps, .scalar(), to: &w)
+                    w.staticProperty("is", 0)
                 }
-                items = [.object(members)]
+                w.endObject()
             }
         case let .path(shape):
-            items = pathItems(shape)
+            writePathItems(shape, to: &w)
         }
         if let trim = style.trim {
-            items.append(trimItem(trim))
+            writeTrimItem(trim, to: &w)
         }
         // The stroke is drawn over the fill: it comes first.
         if let stroke = style.stroke {
-            items.append(strokeItem(stroke))
+            writeStrokeItem(stroke, to: &w)
         }
         if let fill = style.fill {
-            items.append(fillItem(fill, rule: style.fillRule))
+            writeFillItem(fill, rule: style.fillRule, to: &w)
         }
+    }
+
+    /// `writeShapeItems` as trees.
+    func shapeItems(_ geometry: Geometry, _ style: Style) -> [JSONValue] {
+        items { writeShapeItems(geometry, style, to: &$0) }
+    }
+
+    /// The items `body` writes into an array, as trees.
+    private func items(_ body: (inout JSONTreeBuilder) -> Void) -> [JSONValue] {
+        let tree = JSONTreeBuilder.build { w in
+            w.beginArray()
+            body(&w)
+            w.endArray()
+        }
+        guard case let .array(items) = tree else { return [] }
         return items
     }
 
@@ -188,134 +287,235 @@ struct LottieShapeBuilder {
     /// One `sh` per contour (a Lottie path holds a single contour); fills and trims in the same
     /// group treat them as one path. When the contour count changes over time, contours missing
     /// at some instant are written empty there.
-    func pathItems(_ shape: Animated<PathShape>) -> [JSONValue] {
-        let contourCount = ([shape.initial] + shape.segments.flatMap { [$0.from, $0.to] }).map(\.contours.count).max() ?? 0
-        return (0..<contourCount).map { index in
+    func writePathItems<W: JSONSink>(_ shape: Animated<PathShape>, to w: inout W) {
+        var contourCount = shape.initial.contours.count
+        for segment in shape.segments {
+            contourCount = max(contourCount, segment.from.contours.count, segment.to.contours.count)
+        }
+        for index in 0..<contourCount {
             let contour = shape.map { $0.contours.indices.contains(index) ? $0.contours[index] : Contour([], closed: false) }
-            return .object([("ty", "sh"), ("d", 1), ("ks", lottieProperty(contour, fps: fps, contourEncoding))])
+            w.beginObject()
+            w.member("ty", "sh")
+            w.member("d", 1)
+            w.key("ks")
+            writeLottieProperty(contour, fps: fps, ContourEncoding(), to: &w)
+            w.endObject()
         }
     }
 
-    var contourEncoding: LottieEncoding<Contour> {
-        LottieEncoding(dimensions: 1, staticValue: bezier, keyframeValue: { [bezier($0)] })
-    }
+    var contourEncoding: ContourEncoding { ContourEncoding() }
 
-    func bezier(_ contour: Contour) -> JSONValue {
-        func points(_ path: KeyPath<BezierVertex, Point>) -> JSONValue {
-            .array(contour.vertices.map { [.number($0[keyPath: path].x), .number($0[keyPath: path].y)] })
-        }
-        return .object([
-            ("c", .bool(contour.closed)), ("v", points(\.point)), ("i", points(\.inTangent)), ("o", points(\.outTangent)),
-        ])
+    /// `writePathItems` as trees.
+    func pathItems(_ shape: Animated<PathShape>) -> [JSONValue] {
+        items { writePathItems(shape, to: &$0) }
     }
 
     /// Lottie trims in percent and turns its offset in degrees (360 = the whole path). With
     /// several contours the IR trims their concatenation, which is Lottie's sequential mode.
-    func trimItem(_ trim: Trim) -> JSONValue {
-        .object([
-            ("ty", "tm"),
-            ("s", lottieProperty(trim.start.playerSafe(0...1), fps: fps, .scalar(times: 100))),
-            ("e", lottieProperty(trim.end.playerSafe(0...1), fps: fps, .scalar(times: 100))),
-            ("o", lottieProperty(trim.offset, fps: fps, .scalar(times: 360))),
-            // Sequential (2), written always: lottie-ios defaults a missing `m` to it and its Core
-            // Animation engine cannot draw simultaneous (1) trims; with one contour both agree.
-            ("m", 2),
-        ])
+    func writeTrimItem<W: JSONSink>(_ trim: Trim, to w: inout W) {
+        w.beginObject()
+        w.member("ty", "tm")
+        w.key("s")
+        writeLottieProperty(trim.start.playerSafe(0...1), fps: fps, .scalar(times: 100), to: &w)
+        w.key("e")
+        writeLottieProperty(trim.end.playerSafe(0...1), fps: fps, .scalar(times: 100), to: &w)
+        w.key("o")
+        writeLottieProperty(trim.offset, fps: fps, .scalar(times: 360), to: &w)
+        // Sequential (2), written always: lottie-ios defaults a missing `m` to it and its Core
+        // Animation engine cannot draw simultaneous (1) trims; with one contour both agree.
+        w.member("m", 2)
+        w.endObject()
     }
 
     // MARK: Paint
 
-    func fillItem(_ paint: Paint, rule: FillRule) -> JSONValue {
-        let ruleValue: JSONValue = .int(rule == .evenodd ? 2 : 1)
+    func writeFillItem<W: JSONSink>(_ paint: Paint, rule: FillRule, to w: inout W) {
+        let ruleValue = rule == .evenodd ? 2 : 1
+        w.beginObject()
         switch paint {
         case let .color(color):
             let color = color.playerSafe(0...1)
-            return .object([
-                ("ty", "fl"), ("c", lottieProperty(color, fps: fps, .color)),
-                ("o", lottieProperty(color.map(\.a), fps: fps, .scalar(times: 100))), ("r", ruleValue),
-            ])
+            w.member("ty", "fl")
+            w.key("c")
+            writeLottieProperty(color, fps: fps, .color, to: &w)
+            w.key("o")
+            writeLottieProperty(color.map(\.a), fps: fps, .scalar(times: 100), to: &w)
+            w.member("r", ruleValue)
         default:
-            return .object([("ty", "gf"), ("o", staticProperty(100)), ("r", ruleValue)] + gradientMembers(paint))
+            w.member("ty", "gf")
+            w.staticProperty("o", 100)
+            w.member("r", ruleValue)
+            writeGradientMembers(paint, to: &w)
         }
+        w.endObject()
     }
 
-    func strokeItem(_ stroke: Stroke) -> JSONValue {
-        var members: [(String, JSONValue)]
+    /// `writeFillItem` as a tree.
+    func fillItem(_ paint: Paint, rule: FillRule) -> JSONValue {
+        JSONTreeBuilder.build { writeFillItem(paint, rule: rule, to: &$0) }
+    }
+
+    func writeStrokeItem<W: JSONSink>(_ stroke: Stroke, to w: inout W) {
+        w.beginObject()
         switch stroke.paint {
         case let .color(color):
             let color = color.playerSafe(0...1)
-            members = [
-                ("ty", "st"), ("c", lottieProperty(color, fps: fps, .color)),
-                ("o", lottieProperty(color.map(\.a), fps: fps, .scalar(times: 100))),
-            ]
+            w.member("ty", "st")
+            w.key("c")
+            writeLottieProperty(color, fps: fps, .color, to: &w)
+            w.key("o")
+            writeLottieProperty(color.map(\.a), fps: fps, .scalar(times: 100), to: &w)
         default:
-            members = [("ty", "gs"), ("o", staticProperty(100))] + gradientMembers(stroke.paint)
+            w.member("ty", "gs")
+            w.staticProperty("o", 100)
+            writeGradientMembers(stroke.paint, to: &w)
         }
-        members += [
-            ("w", lottieProperty(stroke.width.clamped(to: 0...Double.infinity), fps: fps, .scalar())),
-            ("lc", .int(lineCapCode(stroke.cap))), ("lj", .int(lineJoinCode(stroke.join))),
-            ("ml", .number(stroke.miterLimit)),
-        ]
+        w.key("w")
+        writeLottieProperty(stroke.width.clamped(to: 0...Double.infinity), fps: fps, .scalar(), to: &w)
+        w.member("lc", lineCapCode(stroke.cap))
+        w.member("lj", lineJoinCode(stroke.join))
+        w.member("ml", number: stroke.miterLimit)
         if !stroke.dash.isEmpty {
             // As in SVG, an odd list of lengths repeats to make dash/gap pairs.
             let lengths = stroke.dash.count.isMultiple(of: 2) ? stroke.dash : stroke.dash + stroke.dash
             // Every entry names itself (`nm`, After Effects' names): lottie-web 5.7 draws nothing
             // at all, for the whole animation, when a dash entry has no `nm`.
-            var dashes: [JSONValue] = lengths.enumerated().map { index, length in
-                let (kind, name) = index.isMultiple(of: 2) ? ("d", "dash") : ("g", "gap")
-                return .object([("n", .string(kind)), ("nm", .string(name)), ("v", staticProperty(.number(length)))])
+            w.key("d")
+            w.beginArray()
+            for (index, length) in lengths.enumerated() {
+                w.beginObject()
+                w.member("n", index.isMultiple(of: 2) ? "d" : "g")
+                w.member("nm", index.isMultiple(of: 2) ? "dash" : "gap")
+                w.staticProperty("v") { $0.number(length) }
+                w.endObject()
             }
-            dashes.append(.object([("n", "o"), ("nm", "offset"), ("v", staticProperty(0))]))
-            members.append(("d", .array(dashes)))
+            w.beginObject()
+            w.member("n", "o")
+            w.member("nm", "offset")
+            w.staticProperty("v", 0)
+            w.endObject()
+            w.endArray()
         }
-        return .object(members)
+        w.endObject()
     }
 
     /// `s`, `e`, `t` and `g` of a gradient. A radial gradient's end point lies one radius to the
     /// right of its centre.
-    func gradientMembers(_ paint: Paint) -> [(String, JSONValue)] {
+    func writeGradientMembers<W: JSONSink>(_ paint: Paint, to w: inout W) {
         switch paint {
         case .color:
-            return []
+            return
         case let .linearGradient(from, to, stops):
-            return [
-                ("s", lottieProperty(from, fps: fps, .point())), ("e", lottieProperty(to, fps: fps, .point())),
-                ("t", 1), ("g", gradientColors(stops)),
-            ]
+            w.key("s")
+            writeLottieProperty(from, fps: fps, .point(), to: &w)
+            w.key("e")
+            writeLottieProperty(to, fps: fps, .point(), to: &w)
+            w.member("t", 1)
+            w.key("g")
+            writeGradientColors(stops, to: &w)
         case let .radialGradient(center, radius, stops):
             let end = combineTracks(center, radius, fps: fps, duration: duration) { Point($0.x + $1, $0.y) }
-            return [
-                ("s", lottieProperty(center, fps: fps, .point())), ("e", lottieProperty(end, fps: fps, .point())),
-                ("t", 2), ("h", staticProperty(0)), ("a", staticProperty(0)), ("g", gradientColors(stops)),
-            ]
+            w.key("s")
+            writeLottieProperty(center, fps: fps, .point(), to: &w)
+            w.key("e")
+            writeLottieProperty(end, fps: fps, .point(), to: &w)
+            w.member("t", 2)
+            w.staticProperty("h", 0)
+            w.staticProperty("a", 0)
+            w.key("g")
+            writeGradientColors(stops, to: &w)
         }
     }
 
     /// `{p: count, k: [offset, r, g, b, …]}`, followed by `[offset, alpha, …]` when any stop is
     /// ever translucent (players treat a missing alpha part as opaque). Holds become jumps
     /// (`holdsAsJumps`): ThorVG interpolates held gradient stops.
-    func gradientColors(_ stops: Animated<GradientStops>) -> JSONValue {
+    func writeGradientColors<W: JSONSink>(_ stops: Animated<GradientStops>, to w: inout W) {
         let stops = stops.playerSafe(0...1).holdsAsJumps
         let values = [stops.initial] + stops.segments.flatMap { [$0.from, $0.to] }
         let withAlpha = values.contains { $0.stops.contains { $0.color.a < 1 } }
-        let flatten: (GradientStops) -> JSONValue = { gradient in
-            var numbers: [JSONValue] = []
-            for stop in gradient.stops {
-                numbers += [
-                    .number(stop.offset), .decimal(stop.color.r, places: 4), .decimal(stop.color.g, places: 4),
-                    .decimal(stop.color.b, places: 4),
-                ]
-            }
-            if withAlpha {
-                for stop in gradient.stops { numbers += [.number(stop.offset), .decimal(stop.color.a, places: 4)] }
-            }
-            return .array(numbers)
-        }
-        return .object([
-            ("p", .int(stops.initial.stops.count)),
-            ("k", lottieProperty(stops, fps: fps, LottieEncoding(dimensions: 1, staticValue: flatten, keyframeValue: flatten))),
-        ])
+        w.beginObject()
+        w.member("p", stops.initial.stops.count)
+        w.key("k")
+        writeLottieProperty(stops, fps: fps, GradientEncoding(withAlpha: withAlpha), to: &w)
+        w.endObject()
     }
+
+    /// `writeGradientColors` as a tree.
+    func gradientColors(_ stops: Animated<GradientStops>) -> JSONValue {
+        JSONTreeBuilder.build { writeGradientColors(stops, to: &$0) }
+    }
+}
+
+/// A contour as Lottie's bezier object `{"c":closed,"v":[…],"i":[…],"o":[…]}`; a keyframe's
+/// value is that object in an array.
+struct ContourEncoding: LottieEncoding {
+    var dimensions: Int { 1 }
+
+    func writeStatic<W: JSONSink>(_ contour: Contour, to w: inout W) {
+        w.beginObject()
+        w.key("c")
+        w.bool(contour.closed)
+        w.key("v")
+        writePoints(contour, .point, to: &w)
+        w.key("i")
+        writePoints(contour, .inTangent, to: &w)
+        w.key("o")
+        writePoints(contour, .outTangent, to: &w)
+        w.endObject()
+    }
+
+    func writeKeyframe<W: JSONSink>(_ contour: Contour, to w: inout W) {
+        w.beginArray()
+        writeStatic(contour, to: &w)
+        w.endArray()
+    }
+
+    private enum Part { case point, inTangent, outTangent }
+
+    // A switch, not a key path: key path reads are not inlined, and this runs per vertex.
+    private func writePoints<W: JSONSink>(_ contour: Contour, _ part: Part, to w: inout W) {
+        w.beginArray()
+        for vertex in contour.vertices {
+            let point: Point
+            switch part {
+            case .point: point = vertex.point
+            case .inTangent: point = vertex.inTangent
+            case .outTangent: point = vertex.outTangent
+            }
+            w.beginArray()
+            w.number(point.x)
+            w.number(point.y)
+            w.endArray()
+        }
+        w.endArray()
+    }
+}
+
+/// Gradient stops flattened as Lottie wants them: `[offset, r, g, b, …]` and, `withAlpha`,
+/// `[offset, alpha, …]` after them.
+struct GradientEncoding: LottieEncoding {
+    var withAlpha: Bool
+    var dimensions: Int { 1 }
+
+    func writeStatic<W: JSONSink>(_ gradient: GradientStops, to w: inout W) {
+        w.beginArray()
+        for stop in gradient.stops {
+            w.number(stop.offset)
+            w.number(stop.color.r, places: 4)
+            w.number(stop.color.g, places: 4)
+            w.number(stop.color.b, places: 4)
+        }
+        if withAlpha {
+            for stop in gradient.stops {
+                w.number(stop.offset)
+                w.number(stop.color.a, places: 4)
+            }
+        }
+        w.endArray()
+    }
+
+    func writeKeyframe<W: JSONSink>(_ gradient: GradientStops, to w: inout W) { writeStatic(gradient, to: &w) }
 }
 
 func lineCapCode(_ cap: LineCap) -> Int {

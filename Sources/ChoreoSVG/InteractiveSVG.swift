@@ -60,7 +60,7 @@ struct InteractiveMachine {
 /// of events in `docs/scene-format.md`). Without the script (an `<img>`, a renderer without
 /// JavaScript) nothing begins and the drawing shows the initial pose.
 enum InteractiveSVG {
-    static func document(_ timeline: Timeline, machine: InteractiveMachine, idPrefix: String) -> String {
+    static func document(_ timeline: Timeline, machine: InteractiveMachine, idPrefix: String) -> [UInt8] {
         // Clock ids are SMIL syncbase references, in which `-` and `.` would read as an offset or
         // an event: only letters, digits and `_`.
         let clockPrefix = String(IdAllocator.sanitized(idPrefix.isEmpty ? "_" : idPrefix).map { $0 == "-" ? "_" : $0 }) + "choreo_clip_"
@@ -82,7 +82,8 @@ enum InteractiveSVG {
         }
 
         var renderer = SceneRenderer(fps: timeline.fps, idPrefix: idPrefix, baseTime: machine.initialPose.start, clips: clips)
-        let drawing = timeline.layers.map { renderer.render($0) }
+        var drawing = MarkupWriter(depth: 2, capacity: 1 << 16)
+        for layer in timeline.layers { renderer.render(layer, into: &drawing) }
         let clocks = clips.indices.map { index in
             var attributes: [(String, String)] = [
                 ("id", clockPrefix + String(index)), ("attributeName", "visibility"), ("to", "visible"), ("begin", "indefinite"),
@@ -92,22 +93,26 @@ enum InteractiveSVG {
             return Markup("set", attributes)
         }
 
-        var children: [Markup] = [Markup("title", text: timeline.title)]
-        if !renderer.definitions.isEmpty { children.append(Markup("defs", children: renderer.definitions)) }
-        if let background = SVGEmitter.backgroundMarkup(timeline) { children.append(background) }
-        children.append(Markup("g", [("class", "choreo-drawing")], children: drawing))
-        if !clocks.isEmpty {
+        return SVGEmitter.document(
+            timeline, rootAttributes: [("data-state", machine.initial)], capacity: drawing.bytes.count + 8192
+        ) { out in
+            if !renderer.definitions.isEmpty { out.element(Markup("defs", children: renderer.definitions)) }
+            if let background = SVGEmitter.backgroundMarkup(timeline) { out.element(background) }
+            out.start("g")
+            out.attribute("class", "choreo-drawing")
+            out.children(drawing)
+            out.end()
+            guard !clocks.isEmpty else { return }
             // The pointer's target: the canvas, painted or not, and nothing outside it (an SVG
             // opened on its own fills the window, which is not the drawing).
-            children.append(Markup("rect", [
+            out.element(Markup("rect", [
                 ("class", "choreo-hit"), ("x", "0"), ("y", "0"), ("width", formatNumber(timeline.width)),
                 ("height", formatNumber(timeline.height)), ("fill", "none"), ("pointer-events", "all"),
             ]))
-            children.append(Markup("g", [("class", "choreo-clocks")], children: clocks))
+            out.element(Markup("g", [("class", "choreo-clocks")], children: clocks))
             let data = machineData(machine, clockPrefix: clockPrefix, clips: clips, playClips: playClips, transitionClips: transitionClips)
-            children.append(Markup("script", [("type", "text/ecmascript")], raw: "<![CDATA[\n" + runtime(data) + "]]>"))
+            out.element(Markup("script", [("type", "text/ecmascript")], raw: "<![CDATA[\n" + runtime(data) + "]]>"))
         }
-        return SVGEmitter.document(timeline, children: children, rootAttributes: [("data-state", machine.initial)])
     }
 
     /// The machine as a JavaScript object literal: every name from the scene through `jsString`,

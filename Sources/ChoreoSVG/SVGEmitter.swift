@@ -14,8 +14,13 @@ public enum SVGEmitter {
     ///
     /// `idPrefix` is put before every XML id, so that several SVGs can share one HTML page.
     public static func animated(_ timeline: Timeline, idPrefix: String = "") -> String {
+        String(decoding: animatedBytes(timeline, idPrefix: idPrefix), as: UTF8.self)
+    }
+
+    /// `animated` as UTF-8, written straight into one buffer as the timeline is walked.
+    public static func animatedBytes(_ timeline: Timeline, idPrefix: String = "") -> [UInt8] {
         guard !timeline.isStatic, timeline.duration > 0 else {
-            return snapshot(timeline, at: 0, idPrefix: idPrefix)
+            return snapshotBytes(timeline, at: 0, idPrefix: idPrefix)
         }
         let clip = Clip(start: 0, end: timeline.duration, begin: nil, stop: nil, loops: true)
         return selfPlaying(timeline, clip: clip, idPrefix: idPrefix)
@@ -25,62 +30,89 @@ public enum SVGEmitter {
     /// scene's triggers (see `InteractiveSVG`). A scene without states plays its first timeline
     /// from load instead, looping if the timeline loops, else once, holding its last frame.
     public static func interactive(_ timeline: Timeline, idPrefix: String = "") -> String {
+        String(decoding: interactiveBytes(timeline, idPrefix: idPrefix), as: UTF8.self)
+    }
+
+    /// `interactive` as UTF-8, written straight into one buffer as the timeline is walked.
+    public static func interactiveBytes(_ timeline: Timeline, idPrefix: String = "") -> [UInt8] {
         guard !timeline.isStatic, timeline.duration > 0 else {
-            return snapshot(timeline, at: 0, idPrefix: idPrefix)
+            return snapshotBytes(timeline, at: 0, idPrefix: idPrefix)
         }
         if let machine = InteractiveMachine(timeline) {
             return InteractiveSVG.document(timeline, machine: machine, idPrefix: idPrefix)
         }
         guard let first = timeline.spans.first(where: { $0.kind == .timeline && $0.end > $0.start }) else {
-            return snapshot(timeline, at: 0, idPrefix: idPrefix)
+            return snapshotBytes(timeline, at: 0, idPrefix: idPrefix)
         }
         let clip = Clip(start: first.start, end: first.end, begin: nil, stop: nil, loops: first.loops)
         return selfPlaying(timeline, clip: clip, idPrefix: idPrefix)
     }
 
     /// An SVG playing one clip from load, with a still copy of its first instant for reduced motion.
-    private static func selfPlaying(_ timeline: Timeline, clip: Clip, idPrefix: String) -> String {
+    private static func selfPlaying(_ timeline: Timeline, clip: Clip, idPrefix: String) -> [UInt8] {
         var renderer = SceneRenderer(fps: timeline.fps, idPrefix: idPrefix, baseTime: clip.start, clips: [clip])
-        let motion = timeline.layers.map { renderer.render($0) }
-        let motionDefs = renderer.definitions
+        // Drawn first, written after the definitions it collects: into a buffer of its own.
+        var motion = MarkupWriter(depth: 2, capacity: 1 << 16)
+        for layer in timeline.layers { renderer.render(layer, into: &motion) }
         var stillRenderer = SceneRenderer(fps: timeline.fps, idPrefix: idPrefix + "still-")
-        let still = timeline.frozen(at: clip.start).layers.map { stillRenderer.render($0) }
+        var still = MarkupWriter(depth: 2, capacity: 1 << 12)
+        for layer in timeline.frozen(at: clip.start).layers { stillRenderer.render(layer, into: &still) }
         let css = """
             /* SMIL cannot be paused from CSS, so reduced motion swaps the animated copy for a still \
             copy of the pose at time 0: CSS display beats the display="none" presentation \
             attribute on the still copy, and renderers without CSS keep the animated copy. */ \
             @media (prefers-reduced-motion: reduce) { .choreo-motion { display: none } .choreo-still { display: inline } }
             """
-        var children: [Markup] = [Markup("title", text: timeline.title), Markup("style", [("type", "text/css")], raw: css)]
-        let definitions = motionDefs + stillRenderer.definitions
-        if !definitions.isEmpty { children.append(Markup("defs", children: definitions)) }
-        if let background = backgroundMarkup(timeline) { children.append(background) }
-        children.append(Markup("g", [("class", "choreo-motion")], children: motion))
-        children.append(Markup("g", [("class", "choreo-still"), ("display", "none")], children: still))
-        return document(timeline, children: children)
+        let definitions = renderer.definitions + stillRenderer.definitions
+        return document(timeline, capacity: motion.bytes.count + still.bytes.count + 4096) { out in
+            out.element(Markup("style", [("type", "text/css")], raw: css))
+            if !definitions.isEmpty { out.element(Markup("defs", children: definitions)) }
+            if let background = backgroundMarkup(timeline) { out.element(background) }
+            out.start("g")
+            out.attribute("class", "choreo-motion")
+            out.children(motion)
+            out.end()
+            out.start("g")
+            out.attribute("class", "choreo-still")
+            out.attribute("display", "none")
+            out.children(still)
+            out.end()
+        }
     }
 
     /// The scene frozen at `time`: no animation elements.
     public static func snapshot(_ timeline: Timeline, at time: Double, idPrefix: String = "") -> String {
-        let frozen = timeline.frozen(at: time)
-        var renderer = SceneRenderer(fps: timeline.fps, idPrefix: idPrefix)
-        let layers = frozen.layers.map { renderer.render($0) }
-        var children: [Markup] = [Markup("title", text: timeline.title)]
-        if !renderer.definitions.isEmpty { children.append(Markup("defs", children: renderer.definitions)) }
-        if let background = backgroundMarkup(timeline) { children.append(background) }
-        children += layers
-        return document(timeline, children: children)
+        String(decoding: snapshotBytes(timeline, at: time, idPrefix: idPrefix), as: UTF8.self)
     }
 
-    static func document(_ timeline: Timeline, children: [Markup], rootAttributes: [(String, String)] = []) -> String {
+    /// `snapshot` as UTF-8.
+    public static func snapshotBytes(_ timeline: Timeline, at time: Double, idPrefix: String = "") -> [UInt8] {
+        let frozen = timeline.frozen(at: time)
+        var renderer = SceneRenderer(fps: timeline.fps, idPrefix: idPrefix)
+        var layers = MarkupWriter(depth: 1, capacity: 1 << 12)
+        for layer in frozen.layers { renderer.render(layer, into: &layers) }
+        return document(timeline, capacity: layers.bytes.count + 4096) { out in
+            if !renderer.definitions.isEmpty { out.element(Markup("defs", children: renderer.definitions)) }
+            if let background = backgroundMarkup(timeline) { out.element(background) }
+            out.children(layers)
+        }
+    }
+
+    /// The `<svg>` root with its `<title>` and theme `<style>` first, then what `body` writes.
+    static func document(
+        _ timeline: Timeline, rootAttributes: [(String, String)] = [], capacity: Int = 4096, body: (inout MarkupWriter) -> Void
+    ) -> [UInt8] {
         let width = formatNumber(timeline.width), height = formatNumber(timeline.height)
-        let children = SVGThemes.style(timeline).map { Array(children.prefix(1)) + [$0] + children.dropFirst() } ?? children
-        let root = Markup(
-            "svg",
+        var out = MarkupWriter(capacity: capacity)
+        out.start("svg")
+        out.attributes(
             [("xmlns", "http://www.w3.org/2000/svg"), ("version", "1.1"), ("width", width), ("height", height),
-             ("viewBox", "0 0 \(width) \(height)"), ("role", "img")] + rootAttributes,
-            children: children)
-        return root.rendered
+             ("viewBox", "0 0 \(width) \(height)"), ("role", "img")] + rootAttributes)
+        out.element(Markup("title", text: timeline.title))
+        if let style = SVGThemes.style(timeline) { out.element(style) }
+        body(&out)
+        out.end()
+        return out.takeBytes()
     }
 
     static func backgroundMarkup(_ timeline: Timeline) -> Markup? {
@@ -192,32 +224,65 @@ struct SceneRenderer {
 
     // MARK: Nodes
 
-    mutating func render(_ node: Node) -> Markup {
+    /// Writes a node: its `<g>` (and one per further transform step that moves), its content.
+    mutating func render(_ node: Node, into out: inout MarkupWriter) {
         let id = ids.make(node.id)
-        var content: [Markup]
-        if let repeater = node.repeat, repeater.count > 0 {
-            content = []
-            for index in 0..<repeater.count {
-                var attributes: [(String, String)] = []
-                if index > 0 {
-                    let m = repeater.matrix(ofCopy: index)
-                    attributes.append(("transform", "matrix(\([m.a, m.b, m.c, m.d, m.tx, m.ty].map { formatNumber($0, decimals: 6) }.joined(separator: " ")))"))
-                }
-                let opacity = repeater.opacity(ofCopy: index)
-                if opacity < 1 { attributes.append(("opacity", svgOpacity(opacity))) }
-                let name = index == 0 ? node.id : "\(node.id)-copy\(index)"
-                content.append(Markup("g", attributes, children: renderContent(node, name: name)))
-            }
-        } else {
-            content = renderContent(node, name: node.id)
+        let placement = self.placement(node.transform)
+        out.start("g")
+        out.attribute("id", id)
+        if let first = placement.levels.first { out.attribute("transform") { appendTransformList(first.texts, to: &$0) } }
+        if let opacity = placement.opacity { out.attribute("opacity", opacity) }
+        out.elements(placement.opacityAnimations)
+        if let first = placement.levels.first { out.elements(first.animations) }
+        for level in placement.levels.dropFirst() {
+            out.start("g")
+            out.attribute("transform") { appendTransformList(level.texts, to: &$0) }
+            out.elements(level.animations)
         }
         if let clip = node.clip {
-            // In the node's local coordinates: inside its transform, around its copies and children.
+            // In the node's local coordinates: inside its transform, around its copies and
+            // children. The clip's id is made after the content's ids (as the content is drawn
+            // first), so the content is written into a buffer of its own first.
+            var clipped = MarkupWriter(depth: out.currentDepth + 1)
+            renderCopies(node, into: &clipped)
             let clipId = ids.make("\(node.id)-clip")
             definitions.append(clipPath(clip, id: clipId))
-            content = [Markup("g", [("clip-path", "url(#\(clipId))")], children: content)]
+            out.start("g")
+            out.attribute("clip-path", "url(#\(clipId))")
+            out.children(clipped)
+            out.end()
+        } else {
+            renderCopies(node, into: &out)
         }
-        return placed(content, transform: node.transform, id: id)
+        for _ in placement.levels.dropFirst() { out.end() }
+        out.end()
+    }
+
+    /// The node's content, or one `<g>` per copy of it.
+    private mutating func renderCopies(_ node: Node, into out: inout MarkupWriter) {
+        if let repeater = node.repeat, repeater.count > 0 {
+            for index in 0..<repeater.count {
+                out.start("g")
+                if index > 0 {
+                    let m = repeater.matrix(ofCopy: index)
+                    out.attribute("transform") { bytes in
+                        bytes.append(contentsOf: "matrix(".utf8)
+                        for (position, value) in [m.a, m.b, m.c, m.d, m.tx, m.ty].enumerated() {
+                            if position > 0 { bytes.append(UInt8(ascii: " ")) }
+                            appendFormattedNumber(value, decimals: 6, to: &bytes)
+                        }
+                        bytes.append(UInt8(ascii: ")"))
+                    }
+                }
+                let opacity = repeater.opacity(ofCopy: index)
+                if opacity < 1 { out.attribute("opacity", svgOpacity(opacity)) }
+                let name = index == 0 ? node.id : "\(node.id)-copy\(index)"
+                renderContent(node, name: name, into: &out)
+                out.end()
+            }
+        } else {
+            renderContent(node, name: node.id, into: &out)
+        }
     }
 
     /// A `<clipPath>` holding the clip's outline with its transform applied (a clip path's children
@@ -245,24 +310,67 @@ struct SceneRenderer {
     }
 
     /// `name` (the node id, or the copy's) names the node's gradients.
-    private mutating func renderContent(_ node: Node, name: String) -> [Markup] {
+    private mutating func renderContent(_ node: Node, name: String, into out: inout MarkupWriter) {
         switch node.content {
-        case let .shape(geometry, style): return [shape(geometry, style, name: name)]
-        case let .group(children): return children.map { render($0) }
+        case let .shape(geometry, style): shape(geometry, style, name: name, into: &out)
+        case let .group(children): for child in children { render(child, into: &out) }
+        }
+    }
+
+    /// One item of a transform list, written as bytes when the `<g>` is.
+    private enum TransformText {
+        case translate(Point)
+        case rotate(Double)
+        case scale(Point)
+
+        func append(to bytes: inout [UInt8]) {
+            func pair(_ p: Point) {
+                appendFormattedNumber(p.x, decimals: 3, to: &bytes)
+                bytes.append(UInt8(ascii: " "))
+                appendFormattedNumber(p.y, decimals: 3, to: &bytes)
+            }
+            switch self {
+            case let .translate(p):
+                bytes.append(contentsOf: "translate(".utf8)
+                pair(p)
+            case let .rotate(angle):
+                bytes.append(contentsOf: "rotate(".utf8)
+                appendFormattedNumber(angle, decimals: 3, to: &bytes)
+            case let .scale(s):
+                bytes.append(contentsOf: "scale(".utf8)
+                pair(s)
+            }
+            bytes.append(UInt8(ascii: ")"))
+        }
+    }
+
+    /// `texts` separated by spaces.
+    private func appendTransformList(_ texts: [TransformText], to bytes: inout [UInt8]) {
+        for (index, text) in texts.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: " ")) }
+            text.append(to: &bytes)
         }
     }
 
     /// One transform step: a static transform-list item, or an animated one with its base value.
     private struct TransformStep {
-        var text: String?
+        var text: TransformText?
         var animations: [Markup] = []
     }
 
-    /// Wraps `content` in the node's transform, `translate(position) translate(offset) rotate(r)
-    /// scale(s) translate(−anchor)`: consecutive static steps share one `<g>`, each animated step
-    /// gets its own so that its `<animateTransform>`s replace only that step.
-    private func placed(_ content: [Markup], transform: Transform, id: String) -> Markup {
-        func translateText(_ p: Point) -> String? { p == .zero ? nil : "translate(\(formatNumber(p.x)) \(formatNumber(p.y)))" }
+    /// How a node is placed: `<g>` levels (the first is the node's own `<g>`), each with its
+    /// transform list and animations, and the node's opacity.
+    private struct Placement {
+        var levels: [(texts: [TransformText], animations: [Markup])] = []
+        var opacity: String?
+        var opacityAnimations: [Markup] = []
+    }
+
+    /// The node's transform, `translate(position) translate(offset) rotate(r) scale(s)
+    /// translate(−anchor)`: consecutive static steps share one `<g>`, each animated step gets its
+    /// own so that its `<animateTransform>`s replace only that step.
+    private func placement(_ transform: Transform) -> Placement {
+        func translateText(_ p: Point) -> TransformText? { p == .zero ? nil : .translate(p) }
         let pointValues: (Point) -> String = { "\(formatNumber($0.x)) \(formatNumber($0.y))" }
         var steps: [TransformStep] = []
         let positionAnimations = transformAnimations("translate", transform.position, format: pointValues)
@@ -271,57 +379,50 @@ struct SceneRenderer {
         if positionAnimations.isEmpty && offsetAnimations.isEmpty {
             steps.append(TransformStep(text: translateText(position + offset)))
         } else {
-            steps.append(TransformStep(text: "translate(\(pointValues(position)))", animations: positionAnimations))
-            steps.append(TransformStep(text: "translate(\(pointValues(offset)))", animations: offsetAnimations))
+            steps.append(TransformStep(text: .translate(position), animations: positionAnimations))
+            steps.append(TransformStep(text: .translate(offset), animations: offsetAnimations))
         }
         let rotation = transform.rotation.value(at: baseTime)
         let rotationAnimations = transformAnimations("rotate", transform.rotation) { formatNumber($0) }
         steps.append(TransformStep(
-            text: rotation == 0 && rotationAnimations.isEmpty ? nil : "rotate(\(formatNumber(rotation)))", animations: rotationAnimations))
+            text: rotation == 0 && rotationAnimations.isEmpty ? nil : .rotate(rotation), animations: rotationAnimations))
         let scale = transform.scale.value(at: baseTime)
         let scaleAnimations = transformAnimations("scale", transform.scale, format: pointValues)
         steps.append(TransformStep(
-            text: scale == Point(1, 1) && scaleAnimations.isEmpty ? nil : "scale(\(pointValues(scale)))", animations: scaleAnimations))
+            text: scale == Point(1, 1) && scaleAnimations.isEmpty ? nil : .scale(scale), animations: scaleAnimations))
         let negatedAnchor = transform.anchor.map { Point(0, 0) - $0 }
         let anchorAnimations = transformAnimations("translate", negatedAnchor, format: pointValues)
         let anchorBase = negatedAnchor.value(at: baseTime)
         steps.append(TransformStep(
-            text: anchorAnimations.isEmpty ? translateText(anchorBase) : "translate(\(pointValues(anchorBase)))", animations: anchorAnimations))
+            text: anchorAnimations.isEmpty ? translateText(anchorBase) : .translate(anchorBase), animations: anchorAnimations))
 
         // Group the steps into `<g>` levels.
-        var levels: [(texts: [String], animations: [Markup])] = []
-        var pending: [String] = []
+        var levels: [(texts: [TransformText], animations: [Markup])] = []
+        var pending: [TransformText] = []
         for step in steps {
             if !step.animations.isEmpty {
                 if !pending.isEmpty { levels.append((pending, [])) }
                 pending = []
-                levels.append(([step.text ?? ""], step.animations))
+                levels.append((step.text.map { [$0] } ?? [], step.animations))
             } else if let text = step.text {
                 pending.append(text)
             }
         }
         if !pending.isEmpty { levels.append((pending, [])) }
 
-        var inner = content
-        for level in levels.dropFirst().reversed() {
-            inner = [Markup("g", [("transform", level.texts.joined(separator: " "))], children: level.animations + inner)]
-        }
-        var attributes: [(String, String)] = [("id", id)]
-        var animations: [Markup] = []
-        if let first = levels.first {
-            attributes.append(("transform", first.texts.joined(separator: " ")))
-            animations += first.animations
-        }
+        var placement = Placement(levels: levels)
         let opacity = transform.opacity.value(at: baseTime)
-        let opacityAnimations = self.animations("opacity", transform.opacity) { svgOpacity($0) }
-        if opacity != 1 || !opacityAnimations.isEmpty { attributes.append(("opacity", svgOpacity(opacity))) }
-        return Markup("g", attributes, children: opacityAnimations + animations + inner)
+        placement.opacityAnimations = self.animations("opacity", transform.opacity) { svgOpacity($0) }
+        if opacity != 1 || !placement.opacityAnimations.isEmpty { placement.opacity = svgOpacity(opacity) }
+        return placement
     }
 
     // MARK: Shapes
 
-    private mutating func shape(_ geometry: Geometry, _ style: Style, name: String) -> Markup {
+    private mutating func shape(_ geometry: Geometry, _ style: Style, name: String, into out: inout MarkupWriter) {
         let outlines = GeometryOutlines(geometry)
+        // `d` comes first, written as bytes; the other attributes follow.
+        let pathData: (shape: PathShape, curvesOnly: Bool, trimmed: Bool)
         var attributes: [(String, String)] = []
         var animations: [Markup] = []
         let trimMode = self.trimMode(geometry, style)
@@ -329,7 +430,7 @@ struct SceneRenderer {
         switch trimMode {
         case .geometry, .bakedGeometry:
             let trim = style.trim ?? Trim()
-            attributes.append(("d", trimmedPathData(geometry.trimmedOutline(at: baseTime, trim: trim))))
+            pathData = (geometry.trimmedOutline(at: baseTime, trim: trim), false, true)
             if trimMode == .bakedGeometry {
                 // The trimmed outline changes its vertex count as the window moves, which SMIL
                 // cannot interpolate: one value per frame, shown from its frame's instant.
@@ -347,7 +448,7 @@ struct SceneRenderer {
                     held: { trimmedPathData(geometry.trimmedOutline(at: $0, trim: trim)) })
             }
         case .none, .dash:
-            attributes.append(("d", svgPathData(outlines.value(at: baseTime, normalised: geometryMoves), curvesOnly: geometryMoves)))
+            pathData = (outlines.value(at: baseTime, normalised: geometryMoves), geometryMoves, false)
         }
         if geometryMoves {
             animations += clipAnimations(
@@ -383,7 +484,17 @@ struct SceneRenderer {
         if trimMode == .dash, let trim = style.trim {
             trimAttributes(trim, outlines: outlines, attributes: &attributes, animations: &animations)
         }
-        return Markup("path", attributes, children: animations)
+        out.start("path")
+        out.attribute("d") { bytes in
+            if pathData.trimmed {
+                appendTrimmedPathData(pathData.shape, to: &bytes)
+            } else {
+                appendSVGPathData(pathData.shape, curvesOnly: pathData.curvesOnly, to: &bytes)
+            }
+        }
+        out.attributes(attributes)
+        out.elements(animations)
+        out.end()
     }
 
     /// How a trimmed shape is drawn.
@@ -411,7 +522,9 @@ struct SceneRenderer {
 
     /// Path data of a trimmed outline; an empty trim draws nothing (a lone moveto has no caps).
     private func trimmedPathData(_ shape: PathShape) -> String {
-        shape.contours.isEmpty ? "M0 0" : svgPathData(shape, curvesOnly: false)
+        var bytes: [UInt8] = []
+        appendTrimmedPathData(shape, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Trim as a dash of the trimmed length with a gap completing the outline's length, shifted by

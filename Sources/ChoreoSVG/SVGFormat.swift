@@ -40,26 +40,57 @@ func svgOpacity(_ alpha: Double) -> String { formatNumber(min(max(alpha, 0), 1))
 /// With `curvesOnly` every edge is a `C` (even straight ones), so that any two outlines with the
 /// same vertex counts have identical command lists, as SMIL `d` interpolation requires.
 func svgPathData(_ shape: PathShape, curvesOnly: Bool) -> String {
-    var parts: [String] = []
-    func point(_ p: Point) -> String { "\(formatNumber(p.x)) \(formatNumber(p.y))" }
+    var bytes: [UInt8] = []
+    appendSVGPathData(shape, curvesOnly: curvesOnly, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+}
+
+/// `svgPathData` appended as UTF-8, each number straight into the buffer.
+func appendSVGPathData(_ shape: PathShape, curvesOnly: Bool, to out: inout [UInt8]) {
+    var empty = true
+    func command(_ letter: UInt8) {
+        if !empty { out.append(UInt8(ascii: " ")) }
+        empty = false
+        out.append(letter)
+    }
+    func point(_ p: Point) {
+        appendFormattedNumber(p.x, decimals: 3, to: &out)
+        out.append(UInt8(ascii: " "))
+        appendFormattedNumber(p.y, decimals: 3, to: &out)
+    }
     for contour in shape.contours {
         let vertices = contour.vertices
         guard let first = vertices.first else { continue }
-        parts.append("M\(point(first.point))")
+        command(UInt8(ascii: "M"))
+        point(first.point)
         let edgeCount = contour.closed ? vertices.count : vertices.count - 1
         for index in 0..<max(0, edgeCount) {
             let from = vertices[index], to = vertices[(index + 1) % vertices.count]
             if !curvesOnly && from.outTangent == .zero && to.inTangent == .zero {
                 // `Z` draws the closing straight edge itself.
                 if contour.closed && index == edgeCount - 1 { continue }
-                parts.append("L\(point(to.point))")
+                command(UInt8(ascii: "L"))
+                point(to.point)
             } else {
-                parts.append("C\(point(from.point + from.outTangent)) \(point(to.point + to.inTangent)) \(point(to.point))")
+                command(UInt8(ascii: "C"))
+                point(from.point + from.outTangent)
+                out.append(UInt8(ascii: " "))
+                point(to.point + to.inTangent)
+                out.append(UInt8(ascii: " "))
+                point(to.point)
             }
         }
-        if contour.closed { parts.append("Z") }
+        if contour.closed { command(UInt8(ascii: "Z")) }
     }
-    return parts.joined(separator: " ")
+}
+
+/// Path data of a trimmed outline; an empty trim draws nothing (a lone moveto has no caps).
+func appendTrimmedPathData(_ shape: PathShape, to out: inout [UInt8]) {
+    if shape.contours.isEmpty {
+        out.append(contentsOf: "M0 0".utf8)
+    } else {
+        appendSVGPathData(shape, curvesOnly: false, to: &out)
+    }
 }
 
 /// Escapes text for XML character data and attribute values: `TextEscaping.xml`, the one XML
@@ -149,6 +180,8 @@ struct IdAllocator {
     init(prefix: String) { self.prefix = prefix }
 
     static func sanitized(_ name: String) -> String {
+        // Most ids are already XML names: returned as they are, without a scalar-by-scalar copy.
+        if let first = name.utf8.first, isNameStart(first), name.utf8.allSatisfy(isNameByte) { return name }
         var result = ""
         for scalar in name.unicodeScalars {
             let ok = (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || (scalar >= "0" && scalar <= "9")
@@ -160,6 +193,15 @@ struct IdAllocator {
             result = "_" + result
         }
         return result
+    }
+
+    private static func isNameStart(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || byte == UInt8(ascii: "_")
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        isNameStart(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-")
     }
 
     mutating func make(_ name: String) -> String {

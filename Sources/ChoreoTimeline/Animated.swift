@@ -7,6 +7,7 @@ public struct Segment<Value: Interpolatable>: Sendable, Equatable {
     public var to: Value
     public var easing: Easing
 
+    @inlinable
     public init(start: Double, end: Double, from: Value, to: Value, easing: Easing) {
         self.start = start
         self.end = end
@@ -15,6 +16,7 @@ public struct Segment<Value: Interpolatable>: Sendable, Equatable {
         self.easing = easing
     }
 
+    @inlinable
     public func value(at time: Double) -> Value {
         let duration = end - start
         if duration <= 0 { return time < start ? from : to }
@@ -30,6 +32,9 @@ public struct Segment<Value: Interpolatable>: Sendable, Equatable {
 /// Segments are sorted by `start` and never overlap: `init` and `append` enforce it (a
 /// precondition, as a violation is a bug of the lowering, not of the scene), so `value(at:)`'s
 /// binary search and every emitter can rely on it.
+///
+/// Its accessors are `@inlinable`: the emitters (other modules) call them for every property of
+/// every node, and unspecialized generic calls cost a metadata lookup each.
 public struct Animated<Value: Interpolatable>: Sendable, Equatable {
     public var initial: Value
     public private(set) var segments: [Segment<Value>]
@@ -72,6 +77,7 @@ public struct Animated<Value: Interpolatable>: Sendable, Equatable {
     }
 
     /// True when the value changes at some instant (a segment that moves, or a jump).
+    @inlinable
     public var isAnimated: Bool {
         var current = initial
         for segment in segments {
@@ -81,6 +87,7 @@ public struct Animated<Value: Interpolatable>: Sendable, Equatable {
         return false
     }
 
+    @inlinable
     public func value(at time: Double) -> Value {
         // Binary search for the last segment starting at or before `time`.
         var low = 0, high = segments.count
@@ -94,6 +101,7 @@ public struct Animated<Value: Interpolatable>: Sendable, Equatable {
     }
 
     /// The same property frozen at one instant.
+    @inlinable
     public func frozen(at time: Double) -> Animated<Value> {
         Animated(value(at: time), slot: slot)
     }
@@ -108,6 +116,7 @@ public struct Animated<Value: Interpolatable>: Sendable, Equatable {
         return times
     }
 
+    @inlinable
     public func map<Other: Interpolatable>(_ transform: (Value) -> Other) -> Animated<Other> {
         Animated<Other>(
             transform(initial),

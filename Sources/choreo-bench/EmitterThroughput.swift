@@ -7,6 +7,8 @@ import ChoreoTimeline
 /// the CPU time of the emitter alone (the timeline is compiled once, before), best of `runs`,
 /// interleaved so the emitters see the same machine.
 struct EmitterThroughput {
+    /// Which generated scene (`light`, `heavy`).
+    var scene: String
     var nodes: Int
     var lottieBytes: Int
     var lottieSeconds: Double
@@ -22,9 +24,9 @@ struct EmitterThroughput {
     var interactiveMegabytesPerSecond: Double { Double(interactiveBytes) / 1_048_576 / interactiveSeconds }
 
     /// The emitters as the CLI calls them: output bytes for the file, nothing else.
-    static func measure(_ timeline: Timeline, nodes: Int, runs: Int) -> EmitterThroughput {
+    static func measure(_ timeline: Timeline, scene: String, nodes: Int, runs: Int) -> EmitterThroughput {
         var result = EmitterThroughput(
-            nodes: nodes, lottieBytes: 0, lottieSeconds: .infinity, reelBytes: 0, reelSeconds: .infinity,
+            scene: scene, nodes: nodes, lottieBytes: 0, lottieSeconds: .infinity, reelBytes: 0, reelSeconds: .infinity,
             interactiveBytes: 0, interactiveSeconds: .infinity)
         for _ in 0..<max(1, runs) {
             var count = 0
@@ -38,15 +40,15 @@ struct EmitterThroughput {
         return result
     }
 
-    static func lottieOutput(_ timeline: Timeline) -> Int { Array(LottieEmitter.emit(timeline).utf8).count }
-    static func reelOutput(_ timeline: Timeline) -> Int { Array(SVGEmitter.animated(timeline).utf8).count }
-    static func interactiveOutput(_ timeline: Timeline) -> Int { Array(SVGEmitter.interactive(timeline).utf8).count }
+    static func lottieOutput(_ timeline: Timeline) -> Int { LottieEmitter.emitBytes(timeline).count }
+    static func reelOutput(_ timeline: Timeline) -> Int { SVGEmitter.animatedBytes(timeline).count }
+    static func interactiveOutput(_ timeline: Timeline) -> Int { SVGEmitter.interactiveBytes(timeline).count }
 
     var summary: String {
         func part(_ name: String, _ bytes: Int, _ seconds: Double, _ rate: Double) -> String {
             "\(name) \(megabytes(bytes)) MB in \(milliseconds(seconds)) ms = \(formatNumber(rate, decimals: 1)) MB/s"
         }
-        return "emitters at \(nodes) nodes (CPU time, best of runs): "
+        return "emitters, \(scene) scene at \(nodes) nodes (CPU time, best of runs): "
             + [part("Lottie", lottieBytes, lottieSeconds, lottieMegabytesPerSecond),
                part("SVG reel", reelBytes, reelSeconds, reelMegabytesPerSecond),
                part("interactive SVG", interactiveBytes, interactiveSeconds, interactiveMegabytesPerSecond)].joined(separator: "; ")
@@ -54,7 +56,7 @@ struct EmitterThroughput {
 
     var json: JSONValue {
         .object([
-            ("nodes", .int(nodes)),
+            ("scene", .string(scene)), ("nodes", .int(nodes)),
             ("lottie-bytes", .int(lottieBytes)), ("lottie-seconds", .decimal(lottieSeconds, places: 6)),
             ("lottie-mb-per-second", .decimal(lottieMegabytesPerSecond, places: 2)),
             ("svg-reel-bytes", .int(reelBytes)), ("svg-reel-seconds", .decimal(reelSeconds, places: 6)),

@@ -53,10 +53,11 @@ func compileOnly(_ source: SourceFile, theme: String? = nil, target: PlayerTarge
 /// The emitted bytes of one output. Pure: emitters are functions of the timeline.
 func emitOutput(_ kind: EmitKind, of timeline: Timeline, pretty: Bool) -> [UInt8] {
     switch kind {
-    case .lottie: Array(LottieEmitter.emit(timeline, pretty: pretty).utf8)
+    // The emitters write their bytes straight into the buffer that is written to the file.
+    case .lottie: LottieEmitter.emitBytes(timeline, pretty: pretty)
     case .dotlottie: dotLottieArchive(timeline)
-    case .svg: Array(SVGEmitter.interactive(timeline).utf8)
-    case .svgReel: Array(SVGEmitter.animated(timeline).utf8)
+    case .svg: SVGEmitter.interactiveBytes(timeline)
+    case .svgReel: SVGEmitter.animatedBytes(timeline)
     case .timeline: Array(TimelineJSON.encode(timeline, pretty: pretty).utf8)
     }
 }

@@ -1,0 +1,123 @@
+import ChoreoJSON
+import ChoreoTimeline
+
+/// Writes XML straight into one UTF-8 byte buffer as the caller walks the drawing (issue 15): the
+/// same text `Markup.rendered` gives for the tree the same calls describe (two-space indentation,
+/// attributes in the order given, `/>` for an element without children), without the tree.
+///
+/// `start` opens an element, `attribute` adds to it until its first child or its `end`. A small
+/// subtree built the old way (`Markup`) can be written wherever an element can (`element(_:)`).
+struct MarkupWriter {
+    private(set) var bytes: [UInt8] = []
+    /// The open elements: name, and whether a child has been written (the start tag is closed).
+    private var open: [(name: String, hasChildren: Bool)] = []
+    /// The depth of the first element written (a fragment written to be placed inside others).
+    private let baseDepth: Int
+
+    init(depth: Int = 0, capacity: Int = 4096) {
+        baseDepth = depth
+        bytes.reserveCapacity(capacity)
+    }
+
+    var isEmpty: Bool { bytes.isEmpty }
+
+    private var depth: Int { baseDepth + open.count }
+
+    /// The depth of the next element written (its indentation, in steps of two spaces).
+    var currentDepth: Int { depth }
+
+    /// Before a child of the innermost open element: ends its start tag.
+    private mutating func beginChild() {
+        guard let last = open.indices.last, !open[last].hasChildren else { return }
+        open[last].hasChildren = true
+        bytes.append(UInt8(ascii: ">"))
+        bytes.append(UInt8(ascii: "\n"))
+    }
+
+    private mutating func indent(_ depth: Int) {
+        for _ in 0..<depth {
+            bytes.append(0x20)
+            bytes.append(0x20)
+        }
+    }
+
+    mutating func start(_ name: String) {
+        beginChild()
+        indent(depth)
+        bytes.append(UInt8(ascii: "<"))
+        bytes.append(contentsOf: name.utf8)
+        open.append((name, false))
+    }
+
+    /// `name="value"`, the value escaped.
+    mutating func attribute(_ name: String, _ value: String) {
+        attributeStart(name)
+        TextEscaping.appendXML(value, to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// `name="…"` with a number (`formatNumber`'s digits).
+    mutating func attribute(_ name: String, number value: Double, decimals: Int = 3) {
+        attributeStart(name)
+        appendFormattedNumber(value, decimals: decimals, to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// `name="…"` with a value `body` appends as bytes (it must need no escaping: numbers,
+    /// path data).
+    mutating func attribute(_ name: String, _ body: (inout [UInt8]) -> Void) {
+        attributeStart(name)
+        body(&bytes)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    mutating func attributes(_ list: [(String, String)]) {
+        for (name, value) in list { attribute(name, value) }
+    }
+
+    private mutating func attributeStart(_ name: String) {
+        bytes.append(UInt8(ascii: " "))
+        bytes.append(contentsOf: name.utf8)
+        bytes.append(UInt8(ascii: "="))
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    mutating func end() {
+        let element = open.removeLast()
+        if element.hasChildren {
+            indent(depth)
+            bytes.append(UInt8(ascii: "<"))
+            bytes.append(UInt8(ascii: "/"))
+            bytes.append(contentsOf: element.name.utf8)
+            bytes.append(UInt8(ascii: ">"))
+        } else {
+            bytes.append(UInt8(ascii: "/"))
+            bytes.append(UInt8(ascii: ">"))
+        }
+        bytes.append(UInt8(ascii: "\n"))
+    }
+
+    /// An element built as a `Markup`, written as `Markup` writes itself.
+    mutating func element(_ markup: Markup) {
+        beginChild()
+        markup.write(into: &bytes, indent: depth)
+    }
+
+    mutating func elements(_ markups: [Markup]) {
+        for markup in markups { element(markup) }
+    }
+
+    /// Children written by another writer whose depth is this one's current depth.
+    mutating func children(_ other: MarkupWriter) {
+        guard !other.isEmpty else { return }
+        beginChild()
+        bytes.append(contentsOf: other.bytes)
+    }
+
+    /// Hands the buffer over.
+    mutating func takeBytes() -> [UInt8] {
+        var result: [UInt8] = []
+        swap(&result, &bytes)
+        return result
+    }
+}
