@@ -1,8 +1,9 @@
 import ChoreoDiagnostics
 
 /// The words of the scene language by place, with a line of documentation each: what editor
-/// tooling (`choreo lsp` completion and hover) offers. The key lists are the front end's own
-/// (`sceneKeys`, `commonNodeKeys`, `geometryKeys`, `stateOwnKeys`, `triggers`, `namedEasings`…) or,
+/// tooling (`choreo lsp` completion and hover) offers. The keys of nodes and of their style and
+/// repeat maps, and their documentation, come from the property table (`Property`); the other
+/// key lists are the front end's own (`sceneKeys`, `stateOwnKeys`, `triggers`, `namedEasings`…) or,
 /// where the front end writes them inline, checked against it by `VocabularyTests`, which compile
 /// a scene using every key of every place and one made-up key.
 public enum ScenePlace: String, Sendable, CaseIterable {
@@ -13,17 +14,10 @@ public enum ScenePlace: String, Sendable, CaseIterable {
 public enum SceneVocabulary {
     /// The keys a map at `place` may have (for a node, of every shape; see `nodeKeys(shape:)`).
     public static func keys(_ place: ScenePlace) -> [String] {
-        switch place {
+        if let properties = properties(place) { return properties.map(\.key) }
+        return switch place {
         case .scene: sceneKeys
-        case .node: commonNodeKeys + ["size", "corner-radius", "radius", "sides", "inner-radius", "d", "points", "contours", "closed", "children"]
-        case .stroke: ["color", "width", "cap", "join", "miter-limit", "dash"]
-        case .gradient: ["linear", "radial", "stops", "units"]
-        case .linearGradient: ["from", "to"]
-        case .radialGradient: ["center", "radius"]
-        case .trim: ["start", "end", "offset"]
-        case .repeat: ["count", "rotation", "offset", "scale", "anchor", "opacity"]
         case .state: stateOwnKeys
-        case .nodeOverrides: transformKeys + ["size", "corner-radius", "radius", "inner-radius", "d", "points", "contours", "fill", "stroke", "trim"]
         case .a11y: ["label"]
         case .transition: ["from", "to", "on", "duration", "delay", "easing", "nodes"]
         case .nodeTiming: ["duration", "delay", "easing"]
@@ -32,6 +26,29 @@ public enum SceneVocabulary {
         case .keyframe: ["at", "value", "easing"]
         case .easingMap: ["cubic-bezier", "steps", "spring"]
         case .spring: ["response", "damping-fraction", "duration", "bounce"]
+        case .node, .stroke, .gradient, .linearGradient, .radialGradient, .trim, .repeat, .nodeOverrides: []
+        }
+    }
+
+    /// The properties a place's keys are, for the places the property table describes.
+    static func properties(_ place: ScenePlace) -> [Property]? {
+        switch place {
+        case .node: Property.nodeKeys
+        case .nodeOverrides: Property.nodeKeys.filter(\.isEverAnimatable)
+        default: mapProperty(place)?.children
+        }
+    }
+
+    /// The property whose map a place is (`trim` for `.trim`).
+    static func mapProperty(_ place: ScenePlace) -> Property? {
+        switch place {
+        case .stroke: .stroke
+        case .gradient: .fill
+        case .linearGradient: .fillLinear
+        case .radialGradient: .fillRadial
+        case .trim: .trim
+        case .repeat: .repeat
+        default: nil
         }
     }
 
@@ -39,13 +56,13 @@ public enum SceneVocabulary {
     /// unknown shape.
     public static func nodeKeys(shape: String) -> [String]? {
         guard let kind = ShapeKind(rawValue: shape) else { return nil }
-        return commonNodeKeys + geometryKeys(kind)
+        return kind.keys.map(\.key)
     }
 
     /// The properties a keyframe path may name after `node.` for a node of that shape.
     public static func keyframeProperties(shape: String) -> [String] {
         guard let kind = ShapeKind(rawValue: shape) else { return [] }
-        return keyframePaths(kind)
+        return kind.keyframePaths.map(\.path)
     }
 
     public static let shapes = ShapeKind.allCases.map(\.rawValue)
@@ -56,7 +73,7 @@ public enum SceneVocabulary {
     /// The values a key takes from a fixed set, with a line about each.
     public static func enumValues(forKey key: String) -> [(value: String, documentation: String)] {
         switch key {
-        case "shape":
+        case Property.shape.key:
             return [
                 ("rect", "a rectangle: size, corner-radius"), ("ellipse", "an ellipse: size or radius"),
                 ("polygon", "a regular polygon or star: sides, radius, inner-radius"),
@@ -70,13 +87,13 @@ public enum SceneVocabulary {
             ]
         case "on":
             return triggerKeywords.map { ($0.0, triggerDocumentation[$0.0] ?? "") }
-        case "cap": return [("butt", "the default"), ("round", "rounded ends"), ("square", "square ends past the path")]
-        case "join": return [("miter", "the default"), ("round", "rounded corners"), ("bevel", "cut corners")]
-        case "fill-rule": return [("nonzero", "the default"), ("evenodd", "holes where contours overlap an odd number of times")]
-        case "units": return [("local", "gradient points in the node's coordinates (default)"), ("bounds", "0…1 of the node's bounds")]
-        case "anchor": return anchorKeywords.map { ($0.0, "a point of the node's bounds") }
-        case "loop", "closed": return [("true", ""), ("false", "")]
-        case "fill", "background": return [("none", "no fill")]
+        case Property.strokeCap.key: return [("butt", "the default"), ("round", "rounded ends"), ("square", "square ends past the path")]
+        case Property.strokeJoin.key: return [("miter", "the default"), ("round", "rounded corners"), ("bevel", "cut corners")]
+        case Property.fillRule.key: return [("nonzero", "the default"), ("evenodd", "holes where contours overlap an odd number of times")]
+        case Property.fillUnits.key: return [("local", "gradient points in the node's coordinates (default)"), ("bounds", "0…1 of the node's bounds")]
+        case Property.anchor.key: return anchorKeywords.map { ($0.0, "a point of the node's bounds") }
+        case "loop", Property.closed.key: return [("true", ""), ("false", "")]
+        case Property.fill.key, "background": return [("none", "no fill")]
         default: return []
         }
     }
@@ -84,6 +101,7 @@ public enum SceneVocabulary {
     /// One line about a key at a place, or nil when the key does not belong there.
     public static func documentation(key: String, place: ScenePlace) -> String? {
         guard keys(place).contains(key) else { return nil }
+        if let properties = properties(place) { return properties.first { $0.key == key }?.descriptor.documentation }
         return placeDocumentation[place]?[key] ?? keyDocumentation[key]
     }
 
@@ -104,11 +122,6 @@ public enum SceneVocabulary {
     /// Documentation where a key means something different from its usual meaning.
     static let placeDocumentation: [ScenePlace: [String: String]] = [
         .scene: ["size": "the canvas `[w, h]` in px; both > 0 (required)", "name": "the scene's name: output file names, Lottie `nm`"],
-        .stroke: ["color": "stroke colour (default black)", "width": "stroke width in px (default 1)"],
-        .trim: ["start": "where the visible part starts, 0…1", "end": "where it ends, 0…1", "offset": "shifts start and end, 0…1 wraps"],
-        .repeat: ["count": "how many copies (≥ 1)", "rotation": "added per copy", "offset": "moved per copy", "scale": "multiplied per copy", "opacity": "`[first, last]` copy opacity"],
-        .linearGradient: ["from": "start point of the gradient", "to": "end point of the gradient"],
-        .radialGradient: ["center": "centre of the gradient", "radius": "radius of the gradient"],
         .transition: ["from": "the state the transition starts in", "to": "the state it ends in", "duration": "how long it takes (default 0.35s)", "nodes": "per-node duration, delay and easing"],
         .tween: ["at": "when the tween starts on the timeline", "to": "absolute values per node `{node: {property: value}}`", "by": "relative values per node, added to the current ones"],
         .keyframe: ["at": "the time of the keyframe on the timeline", "value": "the property's value at that time", "easing": "the easing from the previous keyframe to this one"],
@@ -127,37 +140,6 @@ public enum SceneVocabulary {
         "initial": "the state shown at rest (default: the first)",
         "transitions": "animated moves between states: from, to, on, duration, delay, easing",
         "timelines": "free animations, optionally looping: tweens and keyframes",
-        "id": "the node's name, unique in the scene: states, transitions and keyframes refer to it",
-        "shape": "rect, ellipse, polygon, path or group",
-        "position": "where the anchor lands in the parent `[x, y]` (SwiftUI position)",
-        "anchor": "the local point the node rotates and scales about (a point or a keyword such as center)",
-        "offset": "moves the drawing after rotation and scale `[dx, dy]` (SwiftUI .offset)",
-        "scale": "a number or `[sx, sy]`; 1 = 100 %",
-        "rotation": "an angle, clockwise on screen (`45deg`, `0.125turn`)",
-        "opacity": "0…1, the node as a whole",
-        "fill": "a colour, `none`, or a gradient {linear|radial, stops}",
-        "fill-rule": "nonzero (default) or evenodd",
-        "stroke": "a colour, `none`, or {color, width, cap, join, miter-limit, dash}",
-        "trim": "{start, end, offset}: draw part of the outline",
-        "repeat": "copies of the node: {count, rotation, offset, scale, anchor, opacity}",
-        "size": "`[w, h]` in px",
-        "corner-radius": "rounds the corners",
-        "radius": "the radius in px",
-        "sides": "polygon sides, 3…100",
-        "inner-radius": "makes the polygon a star",
-        "d": "SVG path data (`M 0 0 L 10 10 Z`)",
-        "points": "the path's points `[[x, y], …]`",
-        "contours": "several point lists, one per contour",
-        "closed": "whether `points` close into a loop",
-        "children": "the nodes of the group",
-        "cap": "line ends: butt, round, square",
-        "join": "corners: miter, round, bevel",
-        "miter-limit": "≥ 1 (default 10)",
-        "dash": "`[dash, gap, …]` in px",
-        "linear": "{from, to}: a linear gradient",
-        "radial": "{center, radius}: a radial gradient",
-        "stops": "`[[offset, colour], …]`, offsets 0…1 in order",
-        "units": "gradient coordinates: local (default) or bounds",
         "a11y": "accessibility: {label}",
         "play": "a timeline played while the scene rests in this state: NAME or {timeline: NAME, loop: true|false}",
         "label": "text for assistive technology",

@@ -112,16 +112,13 @@ extension FrontendContext {
             let pathRange = rangeInScalar(pair.key, offset: idCount + 1, length: path.unicodeScalars.count)
             guard let target = lookupNode(
                 id, at: idRange, names: names, fixing: { self.replacing(in: pair.key, offset: 0, length: idCount, with: $0) }) else { continue }
-            let paths = keyframePaths(target.shape)
-            guard paths.contains(path) else {
-                let root = String(path.split(separator: ".").first ?? "")
-                if !path.contains("."), !animatableKeys(target.shape).contains(root) {
+            let paths = target.shape.keyframePaths.map(\.path)
+            guard paths.contains(path), let property = Property(path: path) else {
+                if !path.contains("."), !target.shape.animatableKeys.map(\.key).contains(path) {
                     reportNotAnimatable(
-                        root, target: target, at: pathRange, candidates: paths,
+                        path, target: target, at: pathRange, candidates: paths,
                         fixing: { self.replacing(in: pair.key, offset: idCount + 1, length: path.unicodeScalars.count, with: $0) })
-                } else if ["stroke", "fill"].contains(root), path.split(separator: ".").count == 2,
-                    ["cap", "join", "miter-limit", "dash", "units"].contains(String(path.split(separator: ".")[1]))
-                {
+                } else if let fixed = Property(path: path), fixed.parent != nil, !fixed.isEverAnimatable, fixed.root.isEverAnimatable {
                     error("unknown-property", "'\(path)' cannot be animated; set it on the node in layers", at: pathRange)
                 } else {
                     let match = guessName(path, in: paths)
@@ -169,7 +166,7 @@ extension FrontendContext {
                     previousAt = max(previousAt ?? at, at)
                 }
                 guard let valueNode = map.value("value"),
-                    let raw = readLeaf(path, value: valueNode, target: target, mode: .absolute)
+                    let raw = readLeaf(property, value: valueNode, target: target, mode: .absolute)
                 else { continue }
                 let definedBy = "the keyframe at \(at.map { describeNumber($0) + "s" } ?? "?")"
                 for resolved in resolve(raw, definedBy: definedBy) {

@@ -6,14 +6,11 @@ struct NodeBuilder {
     let tracks: [PropertyKey: Animated<PropertyValue>]
 
     func node(_ node: SceneNode) -> Node {
+        // A node without a position of its own sits at its anchor.
+        let placed = node.base[.position] != nil || tracks[PropertyKey(node: node.id, property: .position)] != nil
         let transform = Transform(
-            anchor: point(node, "anchor", default: .zero),
-            position: node.base["position"] == nil && tracks[key(node, "position")] == nil
-                ? point(node, "anchor", default: .zero) : point(node, "position", default: .zero),
-            rotation: number(node, "rotation", default: 0),
-            scale: point(node, "scale", default: Point(1, 1)),
-            offset: point(node, "offset", default: .zero),
-            opacity: number(node, "opacity", default: 1))
+            anchor: point(node, .anchor), position: point(node, placed ? .position : .anchor), rotation: number(node, .rotation),
+            scale: point(node, .scale), offset: point(node, .offset), opacity: number(node, .opacity))
         let content: Node.Content
         switch node.shape {
         case let .group(children):
@@ -24,47 +21,66 @@ struct NodeBuilder {
         return Node(id: node.id, transform: transform, content: content, repeat: node.repeat)
     }
 
-    private func key(_ node: SceneNode, _ property: PropertyPath) -> PropertyKey {
-        PropertyKey(node: node.id, property: property)
-    }
-
     /// Every property of the IR comes through here: bounded ones leave clamped to their range.
-    private func generic(_ node: SceneNode, _ property: PropertyPath) -> Animated<PropertyValue>? {
-        guard let track = tracks[key(node, property)] ?? node.base[property].map({ Animated($0) }) else { return nil }
-        guard let range = drawableRanges[property] else { return track }
+    /// A property the node does not have takes the table's default; the front end gives every
+    /// node the properties without one (anchor, position), so a missing one of those, like a
+    /// value of the wrong kind, is a broken invariant.
+    private func generic(_ node: SceneNode, _ property: Property) -> Animated<PropertyValue> {
+        guard let track = tracks[PropertyKey(node: node.id, property: property)] ?? node.base[property].map({ Animated($0) })
+            ?? property.defaultValue.map({ Animated($0) })
+        else { preconditionFailure("node '\(node.id)' has no \(property) and the property has no default") }
+        guard let range = property.descriptor.drawableRange else { return track }
         return track.clamped(to: range)
     }
 
-    private func number(_ node: SceneNode, _ property: PropertyPath, default value: Double) -> Animated<Double> {
-        generic(node, property)?.map { $0.asDouble ?? value } ?? Animated(value)
+    private func number(_ node: SceneNode, _ property: Property) -> Animated<Double> {
+        generic(node, property).map { value in
+            guard let number = value.asDouble else { preconditionFailure("\(property) holds \(value), not a number") }
+            return number
+        }
     }
 
-    private func point(_ node: SceneNode, _ property: PropertyPath, default value: Point) -> Animated<Point> {
-        generic(node, property)?.map { $0.asPoint ?? value } ?? Animated(value)
+    private func point(_ node: SceneNode, _ property: Property) -> Animated<Point> {
+        generic(node, property).map { value in
+            guard let point = value.asPoint else { preconditionFailure("\(property) holds \(value), not a point") }
+            return point
+        }
     }
 
-    private func color(_ node: SceneNode, _ property: PropertyPath, default value: RGBA) -> Animated<RGBA> {
-        generic(node, property)?.map { $0.asColor ?? value } ?? Animated(value)
+    private func color(_ node: SceneNode, _ property: Property) -> Animated<RGBA> {
+        generic(node, property).map { value in
+            guard let color = value.asColor else { preconditionFailure("\(property) holds \(value), not a colour") }
+            return color
+        }
     }
 
     private func stops(_ node: SceneNode) -> Animated<GradientStops> {
-        let fallback = GradientStops([GradientStop(0, .black), GradientStop(1, .black)])
-        return generic(node, "fill.stops")?.map { $0.asStops ?? fallback } ?? Animated(fallback)
+        generic(node, .fillStops).map { value in
+            guard let stops = value.asStops else { preconditionFailure("fill stops hold \(value), not stops") }
+            return stops
+        }
+    }
+
+    private func path(_ node: SceneNode) -> Animated<PathShape> {
+        generic(node, .d).map { value in
+            guard let path = value.asPath else { preconditionFailure("path data holds \(value), not a path") }
+            return path
+        }
     }
 
     private func geometry(_ node: SceneNode) -> Geometry {
         switch node.shape {
         case .rect:
-            return .rect(size: point(node, "size", default: .zero), cornerRadius: number(node, "corner-radius", default: 0))
+            return .rect(size: point(node, .size), cornerRadius: number(node, .cornerRadius))
         case .ellipse:
-            return .ellipse(size: point(node, "size", default: .zero))
+            return .ellipse(size: point(node, .size))
         case let .polygon(sides, star, cornerRadius):
-            let radius = number(node, "radius", default: 0)
-            let inner = star ? number(node, "inner-radius", default: 0) : nil
+            let radius = number(node, .radius)
+            let inner = star ? number(node, .innerRadius) : nil
             guard cornerRadius > 0 else { return .polygon(sides: sides, radius: radius, innerRadius: inner) }
             return .path(roundedPolygonTrack(sides: sides, radius: radius, innerRadius: inner, cornerRadius: cornerRadius))
         case .path:
-            return .path(generic(node, "d")?.map { $0.asPath ?? PathShape([]) } ?? Animated(PathShape([])))
+            return .path(path(node))
         case .group:
             return .path(Animated(PathShape([])))
         }
@@ -74,24 +90,23 @@ struct NodeBuilder {
         let fill: Paint?
         switch node.fill {
         case .none: fill = nil
-        case .solid: fill = .color(color(node, "fill", default: .black))
+        case .solid: fill = .color(color(node, .fill))
         case .linear:
             fill = .linearGradient(
-                from: point(node, "fill.from", default: .zero), to: point(node, "fill.to", default: .zero), stops: stops(node))
+                from: point(node, .fillFrom), to: point(node, .fillTo), stops: stops(node))
         case .radial:
             fill = .radialGradient(
-                center: point(node, "fill.center", default: .zero), radius: number(node, "fill.radius", default: 0),
+                center: point(node, .fillCenter), radius: number(node, .fillRadius),
                 stops: stops(node))
         }
         let stroke = node.stroke.map { style in
             Stroke(
-                paint: .color(color(node, "stroke.color", default: .black)), width: number(node, "stroke.width", default: 1),
+                paint: .color(color(node, .strokeColor)), width: number(node, .strokeWidth),
                 cap: style.cap, join: style.join, miterLimit: style.miterLimit, dash: style.dash)
         }
         let trim = node.trimmed
             ? Trim(
-                start: number(node, "trim.start", default: 0), end: number(node, "trim.end", default: 1),
-                offset: number(node, "trim.offset", default: 0))
+                start: number(node, .trimStart), end: number(node, .trimEnd), offset: number(node, .trimOffset))
             : nil
         return Style(fill: fill, fillRule: node.fillRule, stroke: stroke, trim: trim)
     }

@@ -105,13 +105,13 @@ private func lottieIOSFindings(_ node: Node, ancestors: [Node], locator: SourceL
             findings.append(TargetFinding(
                 rule: "ios-stroke-nonuniform-scale",
                 message: "'\(node.id)' is stroked under an uneven scale (x ≠ y)\(scaled.id == node.id ? "" : " of '\(scaled.id)'"); lottie-ios's Core Animation engine falls back to its Main Thread engine",
-                range: locator.property("scale", of: scaled.id, where: { !isUniform($0) }),
+                range: locator.property(.scale, of: scaled.id, where: { !isUniform($0) }),
                 help: "change the geometry (size, radius, d) instead of scaling unevenly, or scale x and y alike"))
         } else if let repeated = chain.last(where: { $0.repeat.map { !isUniform($0.scale) } ?? false }) {
             findings.append(TargetFinding(
                 rule: "ios-stroke-nonuniform-scale",
                 message: "'\(node.id)' is stroked and repeated with an uneven scale step (x ≠ y); lottie-ios's Core Animation engine falls back to its Main Thread engine",
-                range: locator.nodeKey("repeat", of: repeated.id),
+                range: locator.nodeKey(.repeat, of: repeated.id),
                 help: "repeat with a uniform scale (the same x and y), or draw the copies as separate nodes"))
         }
     }
@@ -135,7 +135,7 @@ private func lottieAndroidFindings(_ node: Node, locator: SourceLocator) -> [Tar
         findings.append(TargetFinding(
             rule: "android-group-opacity",
             message: "'\(node.id)', \(what), is made translucent as a whole; lottie-android applies the opacity to each fill and stroke separately, so where they overlap the ones below show through",
-            range: locator.property("opacity", of: node.id, where: { if case let .number(value) = $0 { value < 1 } else { false } }),
+            range: locator.property(.opacity, of: node.id, where: { if case let .number(value) = $0 { value < 1 } else { false } }),
             help: "give the opacity to parts that do not overlap; an app that calls setApplyingOpacityToLayersEnabled(true) on its LottieAnimationView plays it as written (compile it with --target web)"))
     }
     if let repetition = node.repeat, repetition.count > 1, paints / repetition.count >= 2,
@@ -144,7 +144,7 @@ private func lottieAndroidFindings(_ node: Node, locator: SourceLocator) -> [Tar
         findings.append(TargetFinding(
             rule: "android-group-opacity",
             message: "the copies of '\(node.id)' fade, and each copy has overlapping fills and strokes; lottie-android applies the opacity to each of them separately",
-            range: locator.nodeKey("repeat", of: node.id),
+            range: locator.nodeKey(.repeat, of: node.id),
             help: "repeat a node with a single fill or stroke; an app that calls setApplyingOpacityToLayersEnabled(true) plays it as written (compile it with --target web)"))
     }
     return findings
@@ -209,10 +209,10 @@ struct SourceLocator {
         func collect(_ yaml: YAMLNode) {
             for item in yaml.sequence ?? [] {
                 guard let pairs = item.mapping else { continue }
-                if let id = pairs.first(where: { $0.key.scalar?.value == "id" })?.value.scalar?.value, maps[id] == nil {
+                if let id = pairs.first(where: { $0.key.scalar?.value == Property.id.key })?.value.scalar?.value, maps[id] == nil {
                     maps[id] = item
                 }
-                if let children = pairs.first(where: { $0.key.scalar?.value == "children" })?.value { collect(children) }
+                if let children = pairs.first(where: { $0.key.scalar?.value == Property.children.key })?.value { collect(children) }
             }
         }
         if let layers = root.mapping?.first(where: { $0.key.scalar?.value == "layers" })?.value { collect(layers) }
@@ -225,7 +225,7 @@ struct SourceLocator {
         maps[node]?.mapping?.first(where: { $0.key.scalar?.value == key })?.key.reportRange
     }
 
-    func nodeKey(_ key: String, of node: String) -> SourceRange { ownKey(key, of: node) ?? idRange(node) }
+    func nodeKey(_ property: Property, of node: String) -> SourceRange { ownKey(property.key, of: node) ?? idRange(node) }
 
     /// A style key, which a node may inherit from an enclosing group: the nearest one that writes it.
     func styleKey(_ key: String, of node: String) -> SourceRange {
@@ -240,7 +240,7 @@ struct SourceLocator {
     /// Where `property` of `node` gets a value matching `condition`: the node's own key when its
     /// base value matches, else the first state, tween or keyframe setting a matching value, else
     /// the first one animating the property at all, else the node's own key or `id:`.
-    func property(_ property: PropertyPath, of node: String, where condition: (PropertyValue) -> Bool) -> SourceRange {
+    func property(_ property: Property, of node: String, where condition: (PropertyValue) -> Bool) -> SourceRange {
         let key = PropertyKey(node: node, property: property)
         var writes: [(value: PropertyValue, range: SourceRange)] = []
         for state in scene.states {
@@ -252,7 +252,7 @@ struct SourceLocator {
             }
             for keyframe in timeline.keyframes[key] ?? [] { writes.append((keyframe.value, keyframe.range)) }
         }
-        if let base = sceneNode(node)?.base[property], condition(base), let range = ownKey(property, of: node) {
+        if let base = sceneNode(node)?.base[property], condition(base), let range = ownKey(property.key, of: node) {
             return range
         }
         let sorted = writes.sorted { $0.range.start < $1.range.start }
