@@ -28,10 +28,10 @@ public struct Note: Hashable, Sendable {
 
 /// One problem found in a scene file. The library produces these as values; only the CLI prints.
 ///
-/// `rule` is the stable id documented in `docs/diagnostics.md` (for example `unknown-key`);
-/// tools and tests match on it, so a rule id never changes meaning once released.
+/// `rule` is a case of the catalogue `Rule`, whose raw value is the stable id documented in
+/// `docs/diagnostics.md` (for example `unknown-key`); tools and tests match on it.
 public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
-    public var rule: String
+    public var rule: Rule
     public var severity: Severity
     public var message: String
     /// The path of the file as the user gave it.
@@ -44,7 +44,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public var fixIts: [FixIt]
 
     public init(
-        _ severity: Severity, rule: String, _ message: String, file: String, range: SourceRange,
+        _ severity: Severity, rule: Rule, _ message: String, file: String, range: SourceRange,
         notes: [Note] = [], help: String? = nil, fixIts: [FixIt] = []
     ) {
         self.rule = rule
@@ -111,7 +111,7 @@ extension Array where Element == Diagnostic {
         for file in order {
             let entry = omitted[file]!
             let summary = Diagnostic(
-                .note, rule: "too-many-diagnostics",
+                .note, rule: .tooManyDiagnostics,
                 "\(entry.count) more diagnostics in this file are not shown (\(entry.errors) of them errors); only the first \(limit) are",
                 file: file, range: entry.first.range, help: "fix these first, then run again")
             let index = (result.lastIndex { $0.file == file }).map { $0 + 1 } ?? result.endIndex
@@ -135,7 +135,7 @@ public struct DiagnosticBag: Sendable {
     public init(file: String) { self.file = file }
 
     public mutating func error(
-        _ rule: String, _ message: String, at range: SourceRange, notes: [Note] = [], help: String? = nil,
+        _ rule: Rule, _ message: String, at range: SourceRange, notes: [Note] = [], help: String? = nil,
         fixIts: [FixIt] = []
     ) {
         diagnostics.append(
@@ -143,7 +143,7 @@ public struct DiagnosticBag: Sendable {
     }
 
     public mutating func warning(
-        _ rule: String, _ message: String, at range: SourceRange, notes: [Note] = [], help: String? = nil,
+        _ rule: Rule, _ message: String, at range: SourceRange, notes: [Note] = [], help: String? = nil,
         fixIts: [FixIt] = []
     ) {
         diagnostics.append(

@@ -24,7 +24,7 @@ public struct TextRenderer: Sendable {
     public func render(_ diagnostic: Diagnostic) -> String {
         let file = TextEscaping.terminal(diagnostic.file, lineStart: true)
         var out = "\(file):\(diagnostic.range.start.line):\(diagnostic.range.start.column): "
-        out += "\(diagnostic.severity.rawValue): \(TextEscaping.terminal(diagnostic.message)) [\(TextEscaping.terminal(diagnostic.rule))]\n"
+        out += "\(diagnostic.severity.rawValue): \(TextEscaping.terminal(diagnostic.message)) [\(TextEscaping.terminal(diagnostic.rule.rawValue))]\n"
         let source = source(diagnostic.file)
         out += quote(diagnostic.range, in: source)
         for note in diagnostic.notes {

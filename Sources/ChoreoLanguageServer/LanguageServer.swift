@@ -156,7 +156,7 @@ public final class LanguageServer {
         var members: [(String, JSONValue)] = [
             ("range", document.range(diagnostic.range, encoding: encoding)),
             ("severity", .int(diagnostic.severity == .error ? 1 : diagnostic.severity == .warning ? 2 : 3)),
-            ("code", .string(diagnostic.rule)),
+            ("code", .string(diagnostic.rule.rawValue)),
         ]
         if let base = configuration.documentationBase {
             members.append(("codeDescription", .object([("href", .string(Self.documentationLink(rule: diagnostic.rule, base: base)))])))
@@ -176,15 +176,8 @@ public final class LanguageServer {
         return .object(members)
     }
 
-    /// The rules documented in docs/diagnostics-yaml.md rather than docs/diagnostics.md.
-    static let yamlRules: Set<String> = [
-        "duplicate-key", "empty-file", "file-too-large", "invalid-merge", "invalid-utf8", "multiple-documents",
-        "nesting-too-deep", "tab-indentation", "too-many-nodes", "undefined-alias", "yaml-syntax",
-    ]
-
-    static func documentationLink(rule: String, base: String) -> String {
-        let page = yamlRules.contains(rule) ? "diagnostics-yaml.md" : "diagnostics.md"
-        return (base.hasSuffix("/") ? base : base + "/") + page + "#" + rule
+    static func documentationLink(rule: Rule, base: String) -> String {
+        (base.hasSuffix("/") ? base : base + "/") + rule.documentation
     }
 
     // MARK: Messages

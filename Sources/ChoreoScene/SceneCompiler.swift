@@ -53,7 +53,7 @@ public func compileScene(_ file: SourceFile, theme: String? = nil) -> SceneCompi
             let errors = themeBag.diagnostics.filter { $0.severity == .error }
             guard let variant, errors.isEmpty else {
                 bag.error(
-                    "theme-invalid", "with the values of theme '\(sceneTheme.name)' the scene has errors",
+                    .themeInvalid, "with the values of theme '\(sceneTheme.name)' the scene has errors",
                     at: sceneTheme.range, notes: errors.prefix(3).map { Note("with this theme: \($0.message)", at: $0.range) })
                 continue
             }

@@ -3,7 +3,7 @@ import ChoreoDiagnostics
 /// One fix-it `fixScene` applied: where it was (in the text of the round it was applied in), the
 /// text it replaced and the text it wrote.
 public struct AppliedFix: Sendable, Equatable {
-    public var rule: String
+    public var rule: Rule
     public var location: SourceLocation
     public var message: String
     public var old: String

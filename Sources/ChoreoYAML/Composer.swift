@@ -58,7 +58,7 @@ struct Composer {
             documentCount += 1
             if documentCount > 1 {
                 diagnostics.error(
-                    "multiple-documents", "a scene file holds one YAML document, but a second one starts here",
+                    .multipleDocuments, "a scene file holds one YAML document, but a second one starts here",
                     at: range, help: "remove the '---' and everything after it, or move it to its own file")
                 return false
             }
@@ -82,7 +82,7 @@ struct Composer {
     private mutating func open(_ kind: Frame.Kind, properties: NodeProperties, isFlow: Bool, range: SourceRange) -> Bool {
         if stack.count >= limits.maxDepth {
             diagnostics.error(
-                "nesting-too-deep",
+                .nestingTooDeep,
                 "collections are nested more than \(limits.maxDepth) levels deep",
                 at: range,
                 help: "flatten the structure; a scene never needs this much nesting")
@@ -154,7 +154,7 @@ struct Composer {
                 file.text(in: nameRange) == name ? [FixIt.replace(nameRange, with: match, message: "replace '*\(name)' with '*\(match)'")] : nil
             } ?? []
             diagnostics.error(
-                "undefined-alias", "alias '*\(name)' refers to no anchor defined before it", at: range,
+                .undefinedAlias, "alias '*\(name)' refers to no anchor defined before it", at: range,
                 help: match.map { "did you mean '*\($0)'?" }
                     ?? "define the anchor with '&\(name)' on a node earlier in the file",
                 fixIts: fixIts)
@@ -163,7 +163,7 @@ struct Composer {
         }
         guard var node = anchor.node else {
             diagnostics.error(
-                "undefined-alias", "alias '*\(name)' is used inside the node it refers to", at: range,
+                .undefinedAlias, "alias '*\(name)' is used inside the node it refers to", at: range,
                 notes: [Note("anchor '&\(name)' defined here", at: anchor.range)],
                 help: "a node cannot contain itself; copy the part you need instead")
             attach(YAMLNode(.scalar(YAMLScalar("")), range: range, alias: range), expandedSize: 1)
@@ -184,7 +184,7 @@ struct Composer {
             notes.append(Note("anchor '&\(anchor.name)' expands to \(count) nodes", at: anchor.range))
         }
         diagnostics.error(
-            "too-many-nodes",
+            .tooManyNodes,
             "the document has more than \(limits.maxNodes) nodes once aliases are expanded",
             at: range, notes: notes,
             help: anchor == nil ? "split the scene into smaller files" : "aliases to large anchors multiply; reuse smaller pieces")
@@ -209,7 +209,7 @@ struct Composer {
             guard let text = pair.key.scalar?.value else { continue }
             if let first = firstKeyRange[text] {
                 diagnostics.error(
-                    "duplicate-key", "duplicate key '\(text)' in this map", at: pair.key.reportRange,
+                    .duplicateKey, "duplicate key '\(text)' in this map", at: pair.key.reportRange,
                     notes: [Note("first defined here", at: first)],
                     help: "remove one of them; YAML would silently keep only one")
             } else {
@@ -278,7 +278,7 @@ struct Composer {
 
     private mutating func reportInvalidMerge(_ node: YAMLNode) {
         diagnostics.error(
-            "invalid-merge", "a '<<' merge takes a map or a list of maps, not \(node.kindDescription)",
+            .invalidMerge, "a '<<' merge takes a map or a list of maps, not \(node.kindDescription)",
             at: node.reportRange, help: "merge an anchored map, like '<<: *base', or a list of them, like '<<: [*a, *b]'")
     }
 
@@ -295,7 +295,7 @@ struct Composer {
                 let call = FunctionCallPitfall.find(in: file, at: child.range.start)
             else { continue }
             diagnostics.error(
-                "yaml-syntax",
+                .yamlSyntax,
                 "a comma inside [...] or {...} ends a plain scalar, so '\(scalar.value)' is cut short here",
                 at: call.range,
                 help: "quote it: \"\(call.text)\"", fixIts: call.quotingFixIt(in: file))
@@ -317,7 +317,7 @@ struct Composer {
 
     private mutating func reportEmptyFile() {
         diagnostics.error(
-            "empty-file", "the file has no content", at: .fileStart,
+            .emptyFile, "the file has no content", at: .fileStart,
             help: "a scene is a map with at least 'choreo', 'size' and 'layers'")
         documentRoot = nil
     }

@@ -6,7 +6,7 @@ func syntaxDiagnostic(for failure: LibYAMLFailure, in file: SourceFile) -> Diagn
     let location = file.clampedToText(failure.problemLocation)
     if let tab = indentationTab(for: failure, in: file) {
         return Diagnostic(
-            .error, rule: "tab-indentation", "tabs are not allowed for indentation in YAML", file: file.path,
+            .error, rule: .tabIndentation, "tabs are not allowed for indentation in YAML", file: file.path,
             range: SourceRange(start: tab, end: SourceLocation(line: tab.line, column: tab.column + 1)),
             help: "indent with spaces")
     }
@@ -27,7 +27,7 @@ func syntaxDiagnostic(for failure: LibYAMLFailure, in file: SourceFile) -> Diagn
     if let hex = hexLines.lazy.compactMap({ HexCommentPitfall.firstInFlow(onLine: $0, of: file) }).first {
         // The teaching message replaces libyaml's, which only sees the brackets the comment swallowed.
         return Diagnostic(
-            .error, rule: "yaml-syntax",
+            .error, rule: .yamlSyntax,
             "YAML reads '\(hex.text)' as a comment ('#' after a space starts one, even inside [...] or {...}), so the rest of the line is ignored",
             file: file.path, range: hex.range,
             notes: [Note("libyaml: \(friendlyProblem(failure))", at: SourceRange(location))],
@@ -36,7 +36,7 @@ func syntaxDiagnostic(for failure: LibYAMLFailure, in file: SourceFile) -> Diagn
     }
     if let dashless {
         return Diagnostic(
-            .error, rule: "yaml-syntax", "this line looks like a list item without its dash",
+            .error, rule: .yamlSyntax, "this line looks like a list item without its dash",
             file: file.path, range: SourceRange(start: dashless.location, end: SourceLocation(line: dashless.line, column: dashless.location.column + 1)),
             notes: [Note("the item before it starts with '- '", at: SourceRange(SourceLocation(line: dashless.siblingLine, column: dashless.location.column)))],
             help: "start it with '- ', like the items before it", fixIts: dashless.fixIts)
@@ -53,7 +53,7 @@ func syntaxDiagnostic(for failure: LibYAMLFailure, in file: SourceFile) -> Diagn
         help = "check the indentation: items of one map or list must start in the same column"
     }
     return Diagnostic(
-        .error, rule: "yaml-syntax", friendlyProblem(failure), file: file.path,
+        .error, rule: .yamlSyntax, friendlyProblem(failure), file: file.path,
         range: SourceRange(start: location, end: SourceLocation(line: location.line, column: location.column + 1)),
         notes: notes, help: help, fixIts: fixIts)
 }

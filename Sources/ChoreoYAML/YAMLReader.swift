@@ -11,7 +11,7 @@ public func readYAML(_ file: SourceFile, limits: YAMLLimits = .default) -> (root
     var bag = DiagnosticBag(file: file.path)
     if file.bytes.count > limits.maxFileBytes {
         bag.error(
-            "file-too-large",
+            .fileTooLarge,
             "the file is \(file.bytes.count) bytes, more than the limit of \(limits.maxFileBytes) bytes",
             at: .fileStart, help: "split the scene into smaller files")
         return (nil, bag.diagnostics)
@@ -19,7 +19,7 @@ public func readYAML(_ file: SourceFile, limits: YAMLLimits = .default) -> (root
     if !file.isValidUTF8 {
         let location = file.location(ofByteOffset: file.firstInvalidUTF8Offset ?? 0)
         bag.error(
-            "invalid-utf8", "the file is not valid UTF-8",
+            .invalidUTF8, "the file is not valid UTF-8",
             at: SourceRange(start: location, end: SourceLocation(line: location.line, column: location.column + 1)),
             help: "save the file as UTF-8")
         return (nil, bag.diagnostics)

@@ -2,11 +2,23 @@
 /// ellipses with fills and strokes, two states that move every tenth node, transitions both
 /// ways, and a looping timeline with keyframes on every hundredth node. Shapes of real scenes,
 /// at sizes no designer writes, so costs that grow faster than the input show up.
+///
+/// The heavy variant (issue 15) moves every node in the `moved` state, so both transitions (one
+/// of them the `snappy` spring) animate every node, and gives every tenth node keyframes in the
+/// looping timeline: the most animation per byte a person writes by hand.
 enum SceneGenerator {
-    static func scene(nodes: Int) -> String {
+    enum Kind: String, CaseIterable {
+        case light, heavy
+        /// Every how many nodes one is moved by the states.
+        var movedEvery: Int { self == .light ? 10 : 1 }
+        /// Every how many nodes one has keyframes in the looping timeline.
+        var keyframedEvery: Int { self == .light ? 100 : 10 }
+    }
+
+    static func scene(nodes: Int, kind: Kind = .light) -> String {
         let columns = 100
         let side = 10 * columns
-        var out = "choreo: 1\nname: bench\(nodes)\nsize: [\(side), \(side)]\nfps: 60\n"
+        var out = "choreo: 1\nname: bench\(kind == .light ? "" : kind.rawValue)\(nodes)\nsize: [\(side), \(side)]\nfps: 60\n"
         out += "vars:\n  cell: 10\n  half: $cell / 2\n"
         out += "styles:\n" // not a key of the language; replaced below
         out.removeLast("styles:\n".count)
@@ -22,14 +34,14 @@ enum SceneGenerator {
             }
         }
         out += "states:\n  rest: {}\n  moved:\n"
-        for index in stride(from: 0, to: nodes, by: 10) {
+        for index in stride(from: 0, to: nodes, by: kind.movedEvery) {
             out += "    n\(index): {rotation: 45deg, opacity: 0.5}\n"
         }
         out += "initial: rest\ntransitions:\n"
         out += "  - {from: rest, to: moved, on: tap, duration: 0.3s, easing: ease-in-out}\n"
         out += "  - {from: moved, to: rest, on: tap, duration: 0.3s, delay: 0.1s, easing: snappy}\n"
         out += "timelines:\n  pulse:\n    duration: 1s\n    loop: true\n    keyframes:\n"
-        for index in stride(from: 0, to: nodes, by: 100) {
+        for index in stride(from: 0, to: nodes, by: kind.keyframedEvery) {
             out += "      n\(index).scale:\n"
             out += "        - {at: 0s, value: 1}\n        - {at: 0.5s, value: 1.5, easing: ease-out}\n        - {at: 1s, value: 1, easing: ease-in}\n"
         }

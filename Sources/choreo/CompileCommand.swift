@@ -38,7 +38,7 @@ func compileOnly(_ source: SourceFile, theme: String? = nil, target: PlayerTarge
         guard sticker.count <= TelegramSticker.maxBytes else {
             // Measured, not estimated: the limit is on the gzip file Telegram receives.
             let tooLarge = Diagnostic(
-                .error, rule: "tgs-too-large",
+                .error, rule: .tgsTooLarge,
                 "the sticker is \(sticker.count) bytes gzipped (\(json.utf8.count) bytes of JSON); Telegram allows at most \(TelegramSticker.maxBytes) bytes",
                 file: source.path, range: SourceRange(.start),
                 help: "simplify the scene: fewer nodes and path vertices, fewer keyframes (springs are baked into many), or shorter timelines")

@@ -147,6 +147,7 @@ func diagnosticOutputIsBoundedPerFile(_ format: String) throws {
     #expect(result.status == 1)
     #expect(result.stdout.utf8.count < 10 * text.utf8.count, "\(result.stdout.utf8.count) bytes of output")
     #expect(result.stdout.contains("1800 more diagnostics in this file are not shown (1800 of them errors)"))
+    #expect(result.stdout.contains("too-many-diagnostics"), "the note names its rule")
 }
 
 /// `compile DIR` held every scene's emitted outputs until the end (8 copies of one scene: 2.8 GB).

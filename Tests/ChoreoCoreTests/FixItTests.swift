@@ -42,7 +42,7 @@ private func range(_ line: Int, _ start: Int, _ end: Int) -> SourceRange {
 }
 
 private let fixed = Diagnostic(
-    .error, rule: "unknown-key", "unknown property 'rotaton' for a rect node", file: "a b.yaml",
+    .error, rule: .unknownKey, "unknown property 'rotaton' for a rect node", file: "a b.yaml",
     range: range(4, 5, 12), help: "did you mean 'rotation'?",
     fixIts: [FixIt.replace(range(4, 5, 12), with: "rotation", message: "replace 'rotaton' with 'rotation'")])
 
@@ -69,6 +69,6 @@ private let fixed = Diagnostic(
     #expect(region == ["startLine": 4, "startColumn": 5, "endLine": 4, "endColumn": 12])
     #expect((replacement["insertedContent"] as? [String: Any])?["text"] as? String == "rotation")
     // A diagnostic without fix-its has no `fixes` member at all.
-    let plain = Diagnostic(.error, rule: "x", "y", file: "a", range: range(1, 1, 2))
+    let plain = Diagnostic(.error, rule: .unknownKey, "y", file: "a", range: range(1, 1, 2))
     #expect(!SARIFRenderer.render([plain]).contains("\"fixes\""))
 }

@@ -16,11 +16,11 @@ private let source = SourceFile(
 
 private let sample: [Diagnostic] = [
     Diagnostic(
-        .error, rule: "unknown-key", "unknown property 'rotaton' for a rect node", file: source.path,
+        .error, rule: .unknownKey, "unknown property 'rotaton' for a rect node", file: source.path,
         range: SourceRange(start: .init(line: 4, column: 5), end: .init(line: 4, column: 12)),
         help: "did you mean 'rotation'?"),
     Diagnostic(
-        .warning, rule: "duplicate-id", "node id 'upper' is used twice: 100% \"same\"\nsecond line",
+        .warning, rule: .duplicateID, "node id 'upper' is used twice: 100% \"same\"\nsecond line",
         file: source.path, range: SourceRange(.init(line: 5, column: 9)),
         notes: [
             Note("first defined here", at: SourceRange(start: .init(line: 3, column: 9), end: .init(line: 3, column: 14))),
@@ -274,7 +274,7 @@ private let sample: [Diagnostic] = [
     let file = SourceFile(path: "bom.yaml", bytes: [0xEF, 0xBB, 0xBF] + Array("choreo: 2\n".utf8))
     #expect(file.line(1) == "choreo: 2")
     let diagnostic = Diagnostic(
-        .error, rule: "unsupported-version", "unsupported version", file: "bom.yaml",
+        .error, rule: .unsupportedVersion, "unsupported version", file: "bom.yaml",
         range: SourceRange(start: SourceLocation(line: 1, column: 9), end: SourceLocation(line: 1, column: 10)))
     let rendered = TextRenderer(source: { _ in file }).render(diagnostic)
     #expect(rendered.contains("    1 | choreo: 2\n      |         ^\n"), "\(rendered)")

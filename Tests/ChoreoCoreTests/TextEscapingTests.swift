@@ -54,7 +54,7 @@ import Testing
         let line = "  \"k\u{1B}[2J\": 1"
         let file = SourceFile(path: "::error file=x::pwned.yaml", bytes: Array("a: 1\n\(line)\n".utf8))
         let diagnostic = Diagnostic(
-            .error, rule: "unknown-key", "unknown key 'k\u{1B}[2J\n::stop-commands::t'", file: file.path,
+            .error, rule: .unknownKey, "unknown key 'k\u{1B}[2J\n::stop-commands::t'", file: file.path,
             range: SourceRange(start: SourceLocation(line: 2, column: 3), end: SourceLocation(line: 2, column: 10)),
             help: "try \u{202E}x")
         let text = TextRenderer(source: { _ in file }).render(diagnostic)
@@ -71,7 +71,7 @@ import Testing
         let long = String(repeating: "x", count: 20_000) + "BAD" + String(repeating: "y", count: 20_000)
         let file = SourceFile(path: "long.yaml", bytes: Array(long.utf8))
         let diagnostic = Diagnostic(
-            .error, rule: "r", "m", file: file.path,
+            .error, rule: .unknownKey, "m", file: file.path,
             range: SourceRange(start: SourceLocation(line: 1, column: 20_001), end: SourceLocation(line: 1, column: 20_004)))
         let text = TextRenderer(source: { _ in file }).render(diagnostic)
         #expect(text.utf8.count < 3 * TextRenderer.maxExcerptWidth + 200)

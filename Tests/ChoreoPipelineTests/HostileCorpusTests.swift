@@ -55,7 +55,7 @@ import Testing
         #expect(elapsed < .seconds(30), "\(name) took \(elapsed)")
         if let expected = Self.expectations[name] {
             let matching = run.errors.filter { error in
-                (expected.rule.map { error.rule == $0 } ?? true) && (expected.line.map { error.range.start.line == $0 } ?? true)
+                (expected.rule.map { error.rule.rawValue == $0 } ?? true) && (expected.line.map { error.range.start.line == $0 } ?? true)
             }
             #expect(
                 !matching.isEmpty,
@@ -230,7 +230,7 @@ func expectRejected(_ run: PipelineRun, name: String, sourceLocation: Testing.So
 /// Hostile inputs larger than the 200 KB committed to the repository, built in memory.
 struct GeneratedHostileInput: Sendable, CustomTestStringConvertible {
     var name: String
-    var rule: String?
+    var rule: Rule?
     /// Why this input crashes or hangs today; such inputs run only in their own process.
     var knownProblem: String? = nil
     var make: @Sendable () -> [UInt8]
@@ -244,7 +244,7 @@ struct GeneratedHostileInput: Sendable, CustomTestStringConvertible {
     var testDescription: String { name }
 
     static let all: [GeneratedHostileInput] = [
-        GeneratedHostileInput(name: "string-10-megabytes", rule: "file-too-large") {
+        GeneratedHostileInput(name: "string-10-megabytes", rule: .fileTooLarge) {
             Array(("choreo: 1\nname: \"" + String(repeating: "x", count: 10 << 20) + "\"\nsize: [1, 1]\nlayers: []\n").utf8)
         },
         GeneratedHostileInput(name: "string-2-megabytes-as-key", rule: nil) {
@@ -255,7 +255,7 @@ struct GeneratedHostileInput: Sendable, CustomTestStringConvertible {
             Array(("choreo: 1\nsize: [1, 1]\nlayers:\n  - {id: a, shape: rect, size: [1, 1], fill: \""
                 + String(repeating: "#ff", count: 700_000) + "\"}\n").utf8)
         },
-        GeneratedHostileInput(name: "string-2-megabytes-as-expression-ending-in-undefined-var", rule: "undefined-var") {
+        GeneratedHostileInput(name: "string-2-megabytes-as-expression-ending-in-undefined-var", rule: .undefinedVar) {
             Array(("choreo: 1\nsize: [1, 1]\nlayers:\n  - {id: a, shape: ellipse, radius: "
                 + String(repeating: "1+", count: 1_000_000) + "$undefined}\n").utf8)
         },
@@ -263,16 +263,16 @@ struct GeneratedHostileInput: Sendable, CustomTestStringConvertible {
             Array(("choreo: 1\nsize: [1, 1]\nlayers:\n  - {id: a, shape: path, d: \"M 0 0"
                 + String(repeating: " L 1 1", count: 330_000) + " X\"}\n").utf8)
         },
-        GeneratedHostileInput(name: "nesting-block-sequence-100000", rule: "nesting-too-deep") {
+        GeneratedHostileInput(name: "nesting-block-sequence-100000", rule: .nestingTooDeep) {
             Array((String(repeating: "- ", count: 100_000) + "1\n").utf8)
         },
-        GeneratedHostileInput(name: "nesting-flow-map-100000", rule: "nesting-too-deep") {
+        GeneratedHostileInput(name: "nesting-flow-map-100000", rule: .nestingTooDeep) {
             Array((String(repeating: "{a: ", count: 100_000) + "1" + String(repeating: "}", count: 100_000)).utf8)
         },
-        GeneratedHostileInput(name: "nesting-flow-sequence-1000000", rule: "nesting-too-deep") {
+        GeneratedHostileInput(name: "nesting-flow-sequence-1000000", rule: .nestingTooDeep) {
             Array((String(repeating: "[", count: 1_000_000) + String(repeating: "]", count: 1_000_000)).utf8)
         },
-        GeneratedHostileInput(name: "comment-lines-2-million-then-typo", rule: "unknown-key") {
+        GeneratedHostileInput(name: "comment-lines-2-million-then-typo", rule: .unknownKey) {
             Array((String(repeating: "#\n", count: 2_000_000)
                 + "choreo: 1\nsize: [1, 1]\nlayers:\n  - {id: a, shape: rect, size: [1, 1], rotaton: 1deg}\n").utf8)
         },
@@ -285,7 +285,7 @@ struct GeneratedHostileInput: Sendable, CustomTestStringConvertible {
             }
             return bytes
         },
-        GeneratedHostileInput(name: "bytes-file-too-large-by-one", rule: "file-too-large") {
+        GeneratedHostileInput(name: "bytes-file-too-large-by-one", rule: .fileTooLarge) {
             Array(repeating: UInt8(ascii: "#"), count: (8 << 20) + 1)
         },
     ]

@@ -22,7 +22,7 @@ import Testing
     /// build's): it catches a limit checked after the work it should prevent (minutes, or out of
     /// memory), not small slowdowns, which the benchmark measures. CPU time, not the wall clock,
     /// so that other processes on a busy machine cannot make it fail.
-    static func expectLimitError(_ bytes: [UInt8], rule: String, name: String, within limit: Duration = .seconds(20),
+    static func expectLimitError(_ bytes: [UInt8], rule: Rule, name: String, within limit: Duration = .seconds(20),
         sourceLocation: Testing.SourceLocation = #_sourceLocation)
     {
         // Compile only: without the limit the emitters would spend seconds writing what must be rejected.
@@ -40,7 +40,7 @@ import Testing
     /// `repeat: {count}` is bounded per node (1...1000).
     @Test func aRepeatCountAboveOneThousandIsOutOfRange() {
         let bytes = Self.scene(layers: ["{id: a, shape: rect, size: [1, 1], repeat: {count: 1001}}"])
-        Self.expectLimitError(bytes, rule: "out-of-range", name: "repeat-count-1001")
+        Self.expectLimitError(bytes, rule: .outOfRange, name: "repeat-count-1001")
     }
 
     /// Nested repeats multiply: 200 copies of a group that repeats its child 200 times is 40,000
@@ -51,7 +51,7 @@ import Testing
             "{id: outer, shape: group, repeat: {count: 200, rotation: 1deg}, children: "
                 + "[{id: inner, shape: rect, size: [1, 1], repeat: {count: 200, offset: [1, 0]}}]}"
         ])
-        Self.expectLimitError(bytes, rule: "too-many-copies", name: "nested-repeats-40000-copies")
+        Self.expectLimitError(bytes, rule: .tooManyCopies, name: "nested-repeats-40000-copies")
     }
 
     /// Exactly at the copy limit still compiles: 100 × 100 copies.
@@ -62,7 +62,7 @@ import Testing
                 + "[{id: inner, shape: rect, size: [1, 1], repeat: {count: 100, offset: [1, 0]}}]}"
         ])
         let compilation = compileScene(SourceFile(path: "copies.yaml", bytes: bytes))
-        #expect(!compilation.diagnostics.contains { $0.rule == "too-many-copies" }, "\(compilation.diagnostics)")
+        #expect(!compilation.diagnostics.contains { $0.rule == .tooManyCopies }, "\(compilation.diagnostics)")
         #expect(compilation.timeline != nil)
     }
 
@@ -71,8 +71,8 @@ import Testing
     @Test func moreNodesThanTheLimitIsAnError() {
         let layers = (0...SceneLimits.maxNodes).map { "{id: n\($0), shape: rect, size: [1, 1]}" }
         let bytes = Self.scene(layers: layers)
-        Self.expectLimitError(bytes, rule: "too-many-scene-nodes", name: "nodes-past-the-limit", within: .seconds(20))
-        let error = compileScene(SourceFile(path: "nodes.yaml", bytes: bytes)).diagnostics.first { $0.rule == "too-many-scene-nodes" }
+        Self.expectLimitError(bytes, rule: .tooManySceneNodes, name: "nodes-past-the-limit", within: .seconds(20))
+        let error = compileScene(SourceFile(path: "nodes.yaml", bytes: bytes)).diagnostics.first { $0.rule == .tooManySceneNodes }
         #expect(error?.range.start.line == 4 + SceneLimits.maxNodes + 1)
         #expect(error?.message == "\(SceneLimits.maxNodes + 1) nodes, more than the limit of \(SceneLimits.maxNodes)")
     }
@@ -81,7 +81,7 @@ import Testing
     @Test func groupChildrenCountTowardsTheNodeLimit() {
         let children = (0...SceneLimits.maxNodes).map { "{id: c\($0), shape: rect, size: [1, 1]}" }.joined(separator: ", ")
         let bytes = Self.scene(layers: ["{id: g, shape: group, children: [\(children)]}"])
-        Self.expectLimitError(bytes, rule: "too-many-scene-nodes", name: "group-children-past-the-limit", within: .seconds(20))
+        Self.expectLimitError(bytes, rule: .tooManySceneNodes, name: "group-children-past-the-limit", within: .seconds(20))
     }
 
     /// `SceneLimits.maxPathVertices` vertices in the whole scene (all contours of all path and
@@ -89,14 +89,14 @@ import Testing
     @Test func morePathVerticesThanTheLimitIsAnError() {
         let points = (0...SceneLimits.maxPathVertices).map { "[\($0 % 100), \($0 / 100 % 100)]" }.joined(separator: ", ")
         let bytes = Self.scene(layers: ["{id: p, shape: path, points: [\(points)]}"])
-        Self.expectLimitError(bytes, rule: "too-many-vertices", name: "path-vertices-100001")
+        Self.expectLimitError(bytes, rule: .tooManyVertices, name: "path-vertices-100001")
     }
 
     /// Path data counts too: 100,001 `L` commands in one `d`.
     @Test func morePathDataVerticesThanTheLimitIsAnError() {
         let commands = (0...SceneLimits.maxPathVertices).map { "L \($0 % 100) \($0 / 100 % 100)" }.joined(separator: " ")
         let bytes = Self.scene(layers: ["{id: p, shape: path, d: \"M 0 0 \(commands)\"}"])
-        Self.expectLimitError(bytes, rule: "too-many-vertices", name: "path-data-vertices-100001")
+        Self.expectLimitError(bytes, rule: .tooManyVertices, name: "path-data-vertices-100001")
     }
 
     /// `SceneLimits.maxKeyframes` keyframes and tweens written in the scene's timelines, counted
@@ -106,13 +106,13 @@ import Testing
         let keyframes = (0...SceneLimits.maxKeyframes).map { "        - {at: \($0)ms, value: \($0 % 2)}\n" }.joined()
         let tail = "timelines:\n  t:\n    duration: 11s\n    keyframes:\n      a.opacity:\n" + keyframes
         try Self.expectLimitErrorFromCLI(
-            Self.scene(layers: ["{id: a, shape: rect, size: [1, 1]}"], tail: tail), rule: "too-many-keyframes")
+            Self.scene(layers: ["{id: a, shape: rect, size: [1, 1]}"], tail: tail), rule: .tooManyKeyframes)
     }
 
     /// For inputs that, without their limit, take too long or too much memory to run in the test
     /// process: `choreo lint` in its own process, killed after `timeout`.
     static func expectLimitErrorFromCLI(
-        _ bytes: [UInt8], rule: String, timeout: Duration = .seconds(10), sourceLocation: Testing.SourceLocation = #_sourceLocation
+        _ bytes: [UInt8], rule: Rule, timeout: Duration = .seconds(10), sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) throws {
         let scratch = try ScratchDirectory("limits")
         try Data(bytes).write(to: scratch.url("scene.yaml"))
@@ -133,7 +133,7 @@ import Testing
         let tail = "timelines:\n  t:\n    duration: 5s\n    keyframes:\n" + track("opacity") + track("rotation").replacingOccurrences(
             of: "value: 0,", with: "value: 0deg,").replacingOccurrences(of: "value: 1,", with: "value: 90deg,")
         try Self.expectLimitErrorFromCLI(
-            Self.scene(layers: ["{id: a, shape: rect, size: [1, 1]}"], tail: tail), rule: "too-many-baked-keyframes",
+            Self.scene(layers: ["{id: a, shape: rect, size: [1, 1]}"], tail: tail), rule: .tooManyBakedKeyframes,
             timeout: .seconds(10))
     }
 
@@ -141,9 +141,9 @@ import Testing
     @Test func docsLimitsListsEverySceneLimitRule() throws {
         let text = try String(contentsOf: repositoryURL("docs/limits.md"), encoding: .utf8)
         for rule in [
-            "too-many-copies", "too-many-scene-nodes", "too-many-vertices", "too-many-keyframes", "too-many-baked-keyframes",
-            "identifier-too-long", "value-too-large", "output-too-large", "too-many-diagnostics",
-        ] {
+            .tooManyCopies, .tooManySceneNodes, .tooManyVertices, .tooManyKeyframes, .tooManyBakedKeyframes,
+            .identifierTooLong, .valueTooLarge, .outputTooLarge, .tooManyDiagnostics,
+        ] as [Rule] {
             #expect(text.contains("`\(rule)`"), "docs/limits.md does not document [\(rule)]")
         }
     }
@@ -159,7 +159,7 @@ import Testing
         text += "layers:\n  - {id: \(kind == "node id" ? long : "a"), shape: rect, size: [1, 1]}\n"
         if kind == "state" { text += "states:\n  \(long): {}\n" }
         if kind == "timeline" { text += "timelines:\n  \(long): {duration: 1s}\n" }
-        Self.expectLimitError(Array(text.utf8), rule: "identifier-too-long", name: "long-\(kind)")
+        Self.expectLimitError(Array(text.utf8), rule: .identifierTooLong, name: "long-\(kind)")
     }
 
     /// An identifier exactly at the limit is fine.
@@ -175,20 +175,20 @@ import Testing
     /// huge motion with an absolute tolerance). Every number is checked finite and within
     /// `SceneLimits.maxTime` / `maxMagnitude` and the spring ranges before any conversion.
     @Test(arguments: [
-        ("duration-1e18", "transition", "duration: 1e18s", "value-too-large"),
-        ("delay-1e300", "transition", "delay: 1e300s", "value-too-large"),
-        ("spring-response-1e300", "transition", "easing: {spring: {response: 1e300}}", "value-too-large"),
-        ("spring-damping-1e300", "transition", "easing: {spring: {damping-fraction: 1e300}}", "value-too-large"),
-        ("spring-damping-1e-9", "transition", "easing: {spring: {damping-fraction: 1e-9}}", "out-of-range"),
-        ("spring-settles-after-hours", "transition", "easing: {spring: {response: 3000, damping-fraction: 0.01}}", "value-too-large"),
-        ("position-1e16-bouncy", "position", "easing: bouncy", "value-too-large"),
-        ("timeline-1e18", "timeline", "", "value-too-large"),
-        ("keyframe-spring-damping-1e-5", "keyframe", "", "out-of-range"),
-        ("scale-1e308", "scale", "", "value-too-large"),
-        ("path-data-1e300", "path", "", "value-too-large"),
-        ("repeat-scale-compounding", "repeat", "", "value-too-large"),
+        ("duration-1e18", "transition", "duration: 1e18s", Rule.valueTooLarge),
+        ("delay-1e300", "transition", "delay: 1e300s", .valueTooLarge),
+        ("spring-response-1e300", "transition", "easing: {spring: {response: 1e300}}", .valueTooLarge),
+        ("spring-damping-1e300", "transition", "easing: {spring: {damping-fraction: 1e300}}", .valueTooLarge),
+        ("spring-damping-1e-9", "transition", "easing: {spring: {damping-fraction: 1e-9}}", .outOfRange),
+        ("spring-settles-after-hours", "transition", "easing: {spring: {response: 3000, damping-fraction: 0.01}}", .valueTooLarge),
+        ("position-1e16-bouncy", "position", "easing: bouncy", .valueTooLarge),
+        ("timeline-1e18", "timeline", "", .valueTooLarge),
+        ("keyframe-spring-damping-1e-5", "keyframe", "", .outOfRange),
+        ("scale-1e308", "scale", "", .valueTooLarge),
+        ("path-data-1e300", "path", "", .valueTooLarge),
+        ("repeat-scale-compounding", "repeat", "", .valueTooLarge),
     ])
-    func hugeAndTinyNumbersAreRejectedBeforeAnyConversion(_ name: String, _ kind: String, _ line: String, _ rule: String) {
+    func hugeAndTinyNumbersAreRejectedBeforeAnyConversion(_ name: String, _ kind: String, _ line: String, _ rule: Rule) {
         var text = "choreo: 1\nname: limits\nsize: [100, 100]\nlayers:\n  - id: a\n    shape: rect\n    size: [10, 10]\n"
         switch kind {
         case "scale": text += "    scale: 1e308\n"
@@ -246,7 +246,7 @@ import Testing
             text = "choreo: 1\nname: v\nsize: [100, 100]\nlayers:\n  - id: g\n    shape: group\n    repeat: {count: 100, offset: [0, 1]}\n"
                 + "    children:\n      - {id: p, shape: path, points: [\(points)], repeat: {count: 100, offset: [1, 0]}}\n"
         }
-        Self.expectLimitError(Array(text.utf8), rule: "output-too-large", name: kind)
+        Self.expectLimitError(Array(text.utf8), rule: .outputTooLarge, name: kind)
     }
 
     /// The limit grows with the input: a large honest scene is not rejected for its size alone.

@@ -13,7 +13,7 @@ import Testing
         #expect(text.utf8.count < 1000)
         let result = read(text)
         #expect(result.root == nil)
-        #expect(result.diagnostics.map(\.rule) == ["too-many-nodes"])
+        #expect(result.diagnostics.map(\.rule) == [.tooManyNodes])
         let diagnostic = result.diagnostics[0]
         // 10 + 9·10 + 9·91 + … passes a million at the ninth alias of `*f` in `g`.
         #expect(diagnostic.range.start.line == 7)

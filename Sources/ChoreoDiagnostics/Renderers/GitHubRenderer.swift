@@ -26,7 +26,7 @@ public enum GitHubRenderer {
             ("col", String(range.start.column)),
             ("endLine", String(range.end.line)),
             ("endColumn", String(endColumn)),
-            ("title", diagnostic.rule),
+            ("title", diagnostic.rule.rawValue),
         ].map { "\($0.0)=\(escapeProperty($0.1))" }.joined(separator: ",")
         var message = diagnostic.message
         for note in diagnostic.notes {

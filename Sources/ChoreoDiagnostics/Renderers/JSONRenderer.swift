@@ -22,7 +22,7 @@ public enum JSONRenderer {
             ("endLine", .int(range.end.line)),
             ("endColumn", .int(range.end.column)),
             ("severity", .string(diagnostic.severity.rawValue)),
-            ("rule", .string(diagnostic.rule)),
+            ("rule", .string(diagnostic.rule.rawValue)),
             ("message", .string(diagnostic.message)),
             ("notes", .array(diagnostic.notes.map { note in
                 .object([

@@ -12,13 +12,13 @@ public enum SARIFRenderer {
 
     public static func render(_ diagnostics: [Diagnostic], toolVersion: String? = nil) -> String {
         let ruleIDs = Array(Set(diagnostics.map(\.rule))).sorted()
-        var ruleIndex: [String: Int] = [:]
+        var ruleIndex: [Rule: Int] = [:]
         for (index, id) in ruleIDs.enumerated() { ruleIndex[id] = index }
 
         var driver: [(String, JSONValue)] = [("name", "choreo")]
         if let toolVersion { driver.append(("version", .string(toolVersion))) }
         driver.append(("rules", .array(ruleIDs.map { id in
-            .object([("id", .string(id)), ("name", .string(id))])
+            .object([("id", .string(id.rawValue)), ("name", .string(id.rawValue))])
         })))
         let run: JSONValue = .object([
             ("tool", .object([("driver", .object(driver))])),
@@ -45,7 +45,7 @@ public enum SARIFRenderer {
         var text = diagnostic.message
         if let help = diagnostic.help { text += "\nhelp: \(help)" }
         var members: [(String, JSONValue)] = [
-            ("ruleId", .string(diagnostic.rule)),
+            ("ruleId", .string(diagnostic.rule.rawValue)),
             ("ruleIndex", .int(ruleIndex)),
             ("level", .string(level(diagnostic.severity))),
             ("message", .object([("text", .string(text))])),

@@ -36,10 +36,10 @@ extension FrontendContext {
         guard map.entries.count == 1 else {
             if map.entries.isEmpty {
                 error(
-                    "invalid-easing", "an easing map needs one of cubic-bezier, steps or spring", at: startRange(of: node))
+                    .invalidEasing, "an easing map needs one of cubic-bezier, steps or spring", at: startRange(of: node))
             } else {
                 error(
-                    "invalid-easing", "an easing map has exactly one key, found \(listing(map.entries.map { "'\($0.name)'" }, conjunction: "and"))",
+                    .invalidEasing, "an easing map has exactly one key, found \(listing(map.entries.map { "'\($0.name)'" }, conjunction: "and"))",
                     at: map.entries[1].key.reportRange)
             }
             return nil
@@ -49,7 +49,7 @@ extension FrontendContext {
         case "cubic-bezier":
             guard let items = listItems(entry.value, expected: "four numbers [x1, y1, x2, y2]") else { return nil }
             guard items.count == 4 else {
-                error("invalid-easing", "cubic-bezier takes four numbers [x1, y1, x2, y2], found \(items.count)", at: entry.value.reportRange)
+                error(.invalidEasing, "cubic-bezier takes four numbers [x1, y1, x2, y2], found \(items.count)", at: entry.value.reportRange)
                 return nil
             }
             var values: [Double] = []
@@ -59,7 +59,7 @@ extension FrontendContext {
             }
             for i in [0, 2] where !(0...1).contains(values[i]) {
                 error(
-                    "invalid-easing", "the x values of cubic-bezier must be between 0 and 1, found \(describeNumber(values[i]))",
+                    .invalidEasing, "the x values of cubic-bezier must be between 0 and 1, found \(describeNumber(values[i]))",
                     at: items[i].reportRange, help: "only the y values (the 2nd and 4th) may overshoot")
                 return nil
             }
@@ -87,7 +87,7 @@ extension FrontendContext {
         if physical && perceptual {
             let second = map.entries.first { ["duration", "bounce"].contains($0.name) }!
             error(
-                "conflicting-keys", "a spring takes response and damping-fraction, or duration and bounce, not both",
+                .conflictingKeys, "a spring takes response and damping-fraction, or duration and bounce, not both",
                 at: second.key.reportRange)
             return nil
         }
@@ -126,7 +126,7 @@ extension FrontendContext {
         let settling = SpringCurve(response: response, dampingFraction: dampingFraction).settlingDuration
         guard settling <= SceneLimits.maxTime else {
             error(
-                "value-too-large",
+                .valueTooLarge,
                 "this spring settles after \(describeNumber(settling.rounded()))s, beyond the limit of \(describeNumber(SceneLimits.maxTime))s",
                 at: range, help: "use a shorter response or duration, or a damping fraction nearer 1")
             return nil
@@ -140,7 +140,7 @@ extension FrontendContext {
             case let .success(quantity) = evaluateExpression(text, environment: environment), quantity.dimension == .number
         {
             guard quantity.value.isFinite, quantity.value > 0 else {
-                error("out-of-range", "'\(name)' must be greater than 0s, found \(describeNumber(quantity.value))", at: node.reportRange)
+                error(.outOfRange, "'\(name)' must be greater than 0s, found \(describeNumber(quantity.value))", at: node.reportRange)
                 return nil
             }
             guard checkMagnitude(quantity.value, .time, name: name, at: node.reportRange) else { return nil }

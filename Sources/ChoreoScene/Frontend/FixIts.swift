@@ -47,7 +47,7 @@ extension FrontendContext {
             end: SourceLocation(line: node.range.start.line, column: index + 1 + hex.unicodeScalars.count))
         let subject = key.map { "'\($0)' is empty" } ?? "the colour is empty"
         error(
-            "wrong-type", "\(subject): YAML reads '\(hex)' as a comment, because '#' after a space starts one", at: range,
+            .wrongType, "\(subject): YAML reads '\(hex)' as a comment, because '#' after a space starts one", at: range,
             help: "quote the colour: \(key.map { "\($0): " } ?? "")\"\(hex)\"",
             fixIts: [FixIt.replace(range, with: "\"\(hex)\"", message: "quote the colour: \"\(hex)\"")])
         return true

@@ -65,11 +65,11 @@ final class FrontendContext {
                     }
                 }
                 errorDeferred(
-                    "missing-unit", "'$\(name)' is a bare number, but it is used as \(wantedText)", at: range,
+                    .missingUnit, "'$\(name)' is a bare number, but it is used as \(wantedText)", at: range,
                     notes: notes, help: help ?? "give the var the unit its uses need", fixIts: fixIts)
             } else {
                 errorDeferred(
-                    "wrong-unit", "'$\(name)' is \(quantity.dimension.article), but it is used as \(wantedText)", at: range,
+                    .wrongUnit, "'$\(name)' is \(quantity.dimension.article), but it is used as \(wantedText)", at: range,
                     notes: notes, help: "use a var of the right unit in those places, or change this one")
             }
         }
@@ -78,7 +78,7 @@ final class FrontendContext {
 
     /// An error already counted in `errorCount` (by `recordVarUnitMisfit`).
     private func errorDeferred(
-        _ rule: String, _ message: String, at range: SourceRange, notes: [Note], help: String?, fixIts: [FixIt] = []
+        _ rule: Rule, _ message: String, at range: SourceRange, notes: [Note], help: String?, fixIts: [FixIt] = []
     ) {
         bag.error(rule, message, at: range, notes: notes, help: help, fixIts: fixIts)
     }
@@ -91,8 +91,8 @@ final class FrontendContext {
         self.file = file
         self.bag = bag
         errorCount = bag.diagnostics.count { $0.severity == .error }
-        brokenText = bag.diagnostics.filter { $0.rule == "yaml-syntax" && $0.range.start != $0.range.end }.map(\.range)
-        undefinedAliases = Set(bag.diagnostics.filter { $0.rule == "undefined-alias" }.map(\.range))
+        brokenText = bag.diagnostics.filter { $0.rule == .yamlSyntax && $0.range.start != $0.range.end }.map(\.range)
+        undefinedAliases = Set(bag.diagnostics.filter { $0.rule == .undefinedAlias }.map(\.range))
     }
 
     /// `*name` uses that name no anchor: the node there is empty, and what the schema would say
@@ -104,7 +104,7 @@ final class FrontendContext {
     }
 
     func error(
-        _ rule: String, _ message: String, at range: SourceRange, notes: [Note] = [], help: String? = nil,
+        _ rule: Rule, _ message: String, at range: SourceRange, notes: [Note] = [], help: String? = nil,
         fixIts: [FixIt] = []
     ) {
         if isInsideBrokenText(range) { return }
@@ -118,7 +118,7 @@ final class FrontendContext {
     }
 
     func warning(
-        _ rule: String, _ message: String, at range: SourceRange, notes: [Note] = [], help: String? = nil,
+        _ rule: Rule, _ message: String, at range: SourceRange, notes: [Note] = [], help: String? = nil,
         fixIts: [FixIt] = []
     ) {
         if isInsideBrokenText(range) || undefinedAliases.contains(range) { return }
@@ -201,7 +201,7 @@ extension FrontendContext {
     func mapPairs(_ node: YAMLNode, expected: String) -> [YAMLPair]? {
         if let pairs = node.mapping { return pairs }
         if isNullScalar(node) { return [] }
-        error("wrong-type", "expected \(expected), found \(describeFound(node))", at: node.reportRange)
+        error(.wrongType, "expected \(expected), found \(describeFound(node))", at: node.reportRange)
         return nil
     }
 
@@ -209,14 +209,14 @@ extension FrontendContext {
     func listItems(_ node: YAMLNode, expected: String) -> [YAMLNode]? {
         if let items = node.sequence { return items }
         if isNullScalar(node) { return [] }
-        error("wrong-type", "expected \(expected), found \(describeFound(node))", at: node.reportRange)
+        error(.wrongType, "expected \(expected), found \(describeFound(node))", at: node.reportRange)
         return nil
     }
 
     /// The text of a map key; keys must be plain scalars.
     func keyName(_ key: YAMLNode) -> String? {
         if let scalar = key.scalar { return scalar.value }
-        error("wrong-type", "expected a key name, found \(describeFound(key))", at: key.reportRange)
+        error(.wrongType, "expected a key name, found \(describeFound(key))", at: key.reportRange)
         return nil
     }
 
@@ -242,7 +242,7 @@ extension FrontendContext {
             if allowed.contains(name) {
                 entries.append(MapEntry(name: name, key: pair.key, value: pair.value))
             } else if let reason = misplaced[name] {
-                error("unknown-property", reason, at: pair.key.reportRange)
+                error(.unknownProperty, reason, at: pair.key.reportRange)
             } else {
                 let meant = guessName(name, in: allowed)
                 var fixIts = meant.map { replacing(pair.key, with: $0) } ?? []
@@ -259,13 +259,13 @@ extension FrontendContext {
                     notes.insert(Note("'\(name)' came in through the '<<' merge: it is written here, in the anchored map", at: pair.key.range), at: 0)
                 }
                 error(
-                    "unknown-key", "unknown property '\(name)' for \(what)", at: pair.key.reportRange,
+                    .unknownKey, "unknown property '\(name)' for \(what)", at: pair.key.reportRange,
                     notes: notes, help: meant.map { "did you mean '\($0)'?" }, fixIts: fixIts)
             }
         }
         let map = MapEntries(node: node, entries: entries)
         for name in required where !map.has(name) && !guessedKeys.contains(name) {
-            error("missing-key", "missing '\(name)' for \(what)", at: startRange(of: node))
+            error(.missingKey, "missing '\(name)' for \(what)", at: startRange(of: node))
         }
         return map
     }

@@ -27,7 +27,7 @@ extension FrontendContext {
         guard count > SceneLimits.maxNodes else { return true }
         let site = firstPastLimit.map { startRange(of: $0) } ?? startRange(of: layers)
         error(
-            "too-many-scene-nodes", "\(count) nodes, more than the limit of \(SceneLimits.maxNodes)", at: site,
+            .tooManySceneNodes, "\(count) nodes, more than the limit of \(SceneLimits.maxNodes)", at: site,
             help: "split the scene into several files, or draw repeated shapes with repeat:")
         return false
     }
@@ -55,7 +55,7 @@ extension FrontendContext {
         }
         guard let firstPastLimit else { return true }
         error(
-            "too-many-keyframes", "\(count) keyframes and tweens, more than the limit of \(SceneLimits.maxKeyframes)",
+            .tooManyKeyframes, "\(count) keyframes and tweens, more than the limit of \(SceneLimits.maxKeyframes)",
             at: startRange(of: firstPastLimit), help: "use fewer keyframes, or easing (steps, springs) instead of sampled values")
         return false
     }
@@ -70,7 +70,7 @@ extension FrontendContext {
             if node.shape != .group {
                 if copies > SceneLimits.maxRepeatCopies {
                     error(
-                        "too-many-copies",
+                        .tooManyCopies,
                         "\(copies) nested repeat copies, more than the limit of \(SceneLimits.maxRepeatCopies)",
                         at: node.range, help: "lower the repeat counts of this node or of the groups around it")
                     return
@@ -90,7 +90,7 @@ extension FrontendContext {
         if !reportedTooManyVertices {
             reportedTooManyVertices = true
             error(
-                "too-many-vertices",
+                .tooManyVertices,
                 "\(pathVertexCount) path vertices so far, more than the limit of \(SceneLimits.maxPathVertices)",
                 at: range, help: "simplify the paths")
         }

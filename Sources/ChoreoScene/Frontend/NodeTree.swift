@@ -257,14 +257,13 @@ extension FrontendContext {
             var size = Property.size.defaultPoint
             switch (map.entry(.size), map.entry(.radius)) {
             case let (_?, radiusEntry?):
-                error("conflicting-keys", "an ellipse takes size or radius, not both", at: radiusEntry.key.reportRange)
+                error(.conflictingKeys, "an ellipse takes size or radius, not both", at: radiusEntry.key.reportRange)
             case (_?, nil):
                 if let value = point(.size, in: map) { size = value }
             case (nil, _?):
                 if let r = number(.radius, in: map) { size = Point(2 * r, 2 * r) }
             case (nil, nil):
-                error(
-                    "missing-key", "missing '\(Property.size.key)' or '\(Property.radius.key)' for an ellipse node",
+                error(.missingKey, "missing '\(Property.size.key)' or '\(Property.radius.key)' for an ellipse node",
                     at: startRange(of: map.node))
             }
             info.base[.size] = .point(size)
@@ -290,13 +289,11 @@ extension FrontendContext {
             if let node = map.value(.closed) { info.closedPaths = bool(node, name: Property.closed.key) ?? true }
             let given = ShapeKind.path.keys.filter { $0.stored == .d && map.has($0) }
             if given.isEmpty {
-                error(
-                    "missing-key",
+                error(.missingKey,
                     "missing \(listing(ShapeKind.path.keys.filter { $0.stored == .d }.map { "'\($0.key)'" }, conjunction: "or")) for a path node",
                     at: startRange(of: map.node))
             } else if given.count > 1 {
-                error(
-                    "conflicting-keys",
+                error(.conflictingKeys,
                     "a path takes one of \(listing(ShapeKind.path.keys.filter { $0.stored == .d }.map(\.key), conjunction: "or")), found \(listing(given.map { "'\($0.key)'" }, conjunction: "and"))",
                     at: map.key(given[1])!.reportRange)
             }
@@ -330,7 +327,7 @@ extension FrontendContext {
         let contour = shape.contours.count > 1 ? "contour \(index + 1) of the path data" : "the path data"
         let fact = closed ? "\(contour) does not end with Z, so it is open" : "\(contour) ends with Z, so it is closed"
         error(
-            "conflicting-keys", "'closed: \(closed)' contradicts the path data: \(fact)", at: closedNode.reportRange,
+            .conflictingKeys, "'closed: \(closed)' contradicts the path data: \(fact)", at: closedNode.reportRange,
             notes: [Note("the path data is here", at: pathData.reportRange)],
             help: closed
                 ? "end the contour with Z to close it, or remove 'closed' (Z in the path data closes a contour)"
@@ -346,7 +343,7 @@ extension FrontendContext {
             switch parsePathData(text) {
             case let .success(shape):
                 guard shape.contours.contains(where: { !$0.vertices.isEmpty }) else {
-                    error("invalid-path-data", "the path data draws nothing", at: value.reportRange)
+                    error(.invalidPathData, "the path data draws nothing", at: value.reportRange)
                     return nil
                 }
                 guard addPathVertices(shape.contours.reduce(0) { $0 + $1.vertices.count }, at: value.reportRange) else {
@@ -363,7 +360,7 @@ extension FrontendContext {
         case .contours:
             guard let items = listItems(value, expected: "a list of contours, each a list of points") else { return nil }
             guard !items.isEmpty else {
-                error("out-of-range", "'\(property.key)' needs at least one contour", at: value.reportRange)
+                error(.outOfRange, "'\(property.key)' needs at least one contour", at: value.reportRange)
                 return nil
             }
             var contours: [Contour] = []
@@ -388,7 +385,7 @@ extension FrontendContext {
                 command.count == 1, "MmLlHhVvCcSsQqTtAaZz".contains(command)
             else {
                 error(
-                    "wrong-type", "expected a path command such as [M, x, y], [Q, cx, cy, x, y] or [Z], found \(describeFound(item))",
+                    .wrongType, "expected a path command such as [M, x, y], [Q, cx, cy, x, y] or [Z], found \(describeFound(item))",
                     at: item.reportRange)
                 return nil
             }
@@ -404,7 +401,7 @@ extension FrontendContext {
         switch parsePathData(text) {
         case let .success(shape):
             guard shape.contours.contains(where: { !$0.vertices.isEmpty }) else {
-                error("invalid-path-data", "the path data draws nothing", at: node.reportRange)
+                error(.invalidPathData, "the path data draws nothing", at: node.reportRange)
                 return nil
             }
             guard addPathVertices(shape.contours.reduce(0) { $0 + $1.vertices.count }, at: node.reportRange) else {
@@ -421,7 +418,7 @@ extension FrontendContext {
     private func polygonPoints(_ node: YAMLNode, closed: Bool) -> Contour? {
         guard let items = listItems(node, expected: "a list of points [[x, y], …]") else { return nil }
         guard items.count >= 2 else {
-            error("out-of-range", "a contour needs at least 2 points, found \(items.count)", at: node.reportRange)
+            error(.outOfRange, "a contour needs at least 2 points, found \(items.count)", at: node.reportRange)
             return nil
         }
         // Counted before the points are evaluated, so an oversized list costs nothing more.
@@ -508,12 +505,11 @@ extension FrontendContext {
         }
         switch (map.entry(.fillLinear), map.entry(.fillRadial)) {
         case (nil, nil):
-            error(
-                "missing-key", "missing '\(Property.fillLinear.key)' or '\(Property.fillRadial.key)' for a gradient",
+            error(.missingKey, "missing '\(Property.fillLinear.key)' or '\(Property.fillRadial.key)' for a gradient",
                 at: startRange(of: node))
             return nil
         case let (_?, radial?):
-            error("conflicting-keys", "a gradient is linear or radial, not both", at: radial.key.reportRange)
+            error(.conflictingKeys, "a gradient is linear or radial, not both", at: radial.key.reportRange)
             return nil
         case let (linear?, nil):
             guard let geometry = readMap(
@@ -545,13 +541,13 @@ extension FrontendContext {
     func gradientStops(_ node: YAMLNode) -> GradientStops? {
         guard let items = listItems(node, expected: "a list of stops [[0, color], [1, color]]") else { return nil }
         guard items.count >= 2 else {
-            error("out-of-range", "a gradient needs at least 2 stops, found \(items.count)", at: node.reportRange)
+            error(.outOfRange, "a gradient needs at least 2 stops, found \(items.count)", at: node.reportRange)
             return nil
         }
         var stops: [GradientStop] = []
         for item in items {
             guard let pair = item.sequence, pair.count == 2 else {
-                error("wrong-type", "expected a stop [offset, color], found \(describeFound(item))", at: item.reportRange)
+                error(.wrongType, "expected a stop [offset, color], found \(describeFound(item))", at: item.reportRange)
                 return nil
             }
             guard let offset = number(pair[0], name: "stop offset", bound: .between(0, 1)), let color = color(pair[1]) else {
@@ -559,7 +555,7 @@ extension FrontendContext {
             }
             if let previous = stops.last, offset < previous.offset {
                 error(
-                    "out-of-range", "gradient stops must not go backwards: \(describeNumber(offset)) comes after \(describeNumber(previous.offset))",
+                    .outOfRange, "gradient stops must not go backwards: \(describeNumber(offset)) comes after \(describeNumber(previous.offset))",
                     at: pair[0].reportRange)
                 return nil
             }
@@ -599,7 +595,7 @@ extension FrontendContext {
                     }
                 }
                 if dash.count == items.count, !dash.isEmpty, dash.allSatisfy({ $0 == 0 }) {
-                    error("out-of-range", "a dash pattern of zeros draws nothing", at: value.reportRange)
+                    error(.outOfRange, "a dash pattern of zeros draws nothing", at: value.reportRange)
                 }
                 spec.dash = dash
             }
@@ -639,7 +635,7 @@ extension FrontendContext {
             for _ in 1..<count where factor <= SceneLimits.maxMagnitude { factor *= step }
             if factor > SceneLimits.maxMagnitude {
                 error(
-                    "value-too-large",
+                    .valueTooLarge,
                     "the last of \(count) copies would be scaled by \(describeNumber(max(abs(scale.x), abs(scale.y))))^\(count - 1), beyond the limit of \(describeNumber(SceneLimits.maxMagnitude)) (or its inverse)",
                     at: value.reportRange, help: "use a repeat scale nearer 1 or fewer copies")
             } else {
@@ -658,7 +654,7 @@ extension FrontendContext {
                         result.endOpacity = last
                     }
                 } else {
-                    error("wrong-type", "expected [first, last] opacities, found a list of \(items.count)", at: value.reportRange)
+                    error(.wrongType, "expected [first, last] opacities, found a list of \(items.count)", at: value.reportRange)
                 }
             } else if let opacity = number(value, name: name, bound: bound) {
                 result.startOpacity = opacity
@@ -738,7 +734,7 @@ struct NodeRegistry {
     mutating func register(_ id: String, range: SourceRange, context: FrontendContext) {
         if let first = firstDefinition[id] {
             context.error(
-                "duplicate-id", "the node id '\(id)' is already used", at: range, notes: [Note("first defined here", at: first)],
+                .duplicateID, "the node id '\(id)' is already used", at: range, notes: [Note("first defined here", at: first)],
                 help: "every node needs its own id")
             return
         }

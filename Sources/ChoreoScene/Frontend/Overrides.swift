@@ -61,13 +61,12 @@ extension FrontendContext {
                     guard let subname = keyName(subpair.key) else { continue }
                     guard let child = property.child(subname), child.isEverAnimatable else {
                         if property.child(subname) != nil {
-                            error(
-                                "unknown-property", "the \(name)'s '\(subname)' cannot be animated; set it on the node in layers",
+                            error(.unknownProperty, "the \(name)'s '\(subname)' cannot be animated; set it on the node in layers",
                                 at: subpair.key.reportRange)
                         } else {
                             let guess = didYouMean(subname, in: subkeys, at: subpair.key)
                             error(
-                                "unknown-key", "unknown property '\(subname)' for a \(name)", at: subpair.key.reportRange,
+                                .unknownKey, "unknown property '\(subname)' for a \(name)", at: subpair.key.reportRange,
                                 help: guess.help, fixIts: guess.fixIts)
                         }
                         continue
@@ -90,16 +89,15 @@ extension FrontendContext {
     ) {
         let property = Property.nodeKeys.first { $0.key == name }
         if let property, !property.isEverAnimatable || (property.belongs(to: target.shape) && !property.isAnimatable(on: target.shape)) {
-            error(
-                "unknown-property", "'\(name)' cannot be animated; it is fixed on the node in layers", at: range)
+            error(.unknownProperty, "'\(name)' cannot be animated; it is fixed on the node in layers", at: range)
         } else if property != nil {
             error(
-                "unknown-property", "\(target.shape.phrase) has no '\(name)'; it applies to \(listing(shapesWithKey(name), conjunction: "and")) nodes",
+                .unknownProperty, "\(target.shape.phrase) has no '\(name)'; it applies to \(listing(shapesWithKey(name), conjunction: "and")) nodes",
                 at: range)
         } else {
             let match = guessName(name, in: candidates)
             error(
-                "unknown-key", "unknown property '\(name)' for \(target.shape.phrase)", at: range,
+                .unknownKey, "unknown property '\(name)' for \(target.shape.phrase)", at: range,
                 help: match.map { "did you mean '\($0)'?" }, fixIts: match.map(fixing) ?? [])
         }
     }
@@ -141,8 +139,7 @@ extension FrontendContext {
             RawOverride(node: target, path: path, value: value, range: range)
         }
         func relativeOnly(_ what: String) -> RawOverride? {
-            error(
-                "wrong-type", "'\(property)' is \(what) and cannot be animated with by:; use to:", at: range)
+            error(.wrongType, "'\(property)' is \(what) and cannot be animated with by:; use to:", at: range)
             return nil
         }
         let relative = mode == .relative
@@ -158,8 +155,7 @@ extension FrontendContext {
         case .radius where target.shape == .ellipse:
             return number(node, name: property.key, bound: bound).map { make(.size, .value(.point(Point(2 * $0, 2 * $0)))) }
         case .innerRadius where !target.isStar:
-            error(
-                "unknown-property", "polygon '\(target.id)' is not a star: give it an inner-radius in layers to animate one",
+            error(.unknownProperty, "polygon '\(target.id)' is not a star: give it an inner-radius in layers to animate one",
                 at: range)
             return nil
         default:
@@ -189,7 +185,7 @@ extension FrontendContext {
         case .paint:
             if relative { return relativeOnly("a color") }
             if node.mapping != nil {
-                error("wrong-type", "expected a color for '\(property)', found a map; gradients are animated by their parts, such as \(Property.fillStops)", at: range)
+                error(.wrongType, "expected a color for '\(property)', found a map; gradients are animated by their parts, such as \(Property.fillStops)", at: range)
                 return nil
             }
             return color(node).map { make(property, .value(.color($0))) }
@@ -272,7 +268,7 @@ extension FrontendContext {
                 message = "\(name) has a radial gradient fill; '\(raw.path)' does not apply to it"
             }
         }
-        error("unknown-property", message, at: raw.range, help: help)
+        error(.unknownProperty, message, at: raw.range, help: help)
     }
 
     /// Paths must keep their contour and vertex counts, gradients their stop count.
@@ -285,7 +281,7 @@ extension FrontendContext {
             if let baseRange = target.baseRanges[.d] { notes.append(Note("the base shape has \(baseText)", at: baseRange)) }
             notes.append(Note("\(definedBy) gives \(otherText)", at: raw.range))
             error(
-                "morph-mismatch",
+                .morphMismatch,
                 "path '\(target.id)' cannot morph: \(definedBy) gives \(otherText), the base shape has \(baseText)",
                 at: raw.range, notes: notes,
                 help: "give every pose the same number of contours and of vertices in each (repeat a point to add one)")
@@ -298,7 +294,7 @@ extension FrontendContext {
             }
             notes.append(Note("\(definedBy) gives \(b.stops.count) stops", at: raw.range))
             error(
-                "morph-mismatch",
+                .morphMismatch,
                 "the gradient of '\(target.id)' cannot animate from \(a.stops.count) to \(b.stops.count) stops",
                 at: raw.range, notes: notes, help: "give every pose the same number of stops")
             return false

@@ -69,7 +69,7 @@ extension FrontendContext {
     /// The text of a scalar, or nil (with `wrong-type`) for a list, a map or nothing.
     func scalarText(_ node: YAMLNode, expected: String) -> String? {
         if let scalar = node.scalar, !isNullScalar(node) { return scalar.value }
-        error("wrong-type", "expected \(expected), found \(describeFound(node))", at: node.reportRange)
+        error(.wrongType, "expected \(expected), found \(describeFound(node))", at: node.reportRange)
         return nil
     }
 
@@ -125,7 +125,7 @@ extension FrontendContext {
             return nil
         }
         guard quantity.value.isFinite else {
-            error("non-finite", "'\(name)' is not a finite number", at: node.reportRange)
+            error(.nonFinite, "'\(name)' is not a finite number", at: node.reportRange)
             return nil
         }
         if quantity.dimension != dimension {
@@ -145,11 +145,11 @@ extension FrontendContext {
                     Double(literal) == nil ? nil : literal + (dimension == .time ? "s" : "deg")
                 let help = withUnit.map { dimension == .time ? "write '\($0)' for seconds" : "write '\($0)' for degrees" }
                 error(
-                    "missing-unit", "expected \(dimension.expectation), found a bare number", at: node.reportRange, help: help,
+                    .missingUnit, "expected \(dimension.expectation), found a bare number", at: node.reportRange, help: help,
                     fixIts: withUnit.map { replacing(node, with: $0, message: "add the unit: '\($0)'") } ?? [])
                 return nil
             } else {
-                error("wrong-unit", "expected \(dimension.expectation), found \(quantity.dimension.noun)", at: node.reportRange)
+                error(.wrongUnit, "expected \(dimension.expectation), found \(quantity.dimension.noun)", at: node.reportRange)
                 return nil
             }
         }
@@ -157,7 +157,7 @@ extension FrontendContext {
         guard bound.contains(quantity.value) else {
             let unit = dimension.displayUnit
             error(
-                "out-of-range",
+                .outOfRange,
                 "'\(name)' must be \(bound.describe(unit: unit)), found \(describeNumber(quantity.value))\(unit)",
                 at: node.reportRange)
             return nil
@@ -173,7 +173,7 @@ extension FrontendContext {
         guard abs(value) > limit else { return true }
         let unit = dimension.displayUnit
         error(
-            "value-too-large",
+            .valueTooLarge,
             "'\(name)' is \(describeNumber(value))\(unit), beyond the limit of \(describeNumber(limit))\(unit) in either direction",
             at: range, help: "see docs/limits.md")
         return false
@@ -195,12 +195,12 @@ extension FrontendContext {
     func integer(_ node: YAMLNode, name: String, bound: Bound) -> Int? {
         guard let value = quantity(node, .number, name: name, bound: .any) else { return nil }
         guard value == value.rounded(), abs(value) < 1e9 else {
-            error("wrong-type", "expected a whole number for '\(name)', found \(describeNumber(value))", at: node.reportRange)
+            error(.wrongType, "expected a whole number for '\(name)', found \(describeNumber(value))", at: node.reportRange)
             return nil
         }
         guard bound.contains(value) else {
             error(
-                "out-of-range", "'\(name)' must be \(bound.describe(unit: "")), found \(describeNumber(value))",
+                .outOfRange, "'\(name)' must be \(bound.describe(unit: "")), found \(describeNumber(value))",
                 at: node.reportRange)
             return nil
         }
@@ -216,7 +216,7 @@ extension FrontendContext {
                 if poisonedVars.contains(varName) { return nil }
                 if case let .point(x, y)? = environment.vars[varName] {
                     guard x.dimension == .number, y.dimension == .number else {
-                        error("wrong-unit", "expected a point of plain numbers, '$\(varName)' holds \(x.dimension == .number ? y.dimension.noun : x.dimension.noun)", at: node.reportRange)
+                        error(.wrongUnit, "expected a point of plain numbers, '$\(varName)' holds \(x.dimension == .number ? y.dimension.noun : x.dimension.noun)", at: node.reportRange)
                         return nil
                     }
                     return checkPoint(Point(x.value, y.value), node: node, name: name, bound: bound)
@@ -224,7 +224,7 @@ extension FrontendContext {
                 if environment.vars[varName] == nil {
                     let guess = didYouMean(varName, in: environment.vars.keys.sorted(), at: node, prefix: "$")
                     error(
-                        "undefined-var", "undefined var '$\(varName)'", at: node.reportRange,
+                        .undefinedVar, "undefined var '$\(varName)'", at: node.reportRange,
                         help: guess.help, fixIts: guess.fixIts)
                     return nil
                 }
@@ -232,7 +232,7 @@ extension FrontendContext {
         }
         guard let items = node.sequence, items.count == 2 else {
             let found = node.sequence.map { "a list of \($0.count)" } ?? describeFound(node)
-            error("wrong-type", "expected a point [x, y], found \(found)", at: node.reportRange)
+            error(.wrongType, "expected a point [x, y], found \(found)", at: node.reportRange)
             return nil
         }
         guard let x = number(items[0], name: name), let y = number(items[1], name: name) else { return nil }
@@ -245,7 +245,7 @@ extension FrontendContext {
         else { return nil }
         guard bound.contains(point.x), bound.contains(point.y) else {
             error(
-                "out-of-range",
+                .outOfRange,
                 "both values of '\(name)' must be \(bound.describe(unit: "")), found [\(describeNumber(point.x)), \(describeNumber(point.y))]",
                 at: node.reportRange)
             return nil
@@ -290,7 +290,7 @@ extension FrontendContext {
         default: meant = nil
         }
         error(
-            "wrong-type", "expected true or false for '\(name)', found \(describeFound(node))", at: node.reportRange,
+            .wrongType, "expected true or false for '\(name)', found \(describeFound(node))", at: node.reportRange,
             help: meant.map { "write \($0)" }, fixIts: meant.map { quotedAway(node, with: $0) } ?? [])
         return nil
     }
@@ -302,7 +302,7 @@ extension FrontendContext {
         let names = options.map(\.0)
         let match = aliases[text] ?? guessName(text, in: names)
         error(
-            "unknown-value", "unknown \(what) '\(text)'; expected \(listing(names))", at: node.reportRange,
+            .unknownValue, "unknown \(what) '\(text)'; expected \(listing(names))", at: node.reportRange,
             help: match.map { "did you mean '\($0)'?" }, fixIts: match.map { replacing(node, with: $0) } ?? [])
         return nil
     }
@@ -319,14 +319,14 @@ extension FrontendContext {
         if length > SceneLimits.maxIdentifierLength {
             // Checked first: the name ends up in output file names and messages, which must stay short.
             error(
-                "identifier-too-long",
+                .identifierTooLong,
                 "the \(what) is \(length) characters long, more than the limit of \(SceneLimits.maxIdentifierLength)",
                 at: range, help: "use a shorter name")
             return false
         }
         if isIdentifier(text) { return true }
         error(
-            "invalid-identifier",
+            .invalidIdentifier,
             "'\(text)' is not a valid \(what): use letters, digits, '_' and '-', starting with a letter or '_'",
             at: range, help: sanitizedIdentifier(text).map { "try '\($0)'" })
         return false

@@ -10,7 +10,7 @@ extension FrontendContext {
         for state in states where state.name != initial && !targets.contains(state.name) {
             let help = initial.map { "add a transition such as {from: \($0), to: \(state.name), on: tap}" }
             warning(
-                "unreachable-state", "state '\(state.name)' is never shown: no transition leads to it and it is not the initial state",
+                .unreachableState, "state '\(state.name)' is never shown: no transition leads to it and it is not the initial state",
                 at: state.range, help: help)
         }
     }
@@ -33,7 +33,7 @@ extension FrontendContext {
                 let outside = box.maxX <= canvas.minX || box.minX >= canvas.maxX || box.maxY <= canvas.minY || box.minY >= canvas.maxY
                 if outside {
                     warning(
-                        "off-canvas",
+                        .offCanvas,
                         "node '\(info.id)' lies entirely outside the \(describeNumber(size.x))×\(describeNumber(size.y)) canvas (x \(describeNumber(box.minX))…\(describeNumber(box.maxX)), y \(describeNumber(box.minY))…\(describeNumber(box.maxY)))",
                         at: info.range,
                         help: "rects, ellipses and polygons are centred on (0, 0) until 'position' places them")

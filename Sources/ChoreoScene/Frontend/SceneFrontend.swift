@@ -72,11 +72,11 @@ extension FrontendContext {
             if states.contains(where: { $0.name == value }) {
                 initial = value
             } else if states.isEmpty {
-                error("unknown-state", "there is no state '\(value)': the scene has no states", at: initialNode.reportRange)
+                error(.unknownState, "there is no state '\(value)': the scene has no states", at: initialNode.reportRange)
             } else {
                 let guess = didYouMean(value, in: states.map(\.name), at: initialNode)
                 error(
-                    "unknown-state", "there is no state '\(value)'", at: initialNode.reportRange,
+                    .unknownState, "there is no state '\(value)'", at: initialNode.reportRange,
                     help: guess.help, fixIts: guess.fixIts)
             }
         }
@@ -101,12 +101,12 @@ extension FrontendContext {
         if node.scalar?.style == .plain, let version = Double(text), version == 1 { return }
         if node.scalar?.style.isQuoted == true {
             error(
-                "unsupported-version", "the format version is a number, found the text \(describeFound(node))",
+                .unsupportedVersion, "the format version is a number, found the text \(describeFound(node))",
                 at: node.reportRange, help: "write choreo: 1 without quotes")
             return
         }
         error(
-            "unsupported-version", "unsupported format version '\(text)'; this compiler reads choreo: 1",
+            .unsupportedVersion, "unsupported format version '\(text)'; this compiler reads choreo: 1",
             at: node.reportRange, help: "write choreo: 1")
     }
 

@@ -32,7 +32,7 @@ extension FrontendContext {
         if names.registry.isKnown(id) { return nil }
         let match = closestMatch(to: id, in: names.registry.order + extraCandidates)
         error(
-            "unknown-node", "there is no node '\(id)'", at: range,
+            .unknownNode, "there is no node '\(id)'", at: range,
             help: match.map { "did you mean '\($0)'?" }, fixIts: match.map(fixing) ?? [])
         return nil
     }
@@ -90,7 +90,7 @@ extension FrontendContext {
                 // A misspelt a11y or play reads as a node id; say which it probably is.
                 if let guess = closestMatch(to: entry.name, in: stateOwnKeys), closestMatch(to: entry.name, in: names.registry.order) == nil {
                     error(
-                        "unknown-key", "unknown property '\(entry.name)' for a state", at: entry.key.reportRange,
+                        .unknownKey, "unknown property '\(entry.name)' for a state", at: entry.key.reportRange,
                         help: "did you mean '\(guess)'?", fixIts: replacing(entry.key, with: guess))
                     nodeEntries.removeAll { $0.key.range == entry.key.range }
                 }
@@ -116,7 +116,7 @@ extension FrontendContext {
             if let loopNode = map.value("loop") { state.playLoop = bool(loopNode, name: "loop") }
         } else if node.sequence != nil {
             error(
-                "wrong-type", "expected a timeline name or {timeline: NAME, loop: true|false} for 'play', found \(describeFound(node))",
+                .wrongType, "expected a timeline name or {timeline: NAME, loop: true|false} for 'play', found \(describeFound(node))",
                 at: node.reportRange)
             return
         }
@@ -126,7 +126,7 @@ extension FrontendContext {
         } else {
             let guess = didYouMean(timeline, in: names.timelineNames, at: nameNode)
             error(
-                "unknown-timeline", "there is no timeline '\(timeline)'", at: nameNode.reportRange,
+                .unknownTimeline, "there is no timeline '\(timeline)'", at: nameNode.reportRange,
                 help: guess.help, fixIts: guess.fixIts)
         }
     }
@@ -153,7 +153,7 @@ extension FrontendContext {
                 guard stateNames.contains(name) else {
                     let guess = didYouMean(name, in: stateNames, at: node)
                     error(
-                        "unknown-state", "there is no state '\(name)'", at: node.reportRange,
+                        .unknownState, "there is no state '\(name)'", at: node.reportRange,
                         help: guess.help, fixIts: guess.fixIts)
                     return nil
                 }
@@ -191,7 +191,7 @@ extension FrontendContext {
                     trigger == .programmatic
                     ? "there is already a transition from '\(from)' to '\(to)'"
                     : "state '\(from)' already has a '\(trigger.rawValue)' transition"
-                error("duplicate-transition", message, at: range, notes: [Note("first defined here", at: first)],
+                error(.duplicateTransition, message, at: range, notes: [Note("first defined here", at: first)],
                       help: trigger == .programmatic ? nil : "one trigger can lead from a state to only one other state")
                 // The rejected transition is not in the list, so reachability would be judged wrong.
                 transitionFailed = true
@@ -231,7 +231,7 @@ extension FrontendContext {
             reported.formUnion(members)
             let path = (cycle.map(\.from) + [transition.from]).joined(separator: " → ")
             error(
-                "complete-cycle", "these 'complete' transitions form a cycle that never rests: \(path)", at: transition.range,
+                .completeCycle, "these 'complete' transitions form a cycle that never rests: \(path)", at: transition.range,
                 notes: cycle.dropFirst().map { Note("part of the cycle", at: $0.range) },
                 help: "give one transition of the cycle a pointer trigger (tap, hover, ...) or none (programmatic)")
         }

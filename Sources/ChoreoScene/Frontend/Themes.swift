@@ -23,7 +23,7 @@ extension FrontendContext {
         if pairs.count > SceneLimits.maxThemes {
             // Each theme costs a whole compilation: count them before reading any.
             error(
-                "too-many-themes", "\(pairs.count) themes, more than the limit of \(SceneLimits.maxThemes)",
+                .tooManyThemes, "\(pairs.count) themes, more than the limit of \(SceneLimits.maxThemes)",
                 at: pairs[SceneLimits.maxThemes].key.reportRange, help: "keep at most \(SceneLimits.maxThemes) themes in one scene")
             return []
         }
@@ -39,7 +39,7 @@ extension FrontendContext {
                 guard let varName = keyName(entry.key) else { continue }
                 guard let definition = varRanges[varName] else {
                     error(
-                        "undefined-var", "theme '\(name)' sets '$\(varName)', which is not a var of the scene",
+                        .undefinedVar, "theme '\(name)' sets '$\(varName)', which is not a var of the scene",
                         at: entry.key.reportRange, help: suggestion(for: varName, in: varRanges.keys.sorted()))
                     continue
                 }
@@ -47,7 +47,7 @@ extension FrontendContext {
                 guard let themed = evaluateVar(entry.value, name: varName) else { continue }
                 if let mismatch = kindMismatch(current, themed) {
                     error(
-                        "wrong-var-type", "theme '\(name)' gives '$\(varName)' \(mismatch)", at: entry.value.reportRange,
+                        .wrongVarType, "theme '\(name)' gives '$\(varName)' \(mismatch)", at: entry.value.reportRange,
                         notes: [Note("'$\(varName)' is defined here", at: definition)])
                     continue
                 }

@@ -45,10 +45,10 @@ extension FrontendContext {
         let valuesEntry: MapEntry
         switch (map.entry("to"), map.entry("by")) {
         case (nil, nil):
-            error("missing-key", "missing 'to' or 'by' for a tween", at: startRange(of: node))
+            error(.missingKey, "missing 'to' or 'by' for a tween", at: startRange(of: node))
             return nil
         case let (_?, by?):
-            error("conflicting-keys", "a tween takes to: (absolute values) or by: (amounts to add), not both", at: by.key.reportRange)
+            error(.conflictingKeys, "a tween takes to: (absolute values) or by: (amounts to add), not both", at: by.key.reportRange)
             return nil
         case let (to?, nil): valuesEntry = to
         case let (nil, by?): valuesEntry = by
@@ -69,12 +69,12 @@ extension FrontendContext {
             let end = start + timing.duration
             if start > duration + 1e-9 {
                 error(
-                    "tween-outside-timeline",
+                    .tweenOutsideTimeline,
                     "the tween starts at \(describeNumber(start))s, after the end of timeline '\(timeline)' (\(describeNumber(duration))s)",
                     at: atNode.reportRange)
             } else if !loop, end > duration + 1e-9, !isSpring(timing.easing) {
                 error(
-                    "tween-outside-timeline",
+                    .tweenOutsideTimeline,
                     "the tween runs until \(describeNumber(end))s, past the end of timeline '\(timeline)' (\(describeNumber(duration))s)",
                     at: atNode.reportRange,
                     help: "lengthen the timeline, shorten the tween, or set loop: true so that it wraps to the start")
@@ -101,7 +101,7 @@ extension FrontendContext {
             guard let keyText = keyName(pair.key) else { continue }
             guard let dot = keyText.firstIndex(of: ".") else {
                 error(
-                    "wrong-type", "a keyframe key names a node and a property, such as '\(keyText).opacity'",
+                    .wrongType, "a keyframe key names a node and a property, such as '\(keyText).opacity'",
                     at: pair.key.reportRange)
                 continue
             }
@@ -119,11 +119,11 @@ extension FrontendContext {
                         path, target: target, at: pathRange, candidates: paths,
                         fixing: { self.replacing(in: pair.key, offset: idCount + 1, length: path.unicodeScalars.count, with: $0) })
                 } else if let fixed = Property(path: path), fixed.parent != nil, !fixed.isEverAnimatable, fixed.root.isEverAnimatable {
-                    error("unknown-property", "'\(path)' cannot be animated; set it on the node in layers", at: pathRange)
+                    error(.unknownProperty, "'\(path)' cannot be animated; set it on the node in layers", at: pathRange)
                 } else {
                     let match = guessName(path, in: paths)
                     error(
-                        "unknown-key", "unknown property '\(path)' for \(target.shape.phrase)", at: pathRange,
+                        .unknownKey, "unknown property '\(path)' for \(target.shape.phrase)", at: pathRange,
                         help: match.map { "did you mean '\($0)'?" },
                         fixIts: match.map { replacing(in: pair.key, offset: idCount + 1, length: path.unicodeScalars.count, with: $0) } ?? [])
                 }
@@ -131,7 +131,7 @@ extension FrontendContext {
             }
             guard let items = listItems(pair.value, expected: "a list of keyframes {at, value, easing}") else { continue }
             if items.isEmpty {
-                error("out-of-range", "'\(keyText)' needs at least one keyframe", at: pair.key.reportRange)
+                error(.outOfRange, "'\(keyText)' needs at least one keyframe", at: pair.key.reportRange)
                 continue
             }
             var perKey: [PropertyKey: [Keyframe]] = [:]
@@ -150,7 +150,7 @@ extension FrontendContext {
                 if let at, let atNode {
                     if let previousAt, at <= previousAt {
                         error(
-                            "keyframe-order",
+                            .keyframeOrder,
                             at == previousAt
                                 ? "two keyframes of '\(keyText)' are at \(describeNumber(at))s"
                                 : "keyframes must be in time order: \(describeNumber(at))s comes after \(describeNumber(previousAt))s",
@@ -159,7 +159,7 @@ extension FrontendContext {
                     }
                     if let duration, at > duration + 1e-9 {
                         error(
-                            "keyframe-outside-timeline",
+                            .keyframeOutsideTimeline,
                             "the keyframe at \(describeNumber(at))s is after the end of timeline '\(timeline)' (\(describeNumber(duration))s)",
                             at: atNode.reportRange)
                     }
@@ -179,7 +179,7 @@ extension FrontendContext {
                 if key.node == target.id {
                     if let earlier = directSource[key] {
                         error(
-                            "conflicting-keys", "'\(keyText)' animates the same property as '\(earlier)'", at: pair.key.reportRange)
+                            .conflictingKeys, "'\(keyText)' animates the same property as '\(earlier)'", at: pair.key.reportRange)
                         continue
                     }
                     directSource[key] = keyText
@@ -194,7 +194,7 @@ extension FrontendContext {
             let text = keyTexts[key] ?? key.description
             let range = pairs.first { $0.key.scalar?.value == text }?.key.reportRange ?? node.reportRange
             error(
-                "conflicting-keys", "'\(key)' is animated by both keyframes and tweens in timeline '\(timeline)'", at: range,
+                .conflictingKeys, "'\(key)' is animated by both keyframes and tweens in timeline '\(timeline)'", at: range,
                 help: "animate one property with keyframes or with tweens, not both")
         }
         return result

@@ -95,7 +95,7 @@ extension FrontendContext {
             notes.append(Note("'$\(definitions[i].name)' uses '$\(next)' here", at: site))
         }
         error(
-            "var-cycle", "vars refer to each other in a cycle: \(text)", at: definitions[rotated[0]].key.reportRange,
+            .varCycle, "vars refer to each other in a cycle: \(text)", at: definitions[rotated[0]].key.reportRange,
             notes: notes, help: "give one of them a value that does not depend on the others")
     }
 
@@ -103,7 +103,7 @@ extension FrontendContext {
     func evaluateVar(_ node: YAMLNode, name: String) -> VarValue? {
         if let items = node.sequence {
             guard items.count == 2 else {
-                error("wrong-type", "expected a number, a color or a point [x, y] for '$\(name)', found a list of \(items.count)", at: node.reportRange)
+                error(.wrongType, "expected a number, a color or a point [x, y] for '$\(name)', found a list of \(items.count)", at: node.reportRange)
                 return nil
             }
             var coordinates: [Quantity] = []
@@ -113,7 +113,7 @@ extension FrontendContext {
                 switch evaluateExpression(text, environment: environment) {
                 case let .success(quantity):
                     guard quantity.value.isFinite else {
-                        error("non-finite", "'$\(name)' is not a finite number", at: item.reportRange)
+                        error(.nonFinite, "'$\(name)' is not a finite number", at: item.reportRange)
                         return nil
                     }
                     coordinates.append(quantity)
@@ -141,7 +141,7 @@ extension FrontendContext {
         switch evaluateExpression(text, environment: environment) {
         case let .success(quantity):
             guard quantity.value.isFinite else {
-                error("non-finite", "'$\(name)' is not a finite number", at: node.reportRange)
+                error(.nonFinite, "'$\(name)' is not a finite number", at: node.reportRange)
                 return nil
             }
             return .quantity(quantity)

@@ -31,7 +31,7 @@ func lower(_ scene: Scene, diagnostics: inout DiagnosticBag) -> Timeline {
         spans: plans.map(\.span), title: initialLabel ?? scene.name, stateMachine: context.stateMachine(plans.map(\.span)))
     if let id = firstNodeWithNonFiniteValue(timeline) {
         diagnostics.error(
-            "non-finite", "node '\(id)' would be written with an infinite or undefined (NaN) number",
+            .nonFinite, "node '\(id)' would be written with an infinite or undefined (NaN) number",
             at: context.nodes[id]?.range ?? .fileStart, help: "use smaller values; see docs/limits.md")
     }
     return timeline
@@ -119,7 +119,7 @@ struct LoweringContext {
                     warnedLoops.insert(timeline.name)
                     frames = max(1, frames)
                     diagnostics.warning(
-                        "loop-frames",
+                        .loopFrames,
                         "looping timeline '\(timeline.name)' lasts \(formatSeconds(timeline.duration)), which is not a whole number of frames at \(formatNumber(scene.fps)) fps; its cycle is rounded to \(frames) frames",
                         at: timeline.range, help: "make the duration a multiple of 1/fps, for example \(formatSeconds(Double(frames) / scene.fps))")
                 }
@@ -348,7 +348,7 @@ func checkBakedSegmentCount(_ scene: Scene, diagnostics: inout DiagnosticBag) ->
         total += added
         guard total > SceneLimits.maxBakedSegments else { return false }
         diagnostics.error(
-            "too-many-baked-keyframes",
+            .tooManyBakedKeyframes,
             "\(what) brings the baked keyframes to \(total), more than the limit of \(SceneLimits.maxBakedSegments)",
             at: range, help: "use fewer steps or springs, or fewer keyframes with them")
         return true

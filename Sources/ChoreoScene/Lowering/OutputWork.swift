@@ -61,7 +61,7 @@ func checkOutputWork(_ scene: Scene, inputBytes: Int, diagnostics: inout Diagnos
     // before building anything.
     guard work > limit, segments <= SceneLimits.maxBakedSegments else { return true }
     diagnostics.error(
-        "output-too-large",
+        .outputTooLarge,
         "this scene would write about \(work) vertex keyframes (copies × vertices × keyframes), more than the limit of \(limit) for a file of \(inputBytes) bytes",
         at: largest?.range ?? .fileStart,
         help: "this node contributes the most; use fewer repeat copies, vertices or steps")

@@ -29,7 +29,7 @@ func attachThemes(
         comparison.compare(base, variant.timeline)
         if let problem = comparison.problem {
             diagnostics.error(
-                "theme-not-slottable", "theme '\(variant.theme.name)' changes \(problem), which the outputs cannot theme",
+                .themeNotSlottable, "theme '\(variant.theme.name)' changes \(problem), which the outputs cannot theme",
                 at: variant.theme.range,
                 notes: variant.theme.overrideRanges.sorted { $0.value.start < $1.value.start }.map {
                     Note("the theme sets '$\($0.key)' here", at: $0.value)

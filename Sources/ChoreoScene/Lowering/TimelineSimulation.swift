@@ -106,7 +106,7 @@ func simulateTimeline(
     if let first = seamJumps.first {
         let more = seamJumps.count > 1 ? " (and \(seamJumps.count - 1) more)" : ""
         diagnostics.warning(
-            "loop-seam", "looping timeline '\(timeline.name)' jumps at its seam: \(first)\(more)", at: timeline.range,
+            .loopSeam, "looping timeline '\(timeline.name)' jumps at its seam: \(first)\(more)", at: timeline.range,
             notes: seamJumps.dropFirst().map { Note($0, at: nil) },
             help: "end the cycle on the values it starts with, or set 'loop: false'")
     }

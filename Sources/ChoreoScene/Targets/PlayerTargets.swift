@@ -52,12 +52,10 @@ public func playerTargetDiagnostics(_ target: PlayerTarget, file: SourceFile, ti
 }
 
 /// Every rule `playerTargetDiagnostics` and the CLI's sticker size check report.
-public let playerTargetRules: Set<String> = [
-    "ios-stroke-nonuniform-scale", "android-group-opacity", "tgs-too-long", "tgs-too-large",
-]
+public let playerTargetRules: Set<Rule> = Set(Rule.allCases.filter { $0.stage == .target })
 
 struct TargetFinding {
-    var rule: String
+    var rule: Rule
     var message: String
     var range: SourceRange
     var help: String
@@ -85,7 +83,7 @@ func checkPlayerTarget(_ target: PlayerTarget, timeline: Timeline, locator: Sour
     if target == .tgs, timeline.duration > TelegramSticker.maxDuration + 1e-9 {
         let seconds = formatSeconds(timeline.duration)
         findings.append(TargetFinding(
-            rule: "tgs-too-long",
+            rule: .tgsTooLong,
             message: "the scene lasts \(seconds) in all; a Telegram sticker lasts at most 3s",
             range: locator.spanCrossing(TelegramSticker.maxDuration, in: timeline),
             help: "shorten the timelines and transitions (all of them play one after another in a sticker), or compile a scene with only the loop the sticker shows"))
@@ -103,13 +101,13 @@ private func lottieIOSFindings(_ node: Node, ancestors: [Node], locator: SourceL
         let chain = ancestors + [node]
         if let scaled = chain.last(where: { everNonUniform($0.transform.scale) }) {
             findings.append(TargetFinding(
-                rule: "ios-stroke-nonuniform-scale",
+                rule: .iosStrokeNonuniformScale,
                 message: "'\(node.id)' is stroked under an uneven scale (x ≠ y)\(scaled.id == node.id ? "" : " of '\(scaled.id)'"); lottie-ios's Core Animation engine falls back to its Main Thread engine",
                 range: locator.property(.scale, of: scaled.id, where: { !isUniform($0) }),
                 help: "change the geometry (size, radius, d) instead of scaling unevenly, or scale x and y alike"))
         } else if let repeated = chain.last(where: { $0.repeat.map { !isUniform($0.scale) } ?? false }) {
             findings.append(TargetFinding(
-                rule: "ios-stroke-nonuniform-scale",
+                rule: .iosStrokeNonuniformScale,
                 message: "'\(node.id)' is stroked and repeated with an uneven scale step (x ≠ y); lottie-ios's Core Animation engine falls back to its Main Thread engine",
                 range: locator.nodeKey(.repeat, of: repeated.id),
                 help: "repeat with a uniform scale (the same x and y), or draw the copies as separate nodes"))
@@ -133,7 +131,7 @@ private func lottieAndroidFindings(_ node: Node, locator: SourceLocator) -> [Tar
             what = "filled and stroked"
         }
         findings.append(TargetFinding(
-            rule: "android-group-opacity",
+            rule: .androidGroupOpacity,
             message: "'\(node.id)', \(what), is made translucent as a whole; lottie-android applies the opacity to each fill and stroke separately, so where they overlap the ones below show through",
             range: locator.property(.opacity, of: node.id, where: { if case let .number(value) = $0 { value < 1 } else { false } }),
             help: "give the opacity to parts that do not overlap; an app that calls setApplyingOpacityToLayersEnabled(true) on its LottieAnimationView plays it as written (compile it with --target web)"))
@@ -142,7 +140,7 @@ private func lottieAndroidFindings(_ node: Node, locator: SourceLocator) -> [Tar
         (0..<repetition.count).contains(where: { repetition.opacity(ofCopy: $0) < 1 })
     {
         findings.append(TargetFinding(
-            rule: "android-group-opacity",
+            rule: .androidGroupOpacity,
             message: "the copies of '\(node.id)' fade, and each copy has overlapping fills and strokes; lottie-android applies the opacity to each of them separately",
             range: locator.nodeKey(.repeat, of: node.id),
             help: "repeat a node with a single fill or stroke; an app that calls setApplyingOpacityToLayersEnabled(true) plays it as written (compile it with --target web)"))

@@ -28,7 +28,7 @@ private struct ColorParser {
     var position = 0
 
     private func invalid(_ message: String, at offset: Int, length: Int = 1, help: String? = nil) -> ValueError {
-        ValueError(rule: "invalid-color", message, offset: offset, length: max(1, length), help: help)
+        ValueError(rule: .invalidColor, message, offset: offset, length: max(1, length), help: help)
     }
 
     private func slice(_ start: Int, _ end: Int) -> String {
@@ -104,14 +104,14 @@ private struct ColorParser {
         case let .color(color)?:
             return color
         case .quantity?:
-            throw ValueError(rule: "wrong-var-type", "'$\(name)' is a number, not a colour", offset: start, length: length)
+            throw ValueError(rule: .wrongVarType, "'$\(name)' is a number, not a colour", offset: start, length: length)
         case .point?:
-            throw ValueError(rule: "wrong-var-type", "'$\(name)' is a point, not a colour", offset: start, length: length)
+            throw ValueError(rule: .wrongVarType, "'$\(name)' is a point, not a colour", offset: start, length: length)
         case nil:
             let colorVars = environment.vars.filter { if case .color = $0.value { true } else { false } }.keys.sorted()
             let match = closestMatch(to: name, in: colorVars) ?? closestMatch(to: name, in: environment.vars.keys.sorted())
             throw ValueError(
-                rule: "undefined-var", "undefined var '$\(name)'", offset: start, length: length,
+                rule: .undefinedVar, "undefined var '$\(name)'", offset: start, length: length,
                 help: match.map { "did you mean '$\($0)'?" }, replacement: match.map { "$\($0)" })
         }
     }

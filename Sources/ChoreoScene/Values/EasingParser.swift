@@ -21,14 +21,14 @@ public func parseEasingName(_ text: String) -> Result<EasingSpec, ValueError> {
         }
         return .failure(
             ValueError(
-                rule: "unknown-easing", "unknown easing function '\(name)'", offset: start,
+                rule: .unknownEasing, "unknown easing function '\(name)'", offset: start,
                 length: max(1, nameEnd - start),
                 help: closestMatch(to: name, in: ["cubic-bezier", "steps"]).map { "did you mean '\($0)(…)'?" }
                     ?? "easing functions are 'cubic-bezier(x1, y1, x2, y2)' and 'steps(n)'"))
     }
     return .failure(
         ValueError(
-            rule: "unknown-easing", word.isEmpty ? "expected an easing" : "unknown easing '\(word)'", offset: start,
+            rule: .unknownEasing, word.isEmpty ? "expected an easing" : "unknown easing '\(word)'", offset: start,
             length: max(1, end - start), help: easingHelp(for: word), replacement: easingReplacement(for: word)))
 }
 
@@ -36,12 +36,12 @@ public func parseEasingName(_ text: String) -> Result<EasingSpec, ValueError> {
 /// time; only y may overshoot). Errors have offset 0: the caller points at the offending value.
 public func cubicEasing(x1: Double, y1: Double, x2: Double, y2: Double) -> Result<EasingSpec, ValueError> {
     for (name, value) in [("x1", x1), ("y1", y1), ("x2", x2), ("y2", y2)] where !value.isFinite {
-        return .failure(ValueError(rule: "invalid-easing", "cubic-bezier \(name) must be a finite number"))
+        return .failure(ValueError(rule: .invalidEasing, "cubic-bezier \(name) must be a finite number"))
     }
     for (name, value) in [("x1", x1), ("x2", x2)] where value < 0 || value > 1 {
         return .failure(
             ValueError(
-                rule: "invalid-easing", "cubic-bezier \(name) is \(formatValue(value)), outside 0…1",
+                rule: .invalidEasing, "cubic-bezier \(name) is \(formatValue(value)), outside 0…1",
                 help: "x values are fractions of the duration and must lie in 0…1; only y1 and y2 may overshoot"))
     }
     return .success(.cubic(x1, y1, x2, y2))
@@ -55,7 +55,7 @@ public func stepsEasing(count: Double) -> Result<EasingSpec, ValueError> {
     guard count.isFinite, count >= 1, count == count.rounded(), count <= Double(maxStepsCount) else {
         return .failure(
             ValueError(
-                rule: "invalid-easing",
+                rule: .invalidEasing,
                 "steps needs a whole number of steps from 1 to \(maxStepsCount); got \(formatValue(count))"))
     }
     return .success(.steps(Int(count)))
@@ -66,12 +66,12 @@ public func stepsEasing(count: Double) -> Result<EasingSpec, ValueError> {
 public func checkedSpringEasing(duration: Double, bounce: Double) -> Result<EasingSpec, ValueError> {
     guard duration.isFinite, duration > 0, duration <= SceneLimits.maxTime else {
         return .failure(
-            ValueError(rule: "invalid-easing", "a spring's duration must be greater than 0s and at most \(formatValue(SceneLimits.maxTime))s; got \(formatValue(duration))s"))
+            ValueError(rule: .invalidEasing, "a spring's duration must be greater than 0s and at most \(formatValue(SceneLimits.maxTime))s; got \(formatValue(duration))s"))
     }
     guard bounce.isFinite, bounce >= -0.99, bounce <= 0.99 else {
         return .failure(
             ValueError(
-                rule: "invalid-easing", "a spring's bounce must lie between -0.99 and 0.99; got \(formatValue(bounce))",
+                rule: .invalidEasing, "a spring's bounce must lie between -0.99 and 0.99; got \(formatValue(bounce))",
                 help: "0 is no bounce (.smooth), 0.3 is .bouncy"))
     }
     return .success(springEasing(duration: duration, bounce: bounce))
@@ -82,14 +82,14 @@ public func checkedSpringEasing(duration: Double, bounce: Double) -> Result<Easi
 public func checkedSpringEasing(response: Double, dampingFraction: Double) -> Result<EasingSpec, ValueError> {
     guard response.isFinite, response > 0, response <= SceneLimits.maxTime else {
         return .failure(
-            ValueError(rule: "invalid-easing", "a spring's response must be greater than 0s and at most \(formatValue(SceneLimits.maxTime))s; got \(formatValue(response))s"))
+            ValueError(rule: .invalidEasing, "a spring's response must be greater than 0s and at most \(formatValue(SceneLimits.maxTime))s; got \(formatValue(response))s"))
     }
     guard dampingFraction.isFinite, dampingFraction >= SceneLimits.minDampingFraction,
         dampingFraction <= SceneLimits.maxDampingFraction
     else {
         return .failure(
             ValueError(
-                rule: "invalid-easing", "a spring's damping fraction must be from \(formatValue(SceneLimits.minDampingFraction)) to \(formatValue(SceneLimits.maxDampingFraction)); got \(formatValue(dampingFraction))",
+                rule: .invalidEasing, "a spring's damping fraction must be from \(formatValue(SceneLimits.minDampingFraction)) to \(formatValue(SceneLimits.maxDampingFraction)); got \(formatValue(dampingFraction))",
                 help: "1 is critically damped (no overshoot); SwiftUI's default is 0.825"))
     }
     return .success(.spring(response: response, dampingFraction: dampingFraction))
@@ -154,7 +154,7 @@ private func parseEasingFunction(_ name: String, scalars: [Unicode.Scalar], open
 {
     guard end > open + 1, scalars[end - 1] == ")" else {
         return .failure(
-            ValueError(rule: "invalid-easing", "expected ')' to close '\(name)('", offset: end, length: 1))
+            ValueError(rule: .invalidEasing, "expected ')' to close '\(name)('", offset: end, length: 1))
     }
     // Arguments are separated by commas (CSS) or spaces.
     var arguments: [(text: String, offset: Int, length: Int)] = []
@@ -180,7 +180,7 @@ private func parseEasingFunction(_ name: String, scalars: [Unicode.Scalar], open
             guard let value = Double(argument.text), value.isFinite else {
                 return .failure(
                     ValueError(
-                        rule: "invalid-easing", "'\(argument.text)' is not a number", offset: argument.offset,
+                        rule: .invalidEasing, "'\(argument.text)' is not a number", offset: argument.offset,
                         length: argument.length))
             }
             values.append(value)
@@ -195,19 +195,19 @@ private func parseEasingFunction(_ name: String, scalars: [Unicode.Scalar], open
         } else if counted.count == 2 {
             return .failure(
                 ValueError(
-                    rule: "invalid-easing", "only jump-end steps are supported, not '\(counted[1].text)'",
+                    rule: .invalidEasing, "only jump-end steps are supported, not '\(counted[1].text)'",
                     offset: counted[1].offset, length: counted[1].length, help: "write 'steps(\(counted[0].text))'"))
         }
         guard counted.count == 1 else {
             return .failure(
                 ValueError(
-                    rule: "invalid-easing", "'steps(…)' takes one whole number, as in 'steps(4)'",
+                    rule: .invalidEasing, "'steps(…)' takes one whole number, as in 'steps(4)'",
                     offset: whole.offset, length: whole.length))
         }
         guard let count = Double(counted[0].text) else {
             return .failure(
                 ValueError(
-                    rule: "invalid-easing", "'\(counted[0].text)' is not a number", offset: counted[0].offset,
+                    rule: .invalidEasing, "'\(counted[0].text)' is not a number", offset: counted[0].offset,
                     length: counted[0].length))
         }
         return stepsEasing(count: count).mapError { relocate($0, to: counted[0]) }
@@ -215,7 +215,7 @@ private func parseEasingFunction(_ name: String, scalars: [Unicode.Scalar], open
     guard arguments.count == 4 else {
         return .failure(
             ValueError(
-                rule: "invalid-easing", "'cubic-bezier(…)' takes four numbers, not \(arguments.count)",
+                rule: .invalidEasing, "'cubic-bezier(…)' takes four numbers, not \(arguments.count)",
                 offset: whole.offset, length: whole.length, help: "for example cubic-bezier(0.2, 0, 0, 1)"))
     }
     switch numbers() {

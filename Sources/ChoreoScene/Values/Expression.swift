@@ -161,12 +161,12 @@ private struct ExpressionParser {
     mutating func parseAll() throws(ValueError) -> Quantity {
         try advance()
         if current.kind == .end {
-            throw ValueError(rule: "expression-syntax", "expected a number or an expression", offset: current.offset)
+            throw ValueError(rule: .expressionSyntax, "expected a number or an expression", offset: current.offset)
         }
         let result = try parseBinary(minimumPrecedence: 1)
         if current.kind != .end {
             throw ValueError(
-                rule: "expression-syntax", "unexpected \(quoted(current)) after the expression",
+                rule: .expressionSyntax, "unexpected \(quoted(current)) after the expression",
                 offset: current.offset, length: max(1, current.length),
                 help: "put an operator (+ - * /) between values")
         }
@@ -202,7 +202,7 @@ private struct ExpressionParser {
         defer { depth -= 1 }
         guard depth <= maxExpressionDepth else {
             throw ValueError(
-                rule: "nesting-too-deep", "this expression is nested more than \(maxExpressionDepth) levels deep",
+                rule: .nestingTooDeep, "this expression is nested more than \(maxExpressionDepth) levels deep",
                 offset: current.offset, length: max(1, current.length))
         }
         if current.kind == .symbol("-") || current.kind == .symbol("+") {
@@ -223,7 +223,7 @@ private struct ExpressionParser {
             try advance()
             guard quantity.value.isFinite else {
                 throw ValueError(
-                    rule: "non-finite", "the number \(slice(token.offset, token.offset + token.length)) is too large",
+                    rule: .nonFinite, "the number \(slice(token.offset, token.offset + token.length)) is too large",
                     offset: token.offset, length: token.length)
             }
             return Operand(quantity: quantity, start: token.offset, end: token.offset + token.length)
@@ -235,7 +235,7 @@ private struct ExpressionParser {
             let inner = try parseBinary(minimumPrecedence: 1)
             guard current.kind == .symbol(")") else {
                 throw ValueError(
-                    rule: "expression-syntax", "expected ')' to close the '('",
+                    rule: .expressionSyntax, "expected ')' to close the '('",
                     offset: current.offset, length: max(1, current.length))
             }
             let end = current.offset + 1
@@ -245,11 +245,11 @@ private struct ExpressionParser {
             return try parseCall(name, token)
         case .end:
             throw ValueError(
-                rule: "expression-syntax", "expected a number, a '$var' or '(' here",
+                rule: .expressionSyntax, "expected a number, a '$var' or '(' here",
                 offset: token.offset, length: 1)
         default:
             throw ValueError(
-                rule: "expression-syntax", "expected a number, a '$var' or '(', found \(quoted(token))",
+                rule: .expressionSyntax, "expected a number, a '$var' or '(', found \(quoted(token))",
                 offset: token.offset, length: max(1, token.length))
         }
     }
@@ -265,13 +265,13 @@ private struct ExpressionParser {
                 help = "functions are \(expressionFunctions.map { "'\($0)'" }.joined(separator: ", ")); vars start with '$'"
             }
             throw ValueError(
-                rule: "expression-syntax", "unknown function '\(name)'", offset: token.offset, length: token.length,
+                rule: .expressionSyntax, "unknown function '\(name)'", offset: token.offset, length: token.length,
                 help: help)
         }
         try advance()
         guard current.kind == .symbol("(") else {
             throw ValueError(
-                rule: "expression-syntax", "expected '(' after '\(name)'", offset: current.offset,
+                rule: .expressionSyntax, "expected '(' after '\(name)'", offset: current.offset,
                 length: max(1, current.length))
         }
         try advance()
@@ -288,20 +288,20 @@ private struct ExpressionParser {
         }
         guard current.kind == .symbol(")") else {
             throw ValueError(
-                rule: "expression-syntax", "expected ',' or ')' in the arguments of '\(name)'",
+                rule: .expressionSyntax, "expected ',' or ')' in the arguments of '\(name)'",
                 offset: current.offset, length: max(1, current.length))
         }
         let end = current.offset + 1
         try advance()
         let whole = (start: token.offset, end: end)
         let call = slice(whole.start, whole.end)
-        func fail(_ message: String, rule: String = "unit-mismatch") -> ValueError {
+        func fail(_ message: String, rule: Rule = .unitMismatch) -> ValueError {
             ValueError(rule: rule, message, offset: whole.start, length: whole.end - whole.start)
         }
         switch name {
         case "min", "max":
             guard arguments.count >= 2 else {
-                throw fail("'\(name)' needs at least two arguments", rule: "expression-syntax")
+                throw fail("'\(name)' needs at least two arguments", rule: .expressionSyntax)
             }
             var best = arguments[0]
             for argument in arguments.dropFirst() {
@@ -317,7 +317,7 @@ private struct ExpressionParser {
             return Operand(quantity: best.quantity, start: whole.start, end: whole.end)
         default:
             guard arguments.count == 1 else {
-                throw fail("'\(name)' takes one argument, got \(arguments.count)", rule: "expression-syntax")
+                throw fail("'\(name)' takes one argument, got \(arguments.count)", rule: .expressionSyntax)
             }
             let argument = arguments[0]
             let value: Double
@@ -327,13 +327,13 @@ private struct ExpressionParser {
                         "'sqrt' takes a number, not \(describe(argument.quantity.dimension)) (\(text(of: argument)))")
                 }
                 guard argument.quantity.value >= 0 else {
-                    throw fail("'\(call)' is not a real number: the argument is negative", rule: "non-finite")
+                    throw fail("'\(call)' is not a real number: the argument is negative", rule: .nonFinite)
                 }
                 value = argument.quantity.value.squareRoot()
             } else {
                 guard argument.quantity.dimension == .angle else {
                     throw ValueError(
-                        rule: "unit-mismatch",
+                        rule: .unitMismatch,
                         "'\(name)' takes an angle, not \(describe(argument.quantity.dimension)) (\(text(of: argument)))",
                         offset: whole.start, length: whole.end - whole.start,
                         help: "give the angle a unit, such as '30deg', '0.25turn' or '0.5rad'")
@@ -351,11 +351,11 @@ private struct ExpressionParser {
             return quantity
         case .color?:
             throw ValueError(
-                rule: "wrong-var-type", "'$\(name)' is a colour, not a number", offset: token.offset,
+                rule: .wrongVarType, "'$\(name)' is a colour, not a number", offset: token.offset,
                 length: token.length)
         case .point?:
             throw ValueError(
-                rule: "wrong-var-type", "'$\(name)' is a point, not a number", offset: token.offset,
+                rule: .wrongVarType, "'$\(name)' is a point, not a number", offset: token.offset,
                 length: token.length)
         case nil:
             var help: String?
@@ -375,7 +375,7 @@ private struct ExpressionParser {
                 replacement = "$\(match)"
             }
             throw ValueError(
-                rule: "undefined-var", "undefined var '$\(name)'", offset: token.offset, length: token.length,
+                rule: .undefinedVar, "undefined var '$\(name)'", offset: token.offset, length: token.length,
                 help: help, replacement: replacement)
         }
     }
@@ -386,7 +386,7 @@ private struct ExpressionParser {
         let a = left.quantity, b = right.quantity
         let span = (start: left.start, end: right.end)
         func mismatch(_ message: String, help: String? = nil) -> ValueError {
-            ValueError(rule: "unit-mismatch", message, offset: span.start, length: span.end - span.start, help: help)
+            ValueError(rule: .unitMismatch, message, offset: span.start, length: span.end - span.start, help: help)
         }
         // Only error messages quote the operands; building the text eagerly cost more than the arithmetic.
         var leftText: String { "\(describe(a.dimension)) (\(text(of: left)))" }
@@ -420,13 +420,13 @@ private struct ExpressionParser {
             }
             if b.value == 0 {
                 throw ValueError(
-                    rule: "non-finite", "division by zero: '\(text(of: right))' is 0", offset: span.start,
+                    rule: .nonFinite, "division by zero: '\(text(of: right))' is 0", offset: span.start,
                     length: span.end - span.start)
             }
         }
         guard result.value.isFinite else {
             throw ValueError(
-                rule: "non-finite", "the result of '\(slice(span.start, span.end))' is not a finite number",
+                rule: .nonFinite, "the result of '\(slice(span.start, span.end))' is not a finite number",
                 offset: span.start, length: span.end - span.start)
         }
         return Operand(quantity: result, start: span.start, end: span.end)
@@ -471,7 +471,7 @@ private struct ExpressionParser {
             let end = scanVarName(scalars, from: position + 1)
             guard end > position + 1 else {
                 throw ValueError(
-                    rule: "expression-syntax", "expected a var name after '$'", offset: position + 1, length: 1)
+                    rule: .expressionSyntax, "expected a var name after '$'", offset: position + 1, length: 1)
             }
             position = end
             current = Token(kind: .variable(slice(start + 1, end)), offset: start, length: end - start)
@@ -485,7 +485,7 @@ private struct ExpressionParser {
             current = Token(kind: .symbol(scalar), offset: start, length: 1)
         } else {
             throw ValueError(
-                rule: "expression-syntax", "unexpected character '\(Character(scalar))'", offset: start, length: 1)
+                rule: .expressionSyntax, "unexpected character '\(Character(scalar))'", offset: start, length: 1)
         }
     }
 
@@ -507,7 +507,7 @@ private struct ExpressionParser {
         let numberText = slice(start, position)
         guard let magnitude = Double(numberText) else {
             throw ValueError(
-                rule: "expression-syntax", "'\(numberText)' is not a number", offset: start,
+                rule: .expressionSyntax, "'\(numberText)' is not a number", offset: start,
                 length: position - start)
         }
         let unitStart = position
@@ -540,7 +540,7 @@ private struct ExpressionParser {
                 help = "did you mean '\(match)'? (\(valid))"
             }
             throw ValueError(
-                rule: "unknown-unit", "unknown unit '\(unit)'", offset: unitOffset,
+                rule: .unknownUnit, "unknown unit '\(unit)'", offset: unitOffset,
                 length: unit.unicodeScalars.count, help: help)
         }
     }

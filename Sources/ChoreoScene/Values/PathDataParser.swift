@@ -35,7 +35,7 @@ private struct PathDataParser {
     init(scalars: [Unicode.Scalar]) { self.scalars = scalars }
 
     private func invalid(_ message: String, at offset: Int, help: String? = nil) -> ValueError {
-        ValueError(rule: "invalid-path-data", message, offset: offset, length: 1, help: help)
+        ValueError(rule: .invalidPathData, message, offset: offset, length: 1, help: help)
     }
 
     private mutating func skipSeparators() {
@@ -112,11 +112,11 @@ private struct PathDataParser {
         let text = String(String.UnicodeScalarView(scalars[start..<position]))
         guard let value = Double(text), value.isFinite else {
             throw ValueError(
-                rule: "invalid-path-data", "'\(text)' is not a finite number", offset: start, length: position - start)
+                rule: .invalidPathData, "'\(text)' is not a finite number", offset: start, length: position - start)
         }
         guard abs(value) <= SceneLimits.maxMagnitude else {
             throw ValueError(
-                rule: "value-too-large",
+                rule: .valueTooLarge,
                 "'\(text)' is beyond the limit of \(formatValue(SceneLimits.maxMagnitude)) in either direction",
                 offset: start, length: position - start, help: "see docs/limits.md")
         }

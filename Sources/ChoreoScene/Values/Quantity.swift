@@ -1,3 +1,4 @@
+import ChoreoDiagnostics
 import ChoreoTimeline
 
 /// What a number measures. Lengths and fractions are plain numbers (px are unitless).
@@ -29,7 +30,7 @@ public enum VarValue: Sendable, Equatable {
 /// A problem inside one scalar's text. `offset` and `length` count Unicode scalars from the
 /// start of the text, so the caller can turn them into a precise source range.
 public struct ValueError: Error, Sendable, Equatable {
-    public var rule: String
+    public var rule: Rule
     public var message: String
     public var offset: Int
     public var length: Int
@@ -38,7 +39,7 @@ public struct ValueError: Error, Sendable, Equatable {
     public var replacement: String?
 
     public init(
-        rule: String, _ message: String, offset: Int = 0, length: Int = 1, help: String? = nil, replacement: String? = nil
+        rule: Rule, _ message: String, offset: Int = 0, length: Int = 1, help: String? = nil, replacement: String? = nil
     ) {
         self.rule = rule
         self.message = message

@@ -5,30 +5,6 @@ import Testing
 
 @testable import ChoreoScene
 
-/// Every rule id the front end and the YAML reader can emit. The corpus and the generated inputs
-/// below must trigger each at least once, and docs/diagnostics.md must document each.
-let frontendRuleIDs = [
-    "complete-cycle", "conflicting-keys", "duplicate-id", "duplicate-transition", "expression-syntax", "invalid-color", "invalid-easing",
-    "invalid-identifier", "invalid-path-data", "keyframe-order", "keyframe-outside-timeline", "missing-key",
-    "missing-unit", "morph-mismatch", "non-finite", "off-canvas", "out-of-range", "tween-outside-timeline",
-    "undefined-var", "unit-mismatch", "unknown-easing", "unknown-key", "unknown-node", "unknown-property",
-    "unknown-state", "unknown-timeline", "unknown-unit", "unknown-value", "unreachable-state", "unsupported-version",
-    "var-cycle", "wrong-type", "wrong-unit", "wrong-var-type", "theme-not-slottable", "theme-invalid",
-    // Scene limits (docs/limits.md).
-    "identifier-too-long", "too-many-copies", "too-many-keyframes", "too-many-scene-nodes", "too-many-vertices",
-    "too-many-baked-keyframes", "value-too-large", "output-too-large", "too-many-themes",
-]
-let yamlRuleIDs = [
-    "duplicate-key", "empty-file", "file-too-large", "invalid-merge", "invalid-utf8", "multiple-documents",
-    "nesting-too-deep", "tab-indentation", "too-many-nodes", "undefined-alias", "yaml-syntax",
-]
-/// Rules whose inputs are generated in code (binary or huge), not kept as fixture files.
-let generatedRuleIDs: Set<String> = [
-    "invalid-utf8", "file-too-large", "nesting-too-deep", "too-many-nodes",
-    // Tested in SceneLimitTests (ChoreoPipelineTests), which build them from the `SceneLimits` constants.
-    "too-many-keyframes", "too-many-scene-nodes", "too-many-vertices", "too-many-baked-keyframes", "output-too-large",
-]
-
 /// The `# expect: LINE:COL SEVERITY RULE` lines of a fixture, sorted.
 func expectations(in text: String) -> [String] {
     text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -67,6 +43,19 @@ func invalidFixtureReportsExactlyWhatItExpects(_ name: String) throws {
         #expect(result.timeline == nil, "\(name): a file with errors must not compile")
     }
     let source = SourceFile(path: name, bytes: bytes)
+    // Every diagnostic has its rule's severity, and the message of each is pinned: a fixture
+    // has an `# expect-message:` for each of its `# expect:` lines.
+    for diagnostic in result.diagnostics {
+        #expect(diagnostic.severity == diagnostic.rule.severity, "\(name): \(diagnostic)")
+    }
+    let pinnedMessages = detailedExpectations(in: source.text).filter { $0.kind == "message" }.map { "\($0.line):\($0.column)" }
+    for expectation in expected {
+        let position = String(expectation.prefix { $0 != " " })
+        let needed = expected.filter { $0.hasPrefix(position + " ") }.count
+        #expect(
+            pinnedMessages.filter { $0 == position }.count >= needed,
+            "\(name): '# expect: \(expectation)' has no '# expect-message: \(position) …' line")
+    }
     for expectation in detailedExpectations(in: source.text) {
         let location = SourceLocation(line: expectation.line, column: expectation.column)
         let here = result.diagnostics.filter { $0.range.start == location }
@@ -96,31 +85,6 @@ func invalidFixtureReportsExactlyWhatItExpects(_ name: String) throws {
     }
 }
 
-@Test func invalidCorpusIsLargeAndCoversEveryRule() throws {
-    let names = invalidFixtureNames()
-    #expect(names.count >= 60)
-    var covered: Set<String> = []
-    for name in names {
-        let text = try String(contentsOf: frontendFixturesDirectory("invalid").appendingPathComponent(name), encoding: .utf8)
-        for line in expectations(in: text) {
-            covered.insert(String(line.split(separator: " ").last ?? ""))
-        }
-    }
-    let missing = Set(frontendRuleIDs + yamlRuleIDs).subtracting(covered).subtracting(generatedRuleIDs)
-    #expect(missing.isEmpty, "rules without a fixture: \(missing.sorted())")
-}
-
-@Test func everyRuleIsDocumented() throws {
-    let docs = try String(contentsOf: repositoryRoot().appendingPathComponent("docs/diagnostics.md"), encoding: .utf8)
-    let yamlDocs = (try? String(contentsOf: repositoryRoot().appendingPathComponent("docs/diagnostics-yaml.md"), encoding: .utf8)) ?? ""
-    for rule in frontendRuleIDs {
-        #expect(docs.contains("## `\(rule)`"), "docs/diagnostics.md lacks a section for \(rule)")
-    }
-    for rule in yamlRuleIDs {
-        #expect(docs.contains("`\(rule)`") || yamlDocs.contains("`\(rule)`"), "\(rule) is not documented")
-    }
-}
-
 // MARK: Inputs too binary or too large for fixture files
 
 @Test func invalidUTF8IsReportedAtItsLine() {
@@ -128,7 +92,7 @@ func invalidFixtureReportsExactlyWhatItExpects(_ name: String) throws {
     bytes += [0xFF, 0xFE]
     bytes += Array("\nlayers: []\n".utf8)
     let result = compileScene(SourceFile(path: "binary.yaml", bytes: bytes))
-    #expect(result.diagnostics.map(\.rule).contains("invalid-utf8"))
+    #expect(result.diagnostics.map(\.rule).contains(.invalidUTF8))
     #expect(result.timeline == nil)
 }
 
@@ -143,7 +107,7 @@ func invalidFixtureReportsExactlyWhatItExpects(_ name: String) throws {
 @Test func deepNestingIsRefused() {
     let text = "choreo: 1\nsize: [10, 10]\nlayers: []\nvars:\n  deep: " + String(repeating: "[", count: 100) + String(repeating: "]", count: 100) + "\n"
     let result = compileText(text)
-    #expect(result.diagnostics.map(\.rule).contains("nesting-too-deep"))
+    #expect(result.diagnostics.map(\.rule).contains(.nestingTooDeep))
     #expect(result.timeline == nil)
 }
 
@@ -154,7 +118,7 @@ func invalidFixtureReportsExactlyWhatItExpects(_ name: String) throws {
         text += "  a\(level): &a\(level) [\(items)]\n"
     }
     let result = compileText(text)
-    #expect(result.diagnostics.map(\.rule).contains("too-many-nodes"))
+    #expect(result.diagnostics.map(\.rule).contains(.tooManyNodes))
     #expect(result.timeline == nil)
 }
 

@@ -14,7 +14,7 @@ private func diagnoser(_ fixes: [(word: String, range: SourceRange, replacement:
         fixes.compactMap { fix in
             guard file.text(in: fix.range) == fix.word else { return nil }
             return Diagnostic(
-                .error, rule: "test", "found \(fix.word)", file: file.path, range: fix.range,
+                .error, rule: .unknownKey, "found \(fix.word)", file: file.path, range: fix.range,
                 fixIts: [FixIt.replace(fix.range, with: fix.replacement)])
         }
     }
@@ -37,10 +37,10 @@ private func diagnoser(_ fixes: [(word: String, range: SourceRange, replacement:
     let diagnose: (SourceFile) -> [Diagnostic] = { file in
         var found: [Diagnostic] = []
         if file.text == "abc" {
-            found.append(Diagnostic(.error, rule: "a", "a", file: file.path, range: at(1, 1, 4), fixIts: [.replace(at(1, 1, 4), with: "aXc")]))
+            found.append(Diagnostic(.error, rule: .unknownKey, "a", file: file.path, range: at(1, 1, 4), fixIts: [.replace(at(1, 1, 4), with: "aXc")]))
         }
         if file.text.hasSuffix("c") {
-            found.append(Diagnostic(.error, rule: "b", "b", file: file.path, range: at(1, 3, 4), fixIts: [.replace(at(1, 3, 4), with: "cd")]))
+            found.append(Diagnostic(.error, rule: .unknownValue, "b", file: file.path, range: at(1, 3, 4), fixIts: [.replace(at(1, 3, 4), with: "cd")]))
         }
         return found
     }

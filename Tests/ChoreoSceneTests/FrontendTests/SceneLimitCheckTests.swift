@@ -13,7 +13,7 @@ import Testing
     @Test func vertexCountsAddUpAcrossNodesAndAreReportedOnceAtThePathThatCrossesTheLimit() {
         let half = SceneLimits.maxPathVertices / 2 + 1
         let text = Self.header + (0..<3).map { "  - {id: p\($0), shape: path, points: \(Self.points(half))}\n" }.joined()
-        let errors = frontendBuild(text).diagnostics.filter { $0.rule == "too-many-vertices" }
+        let errors = frontendBuild(text).diagnostics.filter { $0.rule == .tooManyVertices }
         #expect(errors.count == 1)
         #expect(errors.first?.range.start.line == 5)
     }
@@ -22,7 +22,7 @@ import Testing
         let count = SceneLimits.maxPathVertices / 2 + 1
         let text = Self.header + "  - {id: p, shape: path, points: \(Self.points(count))}\n"
             + "states:\n  bent:\n    p: {points: \(Self.points(count))}\n"
-        let errors = frontendBuild(text).diagnostics.filter { $0.rule == "too-many-vertices" }
+        let errors = frontendBuild(text).diagnostics.filter { $0.rule == .tooManyVertices }
         #expect(errors.map(\.range.start.line) == [7], "\(frontendBuild(text).diagnostics.prefix(3))")
     }
 
@@ -34,7 +34,7 @@ import Testing
             + "  one:\n    duration: 10s\n    keyframes:\n      a.opacity:\n" + keyframes
             + "  two:\n    duration: 10s\n    tweens:\n" + tweens
         let diagnostics = frontendBuild(text).diagnostics
-        #expect(diagnostics.map(\.rule) == ["too-many-keyframes"], "\(diagnostics.prefix(3))")
+        #expect(diagnostics.map(\.rule) == [.tooManyKeyframes], "\(diagnostics.prefix(3))")
         #expect(diagnostics.first?.message == "\(2 * half + 1) keyframes and tweens, more than the limit of \(SceneLimits.maxKeyframes)")
         // The first past the limit is the last tween: 3 header lines, the layer, 5 lines and the
         // keyframes of 'one', then 3 lines and `half + 1` tweens of 'two'.
@@ -55,7 +55,7 @@ import Testing
                       - {id: big, shape: rect, size: [1, 1], repeat: {count: 12}}
 
             """
-        let errors = frontendBuild(text).diagnostics.filter { $0.rule == "too-many-copies" }
+        let errors = frontendBuild(text).diagnostics.filter { $0.rule == .tooManyCopies }
         #expect(errors.map(\.message) == ["10800 nested repeat copies, more than the limit of 10000"])
         #expect(errors.first?.range.start.line == 13)
     }
@@ -68,7 +68,7 @@ import Testing
             + (0..<1_000).map { "        - {at: \($0)ms, value: \($0)deg, easing: {steps: 1000}}\n" }.joined()
         let compilation = frontendCompile(text)
         #expect(compilation.timeline == nil)
-        let errors = compilation.diagnostics.filter { $0.rule == "too-many-baked-keyframes" }
+        let errors = compilation.diagnostics.filter { $0.rule == .tooManyBakedKeyframes }
         #expect(errors.map(\.range.start.line) == [11], "\(compilation.diagnostics.prefix(3))")
     }
 }

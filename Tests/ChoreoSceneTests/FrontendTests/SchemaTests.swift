@@ -104,7 +104,7 @@ let schemaRejectedFixtures = [
     for name in schemaRejectedFixtures {
         let url = frontendFixturesDirectory("invalid").appendingPathComponent(name)
         let rules = Set(expectations(in: try String(contentsOf: url, encoding: .utf8)).map { String($0.split(separator: " ").last!) })
-        #expect(rules.isSubset(of: ["unknown-key", "wrong-type", "unknown-value", "missing-key"]), "\(name) has other problems: \(rules)")
+        #expect(rules.isSubset(of: [Rule.unknownKey, .wrongType, .unknownValue, .missingKey].map(\.rawValue)), "\(name) has other problems: \(rules)")
         instances.append((String(name.dropLast(5)), try instance(url)))
     }
     let failing = try invalidInstances(instances)

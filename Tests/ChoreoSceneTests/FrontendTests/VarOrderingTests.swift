@@ -26,7 +26,7 @@ import Testing
         vars += "  v5000: $nowhere\n"
         let (scene, diagnostics) = frontendBuild(Self.scene(vars: vars))
         #expect(scene == nil)
-        #expect(diagnostics.filter { $0.severity == .error }.map(\.rule) == ["undefined-var"], "\(diagnostics.prefix(3))")
+        #expect(diagnostics.filter { $0.severity == .error }.map(\.rule) == [.undefinedVar], "\(diagnostics.prefix(3))")
         #expect(diagnostics.first?.range.start.line == 5_004)
     }
 
@@ -35,7 +35,7 @@ import Testing
         for i in 0..<3_000 { vars += "  v\(i): $v\(i + 1)\n" }
         vars += "  v3000: $w0 * 2\n  w0: $w1\n  w1: $w2 + 1\n  w2: $w0\n"
         let (_, diagnostics) = frontendBuild(Self.scene(vars: vars))
-        let cycles = diagnostics.filter { $0.rule == "var-cycle" }
+        let cycles = diagnostics.filter { $0.rule == .varCycle }
         #expect(cycles.count == 1, "\(diagnostics.prefix(3))")
         #expect(cycles.first?.message == "vars refer to each other in a cycle: $w0 → $w1 → $w2 → $w0")
         #expect(cycles.first?.notes.map(\.message) == ["'$w0' uses '$w1' here", "'$w1' uses '$w2' here", "'$w2' uses '$w0' here"])
@@ -45,7 +45,7 @@ import Testing
     @Test func twoCyclesSharingAVarAreBothReported() {
         let vars = "  a: $b + $c\n  b: $a\n  c: $a\n"
         let (_, diagnostics) = frontendBuild(Self.scene(vars: vars, radius: "$a"))
-        #expect(diagnostics.filter { $0.rule == "var-cycle" }.map(\.message) == [
+        #expect(diagnostics.filter { $0.rule == .varCycle }.map(\.message) == [
             "vars refer to each other in a cycle: $a → $b → $a", "vars refer to each other in a cycle: $a → $c → $a",
         ])
     }

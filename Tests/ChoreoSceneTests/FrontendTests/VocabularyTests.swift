@@ -33,7 +33,7 @@ private let templates: [(ScenePlace, [String])] = [
 private func rejects(_ key: String, in template: String) -> Bool {
     let text = "choreo: 1\nsize: [10, 10]\n" + template.replacingOccurrences(of: "KEY", with: key) + "\n"
     let diagnostics = frontendBuild(text).diagnostics
-    return diagnostics.contains { ["unknown-key", "unknown-property", "unknown-node"].contains($0.rule) && $0.message.contains("'\(key)'") }
+    return diagnostics.contains { [.unknownKey, .unknownProperty, .unknownNode].contains($0.rule) && $0.message.contains("'\(key)'") }
 }
 
 @Test(arguments: templates.map(\.0))

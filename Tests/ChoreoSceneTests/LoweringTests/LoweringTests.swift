@@ -127,7 +127,7 @@ private func tween(
         ]])])
     let diagnostics = F.lowered(scene).1
     #expect(diagnostics.count == 1)
-    #expect(diagnostics.first?.rule == "loop-seam")
+    #expect(diagnostics.first?.rule == .loopSeam)
     #expect(diagnostics.first?.severity == .warning)
     #expect(diagnostics.first?.range == F.range(line: 7))
     #expect(diagnostics.first?.message == "looping timeline 'fade' jumps at its seam: s1.opacity is 0.2 at the end and 1 at the start")
@@ -155,7 +155,7 @@ private func tween(
         ])])
     let (lowered, diagnostics) = F.lowered(scene)
     #expect(lowered.frameCount == 115)
-    #expect(diagnostics.map(\.rule) == ["loop-frames"])
+    #expect(diagnostics.map(\.rule) == [.loopFrames])
     #expect(diagnostics.first?.message.contains("115 frames") == true)
 }
 
@@ -228,7 +228,7 @@ private func tween(
     for value in [Double.infinity, -Double.infinity, Double.nan] {
         let node = LoweringFixtures.rect("big", size: Point(10, 10), extra: [.scale: .point(Point(value, 1))])
         let (_, diagnostics) = LoweringFixtures.lowered(LoweringFixtures.scene(layers: [LoweringFixtures.rect("ok", size: Point(1, 1)), node]))
-        #expect(diagnostics.contains { $0.rule == "non-finite" && $0.message.contains("'big'") }, "\(value): \(diagnostics)")
+        #expect(diagnostics.contains { $0.rule == .nonFinite && $0.message.contains("'big'") }, "\(value): \(diagnostics)")
     }
     let (_, clean) = LoweringFixtures.lowered(LoweringFixtures.scene(layers: [LoweringFixtures.rect("ok", size: Point(1e6, 1e6))]))
     #expect(clean.isEmpty)

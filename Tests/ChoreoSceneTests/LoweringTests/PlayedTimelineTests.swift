@@ -145,5 +145,5 @@ private enum PlayedTestError: Error { case unexpectedShape }
     let compilation = compileScene(SourceFile(path: "drift.yaml", bytes: Array(text.utf8)))
     let timeline = try #require(compilation.timeline)
     #expect(timeline.spans.filter { $0.kind == .timeline }.map(\.name) == ["drift", "drift@b"])
-    #expect(compilation.diagnostics.filter { $0.rule == "loop-seam" }.count == 1, "\(compilation.diagnostics)")
+    #expect(compilation.diagnostics.filter { $0.rule == .loopSeam }.count == 1, "\(compilation.diagnostics)")
 }

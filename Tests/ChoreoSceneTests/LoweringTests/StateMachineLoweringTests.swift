@@ -119,7 +119,7 @@ private let lamp = """
     #expect(frontendCompile(chain).diagnostics.isEmpty)
     let cycle = frontendCompile(chain.replacingOccurrences(of: "to: one, on: tap", with: "to: one, on: complete"))
     #expect(cycle.timeline == nil)
-    #expect(cycle.diagnostics.map(\.rule) == ["complete-cycle"])
+    #expect(cycle.diagnostics.map(\.rule) == [.completeCycle])
     #expect(cycle.diagnostics.first?.notes.count == 2)
     #expect(cycle.diagnostics.first?.message.contains("one → two → three → one") == true)
 }

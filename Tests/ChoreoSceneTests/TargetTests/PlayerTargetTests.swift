@@ -7,7 +7,7 @@ import Testing
 
 // `compileScene(_:target:)`: what each player family cannot play, positioned at the YAML causing it.
 
-let playerTargetRuleIDs = ["ios-stroke-nonuniform-scale", "android-group-opacity", "tgs-too-long", "tgs-too-large"]
+let playerTargetRuleIDs: [Rule] = [.iosStrokeNonuniformScale, .androidGroupOpacity, .tgsTooLong, .tgsTooLarge]
 
 private func findings(_ text: String, _ target: PlayerTarget) -> [String] {
     compileScene(SourceFile(path: "t.yaml", text: text), target: target).diagnostics.map {

@@ -63,14 +63,14 @@ func parsesColours(text: String, expected: RGBA) {
 ])
 func rejectsMalformedColours(text: String, offset: Int, message: String) {
     let error = failure(text)
-    #expect(error?.rule == "invalid-color", "\(text)")
+    #expect(error?.rule == .invalidColor, "\(text)")
     #expect(error?.offset == offset, "\(text)")
     #expect(error?.message == message, "\(text)")
 }
 
 @Test func unknownNameSuggestsTheClosestColour() throws {
     let error = try #require(failure("bleu"))
-    #expect(error.rule == "invalid-color")
+    #expect(error.rule == .invalidColor)
     #expect(error.message == "unknown colour name 'bleu'")
     #expect(error.help == "did you mean 'blue'?")
     #expect(error.length == 4)
@@ -78,9 +78,9 @@ func rejectsMalformedColours(text: String, offset: Int, message: String) {
 
 @Test func colourVarsAreChecked() throws {
     let missing = try #require(failure("$acent"))
-    #expect(missing.rule == "undefined-var")
+    #expect(missing.rule == .undefinedVar)
     #expect(missing.help == "did you mean '$accent'?")
     let number = try #require(failure("$size"))
-    #expect(number.rule == "wrong-var-type")
+    #expect(number.rule == .wrongVarType)
     #expect(number.message == "'$size' is a number, not a colour")
 }

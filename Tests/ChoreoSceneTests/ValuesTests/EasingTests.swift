@@ -30,19 +30,19 @@ func parsesEasingNames(text: String, expected: EasingSpec) {
 
 @Test func unknownEasingSuggestsAName() throws {
     let typo = try #require(failure("ease-inout"))
-    #expect(typo.rule == "unknown-easing")
+    #expect(typo.rule == .unknownEasing)
     #expect(typo.message == "unknown easing 'ease-inout'")
     #expect(typo.help == "did you mean 'ease-in-out'?")
     #expect(failure(".easeInOut")?.help == "did you mean 'ease-in-out'?")
     #expect(failure("wobbly")?.help?.hasPrefix("easings are 'bouncy', 'ease'") == true)
     let function = try #require(failure("cubic-bezir(0, 0, 1, 1)"))
-    #expect(function.rule == "unknown-easing")
+    #expect(function.rule == .unknownEasing)
     #expect(function.help == "did you mean 'cubic-bezier(…)'?")
 }
 
 @Test func rejectsInvalidCurvesAndSteps() throws {
     let x2 = try #require(failure("cubic-bezier(0.2, 0, 1.5, 1)"))
-    #expect(x2.rule == "invalid-easing")
+    #expect(x2.rule == .invalidEasing)
     #expect(x2.message == "cubic-bezier x2 is 1.5, outside 0…1")
     #expect(x2.offset == 21)
     #expect(x2.length == 3)
@@ -50,7 +50,7 @@ func parsesEasingNames(text: String, expected: EasingSpec) {
     #expect(failure("cubic-bezier(0, 0, 1)")?.message == "'cubic-bezier(…)' takes four numbers, not 3")
     #expect(failure("cubic-bezier(0, a, 1, 1)")?.offset == 16)
     let zeroSteps = try #require(failure("steps(0)"))
-    #expect(zeroSteps.rule == "invalid-easing")
+    #expect(zeroSteps.rule == .invalidEasing)
     #expect(zeroSteps.offset == 6)
     #expect(failure("steps(2.5)")?.message == "steps needs a whole number of steps from 1 to 10000; got 2.5")
     #expect(failure("steps(100000)")?.message == "steps needs a whole number of steps from 1 to 10000; got 100000")

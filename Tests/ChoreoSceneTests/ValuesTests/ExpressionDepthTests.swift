@@ -7,7 +7,7 @@ import Testing
         Issue.record("a 50,000-deep expression was accepted")
         return
     }
-    #expect(error.rule == "nesting-too-deep")
+    #expect(error.rule == .nestingTooDeep)
     // Offsets count from 0: the parenthesis at offset 64 opens level 65.
     #expect(error.offset == maxExpressionDepth)
 }

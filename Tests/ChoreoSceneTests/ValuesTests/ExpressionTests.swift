@@ -70,7 +70,7 @@ func evaluatesExpressions(text: String, expected: Quantity) {
 
 @Test func reportsUnitMismatchNamingBothOperands() throws {
     let error = try #require(failure("0.2s + 3"))
-    #expect(error.rule == "unit-mismatch")
+    #expect(error.rule == .unitMismatch)
     #expect(error.message == "cannot add a time (0.2s) and a number (3)")
     #expect(error.offset == 0)
     #expect(error.length == 8)
@@ -82,21 +82,21 @@ func evaluatesExpressions(text: String, expected: Quantity) {
 
     #expect(failure("1s * 2s")?.message == "cannot multiply a time (1s) by a time (2s)")
     #expect(failure("1 / 2s")?.message == "cannot divide a number (1) by a time (2s)")
-    #expect(failure("min(1s, 2)")?.rule == "unit-mismatch")
-    #expect(failure("sqrt(4s)")?.rule == "unit-mismatch")
+    #expect(failure("min(1s, 2)")?.rule == .unitMismatch)
+    #expect(failure("sqrt(4s)")?.rule == .unitMismatch)
     let sine = try #require(failure("sin(30)"))
-    #expect(sine.rule == "unit-mismatch")
+    #expect(sine.rule == .unitMismatch)
     #expect(sine.message == "'sin' takes an angle, not a number (30)")
 }
 
 @Test func reportsNonFiniteResults() throws {
     let division = try #require(failure("4 / (2 - 2)"))
-    #expect(division.rule == "non-finite")
+    #expect(division.rule == .nonFinite)
     #expect(division.offset == 0)
-    #expect(failure("1e200 * 1e200")?.rule == "non-finite")
-    #expect(failure("1e999")?.rule == "non-finite")
-    #expect(failure("sqrt(-1)")?.rule == "non-finite")
-    #expect(failure("1s / 0s")?.rule == "non-finite")
+    #expect(failure("1e200 * 1e200")?.rule == .nonFinite)
+    #expect(failure("1e999")?.rule == .nonFinite)
+    #expect(failure("sqrt(-1)")?.rule == .nonFinite)
+    #expect(failure("1s / 0s")?.rule == .nonFinite)
 }
 
 @Test(arguments: [
@@ -113,7 +113,7 @@ func evaluatesExpressions(text: String, expected: Quantity) {
 ])
 func reportsSyntaxErrorsAtTheOffendingCharacter(text: String, offset: Int, message: String) {
     let error = failure(text)
-    #expect(error?.rule == "expression-syntax", "\(text)")
+    #expect(error?.rule == .expressionSyntax, "\(text)")
     #expect(error?.offset == offset, "\(text)")
     #expect(error?.message == message, "\(text)")
 }
@@ -127,7 +127,7 @@ func reportsSyntaxErrorsAtTheOffendingCharacter(text: String, offset: Int, messa
 
 @Test func unknownFunctionSuggestsTheClosestName() throws {
     let error = try #require(failure("2 * mn(1, 2)"))
-    #expect(error.rule == "expression-syntax")
+    #expect(error.rule == .expressionSyntax)
     #expect(error.message == "unknown function 'mn'")
     #expect(error.offset == 4)
     #expect(error.length == 2)
@@ -137,13 +137,13 @@ func reportsSyntaxErrorsAtTheOffendingCharacter(text: String, offset: Int, messa
 
 @Test func undefinedVarSuggestsTheClosestVar() throws {
     let error = try #require(failure("1 + $widht"))
-    #expect(error.rule == "undefined-var")
+    #expect(error.rule == .undefinedVar)
     #expect(error.message == "undefined var '$widht'")
     #expect(error.offset == 4)
     #expect(error.length == 6)
     #expect(error.help == "did you mean '$width'?")
     let hyphen = try #require(failure("$width-4"))
-    #expect(hyphen.rule == "undefined-var")
+    #expect(hyphen.rule == .undefinedVar)
     #expect(hyphen.help == "var names may contain '-'; to subtract, write '$width - 4'")
     #expect(value("$width -4") == Quantity(316))
     #expect(value("$width- 4") == Quantity(316))
@@ -151,21 +151,21 @@ func reportsSyntaxErrorsAtTheOffendingCharacter(text: String, offset: Int, messa
 
 @Test func colourAndPointVarsAreNotNumbers() throws {
     let colour = try #require(failure("2 * $accent"))
-    #expect(colour.rule == "wrong-var-type")
+    #expect(colour.rule == .wrongVarType)
     #expect(colour.message == "'$accent' is a colour, not a number")
     #expect(colour.offset == 4)
-    #expect(failure("$center")?.rule == "wrong-var-type")
+    #expect(failure("$center")?.rule == .wrongVarType)
 }
 
 @Test func unknownUnitsListTheValidOnes() throws {
     let error = try #require(failure("3sec"))
-    #expect(error.rule == "unknown-unit")
+    #expect(error.rule == .unknownUnit)
     #expect(error.message == "unknown unit 'sec'")
     #expect(error.offset == 1)
     #expect(error.length == 3)
     #expect(error.help == "did you mean 's'? (units are s, ms, f (frames) for times, deg, turn, rad for angles, and px)")
     #expect(failure("1 + 2dg")?.help?.hasPrefix("did you mean 'deg'?") == true)
-    #expect(failure("50%")?.rule == "unknown-unit")
+    #expect(failure("50%")?.rule == .unknownUnit)
     #expect(failure("2xyzzy")?.help == "units are s, ms, f (frames) for times, deg, turn, rad for angles, and px")
 }
 

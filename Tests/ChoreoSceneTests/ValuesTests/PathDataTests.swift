@@ -150,7 +150,7 @@ private func close(_ a: Point, _ b: Point, _ tolerance: Double = 1e-9) -> Bool {
 ])
 func rejectsMalformedPathData(text: String, offset: Int, message: String) {
     let error = failure(text)
-    #expect(error?.rule == "invalid-path-data", "\(text)")
+    #expect(error?.rule == .invalidPathData, "\(text)")
     #expect(error?.offset == offset, "\(text)")
     #expect(error?.message == message, "\(text)")
 }
