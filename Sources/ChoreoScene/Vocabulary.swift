@@ -72,13 +72,10 @@ public enum SceneVocabulary {
 
     /// The values a key takes from a fixed set, with a line about each.
     public static func enumValues(forKey key: String) -> [(value: String, documentation: String)] {
+        if let keywords = Property.allCases.lazy.compactMap({ $0.key == key ? $0.descriptor.keywords : nil }).first {
+            return keywords.values.map { (value: $0.word, documentation: $0.documentation) }
+        }
         switch key {
-        case Property.shape.key:
-            return [
-                ("rect", "a rectangle: size, corner-radius"), ("ellipse", "an ellipse: size or radius"),
-                ("polygon", "a regular polygon or star: sides, radius, inner-radius"),
-                ("path", "a path: d (SVG path data), points or contours; closed"), ("group", "a group of children"),
-            ]
         case "easing":
             return namedEasings.map { ($0.name, easingDocumentation[$0.name] ?? "") } + [
                 ("cubic-bezier(0.2, 0, 0, 1)", "CSS cubic-bezier, SwiftUI timingCurve (write it quoted or as {cubic-bezier: […]})"),
@@ -87,10 +84,6 @@ public enum SceneVocabulary {
             ]
         case "on":
             return triggerKeywords.map { ($0.0, triggerDocumentation[$0.0] ?? "") }
-        case Property.strokeCap.key: return [("butt", "the default"), ("round", "rounded ends"), ("square", "square ends past the path")]
-        case Property.strokeJoin.key: return [("miter", "the default"), ("round", "rounded corners"), ("bevel", "cut corners")]
-        case Property.fillRule.key: return [("nonzero", "the default"), ("evenodd", "holes where contours overlap an odd number of times")]
-        case Property.fillUnits.key: return [("local", "gradient points in the node's coordinates (default)"), ("bounds", "0…1 of the node's bounds")]
         case Property.anchor.key: return anchorKeywords.map { ($0.0, "a point of the node's bounds") }
         case "loop", Property.closed.key: return [("true", ""), ("false", "")]
         case Property.fill.key, "background": return [("none", "no fill")]

@@ -34,10 +34,6 @@ struct NodeSchema {
     }
 }
 
-private let shapeOptions = ShapeKind.allCases.map { ($0.rawValue, $0) }
-private let shapeAliases = [
-    "rectangle": "rect", "circle": "ellipse", "oval": "ellipse", "star": "polygon", "line": "path", "layer": "group",
-]
 
 /// A fill as written, before `units: bounds` is resolved against the bounds of the node that uses it
 /// (a group's fill is resolved against each child that inherits it).
@@ -209,7 +205,7 @@ extension FrontendContext {
             if let id { registry.markBroken(id) }
             return nil
         }
-        guard let shape = keyword(shapeNode, what: Property.shape.key, options: shapeOptions, aliases: shapeAliases) else {
+        guard let shape = keyword(shapeNode, .shape).map({ ShapeKind(rawValue: $0)! }) else {
             if let id { registry.markBroken(id) }
             return nil
         }
@@ -474,7 +470,7 @@ extension FrontendContext {
         }
         if let node = map.value(.fillRule) {
             info.ownStyleKeys.insert(.fillRule)
-            style.fillRule = keyword(node, what: "fill rule", options: [("nonzero", FillRule.nonzero), ("evenodd", .evenodd)], aliases: ["even-odd": "evenodd", "non-zero": "nonzero"])
+            style.fillRule = keyword(node, .fillRule).map { FillRule(rawValue: $0)! }
         }
         if let node = map.value(.stroke) {
             info.ownStyleKeys.insert(.stroke)
@@ -501,7 +497,7 @@ extension FrontendContext {
         else { return nil }
         var spec = FillSpec(kind: .linear, range: node.reportRange)
         if let unitsNode = map.value(.fillUnits) {
-            spec.unitsBounds = keyword(unitsNode, what: "gradient units", options: [("bounds", true), ("local", false)]) ?? false
+            spec.unitsBounds = keyword(unitsNode, .fillUnits).map { GradientUnits(rawValue: $0)! } == .bounds
         }
         switch (map.entry(.fillLinear), map.entry(.fillRadial)) {
         case (nil, nil):
@@ -580,10 +576,10 @@ extension FrontendContext {
         if let value = map.value(.strokeColor) { spec.color = color(value) }
         spec.width = number(.strokeWidth, in: map)
         if let value = map.value(.strokeCap) {
-            spec.cap = keyword(value, what: "line cap", options: [("butt", LineCap.butt), ("round", .round), ("square", .square)], aliases: ["rounded": "round"])
+            spec.cap = keyword(value, .strokeCap).map { LineCap(rawValue: $0)! }
         }
         if let value = map.value(.strokeJoin) {
-            spec.join = keyword(value, what: "line join", options: [("miter", LineJoin.miter), ("round", .round), ("bevel", .bevel)], aliases: ["mitre": "miter", "rounded": "round"])
+            spec.join = keyword(value, .strokeJoin).map { LineJoin(rawValue: $0)! }
         }
         spec.miterLimit = number(.strokeMiterLimit, in: map)
         if let value = map.value(.strokeDash) {

@@ -13,6 +13,36 @@ enum ShapeKind: String, CaseIterable, Sendable {
 
     /// "a rect node", "an ellipse node".
     var phrase: String { self == .ellipse ? "an ellipse node" : "a \(rawValue) node" }
+
+    /// One line for editors.
+    var documentation: String {
+        switch self {
+        case .rect: "a rectangle: size, corner-radius"
+        case .ellipse: "an ellipse: size or radius"
+        case .polygon: "a regular polygon or star: sides, radius, inner-radius"
+        case .path: "a path: d (SVG path data), points or contours; closed"
+        case .group: "a group of children"
+        }
+    }
+
+    /// Names from other tools a designer may write for a shape.
+    static let aliases = [
+        "rectangle": "rect", "circle": "ellipse", "oval": "ellipse", "star": "polygon", "line": "path", "layer": "group",
+    ]
+}
+
+/// `units:` of a gradient: where its points are written.
+enum GradientUnits: String, Sendable {
+    case bounds, local
+}
+
+/// The words a keyword property takes, each with a line for editors, in the order messages list
+/// them; `aliases` are other tools' spellings, suggested when written.
+struct Keywords: Sendable {
+    /// What the value is called in messages ("unknown line cap 'rounded'").
+    var noun: String
+    var values: [(word: String, documentation: String)]
+    var aliases: [String: String] = [:]
 }
 
 /// One property of a node, or one key of a node's `fill`, `stroke`, `trim` or `repeat` map. The
@@ -212,6 +242,8 @@ struct PropertyDescriptor: Sendable {
     /// Gradient geometry: with `units: bounds`, written in units of the node's bounds.
     var inGradientUnits = false
     var bakingTolerance: BakingTolerance = .absolute(0.5)
+    /// The words of a keyword property.
+    var keywords: Keywords?
     /// One line for editors (hover, completion, JSON Schema descriptions).
     var documentation: String
 }
@@ -226,7 +258,11 @@ extension Property {
                 key: "id", kind: .identifier, requiredOn: ShapeKind.allCases,
                 documentation: "the node's name, unique in the scene: states, transitions and keyframes refer to it")
         case .shape:
-            return .init(key: "shape", kind: .keyword, requiredOn: ShapeKind.allCases, documentation: "rect, ellipse, polygon, path or group")
+            return .init(
+                key: "shape", kind: .keyword, requiredOn: ShapeKind.allCases,
+                keywords: Keywords(
+                    noun: "shape", values: ShapeKind.allCases.map { ($0.rawValue, $0.documentation) }, aliases: ShapeKind.aliases),
+                documentation: "rect, ellipse, polygon, path or group")
 
         case .position:
             return .init(
@@ -327,9 +363,23 @@ extension Property {
                 // Offsets and channels of every stop.
                 drawableRange: 0...1, bakingTolerance: colorTolerance, documentation: "`[[offset, colour], …]`, offsets 0…1 in order")
         case .fillUnits:
-            return .init(key: "units", parent: .fill, kind: .keyword, documentation: "gradient coordinates: local (default) or bounds")
+            return .init(
+                key: "units", parent: .fill, kind: .keyword,
+                keywords: Keywords(
+                    noun: "gradient units",
+                    values: [
+                        (GradientUnits.bounds.rawValue, "0…1 of the node's bounds"),
+                        (GradientUnits.local.rawValue, "gradient points in the node's coordinates (default)"),
+                    ]),
+                documentation: "gradient coordinates: local (default) or bounds")
         case .fillRule:
-            return .init(key: "fill-rule", kind: .keyword, inherited: true, documentation: "nonzero (default) or evenodd")
+            return .init(
+                key: "fill-rule", kind: .keyword, inherited: true,
+                keywords: Keywords(
+                    noun: "fill rule",
+                    values: [(FillRule.nonzero.rawValue, "the default"), (FillRule.evenodd.rawValue, "holes where contours overlap an odd number of times")],
+                    aliases: ["even-odd": "evenodd", "non-zero": "nonzero"]),
+                documentation: "nonzero (default) or evenodd")
 
         case .stroke:
             return .init(
@@ -344,9 +394,21 @@ extension Property {
                 key: "width", parent: .stroke, kind: .number, animatable: .always, defaultValue: .number(1), bound: .atLeast(0),
                 animatedBound: .atLeast(0), drawableRange: 0...Double.infinity, documentation: "stroke width in px (default 1)")
         case .strokeCap:
-            return .init(key: "cap", parent: .stroke, kind: .keyword, documentation: "line ends: butt, round, square")
+            return .init(
+                key: "cap", parent: .stroke, kind: .keyword,
+                keywords: Keywords(
+                    noun: "line cap",
+                    values: [(LineCap.butt.rawValue, "the default"), (LineCap.round.rawValue, "rounded ends"), (LineCap.square.rawValue, "square ends past the path")],
+                    aliases: ["rounded": "round"]),
+                documentation: "line ends: butt, round, square")
         case .strokeJoin:
-            return .init(key: "join", parent: .stroke, kind: .keyword, documentation: "corners: miter, round, bevel")
+            return .init(
+                key: "join", parent: .stroke, kind: .keyword,
+                keywords: Keywords(
+                    noun: "line join",
+                    values: [(LineJoin.miter.rawValue, "the default"), (LineJoin.round.rawValue, "rounded corners"), (LineJoin.bevel.rawValue, "cut corners")],
+                    aliases: ["mitre": "miter", "rounded": "round"]),
+                documentation: "corners: miter, round, bevel")
         case .strokeMiterLimit:
             return .init(
                 key: "miter-limit", parent: .stroke, kind: .number, defaultValue: .number(10), bound: .atLeast(1),

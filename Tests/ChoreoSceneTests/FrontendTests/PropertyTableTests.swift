@@ -134,3 +134,24 @@ private func choreoSceneSources() throws -> [(name: String, text: String)] {
         #expect([PropertyKind.number, .color, .paint, .stops].contains(property.descriptor.kind), "\(property)")
     }
 }
+
+/// The readers turn a keyword into the model's enum with `init(rawValue:)!`: every word must be one.
+@Test func keywordWordsAreTheModelsValues() {
+    for property in Property.allCases where property.descriptor.kind == .keyword {
+        let words = property.descriptor.keywords?.values.map(\.word) ?? []
+        #expect(!words.isEmpty, "\(property) is a keyword property without words")
+        for word in words {
+            switch property {
+            case .shape: #expect(ShapeKind(rawValue: word) != nil, "\(word)")
+            case .fillRule: #expect(FillRule(rawValue: word) != nil, "\(word)")
+            case .fillUnits: #expect(GradientUnits(rawValue: word) != nil, "\(word)")
+            case .strokeCap: #expect(LineCap(rawValue: word) != nil, "\(word)")
+            case .strokeJoin: #expect(LineJoin(rawValue: word) != nil, "\(word)")
+            default: Issue.record("\(property): no model enum is checked for its words")
+            }
+        }
+        for (alias, word) in property.descriptor.keywords?.aliases ?? [:] {
+            #expect(words.contains(word), "\(property): alias '\(alias)' names '\(word)', not one of its words")
+        }
+    }
+}
