@@ -351,7 +351,7 @@ def shapes():
         "states:\n  s: {}\n  t: {a: {opacity: 0}}\ntransitions:\n  - {from: s, to: t, duration: 1}\n")
     add("transition-negative-duration", "choreo: 1\nsize: [1, 1]\nlayers:\n  - {id: a, shape: rect, size: [1, 1]}\n"
         "states:\n  s: {}\n  t: {a: {opacity: 0}}\ntransitions:\n  - {from: s, to: t, duration: -1s}\n")
-    add("morph-vertex-count-mismatch", "choreo: 1\nsize: [1, 1]\nlayers:\n  - {id: a, shape: path, points: [[0, 0], [1, 0], [1, 1]]}\n"
+    add("morph-vertex-count-mismatch", "choreo: 1\nsize: [1, 1]\nlayers:\n  - {id: a, shape: path, morph: index, points: [[0, 0], [1, 0], [1, 1]]}\n"
         "states:\n  s: {}\n  t:\n    a: {points: [[0, 0], [1, 0], [1, 1], [0, 1]]}\n")
     add("timeline-keyframe-unknown-property", "choreo: 1\nsize: [1, 1]\nlayers:\n  - {id: a, shape: rect, size: [1, 1]}\n"
         "timelines:\n  t:\n    duration: 1s\n    keyframes:\n      a.colour:\n        - {at: 0s, value: 1}\n")

@@ -390,7 +390,7 @@ struct SceneRenderer {
     /// trim is hidden, since a zero-length dash still draws a round or square cap.
     private func trimAttributes(_ trim: Trim, outlines: GeometryOutlines, attributes: inout [(String, String)], animations: inout [Markup]) {
         func dash(_ shape: PathShape, _ start: Double, _ end: Double, _ offset: Double) -> NumberVector {
-            let length = outlineLength(shape)
+            let length = shape.arcLength
             let low = min(start, end), high = max(start, end)
             let visible = min(max(high - low, 0), 1) * length
             return NumberVector([visible, length - visible, -(low + offset) * length])

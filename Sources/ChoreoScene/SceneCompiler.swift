@@ -25,17 +25,16 @@ public struct SceneCompilation: Sendable {
 /// themes (nil, without errors, if the scene has no such theme).
 public func compileScene(_ file: SourceFile, theme: String? = nil) -> SceneCompilation {
     var bag = DiagnosticBag(file: file.path)
-    let (root, yamlDiagnostics) = readYAML(file)
-    bag.append(contentsOf: yamlDiagnostics)
-    // Scene checks run even after recoverable YAML errors (a duplicate key), so one run reports
-    // every problem in the file.
-    guard let root, let scene = buildScene(from: root, file: file, diagnostics: &bag), !bag.hasErrors else {
+    // The YAML tree is kept past the front end only when themes need to read it again; otherwise
+    // it is released here, before lowering and emitting need their memory.
+    guard let read = readScene(file, diagnostics: &bag), !bag.hasErrors else {
         return SceneCompilation(timeline: nil, diagnostics: bag.diagnostics.sortedForReport())
     }
+    let scene = read.scene, root = read.root
     guard checkOutputWork(scene, inputBytes: file.bytes.count, diagnostics: &bag) else {
         return SceneCompilation(timeline: nil, diagnostics: bag.diagnostics.sortedForReport(), themeNames: scene.themes.map(\.name))
     }
-    var timeline = lower(scene, diagnostics: &bag)
+    var timeline = lower(scene, inputBytes: file.bytes.count, diagnostics: &bag)
     let themeNames = scene.themes.map(\.name)
     if !bag.hasErrors, !scene.themes.isEmpty {
         // Each theme is the whole scene compiled again with the theme's values for its vars.
@@ -44,10 +43,10 @@ public func compileScene(_ file: SourceFile, theme: String? = nil) -> SceneCompi
             var themeBag = DiagnosticBag(file: file.path)
             var variant: Timeline?
             var variantVars: [String: VarValue] = [:]
-            if let themed = buildScene(from: root, file: file, diagnostics: &themeBag, varOverrides: sceneTheme.overrides),
+            if let root, let themed = buildScene(from: root, file: file, diagnostics: &themeBag, varOverrides: sceneTheme.overrides),
                 !themeBag.hasErrors
             {
-                variant = lower(themed, diagnostics: &themeBag)
+                variant = lower(themed, inputBytes: file.bytes.count, diagnostics: &themeBag)
                 variantVars = themed.vars
             }
             let errors = themeBag.diagnostics.filter { $0.severity == .error }
@@ -73,6 +72,17 @@ public func compileScene(_ file: SourceFile, theme: String? = nil) -> SceneCompi
     }
     return SceneCompilation(
         timeline: bag.hasErrors ? nil : timeline, diagnostics: bag.diagnostics.sortedForReport(), themeNames: themeNames)
+}
+
+/// Reads the YAML tree and builds the scene model from it; the tree comes back only when the
+/// scene has themes (each theme builds the scene again from it).
+private func readScene(_ file: SourceFile, diagnostics bag: inout DiagnosticBag) -> (scene: Scene, root: YAMLNode?)? {
+    let (root, yamlDiagnostics) = readYAML(file)
+    bag.append(contentsOf: yamlDiagnostics)
+    // Scene checks run even after recoverable YAML errors (a duplicate key), so one run reports
+    // every problem in the file.
+    guard let root, let scene = buildScene(from: root, file: file, diagnostics: &bag) else { return nil }
+    return (scene, scene.themes.isEmpty ? nil : root)
 }
 
 /// Lowers an already-built scene model; for tests and tools that construct scenes in code.

@@ -27,18 +27,48 @@ public struct Segment<Value: Interpolatable>: Sendable, Equatable {
 /// Before the first segment the value is `initial`; inside a segment it follows the segment;
 /// between segments it holds the previous segment's `to`. A segment whose `from` differs from
 /// the value just before it is a jump (the start of a new span on the global timeline).
-/// Segments are sorted by `start` and never overlap.
+/// Segments are sorted by `start` and never overlap: `init` and `append` enforce it (a
+/// precondition, as a violation is a bug of the lowering, not of the scene), so `value(at:)`'s
+/// binary search and every emitter can rely on it.
 public struct Animated<Value: Interpolatable>: Sendable, Equatable {
     public var initial: Value
-    public var segments: [Segment<Value>]
+    public private(set) var segments: [Segment<Value>]
     /// The theme slot this property's value comes from (`Timeline.themes`), if the scene's themes
     /// change it. The value here is the default theme's.
     public var slot: String?
 
     public init(_ initial: Value, segments: [Segment<Value>] = [], slot: String? = nil) {
+        precondition(Self.areOrdered(segments), "Animated: segments must be sorted and must not overlap")
         self.initial = initial
         self.segments = segments
         self.slot = slot
+    }
+
+    /// How far a segment may start before the previous one ends: rounding of times computed on
+    /// whole frames, far below a frame at any `fps`.
+    public static var overlapTolerance: Double { 1e-9 }
+
+    /// Whether `segments` keep the invariant: each ends no earlier than it starts, and none starts
+    /// before the one before it ends.
+    public static func areOrdered(_ segments: [Segment<Value>]) -> Bool {
+        var previousEnd = -Double.infinity
+        for segment in segments {
+            guard segment.end >= segment.start, segment.start >= previousEnd - overlapTolerance else { return false }
+            previousEnd = segment.end
+        }
+        return true
+    }
+
+    /// Adds a segment after the last one.
+    public mutating func append(_ segment: Segment<Value>) {
+        precondition(
+            segment.end >= segment.start && segment.start >= (segments.last?.end ?? -.infinity) - Self.overlapTolerance,
+            "Animated: a segment must start where or after the last one ends")
+        segments.append(segment)
+    }
+
+    public mutating func append(contentsOf more: [Segment<Value>]) {
+        for segment in more { append(segment) }
     }
 
     /// True when the value changes at some instant (a segment that moves, or a jump).

@@ -53,21 +53,21 @@ extension Animated where Value: ClampableComponents {
     /// motion (`Easing.piece`), the parts outside hold the bound. So `value(at:)` of the result is
     /// `value(at:)` of the original, clamped, at every instant.
     public func clamped(to range: ClosedRange<Double>) -> Animated<Value> {
-        var result = Animated(initial.clamped(to: range), slot: slot)
-        result.segments.reserveCapacity(segments.count)
+        var parts: [Segment<Value>] = []
+        parts.reserveCapacity(segments.count)
         for segment in segments {
             for part in segment.clampedParts(to: range) {
                 // Consecutive parts that hold the same bound merge into one.
-                if let last = result.segments.last, last.from == last.to, part.from == part.to, last.to == part.from,
+                if let last = parts.last, last.from == last.to, part.from == part.to, last.to == part.from,
                     last.end == part.start
                 {
-                    result.segments[result.segments.count - 1].end = part.end
+                    parts[parts.count - 1].end = part.end
                 } else {
-                    result.segments.append(part)
+                    parts.append(part)
                 }
             }
         }
-        return result
+        return Animated(initial.clamped(to: range), segments: parts, slot: slot)
     }
 }
 
@@ -230,7 +230,7 @@ extension Animated {
         for segment in segments {
             let parts = segment.easing.unitHandleParts
             guard parts.count > 1 || parts.first?.easing != segment.easing else {
-                result.segments.append(segment)
+                result.append(segment)
                 continue
             }
             var start = segment.start, from = segment.from
@@ -238,7 +238,7 @@ extension Animated {
             for part in parts {
                 let end = part.u1 >= 1 ? segment.end : segment.start + duration * part.u1
                 let to = part.u1 >= 1 ? segment.to : Value.interpolate(segment.from, segment.to, part.p1)
-                result.segments.append(Segment(start: start, end: end, from: from, to: to, easing: part.easing))
+                result.append(Segment(start: start, end: end, from: from, to: to, easing: part.easing))
                 start = end
                 from = to
             }

@@ -85,57 +85,45 @@ public struct Span: Sendable, Equatable {
         case timeline
     }
 
-    public var name: String
-    public var kind: Kind
-    /// Seconds on the global timeline; both fall on whole frames.
-    public var start: Double
-    public var end: Double
-    /// True for a looping timeline: its end joins its start seamlessly.
-    public var loops: Bool
-    /// For poses: the state's accessible label ("Play"), if given.
-    public var label: String?
-    /// For poses: the span (marker) of the timeline the state plays while it is shown (`play:`),
-    /// if any. Players show the pose span, then play that span, which runs on top of this pose:
-    /// looping if that span `loops`, else once, holding its last frame. The preview page does
-    /// exactly that.
-    public var plays: String?
-    /// For transitions: the states it goes between, and its trigger (`.programmatic` without `on:`).
-    /// `Timeline.stateMachine` has the same facts as a graph.
-    public var fromState: String?
-    public var toState: String?
-    public var trigger: Trigger?
-
-    public init(
-        name: String, kind: Kind, start: Double, end: Double, loops: Bool = false, label: String? = nil,
-        plays: String? = nil, fromState: String? = nil, toState: String? = nil, trigger: Trigger? = nil
-    ) {
-        self.name = name
-        self.kind = kind
-        self.start = start
-        self.end = end
-        self.loops = loops
-        self.label = label
-        self.plays = plays
-        self.fromState = fromState
-        self.toState = toState
-        self.trigger = trigger
-    }
-
-    /// What the span is, with the data its kind has and nothing else: the typed way to read a
-    /// span. (The optional fields above stay for the emitters written against them; issue 14 moves
-    /// `Span` itself to this shape.)
+    /// What the span is, with the data its kind has and nothing else.
     public enum Role: Sendable, Equatable {
+        /// A state's pose. `label` is the state's accessible label ("Play"), if given; `plays` the
+        /// span (marker) of the timeline the state plays while it is shown (`play:`), if any.
+        /// Players show the pose span, then play that span, which runs on top of this pose:
+        /// looping if that span `loops`, else once, holding its last frame. The preview page does
+        /// exactly that.
         case pose(label: String?, plays: String?)
+        /// A transition between two states, on its trigger (`.programmatic` without `on:`).
+        /// `Timeline.stateMachine` has the same facts as a graph.
         case transition(from: String, to: String, trigger: Trigger)
+        /// A timeline; `loops` when its end joins its start seamlessly.
         case timeline(loops: Bool)
     }
 
-    public var role: Role {
-        switch kind {
-        case .pose: .pose(label: label, plays: plays)
-        case .transition: .transition(from: fromState ?? "", to: toState ?? "", trigger: trigger ?? .programmatic)
-        case .timeline: .timeline(loops: loops)
+    public var name: String
+    /// Seconds on the global timeline; both fall on whole frames (`Timeline.frames(of:)`).
+    public var start: Double
+    public var end: Double
+    public var role: Role
+
+    public init(name: String, start: Double, end: Double, role: Role) {
+        self.name = name
+        self.start = start
+        self.end = end
+        self.role = role
+    }
+
+    public var kind: Kind {
+        switch role {
+        case .pose: .pose
+        case .transition: .transition
+        case .timeline: .timeline
         }
+    }
+
+    /// True for a looping timeline.
+    public var loops: Bool {
+        if case .timeline(loops: true) = role { true } else { false }
     }
 }
 

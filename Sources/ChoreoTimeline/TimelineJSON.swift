@@ -39,7 +39,15 @@ public enum TimelineJSON {
     private static func optional(_ text: String?) -> JSONValue { text.map { .string($0) } ?? .null }
 
     private static func span(_ span: Span, frames: (start: Int, end: Int)) -> JSONValue {
-        .object([
+        // Every span has every member (null where its kind has no such data): the format predates
+        // `Span.Role`, and readers match on the members, not on the kind.
+        var label: String?, plays: String?, fromState: String?, toState: String?, trigger: Trigger?
+        switch span.role {
+        case let .pose(poseLabel, played): (label, plays) = (poseLabel, played)
+        case let .transition(from, to, on): (fromState, toState, trigger) = (from, to, on)
+        case .timeline: break
+        }
+        return .object([
             ("name", .string(span.name)),
             ("kind", .string(span.kind.rawValue)),
             ("start", number(span.start)),
@@ -47,11 +55,11 @@ public enum TimelineJSON {
             ("startFrame", .int(frames.start)),
             ("endFrame", .int(frames.end)),
             ("loops", .bool(span.loops)),
-            ("label", optional(span.label)),
-            ("plays", optional(span.plays)),
-            ("fromState", optional(span.fromState)),
-            ("toState", optional(span.toState)),
-            ("trigger", optional(span.trigger?.rawValue)),
+            ("label", optional(label)),
+            ("plays", optional(plays)),
+            ("fromState", optional(fromState)),
+            ("toState", optional(toState)),
+            ("trigger", optional(trigger?.rawValue)),
         ])
     }
 

@@ -18,6 +18,8 @@ import Foundation
 //
 // Internal mode (the benchmark runs itself as a child process to measure peak memory alone):
 //   choreo-bench --child MODE FILE      MODE is idle, parse, lint or compile; prints the peak RSS in bytes
+// A generated scene, to profile or test with:
+//   choreo-bench --scene light|heavy NODES   prints the scene to stdout
 
 struct Measurement {
     var kind: SceneGenerator.Kind
@@ -289,6 +291,12 @@ func ratio(_ value: Double) -> String { formatNumber(value, decimals: 2) }
 var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--child", arguments.count == 3 {
     runChild(mode: arguments[1], file: arguments[2])
+}
+// `--scene light|heavy N`: prints a generated scene, for profiling and for the tests.
+if arguments.first == "--scene", arguments.count == 3, let kind = SceneGenerator.Kind(rawValue: arguments[1]),
+   let nodes = Int(arguments[2]) {
+    print(SceneGenerator.scene(nodes: nodes, kind: kind), terminator: "")
+    exit(0)
 }
 var sizes = [100, 1_000, 10_000, 20_000, 40_000]
 var heavySizes = [1_000, 10_000, 20_000]

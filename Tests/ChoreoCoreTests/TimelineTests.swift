@@ -104,7 +104,7 @@ private let sample = Timeline(
                 opacity: Animated(1, segments: [Segment(start: 0, end: 0.5, from: 1, to: 1.0 / 3, easing: .easeInOut)])),
             content: .shape(.ellipse(size: Animated(Point(4, 4))), Style(fill: .color(Animated(RGBA(1, 0, 0)))))),
     ],
-    spans: [Span(name: "fade", kind: .timeline, start: 0, end: 0.5, loops: true)], title: "Demo")
+    spans: [Span(name: "fade", start: 0, end: 0.5, role: .timeline(loops: true))], title: "Demo")
 
 @Test func timelineJSONIsCompleteAndDeterministic() throws {
     let text = TimelineJSON.encode(sample)
@@ -121,4 +121,45 @@ private let sample = Timeline(
     #expect(text.contains("\"position\": [10, 10]"))
     #expect(text.hasPrefix("{\n  \"choreo-timeline\": 1,\n  \"name\": \"demo\""))
     #expect(!TimelineJSON.encode(sample, pretty: false).contains("\n"))
+}
+
+// MARK: The IR's invariants
+
+private func segment(_ start: Double, _ end: Double) -> Segment<Double> {
+    Segment(start: start, end: end, from: 0, to: 1, easing: .linear)
+}
+
+@Test func animatedSegmentsMustBeSortedAndMustNotOverlap() {
+    #expect(Animated<Double>.areOrdered([segment(0, 1), segment(1, 2), segment(2, 2), segment(3, 4)]))
+    #expect(Animated<Double>.areOrdered([segment(0, 1), segment(1 - 1e-12, 2)]), "float noise below a nanosecond is not an overlap")
+    #expect(!Animated<Double>.areOrdered([segment(0, 1), segment(0.5, 2)]), "overlapping")
+    #expect(!Animated<Double>.areOrdered([segment(2, 3), segment(0, 1)]), "out of order")
+    #expect(!Animated<Double>.areOrdered([segment(1, 0)]), "ending before it starts")
+    var track = Animated(0.0, segments: [segment(0, 1)])
+    track.append(segment(1, 2))
+    track.append(contentsOf: [segment(2, 3)])
+    #expect(track.segments.map(\.end) == [1, 2, 3])
+}
+
+@Test func constructingAnOverlappingTrackStopsTheProgram() async {
+    await #expect(processExitsWith: .failure) {
+        _ = Animated(0.0, segments: [segment(0, 1), segment(0.5, 2)])
+    }
+    await #expect(processExitsWith: .failure) {
+        var track = Animated(0.0, segments: [segment(0, 1)])
+        track.append(segment(0.5, 2))
+    }
+}
+
+@Test func aSpanHasTheDataOfItsKindOnly() {
+    let pose = Span(name: "open", start: 0, end: 0.1, role: .pose(label: "Open", plays: "pulse"))
+    let transition = Span(name: "a->b", start: 0.1, end: 0.5, role: .transition(from: "a", to: "b", trigger: .tap))
+    let loop = Span(name: "pulse", start: 0.5, end: 1.5, role: .timeline(loops: true))
+    #expect([pose, transition, loop].map(\.kind) == [.pose, .transition, .timeline])
+    #expect([pose, transition, loop].map(\.loops) == [false, false, true])
+    let timeline = Timeline(name: "t", width: 10, height: 10, fps: 60, duration: 1.5, layers: [], spans: [pose, transition, loop])
+    #expect(timeline.frames(of: transition) == (start: 6, end: 30))
+    let json = TimelineJSON.encode(timeline, pretty: false)
+    #expect(json.contains(#""name":"a->b","kind":"transition","start":0.1,"end":0.5,"startFrame":6,"endFrame":30,"loops":false,"label":null,"plays":null,"fromState":"a","toState":"b","trigger":"tap""#), "\(json)")
+    #expect(json.contains(#""name":"open","kind":"pose","start":0,"end":0.1,"startFrame":0,"endFrame":6,"loops":false,"label":"Open","plays":"pulse","fromState":null"#), "\(json)")
 }

@@ -10,8 +10,11 @@ import Testing
 private var lamp: Timeline {
     let names = ["off", "on", "glow", "flash", "off->on", "on->glow", "glow->on", "on->flash", "flash->off", "pulse", "blink"]
     let spans = names.enumerated().map { index, name in
-        Span(name: name, kind: name.contains("->") ? .transition : (index >= 9 ? .timeline : .pose),
-             start: Double(index) / 10, end: Double(index + 1) / 10, loops: name == "pulse")
+        let states = name.components(separatedBy: "->")
+        let role: Span.Role = states.count == 2
+            ? .transition(from: states[0], to: states[1], trigger: .programmatic)
+            : index >= 9 ? .timeline(loops: name == "pulse") : .pose(label: nil, plays: nil)
+        return Span(name: name, start: Double(index) / 10, end: Double(index + 1) / 10, role: role)
     }
     func transition(_ from: String, _ to: String, _ trigger: Trigger) -> StateMachine.Transition {
         StateMachine.Transition(name: "\(from)->\(to)", from: from, to: to, trigger: trigger, span: "\(from)->\(to)")

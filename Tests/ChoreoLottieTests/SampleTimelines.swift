@@ -60,7 +60,7 @@ enum SampleTimelines {
                 shape("ring", .ellipse(size: constant(Point(60, 60))), at: Point(200, 60),
                       style: Style(stroke: Stroke(paint: .linearGradient(from: Animated(Point(-30, 0)), to: Animated(Point(30, 0)), stops: Animated(warm)), width: Animated(10)))),
             ],
-            spans: [Span(name: "idle", kind: .pose, start: 0, end: 1)])
+            spans: [Span(name: "idle", start: 0, end: 1, role: .pose(label: nil, plays: nil))])
     }
 
     /// Caps, joins, dashes and an animated width.
@@ -78,7 +78,7 @@ enum SampleTimelines {
                         paint: .color(Animated(red)), width: Animated(2, segments: [segment(0, 0.5, 2, 12), segment(0.5, 1, 12, 2)]),
                         join: .round))),
             ],
-            spans: [Span(name: "pulse", kind: .timeline, start: 0, end: 1, loops: true)])
+            spans: [Span(name: "pulse", start: 0, end: 1, role: .timeline(loops: true))])
     }
 
     /// A spinner arc: the trim end grows, then the start catches up, while the offset turns.
@@ -93,7 +93,7 @@ enum SampleTimelines {
                 shape("arc", .ellipse(size: constant(Point(80, 80))), at: Point(60, 60),
                       style: Style(stroke: Stroke(paint: .color(Animated(blue)), width: Animated(8), cap: .round), trim: trim)),
             ],
-            spans: [Span(name: "spin", kind: .timeline, start: 0, end: 1, loops: true)])
+            spans: [Span(name: "spin", start: 0, end: 1, role: .timeline(loops: true))])
     }
 
     /// Eight rotated translucent copies (the badge), and a repeat whose step scales unevenly
@@ -126,9 +126,9 @@ enum SampleTimelines {
             name: "morph", width: 120, height: 120, fps: 60, duration: 1.5,
             layers: [shape("icon", .path(track), at: Point(60, 60), style: Style(fill: .color(Animated(ink))))],
             spans: [
-                Span(name: "play", kind: .pose, start: 0, end: 0.5),
-                Span(name: "play->pause", kind: .transition, start: 0.5, end: 1, fromState: "play", toState: "pause", trigger: .tap),
-                Span(name: "pause", kind: .pose, start: 1, end: 1.5),
+                Span(name: "play", start: 0, end: 0.5, role: .pose(label: nil, plays: nil)),
+                Span(name: "play->pause", start: 0.5, end: 1, role: .transition(from: "play", to: "pause", trigger: .tap)),
+                Span(name: "pause", start: 1, end: 1.5, role: .pose(label: nil, plays: nil)),
             ])
     }
 
@@ -150,8 +150,8 @@ enum SampleTimelines {
                 mover("hold", row: 95, .hold, color: green),
             ],
             spans: [
-                Span(name: "first", kind: .timeline, start: 0, end: 1),
-                Span(name: "second", kind: .timeline, start: 1, end: 2),
+                Span(name: "first", start: 0, end: 1, role: .timeline(loops: false)),
+                Span(name: "second", start: 1, end: 2, role: .timeline(loops: false)),
             ])
     }
 
@@ -177,7 +177,7 @@ enum SampleTimelines {
             content: .group([inner]))
         return Timeline(
             name: "nested-groups", width: 200, height: 140, fps: 30, duration: 1.5,
-            layers: [outer], spans: [Span(name: "drift", kind: .timeline, start: 0, end: 1.5)])
+            layers: [outer], spans: [Span(name: "drift", start: 0, end: 1.5, role: .timeline(loops: false))])
     }
 
     /// Several spans of different kinds: a pose, a transition, a looping timeline; a colour
@@ -192,9 +192,9 @@ enum SampleTimelines {
             name: "markers", width: 100, height: 100, fps: 24, duration: 2,
             layers: [dot],
             spans: [
-                Span(name: "off", kind: .pose, start: 0, end: 0.5, label: "Off"),
-                Span(name: "off->on", kind: .transition, start: 0.5, end: 1, fromState: "off", toState: "on"),
-                Span(name: "glow", kind: .timeline, start: 1, end: 2, loops: true),
+                Span(name: "off", start: 0, end: 0.5, role: .pose(label: "Off", plays: nil)),
+                Span(name: "off->on", start: 0.5, end: 1, role: .transition(from: "off", to: "on", trigger: .programmatic)),
+                Span(name: "glow", start: 1, end: 2, role: .timeline(loops: true)),
             ])
     }
 }

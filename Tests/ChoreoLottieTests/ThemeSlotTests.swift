@@ -16,7 +16,7 @@ private var themed: Timeline {
         content: .shape(.ellipse(size: Animated(Point(4, 4))), Style(fill: .color(Animated(ink, slot: "ink")))))
     var timeline = Timeline(
         name: "dot", width: 10, height: 10, fps: 10, duration: 1, layers: [dot],
-        spans: [Span(name: "pulse", kind: .timeline, start: 0, end: 1)])
+        spans: [Span(name: "pulse", start: 0, end: 1, role: .timeline(loops: false))])
     timeline.themes = Themes(names: ["dark"], slots: [
         ThemeSlot(id: "dot.opacity", defaultValue: .opacity(Animated(1.0, segments: fade.segments)), values: ["dark": .opacity(darkFade)]),
         ThemeSlot(id: "ink", defaultValue: .color(Animated(ink)), values: ["dark": .color(Animated(white))]),

@@ -254,6 +254,75 @@ import Testing
         #expect(SceneLimits.outputWorkLimit(inputBytes: 100) == SceneLimits.minOutputWork)
         #expect(SceneLimits.outputWorkLimit(inputBytes: 1_000_000) == 1_000_000 * SceneLimits.outputWorkPerInputByte)
     }
+
+    /// The amplification limits too (issue 15): each is its constant for a small file and a share
+    /// of the bytes for a large one.
+    @Test func theAmplificationLimitsHaveAFloorAndGrowWithTheInput() {
+        let small = 1_000, large = 8 << 20
+        #expect(SceneLimits.nodeLimit(inputBytes: small) == SceneLimits.maxNodes)
+        #expect(SceneLimits.keyframeLimit(inputBytes: small) == SceneLimits.maxKeyframes)
+        #expect(SceneLimits.repeatCopyLimit(inputBytes: small) == SceneLimits.maxRepeatCopies)
+        #expect(SceneLimits.pathVertexLimit(inputBytes: small) == SceneLimits.maxPathVertices)
+        #expect(SceneLimits.bakedSegmentLimit(inputBytes: small) == SceneLimits.maxBakedSegments)
+        #expect(SceneLimits.nodeLimit(inputBytes: large) == large / SceneLimits.inputBytesPerNode)
+        #expect(SceneLimits.keyframeLimit(inputBytes: large) == large / SceneLimits.inputBytesPerKeyframe)
+        #expect(SceneLimits.repeatCopyLimit(inputBytes: large) == large / SceneLimits.inputBytesPerRepeatCopy)
+        #expect(SceneLimits.pathVertexLimit(inputBytes: large) == large / SceneLimits.inputBytesPerPathVertex)
+        #expect(SceneLimits.bakedSegmentLimit(inputBytes: large) == large * SceneLimits.bakedSegmentsPerInputByte)
+    }
+
+    /// The benchmark's heavy scene (Sources/choreo-bench/SceneGenerator.swift, `.heavy`): every
+    /// node moved by both transitions, one of them the `snappy` spring, and keyframes on every
+    /// tenth node in a looping timeline. A person could write it; at 20,000 nodes (3.6 MB, under
+    /// the 8 MiB file limit) it bakes 1.16 million segments, which the fixed limit of one million
+    /// refused.
+    static func heavyScene(nodes: Int) -> [UInt8] {
+        var out = "choreo: 1\nname: benchheavy\(nodes)\nsize: [1000, 1000]\nfps: 60\nvars:\n  cell: 10\n  half: $cell / 2\nlayers:\n"
+        for index in 0..<nodes {
+            let x = 5 + 10 * (index % 100), y = 5 + 10 * ((index / 100) % 100)
+            if index % 2 == 0 {
+                out += "  - {id: n\(index), shape: rect, size: [8, 8], corner-radius: 2, position: [\(x), \(y)], fill: \"#3366cc\"}\n"
+            } else {
+                out += "  - id: n\(index)\n    shape: ellipse\n    radius: $half - 1\n    position: [\(x), \(y)]\n"
+                out += "    fill: rgb(200 80 40)\n    stroke: {color: black, width: 1}\n"
+            }
+        }
+        out += "states:\n  rest: {}\n  moved:\n"
+        for index in 0..<nodes { out += "    n\(index): {rotation: 45deg, opacity: 0.5}\n" }
+        out += "initial: rest\ntransitions:\n"
+        out += "  - {from: rest, to: moved, on: tap, duration: 0.3s, easing: ease-in-out}\n"
+        out += "  - {from: moved, to: rest, on: tap, duration: 0.3s, delay: 0.1s, easing: snappy}\n"
+        out += "timelines:\n  pulse:\n    duration: 1s\n    loop: true\n    keyframes:\n"
+        for index in stride(from: 0, to: nodes, by: 10) {
+            out += "      n\(index).scale:\n"
+            out += "        - {at: 0s, value: 1}\n        - {at: 0.5s, value: 1.5, easing: ease-out}\n        - {at: 1s, value: 1, easing: ease-in}\n"
+        }
+        return Array(out.utf8)
+    }
+
+    /// The 20,000-node heavy scene compiles: the baked-segment limit grows with the file. Lint
+    /// only (the emitters would add seconds in a debug build and are not what is checked).
+    @Test func theHeavyBenchmarkSceneAt20000NodesCompiles() {
+        let bytes = Self.heavyScene(nodes: 20_000)
+        // Over 3.5 MB, under the 8 MiB file-size limit.
+        #expect(bytes.count > 3_500_000 && bytes.count < 8 << 20)
+        let compilation = compileScene(SourceFile(path: "heavy20000.yaml", bytes: bytes))
+        #expect(compilation.diagnostics.isEmpty, "\(compilation.diagnostics.prefix(3).map(\.description))")
+        #expect(compilation.timeline?.layers.count == 20_000)
+    }
+
+    /// What still multiplies without bytes is refused quickly: `steps: 1000` (the most `steps`
+    /// allows) on a transition that moves 2,000 nodes asks for 2 million segments from 120 KB,
+    /// twice the limit for that size; 20,000 such nodes (1.2 MB) would ask for 20 million.
+    @Test(arguments: [2_000, 20_000])
+    func stepsOnEveryNodeAreRefusedQuickly(_ nodes: Int) {
+        var text = "choreo: 1\nname: steps\nsize: [100, 100]\nlayers:\n"
+        for index in 0..<nodes { text += "  - {id: n\(index), shape: rect, size: [1, 1]}\n" }
+        text += "states:\n  a: {}\n  b:\n"
+        for index in 0..<nodes { text += "    n\(index): {opacity: 0}\n" }
+        text += "transitions:\n  - {from: a, to: b, duration: 1s, easing: {steps: 1000}}\n"
+        Self.expectLimitError(Array(text.utf8), rule: .tooManyBakedKeyframes, name: "steps-on-\(nodes)-nodes")
+    }
 }
 
 /// The CPU time the calling thread has used so far.

@@ -339,13 +339,15 @@ enum InteractiveFixtures {
     /// `timeline` (with the two-state spans) given the state machine those spans describe.
     static func withMachine(_ timeline: Timeline, initial: String = "closed", play: (state: String, span: String)? = nil) -> Timeline {
         var copy = timeline
-        let states = copy.spans.filter { $0.kind == .pose }.map { span in
-            StateMachine.State(
-                name: span.name, label: span.label, pose: span.name,
+        let states = copy.spans.compactMap { span -> StateMachine.State? in
+            guard case let .pose(label, _) = span.role else { return nil }
+            return StateMachine.State(
+                name: span.name, label: label, pose: span.name,
                 play: play.flatMap { $0.state == span.name ? StateMachine.Play(span: $0.span, loops: true) : nil })
         }
-        let transitions = copy.spans.filter { $0.kind == .transition }.map { span in
-            StateMachine.Transition(name: span.name, from: span.fromState!, to: span.toState!, trigger: span.trigger ?? .programmatic, span: span.name)
+        let transitions = copy.spans.compactMap { span -> StateMachine.Transition? in
+            guard case let .transition(from, to, trigger) = span.role else { return nil }
+            return StateMachine.Transition(name: span.name, from: from, to: to, trigger: trigger, span: span.name)
         }
         copy.stateMachine = StateMachine(initial: initial, states: states, transitions: transitions)
         return copy
@@ -412,7 +414,7 @@ enum InteractiveFixtures {
     let hostile = "Play\u{0600}<img src=x onerror=alert(1)>\u{7}\u{1B}\u{FFFE}'\"&"
     let timeline = Timeline(
         name: "hostile", width: 10, height: 10, fps: 10, duration: 0.1, layers: [],
-        spans: [Span(name: "rest", kind: .pose, start: 0, end: 0.1, label: hostile)], title: hostile)
+        spans: [Span(name: "rest", start: 0, end: 0.1, role: .pose(label: hostile, plays: nil))], title: hostile)
     for svg in [SVGEmitter.snapshot(timeline, at: 0), SVGEmitter.animated(timeline)] {
         #expect(!svg.contains("<img"))
         let parser = XMLParser(data: Data(svg.utf8))

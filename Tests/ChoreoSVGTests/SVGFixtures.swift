@@ -9,10 +9,10 @@ enum SVGFixtures {
     static func twoStateSpans(poseLength: Double = 0.5, transition: Double = 1) -> [Span] {
         let t1 = poseLength, t2 = t1 + transition, t3 = t2 + poseLength, t4 = t3 + transition
         return [
-            Span(name: "closed", kind: .pose, start: 0, end: t1),
-            Span(name: "closed->open", kind: .transition, start: t1, end: t2, fromState: "closed", toState: "open", trigger: .tap),
-            Span(name: "open", kind: .pose, start: t2, end: t3, label: "Open"),
-            Span(name: "open->closed", kind: .transition, start: t3, end: t4, fromState: "open", toState: "closed", trigger: .tap),
+            Span(name: "closed", start: 0, end: t1, role: .pose(label: nil, plays: nil)),
+            Span(name: "closed->open", start: t1, end: t2, role: .transition(from: "closed", to: "open", trigger: .tap)),
+            Span(name: "open", start: t2, end: t3, role: .pose(label: "Open", plays: nil)),
+            Span(name: "open->closed", start: t3, end: t4, role: .transition(from: "open", to: "closed", trigger: .tap)),
         ]
     }
 
@@ -103,7 +103,7 @@ enum SVGFixtures {
                         stroke: Stroke(paint: .color(Animated(red)), width: Animated(3)),
                         trim: Trim(start: Animated(0.25), end: Animated(0.25, segments: [Segment(start: 0.5, end: 1.5, from: 0.25, to: 1, easing: .linear)]))))),
             ],
-            spans: [Span(name: "spin", kind: .timeline, start: 0, end: 2, loops: true)], title: "Spinner")
+            spans: [Span(name: "spin", start: 0, end: 2, role: .timeline(loops: true))], title: "Spinner")
     }
 
     static var gradient: Timeline {

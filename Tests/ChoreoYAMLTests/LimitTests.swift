@@ -22,11 +22,28 @@ import Testing
     }
 
     @Test func nodeLimitCountsPlainNodesToo() {
-        let limits = YAMLLimits(maxNodes: 5)
+        let limits = YAMLLimits(maxNodes: 5, inputBytesPerNode: 0)
         #expect(read("[1, 2, 3]\n", limits: limits).diagnostics.isEmpty)
         let result = read("[1, 2, 3, 4, 5]\n", limits: limits)
         #expect(result.root == nil)
         #expect(summary(result.diagnostics) == ["1:14 too-many-nodes"])
+    }
+
+    /// Above the floor the node limit is one node per `inputBytesPerNode` bytes: a file written
+    /// out in full gets as many nodes as it holds, aliases cannot multiply past the limit.
+    @Test func theNodeLimitGrowsWithTheFileButNotWithAliases() {
+        let limits = YAMLLimits(maxNodes: 100, inputBytesPerNode: 4)
+        let written = "[" + Array(repeating: "100", count: 300).joined(separator: ", ") + "]\n"
+        #expect(written.utf8.count / 4 > 301)
+        #expect(read(written, limits: limits).diagnostics.isEmpty)
+        let aliased = "a: &a [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]\nb: [" + Array(repeating: "*a", count: 40).joined(separator: ", ") + "]\n"
+        #expect(aliased.utf8.count < 400)
+        let result = read(aliased, limits: limits)
+        #expect(result.root == nil)
+        #expect(result.diagnostics.map(\.rule) == [.tooManyNodes])
+        #expect(result.diagnostics.first?.message == "the document has more than 100 nodes once aliases are expanded")
+        #expect(YAMLLimits.default.nodeLimit(inputBytes: 8 << 20) == (8 << 20) / YAMLLimits.defaultInputBytesPerNode)
+        #expect(YAMLLimits.default.nodeLimit(inputBytes: 1000) == YAMLLimits.defaultMaxNodes)
     }
 
     @Test func deepFlowNestingStopsEarly() {

@@ -5,8 +5,9 @@ import ChoreoYAML
 /// tree where possible, so that an oversized scene is rejected before any of it is decoded.
 extension FrontendContext {
     /// Counts the nodes under `layers:` (group children included) without decoding them, and
-    /// reports the first node past `SceneLimits.maxNodes`. False when the scene has too many.
+    /// reports the first node past `SceneLimits.nodeLimit(inputBytes:)`. False when the scene has too many.
     func checkNodeCount(_ layers: YAMLNode) -> Bool {
+        let limit = SceneLimits.nodeLimit(inputBytes: file.bytes.count)
         var count = 0
         var firstPastLimit: YAMLNode?
         // Depth-first in file order, so "the first node past the limit" is the one a reader counts to.
@@ -19,27 +20,28 @@ extension FrontendContext {
             stack[stack.count - 1].next = next + 1
             guard let pairs = items[next].mapping else { continue }
             count += 1
-            if count == SceneLimits.maxNodes + 1 { firstPastLimit = items[next] }
+            if count == limit + 1 { firstPastLimit = items[next] }
             if let children = pairs.first(where: { $0.key.scalar?.value == Property.children.key })?.value.sequence {
                 stack.append((children, 0))
             }
         }
-        guard count > SceneLimits.maxNodes else { return true }
+        guard count > limit else { return true }
         let site = firstPastLimit.map { startRange(of: $0) } ?? startRange(of: layers)
         error(
-            .tooManySceneNodes, "\(count) nodes, more than the limit of \(SceneLimits.maxNodes)", at: site,
+            .tooManySceneNodes, "\(count) nodes, more than the limit of \(limit)\(limitExplanation(limit, floor: SceneLimits.maxNodes, inputBytes: file.bytes.count))", at: site,
             help: "split the scene into several files, or draw repeated shapes with repeat:")
         return false
     }
 
     /// Counts the keyframes and tweens written under `timelines:` without decoding them, and
-    /// reports the first one past `SceneLimits.maxKeyframes`. False when there are too many.
+    /// reports the first one past `SceneLimits.keyframeLimit(inputBytes:)`. False when there are too many.
     func checkKeyframeCount(_ timelines: YAMLNode) -> Bool {
+        let limit = SceneLimits.keyframeLimit(inputBytes: file.bytes.count)
         var count = 0
         var firstPastLimit: YAMLNode?
         func add(_ items: [YAMLNode]) {
-            if firstPastLimit == nil, count + items.count > SceneLimits.maxKeyframes {
-                firstPastLimit = items[SceneLimits.maxKeyframes - count]
+            if firstPastLimit == nil, count + items.count > limit {
+                firstPastLimit = items[limit - count]
             }
             count += items.count
         }
@@ -55,45 +57,54 @@ extension FrontendContext {
         }
         guard let firstPastLimit else { return true }
         error(
-            .tooManyKeyframes, "\(count) keyframes and tweens, more than the limit of \(SceneLimits.maxKeyframes)",
+            .tooManyKeyframes,
+            "\(count) keyframes and tweens, more than the limit of \(limit)\(limitExplanation(limit, floor: SceneLimits.maxKeyframes, inputBytes: file.bytes.count))",
             at: startRange(of: firstPastLimit), help: "use fewer keyframes, or easing (steps, springs) instead of sampled values")
         return false
     }
 
-    /// Reports the first shape drawn more than `SceneLimits.maxRepeatCopies` times by the repeats
-    /// of itself and its groups (each copy is written out in full by the emitters).
+    /// Reports the first shape drawn more than `SceneLimits.repeatCopyLimit(inputBytes:)` times by
+    /// the repeats of itself and its groups (each copy is written out in full by the emitters).
     func checkRepeatCopies(_ layers: [NodeInfo]) {
+        let limit = SceneLimits.repeatCopyLimit(inputBytes: file.bytes.count)
         var pending: [(node: NodeInfo, copies: Int)] = layers.reversed().map { ($0, 1) }
         while let (node, inherited) = pending.popLast() {
             // Counts are at most 1000 each, and the product stops growing once past the limit.
             let copies = inherited * (node.repeatSpec?.count ?? 1)
             if node.shape != .group {
-                if copies > SceneLimits.maxRepeatCopies {
+                if copies > limit {
                     error(
                         .tooManyCopies,
-                        "\(copies) nested repeat copies, more than the limit of \(SceneLimits.maxRepeatCopies)",
+                        "\(copies) nested repeat copies, more than the limit of \(limit)\(limitExplanation(limit, floor: SceneLimits.maxRepeatCopies, inputBytes: file.bytes.count))",
                         at: node.range, help: "lower the repeat counts of this node or of the groups around it")
                     return
                 }
                 continue
             }
-            let carried = min(copies, SceneLimits.maxRepeatCopies + 1)
+            let carried = min(copies, limit + 1)
             pending.append(contentsOf: node.children.reversed().map { ($0, carried) })
         }
     }
 
     /// Adds `count` path vertices to the scene's total; false (with `too-many-vertices`, reported
-    /// once) when the total passes `SceneLimits.maxPathVertices`.
+    /// once) when the total passes `SceneLimits.pathVertexLimit(inputBytes:)`.
     func addPathVertices(_ count: Int, at range: SourceRange) -> Bool {
         pathVertexCount += count
-        guard pathVertexCount > SceneLimits.maxPathVertices else { return true }
+        let limit = SceneLimits.pathVertexLimit(inputBytes: file.bytes.count)
+        guard pathVertexCount > limit else { return true }
         if !reportedTooManyVertices {
             reportedTooManyVertices = true
             error(
                 .tooManyVertices,
-                "\(pathVertexCount) path vertices so far, more than the limit of \(SceneLimits.maxPathVertices)",
+                "\(pathVertexCount) path vertices so far, more than the limit of \(limit)\(limitExplanation(limit, floor: SceneLimits.maxPathVertices, inputBytes: file.bytes.count))",
                 at: range, help: "simplify the paths")
         }
         return false
     }
+}
+
+/// "" when `limit` is its floor (a small file), else " for a file of N bytes": a limit that grew
+/// with the input says so, since the same content in a smaller file gets a smaller one.
+func limitExplanation(_ limit: Int, floor: Int, inputBytes: Int) -> String {
+    limit > floor ? " for a file of \(inputBytes) bytes" : ""
 }

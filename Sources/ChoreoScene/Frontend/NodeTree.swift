@@ -130,6 +130,10 @@ final class NodeInfo {
     var isStar = false
     var polygonCornerRadius = 0.0
     var closedPaths = true
+    /// `morph: index`: poses of different structure are an error instead of being made to correspond.
+    var morphByIndex = false
+    /// Where `morph:` was written, for notes.
+    var morphRange: SourceRange?
     var fillKind = FillKind.none
     var fillRule = FillRule.nonzero
     var stroke: StrokeStyle?
@@ -283,6 +287,10 @@ extension FrontendContext {
             info.localBounds = Bounds(minX: -radius, minY: -radius, maxX: radius, maxY: radius)
         case .path:
             if let node = map.value(.closed) { info.closedPaths = bool(node, name: Property.closed.key) ?? true }
+            if let node = map.value(.morph) {
+                info.morphByIndex = keyword(node, .morph).map { MorphMode(rawValue: $0)! } == .index
+                info.morphRange = node.reportRange
+            }
             let given = ShapeKind.path.keys.filter { $0.stored == .d && map.has($0) }
             if given.isEmpty {
                 error(.missingKey,

@@ -275,16 +275,20 @@ extension FrontendContext {
     private func checkMorph(base: PropertyValue, value: PropertyValue, raw: RawOverride, target: NodeInfo, definedBy: String) -> Bool {
         switch (base, value) {
         case let (.path(a), .path(b)):
-            guard !a.contours.isEmpty, !a.isMorphCompatible(with: b) else { return true }
+            // Without `morph: index` the poses are made to correspond after the front end (`correspondPathPoses`).
+            guard target.morphByIndex, !a.contours.isEmpty, !a.isMorphCompatible(with: b) else { return true }
             let baseText = describeShape(a), otherText = describeShape(b)
             var notes: [Note] = []
             if let baseRange = target.baseRanges[.d] { notes.append(Note("the base shape has \(baseText)", at: baseRange)) }
             notes.append(Note("\(definedBy) gives \(otherText)", at: raw.range))
+            if let morphRange = target.morphRange {
+                notes.append(Note("'morph: index' asks for a vertex-by-vertex morph", at: morphRange))
+            }
             error(
                 .morphMismatch,
-                "path '\(target.id)' cannot morph: \(definedBy) gives \(otherText), the base shape has \(baseText)",
+                "path '\(target.id)' cannot morph vertex by vertex ('morph: index'): \(definedBy) gives \(otherText), the base shape has \(baseText)",
                 at: raw.range, notes: notes,
-                help: "give every pose the same number of contours and of vertices in each (repeat a point to add one)")
+                help: "remove 'morph: index' to let the compiler match the shapes, or give every pose the same number of contours and of vertices in each (repeat a point to add one)")
             return false
         case let (.stops(a), .stops(b)):
             guard a.stops.count != b.stops.count else { return true }

@@ -93,6 +93,7 @@ extension FrontendContext {
             initial: initial, transitions: transitions, timelines: timelines)
         scene.themes = themes
         scene.vars = environment.vars
+        correspondPathPoses(in: &scene, vertexByVertex: Set(registry.nodes.values.filter(\.morphByIndex).map(\.id)))
         return scene
     }
 

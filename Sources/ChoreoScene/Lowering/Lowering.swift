@@ -11,8 +11,8 @@ import Foundation
 /// the end pose, because players stop one frame before a marker's end), then each timeline (its
 /// duration rounded up plus one hold frame; a looping timeline exactly one cycle). A scene with
 /// neither states nor timelines is one still frame named after the scene.
-func lower(_ scene: Scene, diagnostics: inout DiagnosticBag) -> Timeline {
-    guard checkBakedSegmentCount(scene, diagnostics: &diagnostics) else {
+func lower(_ scene: Scene, inputBytes: Int = 0, diagnostics: inout DiagnosticBag) -> Timeline {
+    guard checkBakedSegmentCount(scene, inputBytes: inputBytes, diagnostics: &diagnostics) else {
         // Rejected: the caller drops the timeline because of the error, so it stays empty.
         return Timeline(
             name: scene.name, width: scene.size.x, height: scene.size.y, fps: scene.fps, duration: 0,
@@ -82,32 +82,26 @@ struct LoweringContext {
     func layOutSpans(diagnostics: inout DiagnosticBag) -> [PlannedSpan] {
         var plans: [PlannedSpan] = []
         var frame = 0
-        func add(_ name: String, _ kind: Span.Kind, frames: Int, content: SpanContent, configure: (inout Span) -> Void = { _ in }) {
-            var span = Span(
-                name: name, kind: kind, start: Double(frame) / scene.fps, end: Double(frame + frames) / scene.fps)
-            configure(&span)
+        func add(_ name: String, _ role: Span.Role, frames: Int, content: SpanContent) {
+            let span = Span(name: name, start: Double(frame) / scene.fps, end: Double(frame + frames) / scene.fps, role: role)
             plans.append(PlannedSpan(span: span, startFrame: frame, frames: frames, content: content))
             frame += frames
         }
         if scene.states.isEmpty && scene.timelines.isEmpty {
-            add(scene.name, .pose, frames: 1, content: .pose(nil))
+            add(scene.name, .pose(label: nil, plays: nil), frames: 1, content: .pose(nil))
         }
         let played = playedSpans()
         let initialFirst = initialState.map { initial in [initial] + scene.states.filter { $0.name != initial.name } }
         for state in initialFirst ?? scene.states {
-            add(state.name, .pose, frames: 1, content: .pose(state)) {
-                $0.label = state.label
-                $0.plays = played.first { $0.state?.name == state.name }?.name
-            }
+            let plays = played.first { $0.state?.name == state.name }?.name
+            add(state.name, .pose(label: state.label, plays: plays), frames: 1, content: .pose(state))
         }
         for transition in scene.transitions {
             let timings = [transition.timing] + transition.nodeTiming.keys.sorted().map { transition.nodeTiming[$0]! }
             let length = timings.map { $0.delay + effectiveDuration($0) }.max() ?? 0
-            add("\(transition.from)->\(transition.to)", .transition, frames: framesCovering(length) + 1, content: .transition(transition)) {
-                $0.fromState = transition.from
-                $0.toState = transition.to
-                $0.trigger = transition.trigger
-            }
+            add(
+                "\(transition.from)->\(transition.to)", .transition(from: transition.from, to: transition.to, trigger: transition.trigger),
+                frames: framesCovering(length) + 1, content: .transition(transition))
         }
         var warnedLoops: Set<String> = []
         for item in played {
@@ -124,12 +118,10 @@ struct LoweringContext {
                         at: timeline.range, help: "make the duration a multiple of 1/fps, for example \(formatSeconds(Double(frames) / scene.fps))")
                 }
                 frames = max(1, frames)
-                add(item.name, .timeline, frames: frames, content: .timeline(timeline, contentLength: Double(frames) / scene.fps, pose: item.state)) {
-                    $0.loops = true
-                }
+                add(item.name, .timeline(loops: true), frames: frames, content: .timeline(timeline, contentLength: Double(frames) / scene.fps, pose: item.state))
             } else {
                 let frames = framesCovering(timeline.duration)
-                add(item.name, .timeline, frames: frames + 1, content: .timeline(timeline, contentLength: Double(frames) / scene.fps, pose: item.state))
+                add(item.name, .timeline(loops: false), frames: frames + 1, content: .timeline(timeline, contentLength: Double(frames) / scene.fps, pose: item.state))
             }
         }
         return plans
@@ -178,8 +170,8 @@ struct LoweringContext {
     /// The span a state plays on top of its pose (its pose span's `plays`: `TIMELINE`, or
     /// `TIMELINE@STATE` when several states play one timeline) and whether it loops there.
     func playedSpan(of state: SceneState, in spans: [Span]) -> StateMachine.Play? {
-        guard let name = spans.first(where: { $0.kind == .pose && $0.name == state.name })?.plays,
-            let played = spans.first(where: { $0.kind == .timeline && $0.name == name })
+        guard case let .pose(_, plays?) = spans.first(where: { $0.kind == .pose && $0.name == state.name })?.role,
+            let played = spans.first(where: { $0.kind == .timeline && $0.name == plays })
         else { return nil }
         return StateMachine.Play(span: played.name, loops: played.loops)
     }
@@ -282,10 +274,10 @@ struct LoweringContext {
         let current = global.segments.last?.to ?? global.initial
         let firstStart = local.segments.first?.start ?? length
         if local.initial != current && firstStart > timeEpsilon {
-            global.segments.append(
+            global.append(
                 Segment(start: start, end: start + firstStart, from: local.initial, to: local.initial, easing: .linear))
         }
-        global.segments.append(contentsOf: shifted)
+        global.append(contentsOf: shifted)
         return global
     }
 
@@ -339,17 +331,19 @@ func bakedSegmentBound(_ easing: EasingSpec, springs: SpringBakery) -> Int {
 
 /// Counts, from the easing alone, the segments the scene's motions bake into (`steps(n)` is n
 /// segments, a spring its chain of cubics, anything else one), and reports the timeline or
-/// transition at which the total passes `SceneLimits.maxBakedSegments`, before any is built.
-func checkBakedSegmentCount(_ scene: Scene, diagnostics: inout DiagnosticBag) -> Bool {
+/// transition at which the total passes `SceneLimits.bakedSegmentLimit(inputBytes:)`, before any
+/// is built.
+func checkBakedSegmentCount(_ scene: Scene, inputBytes: Int, diagnostics: inout DiagnosticBag) -> Bool {
     let springs = SpringBakery()
     func segments(_ easing: EasingSpec) -> Int { bakedSegmentBound(easing, springs: springs) }
+    let limit = SceneLimits.bakedSegmentLimit(inputBytes: inputBytes)
     var total = 0
     func exceeded(_ added: Int, at range: SourceRange, _ what: String) -> Bool {
         total += added
-        guard total > SceneLimits.maxBakedSegments else { return false }
+        guard total > limit else { return false }
         diagnostics.error(
             .tooManyBakedKeyframes,
-            "\(what) brings the baked keyframes to \(total), more than the limit of \(SceneLimits.maxBakedSegments)",
+            "\(what) brings the baked keyframes to \(total), more than the limit of \(limit)\(limitExplanation(limit, floor: SceneLimits.maxBakedSegments, inputBytes: inputBytes))",
             at: range, help: "use fewer steps or springs, or fewer keyframes with them")
         return true
     }

@@ -59,7 +59,7 @@ func checkOutputWork(_ scene: Scene, inputBytes: Int, diagnostics: inout Diagnos
     let limit = SceneLimits.outputWorkLimit(inputBytes: inputBytes)
     // Past the baked-segment limit, lowering reports the more specific `too-many-baked-keyframes`
     // before building anything.
-    guard work > limit, segments <= SceneLimits.maxBakedSegments else { return true }
+    guard work > limit, segments <= SceneLimits.bakedSegmentLimit(inputBytes: inputBytes) else { return true }
     diagnostics.error(
         .outputTooLarge,
         "this scene would write about \(work) vertex keyframes (copies × vertices × keyframes), more than the limit of \(limit) for a file of \(inputBytes) bytes",

@@ -31,6 +31,11 @@ enum ShapeKind: String, CaseIterable, Sendable {
     ]
 }
 
+/// `morph:` of a path: how poses of different structure morph.
+enum MorphMode: String, Sendable {
+    case auto, index
+}
+
 /// `units:` of a gradient: where its points are written.
 enum GradientUnits: String, Sendable {
     case bounds, local
@@ -53,7 +58,7 @@ struct Keywords: Sendable {
 public enum Property: Int, CaseIterable, Sendable, Comparable, CustomStringConvertible {
     case id, shape
     case position, anchor, offset, scale, rotation, opacity
-    case size, sides, radius, innerRadius, cornerRadius, d, points, contours, closed, children
+    case size, sides, radius, innerRadius, cornerRadius, d, points, contours, closed, morph, children
     case fill, fillLinear, fillFrom, fillTo, fillRadial, fillCenter, fillRadius, fillStops, fillUnits, fillRule
     case stroke, strokeColor, strokeWidth, strokeCap, strokeJoin, strokeMiterLimit, strokeDash
     case trim, trimStart, trimEnd, trimOffset
@@ -326,6 +331,16 @@ extension Property {
                 documentation: "several point lists, one per contour")
         case .closed:
             return .init(key: "closed", kind: .boolean, shapes: [.path], documentation: "whether `points` close into a loop")
+        case .morph:
+            return .init(
+                key: "morph", kind: .keyword, shapes: [.path],
+                keywords: Keywords(
+                    noun: "morph mode",
+                    values: [
+                        (MorphMode.auto.rawValue, "poses of different contour or vertex counts are made to correspond (default)"),
+                        (MorphMode.index.rawValue, "vertex by vertex as written: every pose needs the same counts"),
+                    ]),
+                documentation: "auto (default): poses with different vertex counts still morph; index: vertex by vertex only")
         case .children:
             return .init(
                 key: "children", kind: .nodeList, shapes: [.group], requiredOn: [.group], documentation: "the nodes of the group")

@@ -272,11 +272,11 @@ struct SourceLocator {
     /// The state, transition or timeline playing when the global timeline passes `time`.
     func spanCrossing(_ time: Double, in timeline: Timeline) -> SourceRange {
         guard let span = timeline.spans.first(where: { $0.end > time + 1e-9 }) ?? timeline.spans.last else { return rootRange }
-        switch span.kind {
+        switch span.role {
         case .timeline:
             if let found = scene.timelines.first(where: { $0.name == span.name }) { return found.range }
-        case .transition:
-            if let found = scene.transitions.first(where: { $0.from == span.fromState && $0.to == span.toState }) { return found.range }
+        case let .transition(from, to, _):
+            if let found = scene.transitions.first(where: { $0.from == from && $0.to == to }) { return found.range }
         case .pose:
             if let found = scene.states.first(where: { $0.name == span.name }) { return found.range }
         }

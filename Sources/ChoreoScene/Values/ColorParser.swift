@@ -255,14 +255,7 @@ private struct ColorParser {
         let start = position
         if scalars[position] == "-" || scalars[position] == "+" { position += 1 }
         while position < scalars.count, isDigit(scalars[position]) || scalars[position] == "." { position += 1 }
-        if position < scalars.count, scalars[position] == "e" || scalars[position] == "E" {
-            var look = position + 1
-            if look < scalars.count, scalars[look] == "+" || scalars[look] == "-" { look += 1 }
-            if look < scalars.count, isDigit(scalars[look]) {
-                position = look
-                while position < scalars.count, isDigit(scalars[position]) { position += 1 }
-            }
-        }
+        position = endOfExponent(in: scalars, from: position)
         guard let value = Double(slice(start, position)), value.isFinite else {
             throw invalid("'\(slice(start, position))' is not a number", at: start, length: position - start)
         }

@@ -491,19 +491,8 @@ private struct ExpressionParser {
 
     private mutating func lexNumber() throws(ValueError) -> Token {
         let start = position
-        while position < scalars.count, isDigit(scalars[position]) { position += 1 }
-        if position < scalars.count, scalars[position] == "." {
-            position += 1
-            while position < scalars.count, isDigit(scalars[position]) { position += 1 }
-        }
-        if position < scalars.count, scalars[position] == "e" || scalars[position] == "E" {
-            var look = position + 1
-            if look < scalars.count, scalars[look] == "+" || scalars[look] == "-" { look += 1 }
-            if look < scalars.count, isDigit(scalars[look]) {
-                position = look
-                while position < scalars.count, isDigit(scalars[position]) { position += 1 }
-            }
-        }
+        position = endOfDecimal(in: scalars, from: position)
+        position = endOfExponent(in: scalars, from: position)
         let numberText = slice(start, position)
         guard let magnitude = Double(numberText) else {
             throw ValueError(

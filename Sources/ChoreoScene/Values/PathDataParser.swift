@@ -91,24 +91,13 @@ private struct PathDataParser {
         }
         if position < scalars.count, scalars[position] == "-" || scalars[position] == "+" { position += 1 }
         let digitsStart = position
-        while position < scalars.count, isDigit(scalars[position]) { position += 1 }
-        if position < scalars.count, scalars[position] == "." {
-            position += 1
-            while position < scalars.count, isDigit(scalars[position]) { position += 1 }
-        }
+        position = endOfDecimal(in: scalars, from: position)
         let mantissa = String(String.UnicodeScalarView(scalars[digitsStart..<position]))
         guard mantissa != "", mantissa != "." else {
             position = start
             throw fail()
         }
-        if position < scalars.count, scalars[position] == "e" || scalars[position] == "E" {
-            var look = position + 1
-            if look < scalars.count, scalars[look] == "-" || scalars[look] == "+" { look += 1 }
-            if look < scalars.count, isDigit(scalars[look]) {
-                position = look
-                while position < scalars.count, isDigit(scalars[position]) { position += 1 }
-            }
-        }
+        position = endOfExponent(in: scalars, from: position)
         let text = String(String.UnicodeScalarView(scalars[start..<position]))
         guard let value = Double(text), value.isFinite else {
             throw ValueError(

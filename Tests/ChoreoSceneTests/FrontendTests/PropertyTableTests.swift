@@ -83,7 +83,7 @@ private func choreoSceneSources() throws -> [(name: String, text: String)] {
     let common = ["id", "shape", "position", "anchor", "offset", "scale", "rotation", "opacity", "fill", "fill-rule", "stroke", "trim", "repeat"]
     let geometry: [ShapeKind: [String]] = [
         .rect: ["size", "corner-radius"], .ellipse: ["size", "radius"], .polygon: ["sides", "radius", "inner-radius", "corner-radius"],
-        .path: ["d", "points", "contours", "closed"], .group: ["children"],
+        .path: ["d", "points", "contours", "closed", "morph"], .group: ["children"],
     ]
     for shape in ShapeKind.allCases {
         #expect(Set(NodeSchema.byShape[shape]!.allowed) == Set(common + geometry[shape]!), "\(shape)")
@@ -145,6 +145,7 @@ private func choreoSceneSources() throws -> [(name: String, text: String)] {
             case .shape: #expect(ShapeKind(rawValue: word) != nil, "\(word)")
             case .fillRule: #expect(FillRule(rawValue: word) != nil, "\(word)")
             case .fillUnits: #expect(GradientUnits(rawValue: word) != nil, "\(word)")
+            case .morph: #expect(MorphMode(rawValue: word) != nil, "\(word)")
             case .strokeCap: #expect(LineCap(rawValue: word) != nil, "\(word)")
             case .strokeJoin: #expect(LineJoin(rawValue: word) != nil, "\(word)")
             default: Issue.record("\(property): no model enum is checked for its words")

@@ -13,8 +13,8 @@ private func bar(_ i: Int) -> Node { findNode("bar\(i)", in: menu.0.layers)! }
     #expect(spans.map(\.kind) == [.pose, .pose, .transition, .transition])
     let frames = spans.map { Int(($0.end - $0.start) * 60 + 0.5) }
     #expect(frames == [1, 1, 34, 34])
-    #expect(spans[2].fromState == "closed" && spans[2].toState == "open" && spans[2].trigger == .tap)
-    #expect(spans[0].label == "Open menu")
+    #expect(spans[2].role == .transition(from: "closed", to: "open", trigger: .tap))
+    #expect(spans[0].role == .pose(label: "Open menu", plays: nil))
     #expect(menu.0.frameCount == 70)
     #expect(menu.0.title == "Open menu")
     #expect(menu.1.isEmpty)

@@ -14,7 +14,7 @@ import Testing
     let timeline = try #require(compilation.timeline, "\(compilation.diagnostics)")
     let poses = timeline.spans.filter { $0.kind == .pose }
     #expect(poses.map(\.name) == ["off", "on", "busy"])
-    #expect(poses.map(\.plays) == [nil, nil, "pulse"])
+    #expect(poses.map(\.role) == [.pose(label: "Off", plays: nil), .pose(label: "On", plays: nil), .pose(label: nil, plays: "pulse")])
     #expect(timeline.spans.contains { $0.kind == .timeline && $0.name == "pulse" })
     #expect(TimelineJSON.encode(timeline).contains("\"plays\": \"pulse\""))
 }
@@ -80,9 +80,9 @@ private enum PlayedTestError: Error { case unexpectedShape }
         .replacingOccurrences(of: "{from: liked, to: idle, on: tap}", with: "{from: liked, to: spinning, on: tap}\n  - {from: spinning, to: idle, on: tap}")
     let timeline = try compiled(text)
     let poses = Dictionary(uniqueKeysWithValues: timeline.spans.filter { $0.kind == .pose }.map { ($0.name, $0) })
-    #expect(poses["idle"]?.plays == nil)
-    #expect(poses["liked"]?.plays == "burst")
-    #expect(poses["spinning"]?.plays == "burst@spinning")
+    #expect(poses["idle"]?.role == .pose(label: nil, plays: nil))
+    #expect(poses["liked"]?.role == .pose(label: nil, plays: "burst"))
+    #expect(poses["spinning"]?.role == .pose(label: nil, plays: "burst@spinning"))
     let once = try #require(timeline.spans.first { $0.name == "burst" })
     let looping = try #require(timeline.spans.first { $0.name == "burst@spinning" })
     #expect(once.kind == .timeline && !once.loops, "burst says no loop: it plays once and holds")

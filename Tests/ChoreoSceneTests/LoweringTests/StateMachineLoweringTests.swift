@@ -82,8 +82,7 @@ private let lamp = """
     }
     for transition in machine.transitions {
         let span = try #require(timeline.span(named: transition.span))
-        #expect(span.kind == .transition && span.trigger == transition.trigger)
-        #expect(span.fromState == transition.from && span.toState == transition.to)
+        #expect(span.role == .transition(from: transition.from, to: transition.to, trigger: transition.trigger))
     }
 }
 

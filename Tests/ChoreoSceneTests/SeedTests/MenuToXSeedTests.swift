@@ -98,7 +98,7 @@ import Testing
         let timeline = try #require(Seed.compileSeedScene("menu-to-x"))
         for (name, from, to) in [("closed->open", Self.closed, Self.open), ("open->closed", Self.open, Self.closed)] {
             let transition = try #require(Seed.span(named: name, in: timeline))
-            #expect(transition.kind == .transition && transition.trigger == .tap)
+            #expect(transition.kind == .transition && { if case .transition(_, _, .tap) = transition.role { true } else { false } }())
             for i in 0..<4 {
                 expectPose(i, in: timeline, at: transition.start + Self.delay / 2, equals: from[i], "\(name) during the delay")
                 for fraction in [0.25, 0.5, 0.9] {

@@ -56,8 +56,8 @@ import Testing
         #expect(timeline.width == Self.w && timeline.height == Self.h)
         let paused = try #require(Seed.span(named: "paused", in: timeline))
         let playing = try #require(Seed.span(named: "playing", in: timeline))
-        #expect(paused.kind == .pose && paused.label == "Play")
-        #expect(playing.kind == .pose && playing.label == "Pause")
+        #expect(paused.role == .pose(label: "Play", plays: nil))
+        #expect(playing.role == .pose(label: "Pause", plays: nil))
         for id in ["left", "right"] {
             expectVertices(id, in: timeline, at: (paused.start + paused.end) / 2, equal: Self.play[id]!, "paused")
             expectVertices(id, in: timeline, at: (playing.start + playing.end) / 2, equal: Self.pause[id]!, "playing")
@@ -68,7 +68,7 @@ import Testing
         let timeline = try #require(Seed.compileSeedScene("play-pause"))
         for (name, from, to) in [("paused->playing", Self.play, Self.pause), ("playing->paused", Self.pause, Self.play)] {
             let transition = try #require(Seed.span(named: name, in: timeline))
-            #expect(transition.kind == .transition && transition.trigger == .tap)
+            #expect(transition.kind == .transition && { if case .transition(_, _, .tap) = transition.role { true } else { false } }())
             // The span holds the whole 0.3 s motion (it may end on a later whole frame).
             #expect(transition.end - transition.start >= 0.3 - 1e-9, "\(name) is shorter than its motion")
             for fraction in [0.25, 0.5, 0.8] {

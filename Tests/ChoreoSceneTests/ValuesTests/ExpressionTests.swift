@@ -175,3 +175,16 @@ func reportsSyntaxErrorsAtTheOffendingCharacter(text: String, offset: Int, messa
     #expect(references.map(\.offset) == [4, 8, 16])
     #expect(variableReferences(in: "3 + 4").isEmpty)
 }
+
+/// The one number scanner path data, colours and expressions share: an `e` is an exponent only
+/// when digits follow it (after an optional sign), so `2em` and `3e` leave the `e` to what follows.
+@Test(arguments: [
+    ("12", 2, 2), ("12.5", 4, 4), (".5", 2, 2), ("12.", 3, 3), ("1e3", 1, 3), ("1E-2s", 1, 4), ("1e+10", 1, 5),
+    ("2em", 1, 1), ("3e", 1, 1), ("4e-", 1, 1), ("x", 0, 0),
+])
+func numberScannerReadsDecimalsAndExponents(_ text: String, _ decimalEnd: Int, _ numberEnd: Int) {
+    let scalars = Array(text.unicodeScalars)
+    let end = endOfDecimal(in: scalars, from: 0)
+    #expect(end == decimalEnd, "\(text)")
+    #expect(endOfExponent(in: scalars, from: end) == numberEnd, "\(text)")
+}

@@ -1,0 +1,81 @@
+import ChoreoTimeline
+
+/// Makes every pose of a path morphable (contract §10, "Morphs between different vertex counts").
+///
+/// A path's poses are its base `d` and every `d` a state, tween or keyframe gives it. When they
+/// differ in contour or vertex counts, `PathShape.corresponding` rewrites them all to one structure
+/// (each keeps its geometry), so everything after the front end interpolates vertex by vertex as
+/// before and both emitters see one vertex count per shape (which Lottie players need: lottie-web
+/// keeps the first keyframe's count). Poses that already share a structure are left as written, so
+/// scenes that morph vertex by vertex compile exactly as they did. Paths with `morph: index` are
+/// skipped: the front end has already reported their mismatched poses.
+func correspondPathPoses(in scene: inout Scene, vertexByVertex: Set<String>) {
+    // Every pose of every path, in one fixed order: base, states, then each timeline's tweens and
+    // keyframes (the order the rewrite below walks again).
+    var poses: [String: [PathShape]] = [:]
+    func note(_ key: PropertyKey, _ value: PropertyValue?) {
+        if key.property == .d, case let .path(shape)? = value { poses[key.node, default: []].append(shape) }
+    }
+    func visitBases(_ nodes: [SceneNode]) {
+        for node in nodes {
+            if case let .group(children) = node.shape { visitBases(children) }
+            if case .path = node.shape, !vertexByVertex.contains(node.id) {
+                note(PropertyKey(node: node.id, property: .d), node.base[.d])
+            }
+        }
+    }
+    visitBases(scene.layers)
+    guard !poses.isEmpty else { return }
+    let paths = Set(poses.keys)
+    for state in scene.states {
+        for (key, value) in state.overrides where paths.contains(key.node) { note(key, value) }
+    }
+    for timeline in scene.timelines {
+        for tween in timeline.tweens {
+            for (key, value) in tween.values where paths.contains(key.node) { note(key, value) }
+        }
+        for (key, keyframes) in timeline.keyframes where paths.contains(key.node) {
+            for keyframe in keyframes { note(key, keyframe.value) }
+        }
+    }
+
+    var rewritten: [String: ArraySlice<PathShape>] = [:]
+    for (id, shapes) in poses where shapes.contains(where: { !$0.isMorphCompatible(with: shapes[0]) }) {
+        rewritten[id] = PathShape.corresponding(shapes)[...]
+    }
+    guard !rewritten.isEmpty else { return }
+    func next(_ key: PropertyKey, _ value: PropertyValue) -> PropertyValue {
+        guard key.property == .d, case .path = value, rewritten[key.node] != nil else { return value }
+        return .path(rewritten[key.node]!.removeFirst())
+    }
+    func rewriteBases(_ nodes: [SceneNode]) -> [SceneNode] {
+        nodes.map { node in
+            var node = node
+            if case let .group(children) = node.shape { node.shape = .group(rewriteBases(children)) }
+            if case .path = node.shape, let value = node.base[.d] {
+                node.base[.d] = next(PropertyKey(node: node.id, property: .d), value)
+            }
+            return node
+        }
+    }
+    scene.layers = rewriteBases(scene.layers)
+    for index in scene.states.indices {
+        for (key, value) in scene.states[index].overrides where rewritten[key.node] != nil {
+            scene.states[index].overrides[key] = next(key, value)
+        }
+    }
+    for index in scene.timelines.indices {
+        for tween in scene.timelines[index].tweens.indices {
+            for (key, value) in scene.timelines[index].tweens[tween].values where rewritten[key.node] != nil {
+                scene.timelines[index].tweens[tween].values[key] = next(key, value)
+            }
+        }
+        for (key, keyframes) in scene.timelines[index].keyframes where rewritten[key.node] != nil {
+            scene.timelines[index].keyframes[key] = keyframes.map { keyframe in
+                var keyframe = keyframe
+                keyframe.value = next(key, keyframe.value)
+                return keyframe
+            }
+        }
+    }
+}
