@@ -61,11 +61,17 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, CustomSt
     case unknownValue = "unknown-value"
     case unreachableState = "unreachable-state"
     case unsupportedVersion = "unsupported-version"
+    case unusedTiming = "unused-timing"
+    case invalidRepeatFill = "invalid-repeat-fill"
     case valueTooLarge = "value-too-large"
     case varCycle = "var-cycle"
     case wrongType = "wrong-type"
     case wrongUnit = "wrong-unit"
     case wrongVarType = "wrong-var-type"
+    case clipShape = "clip-shape"
+    case clipStyle = "clip-style"
+    case clipInRepeat = "clip-in-repeat"
+    case groupGradientTransform = "group-gradient-transform"
 
     // Lowering the scene model to the timeline.
     case loopFrames = "loop-frames"
@@ -76,6 +82,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, CustomSt
     case iosStrokeNonuniformScale = "ios-stroke-nonuniform-scale"
     case tgsTooLong = "tgs-too-long"
     case tgsTooLarge = "tgs-too-large"
+    case tgsClip = "tgs-clip"
 
     // The report itself.
     case tooManyDiagnostics = "too-many-diagnostics"
@@ -156,17 +163,24 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, CustomSt
         case .unknownValue: (.scene, .error, "a keyword outside its list")
         case .unreachableState: (.scene, .warning, "a state no transition leads to")
         case .unsupportedVersion: (.scene, .error, "a format version this compiler does not read")
+        case .unusedTiming: (.scene, .warning, "a transition times a property its states do not change")
+        case .invalidRepeatFill: (.scene, .error, "`repeat.fill` has no solid fill to colour, or the fill is animated")
         case .valueTooLarge: (.scene, .error, "a number is larger than any scene needs")
         case .varCycle: (.scene, .error, "vars refer to each other in a circle")
         case .wrongType: (.scene, .error, "a value has the wrong shape")
         case .wrongUnit: (.scene, .error, "a value has the wrong unit")
         case .wrongVarType: (.scene, .error, "a `$var` holds another kind of value than its place needs")
+        case .clipShape: (.scene, .error, "a clip is not one shape (a list, a group, a path of several contours)")
+        case .clipStyle: (.scene, .error, "a clip has a style key, which does nothing to a clip")
+        case .clipInRepeat: (.scene, .error, "a node is clipped inside a repeated group")
+        case .groupGradientTransform: (.scene, .error, "a group's gradient cannot follow a child's uneven scale or motion")
         case .loopFrames: (.lowering, .warning, "a looping timeline is not a whole number of frames")
         case .loopSeam: (.lowering, .warning, "a looping timeline jumps at its seam")
         case .androidGroupOpacity: (.target, .error, "lottie-android fades overlapping fills and strokes separately")
         case .iosStrokeNonuniformScale: (.target, .error, "lottie-ios draws a stroke under uneven scale differently")
         case .tgsTooLong: (.target, .error, "a Telegram sticker lasts more than 3 seconds")
         case .tgsTooLarge: (.target, .error, "a Telegram sticker is larger than 64 KiB")
+        case .tgsClip: (.target, .error, "a Telegram sticker may not use a clip (a mask)")
         case .tooManyDiagnostics: (.report, .note, "more diagnostics in the file than are printed")
         }
     }

@@ -142,6 +142,7 @@ extension LanguageServer {
             case (.gradient, "radial"): place = .radialGradient
             case (.node, "trim"), (.nodeOverrides, "trim"): place = .trim
             case (.node, "repeat"): place = .repeat
+            case (.node, "clip"): place = .clip
             case (_, "easing"): place = .easingMap
             case (.easingMap, "spring"): place = .spring
             default: return nil
@@ -197,6 +198,12 @@ extension LanguageServer {
             for node in index.nodes { add(node.id, kind: 18, detail: "node") }
         } else if context.path.count == 3, context.path[0] == "transitions", context.path[2] == "nodes" {
             for node in index.nodes { add(node.id, kind: 18, detail: "node") }
+            // Per-property timing: `node.property`, the paths of keyframe keys.
+            for node in index.nodes {
+                for property in SceneVocabulary.keyframeProperties(shape: node.shape ?? "") {
+                    add("\(node.id).\(property)", kind: 5, detail: "property timing")
+                }
+            }
         }
         let prefix = context.prefix
         let filtered = items.filter { prefix.isEmpty || $0.label.hasPrefix(prefix) || $0.label.lowercased().contains(prefix.lowercased()) }

@@ -18,9 +18,9 @@ public enum LottieEmitter {
         let outPoint = max(1, timeline.frameCount)
         let builder = LottieShapeBuilder(fps: timeline.fps, duration: timeline.duration, options: options)
         // Lottie's first layer is the top one; the timeline lists layers bottom to top.
-        var layers: [JSONValue] = timeline.layers.reversed().map { node in
-            shapeLayer(name: node.id, shapes: [builder.group(for: node)], outPoint: outPoint)
-        }
+        var layerBuilder = LottieLayerBuilder(
+            shapes: builder, outPoint: outPoint, sceneSize: Point(timeline.width, timeline.height))
+        var layers: [JSONValue] = timeline.layers.reversed().flatMap { layerBuilder.layers(for: $0) }
         if let background = timeline.background {
             let size = Point(timeline.width, timeline.height)
             let backdrop = Node(
@@ -28,11 +28,7 @@ public enum LottieEmitter {
                 content: .shape(.rect(size: Animated(size), cornerRadius: Animated(0)), Style(fill: .color(Animated(background, slot: timeline.backgroundSlot)))))
             layers.append(shapeLayer(name: "background", shapes: [builder.group(for: backdrop)], outPoint: outPoint))
         }
-        layers = layers.enumerated().map { index, layer in
-            guard case var .object(members) = layer else { return layer }
-            members.insert(("ind", .int(index + 1)), at: 2)
-            return .object(members)
-        }
+        layers = layerBuilder.numbered(layers)
         let markers: [JSONValue] = timeline.spans.map { span in
             let (start, end) = timeline.frames(of: span)
             return .object([("cm", .string(span.name)), ("tm", .int(start)), ("dr", .int(end - start))])
@@ -41,7 +37,7 @@ public enum LottieEmitter {
             ("v", .string(bodymovinVersion)), ("ver", .int(specVersion)), ("nm", .string(timeline.name)),
             ("fr", .number(timeline.fps)), ("ip", 0), ("op", .int(outPoint)),
             ("w", .int(Int(timeline.width.rounded()))), ("h", .int(Int(timeline.height.rounded()))),
-            ("ddd", 0), ("assets", []), ("markers", .array(markers)), ("layers", .array(layers)),
+            ("ddd", 0), ("assets", .array(layerBuilder.assets)), ("markers", .array(markers)), ("layers", .array(layers)),
         ]
         if let themes = timeline.themes, !themes.slots.isEmpty {
             // The default theme's values: what a player that applies slots starts from.

@@ -211,6 +211,7 @@ public enum PreviewPage {
         func visit(_ node: Node) {
             let t = node.transform
             result += t.anchor.timings + t.position.timings + t.rotation.timings + t.scale.timings + t.offset.timings + t.opacity.timings
+            if let clip = node.clip { result += ClipOutlines(clip: clip).timings.flatMap { $0 } }
             switch node.content {
             case let .group(children): children.forEach(visit)
             case let .shape(geometry, style):

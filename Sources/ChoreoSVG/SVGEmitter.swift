@@ -211,7 +211,37 @@ struct SceneRenderer {
         } else {
             content = renderContent(node, name: node.id)
         }
+        if let clip = node.clip {
+            // In the node's local coordinates: inside its transform, around its copies and children.
+            let clipId = ids.make("\(node.id)-clip")
+            definitions.append(clipPath(clip, id: clipId))
+            content = [Markup("g", [("clip-path", "url(#\(clipId))")], children: content)]
+        }
         return placed(content, transform: node.transform, id: id)
+    }
+
+    /// A `<clipPath>` holding the clip's outline with its transform applied (a clip path's children
+    /// cannot be `<g>`s, so the transform is baked into the path data), animated like a shape's `d`.
+    private func clipPath(_ clip: ClipShape, id: String) -> Markup {
+        let outlines = ClipOutlines(clip: clip)
+        let moves = animates && clip.isAnimated
+        var pathAttributes = [("d", svgPathData(outlines.value(at: baseTime, normalised: moves), curvesOnly: moves))]
+        var animations: [Markup] = []
+        if moves {
+            animations = clipAnimations(
+                "animate", [("attributeName", "d")],
+                frames: { index in
+                    let window = clips[index]
+                    let shapes = combinedPieces(
+                        timings: outlines.timings, start: window.start, end: window.end, fps: fps, tolerance: 0.25,
+                        value: { outlines.value(at: $0, normalised: true) }, leftValue: { outlines.leftValue(at: $0, normalised: true) })
+                    return smilKeyframes(shapes, duration: window.duration, format: { svgPathData($0, curvesOnly: true) })
+                },
+                held: { svgPathData(outlines.value(at: $0, normalised: true), curvesOnly: true) })
+        }
+        pathAttributes.append(("clip-rule", "nonzero"))
+        return Markup(
+            "clipPath", [("id", id), ("clipPathUnits", "userSpaceOnUse")], children: [Markup("path", pathAttributes, children: animations)])
     }
 
     /// `name` (the node id, or the copy's) names the node's gradients.
@@ -484,6 +514,35 @@ struct SceneRenderer {
                 + alphaAnimations
             return Markup("stop", attributes, children: animations)
         }
+    }
+}
+
+/// A clip's outline in its node's coordinates as a function of time: the geometry's outline moved
+/// by the clip's transform, with the timings of every track either depends on.
+struct ClipOutlines {
+    let clip: ClipShape
+
+    var timings: [[SegmentTiming]] {
+        let t = clip.transform
+        return GeometryOutlines(clip.geometry).timings + [t.anchor.timings, t.position.timings, t.rotation.timings, t.scale.timings]
+    }
+
+    func value(at time: Double, normalised: Bool) -> PathShape {
+        closed(GeometryOutlines(clip.geometry).value(at: time, normalised: normalised).applying(clip.transform.matrix(at: time)))
+    }
+
+    func leftValue(at time: Double, normalised: Bool) -> PathShape {
+        let t = clip.transform
+        let matrix = Transform(
+            anchor: Animated(t.anchor.leftValue(at: time)), position: Animated(t.position.leftValue(at: time)),
+            rotation: Animated(t.rotation.leftValue(at: time)), scale: Animated(t.scale.leftValue(at: time))
+        ).matrix(at: time)
+        return closed(GeometryOutlines(clip.geometry).leftValue(at: time, normalised: normalised).applying(matrix))
+    }
+
+    /// A clip region is the inside of its outline: an open path clips as if closed.
+    private func closed(_ shape: PathShape) -> PathShape {
+        PathShape(shape.contours.map { Contour($0.vertices, closed: true) })
     }
 }
 

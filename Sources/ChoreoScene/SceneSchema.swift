@@ -69,7 +69,10 @@ public enum SceneSchema {
         case (.scene, "size"), (.scene, "fps"): return key == "size" ? ref("point") : ref("number")
         case (.scene, "background"): return ref("color")
         case (.scene, "vars"):
-            return .object([("type", "object"), ("additionalProperties", .object([("anyOf", [ref("number"), ref("point")])]))])
+            // A number, colour or point, or an easing, a stroke or a gradient (shared by `$name`).
+            return .object([("type", "object"), ("additionalProperties", .object([("anyOf", [
+                ref("number"), ref("point"), ref("easing"), ref(ScenePlace.stroke.rawValue), ref(ScenePlace.gradient.rawValue),
+            ])]))])
         case (.scene, "layers"): return nodeList
         case (.scene, "states"): return .object([("type", "object"), ("additionalProperties", ref("state"))])
         case (.scene, "transitions"): return .object([("type", "array"), ("items", ref("transition"))])
@@ -92,7 +95,8 @@ public enum SceneSchema {
         case (.easingMap, "cubic-bezier"): return .object([("type", "array"), ("minItems", 4), ("maxItems", 4), ("items", ref("number"))])
         case (.easingMap, "spring"): return ref("spring")
         case (.easingMap, "steps"): return ref("number")
-        case (_, "duration"), (_, "delay"), (_, "at"), (_, "response"), (_, "damping-fraction"), (_, "bounce"):
+        case (_, "duration"), (_, "delay"), (_, "at"), (_, "response"), (_, "damping-fraction"), (_, "bounce"), (_, "stiffness"),
+            (_, "damping"), (_, "mass"):
             return ref("number")
         default: return nil
         }
@@ -117,6 +121,18 @@ public enum SceneSchema {
                 ("properties", .object(animatable.map { ($0.key, propertySchema($0, place: place)) })),
             ])
         case .strokeStyle: return .object([("anyOf", [ref("color"), ref(ScenePlace.stroke.rawValue)])])
+        case .clipShape where place == .nodeOverrides:
+            let animatable = property.children.filter(\.isEverAnimatable)
+            return .object([
+                ("type", "object"), ("additionalProperties", false),
+                ("properties", .object(animatable.map { ($0.key, propertySchema($0, place: .clip)) })),
+            ])
+        case .clipShape: return ref(ScenePlace.clip.rawValue)
+        case .time: return ref("number")
+        case .colorPair: return .object([("type", "array"), ("minItems", 2), ("maxItems", 2), ("items", ref("color"))])
+        case .keyword where property == .clipShape:
+            // The reader knows `group` too, to say why a clip cannot be one.
+            return .object([("enum", .array(property.descriptor.shapes.map { .string($0.rawValue) }))])
         case .map:
             // Each map of the table is a place of its own, with its own definition.
             let mapPlace = ScenePlace.allCases.first { SceneVocabulary.mapProperty($0) == property }!
@@ -208,7 +224,7 @@ public enum SceneSchema {
         .scene: sceneRequiredKeys, .node: ShapeKind.allCases.reduce(Property.nodeKeys) { keys, shape in keys.filter { shape.requiredKeys.contains($0) } }.map(\.key),
         .transition: ["from", "to"], .timeline: ["duration"], .tween: ["at"], .keyframe: ["at", "value"],
         .linearGradient: Property.fillLinear.requiredChildren.map(\.key), .radialGradient: Property.fillRadial.requiredChildren.map(\.key),
-        .repeat: Property.repeat.requiredChildren.map(\.key),
+        .repeat: Property.repeat.requiredChildren.map(\.key), .clip: Property.clip.requiredChildren.map(\.key),
         // Not `.gradient`: a state's or tween's gradient (the same definition) need not give its stops.
     ]
 

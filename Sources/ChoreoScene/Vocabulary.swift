@@ -7,7 +7,7 @@ import ChoreoDiagnostics
 /// where the front end writes them inline, checked against it by `VocabularyTests`, which compile
 /// a scene using every key of every place and one made-up key.
 public enum ScenePlace: String, Sendable, CaseIterable {
-    case scene, node, stroke, gradient, linearGradient, radialGradient, trim, `repeat`, state, nodeOverrides, a11y
+    case scene, node, stroke, gradient, linearGradient, radialGradient, trim, `repeat`, clip, state, nodeOverrides, a11y
     case transition, nodeTiming, timeline, tween, keyframe, easingMap, spring
 }
 
@@ -25,8 +25,8 @@ public enum SceneVocabulary {
         case .tween: ["at", "duration", "delay", "easing", "to", "by"]
         case .keyframe: ["at", "value", "easing"]
         case .easingMap: ["cubic-bezier", "steps", "spring"]
-        case .spring: ["response", "damping-fraction", "duration", "bounce"]
-        case .node, .stroke, .gradient, .linearGradient, .radialGradient, .trim, .repeat, .nodeOverrides: []
+        case .spring: ["response", "damping-fraction", "duration", "bounce", "stiffness", "damping", "mass"]
+        case .node, .stroke, .gradient, .linearGradient, .radialGradient, .trim, .repeat, .clip, .nodeOverrides: []
         }
     }
 
@@ -48,6 +48,7 @@ public enum SceneVocabulary {
         case .radialGradient: .fillRadial
         case .trim: .trim
         case .repeat: .repeat
+        case .clip: .clip
         default: nil
         }
     }
@@ -81,6 +82,7 @@ public enum SceneVocabulary {
                 ("cubic-bezier(0.2, 0, 0, 1)", "CSS cubic-bezier, SwiftUI timingCurve (write it quoted or as {cubic-bezier: […]})"),
                 ("steps(4)", "CSS steps (jump-end)"),
                 ("{spring: {}}", "a spring: {response, damping-fraction} or {duration, bounce}, all optional"),
+                ("{spring: {stiffness: 170, damping: 15}}", "a spring by physics: SwiftUI interpolatingSpring(mass:stiffness:damping:), mass 1 by default"),
             ]
         case "on":
             return triggerKeywords.map { ($0.0, triggerDocumentation[$0.0] ?? "") }
@@ -115,10 +117,13 @@ public enum SceneVocabulary {
     /// Documentation where a key means something different from its usual meaning.
     static let placeDocumentation: [ScenePlace: [String: String]] = [
         .scene: ["size": "the canvas `[w, h]` in px; both > 0 (required)", "name": "the scene's name: output file names, Lottie `nm`"],
-        .transition: ["from": "the state the transition starts in", "to": "the state it ends in", "duration": "how long it takes (default 0.35s)", "nodes": "per-node duration, delay and easing"],
+        .transition: ["from": "the state the transition starts in", "to": "the state it ends in", "duration": "how long it takes (default 0.35s)", "nodes": "per-node (`node`) and per-property (`node.property`) duration, delay and easing; the most specific wins"],
         .tween: ["at": "when the tween starts on the timeline", "to": "absolute values per node `{node: {property: value}}`", "by": "relative values per node, added to the current ones"],
         .keyframe: ["at": "the time of the keyframe on the timeline", "value": "the property's value at that time", "easing": "the easing from the previous keyframe to this one"],
-        .spring: ["duration": "perceptual duration (default 0.5s), with bounce", "bounce": "−0.99…0.99 (default 0), with duration"],
+        .spring: [
+            "duration": "perceptual duration (default 0.5s), with bounce", "bounce": "−0.99…0.99 (default 0), with duration",
+            "damping": "damping coefficient c > 0, with stiffness (SwiftUI interpolatingSpring)",
+        ],
         .nodeTiming: ["duration": "this node's duration in the transition", "delay": "this node's delay"],
     ]
 
@@ -126,7 +131,7 @@ public enum SceneVocabulary {
         "choreo": "the format version: `1` (a plain number)",
         "fps": "frame rate of the Lottie output and of frame units (`21f`), 1…240",
         "background": "a colour that fills the canvas, or `none`",
-        "vars": "named values: numbers with units, colours, points; used as `$name`",
+        "vars": "named values: numbers with units, colours, points, easings, strokes and gradients; used as `$name`",
         "themes": "named sets of var values (`{dark: {accent: \"#0A84FF\"}}`); each theme is the scene with those vars",
         "layers": "the nodes, drawn bottom to top",
         "states": "named poses: per node, the values that differ from the base",
@@ -139,13 +144,15 @@ public enum SceneVocabulary {
         "on": "the trigger: tap, hover or complete",
         "delay": "wait before starting",
         "duration": "how long it takes",
-        "easing": "an easing name, cubic-bezier(…), steps(n), or {spring: {…}}",
+        "easing": "an easing name, cubic-bezier(…), steps(n), {spring: {…}} or an easing `$var`",
         "loop": "true to loop the timeline seamlessly",
         "tweens": "moves `{at, duration, to|by, easing}`",
         "keyframes": "`node.property: [{at, value, easing}, …]`",
         "cubic-bezier": "`[x1, y1, x2, y2]`, x in 0…1",
         "steps": "a number of steps (jump-end)",
-        "spring": "{response, damping-fraction} or {duration, bounce}",
+        "spring": "{response, damping-fraction}, {duration, bounce} or {stiffness, damping, mass}",
+        "stiffness": "spring stiffness k > 0 (SwiftUI interpolatingSpring), with damping",
+        "mass": "spring mass > 0 (default 1), with stiffness and damping",
         "response": "SwiftUI spring response in seconds (default 0.5)",
         "damping-fraction": "SwiftUI dampingFraction (default 0.825; 1 = no overshoot)",
     ]

@@ -134,3 +134,32 @@ extension Repeat {
         return result
     }
 }
+
+extension AffineTransform {
+    /// The linear part applied to a vector (a tangent, a difference of points).
+    public func applyLinear(_ v: Point) -> Point {
+        Point(a * v.x + c * v.y, b * v.x + d * v.y)
+    }
+
+    /// The inverse, nil when the transform flattens the plane (a zero scale).
+    public var inverted: AffineTransform? {
+        let determinant = a * d - b * c
+        guard determinant != 0, determinant.isFinite else { return nil }
+        let ia = d / determinant, ib = -b / determinant, ic = -c / determinant, id = a / determinant
+        return AffineTransform(a: ia, b: ib, c: ic, d: id, tx: -(ia * tx + ic * ty), ty: -(ib * tx + id * ty))
+    }
+}
+
+extension PathShape {
+    /// Every vertex mapped by `transform`, tangents by its linear part (they are relative).
+    public func applying(_ transform: AffineTransform) -> PathShape {
+        if transform == .identity { return self }
+        return PathShape(contours.map { contour in
+            Contour(
+                contour.vertices.map {
+                    BezierVertex(
+                        transform.apply($0.point), in: transform.applyLinear($0.inTangent), out: transform.applyLinear($0.outTangent))
+                }, closed: contour.closed)
+        })
+    }
+}

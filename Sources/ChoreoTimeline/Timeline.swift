@@ -138,16 +138,26 @@ public struct Node: Sendable, Equatable {
     public var transform: Transform
     public var content: Content
     public var `repeat`: Repeat?
+    /// The shape the node is drawn inside (all its copies and children), in its local coordinates.
+    public var clip: ClipShape?
 
-    public init(id: String, transform: Transform, content: Content, repeat: Repeat? = nil) {
+    public init(id: String, transform: Transform, content: Content, repeat: Repeat? = nil, clip: ClipShape? = nil) {
         self.id = id
         self.transform = transform
         self.content = content
         self.repeat = `repeat`
+        self.clip = clip
+    }
+
+    /// True when this node or one below it is clipped.
+    public var containsClip: Bool {
+        if clip != nil { return true }
+        if case let .group(children) = content { return children.contains { $0.containsClip } }
+        return false
     }
 
     public var isAnimated: Bool {
-        if transform.isAnimated { return true }
+        if transform.isAnimated || (clip?.isAnimated ?? false) { return true }
         switch content {
         case let .shape(geometry, style): return geometry.isAnimated || style.isAnimated
         case let .group(children): return children.contains { $0.isAnimated }
@@ -157,11 +167,36 @@ public struct Node: Sendable, Equatable {
     public func frozen(at time: Double) -> Node {
         var copy = self
         copy.transform = transform.frozen(at: time)
+        copy.clip = clip?.frozen(at: time)
         switch content {
         case let .shape(geometry, style): copy.content = .shape(geometry.frozen(at: time), style.frozen(at: time))
         case let .group(children): copy.content = .group(children.map { $0.frozen(at: time) })
         }
         return copy
+    }
+}
+
+/// A clip (`clip:` in scenes): the node is drawn only inside `geometry` placed by `transform`, both in
+/// the node's local coordinates (inside its repeat and its children, before the node's own
+/// transform). The transform's `offset` is zero and its `opacity` 1: a clip has no style.
+public struct ClipShape: Sendable, Equatable {
+    public var geometry: Geometry
+    public var transform: Transform
+
+    public init(geometry: Geometry, transform: Transform = .identity) {
+        self.geometry = geometry
+        self.transform = transform
+    }
+
+    public var isAnimated: Bool { geometry.isAnimated || transform.isAnimated }
+
+    public func frozen(at time: Double) -> ClipShape {
+        ClipShape(geometry: geometry.frozen(at: time), transform: transform.frozen(at: time))
+    }
+
+    /// The clip's outline in the node's local coordinates at an instant.
+    public func outline(at time: Double) -> PathShape {
+        geometry.outline(at: time).applying(transform.matrix(at: time))
     }
 }
 

@@ -122,6 +122,9 @@ public enum TimelineJSON {
         if let repeatInfo = node.repeat {
             members.append(("repeat", self.repeat(repeatInfo)))
         }
+        if let clip = node.clip {
+            members.append(("clip", .object([("geometry", geometry(clip.geometry)), ("transform", transform(clip.transform))])))
+        }
         return .object(members)
     }
 

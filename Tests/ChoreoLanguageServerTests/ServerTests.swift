@@ -221,5 +221,28 @@ private func completionLabels(_ server: LanguageServer, _ line: Int, _ character
     // Inside a spring: its four keys.
     let springLine = line(containing: "spring: {duration")
     let springColumn = lines[springLine].utf16.count - "duration: 0.4s, bounce: 0.3}}}".utf16.count
-    #expect(completionLabels(server, springLine, springColumn) == ["response", "damping-fraction", "duration", "bounce"])
+    #expect(completionLabels(server, springLine, springColumn) == ["response", "damping-fraction", "duration", "bounce", "stiffness", "damping", "mass"])
+}
+
+@Test func completionOffersNodesAndPropertyPathsInATransitionsNodes() {
+    let text = """
+        choreo: 1
+        size: [100, 100]
+        layers:
+          - {id: bell, shape: rect, size: [10, 10]}
+        states:
+          a: {}
+          b: {bell: {opacity: 0}}
+        transitions:
+          - from: a
+            to: b
+            nodes:
+              be
+        """
+    let server = server()
+    _ = open(server, text)
+    let labels = completionLabels(server, 11, 8)
+    // Per-node timing names the node; per-property timing `node.property` (contract §9).
+    #expect(labels.contains("bell") && labels.contains("bell.opacity") && labels.contains("bell.stroke.width"), "\(labels)")
+    #expect(!labels.contains("bell.shape"))
 }

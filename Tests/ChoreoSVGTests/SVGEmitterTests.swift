@@ -437,3 +437,29 @@ enum InteractiveFixtures {
     #expect(svg.contains("id=\"x-a\"") && svg.contains("id=\"x-a-2\"") && svg.contains("id=\"x-a-20000\""))
     #expect(!svg.contains("id=\"x-a-20001\""))
 }
+
+@Suite struct SVGClipTests {
+    @Test func aClipIsAClipPathAroundTheNodesContentInItsLocalCoordinates() {
+        let disc = Node(
+            id: "disc", transform: .identity,
+            content: .shape(.ellipse(size: Animated(Point(100, 100))), Style(fill: .color(Animated(RGBA(1, 0, 0))))))
+        let size = Animated(Point(40, 20), segments: [Segment(start: 0, end: 1, from: Point(40, 20), to: Point(80, 20), easing: .linear)])
+        let card = Node(
+            id: "card", transform: Transform(position: Animated(Point(50, 50))), content: .group([disc]),
+            clip: ClipShape(geometry: .rect(size: size, cornerRadius: Animated(0)), transform: Transform(position: Animated(Point(5, 0)))))
+        let timeline = Timeline(name: "t", width: 100, height: 100, fps: 60, duration: 1, layers: [card], spans: [])
+        let reel = SVGEmitter.animated(timeline)
+        #expect(xmlProblem(reel) == nil)
+        // The moving copy and the reduced-motion still copy each have their own clip path.
+        #expect(attributeValues(reel, tag: "clipPath", attribute: "clipPathUnits") == ["userSpaceOnUse", "userSpaceOnUse"])
+        #expect(Set(attributeValues(reel, tag: "clipPath", attribute: "id")).count == 2)
+        #expect(reel.contains("<g clip-path=\"url(#card-clip)\">"))
+        // The clip's own position is baked into its outline: x from -15 to 25 at the start.
+        let still = SVGEmitter.snapshot(timeline, at: 0)
+        let outline = attributeValues(still, tag: "path", attribute: "d").first ?? ""
+        #expect(outline.hasPrefix("M-15 -10"), "\(outline)")
+        // The reel animates the outline as its size grows.
+        #expect(reel.contains("attributeName=\"d\""))
+        #expect(!SVGEmitter.snapshot(timeline, at: 0.5).contains("<animate"))
+    }
+}

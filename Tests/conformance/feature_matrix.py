@@ -1,24 +1,28 @@
 #!/usr/bin/env python3
 """The feature matrix: scenes generated at test time (never committed) that animate every
 animatable property of docs/scene-format.md §5 with every easing family, in states, tweens and
-keyframes, on every shape kind, on a group with inherited styles and on a repeated node.
+keyframes, on every shape kind, on a group with inherited styles, on a repeated node and on
+clipped nodes (every `clip.KEY`, on a rect, ellipse, star and path clip).
 
 Usage:
     python3 Tests/conformance/feature_matrix.py OUT_DIR     # writes OUT_DIR/*.yaml + matrix.json
 
 Design (a covering array, not the full cross product of everything): one scene per
-(context, easing) pair, 3 × 7 = 21 scenes. Each scene holds one *probe* per property in its own
+(context, easing) pair, 3 × 8 = 24 scenes. Each scene holds one *probe* per property in its own
 cell of a grid, so every property meets every easing in every context. The shape kind a probe
-draws with rotates with the scene index, so across the 21 scenes each transform and paint
+draws with rotates with the scene index, so across the 24 scenes each transform and paint
 property lands on every shape kind (rect, ellipse, path from `d`, `points` or `contours`,
 polygon, star, group), the group probe cycles through the inherited style properties, and the
-repeat probe through the properties a repeated node animates.
+repeat probe through the properties a repeated node animates (its copies staggered by
+`repeat.delay` in every other scene, and coloured by `repeat.fill` unless it animates the fill).
+One more probe animates scale and opacity together; in the state context the transition times its
+opacity on its own (`nodes: {pN.opacity: …}`, per-property timing) and the rest by the node's entry.
 
   contexts  state     two states (`rest` = the base, `moved`) and a tap transition each way;
             tween     one `to:` tween inside a timeline;
             keyframes each property keyframed base → target → base, in a looping timeline.
   easings   linear, ease-in-out, an overshooting cubic-bezier (y outside 0…1), hold, steps(4),
-            a bouncy spring, a critically damped spring.
+            a bouncy spring, a critically damped spring, a spring by physics (stiffness, damping).
 
 Targets are chosen so that overshoot pushes bounded values out of range: opacity 0.3 → 1 and
 1 → 0, colours towards channel limits, trim end 0.2 → 1 and start 0.5 → 0, stroke width and
@@ -48,6 +52,7 @@ EASINGS: dict[str, object] = {
     "steps": "steps(4)",
     "spring-bouncy": {"spring": {"duration": "0.5s", "bounce": 0.5}},
     "spring-critical": {"spring": {"response": 0.4, "damping-fraction": 1}},
+    "spring-physics": {"spring": {"stiffness": 170, "damping": 15, "mass": 1}},
 }
 CONTEXTS = ("state", "tween", "keyframes")
 
@@ -174,6 +179,23 @@ def probes(scene_index: int) -> list[Probe]:
         morph = Probe("contours/path", {"shape": "path", "contours": [square, hole], "fill-rule": "evenodd", "fill": GREEN},
                       [("contours", [square, hole], [kite, hole_moved])])
     result.append(morph)
+    # Clips (`clip:`), every animatable clip key, the clipped node's kind rotating with the scene.
+    k = kind(1)
+    result.append(Probe(f"clip.size-corner-radius-position/{k}",
+                        {**filled(k, "#FF9F0A"), "clip": {"shape": "rect", "size": [16, 12], "corner-radius": 2}},
+                        [("clip.size", [16, 12], [30, 24]), ("clip.corner-radius", 2, 8), ("clip.position", [-3, -2], [3, 2])]))
+    result.append(Probe("clip.rotation-scale/ellipse",
+                        {"shape": "rect", "size": [40, 40], "fill": PINK, "clip": {"shape": "ellipse", "size": [36, 14]}},
+                        [("clip.rotation", "0deg", "90deg"), ("clip.scale", 0.6, 1.1)]))
+    result.append(Probe("clip.radius-inner-radius-anchor/star",
+                        {"shape": "rect", "size": [40, 40], "fill": GREEN,
+                         "clip": {"shape": "polygon", "sides": 5, "radius": 10, "inner-radius": 5, "anchor": [0, 0]}},
+                        [("clip.radius", 10, 20), ("clip.inner-radius", 5, 10), ("clip.anchor", [0, 0], [4, 3])]))
+    clip_square = "M -8 -8 L 8 -8 L 8 8 L -8 8 Z"
+    clip_kite = "M 0 -18 L 18 0 L 0 10 L -18 0 Z"
+    result.append(Probe("clip.d/group",
+                        {**shape("group"), "fill": PURPLE, "clip": {"shape": "path", "d": clip_square}},
+                        [("clip.d", clip_square, clip_kite)]))
     # A group whose children inherit the style the scene animates.
     group_variant = scene_index % 4
     group = shape("group")
@@ -201,7 +223,17 @@ def probes(scene_index: int) -> list[Probe]:
         repeated["offset"] = base
     else:
         repeated["offset"] = [-10, 0]
-    result.append(Probe(f"repeat.{path}", repeated, [(path, base, target)]))
+    variant = ""
+    if scene_index % 2 == 0:
+        repeated["repeat"]["delay"] = "0.1s"
+        variant += "+delay"
+    if path != "fill":
+        repeated["repeat"]["fill"] = ["#5E5CE6", "#FF9500"]
+        variant += "+fill"
+    result.append(Probe(f"repeat.{path}{variant}", repeated, [(path, base, target)]))
+    # Scale and opacity of one node; the state context times the opacity on its own.
+    result.append(Probe("per-property-timing/rect", {**filled("rect", "#30B0C7"), "scale": 0.6, "opacity": 1},
+                        [("scale", 0.6, 1.1), ("opacity", 1, 0.2)]))
     return result
 
 
@@ -270,9 +302,13 @@ def scene(context: str, easing_name: str, scene_index: int) -> tuple[dict, list[
                       "layers": layers}
     if context == "state":
         document["states"] = {"rest": {}, "moved": moved}
+        timed = next(cell["node"] for cell in cells if cell["name"].startswith("per-property-timing/"))
+        # Per-property timing (most specific wins): the node's scale follows the node's entry,
+        # its opacity its own, shorter and with another easing.
+        per_property = {timed: {"duration": "0.4s"}, f"{timed}.opacity": {"duration": "0.25s", "easing": "ease-out"}}
         document["transitions"] = [
-            {"from": "rest", "to": "moved", "on": "tap", "duration": "0.6s", "easing": easing},
-            {"from": "moved", "to": "rest", "on": "tap", "duration": "0.6s", "easing": easing},
+            {"from": "rest", "to": "moved", "on": "tap", "duration": "0.6s", "easing": easing, "nodes": per_property},
+            {"from": "moved", "to": "rest", "on": "tap", "duration": "0.6s", "easing": easing, "nodes": per_property},
         ]
     elif context == "tween":
         document["timelines"] = {"run": {"duration": "1.2s", "tweens": [

@@ -120,3 +120,26 @@ def test_a_motion_without_overshoot_has_no_peak():
             {"start": 0, "end": 1, "from": 0, "to": 1, "easing": {"cubic-bezier": [0.42, 0, 0.58, 1]}}]}}}],
     }
     assert feature_matrix.overshoot_peaks(timeline) == set()
+
+
+def test_round_two_timing_keys_are_covered(tmp_path):
+    """Springs by physics are an easing family; repeat.delay and repeat.fill appear in every
+    context; every state scene times one property on its own (`nodes: {NODE.PROPERTY: …}`)."""
+    assert "stiffness" in feature_matrix.EASINGS["spring-physics"]["spring"]
+    manifest, scenes = generated(tmp_path)
+    staggered, coloured = set(), set()
+    for name, document in scenes.items():
+        context = manifest[name]["context"]
+        for node in document["layers"]:
+            repeat = node.get("repeat", {})
+            if "delay" in repeat:
+                staggered.add(context)
+            if "fill" in repeat:
+                coloured.add(context)
+        if context == "state":
+            for transition in document["transitions"]:
+                keys = transition.get("nodes", {})
+                assert any("." in key for key in keys), f"{name}: no per-property timing"
+                assert any("." not in key for key in keys), f"{name}: no per-node timing"
+    assert staggered == set(feature_matrix.CONTEXTS)
+    assert coloured == set(feature_matrix.CONTEXTS)

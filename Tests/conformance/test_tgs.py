@@ -30,7 +30,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import REPO_ROOT, compare_images  # noqa: E402
 from lottie_players import RlottiePlayer, ThorVGPlayer, schema_errors  # noqa: E402
 
-SCENES = sorted((REPO_ROOT / "scenes").glob("*.yaml"))
+# A clip is a Lottie mask, which stickers may not use: clipped scenes are refused (`tgs-clip`, tested below).
+SCENES = sorted(s for s in (REPO_ROOT / "scenes").glob("*.yaml") if "clip:" not in s.read_text())
+CLIPPED_SCENES = sorted(s for s in (REPO_ROOT / "scenes").glob("*.yaml") if "clip:" in s.read_text())
 
 
 def choreo() -> str:
@@ -145,3 +147,12 @@ def test_a_30_fps_scene_is_retimed_to_60_fps_without_changing_its_motion(tmp_pat
     finally:
         reference.close()
         player.close()
+
+
+@pytest.mark.parametrize("scene", CLIPPED_SCENES, ids=lambda p: p.stem)
+def test_a_clipped_scene_writes_no_sticker(scene: Path, tmp_path: Path):
+    result = subprocess.run([choreo(), "compile", str(scene), "-o", str(tmp_path / "out"), "--target", "tgs"],
+                            capture_output=True, text=True)
+    assert result.returncode == 1
+    assert "a clip is a Lottie mask, which Telegram stickers may not use [tgs-clip]" in result.stderr
+    assert not (tmp_path / "out").exists()

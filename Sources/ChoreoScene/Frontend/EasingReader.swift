@@ -11,6 +11,10 @@ extension FrontendContext {
     /// An easing: a name (`ease-in-out`, `snappy`, `cubic-bezier(…)` as text) or a map
     /// `{cubic-bezier: [x1, y1, x2, y2]}`, `{steps: n}`, `{spring: {…}}`.
     func easing(_ node: YAMLNode) -> EasingSpec? {
+        if let named = styleVar(node, expected: .easing, colourAllowed: false) {
+            guard case let .easing(spec)? = named else { return nil }
+            return spec
+        }
         if node.scalar != nil, !isNullScalar(node) {
             let text = node.scalar!.value
             switch parseEasingName(text) {
@@ -72,24 +76,36 @@ extension FrontendContext {
         }
     }
 
-    /// `{response, damping-fraction}` (defaults 0.5, 0.825) or `{duration, bounce}` (0.5s, 0).
+    /// `{response, damping-fraction}` (defaults 0.5, 0.825), `{duration, bounce}` (0.5s, 0) or
+    /// `{stiffness, damping, mass}` (SwiftUI's `interpolatingSpring`; stiffness and damping
+    /// required, mass 1).
     private func spring(_ node: YAMLNode) -> EasingSpec? {
-        let forms = "a spring takes either response and damping-fraction (SwiftUI's .spring(response:dampingFraction:)) "
-            + "or duration and bounce (.spring(duration:bounce:)), all optional"
+        let forms = "a spring takes either response and damping-fraction (SwiftUI's .spring(response:dampingFraction:)), "
+            + "duration and bounce (.spring(duration:bounce:)), all optional, "
+            + "or stiffness, damping and an optional mass (.interpolatingSpring(mass:stiffness:damping:))"
         guard let map = readMap(
-            node, what: "a spring", allowed: ["response", "damping-fraction", "duration", "bounce"],
+            node, what: "a spring", allowed: ["response", "damping-fraction", "duration", "bounce", "stiffness", "damping", "mass"],
             unknownKeyNote: Note(forms, at: nil))
         else {
             return nil
         }
+        let forms3: [(name: String, keys: [String])] = [
+            ("response and damping-fraction", ["response", "damping-fraction"]), ("duration and bounce", ["duration", "bounce"]),
+            ("stiffness, damping and mass", ["stiffness", "damping", "mass"]),
+        ]
+        let used = forms3.filter { form in form.keys.contains { map.has($0) } }
+        if used.count > 1 {
+            let second = map.entries.first { used[1].keys.contains($0.name) }!
+            error(
+                .conflictingKeys,
+                "a spring takes \(used[0].name), or \(used[1].name), not both", at: second.key.reportRange,
+                help: "write one of the three forms: {response, damping-fraction}, {duration, bounce} or {stiffness, damping, mass}")
+            return nil
+        }
         let physical = map.has("response") || map.has("damping-fraction")
         let perceptual = map.has("duration") || map.has("bounce")
-        if physical && perceptual {
-            let second = map.entries.first { ["duration", "bounce"].contains($0.name) }!
-            error(
-                .conflictingKeys, "a spring takes response and damping-fraction, or duration and bounce, not both",
-                at: second.key.reportRange)
-            return nil
+        if !physical && !perceptual && !used.isEmpty {
+            return physicsSpring(map, at: node)
         }
         if perceptual {
             var duration = 0.5, bounce = 0.0
@@ -117,6 +133,45 @@ extension FrontendContext {
             damping = value
         }
         return checkedSettling(.spring(response: response, dampingFraction: damping), at: node.reportRange)
+    }
+
+    /// `{stiffness, damping, mass}`: SwiftUI's `interpolatingSpring(mass:stiffness:damping:)`,
+    /// which is the same damped oscillator as the other forms (response 2π·√(m/k), damping
+    /// fraction c / (2·√(k·m))), so it bakes exactly as they do.
+    private func physicsSpring(_ map: MapEntries, at node: YAMLNode) -> EasingSpec? {
+        guard let stiffnessNode = map.value("stiffness"), let dampingNode = map.value("damping") else {
+            let missing = map.has("stiffness") ? "damping" : "stiffness"
+            error(
+                .missingKey, "a spring given by stiffness needs both 'stiffness' and 'damping'; '\(missing)' is missing",
+                at: startRange(of: node), help: "for example {spring: {stiffness: 170, damping: 15}} (mass defaults to 1)")
+            return nil
+        }
+        guard let stiffness = number(stiffnessNode, name: "stiffness", bound: .greaterThan(0)),
+            let damping = number(dampingNode, name: "damping", bound: .greaterThan(0))
+        else { return nil }
+        var mass = 1.0
+        if let massNode = map.value("mass") {
+            guard let value = number(massNode, name: "mass", bound: .greaterThan(0)) else { return nil }
+            mass = value
+        }
+        let spec = physicsSpringEasing(mass: mass, stiffness: stiffness, damping: damping)
+        guard case let .spring(response, dampingFraction) = spec else { return nil }
+        guard response <= SceneLimits.maxTime else {
+            error(
+                .valueTooLarge,
+                "this spring's period 2π·√(mass/stiffness) is \(describeNumber(response.rounded()))s, beyond the limit of \(describeNumber(SceneLimits.maxTime))s",
+                at: stiffnessNode.reportRange, help: "use a larger stiffness or a smaller mass")
+            return nil
+        }
+        guard dampingFraction >= SceneLimits.minDampingFraction, dampingFraction <= SceneLimits.maxDampingFraction else {
+            error(
+                .outOfRange,
+                "this spring's damping ratio damping / (2·√(stiffness·mass)) is \(describeNumber(dampingFraction)), outside \(describeNumber(SceneLimits.minDampingFraction))…\(describeNumber(SceneLimits.maxDampingFraction))",
+                at: dampingNode.reportRange,
+                help: "a damping of \(describeNumber(2 * (stiffness * mass).squareRoot())) is critically damped (no overshoot) for this stiffness and mass")
+            return nil
+        }
+        return checkedSettling(spec, at: map.entries.first.map { $0.key.reportRange } ?? node.reportRange)
     }
 
     /// A spring whose settling time is within `SceneLimits.maxTime` (a long response with a low or

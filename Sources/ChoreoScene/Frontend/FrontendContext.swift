@@ -20,6 +20,8 @@ final class FrontendContext {
     var varOverrides: [String: YAMLNode] = [:]
     /// Where each var is defined, for notes.
     var varRanges: [String: SourceRange] = [:]
+    /// Vars that hold an easing, a stroke or a gradient (contract §10), read where they are defined.
+    var styleVars: [String: StyleVar] = [:]
 
     /// Text the YAML reader already reported as broken (a plain scalar cut short by a comma in a
     /// flow collection): problems found inside it are consequences, not news, and stay unreported.

@@ -47,6 +47,9 @@ struct FillSpec {
     var stops: GradientStops?
     var unitsBounds = false
     var range: SourceRange
+    /// The node the fill is written on: a group's gradient is laid out in the group's coordinates
+    /// and fills every child that inherits it as one sweep.
+    var owner: NodeInfo?
 }
 
 struct StrokeSpec {
@@ -139,6 +142,18 @@ final class NodeInfo {
     var stroke: StrokeStyle?
     var trimmed = false
     var repeatSpec: Repeat?
+    var repeatStagger: RepeatStagger?
+    /// Where `repeat.fill` was written, for its checks.
+    var repeatFillRange: SourceRange?
+    /// The node's `clip:` read as a node of its own (shape, geometry and transform, no style);
+    /// its animatable values are also in `base` as `clip.KEY`.
+    var clip: NodeInfo?
+    /// Where `clip:` was written.
+    var clipRange: SourceRange?
+    /// For a shape filled by a group's gradient: the group, and the map from the group's
+    /// coordinates to this node's (a similarity, from base values).
+    var gradientOwner: NodeInfo?
+    var gradientMap = GradientMap.identity
 
     init(id: String, range: SourceRange, shape: ShapeKind) {
         self.id = id
@@ -225,6 +240,7 @@ extension FrontendContext {
         readTransform(map, into: info)
         readOwnStyle(map, into: info)
         if let repeatNode = map.value(.repeat) { info.repeatSpec = readRepeat(repeatNode, node: info) }
+        if let clipNode = map.value(.clip) { readClip(clipNode, into: info, registry: &registry) }
         if id == nil || errorCount > errorsBefore {
             info.valid = false
             if let id { registry.markBroken(id) }
@@ -246,7 +262,7 @@ extension FrontendContext {
         map.value(property).flatMap { point($0, name: property.key, bound: property.descriptor.bound) }
     }
 
-    private func readGeometry(_ map: MapEntries, into info: NodeInfo, registry: inout NodeRegistry) {
+    func readGeometry(_ map: MapEntries, into info: NodeInfo, registry: inout NodeRegistry) {
         switch info.shape {
         case .rect:
             let size = point(.size, in: map) ?? Property.size.defaultPoint
@@ -437,7 +453,7 @@ extension FrontendContext {
 
     // MARK: Transform
 
-    private func readTransform(_ map: MapEntries, into info: NodeInfo) {
+    func readTransform(_ map: MapEntries, into info: NodeInfo) {
         let bounds = info.localBounds
         var anchor = bounds.center
         if let node = map.value(.anchor), let value = anchorPoint(node, bounds: bounds) { anchor = value }
@@ -475,6 +491,7 @@ extension FrontendContext {
         if let node = map.value(.fill) {
             info.ownStyleKeys.insert(.fill)
             style.fill = fillSpec(node)
+            style.fill?.owner = info
         }
         if let node = map.value(.fillRule) {
             info.ownStyleKeys.insert(.fillRule)
@@ -494,6 +511,10 @@ extension FrontendContext {
     /// `fill:` as written: a colour, `none`, or a gradient map.
     func fillSpec(_ node: YAMLNode) -> FillSpec? {
         if reportCommentedOutColor(node, key: Property.fill.key) { return nil }
+        if let named = styleVar(node, expected: .gradient, colourAllowed: true) {
+            guard case let .gradient(spec)? = named else { return nil }
+            return spec
+        }
         if let scalar = node.scalar, !isNullScalar(node) {
             if scalar.value == "none" { return FillSpec(kind: .none, range: node.reportRange) }
             guard let color = color(node) else { return nil }
@@ -570,6 +591,10 @@ extension FrontendContext {
 
     func strokeSpec(_ node: YAMLNode) -> StrokeSpec? {
         if reportCommentedOutColor(node, key: Property.stroke.key) { return nil }
+        if let named = styleVar(node, expected: .stroke, colourAllowed: true) {
+            guard case let .stroke(spec)? = named else { return nil }
+            return spec
+        }
         if let scalar = node.scalar, !isNullScalar(node) {
             if scalar.value == "none" { return StrokeSpec(none: true) }
             // A colour alone is a 1 px stroke of that colour.
@@ -665,7 +690,27 @@ extension FrontendContext {
                 result.endOpacity = opacity
             }
         }
+        readRepeatStagger(map, node: info)
         return result
+    }
+
+    /// `repeat.delay` (a time ≥ 0) and `repeat.fill: [first, last]` (two colours).
+    private func readRepeatStagger(_ map: MapEntries, node info: NodeInfo) {
+        var stagger = RepeatStagger()
+        if let value = map.value(.repeatDelay), let delay = time(value, name: Property.repeatDelay.key, bound: Property.repeatDelay.descriptor.bound) { stagger.delay = delay }
+        if let value = map.value(.repeatFill) {
+            if let items = value.sequence, items.count == 2 {
+                if let first = color(items[0]), let last = color(items[1]) {
+                    stagger.fill = (first, last)
+                    info.repeatFillRange = value.reportRange
+                }
+            } else {
+                error(
+                    .wrongType, "expected [first, last] colours for '\(Property.repeatFill.key)' of a repeat, found \(describeFound(value))",
+                    at: value.reportRange, help: "for example fill: [\"#FF3B30\", \"#007AFF\"]")
+            }
+        }
+        if stagger.delay > 0 || stagger.fill != nil { info.repeatStagger = stagger }
     }
 
     // MARK: Inheritance and resolved styles
@@ -695,9 +740,19 @@ extension FrontendContext {
         // SwiftUI fills a shape with the foreground colour unless it is only stroked.
         let fill = style.fill ?? FillSpec(kind: info.stroke == nil ? .solid : .none, color: Property.fill.defaultColor, range: info.range)
         info.fillKind = fill.kind
-        let bounds = info.localBounds
+        // A gradient written on a group is laid out in the group's coordinates (its bounds for
+        // `units: bounds`) and carried into this node's coordinates, so that every child the group
+        // fills shows its part of one sweep.
+        var bounds = info.localBounds
+        var map = GradientMap.identity
+        if fill.kind == .linear || fill.kind == .radial, let owner = fill.owner, owner !== info {
+            bounds = owner.localBounds
+            map = gradientMap(from: owner, to: info, range: fill.range)
+            info.gradientOwner = owner
+            info.gradientMap = map
+        }
         // `fillSpec` returns a gradient only with its points, radius and stops.
-        func place(_ p: Point?) -> PropertyValue { .point(fill.unitsBounds ? bounds.point(atUnit: p!) : p!) }
+        func place(_ p: Point?) -> PropertyValue { .point(map.point(fill.unitsBounds ? bounds.point(atUnit: p!) : p!)) }
         switch fill.kind {
         case .none: break
         case .solid: info.base[.fill] = .color(fill.color!)
@@ -708,7 +763,7 @@ extension FrontendContext {
             info.baseRanges[.fillStops] = fill.range
         case .radial:
             info.base[.fillCenter] = place(fill.center)
-            info.base[.fillRadius] = .number(fill.unitsBounds ? fill.radius! * max(bounds.width, bounds.height) : fill.radius!)
+            info.base[.fillRadius] = .number(map.length(fill.unitsBounds ? fill.radius! * max(bounds.width, bounds.height) : fill.radius!))
             info.base[.fillStops] = .stops(fill.stops!)
             info.baseRanges[.fillStops] = fill.range
         }

@@ -25,6 +25,8 @@ struct RawOverride {
     var value: RawValue
     /// The value's text, for notes.
     var range: SourceRange
+    /// True for a tween's `by:` amount (a group gradient's offset is moved, not placed).
+    var relative = false
 }
 
 /// One animated property after group expansion and resolution.
@@ -52,6 +54,8 @@ extension FrontendContext {
                 continue
             }
             switch property.descriptor.kind {
+            case .clipShape:
+                result += readClipOverride(pair.value, target: target, mode: mode)
             case .paint where pair.value.mapping != nil:
                 result += readGradientOverride(pair.value, target: target, mode: mode)
             case .strokeStyle, .map:
@@ -136,7 +140,7 @@ extension FrontendContext {
     func readLeaf(_ property: Property, value node: YAMLNode, target: NodeInfo, mode: OverrideMode) -> RawOverride? {
         let range = node.reportRange
         func make(_ path: Property, _ value: RawValue) -> RawOverride {
-            RawOverride(node: target, path: path, value: value, range: range)
+            RawOverride(node: target, path: path, value: value, range: range, relative: mode == .relative)
         }
         func relativeOnly(_ what: String) -> RawOverride? {
             error(.wrongType, "'\(property)' is \(what) and cannot be animated with by:; use to:", at: range)
@@ -195,7 +199,7 @@ extension FrontendContext {
         case .stops:
             if relative { return relativeOnly("a list of gradient stops") }
             return gradientStops(node).map { make(property, .value(.stops($0))) }
-        case .strokeStyle, .map, .integer, .boolean, .keyword, .numberList, .nodeList, .identifier, .numberOrRange:
+        case .strokeStyle, .clipShape, .map, .time, .colorPair, .integer, .boolean, .keyword, .numberList, .nodeList, .identifier, .numberOrRange:
             preconditionFailure("\(property) is not an animatable value")
         }
     }
@@ -219,12 +223,27 @@ extension FrontendContext {
                 reportMissingStyle(raw, target: target)
                 return result
             }
-            let bounds = target.localBounds
-            let value: PropertyValue
+            // A clip's anchor keywords name points of the clip's own bounds.
+            var bounds = root == .clip ? (target.clip?.localBounds ?? target.localBounds) : target.localBounds
+            // A group's gradient: laid out in the group, carried into the child (see resolveShapeStyle).
+            var map = GradientMap.identity
+            if root == .fill, raw.path != .fill, raw.node !== target, let owner = target.gradientOwner {
+                bounds = owner.localBounds
+                map = target.gradientMap
+            }
+            var value: PropertyValue
             switch raw.value {
             case let .value(v): value = v
             case let .unitPoint(unit): value = .point(bounds.point(atUnit: unit))
             case let .unitRadius(r): value = .number(r * max(bounds.width, bounds.height))
+            }
+            switch value {
+            case let .point(p) where raw.path.descriptor.inGradientUnits:
+                value = .point(raw.relative ? map.vector(p) : map.point(p))
+            case let .number(r) where raw.path.descriptor.inGradientUnits:
+                value = .number(map.length(r))
+            default:
+                break
             }
             if !checkMorph(base: baseValue, value: value, raw: raw, target: target, definedBy: definedBy) { continue }
             result.append(
@@ -279,7 +298,7 @@ extension FrontendContext {
             guard target.morphByIndex, !a.contours.isEmpty, !a.isMorphCompatible(with: b) else { return true }
             let baseText = describeShape(a), otherText = describeShape(b)
             var notes: [Note] = []
-            if let baseRange = target.baseRanges[.d] { notes.append(Note("the base shape has \(baseText)", at: baseRange)) }
+            if let baseRange = target.baseRanges[raw.path] { notes.append(Note("the base shape has \(baseText)", at: baseRange)) }
             notes.append(Note("\(definedBy) gives \(otherText)", at: raw.range))
             if let morphRange = target.morphRange {
                 notes.append(Note("'morph: index' asks for a vertex-by-vertex morph", at: morphRange))

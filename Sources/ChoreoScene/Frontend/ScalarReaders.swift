@@ -98,12 +98,31 @@ extension FrontendContext {
 
     /// Reports a problem the value parsers found inside a scalar, at its exact place.
     func report(_ valueError: ValueError, in node: YAMLNode) {
+        if valueError.rule == .undefinedVar, let kind = misusedStyleVar(valueError, in: node) {
+            // An easing, stroke or gradient var inside a number or colour.
+            let name = kind.name
+            error(
+                .wrongVarType, "'$\(name)' is \(kind.kind.article), which cannot be used in a value",
+                at: rangeInScalar(node, offset: valueError.offset, length: valueError.length),
+                notes: varRanges[name].map { [Note("'$\(name)' is defined here", at: $0)] } ?? [])
+            return
+        }
         let fixIts = valueError.replacement.map {
             replacing(in: node, offset: valueError.offset, length: valueError.length, with: $0)
         } ?? []
         error(
             valueError.rule, valueError.message, at: rangeInScalar(node, offset: valueError.offset, length: valueError.length),
             help: valueError.help, fixIts: fixIts)
+    }
+
+    /// The style var an `undefined-var` error is about, if it names one.
+    private func misusedStyleVar(_ valueError: ValueError, in node: YAMLNode) -> (name: String, kind: StyleVar.Kind)? {
+        guard let text = node.scalar?.value else { return nil }
+        let scalars = Array(text.unicodeScalars)
+        guard valueError.offset >= 0, valueError.offset + valueError.length <= scalars.count else { return nil }
+        let written = String(String.UnicodeScalarView(scalars[valueError.offset..<(valueError.offset + valueError.length)]))
+        let name = written.hasPrefix("$") ? String(written.dropFirst()) : written
+        return styleVars[name].map { (name, $0.kind) }
     }
 
     /// True when the text uses a var whose own definition was broken (already reported).

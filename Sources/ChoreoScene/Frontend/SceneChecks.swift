@@ -44,4 +44,33 @@ extension FrontendContext {
         }
         visit(layers, parentMatrix: .identity)
     }
+
+    /// `repeat.fill` paints each copy's solid fills one fixed colour: it needs a shape with a
+    /// solid fill under the repeat, and no state, tween or keyframe may animate those fills.
+    func checkRepeatFills(layers: [NodeInfo], states: [SceneState], timelines: [SceneTimeline]) {
+        var animators: [String: String] = [:]  // "node" → what animates its fill
+        for state in states {
+            for key in state.overrides.keys where key.property == .fill { animators[key.node] = animators[key.node] ?? "state '\(state.name)'" }
+        }
+        for timeline in timelines {
+            var keys = Set(timeline.keyframes.keys)
+            for tween in timeline.tweens { keys.formUnion(tween.values.keys) }
+            for key in keys where key.property == .fill { animators[key.node] = animators[key.node] ?? "timeline '\(timeline.name)'" }
+        }
+        for info in layers.flatMap(\.subtree) where info.valid {
+            guard let range = info.repeatFillRange else { continue }
+            let shapes = info.subtree.filter { $0.shape != .group }
+            let solid = shapes.filter { $0.fillKind == .solid }
+            if solid.isEmpty {
+                error(
+                    .invalidRepeatFill, "'repeat.fill' colours the copies' solid fill, but '\(info.id)' has no solid fill",
+                    at: range, help: "give the node (or the shapes of the group) a solid fill, or remove 'repeat.fill'")
+            } else if let animated = solid.first(where: { animators[$0.id] != nil }) {
+                error(
+                    .invalidRepeatFill,
+                    "'repeat.fill' fixes each copy's colour, but \(animators[animated.id]!) animates the fill of '\(animated.id)'",
+                    at: range, help: "animate the copies' opacity instead, or remove 'repeat.fill'")
+            }
+        }
+    }
 }

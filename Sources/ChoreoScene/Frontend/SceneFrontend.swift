@@ -55,6 +55,7 @@ extension FrontendContext {
         }
         resolveStyles(layers, inherited: StyleSpec())
         checkRepeatCopies(layers)
+        checkClipsInRepeats(layers)
 
         var timelineNames: [String] = []
         var timelineRanges: [String: SourceRange] = [:]
@@ -83,8 +84,10 @@ extension FrontendContext {
         let transitions = map.value("transitions").map { readTransitions($0, states: states, names: names) } ?? []
         let timelines = map.value("timelines").map { readTimelines($0, names: names) } ?? []
 
+        checkGroupGradientsStayStill(layers, animated: animatedProperties(states: states, timelines: timelines))
         checkReachability(states: states, initial: initial, transitions: transitions)
         checkCanvas(layers: layers, size: size, states: states, timelines: timelines)
+        checkRepeatFills(layers: layers, states: states, timelines: timelines)
         reportVarUnitMisfits()
 
         guard errorCount == 0 else { return nil }
@@ -95,6 +98,25 @@ extension FrontendContext {
         scene.vars = environment.vars
         correspondPathPoses(in: &scene, vertexByVertex: Set(registry.nodes.values.filter(\.morphByIndex).map(\.id)))
         return scene
+    }
+
+    /// Every property a state, tween or keyframe animates, with the first place that does.
+    private func animatedProperties(states: [SceneState], timelines: [SceneTimeline]) -> [PropertyKey: SourceRange] {
+        var result: [PropertyKey: SourceRange] = [:]
+        for state in states {
+            for key in state.overrides.keys.sorted() where result[key] == nil {
+                result[key] = state.overrideRanges[key] ?? state.range
+            }
+        }
+        for timeline in timelines {
+            for tween in timeline.tweens {
+                for key in tween.values.keys.sorted() where result[key] == nil { result[key] = tween.range }
+            }
+            for (key, frames) in timeline.keyframes.sorted(by: { $0.key < $1.key }) where result[key] == nil {
+                result[key] = frames.first?.range ?? timeline.range
+            }
+        }
+        return result
     }
 
     private func checkVersion(_ node: YAMLNode) {
@@ -120,9 +142,18 @@ extension FrontendContext {
         case .path: shape = .path
         case .group: shape = .group(info.children.map(sceneNode))
         }
-        return SceneNode(
+        var node = SceneNode(
             id: info.id, range: info.range, shape: shape, base: info.base, fill: info.fillKind, fillRule: info.fillRule,
-            stroke: info.stroke, trimmed: info.trimmed, repeat: info.repeatSpec)
+            stroke: info.stroke, trimmed: info.trimmed, repeat: info.repeatSpec, stagger: info.repeatStagger)
+        if let clip = info.clip {
+            switch clip.shape {
+            case .rect: node.clip = .rect
+            case .ellipse: node.clip = .ellipse
+            case .polygon: node.clip = .polygon(sides: clip.sides, star: clip.isStar, cornerRadius: clip.polygonCornerRadius)
+            case .path, .group: node.clip = .path
+            }
+        }
+        return node
     }
 }
 

@@ -172,15 +172,9 @@ extension FrontendContext {
             let timing = self.timing(map, base: defaultTiming)
             var nodeTiming: [String: Timing] = [:]
             if let nodesNode = map.value("nodes"), let pairs = mapPairs(nodesNode, expected: "a map of node ids to timing") {
-                for pair in pairs {
-                    guard let id = keyName(pair.key) else { continue }
-                    let target = lookupNode(
-                        id, at: pair.key.reportRange, names: names, fixing: { self.replacing(pair.key, with: $0) })
-                    guard let nodeMap = readMap(pair.value, what: "a node's timing", allowed: ["duration", "delay", "easing"]),
-                        let merged = self.timing(nodeMap, base: timing ?? defaultTiming)
-                    else { continue }
-                    if target != nil { nodeTiming[id] = merged }
-                }
+                nodeTiming = readTransitionTiming(
+                    pairs, base: timing ?? defaultTiming, names: names,
+                    states: (from ?? "", to ?? "", states))
             }
             if errorCount > errorsBefore { transitionFailed = true }
             guard ok, let from, let to, let timing else { continue }
@@ -203,6 +197,87 @@ extension FrontendContext {
         }
         reportCompleteCycles(transitions)
         return transitions
+    }
+
+    /// A transition's `nodes:` map: `NODE: {duration, delay, easing}` and `NODE.PROPERTY: {…}`
+    /// (contract §9). Node entries are read first, on top of the transition's timing; each
+    /// property entry on top of the entry for its node or its parent property, so the most
+    /// specific entry wins key by key.
+    private func readTransitionTiming(
+        _ pairs: [YAMLPair], base: Timing, names: SceneNames,
+        states: (from: String, to: String, all: [SceneState])
+    ) -> [String: Timing] {
+        let entries = pairs.compactMap { pair in keyName(pair.key).map { (name: $0, key: pair.key, value: pair.value) } }
+        // Shallow entries first: `icon`, then `icon.stroke`, then `icon.stroke.width`.
+        let ordered = entries.enumerated().sorted { a, b in
+            let depthA = a.element.name.split(separator: ".").count, depthB = b.element.name.split(separator: ".").count
+            return depthA != depthB ? depthA < depthB : a.offset < b.offset
+        }.map(\.element)
+        var result: [String: Timing] = [:]
+        let from = states.all.first { $0.name == states.from }, to = states.all.first { $0.name == states.to }
+        for entry in ordered {
+            let id: String, path: String?
+            if let dot = entry.name.firstIndex(of: ".") {
+                id = String(entry.name[..<dot])
+                path = String(entry.name[entry.name.index(after: dot)...])
+            } else {
+                id = entry.name
+                path = nil
+            }
+            let idCount = id.unicodeScalars.count
+            let target = lookupNode(
+                id, at: path == nil ? entry.key.reportRange : rangeInScalar(entry.key, offset: 0, length: idCount), names: names,
+                fixing: { self.replacing(in: entry.key, offset: 0, length: idCount, with: $0) })
+            var valid = target != nil
+            if let path, let target {
+                let pathLength = path.unicodeScalars.count
+                let pathRange = rangeInScalar(entry.key, offset: idCount + 1, length: pathLength)
+                let paths = target.shape.keyframePaths.map(\.path) + [Property.stroke.key, Property.trim.key]
+                if !paths.contains(path) {
+                    valid = false
+                    let root = String(path.split(separator: ".").first ?? "")
+                    if !path.contains("."), !target.shape.animatableKeys.map(\.key).contains(root) {
+                        reportNotAnimatable(
+                            root, target: target, at: pathRange, candidates: paths,
+                            fixing: { self.replacing(in: entry.key, offset: idCount + 1, length: pathLength, with: $0) })
+                    } else {
+                        let match = guessName(path, in: paths)
+                        error(
+                            .unknownKey, "unknown property '\(path)' for \(target.shape.phrase)", at: pathRange,
+                            help: match.map { "did you mean '\($0)'?" },
+                            fixIts: match.map { replacing(in: entry.key, offset: idCount + 1, length: pathLength, with: $0) } ?? [])
+                    }
+                } else if let from, let to, target.valid {
+                    let touched = Set(from.overrides.keys).union(to.overrides.keys).filter {
+                        $0.node == id && ($0.property.path == path || $0.property.path.hasPrefix(path + "."))
+                    }
+                    if !touched.contains(where: { from.overrides[$0] != to.overrides[$0] }) {
+                        warning(
+                            .unusedTiming,
+                            "'\(entry.name)' does not change from '\(from.name)' to '\(to.name)', so this timing has no effect",
+                            at: entry.key.reportRange,
+                            help: "time a property that one of the two states changes, or remove this entry")
+                    }
+                }
+            }
+            // The entry this one refines: the nearest shallower entry for the same node.
+            var refined = result[id] ?? base
+            if let path {
+                var parent = path
+                while let dot = parent.lastIndex(of: ".") {
+                    parent = String(parent[..<dot])
+                    if let timing = result["\(id).\(parent)"] {
+                        refined = timing
+                        break
+                    }
+                }
+            }
+            guard let nodeMap = readMap(entry.value, what: path == nil ? "a node's timing" : "a property's timing", allowed: ["duration", "delay", "easing"]),
+                let merged = self.timing(nodeMap, base: refined)
+            else { continue }
+            if valid { result[entry.name] = merged }
+        }
+        return result
     }
 
     /// A cycle made only of `complete` transitions would never rest: each state starts the next

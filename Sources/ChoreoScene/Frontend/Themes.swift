@@ -43,6 +43,17 @@ extension FrontendContext {
                         at: entry.key.reportRange, help: suggestion(for: varName, in: varRanges.keys.sorted()))
                     continue
                 }
+                if let style = styleVars[varName] {
+                    // A slot holds a colour or a number; an easing, stroke or gradient var has none.
+                    error(
+                        .themeNotSlottable,
+                        "theme '\(name)' sets '$\(varName)', which holds \(style.kind.article); a theme changes only vars that hold colours, numbers or points",
+                        at: entry.key.reportRange, notes: [Note("'$\(varName)' is defined here", at: definition)],
+                        help: style.kind == .easing
+                            ? "timing cannot differ between themes; keep easings out of themes"
+                            : "theme the colours the \(style.kind == .stroke ? "stroke" : "gradient") is made of, through vars of their own (color: $accent)")
+                    continue
+                }
                 guard let current = environment.vars[varName] else { continue }  // its own definition failed
                 guard let themed = evaluateVar(entry.value, name: varName) else { continue }
                 if let mismatch = kindMismatch(current, themed) {

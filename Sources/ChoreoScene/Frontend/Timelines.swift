@@ -113,7 +113,20 @@ extension FrontendContext {
             guard let target = lookupNode(
                 id, at: idRange, names: names, fixing: { self.replacing(in: pair.key, offset: 0, length: idCount, with: $0) }) else { continue }
             let paths = target.shape.keyframePaths.map(\.path)
-            guard paths.contains(path), let property = Property(path: path) else {
+            // `card.clip.size`: the clip's own property, checked against the clip's shape.
+            var clipProperty: String?
+            if path == Property.clip.key || path.hasPrefix(Property.clip.key + ".") {
+                guard let clip = target.clip else {
+                    error(
+                        .unknownProperty, "node '\(id)' has no clip to animate", at: pathRange,
+                        help: "give it a clip in layers, for example clip: {shape: rect, size: [100, 100]}")
+                    continue
+                }
+                let property = String(path.dropFirst(Property.clip.key.count + 1))
+                guard checkClipProperty(property, clip: clip, target: target, at: pair.key, range: pathRange) else { continue }
+                clipProperty = property
+            }
+            guard clipProperty != nil || paths.contains(path) else {
                 if !path.contains("."), !target.shape.animatableKeys.map(\.key).contains(path) {
                     reportNotAnimatable(
                         path, target: target, at: pathRange, candidates: paths,
@@ -165,9 +178,15 @@ extension FrontendContext {
                     }
                     previousAt = max(previousAt ?? at, at)
                 }
-                guard let valueNode = map.value("value"),
-                    let raw = readLeaf(property, value: valueNode, target: target, mode: .absolute)
-                else { continue }
+                guard let valueNode = map.value("value") else { continue }
+                let leaf: RawOverride?
+                if let clipProperty {
+                    leaf = readClipLeaf(clipProperty, value: valueNode, target: target, mode: .absolute)
+                } else {
+                    // `paths` holds only paths of the table.
+                    leaf = readLeaf(Property(path: path)!, value: valueNode, target: target, mode: .absolute)
+                }
+                guard let raw = leaf else { continue }
                 let definedBy = "the keyframe at \(at.map { describeNumber($0) + "s" } ?? "?")"
                 for resolved in resolve(raw, definedBy: definedBy) {
                     guard let at else { continue }

@@ -23,12 +23,15 @@ extension FrontendContext {
             varRanges[name] = varRanges[name] ?? pair.key.reportRange
             let value = varOverrides[name] ?? pair.value
             var references: [(String, YAMLNode)] = []
-            let parts = value.sequence ?? [value]
-            for part in parts {
+            // Every scalar inside: a stroke or gradient var may use other vars anywhere in its map.
+            func collect(_ part: YAMLNode) {
                 if let text = part.scalar?.value {
                     references += variableReferences(in: text).map { ($0.name, part) }
                 }
+                for item in part.sequence ?? [] { collect(item) }
+                for entry in part.mapping ?? [] { collect(entry.value) }
             }
+            collect(value)
             definitions.append(VarDefinition(name: name, key: pair.key, value: value, references: references))
         }
         let index = Dictionary(definitions.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -72,6 +75,14 @@ extension FrontendContext {
         for i in inCycle { poisonedVars.insert(definitions[i].name) }
         for i in order where !inCycle.contains(i) {
             let definition = definitions[i]
+            if let kind = styleVarKind(definition.value) {
+                if let value = evaluateStyleVar(definition.value, kind: kind) {
+                    styleVars[definition.name] = value
+                } else {
+                    poisonedVars.insert(definition.name)
+                }
+                continue
+            }
             if let value = evaluateVar(definition.value, name: definition.name) {
                 environment.vars[definition.name] = value
                 varDefinitions[definition.name] = (definition.key, definition.value)
@@ -149,6 +160,103 @@ extension FrontendContext {
             report(problem, in: node)
             return nil
         }
+    }
+}
+
+/// A var that holds an easing, a stroke or a gradient: `pop: {spring: {bounce: 0.4}}`,
+/// `quick: ease-out`, `pen: {color: black, width: 2}`, `sheen: {linear: …, stops: …}`.
+enum StyleVar {
+    case easing(EasingSpec)
+    case stroke(StrokeSpec)
+    case gradient(FillSpec)
+
+    enum Kind {
+        case easing, stroke, gradient
+    }
+
+    var kind: Kind {
+        switch self {
+        case .easing: .easing
+        case .stroke: .stroke
+        case .gradient: .gradient
+        }
+    }
+}
+
+extension StyleVar.Kind {
+    var article: String {
+        switch self {
+        case .easing: "an easing"
+        case .stroke: "a stroke"
+        case .gradient: "a gradient"
+        }
+    }
+}
+
+extension FrontendContext {
+    /// What kind of style a var's value is, or nil for a number, a point or a colour. A map is a
+    /// style by its keys; a scalar is an easing when it reads as one (`ease-out`, `bouncy`,
+    /// `cubic-bezier(…)`), and `$other` is whatever `other` is.
+    func styleVarKind(_ value: YAMLNode) -> StyleVar.Kind? {
+        if let entries = value.mapping {
+            let keys = Set(entries.compactMap { $0.key.scalar?.value })
+            if !keys.isDisjoint(with: ["spring", "cubic-bezier", "steps"]) { return .easing }
+            if !keys.isDisjoint(with: Property.fill.children.map(\.key)) { return .gradient }
+            return .stroke
+        }
+        guard let text = value.scalar?.value.trimmingCharacters(in: .whitespaces), !isNullScalar(value) else { return nil }
+        if let name = bareVarName(text) { return styleVars[name]?.kind }
+        if looksLikeColor(text) || text.hasPrefix("$") { return nil }
+        if case .success = parseEasingName(text) { return .easing }
+        return nil
+    }
+
+    private func evaluateStyleVar(_ value: YAMLNode, kind: StyleVar.Kind) -> StyleVar? {
+        if let text = value.scalar?.value, let name = bareVarName(text.trimmingCharacters(in: .whitespaces)) {
+            return styleVars[name]
+        }
+        switch kind {
+        case .easing: return easing(value).map(StyleVar.easing)
+        case .stroke: return strokeSpec(value).map(StyleVar.stroke)
+        case .gradient: return fillSpec(value).map(StyleVar.gradient)
+        }
+    }
+
+    /// `name` for text that is exactly `$name`.
+    func bareVarName(_ text: String) -> String? {
+        let references = variableReferences(in: text)
+        guard references.count == 1, references[0].offset == 0, text == "$" + references[0].name else { return nil }
+        return references[0].name
+    }
+
+    /// The style var `node` names (`easing: $pop`, `stroke: $pen`, `fill: $sheen`) when it names
+    /// one: `.some(value)` if it is of the kind `expected`, `.some(nil)` after reporting it (a
+    /// style of another kind, or a number, point or colour var where only a style fits, with a
+    /// note at the var), nil when the text is not a bare style var (the caller reads it as usual).
+    func styleVar(_ node: YAMLNode, expected: StyleVar.Kind, colourAllowed: Bool) -> StyleVar?? {
+        guard let text = node.scalar?.value.trimmingCharacters(in: .whitespaces), let name = bareVarName(text) else { return nil }
+        if poisonedVars.contains(name) { return .some(nil) }
+        let found: String
+        if let value = styleVars[name] {
+            if value.kind == expected { return .some(value) }
+            found = value.kind.article
+        } else if let value = environment.vars[name] {
+            // Where a colour fits, a colour var is read as one, and a number or point var gets the
+            // colour reader's own `wrong-var-type`.
+            if colourAllowed { return nil }
+            switch value {
+            case .color: found = "a colour"
+            case .point: found = "a point"
+            case .quantity: found = "a number"
+            }
+        } else {
+            return nil
+        }
+        error(
+            .wrongVarType, "'$\(name)' is \(found), not \(colourAllowed ? "a colour or " : "")\(expected.article)", at: node.reportRange,
+            notes: varRanges[name].map { [Note("'$\(name)' is defined here", at: $0)] } ?? [],
+            help: expected == .easing ? "an easing var holds a name such as ease-out or a map such as {spring: {bounce: 0.3}}" : nil)
+        return .some(nil)
     }
 }
 

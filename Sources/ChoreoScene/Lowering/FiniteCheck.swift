@@ -44,14 +44,13 @@ private func isFinite(_ node: Node) -> Bool {
         let numbers = [spec.anchor.x, spec.anchor.y, spec.rotation, spec.offset.x, spec.offset.y, spec.scale.x, spec.scale.y]
         guard numbers.allSatisfy(\.isFinite), spec.startOpacity.isFinite, spec.endOpacity.isFinite else { return false }
     }
-    guard case let .shape(geometry, style) = node.content else { return true }
-    switch geometry {
-    case let .rect(size, radius): guard isFinite(size), isFinite(radius) else { return false }
-    case let .ellipse(size): guard isFinite(size) else { return false }
-    case let .polygon(_, radius, inner): guard isFinite(radius), inner.map(isFinite) ?? true else { return false }
-    case let .path(shape): guard isFinite(shape) else { return false }
+    if let clip = node.clip {
+        let t = clip.transform
+        guard isFinite(clip.geometry), isFinite(t.anchor), isFinite(t.position), isFinite(t.rotation), isFinite(t.scale)
+        else { return false }
     }
-    guard isFinite(style.fill) else { return false }
+    guard case let .shape(geometry, style) = node.content else { return true }
+    guard isFinite(geometry), isFinite(style.fill) else { return false }
     if let stroke = style.stroke {
         guard isFinite(stroke.paint), isFinite(stroke.width), stroke.miterLimit.isFinite, stroke.dash.allSatisfy(\.isFinite)
         else { return false }
@@ -60,4 +59,13 @@ private func isFinite(_ node: Node) -> Bool {
         guard isFinite(trim.start), isFinite(trim.end), isFinite(trim.offset) else { return false }
     }
     return true
+}
+
+private func isFinite(_ geometry: Geometry) -> Bool {
+    switch geometry {
+    case let .rect(size, radius): return isFinite(size) && isFinite(radius)
+    case let .ellipse(size): return isFinite(size)
+    case let .polygon(_, radius, inner): return isFinite(radius) && (inner.map(isFinite) ?? true)
+    case let .path(shape): return isFinite(shape)
+    }
 }

@@ -21,7 +21,7 @@ func lower(_ scene: Scene, inputBytes: Int = 0, diagnostics: inout DiagnosticBag
     let context = LoweringContext(scene: scene)
     let plans = context.layOutSpans(diagnostics: &diagnostics)
     let tracks = context.buildTracks(plans, diagnostics: &diagnostics)
-    let builder = NodeBuilder(tracks: tracks)
+    let builder = NodeBuilder(tracks: tracks.base, lowered: tracks)
     let layers = scene.layers.map { builder.node($0) }
     let totalFrames = plans.last.map { $0.startFrame + $0.frames } ?? 0
     let initialLabel = context.initialState?.label
@@ -58,18 +58,32 @@ struct LoweringContext {
     let scene: Scene
     /// Every node by id, groups' children included.
     let nodes: [String: SceneNode]
+    /// For every node under a repeat with a `delay`: the latest its motion starts in any copy
+    /// (the sum over the staggered repeats around it, itself included, of (count − 1) × delay).
+    let staggerReach: [String: Double]
 
     init(scene: Scene) {
         self.scene = scene
         var nodes: [String: SceneNode] = [:]
-        func collect(_ list: [SceneNode]) {
+        var reach: [String: Double] = [:]
+        func collect(_ list: [SceneNode], inherited: Double) {
             for node in list {
                 nodes[node.id] = node
-                if case let .group(children) = node.shape { collect(children) }
+                let own = node.stagger.map { $0.delay * Double(max(0, (node.repeat?.count ?? 1) - 1)) } ?? 0
+                if inherited + own > 0 { reach[node.id] = inherited + own }
+                if case let .group(children) = node.shape { collect(children, inherited: inherited + own) }
             }
         }
-        collect(scene.layers)
+        collect(scene.layers, inherited: 0)
         self.nodes = nodes
+        self.staggerReach = reach
+    }
+
+    /// How much longer than its own motion a span must last so that the last staggered copy of
+    /// every node it animates finishes too.
+    private func staggerExtension(_ keys: some Sequence<PropertyKey>) -> Double {
+        guard !staggerReach.isEmpty else { return 0 }
+        return keys.reduce(0) { max($0, staggerReach[$1.node] ?? 0) }
     }
 
     private var frameLength: Double { 1 / scene.fps }
@@ -98,7 +112,10 @@ struct LoweringContext {
         }
         for transition in scene.transitions {
             let timings = [transition.timing] + transition.nodeTiming.keys.sorted().map { transition.nodeTiming[$0]! }
-            let length = timings.map { $0.delay + effectiveDuration($0) }.max() ?? 0
+            let changed = Set((state(named: transition.from)?.overrides.keys).map(Array.init) ?? [])
+                .union((state(named: transition.to)?.overrides.keys).map(Array.init) ?? [])
+                .filter { poseValue($0, in: state(named: transition.from)) != poseValue($0, in: state(named: transition.to)) }
+            let length = (timings.map { $0.delay + effectiveDuration($0) }.max() ?? 0) + staggerExtension(changed)
             add(
                 "\(transition.from)->\(transition.to)", .transition(from: transition.from, to: transition.to, trigger: transition.trigger),
                 frames: framesCovering(length) + 1, content: .transition(transition))
@@ -121,7 +138,10 @@ struct LoweringContext {
                 add(item.name, .timeline(loops: true), frames: frames, content: .timeline(timeline, contentLength: Double(frames) / scene.fps, pose: item.state))
             } else {
                 let frames = framesCovering(timeline.duration)
-                add(item.name, .timeline(loops: false), frames: frames + 1, content: .timeline(timeline, contentLength: Double(frames) / scene.fps, pose: item.state))
+                var animated = Set(timeline.keyframes.keys)
+                for tween in timeline.tweens { animated.formUnion(tween.values.keys) }
+                let staggered = framesCovering(timeline.duration + staggerExtension(animated))
+                add(item.name, .timeline(loops: false), frames: staggered + 1, content: .timeline(timeline, contentLength: Double(frames) / scene.fps, pose: item.state))
             }
         }
         return plans
@@ -202,8 +222,9 @@ struct LoweringContext {
         }
     }
 
-    /// Every animated property over the global timeline, as generic tracks.
-    func buildTracks(_ plans: [PlannedSpan], diagnostics: inout DiagnosticBag) -> [PropertyKey: Animated<PropertyValue>] {
+    /// Every animated property over the global timeline, as generic tracks, and the same tracks
+    /// as the staggered copies of a repeat see them (every span's motion `shift` seconds later).
+    func buildTracks(_ plans: [PlannedSpan], diagnostics: inout DiagnosticBag) -> LoweredTracks {
         let keys = animatedKeys()
         let startState = initialState
         let springs = SpringBakery()
@@ -224,38 +245,55 @@ struct LoweringContext {
                 diagnostics.append(contentsOf: spanDiagnostics.diagnostics)
             }
         }
-        var result: [PropertyKey: Animated<PropertyValue>] = [:]
-        for key in keys {
-            var global: Animated<PropertyValue>?
-            for (index, plan) in plans.enumerated() {
-                let length = Double(plan.frames) / scene.fps
-                let local: PropertyTrack
-                switch plan.content {
-                case let .pose(state):
-                    guard let value = poseValue(key, in: state) else { continue }
-                    local = PropertyTrack(value)
-                case let .transition(transition):
-                    guard let from = poseValue(key, in: state(named: transition.from)),
-                        let to = poseValue(key, in: state(named: transition.to))
-                    else { continue }
-                    var track = PropertyTrack(from)
-                    if from != to {
-                        let timing = transition.nodeTiming[key.node] ?? transition.timing
-                        track.animate(
-                            at: timing.delay, duration: effectiveDuration(timing, springs: springs), easing: timing.easing,
-                            to: to, tolerance: tolerance(for: key), springs: springs)
-                    }
-                    local = track.window(from: 0, to: length).normalized(end: length)
-                case .timeline:
-                    guard let track = timelineTracks[index]?.tracks[key] else { continue }
-                    local = track
+        func tracks(shift: Double, keys: [PropertyKey]) -> [PropertyKey: Animated<PropertyValue>] {
+            var result: [PropertyKey: Animated<PropertyValue>] = [:]
+            for key in keys {
+                guard let global = globalTrack(key, plans: plans, timelineTracks: timelineTracks, springs: springs, shift: shift) else {
+                    continue
                 }
-                global = append(local, startingAt: plan.span.start, length: length, to: global)
+                result[key] = global.isAnimated ? global : Animated(global.initial)
             }
-            guard let global else { continue }
-            result[key] = global.isAnimated ? global : Animated(global.initial)
+            return result
         }
-        return result
+        let staggeredKeys = keys.filter { staggerReach[$0.node] != nil }
+        return LoweredTracks(base: tracks(shift: 0, keys: keys)) { shift in tracks(shift: shift, keys: staggeredKeys) }
+    }
+
+    /// One property over the global timeline: each span's local track, moved `shift` seconds later
+    /// within its span (wrapping in a looping timeline), appended in order.
+    private func globalTrack(
+        _ key: PropertyKey, plans: [PlannedSpan], timelineTracks: [Int: SimulatedTimeline], springs: SpringBakery, shift: Double
+    ) -> Animated<PropertyValue>? {
+        var global: Animated<PropertyValue>?
+        for (index, plan) in plans.enumerated() {
+            let length = Double(plan.frames) / scene.fps
+            var local: PropertyTrack
+            switch plan.content {
+            case let .pose(state):
+                guard let value = poseValue(key, in: state) else { continue }
+                local = PropertyTrack(value)
+            case let .transition(transition):
+                guard let from = poseValue(key, in: state(named: transition.from)),
+                    let to = poseValue(key, in: state(named: transition.to))
+                else { continue }
+                var track = PropertyTrack(from)
+                if from != to {
+                    let timing = transition.timing(for: key)
+                    track.animate(
+                        at: timing.delay + shift, duration: effectiveDuration(timing, springs: springs), easing: timing.easing,
+                        to: to, tolerance: tolerance(for: key), springs: springs)
+                }
+                local = track.window(from: 0, to: length).normalized(end: length)
+            case let .timeline(timeline, _, _):
+                guard let track = timelineTracks[index]?.tracks[key] else { continue }
+                local = track
+                if shift > 0 {
+                    local = timeline.loop ? track.wrapped(by: shift, period: length) : track.delayed(by: shift, length: length)
+                }
+            }
+            global = append(local, startingAt: plan.span.start, length: length, to: global)
+        }
+        return global
     }
 
     private func state(named name: String) -> SceneState? {
@@ -350,7 +388,7 @@ func checkBakedSegmentCount(_ scene: Scene, inputBytes: Int, diagnostics: inout 
     for transition in scene.transitions {
         let keys = Set((scene.states.first { $0.name == transition.from }?.overrides.keys).map(Array.init) ?? [])
             .union((scene.states.first { $0.name == transition.to }?.overrides.keys).map(Array.init) ?? [])
-        let count = keys.reduce(0) { $0 + segments((transition.nodeTiming[$1.node] ?? transition.timing).easing) }
+        let count = keys.reduce(0) { $0 + segments(transition.timing(for: $1).easing) }
         if exceeded(count, at: transition.range, "the transition \(transition.from) → \(transition.to)") { return false }
     }
     for timeline in scene.timelines {

@@ -1,11 +1,42 @@
 import ChoreoTimeline
 import Foundation
 
+/// The lowered property tracks, and on demand the tracks a staggered repeat's copy sees (every
+/// span's motion that many seconds later), each shift computed once.
+final class LoweredTracks {
+    let base: [PropertyKey: Animated<PropertyValue>]
+    private let shiftedTracks: (Double) -> [PropertyKey: Animated<PropertyValue>]
+    private var cache: [Double: [PropertyKey: Animated<PropertyValue>]] = [:]
+
+    init(base: [PropertyKey: Animated<PropertyValue>], shifted: @escaping (Double) -> [PropertyKey: Animated<PropertyValue>]) {
+        self.base = base
+        self.shiftedTracks = shifted
+    }
+
+    /// Every track, those under a staggered repeat `shift` seconds later.
+    func shifted(by shift: Double) -> [PropertyKey: Animated<PropertyValue>] {
+        guard shift > 0 else { return base }
+        if let tracks = cache[shift] { return tracks }
+        let tracks = base.merging(shiftedTracks(shift)) { $1 }
+        cache[shift] = tracks
+        return tracks
+    }
+}
+
 /// Builds the IR's scene graph from the scene's nodes and the lowered property tracks.
 struct NodeBuilder {
     let tracks: [PropertyKey: Animated<PropertyValue>]
+    /// Where a staggered repeat's copies get their tracks; nil builds every copy alike.
+    var lowered: LoweredTracks? = nil
+    /// How much later than the scene's timing this subtree moves (a staggered copy's delay).
+    var shift = 0.0
+    /// The solid fill every shape of this subtree has (a copy of a repeat with `fill`).
+    var fillOverride: RGBA? = nil
 
     func node(_ node: SceneNode) -> Node {
+        if let stagger = node.stagger, let repetition = node.repeat {
+            return staggeredCopies(of: node, repetition, stagger)
+        }
         // A node without a position of its own sits at its anchor.
         let placed = node.base[.position] != nil || tracks[PropertyKey(node: node.id, property: .position)] != nil
         let transform = Transform(
@@ -16,9 +47,41 @@ struct NodeBuilder {
         case let .group(children):
             content = .group(children.map { self.node($0) })
         default:
-            content = .shape(geometry(node), style(node))
+            content = .shape(geometry(node, shape: node.shape), style(node))
         }
-        return Node(id: node.id, transform: transform, content: content, repeat: node.repeat)
+        return Node(id: node.id, transform: transform, content: content, repeat: node.repeat, clip: clip(node))
+    }
+
+    /// The node's clip: its geometry and transform tracks are the node's `clip.*` properties.
+    private func clip(_ node: SceneNode) -> ClipShape? {
+        guard let shape = node.clip else { return nil }
+        let transform = Transform(
+            anchor: point(node, .clipAnchor), position: point(node, .clipPosition), rotation: number(node, .clipRotation),
+            scale: point(node, .clipScale))
+        return ClipShape(geometry: geometry(node, shape: shape, onClip: true), transform: transform)
+    }
+
+    /// A repeat whose copies differ in time or colour, written out copy by copy (contract §10): a
+    /// group `ID` of groups `ID copy i`, each the node with its own transform and its tracks
+    /// `i × delay` later, around a group `ID copy i placement` that holds copy i's repeat step
+    /// (and its opacity) and the node's content.
+    private func staggeredCopies(of node: SceneNode, _ repetition: Repeat, _ stagger: RepeatStagger) -> Node {
+        var plain = node
+        plain.repeat = nil
+        plain.stagger = nil
+        let copies = (0..<repetition.count).map { index -> Node in
+            var builder = self
+            builder.shift = shift + Double(index) * stagger.delay
+            if let lowered { builder = NodeBuilder(tracks: lowered.shifted(by: builder.shift), lowered: lowered, shift: builder.shift) }
+            builder.fillOverride = stagger.fill(ofCopy: index, count: repetition.count) ?? fillOverride
+            let built = builder.node(plain)
+            let name = "\(node.id) copy \(index)"
+            let placed = placementNodes(
+                repetition.matrix(ofCopy: index), opacity: repetition.opacity(ofCopy: index), name: name + " placement",
+                content: built.content)
+            return Node(id: name, transform: built.transform, content: .group([placed]))
+        }
+        return Node(id: node.id, transform: Transform(), content: .group(copies))
     }
 
     /// Every property of the IR comes through here: bounded ones leave clamped to their range.
@@ -61,26 +124,28 @@ struct NodeBuilder {
         }
     }
 
-    private func path(_ node: SceneNode) -> Animated<PathShape> {
-        generic(node, .d).map { value in
+    private func path(_ node: SceneNode, _ property: Property) -> Animated<PathShape> {
+        generic(node, property).map { value in
             guard let path = value.asPath else { preconditionFailure("path data holds \(value), not a path") }
             return path
         }
     }
 
-    private func geometry(_ node: SceneNode) -> Geometry {
-        switch node.shape {
+    /// The geometry of `shape` from the node's own properties (`size`) or its clip's (`clip.size`).
+    private func geometry(_ node: SceneNode, shape: SceneShape, onClip: Bool = false) -> Geometry {
+        func key(_ property: Property) -> Property { onClip ? property.onClip! : property }
+        switch shape {
         case .rect:
-            return .rect(size: point(node, .size), cornerRadius: number(node, .cornerRadius))
+            return .rect(size: point(node, key(.size)), cornerRadius: number(node, key(.cornerRadius)))
         case .ellipse:
-            return .ellipse(size: point(node, .size))
+            return .ellipse(size: point(node, key(.size)))
         case let .polygon(sides, star, cornerRadius):
-            let radius = number(node, .radius)
-            let inner = star ? number(node, .innerRadius) : nil
+            let radius = number(node, key(.radius))
+            let inner = star ? number(node, key(.innerRadius)) : nil
             guard cornerRadius > 0 else { return .polygon(sides: sides, radius: radius, innerRadius: inner) }
             return .path(roundedPolygonTrack(sides: sides, radius: radius, innerRadius: inner, cornerRadius: cornerRadius))
         case .path:
-            return .path(path(node))
+            return .path(path(node, key(.d)))
         case .group:
             return .path(Animated(PathShape([])))
         }
@@ -90,7 +155,7 @@ struct NodeBuilder {
         let fill: Paint?
         switch node.fill {
         case .none: fill = nil
-        case .solid: fill = .color(color(node, .fill))
+        case .solid: fill = .color(fillOverride.map { Animated($0) } ?? color(node, .fill))
         case .linear:
             fill = .linearGradient(
                 from: point(node, .fillFrom), to: point(node, .fillTo), stops: stops(node))
@@ -170,4 +235,36 @@ func roundedPolygonOutline(sides: Int, radius: Double, innerRadius: Double?, cor
         vertices.append(BezierVertex(exit, in: d2 * -handle))
     }
     return PathShape([Contour(vertices, closed: true)])
+}
+
+/// A repeat copy's placement (any affine matrix) as IR transforms: one group when the matrix is a
+/// rotation and a scale along the rotated axes, else two, by the singular value decomposition
+/// M = R(θ)·diag(sx, sy)·R(φ) (an outer group rotating by θ and scaling, an inner one by φ).
+func placementNodes(_ matrix: ChoreoTimeline.AffineTransform, opacity: Double, name: String, content: Node.Content) -> Node {
+    let a: Double = matrix.a, b: Double = matrix.b, c: Double = matrix.c, d: Double = matrix.d
+    let position = Point(matrix.tx, matrix.ty)
+    let columnLength: Double = (a * a + b * b).squareRoot()
+    let otherLength: Double = (c * c + d * d).squareRoot()
+    let dot: Double = a * c + b * d
+    if columnLength > 1e-12, abs(dot) <= 1e-9 * max(1, columnLength * otherLength) {
+        let theta = atan2(b, a)
+        let sy: Double = -sin(theta) * c + cos(theta) * d
+        return Node(
+            id: name,
+            transform: Transform(
+                position: Animated(position), rotation: Animated(theta * 180 / .pi), scale: Animated(Point(columnLength, sy)),
+                opacity: Animated(opacity)),
+            content: content)
+    }
+    let e: Double = (a + d) / 2, f: Double = (a - d) / 2, g: Double = (b + c) / 2, h: Double = (b - c) / 2
+    let q: Double = (e * e + h * h).squareRoot(), r: Double = (f * f + g * g).squareRoot()
+    let a1 = atan2(g, f), a2 = atan2(h, e)
+    let theta = (a2 + a1) / 2, phi = (a2 - a1) / 2
+    let inner = Node(id: name + " turn", transform: Transform(rotation: Animated(phi * 180 / .pi)), content: content)
+    return Node(
+        id: name,
+        transform: Transform(
+            position: Animated(position), rotation: Animated(theta * 180 / .pi), scale: Animated(Point(q + r, q - r)),
+            opacity: Animated(opacity)),
+        content: .group([inner]))
 }

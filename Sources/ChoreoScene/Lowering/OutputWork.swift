@@ -20,7 +20,7 @@ func estimatedOutputWork(_ scene: Scene) -> (work: Int, largest: SceneNode?, seg
         let from = scene.states.first { $0.name == transition.from }?.overrides.keys.map { $0 } ?? []
         let to = scene.states.first { $0.name == transition.to }?.overrides.keys.map { $0 } ?? []
         for key in Set(from + to) {
-            segmentsByNode[key.node, default: 0] += segments((transition.nodeTiming[key.node] ?? transition.timing).easing)
+            segmentsByNode[key.node, default: 0] += segments(transition.timing(for: key).easing)
         }
     }
     for timeline in scene.timelines {

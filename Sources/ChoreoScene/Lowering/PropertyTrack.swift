@@ -90,6 +90,36 @@ struct PropertyTrack {
         return result
     }
 
+    /// The track `delay` seconds later on a span of `length`: the start value held until then,
+    /// the motion cut at the span's end (lowering lengthens spans so that it is not).
+    func delayed(by delay: Double, length: Double) -> PropertyTrack {
+        var moved = PropertyTrack(initial)
+        moved.segments = segments.map {
+            Segment(start: $0.start + delay, end: $0.end + delay, from: $0.from, to: $0.to, easing: $0.easing)
+        }
+        return moved.window(from: 0, to: length).normalized(end: length)
+    }
+
+    /// A loop's track `delay` seconds later, wrapping: what ran in the last `delay` of the cycle
+    /// now opens it (contract §10, a staggered repeat in a looping timeline).
+    func wrapped(by delay: Double, period: Double) -> PropertyTrack {
+        guard period > timeEpsilon else { return self }
+        let shift = delay.truncatingRemainder(dividingBy: period)
+        guard shift > timeEpsilon, shift < period - timeEpsilon else { return self }
+        let head = window(from: period - shift, to: period)
+        let tail = window(from: 0, to: period - shift)
+        var result = PropertyTrack(head.initial)
+        result.segments = head.segments
+        let seam = head.segments.last?.to ?? head.initial
+        if tail.initial != seam {
+            result.segments.append(Segment(start: shift, end: shift, from: tail.initial, to: tail.initial, easing: .linear))
+        }
+        result.segments += tail.segments.map {
+            Segment(start: $0.start + shift, end: $0.end + shift, from: $0.from, to: $0.to, easing: $0.easing)
+        }
+        return result.normalized(end: period)
+    }
+
     /// The same track with every value shifted by whole turns (for relative rotations).
     func shiftedByTurns(_ turns: Double) -> PropertyTrack {
         var result = PropertyTrack(initial.shiftedByTurns(turns))

@@ -157,6 +157,10 @@ private struct ThemeComparison {
             problem = "the placement (position, scale, rotation or anchor) of '\(a.id)'"
             return
         }
+        guard a.clip == b.clip else {
+            problem = "the clip of '\(a.id)'"
+            return
+        }
         guard a.repeat == b.repeat else {
             problem = "the repeat of '\(a.id)'"
             return

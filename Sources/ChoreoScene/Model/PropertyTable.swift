@@ -62,7 +62,9 @@ public enum Property: Int, CaseIterable, Sendable, Comparable, CustomStringConve
     case fill, fillLinear, fillFrom, fillTo, fillRadial, fillCenter, fillRadius, fillStops, fillUnits, fillRule
     case stroke, strokeColor, strokeWidth, strokeCap, strokeJoin, strokeMiterLimit, strokeDash
     case trim, trimStart, trimEnd, trimOffset
-    case `repeat`, repeatCount, repeatRotation, repeatOffset, repeatScale, repeatAnchor, repeatOpacity
+    case `repeat`, repeatCount, repeatRotation, repeatOffset, repeatScale, repeatAnchor, repeatOpacity, repeatDelay, repeatFill
+    case clip, clipShape, clipSize, clipSides, clipRadius, clipInnerRadius, clipCornerRadius, clipD, clipPoints, clipContours
+    case clipClosed, clipMorph, clipPosition, clipAnchor, clipScale, clipRotation
 
     /// The descriptor: everything the compiler knows about this property.
     var descriptor: PropertyDescriptor { Self.descriptors[rawValue] }
@@ -94,8 +96,8 @@ public enum Property: Int, CaseIterable, Sendable, Comparable, CustomStringConve
     /// The keys of this property's map, in order.
     var children: [Property] { Self.childLists[rawValue] }
 
-    /// The keys its map must have in layers.
-    var requiredChildren: [Property] { children.filter { !$0.descriptor.requiredOn.isEmpty } }
+    /// The keys its map must have in layers, whatever the shape.
+    var requiredChildren: [Property] { children.filter { $0.descriptor.requiredOn.count == ShapeKind.allCases.count } }
 
     /// The child of this property's map written `key`.
     func child(_ key: String) -> Property? { children.first { $0.key == key } }
@@ -192,6 +194,12 @@ enum PropertyKind: Sendable {
     case identifier
     /// A map of the property's children.
     case map
+    /// A clip: one shape's map (its shape, geometry and transform keys, `clip.KEY`).
+    case clipShape
+    /// A time (`0.1s`).
+    case time
+    /// `[first, last]` colours.
+    case colorPair
     /// A number, or `[first, last]` numbers.
     case numberOrRange
 
@@ -246,14 +254,42 @@ struct PropertyDescriptor: Sendable {
     var drawableRange: ClosedRange<Double>?
     /// Gradient geometry: with `units: bounds`, written in units of the node's bounds.
     var inGradientUnits = false
-    var bakingTolerance: BakingTolerance = .absolute(0.5)
+    var bakingTolerance: BakingTolerance = defaultTolerance
+    static let defaultTolerance = BakingTolerance.absolute(0.5)
     /// The words of a keyword property.
     var keywords: Keywords?
     /// One line for editors (hover, completion, JSON Schema descriptions).
     var documentation: String
 }
 
+/// The shapes a clip can be.
+private let clipShapes: [ShapeKind] = [.rect, .ellipse, .polygon, .path]
+
 extension Property {
+    /// The node key a key of a clip is (`size` for `clip.size`): a clip's map is read as a node.
+    var clippedNodeKey: Property? {
+        switch self {
+        case .clipSize: .size
+        case .clipSides: .sides
+        case .clipRadius: .radius
+        case .clipInnerRadius: .innerRadius
+        case .clipCornerRadius: .cornerRadius
+        case .clipD: .d
+        case .clipPoints: .points
+        case .clipContours: .contours
+        case .clipClosed: .closed
+        case .clipMorph: .morph
+        case .clipPosition: .position
+        case .clipAnchor: .anchor
+        case .clipScale: .scale
+        case .clipRotation: .rotation
+        default: nil
+        }
+    }
+
+    /// The clip key of a node key (`clip.size` for `size`), nil for a key a clip does not have.
+    var onClip: Property? { Property.clip.children.first { $0.clippedNodeKey == self } }
+
     /// The table itself.
     fileprivate var makeDescriptor: PropertyDescriptor {
         let colorTolerance = BakingTolerance.absolute(1.0 / 255)
@@ -451,7 +487,7 @@ extension Property {
 
         case .repeat:
             return .init(
-                key: "repeat", kind: .map, documentation: "copies of the node: {count, rotation, offset, scale, anchor, opacity}")
+                key: "repeat", kind: .map, documentation: "copies of the node: {count, rotation, offset, scale, anchor, opacity, delay, fill}")
         case .repeatCount:
             return .init(key: "count", parent: .repeat, kind: .integer, requiredOn: ShapeKind.allCases, bound: .between(1, 1000), documentation: "how many copies (≥ 1)")
         case .repeatRotation:
@@ -468,6 +504,42 @@ extension Property {
             return .init(
                 key: "opacity", parent: .repeat, kind: .numberOrRange, bound: .between(0, 1),
                 documentation: "`[first, last]` copy opacity")
+        case .repeatDelay:
+            return .init(
+                key: "delay", parent: .repeat, kind: .time, bound: .atLeast(0),
+                documentation: "staggers the copies: copy i's animations start i × delay later")
+        case .repeatFill:
+            return .init(
+                key: "fill", parent: .repeat, kind: .colorPair,
+                documentation: "`[first, last]` solid fill colours blended across the copies")
+
+        case .clip:
+            return .init(
+                key: "clip", kind: .clipShape, animatable: .always,
+                documentation: "one shape {shape, geometry, position, rotation, scale, anchor} in local coordinates; the node is drawn only inside it")
+        // A clip's keys are a node's, for the clip's shape: read by the same readers into a node of
+        // their own (`NodeInfo.clip`), stored on the owner as `clip.KEY`.
+        case .clipShape:
+            return .init(
+                key: "shape", parent: .clip, kind: .keyword, shapes: clipShapes, requiredOn: ShapeKind.allCases,
+                keywords: Keywords(
+                    noun: "clip shape", values: ShapeKind.allCases.map { ($0.rawValue, $0.documentation) },
+                    aliases: ["rectangle": "rect", "circle": "ellipse", "oval": "ellipse", "star": "polygon"]),
+                documentation: "the clip's shape: rect, ellipse, polygon or path")
+        case .clipSize, .clipSides, .clipRadius, .clipInnerRadius, .clipCornerRadius, .clipD, .clipPoints, .clipContours,
+            .clipClosed, .clipMorph, .clipPosition, .clipAnchor, .clipScale, .clipRotation:
+            let node = clippedNodeKey!
+            var descriptor = node.makeDescriptor
+            descriptor.parent = .clip
+            descriptor.shapes = descriptor.shapes.filter(clipShapes.contains)
+            if case let .on(shapes) = descriptor.animatable { descriptor.animatable = .on(shapes.filter(clipShapes.contains)) }
+            if case .always = descriptor.animatable { descriptor.animatable = .on(clipShapes) }
+            if node.descriptor.shapes.count == ShapeKind.allCases.count { descriptor.shapes = clipShapes }
+            descriptor.storedAs = descriptor.storedAs.map { _ in .clipD }
+            // Baked with the default tolerance, not the node property's.
+            descriptor.bakingTolerance = PropertyDescriptor.defaultTolerance
+            if self == .clipPosition { descriptor.documentation = "where the clip's anchor lands in the node's local coordinates" }
+            return descriptor
         }
     }
 }
@@ -493,7 +565,9 @@ extension ShapeKind {
     private static let keyframeLists = Dictionary(
         uniqueKeysWithValues: allCases.map { shape in
             (shape, Property.allCases.filter { property in
-                property.descriptor.kind.isModelValue && property.isAnimatable(on: shape)
+                // A clip's keys depend on the clip's shape, not the node's: every node may name them.
+                property.descriptor.kind.isModelValue
+                    && (property.root == .clip ? property.isEverAnimatable : property.isAnimatable(on: shape))
                     && (property.parent != nil || property.belongs(to: shape))
             })
         })

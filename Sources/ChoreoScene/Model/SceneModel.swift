@@ -103,10 +103,16 @@ public struct SceneNode: Sendable, Equatable {
     /// True when the node (or its group) is trimmed; `trim.*` then are in `base`.
     public var trimmed: Bool
     public var `repeat`: Repeat?
+    /// `repeat.delay` and `repeat.fill`: what makes the copies differ in time and colour.
+    public var stagger: RepeatStagger?
+    /// The shape of the node's `clip:` (never a group), nil without one; its geometry and
+    /// transform values are in `base` as `clip.size`, `clip.position`, and so on.
+    public var clip: SceneShape?
 
     public init(
         id: String, range: SourceRange, shape: SceneShape, base: [Property: PropertyValue], fill: FillKind,
-        fillRule: FillRule = .nonzero, stroke: StrokeStyle? = nil, trimmed: Bool = false, repeat: Repeat? = nil
+        fillRule: FillRule = .nonzero, stroke: StrokeStyle? = nil, trimmed: Bool = false, repeat: Repeat? = nil,
+        stagger: RepeatStagger? = nil
     ) {
         self.id = id
         self.range = range
@@ -117,6 +123,31 @@ public struct SceneNode: Sendable, Equatable {
         self.stroke = stroke
         self.trimmed = trimmed
         self.repeat = `repeat`
+        self.stagger = stagger
+    }
+}
+
+/// How a repeat's copies differ beyond their placement (contract §10): copy `i` runs every
+/// animation of the node (its descendants' included) `i × delay` later, and its shapes' solid
+/// fill is `fill` blended from the first colour (copy 0) to the last.
+public struct RepeatStagger: Sendable, Equatable {
+    /// Seconds; 0 for none.
+    public var delay: Double
+    public var fill: (first: RGBA, last: RGBA)?
+
+    public init(delay: Double = 0, fill: (first: RGBA, last: RGBA)? = nil) {
+        self.delay = delay
+        self.fill = fill
+    }
+
+    public static func == (a: RepeatStagger, b: RepeatStagger) -> Bool {
+        a.delay == b.delay && a.fill?.first == b.fill?.first && a.fill?.last == b.fill?.last
+    }
+
+    /// The solid fill of copy `index` of `count`, if the repeat blends one.
+    public func fill(ofCopy index: Int, count: Int) -> RGBA? {
+        guard let fill else { return nil }
+        return RGBA.interpolate(fill.first, fill.last, count <= 1 ? 0 : Double(index) / Double(count - 1))
     }
 }
 
@@ -192,7 +223,9 @@ public struct SceneTransition: Sendable {
     /// `.programmatic` without `on:`.
     public var trigger: Trigger
     public var timing: Timing
-    /// Per-node timing overrides (`nodes: {top: {delay: 0s}}`), already merged with `timing`.
+    /// Timing overrides by node (`nodes: {top: {delay: 0s}}`) and by property
+    /// (`nodes: {top.opacity: {easing: ease-out}}`, keyed `top.opacity`), each already merged with
+    /// what it refines (a property's entry with its node's, a node's with `timing`).
     public var nodeTiming: [String: Timing]
     public var range: SourceRange
 
@@ -206,6 +239,18 @@ public struct SceneTransition: Sendable {
         self.timing = timing
         self.nodeTiming = nodeTiming
         self.range = range
+    }
+
+    /// The timing a property moves with: the most specific entry of `nodeTiming` (`top.stroke.width`,
+    /// then `top.stroke`, then `top`), else the transition's own (contract §9).
+    public func timing(for key: PropertyKey) -> Timing {
+        var path = key.property.path
+        while true {
+            if let timing = nodeTiming["\(key.node).\(path)"] { return timing }
+            guard let dot = path.lastIndex(of: ".") else { break }
+            path = String(path[..<dot])
+        }
+        return nodeTiming[key.node] ?? timing
     }
 }
 

@@ -70,16 +70,29 @@ func checkPlayerTarget(_ target: PlayerTarget, timeline: Timeline, locator: Sour
         case .web: break
         case .lottieIOS: findings += lottieIOSFindings(node, ancestors: ancestors, locator: locator)
         case .lottieAndroid: findings += lottieAndroidFindings(node, locator: locator)
-        // Of Telegram's forbidden features the scene language can express only star shapes,
-        // which the sticker writes as paths; the limits on time and size are checked below and
-        // by the CLI (gzip size).
-        case .tgs: break
+        // Of Telegram's forbidden features the scene language can express star shapes, which
+        // the sticker writes as paths, and masks (clips); the limits on time and size are
+        // checked below and by the CLI (gzip size).
+        case .tgs:
+            if node.clip != nil {
+                findings.append(TargetFinding(
+                    rule: .tgsClip,
+                    message: "'\(node.id)' is clipped; a clip is a Lottie mask, which Telegram stickers may not use",
+                    range: locator.nodeKey(.clip, of: node.id),
+                    help: "draw the visible part as a shape of its own, or compile this scene for another target"))
+            }
         }
         if case let .group(children) = node.content {
             for child in children { visit(child, ancestors: ancestors + [node]) }
         }
     }
     for layer in timeline.layers { visit(layer, ancestors: []) }
+    // The copies of one staggered repeat share their source: one finding for all of them.
+    var seen: Set<String> = []
+    findings = findings.filter { finding in
+        guard finding.message.contains(" copy ") else { return true }
+        return seen.insert("\(finding.rule.rawValue) \(finding.range.start) \(finding.range.end)").inserted
+    }
     if target == .tgs, timeline.duration > TelegramSticker.maxDuration + 1e-9 {
         let seconds = formatSeconds(timeline.duration)
         findings.append(TargetFinding(
@@ -216,7 +229,19 @@ struct SourceLocator {
         if let layers = root.mapping?.first(where: { $0.key.scalar?.value == "layers" })?.value { collect(layers) }
     }
 
-    private func idRange(_ node: String) -> SourceRange { idRanges[node] ?? rootRange }
+    private func idRange(_ node: String) -> SourceRange {
+        if let range = idRanges[node] { return range }
+        // The copies of a staggered or coloured repeat (`ID copy i`, `ID copy i placement`) come
+        // from ID's `repeat:`.
+        if let id = Self.repeatedID(node) { return ownKey(Property.repeat.key, of: id) ?? idRanges[id] ?? rootRange }
+        return rootRange
+    }
+
+    /// `ID` for the id of a copy that lowering wrote out for ID's repeat (scene ids have no spaces).
+    static func repeatedID(_ node: String) -> String? {
+        guard let space = node.firstIndex(of: " "), node[space...].hasPrefix(" copy ") else { return nil }
+        return String(node[..<space])
+    }
 
     /// The key `key` written in the node's own map, if any.
     private func ownKey(_ key: String, of node: String) -> SourceRange? {
@@ -239,6 +264,10 @@ struct SourceLocator {
     /// base value matches, else the first state, tween or keyframe setting a matching value, else
     /// the first one animating the property at all, else the node's own key or `id:`.
     func property(_ property: Property, of node: String, where condition: (PropertyValue) -> Bool) -> SourceRange {
+        // A copy's own transform is the repeated node's (its placement is the repeat's).
+        if let id = Self.repeatedID(node), !node.hasSuffix("placement"), !node.hasSuffix("turn") {
+            return self.property(property, of: id, where: condition)
+        }
         let key = PropertyKey(node: node, property: property)
         var writes: [(value: PropertyValue, range: SourceRange)] = []
         for state in scene.states {

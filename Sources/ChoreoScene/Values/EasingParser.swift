@@ -101,6 +101,13 @@ public func springEasing(duration: Double, bounce: Double) -> EasingSpec {
     .spring(response: duration, dampingFraction: bounce >= 0 ? 1 - bounce : 1 / (1 + bounce))
 }
 
+/// SwiftUI's `interpolatingSpring(mass:stiffness:damping:)` as a spring spec: the oscillator
+/// m·x″ + c·x′ + k·x = 0 has ω₀ = √(k/m) and ζ = c / (2·√(k·m)), so response = 2π/ω₀.
+public func physicsSpringEasing(mass: Double, stiffness: Double, damping: Double) -> EasingSpec {
+    let omega = (stiffness / mass).squareRoot()
+    return .spring(response: 2 * .pi / omega, dampingFraction: damping / (2 * (stiffness * mass).squareRoot()))
+}
+
 /// The easing names, sorted, with what each stands for.
 public let namedEasings: [(name: String, easing: EasingSpec)] = [
     ("bouncy", springEasing(duration: 0.5, bounce: 0.3)),

@@ -16,16 +16,20 @@ private let otherMeanings: [String: Set<String>] = [
     // The scene's own `size:` (the canvas), not a node's.
     "Frontend/SceneFrontend.swift": ["size"],
     // Transition and tween keys; the `end` trigger alias.
-    "Frontend/StatesAndTransitions.swift": ["from", "to", "end"],
-    "Frontend/Timelines.swift": ["to"],
+    "Frontend/StatesAndTransitions.swift": ["from", "to", "end", "delay"],
+    "Frontend/Timelines.swift": ["to", "delay"],
+    // A transition's or tween's `delay:`.
+    "Frontend/EasingReader.swift": ["delay"],
+    // "the stroke" in a message.
+    "Frontend/Themes.swift": ["stroke"],
     // "contour" or "contours" in a message.
     "Frontend/Overrides.swift": ["contours"],
     // Easing names (`linear`) and `steps(4, end)`.
     "Values/EasingParser.swift": ["linear", "end"],
     // Scene, transition and tween keys; the `linear` easing.
-    "Vocabulary.swift": ["size", "from", "to", "linear"],
+    "Vocabulary.swift": ["size", "from", "to", "linear", "delay"],
     // Scene and transition keys, and the schema's `color` definition.
-    "SceneSchema.swift": ["size", "from", "to", "color"],
+    "SceneSchema.swift": ["size", "from", "to", "color", "delay"],
 ]
 
 private func choreoSceneSources() throws -> [(name: String, text: String)] {
@@ -60,7 +64,8 @@ private func choreoSceneSources() throws -> [(name: String, text: String)] {
     let table = try #require(try choreoSceneSources().first { $0.name == "Model/PropertyTable.swift" }?.text)
     for property in Property.allCases {
         let written = table.components(separatedBy: "key: \"\(property.key)\"").count - 1
-        let sameKey = Property.allCases.filter { $0.key == property.key }.count
+        // A clip's keys are a node's, derived from the node key's descriptor.
+        let sameKey = Property.allCases.filter { $0.key == property.key && $0.clippedNodeKey == nil }.count
         #expect(written == sameKey, "'\(property.key)' is written \(written) times in the table for \(sameKey) properties")
     }
 }
@@ -80,7 +85,7 @@ private func choreoSceneSources() throws -> [(name: String, text: String)] {
     #expect(NodeSchema.byShape[.ellipse]!.required == ["id", "shape"], "size or radius, checked by hand")
     #expect(NodeSchema.byShape[.polygon]!.required == ["id", "shape", "sides", "radius"])
     #expect(NodeSchema.byShape[.group]!.required == ["id", "shape", "children"])
-    let common = ["id", "shape", "position", "anchor", "offset", "scale", "rotation", "opacity", "fill", "fill-rule", "stroke", "trim", "repeat"]
+    let common = ["id", "shape", "position", "anchor", "offset", "scale", "rotation", "opacity", "fill", "fill-rule", "stroke", "trim", "repeat", "clip"]
     let geometry: [ShapeKind: [String]] = [
         .rect: ["size", "corner-radius"], .ellipse: ["size", "radius"], .polygon: ["sides", "radius", "inner-radius", "corner-radius"],
         .path: ["d", "points", "contours", "closed", "morph"], .group: ["children"],
@@ -94,13 +99,15 @@ private func choreoSceneSources() throws -> [(name: String, text: String)] {
 @Test func derivedAnimatablePathsMatchTheLanguage() {
     let transform = ["position", "anchor", "offset", "scale", "rotation", "opacity"]
     let style = ["fill", "fill.from", "fill.to", "fill.center", "fill.radius", "fill.stops", "stroke.color", "stroke.width", "trim.start", "trim.end", "trim.offset"]
+    // Whatever the node's shape: its clip's shape decides.
+    let clip = ["size", "radius", "inner-radius", "corner-radius", "d", "points", "contours", "position", "anchor", "scale", "rotation"].map { "clip." + $0 }
     let geometry: [ShapeKind: [String]] = [
         .rect: ["size", "corner-radius"], .ellipse: ["size", "radius"], .polygon: ["radius", "inner-radius"],
         .path: ["d", "points", "contours"], .group: [],
     ]
     for shape in ShapeKind.allCases {
-        #expect(shape.keyframePaths.map(\.path) == transform + geometry[shape]! + style, "\(shape)")
-        #expect(shape.animatableKeys.map(\.key) == transform + geometry[shape]! + ["fill", "stroke", "trim"], "\(shape)")
+        #expect(shape.keyframePaths.map(\.path) == transform + geometry[shape]! + style + clip, "\(shape)")
+        #expect(shape.animatableKeys.map(\.key) == transform + geometry[shape]! + ["fill", "stroke", "trim", "clip"], "\(shape)")
     }
     #expect(Property.stroke.children.filter { !$0.isEverAnimatable }.map(\.key) == ["cap", "join", "miter-limit", "dash"])
     #expect(Property.fill.children.filter { !$0.isEverAnimatable }.map(\.key) == ["units"])
@@ -110,7 +117,7 @@ private func choreoSceneSources() throws -> [(name: String, text: String)] {
 /// animatable value but the anchor and position (which the front end always sets) needs one.
 @Test func everyAnimatableValueHasADefaultOfItsKind() {
     for property in Property.allCases where property.descriptor.kind.isModelValue && property.isEverAnimatable && property.stored == property {
-        if [Property.anchor, .position].contains(property) {
+        if [Property.anchor, .position, .clipAnchor, .clipPosition].contains(property) {
             #expect(property.defaultValue == nil)
             continue
         }
@@ -129,7 +136,7 @@ private func choreoSceneSources() throws -> [(name: String, text: String)] {
 /// Clamping applies to the drawn value's numbers, so a bounded property must be a number, colour or stops.
 @Test func drawableRangesBelongToNumericValues() {
     let bounded = Property.allCases.filter { $0.descriptor.drawableRange != nil }
-    #expect(Set(bounded.map(\.path)) == ["opacity", "corner-radius", "fill", "fill.radius", "fill.stops", "stroke.color", "stroke.width", "trim.start", "trim.end"])
+    #expect(Set(bounded.map(\.path)) == ["opacity", "corner-radius", "clip.corner-radius", "fill", "fill.radius", "fill.stops", "stroke.color", "stroke.width", "trim.start", "trim.end"])
     for property in bounded {
         #expect([PropertyKind.number, .color, .paint, .stops].contains(property.descriptor.kind), "\(property)")
     }
@@ -142,10 +149,10 @@ private func choreoSceneSources() throws -> [(name: String, text: String)] {
         #expect(!words.isEmpty, "\(property) is a keyword property without words")
         for word in words {
             switch property {
-            case .shape: #expect(ShapeKind(rawValue: word) != nil, "\(word)")
+            case .shape, .clipShape: #expect(ShapeKind(rawValue: word) != nil, "\(word)")
             case .fillRule: #expect(FillRule(rawValue: word) != nil, "\(word)")
             case .fillUnits: #expect(GradientUnits(rawValue: word) != nil, "\(word)")
-            case .morph: #expect(MorphMode(rawValue: word) != nil, "\(word)")
+            case .morph, .clipMorph: #expect(MorphMode(rawValue: word) != nil, "\(word)")
             case .strokeCap: #expect(LineCap(rawValue: word) != nil, "\(word)")
             case .strokeJoin: #expect(LineJoin(rawValue: word) != nil, "\(word)")
             default: Issue.record("\(property): no model enum is checked for its words")

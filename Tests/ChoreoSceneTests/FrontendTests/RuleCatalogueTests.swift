@@ -24,6 +24,7 @@ let rulesTestedInCode: [Rule: String] = [
     .androidGroupOpacity: "ChoreoSceneTests/TargetTests/PlayerTargetTests.swift: fadingCopiesWithAFillAndAStrokeAreReportedForAndroid",
     .tgsTooLong: "ChoreoSceneTests/TargetTests/PlayerTargetTests.swift: aTimelineCrossingThreeSecondsIsReportedForTelegram",
     .tgsTooLarge: "ChoreoCLITests/TargetTests.swift: tgsTargetFailsWithTheMeasuredSizeWhenTheStickerIsTooLarge",
+    .tgsClip: "ChoreoSceneTests/TargetTests/PlayerTargetTests.swift: aClippedNodeIsReportedForTelegramAtItsClip",
     .tooManyDiagnostics: "ChoreoCLITests/HostileInputTests.swift: diagnosticOutputIsBoundedPerFile",
 ]
 
@@ -132,5 +133,5 @@ private func caseName(of rule: Rule) -> String {
         #expect(rule.documentation == "\(rule.documentationPage)#\(rule.rawValue)")
         #expect("\(rule)" == rule.rawValue, "interpolating a rule writes its id")
     }
-    #expect(playerTargetRules == [.iosStrokeNonuniformScale, .androidGroupOpacity, .tgsTooLong, .tgsTooLarge])
+    #expect(playerTargetRules == [.iosStrokeNonuniformScale, .androidGroupOpacity, .tgsTooLong, .tgsTooLarge, .tgsClip])
 }

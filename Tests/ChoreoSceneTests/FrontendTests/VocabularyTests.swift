@@ -12,6 +12,12 @@ private let templates: [(ScenePlace, [String])] = [
     (.radialGradient, ["layers: [{id: a, shape: rect, size: [1, 1], fill: {radial: {KEY: ~}, stops: []}}]"]),
     (.trim, ["layers: [{id: a, shape: rect, size: [1, 1], trim: {KEY: ~}}]"]),
     (.repeat, ["layers: [{id: a, shape: rect, size: [1, 1], repeat: {count: 2, KEY: ~}}]"]),
+    (.clip, [
+        "layers: [{id: a, shape: rect, size: [1, 1], clip: {shape: rect, size: [1, 1], KEY: ~}}]",
+        "layers: [{id: a, shape: rect, size: [1, 1], clip: {shape: ellipse, radius: 1, KEY: ~}}]",
+        "layers: [{id: a, shape: rect, size: [1, 1], clip: {shape: polygon, sides: 5, radius: 1, KEY: ~}}]",
+        "layers: [{id: a, shape: rect, size: [1, 1], clip: {shape: path, d: \"M 0 0 L 1 1\", KEY: ~}}]",
+    ]),
     (.state, ["layers: [{id: a, shape: rect, size: [1, 1]}]\nstates: {s: {KEY: ~}}"]),
     (.a11y, ["layers: [{id: a, shape: rect, size: [1, 1]}]\nstates: {s: {a11y: {KEY: ~}}}"]),
     (.nodeOverrides, [
@@ -19,6 +25,7 @@ private let templates: [(ScenePlace, [String])] = [
         "layers: [{id: a, shape: ellipse, radius: 1}]\nstates: {s: {a: {KEY: ~}}}",
         "layers: [{id: a, shape: polygon, sides: 5, radius: 4, inner-radius: 2}]\nstates: {s: {a: {KEY: ~}}}",
         "layers: [{id: a, shape: path, d: \"M 0 0 L 1 1\"}]\nstates: {s: {a: {KEY: ~}}}",
+        "layers: [{id: a, shape: rect, size: [1, 1], clip: {shape: rect, size: [1, 1]}}]\nstates: {s: {a: {KEY: ~}}}",
     ]),
     (.transition, ["layers: [{id: a, shape: rect, size: [1, 1]}]\nstates: {s: {}, t: {}}\ntransitions: [{from: s, to: t, KEY: ~}]"]),
     (.nodeTiming, ["layers: [{id: a, shape: rect, size: [1, 1]}]\nstates: {s: {}, t: {}}\ntransitions: [{from: s, to: t, nodes: {a: {KEY: ~}}}]"]),

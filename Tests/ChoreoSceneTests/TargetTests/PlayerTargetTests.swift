@@ -134,6 +134,24 @@ private func findings(_ text: String, _ target: PlayerTarget) -> [String] {
     #expect(compileScene(SourceFile(path: "t.yaml", text: scene), target: .web).timeline != nil)
 }
 
+@Test func aClippedNodeIsReportedForTelegramAtItsClip() {
+    let scene = """
+        choreo: 1
+        size: [100, 100]
+        layers:
+          - id: card
+            shape: group
+            clip: {shape: rect, size: [40, 40]}
+            children:
+              - {id: dot, shape: ellipse, radius: 30, position: [50, 50], fill: red}
+        """
+    // Telegram stickers may not use masks: tgs-clip at the clip key, the web target unaffected.
+    #expect(findings(scene, .tgs) == ["6:5 error tgs-clip"])
+    #expect(findings(scene, .lottieIOS) == [])
+    #expect(compileScene(SourceFile(path: "t.yaml", text: scene), target: .tgs).timeline == nil)
+    #expect(compileScene(SourceFile(path: "t.yaml", text: scene), target: .web).timeline != nil)
+}
+
 @Test func aChoreoYAMLFileIsNamedWithoutItsDoubleExtension() {
     #expect(defaultSceneName("app/Sources/spinner.choreo.yaml") == "spinner")
     #expect(defaultSceneName("toggle button.choreo.yml") == "toggle-button")
