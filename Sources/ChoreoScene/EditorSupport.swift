@@ -74,19 +74,21 @@ package func describeNode(_ id: String, in scene: Scene) -> String? {
     lines.append("**\(node.id)**: \(shape)")
     switch node.fill {
     case .none: lines.append("fill: none")
-    case .solid: lines.append("fill: " + (node.base["fill"].map(describeProperty) ?? "black"))
+    case .solid: lines.append("\(Property.fill): " + describeProperty(node.base[.fill] ?? Property.fill.defaultValue!))
     case .linear: lines.append("fill: linear gradient")
     case .radial: lines.append("fill: radial gradient")
     }
     if let stroke = node.stroke {
-        let color = node.base["stroke.color"].map(describeProperty) ?? "black"
-        let width = node.base["stroke.width"].map(describeProperty) ?? "1"
+        let color = describeProperty(node.base[.strokeColor] ?? Property.strokeColor.defaultValue!)
+        let width = describeProperty(node.base[.strokeWidth] ?? Property.strokeWidth.defaultValue!)
         lines.append("stroke: \(color), width \(width), cap \(stroke.cap), join \(stroke.join)")
     } else {
         lines.append("stroke: none")
     }
-    for key in ["position", "anchor", "rotation", "scale", "opacity", "offset"] {
-        if let value = node.base[key] { lines.append("\(key): \(describeProperty(value))\(key == "rotation" ? "deg" : "")") }
+    for property in [Property.position, .anchor, .rotation, .scale, .opacity, .offset] {
+        if let value = node.base[property] {
+            lines.append("\(property): \(describeProperty(value))\(property.descriptor.kind == .angle ? "deg" : "")")
+        }
     }
     return lines.joined(separator: "  \n")
 }

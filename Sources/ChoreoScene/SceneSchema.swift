@@ -46,9 +46,12 @@ public enum SceneSchema {
 
     /// The JSON type of each key's value, by place where a key differs between places.
     static func valueSchema(key: String, place: ScenePlace) -> JSONValue? {
+        if let properties = SceneVocabulary.properties(place) {
+            return properties.first { $0.key == key }.map { propertySchema($0, place: place) }
+        }
         switch (place, key) {
         case (.scene, "choreo"): return .object([("enum", [1])])
-        case (.scene, "name"), (.scene, "initial"), (.node, "id"), (.transition, "from"), (.transition, "to"):
+        case (.scene, "name"), (.scene, "initial"), (.transition, "from"), (.transition, "to"):
             return ref("identifier")
         case (.state, "play"):
             return .object([("anyOf", [
@@ -68,51 +71,13 @@ public enum SceneSchema {
         case (.scene, "vars"):
             // A number, colour or point, or an easing, a stroke or a gradient (shared by `$name`).
             return .object([("type", "object"), ("additionalProperties", .object([("anyOf", [
-                ref("number"), ref("point"), ref("easing"), ref("stroke"), ref("gradient"),
+                ref("number"), ref("point"), ref("easing"), ref(ScenePlace.stroke.rawValue), ref(ScenePlace.gradient.rawValue),
             ])]))])
-        case (.scene, "layers"), (.node, "children"): return .object([("type", "array"), ("items", ref("node"))])
+        case (.scene, "layers"): return nodeList
         case (.scene, "states"): return .object([("type", "object"), ("additionalProperties", ref("state"))])
         case (.scene, "transitions"): return .object([("type", "array"), ("items", ref("transition"))])
         case (.scene, "timelines"): return .object([("type", "object"), ("additionalProperties", ref("timeline"))])
-        case (_, "position"), (_, "offset") where place != .trim, (.linearGradient, _), (.radialGradient, "center"):
-            return ref("point")
-        case (_, "size"): return ref("point")
-        case (_, "scale"): return .object([("anyOf", [ref("number"), ref("point")])])
-        case (_, "anchor"):
-            return .object([("anyOf", [ref("point"), .object([("enum", .array(SceneVocabulary.anchorNames.map { .string($0) }))])])])
-        case (.repeat, "opacity"): return .object([("anyOf", [ref("number"), ref("point")])])
-        case (.repeat, "fill"): return .object([("type", "array"), ("minItems", 2), ("maxItems", 2), ("items", ref("color"))])
-        case (.node, "shape"): return enumSchema("shape")
-        case (_, "fill"):
-            return .object([("anyOf", [ref("color"), ref(place == .node ? "gradient" : "gradient")])])
-        case (.node, "stroke"): return .object([("anyOf", [ref("color"), ref("stroke")])])
-        case (.nodeOverrides, "stroke"):
-            return .object([("type", "object"), ("additionalProperties", false), ("properties", .object([("color", ref("color")), ("width", ref("number"))]))])
-        case (_, "trim"): return ref("trim")
-        case (.node, "repeat"): return ref("repeat")
-        case (.node, "clip"): return ref("clip")
-        case (.nodeOverrides, "clip"):
-            return .object([("type", "object"), ("additionalProperties", false), ("properties", .object(
-                ["size", "corner-radius", "radius", "inner-radius", "d", "points", "contours", "position", "anchor", "scale", "rotation"]
-                    .compactMap { key in valueSchema(key: key, place: .clip).map { (key, $0) } }))])
-        case (.clip, "shape"):
-            return .object([("enum", ["rect", "ellipse", "polygon", "path"])])
-        case (.clip, "closed"): return .object([("type", "boolean")])
-        case (.node, "fill-rule"), (.node, "morph"), (.stroke, "cap"), (.stroke, "join"), (.gradient, "units"): return enumSchema(key)
-        case (.node, "closed"), (.timeline, "loop"): return .object([("type", "boolean")])
-        case (_, "d"):
-            // SVG path data, or a list of commands `[M, x, y]` whose numbers may be expressions.
-            return .object([("anyOf", [.object([("type", "string")]), .object([("type", "array"), ("items", .object([("type", "array")]))])])])
-        case (_, "points"): return .object([("type", "array"), ("items", ref("point"))])
-        case (_, "contours"): return .object([("type", "array"), ("items", .object([("type", "array"), ("items", ref("point"))]))])
-        case (.stroke, "color"): return ref("color")
-        case (.stroke, "dash"): return .object([("type", "array"), ("items", ref("number"))])
-        case (.gradient, "linear"): return ref("linearGradient")
-        case (.gradient, "radial"): return ref("radialGradient")
-        case (.gradient, "stops"):
-            return .object([("type", "array"), ("items", .object([
-                ("type", "array"), ("minItems", 2), ("maxItems", 2), ("items", [ref("number"), ref("color")]),
-            ]))])
+        case (.timeline, "loop"): return .object([("type", "boolean")])
         case (.state, "a11y"): return ref("a11y")
         case (.a11y, "label"): return .object([("type", "string")])
         case (.transition, "on"): return enumSchema("on")
@@ -130,11 +95,62 @@ public enum SceneSchema {
         case (.easingMap, "cubic-bezier"): return .object([("type", "array"), ("minItems", 4), ("maxItems", 4), ("items", ref("number"))])
         case (.easingMap, "spring"): return ref("spring")
         case (.easingMap, "steps"): return ref("number")
-        case (_, "corner-radius"), (_, "radius"), (_, "sides"), (_, "inner-radius"), (_, "rotation"), (_, "opacity"), (_, "width"),
-            (_, "miter-limit"), (_, "count"), (_, "start"), (_, "end"), (.trim, "offset"), (_, "duration"), (_, "delay"), (_, "at"),
-            (_, "response"), (_, "damping-fraction"), (_, "bounce"), (_, "stiffness"), (_, "damping"), (_, "mass"):
+        case (_, "duration"), (_, "delay"), (_, "at"), (_, "response"), (_, "damping-fraction"), (_, "bounce"), (_, "stiffness"),
+            (_, "damping"), (_, "mass"):
             return ref("number")
         default: return nil
+        }
+    }
+
+    static let nodeList: JSONValue = .object([("type", "array"), ("items", ref("node"))])
+
+    /// The JSON type of a property's value, from its kind in the property table.
+    static func propertySchema(_ property: Property, place: ScenePlace) -> JSONValue {
+        switch property.descriptor.kind {
+        case .number, .angle, .integer: return ref("number")
+        case .point: return ref("point")
+        case .scale, .numberOrRange: return .object([("anyOf", [ref("number"), ref("point")])])
+        case .anchor:
+            return .object([("anyOf", [ref("point"), .object([("enum", .array(SceneVocabulary.anchorNames.map { .string($0) }))])])])
+        case .color: return ref("color")
+        case .paint: return .object([("anyOf", [ref("color"), ref(ScenePlace.gradient.rawValue)])])
+        case .strokeStyle where place == .nodeOverrides:
+            let animatable = property.children.filter(\.isEverAnimatable)
+            return .object([
+                ("type", "object"), ("additionalProperties", false),
+                ("properties", .object(animatable.map { ($0.key, propertySchema($0, place: place)) })),
+            ])
+        case .strokeStyle: return .object([("anyOf", [ref("color"), ref(ScenePlace.stroke.rawValue)])])
+        case .clipShape where place == .nodeOverrides:
+            let animatable = property.children.filter(\.isEverAnimatable)
+            return .object([
+                ("type", "object"), ("additionalProperties", false),
+                ("properties", .object(animatable.map { ($0.key, propertySchema($0, place: .clip)) })),
+            ])
+        case .clipShape: return ref(ScenePlace.clip.rawValue)
+        case .time: return ref("number")
+        case .colorPair: return .object([("type", "array"), ("minItems", 2), ("maxItems", 2), ("items", ref("color"))])
+        case .keyword where property == .clipShape:
+            // The reader knows `group` too, to say why a clip cannot be one.
+            return .object([("enum", .array(property.descriptor.shapes.map { .string($0.rawValue) }))])
+        case .map:
+            // Each map of the table is a place of its own, with its own definition.
+            let mapPlace = ScenePlace.allCases.first { SceneVocabulary.mapProperty($0) == property }!
+            return ref(mapPlace.rawValue)
+        case .keyword: return enumSchema(property.key)
+        case .boolean: return .object([("type", "boolean")])
+        case .pathData:
+            // SVG path data, or a list of commands `[M, x, y]` whose numbers may be expressions.
+            return .object([("anyOf", [.object([("type", "string")]), .object([("type", "array"), ("items", .object([("type", "array")]))])])])
+        case .pointList: return .object([("type", "array"), ("items", ref("point"))])
+        case .contourList: return .object([("type", "array"), ("items", .object([("type", "array"), ("items", ref("point"))]))])
+        case .numberList: return .object([("type", "array"), ("items", ref("number"))])
+        case .stops:
+            return .object([("type", "array"), ("items", .object([
+                ("type", "array"), ("minItems", 2), ("maxItems", 2), ("items", [ref("number"), ref("color")]),
+            ]))])
+        case .nodeList: return nodeList
+        case .identifier: return ref("identifier")
         }
     }
 
@@ -162,7 +178,10 @@ public enum SceneSchema {
             members.append(("additionalProperties", false))
             members.append(("allOf", .array(SceneVocabulary.shapes.map { shape in
                 .object([
-                    ("if", .object([("properties", .object([("shape", .object([("const", .string(shape))]))])), ("required", ["shape"])])),
+                    ("if", .object([
+                        ("properties", .object([(Property.shape.key, .object([("const", .string(shape))]))])),
+                        ("required", [.string(Property.shape.key)]),
+                    ])),
                     ("then", .object([("propertyNames", .object([
                         ("enum", .array((SceneVocabulary.nodeKeys(shape: shape) ?? []).map { .string($0) })),
                     ]))])),
@@ -183,13 +202,13 @@ public enum SceneSchema {
         }
         if place == .timeline {
             members.append(("defaultSnippets", [.object([
-                ("label", "timeline"), ("body", .object([("duration", "1s"), ("loop", true), ("keyframes", .object([("${1:node}.opacity", [
+                ("label", "timeline"), ("body", .object([("duration", "1s"), ("loop", true), ("keyframes", .object([("${1:node}.\(Property.opacity)", [
                     .object([("at", "0s"), ("value", 1)]), .object([("at", "1s"), ("value", 0)]),
                 ])]))])),
             ])]))
         }
         if place == .state {
-            members.append(("defaultSnippets", [.object([("label", "state"), ("body", .object([("${1:node}", .object([("rotation", "45deg")]))]))])]))
+            members.append(("defaultSnippets", [.object([("label", "state"), ("body", .object([("${1:node}", .object([(Property.rotation.key, .string("45deg"))]))]))])]))
         }
         return .object(members)
     }
@@ -202,18 +221,26 @@ public enum SceneSchema {
     }()
 
     static let requiredKeys: [ScenePlace: [String]] = [
-        .scene: ["choreo", "size", "layers"], .node: ["id", "shape"], .transition: ["from", "to"], .timeline: ["duration"],
-        .tween: ["at"], .keyframe: ["at", "value"], .linearGradient: ["from", "to"], .radialGradient: ["center", "radius"],
-        .repeat: ["count"], .clip: ["shape"],
+        .scene: sceneRequiredKeys, .node: ShapeKind.allCases.reduce(Property.nodeKeys) { keys, shape in keys.filter { shape.requiredKeys.contains($0) } }.map(\.key),
+        .transition: ["from", "to"], .timeline: ["duration"], .tween: ["at"], .keyframe: ["at", "value"],
+        .linearGradient: Property.fillLinear.requiredChildren.map(\.key), .radialGradient: Property.fillRadial.requiredChildren.map(\.key),
+        .repeat: Property.repeat.requiredChildren.map(\.key), .clip: Property.clip.requiredChildren.map(\.key),
+        // Not `.gradient`: a state's or tween's gradient (the same definition) need not give its stops.
     ]
 
     static let nodeSnippets: [JSONValue] = [
-        .object([("label", "rect node"), ("body", .object([("id", "$1"), ("shape", "rect"), ("size", [40, 20]), ("position", [50, 50]), ("fill", "#FF3B30")]))]),
-        .object([("label", "ellipse node"), ("body", .object([("id", "$1"), ("shape", "ellipse"), ("radius", 10), ("position", [50, 50])]))]),
-        .object([("label", "polygon node"), ("body", .object([("id", "$1"), ("shape", "polygon"), ("sides", 5), ("radius", 20), ("position", [50, 50])]))]),
-        .object([("label", "path node"), ("body", .object([("id", "$1"), ("shape", "path"), ("d", "M 0 0 L 10 10"), ("stroke", .object([("color", "black"), ("width", 2)]))]))]),
-        .object([("label", "group node"), ("body", .object([("id", "$1"), ("shape", "group"), ("children", [])]))]),
+        nodeSnippet(.rect, [(.size, [40, 20]), (.position, [50, 50]), (.fill, "#FF3B30")]),
+        nodeSnippet(.ellipse, [(.radius, 10), (.position, [50, 50])]),
+        nodeSnippet(.polygon, [(.sides, 5), (.radius, 20), (.position, [50, 50])]),
+        nodeSnippet(.path, [(.d, "M 0 0 L 10 10"), (.stroke, .object([(Property.strokeColor.key, .string("black")), (Property.strokeWidth.key, .number(2))]))]),
+        nodeSnippet(.group, [(.children, [])]),
     ]
+
+    /// A completion snippet for a node of `shape`: its id and shape, then `values`.
+    static func nodeSnippet(_ shape: ShapeKind, _ values: [(Property, JSONValue)]) -> JSONValue {
+        let body: [(String, JSONValue)] = [(Property.id.key, .string("$1")), (Property.shape.key, .string(shape.rawValue))] + values.map { ($0.0.key, $0.1) }
+        return .object([("label", .string("\(shape.rawValue) node")), ("body", .object(body))])
+    }
 
     static func ref(_ name: String) -> JSONValue { .object([("$ref", .string("#/definitions/\(name)"))]) }
 

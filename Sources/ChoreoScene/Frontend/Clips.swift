@@ -8,29 +8,25 @@ import ChoreoYAML
 // animatable values are copied into the owner's `base` as `clip.KEY`, which is how states, tweens
 // and keyframes address them (`card.clip.size`).
 
-/// The transform keys a clip has (no `offset`, no `opacity`: a clip is not drawn).
-let clipTransformKeys = ["position", "anchor", "scale", "rotation"]
-private let clipShapeOptions: [(String, ShapeKind)] = [
-    ("rect", .rect), ("ellipse", .ellipse), ("polygon", .polygon), ("path", .path), ("group", .group),
-]
-private let clipShapeAliases = ["rectangle": "rect", "circle": "ellipse", "oval": "ellipse", "star": "polygon"]
+// The keys a clip has, by shape, are the property table's (`Property.clip`'s children): the
+// shape, the geometry of that shape, and the transform keys but `offset` (no `opacity`: a clip is
+// not drawn).
 
 /// The keys of a clip's map for a clip of one shape.
-func clipKeys(_ shape: ShapeKind) -> [String] { ["shape"] + geometryKeys(shape) + clipTransformKeys }
+func clipKeys(_ shape: ShapeKind) -> [String] { Property.clip.children.filter { $0.belongs(to: shape) }.map(\.key) }
 
 /// The keys of a clip of one shape that states, tweens and keyframes may animate.
 func clipAnimatableKeys(_ shape: ShapeKind) -> [String] {
-    animatableKeys(shape).filter { !styleKeys.contains($0) && $0 != "offset" && $0 != "opacity" }
+    Property.clip.children.filter { $0.isAnimatable(on: shape) }.map(\.key)
 }
 
-/// The keys a clip never has, with the reason (they are style, or belong to nodes).
+/// The keys of a clip that only some clip shapes have.
+private let clipGeometryKeys = Set(Property.clip.children.filter { $0.descriptor.shapes.count < 4 }.map(\.key))
+
+/// The node keys a clip never has because they are style, with the reason.
 private func clipStyleReason(_ key: String) -> String? {
-    switch key {
-    case "fill", "fill-rule", "stroke", "trim", "opacity":
-        return "a clip has no style: '\(key)' does nothing to where a node is drawn"
-    default:
-        return nil
-    }
+    guard [Property.fill, .fillRule, .stroke, .trim, .opacity].contains(where: { $0.key == key }) else { return nil }
+    return "a clip has no style: '\(key)' does nothing to where a node is drawn"
 }
 
 extension FrontendContext {
@@ -51,11 +47,11 @@ extension FrontendContext {
             styleKeysFound.append(name)
             error(.clipStyle, reason, at: pair.key.reportRange, help: "style the node itself; the clip only cuts it")
         }
-        guard let shapeNode = pairs.first(where: { $0.key.scalar?.value == "shape" })?.value else {
+        guard let shapeNode = pairs.first(where: { $0.key.scalar?.value == Property.clipShape.key })?.value else {
             error(.missingKey, "missing 'shape' for a clip (rect, ellipse, polygon or path)", at: startRange(of: node))
             return
         }
-        guard let shape = keyword(shapeNode, what: "clip shape", options: clipShapeOptions, aliases: clipShapeAliases) else { return }
+        guard let shape = keyword(shapeNode, .clipShape).map({ ShapeKind(rawValue: $0)! }) else { return }
         guard shape != .group else {
             error(
                 .clipShape, "a clip is one shape (rect, ellipse, polygon or path), not a group", at: shapeNode.reportRange,
@@ -64,13 +60,11 @@ extension FrontendContext {
         }
         var misplaced: [String: String] = [:]
         for key in allNodeKeys where !clipKeys(shape).contains(key) && clipStyleReason(key) == nil {
-            if geometryKeys(.rect).contains(key) || geometryKeys(.ellipse).contains(key) || geometryKeys(.polygon).contains(key)
-                || geometryKeys(.path).contains(key)
-            {
+            if clipGeometryKeys.contains(key) {
                 misplaced[key] = "a \(shape.rawValue) clip has no '\(key)'; it applies to \(listing(shapesWithKey(key).filter { $0 != "group" }, conjunction: "and")) clips"
-            } else if key == "children" {
+            } else if key == Property.children.key {
                 misplaced[key] = "a clip is one shape and has no 'children'"
-            } else if key == "offset" {
+            } else if key == Property.offset.key {
                 misplaced[key] = "a clip has no 'offset'; place it with 'position'"
             } else {
                 misplaced[key] = "a clip has no '\(key)'"
@@ -78,14 +72,15 @@ extension FrontendContext {
         }
         guard let map = readMap(
             node, what: "a \(shape.rawValue) clip", allowed: clipKeys(shape) + styleKeysFound,
-            required: FrontendContext.requiredGeometry(shape), misplaced: misplaced)
+            required: Property.clip.children.filter { $0 != .clipShape && $0.descriptor.requiredOn.contains(shape) }.map(\.key),
+            misplaced: misplaced)
         else { return }
         let errorsBefore = errorCount
         let clip = NodeInfo(id: owner.id, range: shapeNode.reportRange, shape: shape)
         readGeometry(map, into: clip, registry: &registry)
         readTransform(map, into: clip)
-        if shape == .path, case let .path(outline)? = clip.base["d"], outline.contours.count > 1,
-            let entry = map.entries.first(where: { ["d", "points", "contours"].contains($0.name) })
+        if shape == .path, case let .path(outline)? = clip.base[.d], outline.contours.count > 1,
+            let entry = map.entries.first(where: { Property(path: $0.name)?.stored == .d })
         {
             error(
                 .clipShape, "a clip path is one contour, found \(outline.contours.count)", at: entry.value.reportRange,
@@ -93,9 +88,10 @@ extension FrontendContext {
         }
         guard errorCount == errorsBefore else { return }
         owner.clip = clip
-        for key in clipAnimatableKeys(shape) + ["d"] {
-            if let value = clip.base[key] { owner.base["clip." + key] = value }
-            if let range = clip.baseRanges[key] { owner.baseRanges["clip." + key] = range }
+        for property in Property.clip.children where property.isAnimatable(on: shape) || property == .clipD {
+            let own = property.clippedNodeKey!
+            if let value = clip.base[own] { owner.base[property] = value }
+            if let range = clip.baseRanges[own] { owner.baseRanges[property] = range }
         }
     }
 
@@ -124,7 +120,9 @@ extension FrontendContext {
         if allowed.contains(name) { return true }
         if let reason = clipStyleReason(name) {
             error(.clipStyle, reason, at: range)
-        } else if ["shape", "sides", "closed"].contains(name) || (clip.shape == .polygon && name == "corner-radius") {
+        } else if let fixed = Property.clip.children.first(where: { $0.key == name }),
+            !fixed.isEverAnimatable || (fixed.belongs(to: clip.shape) && !fixed.isAnimatable(on: clip.shape))
+        {
             error(
                 .unknownProperty, "the clip's '\(name)' cannot be animated; it is fixed on the node in layers", at: range)
         } else if clipKeys(.rect).contains(name) || clipKeys(.ellipse).contains(name) || clipKeys(.polygon).contains(name)
@@ -142,9 +140,10 @@ extension FrontendContext {
 
     /// One animated clip value, read as the clip's own property and renamed `clip.KEY` on its node.
     func readClipLeaf(_ name: String, value: YAMLNode, target: NodeInfo, mode: OverrideMode) -> RawOverride? {
-        guard let clip = target.clip, var raw = readLeaf(name, value: value, target: clip, mode: mode) else { return nil }
+        // `name` passed `checkClipProperty`: a clip key, which is a node key of the same name.
+        guard let clip = target.clip, var raw = readLeaf(Property(path: name)!, value: value, target: clip, mode: mode) else { return nil }
         raw.node = target
-        raw.path = "clip." + raw.path
+        raw.path = raw.path.onClip!
         return raw
     }
 }

@@ -97,8 +97,9 @@ func isSafePlainScalar(_ text: String) -> Bool {
 /// Words people write for a key or value that Choreo spells differently: too far apart for an
 /// edit-distance guess (`rotate` is three edits from `rotation`), but a sure guess all the same.
 let commonMisnomers: [String: String] = [
-    "rotate": "rotation", "angle": "rotation", "alpha": "opacity", "translate": "position", "offset": "position",
-    "time": "at", "t": "at", "colour": "color", "background": "fill", "stroke-width": "width",
+    "rotate": Property.rotation.key, "angle": Property.rotation.key, "alpha": Property.opacity.key,
+    "translate": Property.position.key, Property.offset.key: Property.position.key,
+    "time": "at", "t": "at", "colour": Property.strokeColor.key, "background": Property.fill.key, "stroke-width": Property.strokeWidth.key,
     "easeIn": "ease-in", "easeOut": "ease-out", "easeInOut": "ease-in-out", "ease_in": "ease-in",
     "ease_out": "ease-out", "ease_in_out": "ease-in-out", "click": "tap",
     "dampingFraction": "damping-fraction", "damping_fraction": "damping-fraction", "blendDuration": "duration",

@@ -149,6 +149,11 @@ struct MapEntries {
     func key(_ name: String) -> YAMLNode? { entries.first { $0.name == name }?.key }
     func entry(_ name: String) -> MapEntry? { entries.first { $0.name == name } }
     func has(_ name: String) -> Bool { entries.contains { $0.name == name } }
+
+    func value(_ property: Property) -> YAMLNode? { value(property.key) }
+    func key(_ property: Property) -> YAMLNode? { key(property.key) }
+    func entry(_ property: Property) -> MapEntry? { entry(property.key) }
+    func has(_ property: Property) -> Bool { has(property.key) }
 }
 
 /// How a YAML node is described in messages: "a list", "a map", "'red'", "nothing".

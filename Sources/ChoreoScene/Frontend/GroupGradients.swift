@@ -27,7 +27,7 @@ struct GradientMap {
 }
 
 /// The property paths that move a node in its parent.
-private let movingTransformKeys: Set<String> = ["position", "anchor", "offset", "scale", "rotation"]
+private let movingTransformKeys: Set<Property> = [.position, .anchor, .offset, .scale, .rotation]
 
 extension FrontendContext {
     /// The map from `owner`'s coordinates to `node`'s, from base values; reports a chain that is not

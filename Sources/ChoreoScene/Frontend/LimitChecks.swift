@@ -21,7 +21,7 @@ extension FrontendContext {
             guard let pairs = items[next].mapping else { continue }
             count += 1
             if count == limit + 1 { firstPastLimit = items[next] }
-            if let children = pairs.first(where: { $0.key.scalar?.value == "children" })?.value.sequence {
+            if let children = pairs.first(where: { $0.key.scalar?.value == Property.children.key })?.value.sequence {
                 stack.append((children, 0))
             }
         }

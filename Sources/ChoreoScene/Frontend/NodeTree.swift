@@ -2,43 +2,14 @@ import ChoreoDiagnostics
 import ChoreoTimeline
 import ChoreoYAML
 
-enum ShapeKind: String, CaseIterable {
-    case rect, ellipse, polygon, path, group
-
-    /// "a rect node", "an ellipse node".
-    var phrase: String { self == .ellipse ? "an ellipse node" : "a \(rawValue) node" }
-}
-
-/// Keys every node may have.
-let transformKeys = ["position", "anchor", "offset", "scale", "rotation", "opacity"]
-let styleKeys = ["fill", "fill-rule", "stroke", "trim"]
-let commonNodeKeys = ["id", "shape"] + transformKeys + styleKeys + ["repeat", "clip"]
-
-/// The geometry keys of each shape.
-func geometryKeys(_ shape: ShapeKind) -> [String] {
-    switch shape {
-    case .rect: return ["size", "corner-radius"]
-    case .ellipse: return ["size", "radius"]
-    case .polygon: return ["sides", "radius", "inner-radius", "corner-radius"]
-    case .path: return ["d", "points", "contours", "closed", "morph"]
-    case .group: return ["children"]
-    }
-}
-
-let allNodeKeys = Set(commonNodeKeys + ShapeKind.allCases.flatMap(geometryKeys))
-/// `allNodeKeys` as a list, in the set's order (the order did-you-mean sees them in).
-private let allNodeKeyList = Array(allNodeKeys)
+/// Every node key, for the message about a key that belongs to other shapes.
+let allNodeKeys = Set(Property.nodeKeys.map(\.key))
+private let allNodeKeyList = Property.nodeKeys.map(\.key)
 
 /// The shapes a key applies to, for "it applies to rect and polygon nodes".
-func shapesWithKey(_ key: String) -> [String] { shapesByGeometryKey[key] ?? [] }
-
-private let shapesByGeometryKey: [String: [String]] = {
-    var shapes: [String: [String]] = [:]
-    for shape in ShapeKind.allCases {
-        for key in geometryKeys(shape) { shapes[key, default: []].append(shape.rawValue) }
-    }
-    return shapes
-}()
+func shapesWithKey(_ key: String) -> [String] {
+    Property.nodeKeys.first { $0.key == key }?.descriptor.shapes.map(\.rawValue) ?? []
+}
 
 /// What `readNode` checks a node of one shape against; the same for every node of that shape, so
 /// built once per shape rather than once per node.
@@ -52,23 +23,17 @@ struct NodeSchema {
         uniqueKeysWithValues: ShapeKind.allCases.map { ($0, NodeSchema(shape: $0)) })
 
     private init(shape: ShapeKind) {
-        allowed = commonNodeKeys + geometryKeys(shape)
+        allowed = shape.keys.map(\.key)
         var misplaced: [String: String] = [:]
-        for key in allNodeKeys where !allowed.contains(key) {
-            misplaced[key] = "\(shape.phrase) has no '\(key)'; it applies to \(listing(shapesWithKey(key), conjunction: "and")) nodes"
-        }
-        if shape == .group {
-            for key in ["fill-rule"] { misplaced.removeValue(forKey: key) }
+        for property in Property.nodeKeys where !property.belongs(to: shape) {
+            misplaced[property.key] =
+                "\(shape.phrase) has no '\(property.key)'; it applies to \(listing(shapesWithKey(property.key), conjunction: "and")) nodes"
         }
         self.misplaced = misplaced
-        required = ["id", "shape"] + FrontendContext.requiredGeometry(shape)
+        required = shape.requiredKeys.map(\.key)
     }
 }
 
-private let shapeOptions = ShapeKind.allCases.map { ($0.rawValue, $0) }
-private let shapeAliases = [
-    "rectangle": "rect", "circle": "ellipse", "oval": "ellipse", "star": "polygon", "line": "path", "layer": "group",
-]
 
 /// A fill as written, before `units: bounds` is resolved against the bounds of the node that uses it
 /// (a group's fill is resolved against each child that inherits it).
@@ -155,15 +120,15 @@ final class NodeInfo {
     /// False when the node's own definition had errors: references to it are then not checked.
     var valid = true
     /// Style keys written on this node itself (not inherited).
-    var ownStyleKeys: Set<String> = []
+    var ownStyleKeys: Set<Property> = []
     var ownStyle = StyleSpec()
     /// After inheritance from the enclosing groups.
     var style = StyleSpec()
     /// The geometry's box in local coordinates (a group's: its children's, placed).
     var localBounds = Bounds.zero
-    var base: [PropertyPath: PropertyValue] = [:]
+    var base: [Property: PropertyValue] = [:]
     /// Where base values were written, for notes.
-    var baseRanges: [PropertyPath: SourceRange] = [:]
+    var baseRanges: [Property: SourceRange] = [:]
     var sides = 0
     var isStar = false
     var polygonCornerRadius = 0.0
@@ -201,16 +166,11 @@ final class NodeInfo {
 
     /// The transform into the parent's coordinates, from base values.
     var baseMatrix: AffineTransform {
-        func point(_ path: String, _ fallback: Point) -> Point {
-            if case let .point(p)? = base[path] { return p }
-            return fallback
-        }
-        var rotation = 0.0
-        if case let .number(r)? = base["rotation"] { rotation = r }
-        let anchor = point("anchor", .zero)
-        return AffineTransform.translation(point("position", anchor) + point("offset", .zero))
-            .concatenating(.rotation(degrees: rotation))
-            .concatenating(.scale(point("scale", Point(1, 1))))
+        // `readTransform` stores every transform property, so nothing here is missing.
+        let anchor = base.point(.anchor)!
+        return AffineTransform.translation(base.point(.position)! + base.point(.offset)!)
+            .concatenating(.rotation(degrees: base.number(.rotation)!))
+            .concatenating(.scale(base.point(.scale)!))
             .concatenating(.translation(Point(0, 0) - anchor))
     }
 
@@ -220,7 +180,7 @@ final class NodeInfo {
         if shape == .group {
             local = children.map { $0.placedBounds(includingStroke: includingStroke) }.reduce(nil) { $0?.union($1) ?? $1 }
                 ?? .zero
-        } else if includingStroke, let stroke, case let .number(width)? = base["stroke.width"] {
+        } else if includingStroke, let stroke, let width = base.number(.strokeWidth) {
             local = local.insetBy(width / 2 * (stroke.join == .miter ? 1.5 : 1))
         }
         var box = local.applying(baseMatrix)
@@ -242,13 +202,13 @@ extension FrontendContext {
 
     private func readNode(_ node: YAMLNode, parent: NodeInfo?, registry: inout NodeRegistry) -> NodeInfo? {
         guard let pairs = mapPairs(node, expected: "a node (a map with id and shape)") else { return nil }
-        func find(_ key: String) -> YAMLNode? { pairs.first { $0.key.scalar?.value == key }?.value }
+        func find(_ property: Property) -> YAMLNode? { pairs.first { $0.key.scalar?.value == property.key }?.value }
 
         let errorsBefore = errorCount
         // The id first, so that even a broken node is known and references to it stay quiet.
         var id: String?
         var idRange = startRange(of: node)
-        if let idNode = find("id") {
+        if let idNode = find(.id) {
             idRange = idNode.reportRange
             if let text = scalarText(idNode, expected: "a node id") {
                 id = text
@@ -257,12 +217,14 @@ extension FrontendContext {
                 }
             }
         }
-        guard let shapeNode = find("shape") else {
-            _ = readMap(node, what: "a node", allowed: allNodeKeyList, required: id == nil ? ["id", "shape"] : ["shape"])
+        guard let shapeNode = find(.shape) else {
+            _ = readMap(
+                node, what: "a node", allowed: allNodeKeyList,
+                required: (id == nil ? [Property.id, .shape] : [.shape]).map(\.key))
             if let id { registry.markBroken(id) }
             return nil
         }
-        guard let shape = keyword(shapeNode, what: "shape", options: shapeOptions, aliases: shapeAliases) else {
+        guard let shape = keyword(shapeNode, .shape).map({ ShapeKind(rawValue: $0)! }) else {
             if let id { registry.markBroken(id) }
             return nil
         }
@@ -277,8 +239,8 @@ extension FrontendContext {
         readGeometry(map, into: info, registry: &registry)
         readTransform(map, into: info)
         readOwnStyle(map, into: info)
-        if let repeatNode = map.value("repeat") { info.repeatSpec = readRepeat(repeatNode, node: info) }
-        if let clipNode = map.value("clip") { readClip(clipNode, into: info, registry: &registry) }
+        if let repeatNode = map.value(.repeat) { info.repeatSpec = readRepeat(repeatNode, node: info) }
+        if let clipNode = map.value(.clip) { readClip(clipNode, into: info, registry: &registry) }
         if id == nil || errorCount > errorsBefore {
             info.valid = false
             if let id { registry.markBroken(id) }
@@ -287,92 +249,88 @@ extension FrontendContext {
         return info
     }
 
-    static func requiredGeometry(_ shape: ShapeKind) -> [String] {
-        switch shape {
-        case .rect: return ["size"]
-        case .polygon: return ["sides", "radius"]
-        case .group: return ["children"]
-        case .ellipse, .path: return []  // one of two or three keys, checked by hand
-        }
+    // MARK: Geometry
+
+    /// A number written for `property` in `map`, read with the property's bound in layers; nil
+    /// when it is not written (or was wrong, which is reported).
+    func number(_ property: Property, in map: MapEntries) -> Double? {
+        map.value(property).flatMap { number($0, name: property.key, bound: property.descriptor.bound) }
     }
 
-    // MARK: Geometry
+    /// A point written for `property` in `map`, read with the property's bound in layers.
+    func point(_ property: Property, in map: MapEntries) -> Point? {
+        map.value(property).flatMap { point($0, name: property.key, bound: property.descriptor.bound) }
+    }
 
     func readGeometry(_ map: MapEntries, into info: NodeInfo, registry: inout NodeRegistry) {
         switch info.shape {
         case .rect:
-            var size = Point(0, 0)
-            if let node = map.value("size"), let value = point(node, name: "size", bound: .greaterThan(0)) {
-                size = value
-            }
-            info.base["size"] = .point(size)
-            var radius = 0.0
-            if let node = map.value("corner-radius"), let value = number(node, name: "corner-radius", bound: .atLeast(0)) {
-                radius = value
-            }
-            info.base["corner-radius"] = .number(radius)
+            let size = point(.size, in: map) ?? Property.size.defaultPoint
+            info.base[.size] = .point(size)
+            info.base[.cornerRadius] = .number(number(.cornerRadius, in: map) ?? Property.cornerRadius.defaultNumber)
             info.localBounds = Bounds(centeredSize: size)
         case .ellipse:
-            var size = Point(0, 0)
-            switch (map.entry("size"), map.entry("radius")) {
-            case let (sizeEntry?, radiusEntry?):
-                _ = sizeEntry
+            var size = Property.size.defaultPoint
+            switch (map.entry(.size), map.entry(.radius)) {
+            case let (_?, radiusEntry?):
                 error(.conflictingKeys, "an ellipse takes size or radius, not both", at: radiusEntry.key.reportRange)
-            case let (sizeEntry?, nil):
-                if let value = point(sizeEntry.value, name: "size", bound: .greaterThan(0)) { size = value }
-            case let (nil, radiusEntry?):
-                if let r = number(radiusEntry.value, name: "radius", bound: .greaterThan(0)) { size = Point(2 * r, 2 * r) }
+            case (_?, nil):
+                if let value = point(.size, in: map) { size = value }
+            case (nil, _?):
+                if let r = number(.radius, in: map) { size = Point(2 * r, 2 * r) }
             case (nil, nil):
-                error(.missingKey, "missing 'size' or 'radius' for an ellipse node", at: startRange(of: map.node))
+                error(.missingKey, "missing '\(Property.size.key)' or '\(Property.radius.key)' for an ellipse node",
+                    at: startRange(of: map.node))
             }
-            info.base["size"] = .point(size)
+            info.base[.size] = .point(size)
             info.localBounds = Bounds(centeredSize: size)
         case .polygon:
-            if let node = map.value("sides"), let sides = integer(node, name: "sides", bound: .between(3, 100)) {
+            if let node = map.value(.sides), let sides = integer(node, name: Property.sides.key, bound: Property.sides.descriptor.bound) {
                 info.sides = sides
             } else {
                 info.sides = 3
             }
-            var radius = 0.0
-            if let node = map.value("radius"), let value = number(node, name: "radius", bound: .greaterThan(0)) { radius = value }
-            info.base["radius"] = .number(radius)
-            if let node = map.value("inner-radius") {
+            let radius = number(.radius, in: map) ?? Property.radius.defaultNumber
+            info.base[.radius] = .number(radius)
+            if map.has(.innerRadius) {
                 info.isStar = true
-                info.base["inner-radius"] = .number(number(node, name: "inner-radius", bound: .greaterThan(0)) ?? radius / 2)
+                info.base[.innerRadius] = .number(number(.innerRadius, in: map) ?? radius / 2)
             }
-            if let node = map.value("corner-radius"), let value = number(node, name: "corner-radius", bound: .atLeast(0)) {
+            if let value = number(.cornerRadius, in: map) {
                 info.polygonCornerRadius = value
             }
             _ = addPathVertices(info.isStar ? 2 * info.sides : info.sides, at: info.range)
             info.localBounds = Bounds(minX: -radius, minY: -radius, maxX: radius, maxY: radius)
         case .path:
-            if let node = map.value("closed") { info.closedPaths = bool(node, name: "closed") ?? true }
-            if let node = map.value("morph") {
-                info.morphByIndex = keyword(node, what: "morph mode", options: [("auto", false), ("index", true)]) ?? false
+            if let node = map.value(.closed) { info.closedPaths = bool(node, name: Property.closed.key) ?? true }
+            if let node = map.value(.morph) {
+                info.morphByIndex = keyword(node, .morph).map { MorphMode(rawValue: $0)! } == .index
                 info.morphRange = node.reportRange
             }
-            let given = ["d", "points", "contours"].filter { map.has($0) }
+            let given = ShapeKind.path.keys.filter { $0.stored == .d && map.has($0) }
             if given.isEmpty {
-                error(.missingKey, "missing 'd', 'points' or 'contours' for a path node", at: startRange(of: map.node))
+                error(.missingKey,
+                    "missing \(listing(ShapeKind.path.keys.filter { $0.stored == .d }.map { "'\($0.key)'" }, conjunction: "or")) for a path node",
+                    at: startRange(of: map.node))
             } else if given.count > 1 {
-                error(
-                    .conflictingKeys, "a path takes one of d, points or contours, found \(listing(given.map { "'\($0)'" }, conjunction: "and"))",
+                error(.conflictingKeys,
+                    "a path takes one of \(listing(ShapeKind.path.keys.filter { $0.stored == .d }.map(\.key), conjunction: "or")), found \(listing(given.map { "'\($0.key)'" }, conjunction: "and"))",
                     at: map.key(given[1])!.reportRange)
             }
             if given.count == 1, let entry = map.entry(given[0]),
-                let shape = pathShape(key: entry.name, value: entry.value, closed: info.closedPaths)
+                let shape = pathShape(given[0], value: entry.value, closed: info.closedPaths)
             {
-                if entry.name == "d", let closedNode = map.value("closed") {
+                if given[0] == .d, let closedNode = map.value(.closed) {
                     checkClosedAgrees(closedNode, with: shape, pathData: entry.value)
                 }
-                info.base["d"] = .path(shape)
-                info.baseRanges["d"] = entry.value.reportRange
+                info.base[.d] = .path(shape)
+                info.baseRanges[.d] = entry.value.reportRange
                 info.localBounds = bounds(of: shape) ?? .zero
             } else {
-                info.base["d"] = .path(PathShape([]))
+                info.base[.d] = Property.d.defaultValue!
             }
         case .group:
-            if let node = map.value("children") {
+            if let node = map.value(.children) {
                 info.children = readNodes(node, parent: info, registry: &registry)
             }
             info.localBounds =
@@ -397,9 +355,9 @@ extension FrontendContext {
     }
 
     /// Path geometry from `d`, `points` or `contours`.
-    func pathShape(key: String, value: YAMLNode, closed: Bool) -> PathShape? {
-        switch key {
-        case "d":
+    func pathShape(_ property: Property, value: YAMLNode, closed: Bool) -> PathShape? {
+        switch property {
+        case .d:
             if value.sequence != nil { return pathCommands(value) }
             guard let text = scalarText(value, expected: "SVG path data such as \"M 0 0 L 10 10 Z\"") else { return nil }
             switch parsePathData(text) {
@@ -416,13 +374,13 @@ extension FrontendContext {
                 report(problem, in: value)
                 return nil
             }
-        case "points":
+        case .points:
             guard let contour = polygonPoints(value, closed: closed) else { return nil }
             return PathShape([contour])
-        default:
+        case .contours:
             guard let items = listItems(value, expected: "a list of contours, each a list of points") else { return nil }
             guard !items.isEmpty else {
-                error(.outOfRange, "'contours' needs at least one contour", at: value.reportRange)
+                error(.outOfRange, "'\(property.key)' needs at least one contour", at: value.reportRange)
                 return nil
             }
             var contours: [Contour] = []
@@ -431,6 +389,8 @@ extension FrontendContext {
                 contours.append(contour)
             }
             return PathShape(contours)
+        default:
+            preconditionFailure("\(property) is not path geometry")
         }
     }
 
@@ -496,23 +456,17 @@ extension FrontendContext {
     func readTransform(_ map: MapEntries, into info: NodeInfo) {
         let bounds = info.localBounds
         var anchor = bounds.center
-        if let node = map.value("anchor"), let value = anchorPoint(node, bounds: bounds) { anchor = value }
-        info.base["anchor"] = .point(anchor)
-        var position = anchor
-        if let node = map.value("position"), let value = point(node, name: "position") { position = value }
-        info.base["position"] = .point(position)
-        var offset = Point(0, 0)
-        if let node = map.value("offset"), let value = point(node, name: "offset") { offset = value }
-        info.base["offset"] = .point(offset)
-        var scale = Point(1, 1)
-        if let node = map.value("scale"), let value = scalePoint(node, name: "scale") { scale = value }
-        info.base["scale"] = .point(scale)
-        var rotation = 0.0
-        if let node = map.value("rotation"), let value = angle(node, name: "rotation") { rotation = value }
-        info.base["rotation"] = .number(rotation)
-        var opacity = 1.0
-        if let node = map.value("opacity"), let value = number(node, name: "opacity", bound: .between(0, 1)) { opacity = value }
-        info.base["opacity"] = .number(opacity)
+        if let node = map.value(.anchor), let value = anchorPoint(node, bounds: bounds) { anchor = value }
+        info.base[.anchor] = .point(anchor)
+        info.base[.position] = .point(point(.position, in: map) ?? anchor)
+        info.base[.offset] = .point(point(.offset, in: map) ?? Property.offset.defaultPoint)
+        var scale = Property.scale.defaultPoint
+        if let node = map.value(.scale), let value = scalePoint(node, name: Property.scale.key) { scale = value }
+        info.base[.scale] = .point(scale)
+        var rotation = Property.rotation.defaultNumber
+        if let node = map.value(.rotation), let value = angle(node, name: Property.rotation.key) { rotation = value }
+        info.base[.rotation] = .number(rotation)
+        info.base[.opacity] = .number(number(.opacity, in: map) ?? Property.opacity.defaultNumber)
     }
 
     /// A local point, or a keyword naming a point of `bounds`.
@@ -521,34 +475,34 @@ extension FrontendContext {
         if node.scalar != nil, !isNullScalar(node), !(node.scalar!.value.hasPrefix("$")) {
             return nil  // reported by anchorUnit
         }
-        return point(node, name: "anchor")
+        return point(node, name: Property.anchor.key)
     }
 
     /// The unit point of an anchor keyword; nil (reported) for an unknown word, nil (quiet) for a non-word.
     func anchorUnit(_ node: YAMLNode) -> Point? {
         guard let text = node.scalar?.value, !isNullScalar(node), !text.hasPrefix("$") else { return nil }
-        return keyword(node, what: "anchor", options: anchorKeywords, aliases: ["centre": "center", "middle": "center"])
+        return keyword(node, what: Property.anchor.key, options: anchorKeywords, aliases: ["centre": "center", "middle": "center"])
     }
 
     // MARK: Style
 
     private func readOwnStyle(_ map: MapEntries, into info: NodeInfo) {
         var style = StyleSpec()
-        if let node = map.value("fill") {
-            info.ownStyleKeys.insert("fill")
+        if let node = map.value(.fill) {
+            info.ownStyleKeys.insert(.fill)
             style.fill = fillSpec(node)
             style.fill?.owner = info
         }
-        if let node = map.value("fill-rule") {
-            info.ownStyleKeys.insert("fill-rule")
-            style.fillRule = keyword(node, what: "fill rule", options: [("nonzero", FillRule.nonzero), ("evenodd", .evenodd)], aliases: ["even-odd": "evenodd", "non-zero": "nonzero"])
+        if let node = map.value(.fillRule) {
+            info.ownStyleKeys.insert(.fillRule)
+            style.fillRule = keyword(node, .fillRule).map { FillRule(rawValue: $0)! }
         }
-        if let node = map.value("stroke") {
-            info.ownStyleKeys.insert("stroke")
+        if let node = map.value(.stroke) {
+            info.ownStyleKeys.insert(.stroke)
             style.stroke = strokeSpec(node)
         }
-        if let node = map.value("trim") {
-            info.ownStyleKeys.insert("trim")
+        if let node = map.value(.trim) {
+            info.ownStyleKeys.insert(.trim)
             style.trim = trimSpec(node)
         }
         info.ownStyle = style
@@ -556,7 +510,7 @@ extension FrontendContext {
 
     /// `fill:` as written: a colour, `none`, or a gradient map.
     func fillSpec(_ node: YAMLNode) -> FillSpec? {
-        if reportCommentedOutColor(node, key: "fill") { return nil }
+        if reportCommentedOutColor(node, key: Property.fill.key) { return nil }
         if let named = styleVar(node, expected: .gradient, colourAllowed: true) {
             guard case let .gradient(spec)? = named else { return nil }
             return spec
@@ -567,38 +521,43 @@ extension FrontendContext {
             return FillSpec(kind: .solid, color: color, range: node.reportRange)
         }
         guard let map = readMap(
-            node, what: "a gradient", allowed: ["linear", "radial", "stops", "units"], required: ["stops"],
+            node, what: "a gradient", allowed: Property.fill.children.map(\.key), required: Property.fill.requiredChildren.map(\.key),
             expected: "a color, none, or a gradient map")
         else { return nil }
         var spec = FillSpec(kind: .linear, range: node.reportRange)
-        if let unitsNode = map.value("units") {
-            spec.unitsBounds = keyword(unitsNode, what: "gradient units", options: [("bounds", true), ("local", false)]) ?? false
+        if let unitsNode = map.value(.fillUnits) {
+            spec.unitsBounds = keyword(unitsNode, .fillUnits).map { GradientUnits(rawValue: $0)! } == .bounds
         }
-        switch (map.entry("linear"), map.entry("radial")) {
+        switch (map.entry(.fillLinear), map.entry(.fillRadial)) {
         case (nil, nil):
-            error(.missingKey, "missing 'linear' or 'radial' for a gradient", at: startRange(of: node))
+            error(.missingKey, "missing '\(Property.fillLinear.key)' or '\(Property.fillRadial.key)' for a gradient",
+                at: startRange(of: node))
             return nil
         case let (_?, radial?):
             error(.conflictingKeys, "a gradient is linear or radial, not both", at: radial.key.reportRange)
             return nil
         case let (linear?, nil):
-            guard let geometry = readMap(linear.value, what: "a linear gradient", allowed: ["from", "to"], required: ["from", "to"]),
-                let fromNode = geometry.value("from"), let toNode = geometry.value("to"),
-                let from = point(fromNode, name: "from"), let to = point(toNode, name: "to")
+            guard let geometry = readMap(
+                linear.value, what: "a linear gradient", allowed: Property.fillLinear.children.map(\.key),
+                required: Property.fillLinear.requiredChildren.map(\.key)),
+                let fromNode = geometry.value(.fillFrom), let toNode = geometry.value(.fillTo),
+                let from = point(fromNode, name: Property.fillFrom.key), let to = point(toNode, name: Property.fillTo.key)
             else { return nil }
             spec.kind = .linear
             spec.from = from
             spec.to = to
         case let (nil, radial?):
-            guard let geometry = readMap(radial.value, what: "a radial gradient", allowed: ["center", "radius"], required: ["center", "radius"]),
-                let centerNode = geometry.value("center"), let radiusNode = geometry.value("radius"),
-                let center = point(centerNode, name: "center"), let radius = number(radiusNode, name: "radius", bound: .greaterThan(0))
+            guard let geometry = readMap(
+                radial.value, what: "a radial gradient", allowed: Property.fillRadial.children.map(\.key),
+                required: Property.fillRadial.requiredChildren.map(\.key)),
+                let centerNode = geometry.value(.fillCenter), geometry.has(.fillRadius), let center = point(centerNode, name: Property.fillCenter.key),
+                let radius = number(.fillRadius, in: geometry)
             else { return nil }
             spec.kind = .radial
             spec.center = center
             spec.radius = radius
         }
-        guard let stopsNode = map.value("stops"), let stops = gradientStops(stopsNode) else { return nil }
+        guard let stopsNode = map.value(.fillStops), let stops = gradientStops(stopsNode) else { return nil }
         spec.stops = stops
         return spec
     }
@@ -631,7 +590,7 @@ extension FrontendContext {
     }
 
     func strokeSpec(_ node: YAMLNode) -> StrokeSpec? {
-        if reportCommentedOutColor(node, key: "stroke") { return nil }
+        if reportCommentedOutColor(node, key: Property.stroke.key) { return nil }
         if let named = styleVar(node, expected: .stroke, colourAllowed: true) {
             guard case let .stroke(spec)? = named else { return nil }
             return spec
@@ -643,24 +602,26 @@ extension FrontendContext {
             return StrokeSpec(color: color)
         }
         guard let map = readMap(
-            node, what: "a stroke", allowed: ["color", "width", "cap", "join", "miter-limit", "dash"],
-            expected: "a stroke map {color, width, cap, join, miter-limit, dash}, a color, or none")
+            node, what: "a stroke", allowed: Property.stroke.children.map(\.key),
+            expected: "a stroke map {\(Property.stroke.children.map(\.key).joined(separator: ", "))}, a color, or none")
         else { return nil }
         var spec = StrokeSpec()
-        if let value = map.value("color") { spec.color = color(value) }
-        if let value = map.value("width") { spec.width = number(value, name: "width", bound: .atLeast(0)) }
-        if let value = map.value("cap") {
-            spec.cap = keyword(value, what: "line cap", options: [("butt", LineCap.butt), ("round", .round), ("square", .square)], aliases: ["rounded": "round"])
+        if let value = map.value(.strokeColor) { spec.color = color(value) }
+        spec.width = number(.strokeWidth, in: map)
+        if let value = map.value(.strokeCap) {
+            spec.cap = keyword(value, .strokeCap).map { LineCap(rawValue: $0)! }
         }
-        if let value = map.value("join") {
-            spec.join = keyword(value, what: "line join", options: [("miter", LineJoin.miter), ("round", .round), ("bevel", .bevel)], aliases: ["mitre": "miter", "rounded": "round"])
+        if let value = map.value(.strokeJoin) {
+            spec.join = keyword(value, .strokeJoin).map { LineJoin(rawValue: $0)! }
         }
-        if let value = map.value("miter-limit") { spec.miterLimit = number(value, name: "miter-limit", bound: .atLeast(1)) }
-        if let value = map.value("dash") {
+        spec.miterLimit = number(.strokeMiterLimit, in: map)
+        if let value = map.value(.strokeDash) {
             if let items = listItems(value, expected: "a list of dash and gap lengths") {
                 var dash: [Double] = []
                 for item in items {
-                    if let length = number(item, name: "dash", bound: .atLeast(0)) { dash.append(length) }
+                    if let length = number(item, name: Property.strokeDash.key, bound: Property.strokeDash.descriptor.bound) {
+                        dash.append(length)
+                    }
                 }
                 if dash.count == items.count, !dash.isEmpty, dash.allSatisfy({ $0 == 0 }) {
                     error(.outOfRange, "a dash pattern of zeros draws nothing", at: value.reportRange)
@@ -672,28 +633,28 @@ extension FrontendContext {
     }
 
     func trimSpec(_ node: YAMLNode) -> TrimSpec? {
-        guard let map = readMap(node, what: "a trim", allowed: ["start", "end", "offset"]) else { return nil }
-        var spec = TrimSpec()
-        if let value = map.value("start") { spec.start = number(value, name: "start", bound: .between(0, 1)) }
-        if let value = map.value("end") { spec.end = number(value, name: "end", bound: .between(0, 1)) }
-        if let value = map.value("offset") { spec.offset = number(value, name: "offset") }
-        return spec
+        guard let map = readMap(node, what: "a trim", allowed: Property.trim.children.map(\.key)) else { return nil }
+        return TrimSpec(start: number(.trimStart, in: map), end: number(.trimEnd, in: map), offset: number(.trimOffset, in: map))
     }
 
     // MARK: Repeat
 
     private func readRepeat(_ node: YAMLNode, node info: NodeInfo) -> Repeat? {
         guard let map = readMap(
-            node, what: "a repeat", allowed: ["count", "rotation", "offset", "scale", "anchor", "opacity", "delay", "fill"],
-            required: ["count"])
+            node, what: "a repeat", allowed: Property.repeat.children.map(\.key),
+            required: Property.repeat.requiredChildren.map(\.key))
         else { return nil }
-        guard let countNode = map.value("count"), let count = integer(countNode, name: "count", bound: .between(1, 1000)) else {
+        guard let countNode = map.value(.repeatCount),
+            let count = integer(countNode, name: Property.repeatCount.key, bound: Property.repeatCount.descriptor.bound)
+        else {
             return nil
         }
         var result = Repeat(count: count, anchor: info.localBounds.center)
-        if let value = map.value("rotation"), let rotation = angle(value, name: "rotation") { result.rotation = rotation }
-        if let value = map.value("offset"), let offset = point(value, name: "offset") { result.offset = offset }
-        if let value = map.value("scale"), let scale = scalePoint(value, name: "scale") {
+        if let value = map.value(.repeatRotation), let rotation = angle(value, name: Property.repeatRotation.key) {
+            result.rotation = rotation
+        }
+        if let offset = point(.repeatOffset, in: map) { result.offset = offset }
+        if let value = map.value(.repeatScale), let scale = scalePoint(value, name: Property.repeatScale.key) {
             // Copy k is scaled by scale^k: 1,000 copies at scale 2 reach 2^999, which no output
             // can write (compiling it took 130 s and 1.1 GB, and the SVG wrote zero matrices).
             // The last copy's factor must stay within `SceneLimits.maxMagnitude` and its inverse;
@@ -710,12 +671,13 @@ extension FrontendContext {
                 result.scale = scale
             }
         }
-        if let value = map.value("anchor"), let anchor = anchorPoint(value, bounds: info.localBounds) { result.anchor = anchor }
-        if let value = map.value("opacity") {
+        if let value = map.value(.repeatAnchor), let anchor = anchorPoint(value, bounds: info.localBounds) { result.anchor = anchor }
+        if let value = map.value(.repeatOpacity) {
+            let name = Property.repeatOpacity.key, bound = Property.repeatOpacity.descriptor.bound
             if let items = value.sequence {
                 if items.count == 2 {
-                    if let first = number(items[0], name: "opacity", bound: .between(0, 1)),
-                        let last = number(items[1], name: "opacity", bound: .between(0, 1))
+                    if let first = number(items[0], name: name, bound: bound),
+                        let last = number(items[1], name: name, bound: bound)
                     {
                         result.startOpacity = first
                         result.endOpacity = last
@@ -723,7 +685,7 @@ extension FrontendContext {
                 } else {
                     error(.wrongType, "expected [first, last] opacities, found a list of \(items.count)", at: value.reportRange)
                 }
-            } else if let opacity = number(value, name: "opacity", bound: .between(0, 1)) {
+            } else if let opacity = number(value, name: name, bound: bound) {
                 result.startOpacity = opacity
                 result.endOpacity = opacity
             }
@@ -735,8 +697,8 @@ extension FrontendContext {
     /// `repeat.delay` (a time ≥ 0) and `repeat.fill: [first, last]` (two colours).
     private func readRepeatStagger(_ map: MapEntries, node info: NodeInfo) {
         var stagger = RepeatStagger()
-        if let value = map.value("delay"), let delay = time(value, name: "delay") { stagger.delay = delay }
-        if let value = map.value("fill") {
+        if let value = map.value(.repeatDelay), let delay = time(value, name: Property.repeatDelay.key, bound: Property.repeatDelay.descriptor.bound) { stagger.delay = delay }
+        if let value = map.value(.repeatFill) {
             if let items = value.sequence, items.count == 2 {
                 if let first = color(items[0]), let last = color(items[1]) {
                     stagger.fill = (first, last)
@@ -744,7 +706,7 @@ extension FrontendContext {
                 }
             } else {
                 error(
-                    .wrongType, "expected [first, last] colours for 'fill' of a repeat, found \(describeFound(value))",
+                    .wrongType, "expected [first, last] colours for '\(Property.repeatFill.key)' of a repeat, found \(describeFound(value))",
                     at: value.reportRange, help: "for example fill: [\"#FF3B30\", \"#007AFF\"]")
             }
         }
@@ -771,13 +733,12 @@ extension FrontendContext {
         info.fillRule = style.fillRule ?? .nonzero
         if let strokeSpec = style.stroke, !strokeSpec.none {
             info.stroke = StrokeStyle(
-                cap: strokeSpec.cap ?? .butt, join: strokeSpec.join ?? .miter, miterLimit: strokeSpec.miterLimit ?? 10,
-                dash: strokeSpec.dash ?? [])
-            info.base["stroke.color"] = .color(strokeSpec.color ?? .black)
-            info.base["stroke.width"] = .number(strokeSpec.width ?? 1)
+                cap: strokeSpec.cap ?? .butt, join: strokeSpec.join ?? .miter, miterLimit: strokeSpec.miterLimit ?? Property.strokeMiterLimit.defaultNumber, dash: strokeSpec.dash ?? [])
+            info.base[.strokeColor] = .color(strokeSpec.color ?? Property.strokeColor.defaultColor)
+            info.base[.strokeWidth] = .number(strokeSpec.width ?? Property.strokeWidth.defaultNumber)
         }
         // SwiftUI fills a shape with the foreground colour unless it is only stroked.
-        let fill = style.fill ?? FillSpec(kind: info.stroke == nil ? .solid : .none, color: .black, range: info.range)
+        let fill = style.fill ?? FillSpec(kind: info.stroke == nil ? .solid : .none, color: Property.fill.defaultColor, range: info.range)
         info.fillKind = fill.kind
         // A gradient written on a group is laid out in the group's coordinates (its bounds for
         // `units: bounds`) and carried into this node's coordinates, so that every child the group
@@ -790,23 +751,21 @@ extension FrontendContext {
             info.gradientOwner = owner
             info.gradientMap = map
         }
-        func place(_ p: Point?) -> PropertyValue {
-            .point(map.point(fill.unitsBounds ? bounds.point(atUnit: p ?? .zero) : (p ?? .zero)))
-        }
+        // `fillSpec` returns a gradient only with its points, radius and stops.
+        func place(_ p: Point?) -> PropertyValue { .point(map.point(fill.unitsBounds ? bounds.point(atUnit: p!) : p!)) }
         switch fill.kind {
         case .none: break
-        case .solid: info.base["fill"] = .color(fill.color ?? .black)
+        case .solid: info.base[.fill] = .color(fill.color!)
         case .linear:
-            info.base["fill.from"] = place(fill.from)
-            info.base["fill.to"] = place(fill.to)
-            info.base["fill.stops"] = .stops(fill.stops ?? GradientStops([]))
-            info.baseRanges["fill.stops"] = fill.range
+            info.base[.fillFrom] = place(fill.from)
+            info.base[.fillTo] = place(fill.to)
+            info.base[.fillStops] = .stops(fill.stops!)
+            info.baseRanges[.fillStops] = fill.range
         case .radial:
-            info.base["fill.center"] = place(fill.center)
-            info.base["fill.radius"] = .number(
-                map.length(fill.unitsBounds ? (fill.radius ?? 0) * max(bounds.width, bounds.height) : (fill.radius ?? 0)))
-            info.base["fill.stops"] = .stops(fill.stops ?? GradientStops([]))
-            info.baseRanges["fill.stops"] = fill.range
+            info.base[.fillCenter] = place(fill.center)
+            info.base[.fillRadius] = .number(map.length(fill.unitsBounds ? fill.radius! * max(bounds.width, bounds.height) : fill.radius!))
+            info.base[.fillStops] = .stops(fill.stops!)
+            info.baseRanges[.fillStops] = fill.range
         }
         if let trim = style.trim {
             enableTrim(info, trim)
@@ -817,9 +776,9 @@ extension FrontendContext {
     func enableTrim(_ info: NodeInfo, _ trim: TrimSpec = TrimSpec()) {
         if !info.trimmed {
             info.trimmed = true
-            info.base["trim.start"] = .number(trim.start ?? 0)
-            info.base["trim.end"] = .number(trim.end ?? 1)
-            info.base["trim.offset"] = .number(trim.offset ?? 0)
+            info.base[.trimStart] = .number(trim.start ?? Property.trimStart.defaultNumber)
+            info.base[.trimEnd] = .number(trim.end ?? Property.trimEnd.defaultNumber)
+            info.base[.trimOffset] = .number(trim.offset ?? Property.trimOffset.defaultNumber)
         }
     }
 }

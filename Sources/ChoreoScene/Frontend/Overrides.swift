@@ -21,7 +21,7 @@ enum RawValue {
 /// to its children).
 struct RawOverride {
     var node: NodeInfo
-    var path: PropertyPath
+    var path: Property
     var value: RawValue
     /// The value's text, for notes.
     var range: SourceRange
@@ -38,66 +38,34 @@ struct ResolvedOverride {
     var direct: Bool
 }
 
-/// The keys of a node's override map that may be animated.
-func animatableKeys(_ shape: ShapeKind) -> [String] {
-    var keys = transformKeys
-    switch shape {
-    case .rect: keys += ["size", "corner-radius"]
-    case .ellipse: keys += ["size", "radius"]
-    case .polygon: keys += ["radius", "inner-radius"]
-    case .path: keys += ["d", "points", "contours"]
-    case .group: break
-    }
-    return keys + ["fill", "stroke", "trim"]
-}
-
-/// The property paths that can be named in a keyframe key (`node.trim.end`).
-func keyframePaths(_ shape: ShapeKind) -> [String] {
-    animatableKeys(shape).filter { !["fill", "stroke", "trim"].contains($0) }
-        + ["fill", "fill.from", "fill.to", "fill.center", "fill.radius", "fill.stops", "stroke.color", "stroke.width",
-           "trim.start", "trim.end", "trim.offset"] + clipKeyframePaths
-}
-
-/// `clip.KEY` for every key some clip shape can animate (which ones a node has depends on its clip).
-let clipKeyframePaths: [String] = {
-    var paths: [String] = []
-    for shape in [ShapeKind.rect, .ellipse, .polygon, .path] {
-        for key in clipAnimatableKeys(shape) where !paths.contains("clip." + key) { paths.append("clip." + key) }
-    }
-    return paths
-}()
-
-private let styleRoots: Set<String> = ["fill", "stroke", "trim"]
-
 extension FrontendContext {
     /// Reads one node's map of animated values (a state's `{rotation: 45deg, trim: {end: 1}}`, a
     /// tween's `to:` entry), key by key; broken keys are reported and skipped.
     func readOverrideMap(_ node: YAMLNode, target: NodeInfo, mode: OverrideMode) -> [RawOverride] {
         guard let pairs = mapPairs(node, expected: "a map of properties for '\(target.id)'") else { return [] }
         var result: [RawOverride] = []
-        let allowed = animatableKeys(target.shape) + ["clip"]
+        let allowed = target.shape.animatableKeys.map(\.key)
         for pair in pairs {
             guard let name = keyName(pair.key) else { continue }
-            guard allowed.contains(name) else {
+            guard allowed.contains(name), let property = Property(path: name) else {
                 reportNotAnimatable(
                     name, target: target, at: pair.key.reportRange, candidates: allowed,
                     fixing: { self.replacing(pair.key, with: $0) })
                 continue
             }
-            switch name {
-            case "clip":
+            switch property.descriptor.kind {
+            case .clipShape:
                 result += readClipOverride(pair.value, target: target, mode: mode)
-            case "fill" where pair.value.mapping != nil:
+            case .paint where pair.value.mapping != nil:
                 result += readGradientOverride(pair.value, target: target, mode: mode)
-            case "stroke", "trim":
-                let subkeys = name == "stroke" ? ["color", "width"] : ["start", "end", "offset"]
+            case .strokeStyle, .map:
+                let subkeys = property.children.filter { $0.isEverAnimatable }.map(\.key)
                 guard let subpairs = mapPairs(pair.value, expected: "a map of \(name) properties") else { continue }
                 for subpair in subpairs {
                     guard let subname = keyName(subpair.key) else { continue }
-                    guard subkeys.contains(subname) else {
-                        if name == "stroke", ["cap", "join", "miter-limit", "dash"].contains(subname) {
-                            error(
-                                .unknownProperty, "the stroke's '\(subname)' cannot be animated; set it on the node in layers",
+                    guard let child = property.child(subname), child.isEverAnimatable else {
+                        if property.child(subname) != nil {
+                            error(.unknownProperty, "the \(name)'s '\(subname)' cannot be animated; set it on the node in layers",
                                 at: subpair.key.reportRange)
                         } else {
                             let guess = didYouMean(subname, in: subkeys, at: subpair.key)
@@ -107,12 +75,12 @@ extension FrontendContext {
                         }
                         continue
                     }
-                    if let raw = readLeaf("\(name).\(subname)", value: subpair.value, target: target, mode: mode) {
+                    if let raw = readLeaf(child, value: subpair.value, target: target, mode: mode) {
                         result.append(raw)
                     }
                 }
             default:
-                if let raw = readLeaf(name, value: pair.value, target: target, mode: mode) { result.append(raw) }
+                if let raw = readLeaf(property, value: pair.value, target: target, mode: mode) { result.append(raw) }
             }
         }
         return result
@@ -123,12 +91,10 @@ extension FrontendContext {
         _ name: String, target: NodeInfo, at range: SourceRange, candidates: [String],
         fixing: (String) -> [FixIt] = { _ in [] }
     ) {
-        let staticKeys = ["id", "shape", "repeat", "fill-rule", "children", "closed", "morph", "sides"]
-            + (target.shape == .polygon ? ["corner-radius"] : [])
-        if staticKeys.contains(name) {
-            error(
-                .unknownProperty, "'\(name)' cannot be animated; it is fixed on the node in layers", at: range)
-        } else if allNodeKeys.contains(name) {
+        let property = Property.nodeKeys.first { $0.key == name }
+        if let property, !property.isEverAnimatable || (property.belongs(to: target.shape) && !property.isAnimatable(on: target.shape)) {
+            error(.unknownProperty, "'\(name)' cannot be animated; it is fixed on the node in layers", at: range)
+        } else if property != nil {
             error(
                 .unknownProperty, "\(target.shape.phrase) has no '\(name)'; it applies to \(listing(shapesWithKey(name), conjunction: "and")) nodes",
                 at: range)
@@ -143,106 +109,98 @@ extension FrontendContext {
     /// `fill: {linear: {from, to}, radial: {center, radius}, stops}` inside a state or tween:
     /// each given value overrides that part of the node's gradient.
     private func readGradientOverride(_ node: YAMLNode, target: NodeInfo, mode: OverrideMode) -> [RawOverride] {
+        var misplaced: [String: String] = [:]
+        for fixed in Property.fill.children where !fixed.isEverAnimatable {
+            misplaced[fixed.key] = "gradient '\(fixed.key)' cannot be animated; set it on the node in layers"
+        }
         guard let map = readMap(
-            node, what: "a gradient", allowed: ["linear", "radial", "stops"],
-            misplaced: ["units": "gradient 'units' cannot be animated; set it on the node in layers"])
+            node, what: "a gradient", allowed: Property.fill.children.filter(\.isEverAnimatable).map(\.key), misplaced: misplaced)
         else { return [] }
         var result: [RawOverride] = []
-        if let linear = map.value("linear"),
-            let geometry = readMap(linear, what: "a linear gradient", allowed: ["from", "to"])
-        {
-            for entry in geometry.entries {
-                if let raw = readLeaf("fill.\(entry.name)", value: entry.value, target: target, mode: mode) { result.append(raw) }
+        for (geometryProperty, what) in [(Property.fillLinear, "a linear gradient"), (.fillRadial, "a radial gradient")] {
+            if let value = map.value(geometryProperty),
+                let geometry = readMap(value, what: what, allowed: geometryProperty.children.map(\.key))
+            {
+                for entry in geometry.entries {
+                    if let raw = readLeaf(geometryProperty.child(entry.name)!, value: entry.value, target: target, mode: mode) {
+                        result.append(raw)
+                    }
+                }
             }
         }
-        if let radial = map.value("radial"),
-            let geometry = readMap(radial, what: "a radial gradient", allowed: ["center", "radius"])
-        {
-            for entry in geometry.entries {
-                if let raw = readLeaf("fill.\(entry.name)", value: entry.value, target: target, mode: mode) { result.append(raw) }
-            }
-        }
-        if let stops = map.value("stops"), let raw = readLeaf("fill.stops", value: stops, target: target, mode: mode) {
+        if let stops = map.value(.fillStops), let raw = readLeaf(.fillStops, value: stops, target: target, mode: mode) {
             result.append(raw)
         }
         return result
     }
 
-    /// One animated value at a property path (`rotation`, `trim.end`, `radius`), read with the type
-    /// that property has and mapped to the model's path (an ellipse's `radius` is its `size`).
-    func readLeaf(_ path: String, value node: YAMLNode, target: NodeInfo, mode: OverrideMode) -> RawOverride? {
+    /// One animated value of a property (`rotation`, `trim.end`, `radius`), read with the kind
+    /// and range that property has and mapped to the model's property (an ellipse's `radius` is
+    /// its `size`, a path's `points` its `d`).
+    func readLeaf(_ property: Property, value node: YAMLNode, target: NodeInfo, mode: OverrideMode) -> RawOverride? {
         let range = node.reportRange
-        func make(_ path: PropertyPath, _ value: RawValue) -> RawOverride {
+        func make(_ path: Property, _ value: RawValue) -> RawOverride {
             RawOverride(node: target, path: path, value: value, range: range, relative: mode == .relative)
         }
         func relativeOnly(_ what: String) -> RawOverride? {
-            error(
-                .wrongType, "'\(path)' is \(what) and cannot be animated with by:; use to:", at: range)
+            error(.wrongType, "'\(property)' is \(what) and cannot be animated with by:; use to:", at: range)
             return nil
         }
         let relative = mode == .relative
-        let unitsBounds = target.style.fill?.unitsBounds ?? false
-        switch path {
-        case "position", "offset":
-            return point(node, name: path).map { make(path, .value(.point($0))) }
-        case "anchor":
-            if !relative, let unit = anchorUnit(node) { return make(path, .unitPoint(unit)) }
+        let descriptor = property.descriptor
+        let bound: Bound
+        switch (relative, descriptor.animatedBound) {
+        case (false, let absolute): bound = absolute
+        case let (true, .between(low, high)): bound = .between(low - high, high - low)
+        case (true, _): bound = .any
+        }
+        let unitsBounds = descriptor.inGradientUnits && !relative && (target.style.fill?.unitsBounds ?? false)
+        switch property {
+        case .radius where target.shape == .ellipse:
+            return number(node, name: property.key, bound: bound).map { make(.size, .value(.point(Point(2 * $0, 2 * $0)))) }
+        case .innerRadius where !target.isStar:
+            error(.unknownProperty, "polygon '\(target.id)' is not a star: give it an inner-radius in layers to animate one",
+                at: range)
+            return nil
+        default:
+            break
+        }
+        switch descriptor.kind {
+        case .point:
+            guard let p = point(node, name: property.key, bound: bound) else { return nil }
+            return make(property, unitsBounds ? .unitPoint(p) : .value(.point(p)))
+        case .anchor:
+            if !relative, let unit = anchorUnit(node) { return make(property, .unitPoint(unit)) }
             if node.scalar != nil, !isNullScalar(node), !node.scalar!.value.hasPrefix("$") {
                 if relative { return relativeOnly("a keyword") }
                 return nil
             }
-            return point(node, name: path).map { make(path, .value(.point($0))) }
-        case "scale":
-            return scalePoint(node, name: path).map { make(path, .value(.point($0))) }
-        case "rotation":
-            return angle(node, name: path).map { make(path, .value(.number($0))) }
-        case "opacity":
-            return number(node, name: path, bound: relative ? .between(-1, 1) : .between(0, 1)).map { make(path, .value(.number($0))) }
-        case "size":
-            return point(node, name: path, bound: relative ? .any : .atLeast(0)).map { make(path, .value(.point($0))) }
-        case "radius" where target.shape == .ellipse:
-            return number(node, name: path, bound: relative ? .any : .atLeast(0)).map { make("size", .value(.point(Point(2 * $0, 2 * $0)))) }
-        case "radius", "corner-radius":
-            return number(node, name: path, bound: relative ? .any : .atLeast(0)).map { make(path, .value(.number($0))) }
-        case "inner-radius":
-            guard target.isStar else {
-                error(
-                    .unknownProperty, "polygon '\(target.id)' is not a star: give it an inner-radius in layers to animate one",
-                    at: range)
-                return nil
-            }
-            return number(node, name: path, bound: relative ? .any : .atLeast(0)).map { make(path, .value(.number($0))) }
-        case "d", "points", "contours":
+            return point(node, name: property.key).map { make(property, .value(.point($0))) }
+        case .scale:
+            return scalePoint(node, name: property.key).map { make(property, .value(.point($0))) }
+        case .angle:
+            return angle(node, name: property.key).map { make(property, .value(.number($0))) }
+        case .number:
+            guard let r = number(node, name: property.key, bound: bound) else { return nil }
+            return make(property, unitsBounds ? .unitRadius(r) : .value(.number(r)))
+        case .pathData, .pointList, .contourList:
             if relative { return relativeOnly("a shape") }
-            return pathShape(key: path, value: node, closed: target.closedPaths).map { make("d", .value(.path($0))) }
-        case "fill":
+            return pathShape(property, value: node, closed: target.closedPaths).map { make(property.stored, .value(.path($0))) }
+        case .paint:
             if relative { return relativeOnly("a color") }
             if node.mapping != nil {
-                error(.wrongType, "expected a color for 'fill', found a map; gradients are animated by their parts, such as fill.stops", at: range)
+                error(.wrongType, "expected a color for '\(property)', found a map; gradients are animated by their parts, such as \(Property.fillStops)", at: range)
                 return nil
             }
-            return color(node).map { make(path, .value(.color($0))) }
-        case "stroke.color":
+            return color(node).map { make(property, .value(.color($0))) }
+        case .color:
             if relative { return relativeOnly("a color") }
-            return color(node).map { make(path, .value(.color($0))) }
-        case "fill.stops":
+            return color(node).map { make(property, .value(.color($0))) }
+        case .stops:
             if relative { return relativeOnly("a list of gradient stops") }
-            return gradientStops(node).map { make(path, .value(.stops($0))) }
-        case "fill.from", "fill.to", "fill.center":
-            guard let p = point(node, name: String(path.dropFirst(5))) else { return nil }
-            return make(path, unitsBounds && !relative ? .unitPoint(p) : .value(.point(p)))
-        case "fill.radius":
-            guard let r = number(node, name: "radius", bound: relative ? .any : .atLeast(0)) else { return nil }
-            return make(path, unitsBounds && !relative ? .unitRadius(r) : .value(.number(r)))
-        case "stroke.width":
-            return number(node, name: "width", bound: relative ? .any : .atLeast(0)).map { make(path, .value(.number($0))) }
-        case "trim.start", "trim.end":
-            return number(node, name: String(path.dropFirst(5)), bound: relative ? .between(-1, 1) : .between(0, 1))
-                .map { make(path, .value(.number($0))) }
-        case "trim.offset":
-            return number(node, name: "offset").map { make(path, .value(.number($0))) }
-        default:
-            return nil
+            return gradientStops(node).map { make(property, .value(.stops($0))) }
+        case .strokeStyle, .clipShape, .map, .time, .colorPair, .integer, .boolean, .keyword, .numberList, .nodeList, .identifier, .numberOrRange:
+            preconditionFailure("\(property) is not an animatable value")
         }
     }
 
@@ -250,9 +208,9 @@ extension FrontendContext {
     /// resolves unit points against each receiving node's bounds, and checks that the receiving
     /// node has the property (a stroke colour needs a stroke) and that shapes can morph.
     func resolve(_ raw: RawOverride, definedBy: String) -> [ResolvedOverride] {
-        let root = String(raw.path.split(separator: ".").first ?? "")
+        let root = raw.path.root
         let targets: [NodeInfo]
-        if raw.node.shape == .group, styleRoots.contains(root) {
+        if raw.node.shape == .group, root.descriptor.inherited {
             targets = inheritingDescendants(of: raw.node, key: root)
         } else {
             targets = [raw.node]
@@ -260,16 +218,16 @@ extension FrontendContext {
         var result: [ResolvedOverride] = []
         for target in targets {
             guard target.valid else { continue }
-            if root == "trim" { enableTrim(target) }
+            if root == .trim { enableTrim(target) }
             guard let baseValue = target.base[raw.path] else {
                 reportMissingStyle(raw, target: target)
                 return result
             }
             // A clip's anchor keywords name points of the clip's own bounds.
-            var bounds = root == "clip" ? (target.clip?.localBounds ?? target.localBounds) : target.localBounds
+            var bounds = root == .clip ? (target.clip?.localBounds ?? target.localBounds) : target.localBounds
             // A group's gradient: laid out in the group, carried into the child (see resolveShapeStyle).
             var map = GradientMap.identity
-            if root == "fill", raw.path != "fill", raw.node !== target, let owner = target.gradientOwner {
+            if root == .fill, raw.path != .fill, raw.node !== target, let owner = target.gradientOwner {
                 bounds = owner.localBounds
                 map = target.gradientMap
             }
@@ -280,9 +238,9 @@ extension FrontendContext {
             case let .unitRadius(r): value = .number(r * max(bounds.width, bounds.height))
             }
             switch value {
-            case let .point(p) where raw.path == "fill.from" || raw.path == "fill.to" || raw.path == "fill.center":
+            case let .point(p) where raw.path.descriptor.inGradientUnits:
                 value = .point(raw.relative ? map.vector(p) : map.point(p))
-            case let .number(r) where raw.path == "fill.radius":
+            case let .number(r) where raw.path.descriptor.inGradientUnits:
                 value = .number(map.length(r))
             default:
                 break
@@ -297,7 +255,7 @@ extension FrontendContext {
     }
 
     /// The shape nodes below a group that take the group's `key` style (they do not set their own).
-    private func inheritingDescendants(of group: NodeInfo, key: String) -> [NodeInfo] {
+    private func inheritingDescendants(of group: NodeInfo, key: Property) -> [NodeInfo] {
         var result: [NodeInfo] = []
         for child in group.children where !child.ownStyleKeys.contains(key) {
             if child.shape == .group {
@@ -313,7 +271,7 @@ extension FrontendContext {
         let name = raw.node === target ? "node '\(target.id)'" : "node '\(target.id)' (in group '\(raw.node.id)')"
         let message: String
         var help: String?
-        if raw.path.hasPrefix("stroke.") {
+        if raw.path.root == .stroke {
             message = "\(name) has no stroke to animate"
             help = "give it a stroke in layers, for example stroke: {color: black, width: 0}"
         } else {
@@ -338,7 +296,7 @@ extension FrontendContext {
         case let (.path(a), .path(b)):
             // Without `morph: index` the poses are made to correspond after the front end (`correspondPathPoses`).
             // A clip path has its own `morph:`.
-            let shapeInfo = raw.path == "clip.d" ? target.clip : target
+            let shapeInfo = raw.path == .clipD ? target.clip : target
             guard shapeInfo?.morphByIndex == true, !a.contours.isEmpty, !a.isMorphCompatible(with: b) else { return true }
             let baseText = describeShape(a), otherText = describeShape(b)
             var notes: [Note] = []
@@ -349,14 +307,14 @@ extension FrontendContext {
             }
             error(
                 .morphMismatch,
-                "\(raw.path == "clip.d" ? "the clip path of '\(target.id)'" : "path '\(target.id)'") cannot morph vertex by vertex ('morph: index'): \(definedBy) gives \(otherText), the base shape has \(baseText)",
+                "\(raw.path == .clipD ? "the clip path of '\(target.id)'" : "path '\(target.id)'") cannot morph vertex by vertex ('morph: index'): \(definedBy) gives \(otherText), the base shape has \(baseText)",
                 at: raw.range, notes: notes,
                 help: "remove 'morph: index' to let the compiler match the shapes, or give every pose the same number of contours and of vertices in each (repeat a point to add one)")
             return false
         case let (.stops(a), .stops(b)):
             guard a.stops.count != b.stops.count else { return true }
             var notes: [Note] = []
-            if let baseRange = target.baseRanges["fill.stops"] {
+            if let baseRange = target.baseRanges[.fillStops] {
                 notes.append(Note("the base gradient has \(a.stops.count) stops", at: baseRange))
             }
             notes.append(Note("\(definedBy) gives \(b.stops.count) stops", at: raw.range))

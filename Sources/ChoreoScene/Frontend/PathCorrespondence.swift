@@ -13,7 +13,7 @@ import ChoreoTimeline
 func correspondPathPoses(in scene: inout Scene, vertexByVertex: Set<PropertyKey>) {
     // Every pose of every path, in one fixed order: base, states, then each timeline's tweens and
     // keyframes (the order the rewrite below walks again).
-    let pathProperties = ["d", "clip.d"]
+    let pathProperties: [Property] = [.d, .clipD]
     var poses: [PropertyKey: [PathShape]] = [:]
     func note(_ key: PropertyKey, _ value: PropertyValue?) {
         if pathProperties.contains(key.property), !vertexByVertex.contains(key), case let .path(shape)? = value {

@@ -326,6 +326,13 @@ extension FrontendContext {
         return nil
     }
 
+    /// One of the words of a keyword property of the table (nil, reported, for another word).
+    func keyword(_ node: YAMLNode, _ property: Property) -> String? {
+        guard let keywords = property.descriptor.keywords else { preconditionFailure("\(property) takes no keywords") }
+        let words = keywords.values.map(\.word)
+        return keyword(node, what: keywords.noun, options: zip(words, words).map { ($0, $1) }, aliases: keywords.aliases)
+    }
+
     /// A name matching `[A-Za-z_][A-Za-z0-9_-]*`.
     func identifier(_ node: YAMLNode, what: String) -> String? {
         guard let text = scalarText(node, expected: what) else { return nil }

@@ -50,12 +50,12 @@ extension FrontendContext {
     func checkRepeatFills(layers: [NodeInfo], states: [SceneState], timelines: [SceneTimeline]) {
         var animators: [String: String] = [:]  // "node" → what animates its fill
         for state in states {
-            for key in state.overrides.keys where key.property == "fill" { animators[key.node] = animators[key.node] ?? "state '\(state.name)'" }
+            for key in state.overrides.keys where key.property == .fill { animators[key.node] = animators[key.node] ?? "state '\(state.name)'" }
         }
         for timeline in timelines {
             var keys = Set(timeline.keyframes.keys)
             for tween in timeline.tweens { keys.formUnion(tween.values.keys) }
-            for key in keys where key.property == "fill" { animators[key.node] = animators[key.node] ?? "timeline '\(timeline.name)'" }
+            for key in keys where key.property == .fill { animators[key.node] = animators[key.node] ?? "timeline '\(timeline.name)'" }
         }
         for info in layers.flatMap(\.subtree) where info.valid {
             guard let range = info.repeatFillRange else { continue }

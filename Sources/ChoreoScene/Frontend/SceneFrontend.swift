@@ -14,6 +14,7 @@ func buildScene(
     return scene
 }
 
+let sceneRequiredKeys = ["choreo", "size", "layers"]
 let sceneKeys = [
     "choreo", "name", "size", "fps", "background", "vars", "themes", "layers", "states", "initial", "transitions",
     "timelines",
@@ -24,7 +25,7 @@ extension FrontendContext {
     /// styles), then states, transitions and timelines, which refer to nodes and to each other.
     func buildScene(_ root: YAMLNode) -> Scene? {
         guard let map = readMap(
-            root, what: "the scene", allowed: sceneKeys, required: ["choreo", "size", "layers"],
+            root, what: "the scene", allowed: sceneKeys, required: sceneRequiredKeys,
             expected: "a scene: a map with choreo, size and layers")
         else { return nil }
 
@@ -97,8 +98,8 @@ extension FrontendContext {
         scene.vars = environment.vars
         var vertexByVertex = Set<PropertyKey>()
         for info in registry.nodes.values {
-            if info.morphByIndex { vertexByVertex.insert(PropertyKey(node: info.id, property: "d")) }
-            if info.clip?.morphByIndex == true { vertexByVertex.insert(PropertyKey(node: info.id, property: "clip.d")) }
+            if info.morphByIndex { vertexByVertex.insert(PropertyKey(node: info.id, property: .d)) }
+            if info.clip?.morphByIndex == true { vertexByVertex.insert(PropertyKey(node: info.id, property: .clipD)) }
         }
         correspondPathPoses(in: &scene, vertexByVertex: vertexByVertex)
         return scene

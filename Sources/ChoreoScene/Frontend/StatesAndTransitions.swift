@@ -232,11 +232,11 @@ extension FrontendContext {
             if let path, let target {
                 let pathLength = path.unicodeScalars.count
                 let pathRange = rangeInScalar(entry.key, offset: idCount + 1, length: pathLength)
-                let paths = keyframePaths(target.shape) + ["stroke", "trim"]
+                let paths = target.shape.keyframePaths.map(\.path) + [Property.stroke.key, Property.trim.key]
                 if !paths.contains(path) {
                     valid = false
                     let root = String(path.split(separator: ".").first ?? "")
-                    if !path.contains("."), !animatableKeys(target.shape).contains(root) {
+                    if !path.contains("."), !target.shape.animatableKeys.map(\.key).contains(root) {
                         reportNotAnimatable(
                             root, target: target, at: pathRange, candidates: paths,
                             fixing: { self.replacing(in: entry.key, offset: idCount + 1, length: pathLength, with: $0) })
@@ -251,7 +251,7 @@ extension FrontendContext {
                     // A group's style is animated on the shapes that inherit it.
                     let ids = Set(target.subtree.map(\.id))
                     let touched = Set(from.overrides.keys).union(to.overrides.keys).filter {
-                        ids.contains($0.node) && ($0.property == path || $0.property.hasPrefix(path + "."))
+                        ids.contains($0.node) && ($0.property.path == path || $0.property.path.hasPrefix(path + "."))
                     }
                     if !touched.contains(where: { from.overrides[$0] != to.overrides[$0] }) {
                         warning(

@@ -112,29 +112,26 @@ extension FrontendContext {
             let pathRange = rangeInScalar(pair.key, offset: idCount + 1, length: path.unicodeScalars.count)
             guard let target = lookupNode(
                 id, at: idRange, names: names, fixing: { self.replacing(in: pair.key, offset: 0, length: idCount, with: $0) }) else { continue }
-            let paths = keyframePaths(target.shape)
+            let paths = target.shape.keyframePaths.map(\.path)
             // `card.clip.size`: the clip's own property, checked against the clip's shape.
             var clipProperty: String?
-            if path == "clip" || path.hasPrefix("clip.") {
+            if path == Property.clip.key || path.hasPrefix(Property.clip.key + ".") {
                 guard let clip = target.clip else {
                     error(
                         .unknownProperty, "node '\(id)' has no clip to animate", at: pathRange,
                         help: "give it a clip in layers, for example clip: {shape: rect, size: [100, 100]}")
                     continue
                 }
-                let property = String(path.dropFirst(5))
+                let property = String(path.dropFirst(Property.clip.key.count + 1))
                 guard checkClipProperty(property, clip: clip, target: target, at: pair.key, range: pathRange) else { continue }
                 clipProperty = property
             }
             guard clipProperty != nil || paths.contains(path) else {
-                let root = String(path.split(separator: ".").first ?? "")
-                if !path.contains("."), !animatableKeys(target.shape).contains(root) {
+                if !path.contains("."), !target.shape.animatableKeys.map(\.key).contains(path) {
                     reportNotAnimatable(
-                        root, target: target, at: pathRange, candidates: paths,
+                        path, target: target, at: pathRange, candidates: paths,
                         fixing: { self.replacing(in: pair.key, offset: idCount + 1, length: path.unicodeScalars.count, with: $0) })
-                } else if ["stroke", "fill"].contains(root), path.split(separator: ".").count == 2,
-                    ["cap", "join", "miter-limit", "dash", "units"].contains(String(path.split(separator: ".")[1]))
-                {
+                } else if let fixed = Property(path: path), fixed.parent != nil, !fixed.isEverAnimatable, fixed.root.isEverAnimatable {
                     error(.unknownProperty, "'\(path)' cannot be animated; set it on the node in layers", at: pathRange)
                 } else {
                     let match = guessName(path, in: paths)
@@ -186,7 +183,8 @@ extension FrontendContext {
                 if let clipProperty {
                     leaf = readClipLeaf(clipProperty, value: valueNode, target: target, mode: .absolute)
                 } else {
-                    leaf = readLeaf(path, value: valueNode, target: target, mode: .absolute)
+                    // `paths` holds only paths of the table.
+                    leaf = readLeaf(Property(path: path)!, value: valueNode, target: target, mode: .absolute)
                 }
                 guard let raw = leaf else { continue }
                 let definedBy = "the keyframe at \(at.map { describeNumber($0) + "s" } ?? "?")"

@@ -201,7 +201,7 @@ extension FrontendContext {
         if let entries = value.mapping {
             let keys = Set(entries.compactMap { $0.key.scalar?.value })
             if !keys.isDisjoint(with: ["spring", "cubic-bezier", "steps"]) { return .easing }
-            if !keys.isDisjoint(with: ["linear", "radial", "stops", "units"]) { return .gradient }
+            if !keys.isDisjoint(with: Property.fill.children.map(\.key)) { return .gradient }
             return .stroke
         }
         guard let text = value.scalar?.value.trimmingCharacters(in: .whitespaces), !isNullScalar(value) else { return nil }

@@ -216,14 +216,11 @@ struct LoweringContext {
 
     /// The largest baking error allowed for a property, in its own units.
     func tolerance(for key: PropertyKey) -> Double {
-        switch key.property {
-        case "rotation": return 0.1
-        case "opacity", "fill", "stroke.color", "fill.stops": return 1.0 / 255
-        case "scale": return 0.005
-        case "trim.start", "trim.end", "trim.offset":
+        switch key.property.descriptor.bakingTolerance {
+        case let .absolute(tolerance): return tolerance
+        case let .alongOutline(pixels):
             guard let node = nodes[key.node], let length = approximateOutlineLength(node), length > 0 else { return 0.001 }
-            return 0.5 / length
-        default: return 0.5
+            return pixels / length
         }
     }
 
@@ -330,17 +327,17 @@ struct LoweringContext {
     func approximateOutlineLength(_ node: SceneNode) -> Double? {
         switch node.shape {
         case .rect:
-            guard let size = node.base["size"]?.asPoint else { return nil }
+            guard let size = node.base.point(.size) else { return nil }
             return 2 * (abs(size.x) + abs(size.y))
         case .ellipse:
-            guard let size = node.base["size"]?.asPoint else { return nil }
+            guard let size = node.base.point(.size) else { return nil }
             let a = abs(size.x) / 2, b = abs(size.y) / 2
             return Double.pi * (3 * (a + b) - ((3 * a + b) * (a + 3 * b)).squareRoot())
         case let .polygon(sides, _, _):
-            guard let radius = node.base["radius"]?.asDouble else { return nil }
+            guard let radius = node.base.number(.radius) else { return nil }
             return 2 * Double(max(3, sides)) * abs(radius) * sin(Double.pi / Double(max(3, sides)))
         case .path:
-            guard let shape = node.base["d"]?.asPath else { return nil }
+            guard let shape = node.base.path(.d) else { return nil }
             var length = 0.0
             for contour in shape.contours {
                 let points = contour.vertices.map(\.point)

@@ -37,14 +37,11 @@ struct NodeBuilder {
         if let stagger = node.stagger, let repetition = node.repeat {
             return staggeredCopies(of: node, repetition, stagger)
         }
+        // A node without a position of its own sits at its anchor.
+        let placed = node.base[.position] != nil || tracks[PropertyKey(node: node.id, property: .position)] != nil
         let transform = Transform(
-            anchor: point(node, "anchor", default: .zero),
-            position: node.base["position"] == nil && tracks[key(node, "position")] == nil
-                ? point(node, "anchor", default: .zero) : point(node, "position", default: .zero),
-            rotation: number(node, "rotation", default: 0),
-            scale: point(node, "scale", default: Point(1, 1)),
-            offset: point(node, "offset", default: .zero),
-            opacity: number(node, "opacity", default: 1))
+            anchor: point(node, .anchor), position: point(node, placed ? .position : .anchor), rotation: number(node, .rotation),
+            scale: point(node, .scale), offset: point(node, .offset), opacity: number(node, .opacity))
         let content: Node.Content
         switch node.shape {
         case let .group(children):
@@ -59,11 +56,9 @@ struct NodeBuilder {
     private func clip(_ node: SceneNode) -> ClipShape? {
         guard let shape = node.clip else { return nil }
         let transform = Transform(
-            anchor: point(node, "clip.anchor", default: .zero),
-            position: point(node, "clip.position", default: .zero),
-            rotation: number(node, "clip.rotation", default: 0),
-            scale: point(node, "clip.scale", default: Point(1, 1)))
-        return ClipShape(geometry: geometry(node, shape: shape, prefix: "clip."), transform: transform)
+            anchor: point(node, .clipAnchor), position: point(node, .clipPosition), rotation: number(node, .clipRotation),
+            scale: point(node, .clipScale))
+        return ClipShape(geometry: geometry(node, shape: shape, onClip: true), transform: transform)
     }
 
     /// A repeat whose copies differ in time or colour, written out copy by copy (contract §10): a
@@ -91,14 +86,15 @@ struct NodeBuilder {
         return Node(id: node.id, transform: Transform(), content: .group(copies))
     }
 
-    private func key(_ node: SceneNode, _ property: PropertyPath) -> PropertyKey {
-        PropertyKey(node: node.id, property: property)
-    }
-
     /// Every property of the IR comes through here: bounded ones leave clamped to their range.
-    private func generic(_ node: SceneNode, _ property: PropertyPath) -> Animated<PropertyValue>? {
-        guard let track = tracks[key(node, property)] ?? node.base[property].map({ Animated($0) }) else { return nil }
-        guard let range = drawableRanges[property] else { return track }
+    /// A property the node does not have takes the table's default; the front end gives every
+    /// node the properties without one (anchor, position), so a missing one of those, like a
+    /// value of the wrong kind, is a broken invariant.
+    private func generic(_ node: SceneNode, _ property: Property) -> Animated<PropertyValue> {
+        guard let track = tracks[PropertyKey(node: node.id, property: property)] ?? node.base[property].map({ Animated($0) })
+            ?? property.defaultValue.map({ Animated($0) })
+        else { preconditionFailure("node '\(node.id)' has no \(property) and the property has no default") }
+        guard let range = property.descriptor.drawableRange else { return track }
         return clampedWithinRange(track, range) ?? track.clamped(to: range)
     }
 
@@ -106,51 +102,68 @@ struct NodeBuilder {
     // looks up type metadata for every segment (6% of lowering a large scene). The slot is
     // dropped, as `map` drops it.
 
-    private func number(_ node: SceneNode, _ property: PropertyPath, default value: Double) -> Animated<Double> {
-        guard let track = generic(node, property) else { return Animated(value) }
-        return Animated(track.initial.asDouble ?? value, segments: track.segments.map { segment in
-            Segment(start: segment.start, end: segment.end, from: segment.from.asDouble ?? value,
-                    to: segment.to.asDouble ?? value, easing: segment.easing)
+    private func number(_ node: SceneNode, _ property: Property) -> Animated<Double> {
+        func number(_ value: PropertyValue) -> Double {
+            guard let number = value.asDouble else { preconditionFailure("\(property) holds \(value), not a number") }
+            return number
+        }
+        let track = generic(node, property)
+        return Animated(number(track.initial), segments: track.segments.map { segment in
+            Segment(start: segment.start, end: segment.end, from: number(segment.from), to: number(segment.to), easing: segment.easing)
         })
     }
 
-    private func point(_ node: SceneNode, _ property: PropertyPath, default value: Point) -> Animated<Point> {
-        guard let track = generic(node, property) else { return Animated(value) }
-        return Animated(track.initial.asPoint ?? value, segments: track.segments.map { segment in
-            Segment(start: segment.start, end: segment.end, from: segment.from.asPoint ?? value,
-                    to: segment.to.asPoint ?? value, easing: segment.easing)
+    private func point(_ node: SceneNode, _ property: Property) -> Animated<Point> {
+        func point(_ value: PropertyValue) -> Point {
+            guard let point = value.asPoint else { preconditionFailure("\(property) holds \(value), not a point") }
+            return point
+        }
+        let track = generic(node, property)
+        return Animated(point(track.initial), segments: track.segments.map { segment in
+            Segment(start: segment.start, end: segment.end, from: point(segment.from), to: point(segment.to), easing: segment.easing)
         })
     }
 
-    private func color(_ node: SceneNode, _ property: PropertyPath, default value: RGBA) -> Animated<RGBA> {
-        guard let track = generic(node, property) else { return Animated(value) }
-        return Animated(track.initial.asColor ?? value, segments: track.segments.map { segment in
-            Segment(start: segment.start, end: segment.end, from: segment.from.asColor ?? value,
-                    to: segment.to.asColor ?? value, easing: segment.easing)
+    private func color(_ node: SceneNode, _ property: Property) -> Animated<RGBA> {
+        func color(_ value: PropertyValue) -> RGBA {
+            guard let color = value.asColor else { preconditionFailure("\(property) holds \(value), not a colour") }
+            return color
+        }
+        let track = generic(node, property)
+        return Animated(color(track.initial), segments: track.segments.map { segment in
+            Segment(start: segment.start, end: segment.end, from: color(segment.from), to: color(segment.to), easing: segment.easing)
         })
     }
 
     private func stops(_ node: SceneNode) -> Animated<GradientStops> {
-        let fallback = GradientStops([GradientStop(0, .black), GradientStop(1, .black)])
-        return generic(node, "fill.stops")?.map { $0.asStops ?? fallback } ?? Animated(fallback)
+        generic(node, .fillStops).map { value in
+            guard let stops = value.asStops else { preconditionFailure("fill stops hold \(value), not stops") }
+            return stops
+        }
     }
 
-    /// The geometry of `shape` from the node's properties named `prefix` + key (`clip.size` for
-    /// its clip, `size` for the node itself).
-    private func geometry(_ node: SceneNode, shape: SceneShape, prefix: String = "") -> Geometry {
+    private func path(_ node: SceneNode, _ property: Property) -> Animated<PathShape> {
+        generic(node, property).map { value in
+            guard let path = value.asPath else { preconditionFailure("path data holds \(value), not a path") }
+            return path
+        }
+    }
+
+    /// The geometry of `shape` from the node's own properties (`size`) or its clip's (`clip.size`).
+    private func geometry(_ node: SceneNode, shape: SceneShape, onClip: Bool = false) -> Geometry {
+        func key(_ property: Property) -> Property { onClip ? property.onClip! : property }
         switch shape {
         case .rect:
-            return .rect(
-                size: point(node, prefix + "size", default: .zero), cornerRadius: number(node, prefix + "corner-radius", default: 0))
+            return .rect(size: point(node, key(.size)), cornerRadius: number(node, key(.cornerRadius)))
         case .ellipse:
-            return .ellipse(size: point(node, prefix + "size", default: .zero))
+            return .ellipse(size: point(node, key(.size)))
         case let .polygon(sides, star, cornerRadius):
-            let radius = number(node, prefix + "radius", default: 0)
-            let inner = star ? number(node, prefix + "inner-radius", default: 0) : nil
+            let radius = number(node, key(.radius))
+            let inner = star ? number(node, key(.innerRadius)) : nil
             guard cornerRadius > 0 else { return .polygon(sides: sides, radius: radius, innerRadius: inner) }
             return .path(roundedPolygonTrack(sides: sides, radius: radius, innerRadius: inner, cornerRadius: cornerRadius))
         case .path:
-            return .path(generic(node, prefix + "d")?.map { $0.asPath ?? PathShape([]) } ?? Animated(PathShape([])))
+            return .path(path(node, key(.d)))
         case .group:
             return .path(Animated(PathShape([])))
         }
@@ -160,24 +173,23 @@ struct NodeBuilder {
         let fill: Paint?
         switch node.fill {
         case .none: fill = nil
-        case .solid: fill = .color(fillOverride.map { Animated($0) } ?? color(node, "fill", default: .black))
+        case .solid: fill = .color(fillOverride.map { Animated($0) } ?? color(node, .fill))
         case .linear:
             fill = .linearGradient(
-                from: point(node, "fill.from", default: .zero), to: point(node, "fill.to", default: .zero), stops: stops(node))
+                from: point(node, .fillFrom), to: point(node, .fillTo), stops: stops(node))
         case .radial:
             fill = .radialGradient(
-                center: point(node, "fill.center", default: .zero), radius: number(node, "fill.radius", default: 0),
+                center: point(node, .fillCenter), radius: number(node, .fillRadius),
                 stops: stops(node))
         }
         let stroke = node.stroke.map { style in
             Stroke(
-                paint: .color(color(node, "stroke.color", default: .black)), width: number(node, "stroke.width", default: 1),
+                paint: .color(color(node, .strokeColor)), width: number(node, .strokeWidth),
                 cap: style.cap, join: style.join, miterLimit: style.miterLimit, dash: style.dash)
         }
         let trim = node.trimmed
             ? Trim(
-                start: number(node, "trim.start", default: 0), end: number(node, "trim.end", default: 1),
-                offset: number(node, "trim.offset", default: 0))
+                start: number(node, .trimStart), end: number(node, .trimEnd), offset: number(node, .trimOffset))
             : nil
         return Style(fill: fill, fillRule: node.fillRule, stroke: stroke, trim: trim)
     }

@@ -43,7 +43,7 @@ func estimatedOutputWork(_ scene: Scene) -> (work: Int, largest: SceneNode?, seg
             continue
         case .rect, .ellipse: vertices = 4
         case let .polygon(sides, _, _): vertices = 2 * max(3, sides)
-        case .path: vertices = max(1, node.base["d"]?.asPath?.contours.reduce(0) { $0 + $1.vertices.count } ?? 1)
+        case .path: vertices = max(1, node.base.path(.d)?.contours.reduce(0) { $0 + $1.vertices.count } ?? 1)
         }
         // Each factor is bounded by its own limit, so the product fits in an Int.
         let work = copies * vertices * (1 + segmentsByNode[node.id, default: 0])

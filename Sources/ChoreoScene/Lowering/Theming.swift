@@ -89,15 +89,15 @@ private func varNamed(
 private func applySlots(_ node: Node, _ ids: [ThemedProperty: String]) -> Node {
     var node = node
     func id(_ property: String) -> String? { ids[ThemedProperty(node: node.id, property: property)] }
-    if let slot = id("opacity") { node.transform.opacity.slot = slot }
+    if let slot = id(Property.opacity.key) { node.transform.opacity.slot = slot }
     switch node.content {
     case var .shape(geometry, style):
-        if let slot = id("fill"), case var .color(color)? = style.fill {
+        if let slot = id(Property.fill.key), case var .color(color)? = style.fill {
             color.slot = slot
             style.fill = .color(color)
         }
         if var stroke = style.stroke {
-            if let slot = id("stroke"), case var .color(color) = stroke.paint {
+            if let slot = id(Property.stroke.key), case var .color(color) = stroke.paint {
                 color.slot = slot
                 stroke.paint = .color(color)
             }
@@ -150,7 +150,7 @@ private struct ThemeComparison {
 
     private mutating func compare(_ a: Node, _ b: Node) {
         var ta = a.transform, tb = b.transform
-        note(a.id, "opacity", .opacity(ta.opacity), .opacity(tb.opacity))
+        note(a.id, Property.opacity.key, .opacity(ta.opacity), .opacity(tb.opacity))
         ta.opacity = Animated(0)
         tb.opacity = Animated(0)
         guard ta == tb else {
@@ -180,7 +180,7 @@ private struct ThemeComparison {
                     problem = "the transparency of the fill of '\(a.id)'"
                     return
                 }
-                note(a.id, "fill", .color(ca), .color(cb))
+                note(a.id, Property.fill.key, .color(ca), .color(cb))
                 restA.fill = nil
                 restB.fill = nil
             default: break
@@ -191,7 +191,7 @@ private struct ThemeComparison {
                         problem = "the transparency of the stroke of '\(a.id)'"
                         return
                     }
-                    note(a.id, "stroke", .color(ca), .color(cb))
+                    note(a.id, Property.stroke.key, .color(ca), .color(cb))
                     strokeA.paint = .color(Animated(.black))
                     strokeB.paint = .color(Animated(.black))
                 }

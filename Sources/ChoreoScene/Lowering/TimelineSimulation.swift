@@ -71,7 +71,7 @@ func simulateTimeline(
             tracks[key] = played.window(from: 0, to: contentLength).normalized(end: contentLength + frameLength)
             continue
         }
-        let isRotation = key.property == "rotation"
+        let isRotation = key.property == .rotation
         // The steady state: run cycles until the last two agree (rotations modulo a turn).
         var cycles = 3
         var cycle = PropertyTrack(start)

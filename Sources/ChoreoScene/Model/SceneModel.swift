@@ -7,17 +7,9 @@ import ChoreoTimeline
 // it from the YAML tree and reports every problem; lowering turns it into a `Timeline` and
 // reports nothing but the warnings it alone can see (a looping timeline that jumps at its seam).
 //
-// Animatable properties are addressed by a `PropertyPath` such as `rotation` or `trim.end`, so
-// that states, tweens and keyframes share one mechanism.
-
-/// The name of an animatable property of a node, as written in scenes with dots between levels.
-///
-/// Transform: `position`, `anchor`, `offset`, `scale` (points; scale 1 = 100 %), `rotation`
-/// (degrees), `opacity`. Geometry: `size` (rect, ellipse), `corner-radius` (rect), `radius`,
-/// `inner-radius` (polygon), `d` (path, all contours). Style: `fill` (solid colour),
-/// `fill.from`, `fill.to` (linear gradient), `fill.center`, `fill.radius` (radial), `fill.stops`,
-/// `stroke.color`, `stroke.width`, `trim.start`, `trim.end`, `trim.offset`.
-public typealias PropertyPath = String
+// Animatable properties are addressed by a `Property` of the property table (PropertyTable.swift),
+// written in scenes as a path such as `rotation` or `trim.end`, so that states, tweens and
+// keyframes share one mechanism.
 
 public enum PropertyValue: Sendable, Equatable {
     case number(Double)
@@ -30,9 +22,9 @@ public enum PropertyValue: Sendable, Equatable {
 /// A property of one node: what states, tweens and keyframes animate.
 public struct PropertyKey: Hashable, Sendable, Comparable, CustomStringConvertible {
     public var node: String
-    public var property: PropertyPath
+    public var property: Property
 
-    public init(node: String, property: PropertyPath) {
+    public init(node: String, property: Property) {
         self.node = node
         self.property = property
     }
@@ -103,7 +95,7 @@ public struct SceneNode: Sendable, Equatable {
     public var shape: SceneShape
     /// Base values of every animatable property that applies to this node, defaults included
     /// (for example `opacity` 1, `rotation` 0, `position` at the anchor when not given).
-    public var base: [PropertyPath: PropertyValue]
+    public var base: [Property: PropertyValue]
     public var fill: FillKind
     public var fillRule: FillRule
     /// Nil when the node has no stroke (after inheritance).
@@ -118,7 +110,7 @@ public struct SceneNode: Sendable, Equatable {
     public var clip: SceneShape?
 
     public init(
-        id: String, range: SourceRange, shape: SceneShape, base: [PropertyPath: PropertyValue], fill: FillKind,
+        id: String, range: SourceRange, shape: SceneShape, base: [Property: PropertyValue], fill: FillKind,
         fillRule: FillRule = .nonzero, stroke: StrokeStyle? = nil, trimmed: Bool = false, repeat: Repeat? = nil,
         stagger: RepeatStagger? = nil
     ) {
@@ -252,7 +244,7 @@ public struct SceneTransition: Sendable {
     /// The timing a property moves with: the most specific entry of `nodeTiming` (`top.stroke.width`,
     /// then `top.stroke`, then `top`), else the transition's own (contract §9).
     public func timing(for key: PropertyKey) -> Timing {
-        var path = key.property
+        var path = key.property.path
         while true {
             if let timing = nodeTiming["\(key.node).\(path)"] { return timing }
             guard let dot = path.lastIndex(of: ".") else { break }

@@ -78,7 +78,7 @@ func checkPlayerTarget(_ target: PlayerTarget, timeline: Timeline, locator: Sour
                 findings.append(TargetFinding(
                     rule: .tgsClip,
                     message: "'\(node.id)' is clipped; a clip is a Lottie mask, which Telegram stickers may not use",
-                    range: locator.nodeKey("clip", of: node.id),
+                    range: locator.nodeKey(.clip, of: node.id),
                     help: "draw the visible part as a shape of its own, or compile this scene for another target"))
             }
         }
@@ -116,13 +116,13 @@ private func lottieIOSFindings(_ node: Node, ancestors: [Node], locator: SourceL
             findings.append(TargetFinding(
                 rule: .iosStrokeNonuniformScale,
                 message: "'\(node.id)' is stroked under an uneven scale (x ≠ y)\(scaled.id == node.id ? "" : " of '\(scaled.id)'"); lottie-ios's Core Animation engine falls back to its Main Thread engine",
-                range: locator.property("scale", of: scaled.id, where: { !isUniform($0) }),
+                range: locator.property(.scale, of: scaled.id, where: { !isUniform($0) }),
                 help: "change the geometry (size, radius, d) instead of scaling unevenly, or scale x and y alike"))
         } else if let repeated = chain.last(where: { $0.repeat.map { !isUniform($0.scale) } ?? false }) {
             findings.append(TargetFinding(
                 rule: .iosStrokeNonuniformScale,
                 message: "'\(node.id)' is stroked and repeated with an uneven scale step (x ≠ y); lottie-ios's Core Animation engine falls back to its Main Thread engine",
-                range: locator.nodeKey("repeat", of: repeated.id),
+                range: locator.nodeKey(.repeat, of: repeated.id),
                 help: "repeat with a uniform scale (the same x and y), or draw the copies as separate nodes"))
         }
     }
@@ -146,7 +146,7 @@ private func lottieAndroidFindings(_ node: Node, locator: SourceLocator) -> [Tar
         findings.append(TargetFinding(
             rule: .androidGroupOpacity,
             message: "'\(node.id)', \(what), is made translucent as a whole; lottie-android applies the opacity to each fill and stroke separately, so where they overlap the ones below show through",
-            range: locator.property("opacity", of: node.id, where: { if case let .number(value) = $0 { value < 1 } else { false } }),
+            range: locator.property(.opacity, of: node.id, where: { if case let .number(value) = $0 { value < 1 } else { false } }),
             help: "give the opacity to parts that do not overlap; an app that calls setApplyingOpacityToLayersEnabled(true) on its LottieAnimationView plays it as written (compile it with --target web)"))
     }
     if let repetition = node.repeat, repetition.count > 1, paints / repetition.count >= 2,
@@ -155,7 +155,7 @@ private func lottieAndroidFindings(_ node: Node, locator: SourceLocator) -> [Tar
         findings.append(TargetFinding(
             rule: .androidGroupOpacity,
             message: "the copies of '\(node.id)' fade, and each copy has overlapping fills and strokes; lottie-android applies the opacity to each of them separately",
-            range: locator.nodeKey("repeat", of: node.id),
+            range: locator.nodeKey(.repeat, of: node.id),
             help: "repeat a node with a single fill or stroke; an app that calls setApplyingOpacityToLayersEnabled(true) plays it as written (compile it with --target web)"))
     }
     return findings
@@ -220,10 +220,10 @@ struct SourceLocator {
         func collect(_ yaml: YAMLNode) {
             for item in yaml.sequence ?? [] {
                 guard let pairs = item.mapping else { continue }
-                if let id = pairs.first(where: { $0.key.scalar?.value == "id" })?.value.scalar?.value, maps[id] == nil {
+                if let id = pairs.first(where: { $0.key.scalar?.value == Property.id.key })?.value.scalar?.value, maps[id] == nil {
                     maps[id] = item
                 }
-                if let children = pairs.first(where: { $0.key.scalar?.value == "children" })?.value { collect(children) }
+                if let children = pairs.first(where: { $0.key.scalar?.value == Property.children.key })?.value { collect(children) }
             }
         }
         if let layers = root.mapping?.first(where: { $0.key.scalar?.value == "layers" })?.value { collect(layers) }
@@ -233,7 +233,7 @@ struct SourceLocator {
         if let range = idRanges[node] { return range }
         // The copies of a staggered or coloured repeat (`ID copy i`, `ID copy i placement`) come
         // from ID's `repeat:`.
-        if let id = Self.repeatedID(node) { return ownKey("repeat", of: id) ?? idRanges[id] ?? rootRange }
+        if let id = Self.repeatedID(node) { return ownKey(Property.repeat.key, of: id) ?? idRanges[id] ?? rootRange }
         return rootRange
     }
 
@@ -248,7 +248,7 @@ struct SourceLocator {
         maps[node]?.mapping?.first(where: { $0.key.scalar?.value == key })?.key.reportRange
     }
 
-    func nodeKey(_ key: String, of node: String) -> SourceRange { ownKey(key, of: node) ?? idRange(node) }
+    func nodeKey(_ property: Property, of node: String) -> SourceRange { ownKey(property.key, of: node) ?? idRange(node) }
 
     /// A style key, which a node may inherit from an enclosing group: the nearest one that writes it.
     func styleKey(_ key: String, of node: String) -> SourceRange {
@@ -263,7 +263,7 @@ struct SourceLocator {
     /// Where `property` of `node` gets a value matching `condition`: the node's own key when its
     /// base value matches, else the first state, tween or keyframe setting a matching value, else
     /// the first one animating the property at all, else the node's own key or `id:`.
-    func property(_ property: PropertyPath, of node: String, where condition: (PropertyValue) -> Bool) -> SourceRange {
+    func property(_ property: Property, of node: String, where condition: (PropertyValue) -> Bool) -> SourceRange {
         // A copy's own transform is the repeated node's (its placement is the repeat's).
         if let id = Self.repeatedID(node), !node.hasSuffix("placement"), !node.hasSuffix("turn") {
             return self.property(property, of: id, where: condition)
@@ -279,7 +279,7 @@ struct SourceLocator {
             }
             for keyframe in timeline.keyframes[key] ?? [] { writes.append((keyframe.value, keyframe.range)) }
         }
-        if let base = sceneNode(node)?.base[property], condition(base), let range = ownKey(property, of: node) {
+        if let base = sceneNode(node)?.base[property], condition(base), let range = ownKey(property.key, of: node) {
             return range
         }
         let sorted = writes.sorted { $0.range.start < $1.range.start }

@@ -25,16 +25,16 @@ private func node(_ id: String, in scene: Scene?) -> SceneNode? {
 
 @Test func transformDefaultsKeepGeometryWhereItIs() throws {
     let box = try #require(node("box", in: scene("layers:\n  - {id: box, shape: rect, size: [20, 10]}\n")))
-    #expect(box.base["anchor"] == .point(Point(0, 0)))
-    #expect(box.base["position"] == .point(Point(0, 0)))
-    #expect(box.base["offset"] == .point(Point(0, 0)))
-    #expect(box.base["scale"] == .point(Point(1, 1)))
-    #expect(box.base["rotation"] == .number(0))
-    #expect(box.base["opacity"] == .number(1))
-    #expect(box.base["size"] == .point(Point(20, 10)))
-    #expect(box.base["corner-radius"] == .number(0))
+    #expect(box.base[.anchor] == .point(Point(0, 0)))
+    #expect(box.base[.position] == .point(Point(0, 0)))
+    #expect(box.base[.offset] == .point(Point(0, 0)))
+    #expect(box.base[.scale] == .point(Point(1, 1)))
+    #expect(box.base[.rotation] == .number(0))
+    #expect(box.base[.opacity] == .number(1))
+    #expect(box.base[.size] == .point(Point(20, 10)))
+    #expect(box.base[.cornerRadius] == .number(0))
     #expect(box.fill == .solid)
-    #expect(box.base["fill"] == .color(.black))
+    #expect(box.base[.fill] == .color(.black))
     #expect(box.stroke == nil)
     #expect(!box.trimmed)
 }
@@ -47,21 +47,21 @@ private func node(_ id: String, in scene: Scene?) -> SceneNode? {
           - {id: tri, shape: path, points: [[10, 20], [50, 20], [30, 60]], anchor: bottom-right}
           - {id: dot, shape: ellipse, radius: 5, anchor: [1, 2], position: [100, 100]}
         """)
-    #expect(node("box", in: built)?.base["anchor"] == .point(Point(-10, -5)))
-    #expect(node("box", in: built)?.base["position"] == .point(Point(-10, -5)))
-    #expect(node("tri", in: built)?.base["anchor"] == .point(Point(50, 60)))
-    #expect(node("tri", in: built)?.base["position"] == .point(Point(50, 60)))
-    #expect(node("dot", in: built)?.base["size"] == .point(Point(10, 10)))
-    #expect(node("dot", in: built)?.base["anchor"] == .point(Point(1, 2)))
-    #expect(node("dot", in: built)?.base["position"] == .point(Point(100, 100)))
+    #expect(node("box", in: built)?.base[.anchor] == .point(Point(-10, -5)))
+    #expect(node("box", in: built)?.base[.position] == .point(Point(-10, -5)))
+    #expect(node("tri", in: built)?.base[.anchor] == .point(Point(50, 60)))
+    #expect(node("tri", in: built)?.base[.position] == .point(Point(50, 60)))
+    #expect(node("dot", in: built)?.base[.size] == .point(Point(10, 10)))
+    #expect(node("dot", in: built)?.base[.anchor] == .point(Point(1, 2)))
+    #expect(node("dot", in: built)?.base[.position] == .point(Point(100, 100)))
 }
 
 @Test func strokeDefaultsFollowSwiftUIAndAStrokedShapeIsNotFilled() throws {
     let line = try #require(node("line", in: scene("layers:\n  - {id: line, shape: path, d: \"M 0 0 L 10 10\", stroke: {color: red}}\n")))
     #expect(line.stroke == StrokeStyle(cap: .butt, join: .miter, miterLimit: 10, dash: []))
-    #expect(line.base["stroke.width"] == .number(1))
+    #expect(line.base[.strokeWidth] == .number(1))
     #expect(line.fill == FillKind.none)
-    #expect(line.base["fill"] == nil)
+    #expect(line.base[.fill] == nil)
 }
 
 @Test func groupStylesApplyToChildrenThatDoNotSetTheirOwn() throws {
@@ -84,18 +84,18 @@ private func node(_ id: String, in scene: Scene?) -> SceneNode? {
           - {from: warm, to: plain, on: tap}
         """)
     let a = try #require(node("a", in: built)), b = try #require(node("b", in: built))
-    #expect(a.base["fill"] == .color(RGBA(1, 0, 0)))
-    #expect(a.base["stroke.color"] == .color(RGBA(0, 0, 1)))
-    #expect(a.base["stroke.width"] == .number(3))
+    #expect(a.base[.fill] == .color(RGBA(1, 0, 0)))
+    #expect(a.base[.strokeColor] == .color(RGBA(0, 0, 1)))
+    #expect(a.base[.strokeWidth] == .number(3))
     #expect(a.stroke?.cap == .round)
-    #expect(b.base["fill"] == .color(RGBA(0, 128.0 / 255, 0)))
-    #expect(b.base["stroke.color"] == .color(RGBA(0, 0, 1)), "stroke merges key by key")
-    #expect(b.base["stroke.width"] == .number(5))
+    #expect(b.base[.fill] == .color(RGBA(0, 128.0 / 255, 0)))
+    #expect(b.base[.strokeColor] == .color(RGBA(0, 0, 1)), "stroke merges key by key")
+    #expect(b.base[.strokeWidth] == .number(5))
     let warm = try #require(built?.states.first { $0.name == "warm" })
-    #expect(warm.overrides[PropertyKey(node: "a", property: "fill")] == .color(RGBA(1, 165.0 / 255, 0)))
-    #expect(warm.overrides[PropertyKey(node: "b", property: "fill")] == nil, "b sets its own fill")
-    #expect(warm.overrides[PropertyKey(node: "a", property: "stroke.width")] == .number(1))
-    #expect(warm.overrides[PropertyKey(node: "b", property: "stroke.width")] == nil)
+    #expect(warm.overrides[PropertyKey(node: "a", property: .fill)] == .color(RGBA(1, 165.0 / 255, 0)))
+    #expect(warm.overrides[PropertyKey(node: "b", property: .fill)] == nil, "b sets its own fill")
+    #expect(warm.overrides[PropertyKey(node: "a", property: .strokeWidth)] == .number(1))
+    #expect(warm.overrides[PropertyKey(node: "b", property: .strokeWidth)] == nil)
     #expect(warm.overrides.keys.allSatisfy { $0.node != "g" })
 }
 
@@ -112,11 +112,11 @@ private func node(_ id: String, in scene: Scene?) -> SceneNode? {
         """)
     let arc = try #require(node("arc", in: built))
     #expect(arc.trimmed)
-    #expect(arc.base["trim.start"] == .number(0.2))
-    #expect(arc.base["trim.end"] == .number(0.5))
-    #expect(arc.base["trim.offset"] == .number(0))
+    #expect(arc.base[.trimStart] == .number(0.2))
+    #expect(arc.base[.trimEnd] == .number(0.5))
+    #expect(arc.base[.trimOffset] == .number(0))
     let full = try #require(built?.states.last)
-    #expect(full.overrides == [PropertyKey(node: "arc", property: "trim.end"): .number(1)])
+    #expect(full.overrides == [PropertyKey(node: "arc", property: .trimEnd): .number(1)])
     #expect(built?.initial == "empty")
 }
 
@@ -139,10 +139,10 @@ private func node(_ id: String, in scene: Scene?) -> SceneNode? {
               - {at: 0s, duration: $quick, to: {box: {opacity: 0}}}
         """)
     let box = try #require(node("box", in: built))
-    #expect(box.base["size"] == .point(Point(120, 60)))
-    #expect(box.base["position"] == .point(Point(60, 10)))
-    #expect(box.base["rotation"] == .number(90))
-    #expect(box.base["fill"] == .color(RGBA(bytes: 0x33, 0x66, 0x99)))
+    #expect(box.base[.size] == .point(Point(120, 60)))
+    #expect(box.base[.position] == .point(Point(60, 10)))
+    #expect(box.base[.rotation] == .number(90))
+    #expect(box.base[.fill] == .color(RGBA(bytes: 0x33, 0x66, 0x99)))
     let timeline = try #require(built?.timelines.first)
     #expect(timeline.duration == 0.5)
     #expect(timeline.tweens.first?.timing.duration == 0.25)
@@ -159,9 +159,9 @@ private func node(_ id: String, in scene: Scene?) -> SceneNode? {
         """)
     let card = try #require(node("card", in: built))
     #expect(card.fill == .linear)
-    #expect(card.base["fill.from"] == .point(Point(-50, -25)))
-    #expect(card.base["fill.to"] == .point(Point(50, 25)))
-    #expect(card.base["fill.stops"] == .stops(GradientStops([GradientStop(0, RGBA(1, 1, 1)), GradientStop(1, .black)])))
+    #expect(card.base[.fillFrom] == .point(Point(-50, -25)))
+    #expect(card.base[.fillTo] == .point(Point(50, 25)))
+    #expect(card.base[.fillStops] == .stops(GradientStops([GradientStop(0, RGBA(1, 1, 1)), GradientStop(1, .black)])))
 }
 
 @Test func transitionsTakeDefaultsAndMergePerNodeTiming() throws {
@@ -210,12 +210,12 @@ private func node(_ id: String, in scene: Scene?) -> SceneNode? {
     #expect(timeline.loop)
     let tween = try #require(timeline.tweens.first)
     #expect(tween.relative)
-    #expect(tween.values == [PropertyKey(node: "ring", property: "rotation"): .number(360)])
-    let trim = try #require(timeline.keyframes[PropertyKey(node: "ring", property: "trim.end")])
+    #expect(tween.values == [PropertyKey(node: "ring", property: .rotation): .number(360)])
+    let trim = try #require(timeline.keyframes[PropertyKey(node: "ring", property: .trimEnd)])
     #expect(trim.map(\.at) == [0, 1])
     #expect(trim.last?.easing == .cubic(0.2, 0, 0, 1))
     #expect(node("ring", in: built)?.trimmed == true, "animating trim makes the node trimmed")
-    let size = try #require(timeline.keyframes[PropertyKey(node: "ring", property: "size")])
+    let size = try #require(timeline.keyframes[PropertyKey(node: "ring", property: .size)])
     #expect(size.last?.value == .point(Point(100, 100)))
 }
 
@@ -234,7 +234,7 @@ private func node(_ id: String, in scene: Scene?) -> SceneNode? {
         """)
     let star = try #require(node("star", in: built))
     #expect(star.shape == .polygon(sides: 5, star: true, cornerRadius: 2))
-    #expect(star.base["inner-radius"] == .number(8))
+    #expect(star.base[.innerRadius] == .number(8))
     #expect(star.repeat == Repeat(count: 8, anchor: Point(0, 20), rotation: 45, offset: .zero, scale: Point(0.9, 0.9), startOpacity: 0.5, endOpacity: 1))
 }
 

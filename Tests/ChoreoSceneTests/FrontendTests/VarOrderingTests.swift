@@ -17,7 +17,7 @@ import Testing
         vars += "  v\(count - 1): 7\n"
         let (scene, diagnostics) = frontendBuild(Self.scene(vars: vars))
         #expect(diagnostics.isEmpty, "\(diagnostics.prefix(3))")
-        #expect(scene?.layers.first?.base["size"] == .point(Point(14, 14)))
+        #expect(scene?.layers.first?.base[.size] == .point(Point(14, 14)))
     }
 
     @Test func aLongChainEndingInAnUndefinedVarReportsOnlyTheUndefinedVar() {

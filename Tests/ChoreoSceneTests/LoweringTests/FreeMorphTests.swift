@@ -57,17 +57,17 @@ private func poses(_ track: Animated<PathShape>) -> [PathShape] {
         contentsOf: frontendFixturesDirectory("valid").appendingPathComponent("free-morphs.yaml"), encoding: .utf8)
     let scene = try #require(frontendBuild(text, path: "free-morphs.yaml").scene)
     let bar = try #require(scene.layers.first { $0.id == "bar" })
-    #expect(bar.base["d"] == .path(PathShape([Contour(
+    #expect(bar.base[.d] == .path(PathShape([Contour(
         [Point(-40, -4), Point(40, -4), Point(40, 4), Point(-40, 4)].map { BezierVertex($0) }, closed: true)])))
     let morphed = try #require(scene.layers.first { $0.id == "icon" })
-    guard case let .path(shape)? = morphed.base["d"] else { Issue.record("icon has a path"); return }
+    guard case let .path(shape)? = morphed.base[.d] else { Issue.record("icon has a path"); return }
     #expect(shape.contours.count == 2 && shape.contours[0].vertices.count > 3)
     // The same scene without the pause pose's extra bar: equal counts, nothing rewritten.
     let equal = text.replacingOccurrences(of: " M 6 -25 H 22 V 25 H 6 Z", with: "")
         .replacingOccurrences(of: "M -22 -25 H -6 V 25 H -22 Z", with: "M -22 -25 L -6 0 L -22 25 Z")
         .replacingOccurrences(of: "value: \"M 0 -25 L 25 0 L 0 25 L -25 0 Z\"", with: "value: \"M 0 -25 L 25 0 L 0 25 Z\"")
     let equalScene = try #require(frontendBuild(equal).scene)
-    #expect(equalScene.layers.first { $0.id == "icon" }?.base["d"] == .path(PathShape([Contour(
+    #expect(equalScene.layers.first { $0.id == "icon" }?.base[.d] == .path(PathShape([Contour(
         [Point(-20, -25), Point(25, 0), Point(-20, 25)].map { BezierVertex($0) }, closed: true)])))
 }
 

@@ -11,18 +11,18 @@ enum LoweringFixtures {
         SourceRange(start: SourceLocation(line: line, column: 3), end: SourceLocation(line: line, column: 8))
     }
 
-    static func transformBase(position: Point, rotation: Double = 0, opacity: Double = 1) -> [PropertyPath: PropertyValue] {
+    static func transformBase(position: Point, rotation: Double = 0, opacity: Double = 1) -> [Property: PropertyValue] {
         [
-            "anchor": .point(.zero), "position": .point(position), "rotation": .number(rotation),
-            "scale": .point(Point(1, 1)), "offset": .point(.zero), "opacity": .number(opacity),
+            .anchor: .point(.zero), .position: .point(position), .rotation: .number(rotation),
+            .scale: .point(Point(1, 1)), .offset: .point(.zero), .opacity: .number(opacity),
         ]
     }
 
-    static func rect(_ id: String, size: Point, position: Point = .zero, extra: [PropertyPath: PropertyValue] = [:]) -> SceneNode {
+    static func rect(_ id: String, size: Point, position: Point = .zero, extra: [Property: PropertyValue] = [:]) -> SceneNode {
         var base = transformBase(position: position)
-        base["size"] = .point(size)
-        base["corner-radius"] = .number(0)
-        base["fill"] = .color(RGBA(1, 0, 0))
+        base[.size] = .point(size)
+        base[.cornerRadius] = .number(0)
+        base[.fill] = .color(RGBA(1, 0, 0))
         base.merge(extra) { $1 }
         return SceneNode(id: id, range: noRange, shape: .rect, base: base, fill: .solid)
     }
@@ -48,12 +48,12 @@ enum LoweringFixtures {
 
     static func spinnerCircle(_ id: String, color: RGBA) -> SceneNode {
         var base = transformBase(position: Point(110, 110), rotation: 270)
-        base["size"] = .point(Point(200, 200))
-        base["stroke.color"] = .color(color)
-        base["stroke.width"] = .number(20)
-        base["trim.start"] = .number(0)
-        base["trim.end"] = .number(0.03)
-        base["trim.offset"] = .number(0)
+        base[.size] = .point(Point(200, 200))
+        base[.strokeColor] = .color(color)
+        base[.strokeWidth] = .number(20)
+        base[.trimStart] = .number(0)
+        base[.trimEnd] = .number(0.03)
+        base[.trimOffset] = .number(0)
         return SceneNode(
             id: id, range: noRange, shape: .ellipse, base: base, fill: .none, stroke: StrokeStyle(cap: .round),
             trimmed: true)
@@ -64,8 +64,8 @@ enum LoweringFixtures {
     }
 
     static var spinner: Scene {
-        let end = { (node: String) in PropertyKey(node: node, property: "trim.end") }
-        let rotation = { (node: String) in PropertyKey(node: node, property: "rotation") }
+        let end = { (node: String) in PropertyKey(node: node, property: .trimEnd) }
+        let rotation = { (node: String) in PropertyKey(node: node, property: .rotation) }
         let spin = SceneTimeline(
             name: "spin", range: range(line: 20), duration: 1.9, loop: true,
             tweens: [
@@ -94,16 +94,16 @@ enum LoweringFixtures {
         let bars = (0..<4).map { i in
             rect(
                 "bar\(i)", size: Point(w, barHeight), position: Point(w / 2, barHeight / 2),
-                extra: ["offset": .point(Point(0, slot * Double(i))), "corner-radius": .number(2)])
+                extra: [.offset: .point(Point(0, slot * Double(i))), .cornerRadius: .number(2)])
         }
-        let key = { (node: String, property: String) in PropertyKey(node: node, property: property) }
+        let key = { (node: String, property: Property) in PropertyKey(node: node, property: property) }
         let open = SceneState(
             name: "open", range: noRange,
             overrides: [
-                key("bar1", "rotation"): .number(45), key("bar1", "offset"): .point(Point(w / 4, slot + gap)),
-                key("bar2", "rotation"): .number(-45), key("bar2", "offset"): .point(Point(-w / 4, 2 * slot - gap)),
-                key("bar0", "offset"): .point(Point(20, 0)), key("bar0", "opacity"): .number(0),
-                key("bar3", "offset"): .point(Point(-20, 3 * slot)), key("bar3", "opacity"): .number(0),
+                key("bar1", .rotation): .number(45), key("bar1", .offset): .point(Point(w / 4, slot + gap)),
+                key("bar2", .rotation): .number(-45), key("bar2", .offset): .point(Point(-w / 4, 2 * slot - gap)),
+                key("bar0", .offset): .point(Point(20, 0)), key("bar0", .opacity): .number(0),
+                key("bar3", .offset): .point(Point(-20, 3 * slot)), key("bar3", .opacity): .number(0),
             ], label: "Close menu")
         let closed = SceneState(name: "closed", range: noRange, overrides: [:], label: "Open menu")
         let timing = Timing(duration: 0.35, delay: 0.2, easing: easeInOut)

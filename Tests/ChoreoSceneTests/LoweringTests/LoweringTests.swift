@@ -6,7 +6,7 @@ import Testing
 
 private typealias F = LoweringFixtures
 
-private func key(_ node: String, _ property: String) -> PropertyKey { PropertyKey(node: node, property: property) }
+private func key(_ node: String, _ property: Property) -> PropertyKey { PropertyKey(node: node, property: property) }
 
 private func timeline(
     _ name: String = "t", duration: Double, loop: Bool = false, tweens: [Tween] = [],
@@ -34,7 +34,7 @@ private func tween(
 @Test func nonLoopingTimelineIsRoundedUpPlusOneHoldFrame() {
     let scene = F.scene(
         layers: [F.rect("a", size: Point(10, 10))],
-        timelines: [timeline(duration: 0.51, tweens: [tween(at: 0, duration: 0.51, [key("a", "opacity"): .number(0)])])])
+        timelines: [timeline(duration: 0.51, tweens: [tween(at: 0, duration: 0.51, [key("a", .opacity): .number(0)])])])
     let (lowered, _) = F.lowered(scene)
     // 0.51 s × 60 = 30.6 → 31 frames, plus the hold frame.
     #expect(lowered.frameCount == 32)
@@ -46,7 +46,7 @@ private func tween(
 @Test func stepsBecomeHoldSegmentsThatJumpAtTheirEnds() {
     let scene = F.scene(
         layers: [F.rect("a", size: Point(10, 10))],
-        timelines: [timeline(duration: 1, tweens: [tween(at: 0, duration: 1, easing: .steps(4), [key("a", "rotation"): .number(100)])])])
+        timelines: [timeline(duration: 1, tweens: [tween(at: 0, duration: 1, easing: .steps(4), [key("a", .rotation): .number(100)])])])
     let rotation = findNode("a", in: F.lowered(scene).0.layers)!.transform.rotation
     #expect(rotation.segments.count == 4)
     #expect(rotation.segments.allSatisfy { $0.easing == .hold })
@@ -61,8 +61,8 @@ private func tween(
     let scene = F.scene(
         layers: [F.rect("a", size: Point(10, 10), position: Point(5, 5))],
         timelines: [timeline(duration: 2, tweens: [
-            tween(at: 0, duration: 1, [key("a", "position"): .point(Point(10, 0))], relative: true),
-            tween(at: 1, duration: 1, [key("a", "position"): .point(Point(10, 0))], relative: true),
+            tween(at: 0, duration: 1, [key("a", .position): .point(Point(10, 0))], relative: true),
+            tween(at: 1, duration: 1, [key("a", .position): .point(Point(10, 0))], relative: true),
         ])])
     let position = findNode("a", in: F.lowered(scene).0.layers)!.transform.position
     #expect(position.value(at: 0.5) == Point(10, 5))
@@ -72,7 +72,7 @@ private func tween(
 @Test func keyframesHoldBeforeTheFirstAndAfterTheLast() {
     let scene = F.scene(
         layers: [F.rect("a", size: Point(10, 10))],
-        timelines: [timeline(duration: 2, keyframes: [key("a", "opacity"): [
+        timelines: [timeline(duration: 2, keyframes: [key("a", .opacity): [
             Keyframe(at: 0.5, value: .number(0.5), range: F.noRange),
             Keyframe(at: 1, value: .number(1), easing: .hold, range: F.noRange),
             Keyframe(at: 1.5, value: .number(0), range: F.noRange),
@@ -87,11 +87,11 @@ private func tween(
 }
 
 @Test func timelineStartsFromTheInitialPoseAfterStatesAndTransitions() {
-    let open = SceneState(name: "open", range: F.noRange, overrides: [key("a", "rotation"): .number(90)])
+    let open = SceneState(name: "open", range: F.noRange, overrides: [key("a", .rotation): .number(90)])
     let closed = SceneState(name: "closed", range: F.noRange, overrides: [:])
     let scene = F.scene(
         layers: [F.rect("a", size: Point(10, 10))], states: [open, closed], initial: "open",
-        timelines: [timeline("wiggle", duration: 1, tweens: [tween(at: 0.5, duration: 0.5, [key("a", "rotation"): .number(0)])])])
+        timelines: [timeline("wiggle", duration: 1, tweens: [tween(at: 0.5, duration: 0.5, [key("a", .rotation): .number(0)])])])
     let lowered = F.lowered(scene).0
     #expect(lowered.spans.map(\.name) == ["open", "closed", "wiggle"])
     let rotation = findNode("a", in: lowered.layers)!.transform.rotation
@@ -105,7 +105,7 @@ private func tween(
 @Test func perNodeTransitionTimingAppliesToThatNode() {
     let closed = SceneState(name: "closed", range: F.noRange, overrides: [:])
     let open = SceneState(
-        name: "open", range: F.noRange, overrides: [key("a", "opacity"): .number(0), key("b", "opacity"): .number(0)])
+        name: "open", range: F.noRange, overrides: [key("a", .opacity): .number(0), key("b", .opacity): .number(0)])
     let transition = SceneTransition(
         from: "closed", to: "open", trigger: .programmatic, timing: Timing(duration: 0.5, delay: 0.5, easing: .linear),
         nodeTiming: ["b": Timing(duration: 0.5, delay: 0, easing: .linear)], range: F.noRange)
@@ -121,7 +121,7 @@ private func tween(
 @Test func loopThatDoesNotEndWhereItStartsWarnsAboutItsSeam() {
     let scene = F.scene(
         layers: [F.rect("s1", size: Point(10, 10))],
-        timelines: [timeline("fade", duration: 1, loop: true, keyframes: [key("s1", "opacity"): [
+        timelines: [timeline("fade", duration: 1, loop: true, keyframes: [key("s1", .opacity): [
             Keyframe(at: 0, value: .number(1), range: F.noRange),
             Keyframe(at: 0.5, value: .number(0.2), range: F.noRange),
         ]])])
@@ -137,8 +137,8 @@ private func tween(
     let scene = F.scene(
         layers: [F.rect("s1", size: Point(10, 10))],
         timelines: [timeline("pulse", duration: 1, loop: true, tweens: [
-            tween(at: 0, duration: 0.5, [key("s1", "opacity"): .number(0.2)]),
-            tween(at: 0.5, duration: 0.5, [key("s1", "opacity"): .number(1)]),
+            tween(at: 0, duration: 0.5, [key("s1", .opacity): .number(0.2)]),
+            tween(at: 0.5, duration: 0.5, [key("s1", .opacity): .number(1)]),
         ])])
     let (lowered, diagnostics) = F.lowered(scene)
     #expect(diagnostics.isEmpty)
@@ -151,7 +151,7 @@ private func tween(
     let scene = F.scene(
         layers: [F.rect("a", size: Point(10, 10))],
         timelines: [timeline("spin", duration: 1.91, loop: true, tweens: [
-            tween(at: 0, duration: 1, [key("a", "rotation"): .number(360)], relative: true),
+            tween(at: 0, duration: 1, [key("a", .rotation): .number(360)], relative: true),
         ])])
     let (lowered, diagnostics) = F.lowered(scene)
     #expect(lowered.frameCount == 115)
@@ -161,8 +161,8 @@ private func tween(
 
 @Test func polygonWithRoundedCornersBecomesAPath() {
     var base = F.transformBase(position: Point(50, 50))
-    base["radius"] = .number(40)
-    base["fill"] = .color(RGBA(0, 0, 1))
+    base[.radius] = .number(40)
+    base[.fill] = .color(RGBA(0, 0, 1))
     let triangle = SceneNode(
         id: "tri", range: F.noRange, shape: .polygon(sides: 3, star: false, cornerRadius: 5), base: base, fill: .solid)
     let lowered = F.lowered(F.scene(layers: [triangle])).0
@@ -182,12 +182,12 @@ private func tween(
 
 @Test func gradientFillsAndStrokesKeepTheirStyle() {
     var base = F.transformBase(position: .zero)
-    base["size"] = .point(Point(10, 10))
-    base["fill.from"] = .point(Point(0, -5))
-    base["fill.to"] = .point(Point(0, 5))
-    base["fill.stops"] = .stops(GradientStops([GradientStop(0, RGBA(1, 0, 0)), GradientStop(1, RGBA(0, 0, 1))]))
-    base["stroke.color"] = .color(RGBA(0, 1, 0))
-    base["stroke.width"] = .number(3)
+    base[.size] = .point(Point(10, 10))
+    base[.fillFrom] = .point(Point(0, -5))
+    base[.fillTo] = .point(Point(0, 5))
+    base[.fillStops] = .stops(GradientStops([GradientStop(0, RGBA(1, 0, 0)), GradientStop(1, RGBA(0, 0, 1))]))
+    base[.strokeColor] = .color(RGBA(0, 1, 0))
+    base[.strokeWidth] = .number(3)
     let node = SceneNode(
         id: "g", range: F.noRange, shape: .ellipse, base: base, fill: .linear, fillRule: .evenodd,
         stroke: StrokeStyle(cap: .round, join: .bevel, miterLimit: 4, dash: [2, 1]))
@@ -226,7 +226,7 @@ private func tween(
 /// (the emitters would write it as 0: `scale: 1e308` became `"s":[0,0]`) is an error at its node.
 @Test func aNonFiniteNumberInTheTimelineIsAnError() {
     for value in [Double.infinity, -Double.infinity, Double.nan] {
-        let node = LoweringFixtures.rect("big", size: Point(10, 10), extra: ["scale": .point(Point(value, 1))])
+        let node = LoweringFixtures.rect("big", size: Point(10, 10), extra: [.scale: .point(Point(value, 1))])
         let (_, diagnostics) = LoweringFixtures.lowered(LoweringFixtures.scene(layers: [LoweringFixtures.rect("ok", size: Point(1, 1)), node]))
         #expect(diagnostics.contains { $0.rule == .nonFinite && $0.message.contains("'big'") }, "\(value): \(diagnostics)")
     }

@@ -54,7 +54,7 @@ func bakedSpringStaysWithinHalfAPixelOfTheClosedForm(spring: SpringCurve) {
     let closed = SceneState(name: "closed", range: LoweringFixtures.noRange, overrides: [:])
     let open = SceneState(
         name: "open", range: LoweringFixtures.noRange,
-        overrides: [PropertyKey(node: "a", property: "position"): .point(Point(100, 0))])
+        overrides: [PropertyKey(node: "a", property: .position): .point(Point(100, 0))])
     let transition = SceneTransition(
         from: "closed", to: "open", trigger: .tap,
         timing: Timing(duration: 0.1, easing: .spring(response: 0.5, dampingFraction: 0.7)), range: LoweringFixtures.noRange)

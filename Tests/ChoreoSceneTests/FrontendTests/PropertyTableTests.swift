@@ -1,0 +1,165 @@
+import ChoreoTestSupport
+import ChoreoTimeline
+import Foundation
+import Testing
+
+@testable import ChoreoScene
+
+// The property table (Model/PropertyTable.swift) is the one place a property name is written in
+// ChoreoScene; everything else asks it.
+
+/// Words that are also a table key but mean something else where they are written, by file.
+private let otherMeanings: [String: Set<String>] = [
+    // Anchor keywords and their aliases.
+    "Frontend/Bounds.swift": ["center"],
+    "Frontend/NodeTree.swift": ["center"],
+    // The scene's own `size:` (the canvas), not a node's.
+    "Frontend/SceneFrontend.swift": ["size"],
+    // Transition and tween keys; the `end` trigger alias.
+    "Frontend/StatesAndTransitions.swift": ["from", "to", "end", "delay"],
+    "Frontend/Timelines.swift": ["to", "delay"],
+    // A transition's or tween's `delay:`.
+    "Frontend/EasingReader.swift": ["delay"],
+    // "the stroke" in a message.
+    "Frontend/Themes.swift": ["stroke"],
+    // "contour" or "contours" in a message.
+    "Frontend/Overrides.swift": ["contours"],
+    // Easing names (`linear`) and `steps(4, end)`.
+    "Values/EasingParser.swift": ["linear", "end"],
+    // Scene, transition and tween keys; the `linear` easing.
+    "Vocabulary.swift": ["size", "from", "to", "linear", "delay"],
+    // Scene and transition keys, and the schema's `color` definition.
+    "SceneSchema.swift": ["size", "from", "to", "color", "delay"],
+]
+
+private func choreoSceneSources() throws -> [(name: String, text: String)] {
+    let directory = repositoryRoot().appendingPathComponent("Sources/ChoreoScene")
+    let enumerator = FileManager.default.enumerator(atPath: directory.path)
+    var files: [(String, String)] = []
+    while let name = enumerator?.nextObject() as? String {
+        guard name.hasSuffix(".swift") else { continue }
+        files.append((name, try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)))
+    }
+    return files.sorted { $0.0 < $1.0 }
+}
+
+@Test func propertyNamesAreWrittenOnlyInTheTable() throws {
+    let names = Set(Property.allCases.flatMap { [$0.key, $0.path] })
+    let sources = try choreoSceneSources()
+    #expect(sources.contains { $0.name == "Model/PropertyTable.swift" }, "the scan must see the table")
+    #expect(sources.count > 30, "the scan must see the sources")
+    var strays: [String] = []
+    for (name, text) in sources where name != "Model/PropertyTable.swift" {
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if line.trimmingCharacters(in: .whitespaces).hasPrefix("//") { continue }
+            for word in names where line.contains("\"\(word)\"") && !(otherMeanings[name]?.contains(word) ?? false) {
+                strays.append("\(name):\(index + 1): \"\(word)\"")
+            }
+        }
+    }
+    #expect(strays.isEmpty, "property names outside the property table (ask `Property` instead): \(strays.joined(separator: ", "))")
+}
+
+@Test func theTableItselfNamesEachPropertyOnce() throws {
+    let table = try #require(try choreoSceneSources().first { $0.name == "Model/PropertyTable.swift" }?.text)
+    for property in Property.allCases {
+        let written = table.components(separatedBy: "key: \"\(property.key)\"").count - 1
+        // A clip's keys are a node's, derived from the node key's descriptor.
+        let sameKey = Property.allCases.filter { $0.key == property.key && $0.clippedNodeKey == nil }.count
+        #expect(written == sameKey, "'\(property.key)' is written \(written) times in the table for \(sameKey) properties")
+    }
+}
+
+@Test func propertyIdsAreDenseAndPathsUnique() {
+    #expect(Property.allCases.enumerated().allSatisfy { $0.offset == $0.element.rawValue })
+    #expect(Set(Property.allCases.map(\.path)).count == Property.allCases.count)
+    for property in Property.allCases { #expect(Property(path: property.path) == property) }
+    #expect(Property(path: "trim.end") == .trimEnd)
+    #expect(Property(path: "fill.from") == .fillFrom, "gradient points sit in fill.linear but are stored as fill.from")
+    #expect(Property(path: "nope") == nil)
+}
+
+/// The lists the front end used to spell out by hand, now derived: the same keys, shape by shape.
+@Test func derivedNodeSchemasMatchTheLanguage() {
+    #expect(NodeSchema.byShape[.rect]!.required == ["id", "shape", "size"])
+    #expect(NodeSchema.byShape[.ellipse]!.required == ["id", "shape"], "size or radius, checked by hand")
+    #expect(NodeSchema.byShape[.polygon]!.required == ["id", "shape", "sides", "radius"])
+    #expect(NodeSchema.byShape[.group]!.required == ["id", "shape", "children"])
+    let common = ["id", "shape", "position", "anchor", "offset", "scale", "rotation", "opacity", "fill", "fill-rule", "stroke", "trim", "repeat", "clip"]
+    let geometry: [ShapeKind: [String]] = [
+        .rect: ["size", "corner-radius"], .ellipse: ["size", "radius"], .polygon: ["sides", "radius", "inner-radius", "corner-radius"],
+        .path: ["d", "points", "contours", "closed", "morph"], .group: ["children"],
+    ]
+    for shape in ShapeKind.allCases {
+        #expect(Set(NodeSchema.byShape[shape]!.allowed) == Set(common + geometry[shape]!), "\(shape)")
+    }
+    #expect(NodeSchema.byShape[.rect]!.misplaced["radius"] == "a rect node has no 'radius'; it applies to ellipse and polygon nodes")
+}
+
+@Test func derivedAnimatablePathsMatchTheLanguage() {
+    let transform = ["position", "anchor", "offset", "scale", "rotation", "opacity"]
+    let style = ["fill", "fill.from", "fill.to", "fill.center", "fill.radius", "fill.stops", "stroke.color", "stroke.width", "trim.start", "trim.end", "trim.offset"]
+    // Whatever the node's shape: its clip's shape decides.
+    let clip = ["size", "radius", "inner-radius", "corner-radius", "d", "points", "contours", "position", "anchor", "scale", "rotation"].map { "clip." + $0 }
+    let geometry: [ShapeKind: [String]] = [
+        .rect: ["size", "corner-radius"], .ellipse: ["size", "radius"], .polygon: ["radius", "inner-radius"],
+        .path: ["d", "points", "contours"], .group: [],
+    ]
+    for shape in ShapeKind.allCases {
+        #expect(shape.keyframePaths.map(\.path) == transform + geometry[shape]! + style + clip, "\(shape)")
+        #expect(shape.animatableKeys.map(\.key) == transform + geometry[shape]! + ["fill", "stroke", "trim", "clip"], "\(shape)")
+    }
+    #expect(Property.stroke.children.filter { !$0.isEverAnimatable }.map(\.key) == ["cap", "join", "miter-limit", "dash"])
+    #expect(Property.fill.children.filter { !$0.isEverAnimatable }.map(\.key) == ["units"])
+}
+
+/// The model builder takes a property's default from the table when a node does not have it: every
+/// animatable value but the anchor and position (which the front end always sets) needs one.
+@Test func everyAnimatableValueHasADefaultOfItsKind() {
+    for property in Property.allCases where property.descriptor.kind.isModelValue && property.isEverAnimatable && property.stored == property {
+        if [Property.anchor, .position, .clipAnchor, .clipPosition].contains(property) {
+            #expect(property.defaultValue == nil)
+            continue
+        }
+        let value = property.defaultValue
+        switch property.descriptor.kind {
+        case .number, .angle: #expect(value?.asDouble != nil, "\(property)")
+        case .point, .scale: #expect(value?.asPoint != nil, "\(property)")
+        case .color, .paint: #expect(value?.asColor != nil, "\(property)")
+        case .stops: #expect(value?.asStops != nil, "\(property)")
+        case .pathData: #expect(value?.asPath != nil, "\(property)")
+        default: Issue.record("\(property) has kind \(property.descriptor.kind)")
+        }
+    }
+}
+
+/// Clamping applies to the drawn value's numbers, so a bounded property must be a number, colour or stops.
+@Test func drawableRangesBelongToNumericValues() {
+    let bounded = Property.allCases.filter { $0.descriptor.drawableRange != nil }
+    #expect(Set(bounded.map(\.path)) == ["opacity", "corner-radius", "clip.corner-radius", "fill", "fill.radius", "fill.stops", "stroke.color", "stroke.width", "trim.start", "trim.end"])
+    for property in bounded {
+        #expect([PropertyKind.number, .color, .paint, .stops].contains(property.descriptor.kind), "\(property)")
+    }
+}
+
+/// The readers turn a keyword into the model's enum with `init(rawValue:)!`: every word must be one.
+@Test func keywordWordsAreTheModelsValues() {
+    for property in Property.allCases where property.descriptor.kind == .keyword {
+        let words = property.descriptor.keywords?.values.map(\.word) ?? []
+        #expect(!words.isEmpty, "\(property) is a keyword property without words")
+        for word in words {
+            switch property {
+            case .shape, .clipShape: #expect(ShapeKind(rawValue: word) != nil, "\(word)")
+            case .fillRule: #expect(FillRule(rawValue: word) != nil, "\(word)")
+            case .fillUnits: #expect(GradientUnits(rawValue: word) != nil, "\(word)")
+            case .morph, .clipMorph: #expect(MorphMode(rawValue: word) != nil, "\(word)")
+            case .strokeCap: #expect(LineCap(rawValue: word) != nil, "\(word)")
+            case .strokeJoin: #expect(LineJoin(rawValue: word) != nil, "\(word)")
+            default: Issue.record("\(property): no model enum is checked for its words")
+            }
+        }
+        for (alias, word) in property.descriptor.keywords?.aliases ?? [:] {
+            #expect(words.contains(word), "\(property): alias '\(alias)' names '\(word)', not one of its words")
+        }
+    }
+}
