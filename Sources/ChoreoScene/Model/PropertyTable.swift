@@ -530,11 +530,13 @@ extension Property {
             .clipClosed, .clipMorph, .clipPosition, .clipAnchor, .clipScale, .clipRotation:
             let node = clippedNodeKey!
             var descriptor = node.makeDescriptor
+            // Not `node.descriptor`: this runs while the table itself is being made.
+            let nodeHasEveryShape = descriptor.shapes.count == ShapeKind.allCases.count
             descriptor.parent = .clip
             descriptor.shapes = descriptor.shapes.filter(clipShapes.contains)
             if case let .on(shapes) = descriptor.animatable { descriptor.animatable = .on(shapes.filter(clipShapes.contains)) }
             if case .always = descriptor.animatable { descriptor.animatable = .on(clipShapes) }
-            if node.descriptor.shapes.count == ShapeKind.allCases.count { descriptor.shapes = clipShapes }
+            if nodeHasEveryShape { descriptor.shapes = clipShapes }
             descriptor.storedAs = descriptor.storedAs.map { _ in .clipD }
             // Baked with the default tolerance, not the node property's.
             descriptor.bakingTolerance = PropertyDescriptor.defaultTolerance
