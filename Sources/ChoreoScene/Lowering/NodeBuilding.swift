@@ -98,42 +98,25 @@ struct NodeBuilder {
         return clampedWithinRange(track, range) ?? track.clamped(to: range)
     }
 
-    // `Animated.map`, written out for each value type: the generic one, called across modules,
-    // looks up type metadata for every segment (6% of lowering a large scene). The slot is
-    // dropped, as `map` drops it.
-
-    private func number(_ node: SceneNode, _ property: Property) -> Animated<Double> {
-        func number(_ value: PropertyValue) -> Double {
-            guard let number = value.asDouble else { preconditionFailure("\(property) holds \(value), not a number") }
-            return number
+    // Not `Animated.map`: the generic one, called across modules, looks up type metadata for every
+    // segment (6% of lowering a large scene); this one is in the module, so it is specialised for
+    // each value type. The slot is dropped, as `map` drops it.
+    private func typed<Value>(
+        _ node: SceneNode, _ property: Property, _ kind: String, _ convert: (PropertyValue) -> Value?
+    ) -> Animated<Value> {
+        func value(_ value: PropertyValue) -> Value {
+            guard let typed = convert(value) else { preconditionFailure("\(property) holds \(value), not \(kind)") }
+            return typed
         }
         let track = generic(node, property)
-        return Animated(number(track.initial), segments: track.segments.map { segment in
-            Segment(start: segment.start, end: segment.end, from: number(segment.from), to: number(segment.to), easing: segment.easing)
+        return Animated(value(track.initial), segments: track.segments.map { segment in
+            Segment(start: segment.start, end: segment.end, from: value(segment.from), to: value(segment.to), easing: segment.easing)
         })
     }
 
-    private func point(_ node: SceneNode, _ property: Property) -> Animated<Point> {
-        func point(_ value: PropertyValue) -> Point {
-            guard let point = value.asPoint else { preconditionFailure("\(property) holds \(value), not a point") }
-            return point
-        }
-        let track = generic(node, property)
-        return Animated(point(track.initial), segments: track.segments.map { segment in
-            Segment(start: segment.start, end: segment.end, from: point(segment.from), to: point(segment.to), easing: segment.easing)
-        })
-    }
-
-    private func color(_ node: SceneNode, _ property: Property) -> Animated<RGBA> {
-        func color(_ value: PropertyValue) -> RGBA {
-            guard let color = value.asColor else { preconditionFailure("\(property) holds \(value), not a colour") }
-            return color
-        }
-        let track = generic(node, property)
-        return Animated(color(track.initial), segments: track.segments.map { segment in
-            Segment(start: segment.start, end: segment.end, from: color(segment.from), to: color(segment.to), easing: segment.easing)
-        })
-    }
+    private func number(_ node: SceneNode, _ property: Property) -> Animated<Double> { typed(node, property, "a number", \.asDouble) }
+    private func point(_ node: SceneNode, _ property: Property) -> Animated<Point> { typed(node, property, "a point", \.asPoint) }
+    private func color(_ node: SceneNode, _ property: Property) -> Animated<RGBA> { typed(node, property, "a colour", \.asColor) }
 
     private func stops(_ node: SceneNode) -> Animated<GradientStops> {
         generic(node, .fillStops).map { value in
