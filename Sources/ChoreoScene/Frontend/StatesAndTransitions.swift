@@ -281,7 +281,7 @@ extension FrontendContext {
             result[entry.name] = merged
             // A group's style (`card.fill`, `card.stroke.width`) moves on the shapes that inherit
             // it, so its entry times theirs, unless a shape has an entry of its own for it.
-            if let path, let target, target.shape == .group, ["fill", "stroke", "trim"].contains(String(path.prefix { $0 != "." })) {
+            if let path, let target, target.shape == .group, [Property.fill, .stroke, .trim].map(\.key).contains(String(path.prefix { $0 != "." })) {
                 for shape in target.subtree where shape.shape != .group && result["\(shape.id).\(path)"] == nil {
                     if !ordered.contains(where: { $0.name == "\(shape.id).\(path)" }) { result["\(shape.id).\(path)"] = merged }
                 }
