@@ -1,0 +1,78 @@
+import ChoreoTimeline
+import Testing
+
+@testable import ChoreoScene
+
+private func track(_ values: Double...) -> Animated<PropertyValue> {
+    var animated = Animated(PropertyValue.number(values[0]))
+    for (index, (from, to)) in zip(values, values.dropFirst()).enumerated() {
+        animated.append(
+            Segment(start: Double(index), end: Double(index + 1), from: .number(from), to: .number(to), easing: .linear))
+    }
+    return animated
+}
+
+@Test func nodeTracksFindReplaceAndRemoveByProperty() {
+    var own = NodeTracks()
+    #expect(own[.opacity] == nil)
+    own[.opacity] = track(1, 0.5)
+    own[.rotation] = track(0, 45)
+    #expect(own[.opacity] == track(1, 0.5))
+    #expect(own[.rotation] == track(0, 45))
+    #expect(own[.scale] == nil)
+    own[.opacity] = track(0.5, 1)
+    #expect(own[.opacity] == track(0.5, 1))
+    #expect(own.entries.map(\.property) == [.opacity, .rotation])
+    own[.opacity] = nil
+    #expect(own[.opacity] == nil)
+    #expect(own.entries.map(\.property) == [.rotation])
+}
+
+@Test func consumableTracksAreHandedOverOnce() {
+    var own = NodeTracks()
+    own[.opacity] = track(1, 0.5)
+    let consumed = LoweredTracks(base: ["a": own], consumable: true) { _ in [:] }
+    #expect(consumed.tracks(of: "a", shift: 0)[.opacity] == track(1, 0.5))
+    // Read once (no staggered copies): the tracks are freed after being handed over.
+    #expect(consumed.tracks(of: "a", shift: 0)[.opacity] == nil)
+    let kept = LoweredTracks(base: ["a": own], consumable: false) { _ in [:] }
+    #expect(kept.tracks(of: "a", shift: 0)[.opacity] == track(1, 0.5))
+    #expect(kept.tracks(of: "a", shift: 0)[.opacity] == track(1, 0.5))
+}
+
+@Test func shiftedTracksReplaceTheBaseOnesPropertyByProperty() {
+    var base = NodeTracks()
+    base[.opacity] = track(1, 0.5)
+    base[.rotation] = track(0, 45)
+    var later = NodeTracks()
+    later[.rotation] = track(0, 0, 45)
+    var computed: [Double] = []
+    let lowered = LoweredTracks(base: ["a": base, "b": base], consumable: false) { shift in
+        computed.append(shift)
+        return ["a": later]
+    }
+    let shifted = lowered.tracks(of: "a", shift: 1)
+    #expect(shifted[.rotation] == track(0, 0, 45))
+    #expect(shifted[.opacity] == track(1, 0.5))
+    // A node the shift does not move keeps its base tracks; each shift is computed once.
+    #expect(lowered.tracks(of: "b", shift: 1)[.rotation] == track(0, 45))
+    #expect(computed == [1])
+}
+
+@Test func clampingSegmentBySegmentIsClamped() {
+    // A spring-like overshoot past 1 (split), a motion inside (kept), holds of the bound (merged).
+    let overshoot = Easing.cubic(0.3, 1.6, 0.6, 1)
+    var animated = Animated(PropertyValue.number(0.5))
+    animated.append(Segment(start: 0, end: 1, from: .number(0.5), to: .number(1), easing: overshoot))
+    animated.append(Segment(start: 1, end: 2, from: .number(1), to: .number(0.2), easing: .easeInOut))
+    animated.append(Segment(start: 2, end: 3, from: .number(1.4), to: .number(1.4), easing: .hold))
+    animated.append(Segment(start: 3, end: 4, from: .number(1.2), to: .number(1.2), easing: .linear))
+    animated.append(Segment(start: 4, end: 5, from: .color(RGBA(0.2, 1.3, 0, 1)), to: .color(RGBA(0.2, 0.4, 0, 1)), easing: overshoot))
+    animated.slot = "theme-slot"
+    let clamped = clampedToRange(animated, 0...1)
+    #expect(clamped == animated.clamped(to: 0...1))
+    // The overshoot was split at the bound, the holds of it merged.
+    #expect(clamped.segments.count != animated.segments.count)
+    let outside = Animated(PropertyValue.number(-2))
+    #expect(clampedToRange(outside, 0...1) == outside.clamped(to: 0...1))
+}
