@@ -34,7 +34,7 @@ func lower(_ scene: Scene, inputBytes: Int = 0, diagnostics: inout DiagnosticBag
     if let id = firstNodeWithNonFiniteValue(timeline) {
         diagnostics.error(
             .nonFinite, "node '\(id)' would be written with an infinite or undefined (NaN) number",
-            at: context.nodes[id]?.range ?? .fileStart, help: "use smaller values; see docs/limits.md")
+            at: context.node(id)?.range ?? .fileStart, help: "use smaller values; see docs/limits.md")
     }
     return timeline
 }
@@ -58,8 +58,11 @@ struct PlannedSpan {
 
 struct LoweringContext {
     let scene: Scene
-    /// Every node by id, groups' children included.
-    let nodes: [String: SceneNode]
+    /// Every node, groups' children included, in document order, and where each id is in it (an
+    /// index rather than the node itself: a dictionary of `SceneNode`s, a few hundred bytes each in
+    /// buckets up to twice the count, was 8% of lint's peak memory).
+    private let nodeList: [SceneNode]
+    private let nodeIndex: [String: Int]
     /// For every node under a repeat with a `delay`: the latest its motion starts in any copy
     /// (the sum over the staggered repeats around it, itself included, of (count − 1) × delay).
     let staggerReach: [String: Double]
@@ -69,12 +72,14 @@ struct LoweringContext {
 
     init(scene: Scene) {
         self.scene = scene
-        var nodes: [String: SceneNode] = [:]
+        var nodeList: [SceneNode] = []
+        var nodeIndex: [String: Int] = [:]
         var reach: [String: Double] = [:]
         var staggered = false
         func collect(_ list: [SceneNode], inherited: Double) {
             for node in list {
-                nodes[node.id] = node
+                nodeIndex[node.id] = nodeList.count
+                nodeList.append(node)
                 if node.stagger != nil, node.repeat != nil { staggered = true }
                 let own = node.stagger.map { $0.delay * Double(max(0, (node.repeat?.count ?? 1) - 1)) } ?? 0
                 if inherited + own > 0 { reach[node.id] = inherited + own }
@@ -82,9 +87,20 @@ struct LoweringContext {
             }
         }
         collect(scene.layers, inherited: 0)
-        self.nodes = nodes
+        self.nodeList = nodeList
+        self.nodeIndex = nodeIndex
         self.staggerReach = reach
         self.hasStaggeredCopies = staggered
+    }
+
+    /// The node with this id (the last one written, if several have it).
+    func node(_ id: String) -> SceneNode? {
+        nodeIndex[id].map { nodeList[$0] }
+    }
+
+    /// The node's own value of a property (nil for an unknown node or a property it does not have).
+    func baseValue(_ key: PropertyKey) -> PropertyValue? {
+        nodeIndex[key.node].flatMap { nodeList[$0].base[key.property] }
     }
 
     /// How much longer than its own motion a span must last so that the last staggered copy of
@@ -180,7 +196,7 @@ struct LoweringContext {
 
     /// The value of a property in a pose: the state's override, else the node's base value.
     func poseValue(_ key: PropertyKey, in state: SceneState?) -> PropertyValue? {
-        state?.overrides[key] ?? nodes[key.node]?.base[key.property]
+        state?.overrides[key] ?? baseValue(key)
     }
 
     /// The states and transitions as the IR's graph, naming the spans `layOutSpans` made for them.
@@ -218,7 +234,7 @@ struct LoweringContext {
             keys.formUnion(timeline.keyframes.keys)
             for tween in timeline.tweens { keys.formUnion(tween.values.keys) }
         }
-        return keys.filter { nodes[$0.node] != nil }.sorted()
+        return keys.filter { nodeIndex[$0.node] != nil }.sorted()
     }
 
     /// The largest baking error allowed for a property, in its own units.
@@ -226,7 +242,7 @@ struct LoweringContext {
         switch key.property.descriptor.bakingTolerance {
         case let .absolute(tolerance): return tolerance
         case let .alongOutline(pixels):
-            guard let node = nodes[key.node], let length = approximateOutlineLength(node), length > 0 else { return 0.001 }
+            guard let node = node(key.node), let length = approximateOutlineLength(node), length > 0 else { return 0.001 }
             return pixels / length
         }
     }
@@ -261,17 +277,28 @@ struct LoweringContext {
             // `keys` are sorted, so one node's keys are adjacent: one dictionary entry per node.
             var node: String?
             var own = NodeTracks()
+            var motions = TransitionMotions()
+            // The last track of each property: many nodes move alike (every node of a list fading
+            // in), and an equal track then shares the earlier one's storage instead of its own copy.
+            var previous: [Animated<PropertyValue>?] = Array(repeating: nil, count: Property.allCases.count)
             for key in keys {
                 guard
-                    let global = globalTrack(
-                        key, plans: plans, poses: poses, timelineTracks: timelineTracks, springs: springs, shift: shift)
+                    var global = globalTrack(
+                        key, plans: plans, poses: poses, timelineTracks: timelineTracks, springs: springs, shift: shift,
+                        motions: &motions)
                 else { continue }
                 if node != key.node {
                     if let node { result[node] = own }
                     node = key.node
                     own = result[key.node] ?? NodeTracks()
                 }
-                own[key.property] = global.isAnimated ? global : Animated(global.initial)
+                if !global.isAnimated { global = Animated(global.initial) }
+                if let earlier = previous[key.property.rawValue], earlier == global {
+                    global = earlier
+                } else {
+                    previous[key.property.rawValue] = global
+                }
+                own[key.property] = global
             }
             if let node { result[node] = own }
             return result
@@ -279,6 +306,55 @@ struct LoweringContext {
         let staggeredKeys = keys.filter { staggerReach[$0.node] != nil }
         return LoweredTracks(base: tracks(shift: 0, keys: keys), consumable: !hasStaggeredCopies) { shift in
             tracks(shift: shift, keys: staggeredKeys)
+        }
+    }
+
+    /// Transition motions already built for one shift, by what they depend on when the transition
+    /// has no per-node timing: the span, both ends and the baking tolerance. Only numbers and points
+    /// are remembered (compared by their bits, so a -0 is not a 0), and at most `capacity` of them,
+    /// so scenes whose motions all differ hold no more memory than before.
+    struct TransitionMotions {
+        struct Key: Hashable {
+            var span: Int
+            var kind: UInt8
+            var from: (UInt64, UInt64)
+            var to: (UInt64, UInt64)
+            var tolerance: UInt64
+
+            init?(span: Int, from: PropertyValue, to: PropertyValue, tolerance: Double) {
+                switch (from, to) {
+                case let (.number(a), .number(b)):
+                    (kind, self.from, self.to) = (0, (a.bitPattern, 0), (b.bitPattern, 0))
+                case let (.point(a), .point(b)):
+                    (kind, self.from, self.to) = (1, (a.x.bitPattern, a.y.bitPattern), (b.x.bitPattern, b.y.bitPattern))
+                default:
+                    return nil
+                }
+                self.span = span
+                self.tolerance = tolerance.bitPattern
+            }
+
+            static func == (a: Key, b: Key) -> Bool {
+                a.span == b.span && a.kind == b.kind && a.from == b.from && a.to == b.to && a.tolerance == b.tolerance
+            }
+
+            func hash(into hasher: inout Hasher) {
+                hasher.combine(span)
+                hasher.combine(kind)
+                hasher.combine(from.0)
+                hasher.combine(from.1)
+                hasher.combine(to.0)
+                hasher.combine(to.1)
+                hasher.combine(tolerance)
+            }
+        }
+
+        static let capacity = 1024
+        private(set) var tracks: [Key: PropertyTrack] = [:]
+
+        mutating func remember(_ track: PropertyTrack, for key: Key) {
+            guard tracks.count < Self.capacity else { return }
+            tracks[key] = track
         }
     }
 
@@ -308,10 +384,10 @@ struct LoweringContext {
     /// value jumps to the span's starting value (a segment whose `from` differs from the previous end).
     private func globalTrack(
         _ key: PropertyKey, plans: [PlannedSpan], poses: [PlanPoses], timelineTracks: [Int: SimulatedTimeline],
-        springs: SpringBakery, shift: Double
+        springs: SpringBakery, shift: Double, motions: inout TransitionMotions
     ) -> Animated<PropertyValue>? {
         // `poseValue(key, in:)` for every state, looked up once.
-        let base = nodes[key.node]?.base[key.property]
+        let base = baseValue(key)
         let stateValues = scene.states.map { $0.overrides[key] ?? base }
         func poseValue(_ state: Int?) -> PropertyValue? { state.map { stateValues[$0] } ?? base }
         var initial: PropertyValue?
@@ -325,16 +401,25 @@ struct LoweringContext {
                 local = PropertyTrack(value)
             case let .transition(transition):
                 guard let from = poseValue(poses[index].from), let to = poseValue(poses[index].to) else { continue }
-                var track = PropertyTrack(from)
-                if from != to {
-                    // `timing(for:)` names the key's paths to look them up; most transitions have no
-                    // per-node timing at all.
-                    let timing = transition.nodeTiming.isEmpty ? transition.timing : transition.timing(for: key)
-                    track.animate(
-                        at: timing.delay + shift, duration: effectiveDuration(timing, springs: springs), easing: timing.easing,
-                        to: to, tolerance: tolerance(for: key), springs: springs)
+                let tolerance = from != to ? tolerance(for: key) : 0
+                // Without per-node timing the motion depends only on its ends and tolerance (the
+                // span and shift being fixed here): built once for all the properties that share them.
+                let motion = transition.nodeTiming.isEmpty ? TransitionMotions.Key(span: index, from: from, to: to, tolerance: tolerance) : nil
+                if let motion, let track = motions.tracks[motion] {
+                    local = track
+                } else {
+                    var track = PropertyTrack(from)
+                    if from != to {
+                        // `timing(for:)` names the key's paths to look them up; most transitions have no
+                        // per-node timing at all.
+                        let timing = transition.nodeTiming.isEmpty ? transition.timing : transition.timing(for: key)
+                        track.animate(
+                            at: timing.delay + shift, duration: effectiveDuration(timing, springs: springs), easing: timing.easing,
+                            to: to, tolerance: tolerance, springs: springs)
+                    }
+                    local = track.window(from: 0, to: length).normalized(end: length)
+                    if let motion { motions.remember(local, for: motion) }
                 }
-                local = track.window(from: 0, to: length).normalized(end: length)
             case let .timeline(timeline, _, _):
                 guard let simulated = timelineTracks[index] else { continue }
                 // A property the timeline does not animate holds its value in the pose below it.
@@ -355,6 +440,7 @@ struct LoweringContext {
             } else {
                 initial = local.initial
             }
+            // Grown span by span to its exact size (a track is a few spans), not doubled.
             segments.reserveCapacity(segments.count + local.segments.count)
             for segment in local.segments {
                 segments.append(

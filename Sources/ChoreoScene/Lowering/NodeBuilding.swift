@@ -56,9 +56,20 @@ final class LoweredTracks {
     }
 }
 
+/// The last typed track made for each property, with the generic track it was made from: nodes
+/// that move alike get equal generic tracks (`buildTracks` makes them share storage), and then
+/// share the clamped, typed one too instead of each clamping and converting its own copy.
+final class TypedTrackReuse {
+    typealias Entry<Value: Interpolatable> = (source: Animated<PropertyValue>, typed: Animated<Value>)
+    var numbers: [Entry<Double>?] = Array(repeating: nil, count: Property.allCases.count)
+    var points: [Entry<Point>?] = Array(repeating: nil, count: Property.allCases.count)
+    var colors: [Entry<RGBA>?] = Array(repeating: nil, count: Property.allCases.count)
+}
+
 /// Builds the IR's scene graph from the scene's nodes and the lowered property tracks.
 struct NodeBuilder {
     let lowered: LoweredTracks
+    var reuse = TypedTrackReuse()
     /// How much later than the scene's timing this subtree moves (a staggered copy's delay).
     var shift = 0.0
     /// The solid fill every shape of this subtree has (a copy of a repeat with `fill`).
@@ -68,7 +79,7 @@ struct NodeBuilder {
         if let stagger = node.stagger, let repetition = node.repeat {
             return staggeredCopies(of: node, repetition, stagger)
         }
-        let own = NodeProperties(node: node, tracks: lowered.tracks(of: node.id, shift: shift))
+        let own = NodeProperties(node: node, tracks: lowered.tracks(of: node.id, shift: shift), reuse: reuse)
         // A node without a position of its own sits at its anchor.
         let placed = node.base[.position] != nil || own.tracks[.position] != nil
         let transform = Transform(
@@ -169,15 +180,25 @@ struct NodeBuilder {
 struct NodeProperties {
     let node: SceneNode
     let tracks: NodeTracks
+    let reuse: TypedTrackReuse
 
     /// Every property of the IR comes through here: bounded ones leave clamped to their range.
     /// A property the node does not have takes the table's default; the front end gives every
     /// node the properties without one (anchor, position), so a missing one of those, like a
     /// value of the wrong kind, is a broken invariant.
     func generic(_ property: Property) -> Animated<PropertyValue> {
+        clamped(source(property), property)
+    }
+
+    /// The property's track before clamping.
+    private func source(_ property: Property) -> Animated<PropertyValue> {
         guard let track = tracks[property] ?? node.base[property].map({ Animated($0) })
             ?? property.defaultValue.map({ Animated($0) })
         else { preconditionFailure("node '\(node.id)' has no \(property) and the property has no default") }
+        return track
+    }
+
+    private func clamped(_ track: Animated<PropertyValue>, _ property: Property) -> Animated<PropertyValue> {
         guard let range = property.descriptor.drawableRange else { return track }
         return clampedToRange(track, range)
     }
@@ -186,21 +207,26 @@ struct NodeProperties {
     // segment (6% of lowering a large scene); this one is in the module, so it is specialised for
     // each value type. The slot is dropped, as `map` drops it.
     private func typed<Value>(
-        _ property: Property, _ kind: String, _ convert: (PropertyValue) -> Value?
+        _ property: Property, _ kind: String, _ last: ReferenceWritableKeyPath<TypedTrackReuse, [TypedTrackReuse.Entry<Value>?]>,
+        _ convert: (PropertyValue) -> Value?
     ) -> Animated<Value> {
         func value(_ value: PropertyValue) -> Value {
             guard let typed = convert(value) else { preconditionFailure("\(property) holds \(value), not \(kind)") }
             return typed
         }
-        let track = generic(property)
-        return Animated(value(track.initial), segments: track.segments.map { segment in
+        let source = source(property)
+        if let entry = reuse[keyPath: last][property.rawValue], entry.source == source { return entry.typed }
+        let track = clamped(source, property)
+        let typed = Animated(value(track.initial), segments: track.segments.map { segment in
             Segment(start: segment.start, end: segment.end, from: value(segment.from), to: value(segment.to), easing: segment.easing)
         })
+        reuse[keyPath: last][property.rawValue] = (source, typed)
+        return typed
     }
 
-    func number(_ property: Property) -> Animated<Double> { typed(property, "a number", \.asDouble) }
-    func point(_ property: Property) -> Animated<Point> { typed(property, "a point", \.asPoint) }
-    func color(_ property: Property) -> Animated<RGBA> { typed(property, "a colour", \.asColor) }
+    func number(_ property: Property) -> Animated<Double> { typed(property, "a number", \.numbers, \.asDouble) }
+    func point(_ property: Property) -> Animated<Point> { typed(property, "a point", \.points, \.asPoint) }
+    func color(_ property: Property) -> Animated<RGBA> { typed(property, "a colour", \.colors, \.asColor) }
 
     func stops() -> Animated<GradientStops> {
         generic(.fillStops).map { value in

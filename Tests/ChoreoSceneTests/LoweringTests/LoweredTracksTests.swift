@@ -76,3 +76,46 @@ private func track(_ values: Double...) -> Animated<PropertyValue> {
     let outside = Animated(PropertyValue.number(-2))
     #expect(clampedToRange(outside, 0...1) == outside.clamped(to: 0...1))
 }
+
+@Test func transitionMotionsAreKeyedByTheExactBitsOfNumbersAndPoints() {
+    typealias Key = LoweringContext.TransitionMotions.Key
+    let zero = Key(span: 2, from: .number(0), to: .number(1), tolerance: 0.01)
+    #expect(zero == Key(span: 2, from: .number(0), to: .number(1), tolerance: 0.01))
+    #expect(zero != Key(span: 2, from: .number(-0.0), to: .number(1), tolerance: 0.01))
+    #expect(zero != Key(span: 3, from: .number(0), to: .number(1), tolerance: 0.01))
+    #expect(zero != Key(span: 2, from: .number(0), to: .number(1), tolerance: 0.02))
+    #expect(Key(span: 2, from: .point(Point(0, 1)), to: .point(Point(1, 0)), tolerance: 0.01) != nil)
+    #expect(Key(span: 2, from: .color(RGBA(1, 0, 0)), to: .color(RGBA(0, 1, 0)), tolerance: 0.01) == nil)
+    #expect(Key(span: 2, from: .number(0), to: .point(Point(1, 0)), tolerance: 0.01) == nil)
+    var motions = LoweringContext.TransitionMotions()
+    for index in 0..<(LoweringContext.TransitionMotions.capacity + 10) {
+        motions.remember(PropertyTrack(.number(Double(index))), for: Key(span: 0, from: .number(Double(index)), to: .number(1), tolerance: 0)!)
+    }
+    #expect(motions.tracks.count == LoweringContext.TransitionMotions.capacity)
+}
+
+@Test func nodesThatMoveAlikeShareTheirTracks() {
+    let key = { (node: String) in PropertyKey(node: node, property: .opacity) }
+    let rest = SceneState(name: "rest", range: LoweringFixtures.noRange, overrides: [:])
+    let faded = SceneState(
+        name: "faded", range: LoweringFixtures.noRange,
+        overrides: [key("a"): .number(0.5), key("b"): .number(0.5), key("c"): .number(0.25)])
+    let spring = SceneTransition(
+        from: "faded", to: "rest", trigger: .tap, timing: Timing(duration: 0.3, easing: .spring(response: 0.4, dampingFraction: 0.6)),
+        range: LoweringFixtures.noRange)
+    let scene = LoweringFixtures.scene(
+        layers: ["a", "b", "c"].map { LoweringFixtures.rect($0, size: Point(1, 1)) }, states: [rest, faded], transitions: [spring])
+    let (lowered, diagnostics) = LoweringFixtures.lowered(scene)
+    #expect(diagnostics.isEmpty)
+    let opacity = lowered.layers.map(\.transform.opacity)
+    #expect(opacity[0] == opacity[1])
+    #expect(opacity[0] != opacity[2])
+    // The spring carries the opacity past 1: clamped once, and the second node holds the first one's segments.
+    #expect(opacity[0].segments.allSatisfy { $0.from <= 1 && $0.to <= 1 })
+    func storage(_ track: Animated<Double>) -> UnsafeRawPointer? {
+        track.segments.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
+    }
+    #expect(storage(opacity[0]) != nil)
+    #expect(storage(opacity[0]) == storage(opacity[1]))
+    #expect(storage(opacity[0]) != storage(opacity[2]))
+}
