@@ -293,7 +293,7 @@ struct LoweringContext {
                     own = result[key.node] ?? NodeTracks()
                 }
                 if !global.isAnimated { global = Animated(global.initial) }
-                if let earlier = previous[key.property.rawValue], earlier == global {
+                if let earlier = previous[key.property.rawValue], sameTrack(earlier, global) {
                     global = earlier
                 } else {
                     previous[key.property.rawValue] = global

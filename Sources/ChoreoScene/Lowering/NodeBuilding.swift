@@ -56,6 +56,23 @@ final class LoweredTracks {
     }
 }
 
+/// `a == b`, compared in this module: `Animated`'s synthesised `==` is generic code of another
+/// module, which looks up type metadata for every segment it compares (4% of lint of a large scene
+/// when every node's tracks were compared with the previous node's). Tracks that share storage
+/// are equal at once, as `Array`'s `==` has it.
+func sameTrack(_ a: Animated<PropertyValue>, _ b: Animated<PropertyValue>) -> Bool {
+    guard a.initial == b.initial, a.slot == b.slot, a.segments.count == b.segments.count else { return false }
+    return a.segments.withUnsafeBufferPointer { x in
+        b.segments.withUnsafeBufferPointer { y in
+            if x.baseAddress == y.baseAddress { return true }
+            for (s, t) in zip(x, y) where s.start != t.start || s.end != t.end || s.from != t.from || s.to != t.to || s.easing != t.easing {
+                return false
+            }
+            return true
+        }
+    }
+}
+
 /// The last typed track made for each property, with the generic track it was made from: nodes
 /// that move alike get equal generic tracks (`buildTracks` makes them share storage), and then
 /// share the clamped, typed one too instead of each clamping and converting its own copy.
@@ -215,7 +232,7 @@ struct NodeProperties {
             return typed
         }
         let source = source(property)
-        if let entry = reuse[keyPath: last][property.rawValue], entry.source == source { return entry.typed }
+        if let entry = reuse[keyPath: last][property.rawValue], sameTrack(entry.source, source) { return entry.typed }
         let track = clamped(source, property)
         let typed = Animated(value(track.initial), segments: track.segments.map { segment in
             Segment(start: segment.start, end: segment.end, from: value(segment.from), to: value(segment.to), easing: segment.easing)

@@ -119,3 +119,19 @@ private func track(_ values: Double...) -> Animated<PropertyValue> {
     #expect(storage(opacity[0]) == storage(opacity[1]))
     #expect(storage(opacity[0]) != storage(opacity[2]))
 }
+
+@Test func sameTrackIsEquality() {
+    let a = track(1, 0.5, 1)
+    var b = track(1, 0.5, 1)
+    #expect(sameTrack(a, b) && a == b)
+    #expect(sameTrack(a, a))
+    b.slot = "s"
+    #expect(!sameTrack(a, b) && a != b)
+    #expect(!sameTrack(a, track(1, 0.5, 0.9)) && a != track(1, 0.5, 0.9))
+    #expect(!sameTrack(a, track(1, 0.5)) && a != track(1, 0.5))
+    #expect(!sameTrack(a, track(0.9, 0.5, 1)))
+    // NaN is not equal to itself, unless both tracks are one storage (as `Array` compares).
+    let nan = track(1, .nan)
+    #expect(!sameTrack(nan, track(1, .nan)) && nan != track(1, .nan))
+    #expect(sameTrack(nan, nan) == (nan == nan))
+}
