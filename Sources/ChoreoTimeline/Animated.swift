@@ -87,12 +87,6 @@ public struct Animated<Value: Interpolatable>: Sendable, Equatable {
         for segment in more { append(segment) }
     }
 
-    /// Makes room for `count` segments in all (appending many segments one by one then grows the
-    /// array once).
-    @inlinable
-    public mutating func reserveCapacity(_ count: Int) {
-        storedSegments.reserveCapacity(count)
-    }
 
     /// True when the value changes at some instant (a segment that moves, or a jump).
     @inlinable

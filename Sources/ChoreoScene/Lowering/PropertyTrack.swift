@@ -14,8 +14,6 @@ struct PropertyTrack {
         self.initial = initial
     }
 
-    var animated: Animated<PropertyValue> { Animated(initial, segments: segments) }
-
     func value(at time: Double) -> PropertyValue {
         Animated.value(at: time, initial: initial, segments: segments)
     }

@@ -1,3 +1,4 @@
+import ChoreoDiagnostics
 import ChoreoTimeline
 import Testing
 
@@ -134,4 +135,28 @@ private func track(_ values: Double...) -> Animated<PropertyValue> {
     let nan = track(1, .nan)
     #expect(!sameTrack(nan, track(1, .nan)) && nan != track(1, .nan))
     #expect(sameTrack(nan, nan) == (nan == nan))
+}
+
+@Test func propertiesPlayingTheSameKeyframesAreSimulatedAlikeAndEachReportsItsSeam() {
+    let F = LoweringFixtures.self
+    let fade = [Keyframe(at: 0, value: .number(1), range: F.noRange), Keyframe(at: 0.5, value: .number(0.2), range: F.noRange)]
+    let other = [Keyframe(at: 0, value: .number(1), range: F.noRange), Keyframe(at: 0.5, value: .number(0.4), range: F.noRange)]
+    let keyframes: [PropertyKey: [Keyframe]] = [
+        PropertyKey(node: "a", property: .opacity): fade, PropertyKey(node: "b", property: .opacity): fade,
+        PropertyKey(node: "c", property: .opacity): other,
+    ]
+    let scene = F.scene(
+        layers: ["a", "b", "c"].map { F.rect($0, size: Point(10, 10)) },
+        timelines: [SceneTimeline(name: "fade", range: F.range(line: 7), duration: 1, loop: true, tweens: [], keyframes: keyframes)])
+    let (lowered, diagnostics) = F.lowered(scene)
+    #expect(diagnostics.map(\.message) == [
+        "looping timeline 'fade' jumps at its seam: a.opacity is 0.2 at the end and 1 at the start (and 2 more)"
+    ])
+    #expect(diagnostics.first?.notes.map(\.message) == [
+        "b.opacity is 0.2 at the end and 1 at the start", "c.opacity is 0.4 at the end and 1 at the start",
+    ])
+    let opacity = lowered.layers.map(\.transform.opacity)
+    #expect(opacity[0] == opacity[1])
+    #expect(opacity[0] != opacity[2])
+    #expect(abs(opacity[1].value(at: lowered.spans[0].start + 0.25) - 0.6) < 1e-9)
 }
