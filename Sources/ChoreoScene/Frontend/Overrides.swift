@@ -44,12 +44,13 @@ extension FrontendContext {
     func readOverrideMap(_ node: YAMLNode, target: NodeInfo, mode: OverrideMode) -> [RawOverride] {
         guard let pairs = mapPairs(node, expected: "a map of properties for '\(target.id)'") else { return [] }
         var result: [RawOverride] = []
-        let allowed = target.shape.animatableKeys.map(\.key)
+        let animatable = target.shape.animatableKeys
         for pair in pairs {
             guard let name = keyName(pair.key) else { continue }
-            guard allowed.contains(name), let property = Property(path: name) else {
+            // Node keys: a key is its property's path.
+            guard let property = animatable.first(where: { $0.key == name }) else {
                 reportNotAnimatable(
-                    name, target: target, at: pair.key.reportRange, candidates: allowed,
+                    name, target: target, at: pair.key.reportRange, candidates: animatable.map(\.key),
                     fixing: { self.replacing(pair.key, with: $0) })
                 continue
             }
@@ -119,7 +120,7 @@ extension FrontendContext {
         var result: [RawOverride] = []
         for (geometryProperty, what) in [(Property.fillLinear, "a linear gradient"), (.fillRadial, "a radial gradient")] {
             if let value = map.value(geometryProperty),
-                let geometry = readMap(value, what: what, allowed: geometryProperty.children.map(\.key))
+                let geometry = readMap(value, what: what, allowed: geometryProperty.childKeys)
             {
                 for entry in geometry.entries {
                     if let raw = readLeaf(geometryProperty.child(entry.name)!, value: entry.value, target: target, mode: mode) {

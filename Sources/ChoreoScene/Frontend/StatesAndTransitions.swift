@@ -50,6 +50,10 @@ extension FrontendContext {
                 resolved += resolve(raw, definedBy: definedBy)
             }
         }
+        // Callers store the values in file order, a later one replacing an earlier: with every
+        // value written on its node (no group's style expanded) that is already the answer, and
+        // the dictionary and sort below are not needed (the common case: a state per node).
+        if resolved.allSatisfy(\.direct) { return resolved }
         var byKey: [PropertyKey: ResolvedOverride] = [:]
         for item in resolved {
             if let existing = byKey[item.key], existing.direct, !item.direct { continue }
