@@ -26,9 +26,11 @@ import Testing
             dictionary[property] = value
             #expect(map[property] == dictionary[property])
         }
+        // In the table's order (by id; `Property`'s `<` compares paths, for messages).
+        let tableOrder = dictionary.keys.sorted { $0.rawValue < $1.rawValue }
         #expect(map.count == dictionary.count)
-        #expect(map.keys == dictionary.keys.sorted())
-        #expect(map.values == dictionary.keys.sorted().map { dictionary[$0]! })
+        #expect(map.keys == tableOrder)
+        #expect(map.values == tableOrder.map { dictionary[$0]! })
         for property in Property.allCases {
             #expect(map[property] == dictionary[property])
             #expect(map.contains(property) == (dictionary[property] != nil))
