@@ -202,6 +202,7 @@ struct Composer {
     /// (explicit keys win over merged ones, and earlier merge sources over later ones).
     private mutating func resolveMapping(_ children: [YAMLNode]) -> [YAMLPair] {
         var explicit: [YAMLPair] = []
+        explicit.reserveCapacity(children.count / 2)
         var index = 0
         while index + 1 < children.count {
             explicit.append(YAMLPair(key: children[index], value: children[index + 1]))

@@ -131,7 +131,9 @@ final class NodeInfo {
     var style = StyleSpec()
     /// The geometry's box in local coordinates (a group's: its children's, placed).
     var localBounds = Bounds.zero
-    var base = PropertyValues()
+    /// Room for a shape's transform, geometry and style values, so that they are added without
+    /// growing the array; `sceneNode` keeps a compacted copy in the model.
+    var base = PropertyValues(minimumCapacity: 16)
     /// Where base values were written, for notes.
     var baseRanges = PropertyMap<SourceRange>()
     var sides = 0

@@ -19,6 +19,20 @@ public struct PropertyMap<Value> {
 
     public init() {}
 
+    /// An empty map with room for `capacity` values before it grows.
+    public init(minimumCapacity capacity: Int) {
+        values.reserveCapacity(capacity)
+    }
+
+    /// The same map in an array of exactly its size: for a map filled once and then kept, such
+    /// as a node's base values, which the front end fills in a roomier one.
+    public func compacted() -> PropertyMap {
+        guard values.capacity > values.count else { return self }
+        var result = self
+        result.values = values.withUnsafeBufferPointer { Array($0) }
+        return result
+    }
+
     public var count: Int { values.count }
     public var isEmpty: Bool { values.isEmpty }
 
@@ -35,9 +49,6 @@ public struct PropertyMap<Value> {
                 values.remove(at: slot)
                 toggle(property)
             case let (false, value?):
-                // Grown by one, not doubled: a map is filled once and then kept (through
-                // lowering, for base values), so spare capacity would be memory held for nothing.
-                values.reserveCapacity(values.count + 1)
                 values.insert(value, at: slot)
                 toggle(property)
             case (false, nil): break
