@@ -67,9 +67,9 @@ extension Dimension {
 
 extension FrontendContext {
     /// The text of a scalar, or nil (with `wrong-type`) for a list, a map or nothing.
-    func scalarText(_ node: YAMLNode, expected: String) -> String? {
+    func scalarText(_ node: YAMLNode, expected: @autoclosure () -> String) -> String? {
         if let scalar = node.scalar, !isNullScalar(node) { return scalar.value }
-        error(.wrongType, "expected \(expected), found \(describeFound(node))", at: node.reportRange)
+        error(.wrongType, "expected \(expected()), found \(describeFound(node))", at: node.reportRange)
         return nil
     }
 
