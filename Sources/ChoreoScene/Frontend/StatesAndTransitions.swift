@@ -40,14 +40,14 @@ extension FrontendContext {
     /// Collects the resolved overrides of a node map (`node → properties`), where values written on a
     /// node itself win over values it inherits from a group's style override.
     func readNodeValueMap(
-        _ pairs: [MapEntry], names: SceneNames, mode: OverrideMode, definedBy: String
+        _ pairs: [MapEntry], names: SceneNames, mode: OverrideMode, definedBy: @autoclosure () -> String
     ) -> [ResolvedOverride] {
         var resolved: [ResolvedOverride] = []
         for entry in pairs {
             guard let target = lookupNode(
                 entry.name, at: entry.key.reportRange, names: names, fixing: { self.replacing(entry.key, with: $0) }) else { continue }
             for raw in readOverrideMap(entry.value, target: target, mode: mode) {
-                resolved += resolve(raw, definedBy: definedBy)
+                resolved += resolve(raw, definedBy: definedBy())
             }
         }
         // Callers store the values in file order, a later one replacing an earlier: with every
