@@ -153,6 +153,9 @@ private func absolutePieces<Value: SVGAnimatable>(
             var linearInTrack = true
             if case .hold = part.easing {
                 linearInTrack = true
+            } else if tolerance == .infinity {
+                // One track alone (`pieces(of:)`): its value is its own easing, nothing to check.
+                linearInTrack = true
             } else {
                 for q in [0.25, 0.5, 0.75] {
                     let expected = Value.interpolate(from, to, part.easing.progress(q))
@@ -340,11 +343,18 @@ func smilKeyframes<Value: SVGAnimatable>(
         splines.append { appendSplineText(spline, to: &$0) }
         if allLinear && !splines.lastEquals(linearSpline) { allLinear = false }
     }
+    var previousTo: Value?
     for piece in pieces {
-        fromText.removeAll(keepingCapacity: true)
-        format(piece.from, &fromText)
+        if piece.from == previousTo {
+            // Pieces mostly continue where the last one ended: its text is already made.
+            swap(&fromText, &toText)
+        } else {
+            fromText.removeAll(keepingCapacity: true)
+            format(piece.from, &fromText)
+        }
         toText.removeAll(keepingCapacity: true)
         format(piece.to, &toText)
+        previousTo = piece.to
         if !values.lastEquals(fromText) { add(piece.start, fromText) }
         if piece.end <= piece.start {
             if !values.lastEquals(toText) { add(piece.start, toText) }
