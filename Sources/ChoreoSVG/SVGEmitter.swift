@@ -54,9 +54,9 @@ public enum SVGEmitter {
         // Drawn first, written after the definitions it collects: into a buffer of its own.
         var motion = MarkupWriter(depth: 2, capacity: 1 << 16)
         for layer in timeline.layers { renderer.render(layer, into: &motion) }
-        var stillRenderer = SceneRenderer(fps: timeline.fps, idPrefix: idPrefix + "still-")
+        var stillRenderer = SceneRenderer(fps: timeline.fps, idPrefix: idPrefix + "still-", baseTime: clip.start)
         var still = MarkupWriter(depth: 2, capacity: 1 << 12)
-        for layer in timeline.frozen(at: clip.start).layers { stillRenderer.render(layer, into: &still) }
+        for layer in timeline.layers { stillRenderer.render(layer, into: &still) }
         let css = """
             /* SMIL cannot be paused from CSS, so reduced motion swaps the animated copy for a still \
             copy of the pose at time 0: CSS display beats the display="none" presentation \
@@ -87,10 +87,9 @@ public enum SVGEmitter {
 
     /// `snapshot` as UTF-8.
     public static func snapshotBytes(_ timeline: Timeline, at time: Double, idPrefix: String = "") -> [UInt8] {
-        let frozen = timeline.frozen(at: time)
-        var renderer = SceneRenderer(fps: timeline.fps, idPrefix: idPrefix)
+        var renderer = SceneRenderer(fps: timeline.fps, idPrefix: idPrefix, baseTime: time)
         var layers = MarkupWriter(depth: 1, capacity: 1 << 12)
-        for layer in frozen.layers { renderer.render(layer, into: &layers) }
+        for layer in timeline.layers { renderer.render(layer, into: &layers) }
         return document(timeline, capacity: layers.bytes.count + renderer.definitions.bytes.count + 4096) { out in
             out.definitions(renderer.definitions)
             if let background = backgroundMarkup(timeline) { out.element(background) }
@@ -236,8 +235,9 @@ struct AnimationList {
 }
 
 /// Renders nodes: base attribute values at `baseTime`, and for every clip an `<animate>` child per
-/// property that moves in it. Without clips every property is written at `baseTime` (a frozen
-/// timeline is constant, so that is a snapshot).
+/// property that moves in it. Without clips it draws the scene frozen at `baseTime` (a snapshot,
+/// the same as `Timeline.frozen(at:)` drawn, without copying the timeline): every track is read
+/// there and counts as still.
 struct SceneRenderer {
     let fps: Double
     let baseTime: Double
@@ -689,7 +689,10 @@ struct SceneRenderer {
         case let .color(color):
             let initial = color.value(at: baseTime)
             attributes.append((property, svgColor(initial)))
-            if let themed = SVGThemes.paintClass(property, color) { SVGThemes.addClass(themed, to: &attributes) }
+            // A snapshot's colours are still: themed even if they move elsewhere on the timeline.
+            if let themed = SVGThemes.paintClass(property, animates ? color : color.frozen(at: baseTime)) {
+                SVGThemes.addClass(themed, to: &attributes)
+            }
             self.animations(.attribute(property), color, into: &animations, format: appendSVGColor)
             let alphaAnimations = self.animations("\(property)-opacity", color.map { $0.a }, format: appendSVGOpacity)
             if initial.a < 1 || !alphaAnimations.isEmpty { attributes.append(("\(property)-opacity", svgOpacity(initial.a))) }
