@@ -97,7 +97,7 @@ enum InteractiveSVG {
             timeline, rootAttributes: [("data-state", machine.initial)], capacity: drawing.bytes.count + renderer.definitions.bytes.count + 8192
         ) { out in
             out.definitions(renderer.definitions)
-            if let background = SVGEmitter.backgroundMarkup(timeline) { out.element(background) }
+            SVGEmitter.writeBackground(timeline, into: &out)
             out.start("g")
             out.attribute("class", "choreo-drawing")
             out.children(drawing)

@@ -67,7 +67,7 @@ public enum SVGEmitter {
         return document(timeline, capacity: capacity) { out in
             out.element(Markup("style", [("type", "text/css")], raw: css))
             out.definitions(renderer.definitions, stillRenderer.definitions)
-            if let background = backgroundMarkup(timeline) { out.element(background) }
+            writeBackground(timeline, into: &out)
             out.start("g")
             out.attribute("class", "choreo-motion")
             out.children(motion)
@@ -92,7 +92,7 @@ public enum SVGEmitter {
         for layer in timeline.layers { renderer.render(layer, into: &layers) }
         return document(timeline, capacity: layers.bytes.count + renderer.definitions.bytes.count + 4096) { out in
             out.definitions(renderer.definitions)
-            if let background = backgroundMarkup(timeline) { out.element(background) }
+            writeBackground(timeline, into: &out)
             out.children(layers)
         }
     }
@@ -114,17 +114,20 @@ public enum SVGEmitter {
         return out.takeBytes()
     }
 
-    static func backgroundMarkup(_ timeline: Timeline) -> Markup? {
-        guard let background = timeline.background else { return nil }
-        var attributes: [(String, String)] = [
-            ("x", "0"), ("y", "0"), ("width", formatNumber(timeline.width)), ("height", formatNumber(timeline.height)),
-            ("fill", svgColor(background)),
+    /// The background `<rect>`, if the scene has a background.
+    static func writeBackground(_ timeline: Timeline, into out: inout MarkupWriter) {
+        guard let background = timeline.background else { return }
+        var attributes: [ShapeAttribute] = [
+            ("x", .text("0")), ("y", .text("0")), ("width", .number(timeline.width)), ("height", .number(timeline.height)),
+            ("fill", .color(background)),
         ]
         if let themed = SVGThemes.paintClass("fill", Animated(background, slot: timeline.backgroundSlot)) {
             SVGThemes.addClass(themed, to: &attributes)
         }
-        if background.a < 1 { attributes.append(("fill-opacity", svgOpacity(background.a))) }
-        return Markup("rect", attributes)
+        if background.a < 1 { attributes.append(("fill-opacity", .opacity(background.a))) }
+        out.start("rect")
+        for (name, value) in attributes { value.write(name, into: &out) }
+        out.end()
     }
 }
 
@@ -231,6 +234,37 @@ struct AnimationList {
     mutating func append(contentsOf other: AnimationList) {
         for start in other.starts { starts.append(bytes.count + start) }
         bytes.append(contentsOf: other.bytes)
+    }
+}
+
+/// A shape's attribute after `d`: numbers and colours are kept as values and written straight into
+/// the buffer, not made into `String`s first.
+typealias ShapeAttribute = (String, AttributeValue)
+
+enum AttributeValue {
+    /// Text, escaped when written.
+    case text(String)
+    /// `formatNumber`'s digits.
+    case number(Double)
+    /// Numbers separated by spaces (a dash pattern).
+    case numbers([Double])
+    case color(RGBA)
+    case opacity(Double)
+
+    func write(_ name: String, into out: inout MarkupWriter) {
+        switch self {
+        case let .text(text): out.attribute(name, text)
+        case let .number(value): out.attribute(name, number: value)
+        case let .numbers(values):
+            out.attribute(name) { bytes in
+                for (index, value) in values.enumerated() {
+                    if index > 0 { bytes.append(UInt8(ascii: " ")) }
+                    appendSVGNumber(value, to: &bytes)
+                }
+            }
+        case let .color(color): out.attribute(name) { appendSVGColor(color, to: &$0) }
+        case let .opacity(alpha): out.attribute(name) { appendSVGOpacity(alpha, to: &$0) }
+        }
     }
 }
 
@@ -523,7 +557,8 @@ struct SceneRenderer {
         let outlines = GeometryOutlines(geometry)
         // `d` comes first, written as bytes; the other attributes follow.
         let pathData: (shape: PathShape, curvesOnly: Bool, trimmed: Bool)
-        var attributes: [(String, String)] = []
+        var attributes: [ShapeAttribute] = []
+        attributes.reserveCapacity(10)
         var animations = AnimationList()
         let trimMode = self.trimMode(geometry, style)
         let geometryMoves = animates && geometry.isAnimated && trimMode != .geometry && trimMode != .bakedGeometry
@@ -569,19 +604,19 @@ struct SceneRenderer {
         if let fill = style.fill {
             paint(fill, property: "fill", name: name, attributes: &attributes, animations: &animations)
         } else {
-            attributes.append(("fill", "none"))
+            attributes.append(("fill", .text("none")))
         }
-        attributes.append(("fill-rule", style.fillRule.rawValue))
+        attributes.append(("fill-rule", .text(style.fillRule.rawValue)))
 
         if let stroke = style.stroke {
             paint(stroke.paint, property: "stroke", name: name, attributes: &attributes, animations: &animations)
-            attributes.append(("stroke-width", formatNumber(stroke.width.value(at: baseTime))))
+            attributes.append(("stroke-width", .number(stroke.width.value(at: baseTime))))
             self.animations(.attribute("stroke-width"), stroke.width, into: &animations, format: appendSVGNumber)
-            attributes.append(("stroke-linecap", stroke.cap.rawValue))
-            attributes.append(("stroke-linejoin", stroke.join.rawValue))
-            attributes.append(("stroke-miterlimit", formatNumber(stroke.miterLimit)))
+            attributes.append(("stroke-linecap", .text(stroke.cap.rawValue)))
+            attributes.append(("stroke-linejoin", .text(stroke.join.rawValue)))
+            attributes.append(("stroke-miterlimit", .number(stroke.miterLimit)))
             if trimMode != .dash, !stroke.dash.isEmpty {
-                attributes.append(("stroke-dasharray", stroke.dash.map { formatNumber($0) }.joined(separator: " ")))
+                attributes.append(("stroke-dasharray", .numbers(stroke.dash)))
             }
         }
         if trimMode == .dash, let trim = style.trim {
@@ -595,7 +630,7 @@ struct SceneRenderer {
                 appendSVGPathData(pathData.shape, curvesOnly: pathData.curvesOnly, to: &bytes)
             }
         }
-        out.attributes(attributes)
+        for (name, value) in attributes { value.write(name, into: &out) }
         out.animations(animations)
         out.end()
     }
@@ -627,7 +662,7 @@ struct SceneRenderer {
     /// the start: one dash per period, so a trim that wraps past the start point wraps here too.
     /// Lengths are absolute (not `pathLength`) for the renderers that ignore `pathLength`. An empty
     /// trim is hidden, since a zero-length dash still draws a round or square cap.
-    private func trimAttributes(_ trim: Trim, outlines: GeometryOutlines, attributes: inout [(String, String)], animations: inout AnimationList) {
+    private func trimAttributes(_ trim: Trim, outlines: GeometryOutlines, attributes: inout [ShapeAttribute], animations: inout AnimationList) {
         func dash(_ shape: PathShape, _ start: Double, _ end: Double, _ offset: Double) -> NumberVector {
             let length = shape.arcLength
             let low = min(start, end), high = max(start, end)
@@ -638,11 +673,11 @@ struct SceneRenderer {
             dash(outlines.value(at: $0, normalised: false), trim.start.value(at: $0), trim.end.value(at: $0), trim.offset.value(at: $0))
         }
         let initial = value(baseTime)
-        attributes.append(("stroke-dasharray", "\(formatNumber(initial.values[0])) \(formatNumber(initial.values[1]))"))
-        attributes.append(("stroke-dashoffset", formatNumber(initial.values[2])))
+        attributes.append(("stroke-dasharray", .numbers([initial.values[0], initial.values[1]])))
+        attributes.append(("stroke-dashoffset", .number(initial.values[2])))
         let empty = 1e-6
         guard animates, trim.isAnimated || outlines.isAnimated else {
-            if initial.values[0] < empty { attributes.append(("visibility", "hidden")) }
+            if initial.values[0] < empty { attributes.append(("visibility", .text("hidden"))) }
             return
         }
         let dashes = clips.map { clip in
@@ -671,7 +706,7 @@ struct SceneRenderer {
         // empty but grows is visible); otherwise the base value is the drawing at rest.
         let hiddenAtRest = clips.first.map { $0.begin == nil && $0.start == baseTime } == true
             ? dashes[0].first.map(hidden) == true : initial.values[0] < empty
-        if hiddenAtRest { attributes.append(("visibility", "hidden")) }
+        if hiddenAtRest { attributes.append(("visibility", .text("hidden"))) }
         clipAnimations(
             .attribute("visibility"), into: &animations,
             frames: { index in
@@ -684,18 +719,21 @@ struct SceneRenderer {
 
     // MARK: Paint
 
-    private mutating func paint(_ paint: Paint, property: String, name: String, attributes: inout [(String, String)], animations: inout AnimationList) {
+    private mutating func paint(_ paint: Paint, property: String, name: String, attributes: inout [ShapeAttribute], animations: inout AnimationList) {
         switch paint {
         case let .color(color):
             let initial = color.value(at: baseTime)
-            attributes.append((property, svgColor(initial)))
+            attributes.append((property, .color(initial)))
             // A snapshot's colours are still: themed even if they move elsewhere on the timeline.
-            if let themed = SVGThemes.paintClass(property, animates ? color : color.frozen(at: baseTime)) {
+            if color.slot != nil, let themed = SVGThemes.paintClass(property, animates ? color : color.frozen(at: baseTime)) {
                 SVGThemes.addClass(themed, to: &attributes)
             }
-            self.animations(.attribute(property), color, into: &animations, format: appendSVGColor)
-            let alphaAnimations = self.animations("\(property)-opacity", color.map { $0.a }, format: appendSVGOpacity)
-            if initial.a < 1 || !alphaAnimations.isEmpty { attributes.append(("\(property)-opacity", svgOpacity(initial.a))) }
+            var alphaAnimations = AnimationList()
+            if animates && color.isAnimated {
+                self.animations(.attribute(property), color, into: &animations, format: appendSVGColor)
+                self.animations(.attribute("\(property)-opacity"), color.map { $0.a }, into: &alphaAnimations, format: appendSVGOpacity)
+            }
+            if initial.a < 1 || !alphaAnimations.isEmpty { attributes.append(("\(property)-opacity", .opacity(initial.a))) }
             animations.append(contentsOf: alphaAnimations)
         case let .linearGradient(from, to, stops):
             gradient("linearGradient", property: property, name: name, attributes: &attributes, stops: stops, tracks: [
@@ -711,7 +749,7 @@ struct SceneRenderer {
     /// A gradient in the definitions, in user space, its geometry from `tracks`; the shape's paint
     /// refers to it.
     private mutating func gradient(
-        _ element: String, property: String, name: String, attributes: inout [(String, String)], stops: Animated<GradientStops>,
+        _ element: String, property: String, name: String, attributes: inout [ShapeAttribute], stops: Animated<GradientStops>,
         tracks: [(String, Animated<Double>)]
     ) {
         let gradientId = ids.make("\(name)-\(property)")
@@ -726,7 +764,7 @@ struct SceneRenderer {
         definitions.animations(children)
         writeStops(stops, into: &definitions)
         definitions.end()
-        attributes.append((property, "url(#\(gradientId))"))
+        attributes.append((property, .text("url(#\(gradientId))")))
     }
 
     private func writeStops(_ stops: Animated<GradientStops>, into out: inout MarkupWriter) {

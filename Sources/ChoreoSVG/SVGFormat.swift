@@ -248,11 +248,9 @@ struct IdAllocator {
     }
 
     mutating func make(_ name: String) -> String {
-        let base = prefix + IdAllocator.sanitized(name)
-        guard used.contains(base) else {
-            used.insert(base)
-            return base
-        }
+        let base = prefix.isEmpty ? IdAllocator.sanitized(name) : prefix + IdAllocator.sanitized(name)
+        // One hash for the common case, an id not seen before.
+        if used.insert(base).inserted { return base }
         // Every suffix below `nextSuffix[base]` is taken (`used` only grows), so the search starts
         // there: n copies of one id cost O(n), not O(n²) (10 rects under a 100 × 100 repeat took
         // 45 s). The ids are the same as a search from 2.
