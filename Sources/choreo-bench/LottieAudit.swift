@@ -6,7 +6,9 @@ import Foundation
 ///
 /// The allowed keys are the player-safe profile of the shared Lottie reference (section 6): the
 /// spec's keys plus `v`, `ddd`, `st`, `sr`, `ind` and explicit defaults that some player reads
-/// wrongly when they are missing.
+/// wrongly when they are missing. Masks (`hasMask`, `masksProperties` with `mode`, `inv`) are the
+/// spec's, written only for a `clip:`; slots (`slots`, `sid`: Lottie 1.0.1, the recolour hook)
+/// only for `themes:`. The keys of `slots` itself are the scene's slot names, not Lottie keys.
 enum LottieAudit {
     static let playerKeys: Set<String> = [
         // document, layers, markers
@@ -16,6 +18,8 @@ enum LottieAudit {
         "a", "p", "s", "r", "o", "sk", "sa", "k", "t", "i", "x", "y", "e", "to", "ti",
         // shapes and styles
         "it", "d", "c", "lc", "lj", "ml", "g", "m", "or", "os", "ir", "is", "pt", "sy", "tr", "so", "eo",
+        // masks (clips) and slots (themes)
+        "hasMask", "masksProperties", "mode", "inv", "slots", "sid",
     ]
 
     struct Finding {
@@ -34,9 +38,14 @@ enum LottieAudit {
         }
         var unknownKeys: [String: Int] = [:]
         var handlesOnLastOrHold = 0, constantAnimated = 0
-        func walk(_ value: Any) {
+        func walk(_ value: Any, namedBySlot: Bool = false) {
             if let object = value as? [String: Any] {
+                if namedBySlot {
+                    object.values.forEach { walk($0) }
+                    return
+                }
                 for key in object.keys where !playerKeys.contains(key) { unknownKeys[key, default: 0] += 1 }
+                if let slots = object["slots"] { walk(slots, namedBySlot: true) }
                 if let animated = object["a"] as? Int, animated == 1, let keys = object["k"] as? [[String: Any]] {
                     for (index, key) in keys.enumerated() {
                         let isHold = (key["h"] as? Int) == 1
@@ -45,9 +54,9 @@ enum LottieAudit {
                     let values = keys.compactMap { $0["s"].map { "\($0)" } }
                     if values.count == keys.count, Set(values).count == 1 { constantAnimated += 1 }
                 }
-                object.values.forEach(walk)
+                for (key, value) in object where key != "slots" { walk(value) }
             } else if let array = value as? [Any] {
-                array.forEach(walk)
+                array.forEach { walk($0) }
             }
         }
         walk(root)
