@@ -118,6 +118,7 @@ private func absolutePieces<Value: SVGAnimatable>(
     }
     times.sort()
     var unique: [Double] = []
+    unique.reserveCapacity(times.count)
     // Times within 1e-9 of each other are one instant (a span's end and the next span's start,
     // computed by different sums); the latest stands for it, so the piece starting there reads
     // the value after a jump, not the value the previous segment ends on a hair earlier.
@@ -133,21 +134,25 @@ private func absolutePieces<Value: SVGAnimatable>(
         return [Piece(start: start, end: end, from: value(start), to: value(start), easing: .linear)]
     }
     var pieces: [Piece<Value>] = []
+    pieces.reserveCapacity(unique.count - 1)
     for index in 0..<(unique.count - 1) {
         let a = unique[index], b = unique[index + 1]
         let from = value(a), to = leftValue(b)
-        var moving: [SegmentTiming] = []
+        // How many tracks move over a…b, and the first one's segment (all that is needed of them).
+        var movingCount = 0
+        var firstMoving: SegmentTiming?
         for track in timings {
             if let segment = track.first(where: { $0.moves && $0.start <= a + 1e-12 && $0.end >= b - 1e-12 && $0.end > $0.start }) {
-                moving.append(segment)
+                if movingCount == 0 { firstMoving = segment }
+                movingCount += 1
             }
         }
-        if moving.isEmpty {
+        guard let firstMoving else {
             pieces.append(Piece(start: a, end: b, from: from, to: to, easing: .linear))
             continue
         }
-        if moving.count == 1 {
-            let segment = moving[0]
+        if movingCount == 1 {
+            let segment = firstMoving
             let length = segment.end - segment.start
             let part = segment.easing.piece(from: (a - segment.start) / length, to: (b - segment.start) / length)
             var linearInTrack = true
@@ -199,7 +204,12 @@ struct TextList {
     /// Where each text starts in `bytes`.
     private var starts: [Int] = []
 
-    init(separator: UInt8 = UInt8(ascii: ";")) { self.separator = separator }
+    init(separator: UInt8 = UInt8(ascii: ";"), capacity: Int = 0) {
+        self.separator = separator
+        guard capacity > 0 else { return }
+        bytes.reserveCapacity(capacity * 8)
+        starts.reserveCapacity(capacity)
+    }
 
     var count: Int { starts.count }
 
@@ -325,9 +335,10 @@ func smilKeyframes<Value: SVGAnimatable>(
     guard duration > 0, let first = pieces.first else { return nil }
     var times: [Double] = [0]
     times.reserveCapacity(pieces.count + 2)
-    var values = TextList()
+    // Room for a value and a spline per piece and the end: most keyframes never grow.
+    var values = TextList(capacity: pieces.count + 2)
     values.append { format(first.from, &$0) }
-    var splines = TextList()
+    var splines = TextList(capacity: pieces.count + 2)
     var allLinear = true
     var fromText: [UInt8] = [], toText: [UInt8] = [], partText: [UInt8] = []
     fromText.reserveCapacity(32)

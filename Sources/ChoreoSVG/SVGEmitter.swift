@@ -222,7 +222,10 @@ struct AnimationList {
     }
 
     mutating func append(_ target: AnimationTarget, keyframes: SMILKeyframes, timing: ClipTiming) {
-        if bytes.isEmpty { bytes.reserveCapacity(256) }
+        // The element's size, near enough, so that it is copied once, not grown step by step.
+        let size = 200 + timing.attributes.count + keyframes.values.bytes.count + (keyframes.keySplines?.bytes.count ?? 0)
+            + keyframes.keyTimes.count * 8
+        if bytes.count + size > bytes.capacity { bytes.reserveCapacity(max(bytes.count + size, 2 * bytes.capacity)) }
         starts.append(bytes.count)
         target.appendHead(to: &bytes)
         keyframes.appendAttributes(timing: timing, to: &bytes)
