@@ -103,10 +103,6 @@ struct MarkupWriter {
         markup.write(into: &bytes, indent: depth)
     }
 
-    mutating func elements(_ markups: [Markup]) {
-        for markup in markups { element(markup) }
-    }
-
     /// Animation elements made before their element was started, as its children.
     mutating func animations(_ list: AnimationList) {
         guard !list.isEmpty else { return }

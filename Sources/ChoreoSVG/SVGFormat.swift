@@ -60,9 +60,7 @@ func appendSVGColor(_ color: RGBA, to out: inout [UInt8]) {
     out.append(UInt8(ascii: ")"))
 }
 
-func svgOpacity(_ alpha: Double) -> String { formatNumber(min(max(alpha, 0), 1)) }
-
-/// `svgOpacity` appended as UTF-8.
+/// An opacity (alpha) clamped into 0…1, with 3 decimals, appended as UTF-8.
 func appendSVGOpacity(_ alpha: Double, to out: inout [UInt8]) {
     appendFormattedNumber(min(max(alpha, 0), 1), decimals: 3, to: &out)
 }
@@ -81,14 +79,8 @@ func appendSVGPoint(_ point: Point, to out: inout [UInt8]) {
 
 /// Absolute path data for an outline: `M` then one segment per edge, `Z` for closed contours.
 /// With `curvesOnly` every edge is a `C` (even straight ones), so that any two outlines with the
-/// same vertex counts have identical command lists, as SMIL `d` interpolation requires.
-func svgPathData(_ shape: PathShape, curvesOnly: Bool) -> String {
-    var bytes: [UInt8] = []
-    appendSVGPathData(shape, curvesOnly: curvesOnly, to: &bytes)
-    return String(decoding: bytes, as: UTF8.self)
-}
-
-/// `svgPathData` appended as UTF-8, each number straight into the buffer.
+/// same vertex counts have identical command lists, as SMIL `d` interpolation requires. Appended
+/// as UTF-8, each number straight into the buffer.
 func appendSVGPathData(_ shape: PathShape, curvesOnly: Bool, to out: inout [UInt8]) {
     var empty = true
     func command(_ letter: UInt8) {
