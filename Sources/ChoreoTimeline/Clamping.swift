@@ -9,13 +9,13 @@ public protocol ClampableComponents: Interpolatable {
 }
 
 extension Double: ClampableComponents {
-    public var clampableComponents: [Double] { [self] }
-    public func replacingComponents(_ components: [Double]) -> Double { components[0] }
+    @inlinable public var clampableComponents: [Double] { [self] }
+    @inlinable public func replacingComponents(_ components: [Double]) -> Double { components[0] }
 }
 
 extension RGBA: ClampableComponents {
-    public var clampableComponents: [Double] { [r, g, b, a] }
-    public func replacingComponents(_ components: [Double]) -> RGBA {
+    @inlinable public var clampableComponents: [Double] { [r, g, b, a] }
+    @inlinable public func replacingComponents(_ components: [Double]) -> RGBA {
         RGBA(components[0], components[1], components[2], components[3])
     }
 }
@@ -36,6 +36,7 @@ extension GradientStops: ClampableComponents {
 
 extension ClampableComponents {
     /// The value with every component moved into `range`.
+    @inlinable
     public func clamped(to range: ClosedRange<Double>) -> Self {
         let components = clampableComponents
         guard components.contains(where: { !range.contains($0) }) else { return self }
@@ -74,6 +75,9 @@ extension Animated where Value: ClampableComponents {
 extension Segment where Value: ClampableComponents {
     /// This segment as parts whose every component stays inside `range` (see `Animated.clamped`).
     /// A segment already inside is itself (lowering clamps one segment at a time, skipping those).
+    /// Inlinable, so that lowering's call for numbers and colours is specialised: generic, every
+    /// `Segment` made and appended here went through type metadata (half its cost).
+    @inlinable
     public func clampedParts(to range: ClosedRange<Double>) -> [Segment] {
         let a = from.clampableComponents, b = to.clampableComponents
         let duration = end - start
@@ -123,6 +127,7 @@ extension Easing {
     }
 
     /// The fractions of the duration at which the progress turns (a cubic's overshoot peaks).
+    @usableFromInline
     var turningFractions: [Double] {
         guard case let .cubic(x1, y1, x2, y2) = self else { return [] }
         let curve = CubicBezierCurve(x1, y1, x2, y2)
@@ -131,6 +136,7 @@ extension Easing {
 
     /// The fractions of the duration at which the progress equals one of `targets` (each crossing
     /// found to 1e-12 in the curve's parameter), unsorted.
+    @usableFromInline
     func fractions(whereProgressEquals targets: [Double]) -> [Double] {
         guard !targets.isEmpty else { return [] }
         switch self {

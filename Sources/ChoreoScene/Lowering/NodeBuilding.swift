@@ -76,8 +76,13 @@ func sameTrack(_ a: Animated<PropertyValue>, _ b: Animated<PropertyValue>) -> Bo
 /// The last typed track made for each property, with the generic track it was made from: nodes
 /// that move alike get equal generic tracks (`buildTracks` makes them share storage), and then
 /// share the clamped, typed one too instead of each clamping and converting its own copy.
+/// One array per value type, indexed by the property's raw value (not reached through key paths:
+/// a key path read per property was 2% of lint).
 final class TypedTrackReuse {
-    typealias Entry<Value: Interpolatable> = (source: Animated<PropertyValue>, typed: Animated<Value>)
+    struct Entry<Value: Interpolatable> {
+        var source: Animated<PropertyValue>
+        var typed: Animated<Value>
+    }
     var numbers: [Entry<Double>?] = Array(repeating: nil, count: Property.allCases.count)
     var points: [Entry<Point>?] = Array(repeating: nil, count: Property.allCases.count)
     var colors: [Entry<RGBA>?] = Array(repeating: nil, count: Property.allCases.count)
@@ -204,46 +209,116 @@ struct NodeProperties {
     /// node the properties without one (anchor, position), so a missing one of those, like a
     /// value of the wrong kind, is a broken invariant.
     func generic(_ property: Property) -> Animated<PropertyValue> {
-        clamped(source(property), property)
-    }
-
-    /// The property's track before clamping.
-    private func source(_ property: Property) -> Animated<PropertyValue> {
-        guard let track = tracks[property] ?? node.base[property].map({ Animated($0) })
-            ?? property.defaultValue.map({ Animated($0) })
-        else { preconditionFailure("node '\(node.id)' has no \(property) and the property has no default") }
-        return track
-    }
-
-    private func clamped(_ track: Animated<PropertyValue>, _ property: Property) -> Animated<PropertyValue> {
+        let track = tracks[property] ?? Animated(staticValue(property))
         guard let range = property.descriptor.drawableRange else { return track }
         return clampedToRange(track, range)
     }
 
-    // Not `Animated.map`: the generic one, called across modules, looks up type metadata for every
-    // segment (6% of lowering a large scene); this one is in the module, so it is specialised for
-    // each value type. The slot is dropped, as `map` drops it.
-    private func typed<Value>(
-        _ property: Property, _ kind: String, _ last: ReferenceWritableKeyPath<TypedTrackReuse, [TypedTrackReuse.Entry<Value>?]>,
-        _ convert: (PropertyValue) -> Value?
-    ) -> Animated<Value> {
-        func value(_ value: PropertyValue) -> Value {
-            guard let typed = convert(value) else { preconditionFailure("\(property) holds \(value), not \(kind)") }
-            return typed
+    /// The node's own value of a property it does not animate, else the table's default.
+    private func staticValue(_ property: Property) -> PropertyValue {
+        guard let value = node.base[property] ?? property.defaultValue else {
+            preconditionFailure("node '\(node.id)' has no \(property) and the property has no default")
         }
-        let source = source(property)
-        if let entry = reuse[keyPath: last][property.rawValue], sameTrack(entry.source, source) { return entry.typed }
-        let track = clamped(source, property)
-        let typed = Animated(value(track.initial), segments: track.segments.map { segment in
-            Segment(start: segment.start, end: segment.end, from: value(segment.from), to: value(segment.to), easing: segment.easing)
-        })
-        reuse[keyPath: last][property.rawValue] = (source, typed)
+        return value
+    }
+
+    private func value<Value>(_ value: PropertyValue, _ property: Property, _ convert: (PropertyValue) -> Value?) -> Value {
+        guard let typed = convert(value) else { preconditionFailure("\(property) holds \(value), not \(Value.self)") }
         return typed
     }
 
-    func number(_ property: Property) -> Animated<Double> { typed(property, "a number", \.numbers, \.asDouble) }
-    func point(_ property: Property) -> Animated<Point> { typed(property, "a point", \.points, \.asPoint) }
-    func color(_ property: Property) -> Animated<RGBA> { typed(property, "a colour", \.colors, \.asColor) }
+    // The typed tracks are made in this module, not by the generic `Animated.map` called across
+    // modules (which looks up type metadata for every segment: 6% of lowering a large scene). A
+    // property without a track is its value, clamped; one with a track is converted and clamped
+    // in one pass (`typedClamped`). The slot is dropped, as `map` drops it.
+
+    func number(_ property: Property) -> Animated<Double> {
+        guard let source = tracks[property] else {
+            let number = value(staticValue(property), property, \.asDouble)
+            guard let range = property.descriptor.drawableRange else { return Animated(number) }
+            return Animated(range.contains(number) ? number : number.clamped(to: range))
+        }
+        if let entry = reuse.numbers[property.rawValue], sameTrack(entry.source, source) { return entry.typed }
+        let typed: Animated<Double>
+        if let range = property.descriptor.drawableRange {
+            typed = typedClamped(source, range, property, \.asDouble) { if case let .number(x) = $0 { x } else { nil } }
+        } else {
+            typed = converted(source, property, \.asDouble)
+        }
+        reuse.numbers[property.rawValue] = TypedTrackReuse.Entry(source: source, typed: typed)
+        return typed
+    }
+
+    func point(_ property: Property) -> Animated<Point> {
+        // No point property is bounded (the table gives a range to numbers, colours and stops).
+        guard property.descriptor.drawableRange == nil else { return converted(generic(property), property, \.asPoint) }
+        guard let source = tracks[property] else { return Animated(value(staticValue(property), property, \.asPoint)) }
+        if let entry = reuse.points[property.rawValue], sameTrack(entry.source, source) { return entry.typed }
+        let typed = converted(source, property, \.asPoint)
+        reuse.points[property.rawValue] = TypedTrackReuse.Entry(source: source, typed: typed)
+        return typed
+    }
+
+    func color(_ property: Property) -> Animated<RGBA> {
+        guard let source = tracks[property] else {
+            let color = value(staticValue(property), property, \.asColor)
+            guard let range = property.descriptor.drawableRange else { return Animated(color) }
+            return Animated(color.isWithin(range) ? color : color.clamped(to: range))
+        }
+        if let entry = reuse.colors[property.rawValue], sameTrack(entry.source, source) { return entry.typed }
+        let typed: Animated<RGBA>
+        if let range = property.descriptor.drawableRange {
+            typed = typedClamped(source, range, property, \.asColor) { if case let .color(c) = $0 { c } else { nil } }
+        } else {
+            typed = converted(source, property, \.asColor)
+        }
+        reuse.colors[property.rawValue] = TypedTrackReuse.Entry(source: source, typed: typed)
+        return typed
+    }
+
+    /// The track with every value converted, segment for segment.
+    private func converted<Value>(
+        _ track: Animated<PropertyValue>, _ property: Property, _ convert: (PropertyValue) -> Value?
+    ) -> Animated<Value> {
+        var segments: [Segment<Value>] = []
+        segments.reserveCapacity(track.segments.count)
+        for segment in track.segments {
+            segments.append(
+                Segment(
+                    start: segment.start, end: segment.end, from: value(segment.from, property, convert),
+                    to: value(segment.to, property, convert), easing: segment.easing))
+        }
+        return Animated(value(track.initial, property, convert), segments: segments)
+    }
+
+    /// `clampedToRange(track, range)` converted to `Value`, in one pass over the segments: each is
+    /// converted, kept when it stays inside `range` and otherwise split by `Segment.clampedParts`
+    /// (the typed value's components are the generic one's, in the same order, so the parts are
+    /// the same numbers). `exactly` takes only the one kind of value whose components those are;
+    /// a track holding any other kind is clamped as a generic track, then converted by `convert`.
+    private func typedClamped<Value: RangeCheckable>(
+        _ track: Animated<PropertyValue>, _ range: ClosedRange<Double>, _ property: Property,
+        _ convert: (PropertyValue) -> Value?, exactly: (PropertyValue) -> Value?
+    ) -> Animated<Value> {
+        var parts: [Segment<Value>] = []
+        parts.reserveCapacity(track.segments.count)
+        for segment in track.segments {
+            guard let from = exactly(segment.from), let to = exactly(segment.to) else {
+                return converted(clampedToRange(track, range), property, convert)
+            }
+            let typed = Segment(start: segment.start, end: segment.end, from: from, to: to, easing: segment.easing)
+            // As `Segment.clampedParts`: a held or instant segment only needs its ends inside; a
+            // motion, every progress its easing reaches.
+            let isMotion = segment.end - segment.start > 0 && segment.easing != .hold
+            if Value.staysWithin(range, from, to, progress: isMotion ? segment.easing.progressRange : nil) {
+                appendMergingHolds(typed, to: &parts)
+            } else {
+                for part in typed.clampedParts(to: range) { appendMergingHolds(part, to: &parts) }
+            }
+        }
+        guard let initial = exactly(track.initial) else { return converted(clampedToRange(track, range), property, convert) }
+        return Animated(initial.isWithin(range) ? initial : initial.clamped(to: range), segments: parts)
+    }
 
     func stops() -> Animated<GradientStops> {
         generic(.fillStops).map { value in
@@ -257,6 +332,56 @@ struct NodeProperties {
             guard let path = value.asPath else { preconditionFailure("path data holds \(value), not a path") }
             return path
         }
+    }
+}
+
+/// A value whose every component can be checked against a drawable range without making the
+/// `clampableComponents` array: the number and the colour of bounded tracks.
+protocol RangeCheckable: ClampableComponents {
+    /// Whether every component of the motion from `a` to `b` stays in `range` at the lowest and
+    /// highest `progress` its easing reaches (and so at every one between), computed as
+    /// `Segment.clampedParts` computes it; with no progress, whether `a` and `b` are inside.
+    static func staysWithin(
+        _ range: ClosedRange<Double>, _ a: Self, _ b: Self, progress: (lowest: Double, highest: Double)?) -> Bool
+}
+
+extension RangeCheckable {
+    /// Whether every component is inside `range` (`clamped(to:)` returns such a value as it is).
+    func isWithin(_ range: ClosedRange<Double>) -> Bool { Self.staysWithin(range, self, self, progress: nil) }
+}
+
+/// One component's motion from `x` to `y` inside `range` (see `RangeCheckable.staysWithin`).
+private func componentStaysWithin(
+    _ range: ClosedRange<Double>, _ x: Double, _ y: Double, progress: (lowest: Double, highest: Double)?
+) -> Bool {
+    guard let progress else { return range.contains(x) && range.contains(y) }
+    return range.contains(x + (y - x) * progress.lowest) && range.contains(x + (y - x) * progress.highest)
+}
+
+extension Double: RangeCheckable {
+    static func staysWithin(
+        _ range: ClosedRange<Double>, _ a: Double, _ b: Double, progress: (lowest: Double, highest: Double)?
+    ) -> Bool {
+        componentStaysWithin(range, a, b, progress: progress)
+    }
+}
+
+extension RGBA: RangeCheckable {
+    static func staysWithin(
+        _ range: ClosedRange<Double>, _ a: RGBA, _ b: RGBA, progress: (lowest: Double, highest: Double)?
+    ) -> Bool {
+        componentStaysWithin(range, a.r, b.r, progress: progress) && componentStaysWithin(range, a.g, b.g, progress: progress)
+            && componentStaysWithin(range, a.b, b.b, progress: progress) && componentStaysWithin(range, a.a, b.a, progress: progress)
+    }
+}
+
+/// Appends `part`, merging it into the last segment when both hold one value and join (as
+/// `Animated.clamped` merges the holds of a bound).
+private func appendMergingHolds<Value>(_ part: Segment<Value>, to parts: inout [Segment<Value>]) {
+    if let last = parts.last, last.from == last.to, part.from == part.to, last.to == part.from, last.end == part.start {
+        parts[parts.count - 1].end = part.end
+    } else {
+        parts.append(part)
     }
 }
 
@@ -326,13 +451,7 @@ func placementNodes(_ matrix: ChoreoTimeline.AffineTransform, opacity: Double, n
 func clampedToRange(_ track: Animated<PropertyValue>, _ range: ClosedRange<Double>) -> Animated<PropertyValue> {
     var parts: [Segment<PropertyValue>] = []
     parts.reserveCapacity(track.segments.count)
-    func add(_ part: Segment<PropertyValue>) {
-        if let last = parts.last, last.from == last.to, part.from == part.to, last.to == part.from, last.end == part.start {
-            parts[parts.count - 1].end = part.end
-        } else {
-            parts.append(part)
-        }
-    }
+    func add(_ part: Segment<PropertyValue>) { appendMergingHolds(part, to: &parts) }
     for segment in track.segments {
         // As `Segment.clampedParts`: a held or instant segment only needs its ends inside; a
         // motion, every progress its easing reaches.
@@ -354,15 +473,11 @@ func clampedToRange(_ track: Animated<PropertyValue>, _ range: ClosedRange<Doubl
 private func staysWithin(
     _ range: ClosedRange<Double>, _ a: PropertyValue, _ b: PropertyValue, progress: (lowest: Double, highest: Double)?
 ) -> Bool {
-    func within(_ x: Double, _ y: Double) -> Bool {
-        guard let progress else { return range.contains(x) && range.contains(y) }
-        return range.contains(x + (y - x) * progress.lowest) && range.contains(x + (y - x) * progress.highest)
-    }
     switch (a, b) {
     case let (.number(x), .number(y)):
-        return within(x, y)
+        return Double.staysWithin(range, x, y, progress: progress)
     case let (.color(x), .color(y)):
-        return within(x.r, y.r) && within(x.g, y.g) && within(x.b, y.b) && within(x.a, y.a)
+        return RGBA.staysWithin(range, x, y, progress: progress)
     default:
         return false
     }

@@ -160,3 +160,45 @@ private func track(_ values: Double...) -> Animated<PropertyValue> {
     #expect(opacity[0] != opacity[2])
     #expect(abs(opacity[1].value(at: lowered.spans[0].start + 0.25) - 0.6) < 1e-9)
 }
+
+@Test func typedTracksAreTheGenericTracksClampedAndConverted() {
+    // Opacity past 1 (split at the bound), a hold outside (clamped and merged), a fill colour
+    // overshooting in one channel, a rotation (unbounded, converted as it is), a static opacity
+    // outside its range; and a point in a number track, which takes the generic clamping.
+    let overshoot = Easing.cubic(0.3, 1.6, 0.6, 1)
+    var opacity = Animated(PropertyValue.number(0.5))
+    opacity.append(Segment(start: 0, end: 1, from: .number(0.5), to: .number(1), easing: overshoot))
+    opacity.append(Segment(start: 1, end: 2, from: .number(1.4), to: .number(1.4), easing: .hold))
+    opacity.append(Segment(start: 2, end: 3, from: .number(1.2), to: .number(1.2), easing: .linear))
+    var fill = Animated(PropertyValue.color(RGBA(0.2, 1.3, 0, 1)))
+    fill.append(Segment(start: 0, end: 1, from: .color(RGBA(0.2, 1.3, 0, 1)), to: .color(RGBA(0.2, 0.4, 0, 1)), easing: overshoot))
+    var trim = Animated(PropertyValue.number(0))
+    trim.append(Segment(start: 0, end: 1, from: .point(Point(0.2, 3)), to: .number(0.9), easing: overshoot))
+    var own = NodeTracks()
+    own[.opacity] = opacity
+    own[.fill] = fill
+    own[.rotation] = track(0, 400, -30)
+    own[.trimEnd] = trim
+    let node = LoweringFixtures.rect("a", size: Point(1, 1), extra: [.strokeWidth: .number(-3), .trimStart: .number(0.5)])
+    let properties = NodeProperties(node: node, tracks: own, reuse: TypedTrackReuse())
+    func expected<Value>(_ property: Property, _ convert: (PropertyValue) -> Value?) -> Animated<Value> {
+        properties.generic(property).map { convert($0)! }
+    }
+    #expect(properties.number(.opacity) == expected(.opacity, \.asDouble))
+    // The overshoot was split at the bound; its part past 1 and the holds after it are one hold of 1.
+    #expect(properties.number(.opacity).segments.filter { $0.end <= 1 }.count > 1)
+    let hold = properties.number(.opacity).segments.last
+    #expect(hold?.end == 3 && hold?.from == 1 && hold?.to == 1)
+    #expect(properties.color(.fill) == expected(.fill, \.asColor))
+    #expect(properties.number(.rotation) == expected(.rotation, \.asDouble))
+    #expect(properties.number(.trimEnd) == expected(.trimEnd, \.asDouble))
+    #expect(properties.number(.strokeWidth) == Animated(0))
+    #expect(properties.number(.trimStart) == Animated(0.5))
+    #expect(properties.point(.size) == Animated(Point(1, 1)))
+    // A second node with the same generic track gets the first one's typed track.
+    let again = NodeProperties(node: node, tracks: own, reuse: properties.reuse)
+    func storage(_ track: Animated<Double>) -> UnsafeRawPointer? {
+        track.segments.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
+    }
+    #expect(storage(again.number(.opacity)) == storage(properties.number(.opacity)))
+}
