@@ -226,15 +226,36 @@ struct LoweringContext {
         return scene.states.first { $0.name == initial } ?? scene.states.first
     }
 
-    /// Every property some state, tween or keyframe touches, in a fixed order.
+    /// Every property some state, tween or keyframe touches, of the nodes there are, sorted.
+    ///
+    /// Gathered by node (its position in `nodeList`, found by one hash of the id per key written)
+    /// rather than in a `Set<PropertyKey>` (hashing and comparing the id again on every insert),
+    /// so that only the nodes are sorted by id, each node's few properties among themselves.
     func animatedKeys() -> [PropertyKey] {
-        var keys = Set<PropertyKey>()
-        for state in scene.states { keys.formUnion(state.overrides.keys) }
-        for timeline in scene.timelines {
-            keys.formUnion(timeline.keyframes.keys)
-            for tween in timeline.tweens { keys.formUnion(tween.values.keys) }
+        var propertiesByNode = [[Property]](repeating: [], count: nodeList.count)
+        var touched: [Int] = []
+        func add(_ keys: some Sequence<PropertyKey>) {
+            for key in keys {
+                guard let index = nodeIndex[key.node] else { continue }
+                if propertiesByNode[index].isEmpty { touched.append(index) }
+                if !propertiesByNode[index].contains(key.property) { propertiesByNode[index].append(key.property) }
+            }
         }
-        return keys.filter { nodeIndex[$0.node] != nil }.sorted()
+        for state in scene.states { add(state.overrides.keys) }
+        for timeline in scene.timelines {
+            add(timeline.keyframes.keys)
+            for tween in timeline.tweens { add(tween.values.keys) }
+        }
+        // One index per id (`nodeIndex` keeps the last node of an id), so ids order the nodes as
+        // `PropertyKey.<` orders keys of different nodes.
+        touched.sort { nodeList[$0].id < nodeList[$1].id }
+        var keys: [PropertyKey] = []
+        keys.reserveCapacity(touched.reduce(0) { $0 + propertiesByNode[$1].count })
+        for index in touched {
+            let id = nodeList[index].id
+            for property in propertiesByNode[index].sorted() { keys.append(PropertyKey(node: id, property: property)) }
+        }
+        return keys
     }
 
     /// The largest baking error allowed for a property, in its own units.
@@ -522,13 +543,18 @@ func checkBakedSegmentCount(_ scene: Scene, inputBytes: Int, diagnostics: inout 
         return true
     }
     for transition in scene.transitions {
-        let keys = Set((scene.states.first { $0.name == transition.from }?.overrides.keys).map(Array.init) ?? [])
-            .union((scene.states.first { $0.name == transition.to }?.overrides.keys).map(Array.init) ?? [])
-        // Without per-node timing every key moves with the transition's own (`timing(for:)` would
-        // name each key's paths to find that out).
-        let count = transition.nodeTiming.isEmpty
-            ? keys.count * segments(transition.timing.easing)
-            : keys.reduce(0) { $0 + segments(transition.timing(for: $1).easing) }
+        let from = scene.states.first { $0.name == transition.from }?.overrides ?? [:]
+        let to = scene.states.first { $0.name == transition.to }?.overrides ?? [:]
+        // The keys either state overrides, each once (those of `to` that `from` lacks after
+        // `from`'s), without building a set of them. Without per-node timing every key moves with
+        // the transition's own (`timing(for:)` would name each key's paths to find that out).
+        let count: Int
+        if transition.nodeTiming.isEmpty {
+            count = (from.count + to.keys.count { from[$0] == nil }) * segments(transition.timing.easing)
+        } else {
+            count = from.keys.reduce(0) { $0 + segments(transition.timing(for: $1).easing) }
+                + to.keys.reduce(0) { from[$1] == nil ? $0 + segments(transition.timing(for: $1).easing) : $0 }
+        }
         if exceeded(count, at: transition.range, "the transition \(transition.from) → \(transition.to)") { return false }
     }
     for timeline in scene.timelines {

@@ -8,7 +8,8 @@ struct NodeTracks {
 
     subscript(property: Property) -> Animated<PropertyValue>? {
         get {
-            for entry in entries where entry.property == property { return entry.track }
+            // By index: iterating the entries would copy (retain and release) every track passed.
+            for index in entries.indices where entries[index].property == property { return entries[index].track }
             return nil
         }
         set {

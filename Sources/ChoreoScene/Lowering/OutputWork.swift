@@ -17,12 +17,17 @@ func estimatedOutputWork(_ scene: Scene) -> (work: Int, largest: SceneNode?, seg
     func segments(_ easing: EasingSpec) -> Int { bakedSegmentBound(easing, springs: springs) }
     var segmentsByNode: [String: Int] = [:]
     for transition in scene.transitions {
-        let from = scene.states.first { $0.name == transition.from }?.overrides.keys.map { $0 } ?? []
-        let to = scene.states.first { $0.name == transition.to }?.overrides.keys.map { $0 } ?? []
+        let from = scene.states.first { $0.name == transition.from }?.overrides ?? [:]
+        let to = scene.states.first { $0.name == transition.to }?.overrides ?? [:]
         // Without per-node timing every key moves with the transition's own (`timing(for:)` would
         // name each key's paths to find that out).
         let shared = transition.nodeTiming.isEmpty ? segments(transition.timing.easing) : nil
-        for key in Set(from + to) {
+        // The keys either state overrides, each once (those of `to` that `from` lacks after
+        // `from`'s), without building a set of them.
+        for key in from.keys {
+            segmentsByNode[key.node, default: 0] += shared ?? segments(transition.timing(for: key).easing)
+        }
+        for key in to.keys where from[key] == nil {
             segmentsByNode[key.node, default: 0] += shared ?? segments(transition.timing(for: key).easing)
         }
     }

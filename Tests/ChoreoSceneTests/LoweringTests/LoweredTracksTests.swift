@@ -202,3 +202,26 @@ private func track(_ values: Double...) -> Animated<PropertyValue> {
     }
     #expect(storage(again.number(.opacity)) == storage(properties.number(.opacity)))
 }
+
+@Test func animatedKeysAreEveryKeyOfAKnownNodeOnceSortedByNodeThenProperty() {
+    let F = LoweringFixtures.self
+    let key = { (node: String, property: Property) in PropertyKey(node: node, property: property) }
+    // Document order b, a10, a2 is not id order; "ghost" is no node; opacity of b is written twice.
+    let moved = SceneState(
+        name: "moved", range: F.noRange,
+        overrides: [key("b", .opacity): .number(0.5), key("b", .rotation): .number(3), key("a2", .scale): .point(Point(2, 2)),
+                    key("ghost", .opacity): .number(0)])
+    let fade = [Keyframe(at: 0, value: .number(1), range: F.noRange), Keyframe(at: 0.5, value: .number(0.2), range: F.noRange)]
+    let timeline = SceneTimeline(
+        name: "t", range: F.noRange, duration: 1, loop: false,
+        tweens: [F.tween(at: 0, [key("a10", .rotation): .number(90)])],
+        keyframes: [key("b", .opacity): fade, key("a10", .opacity): fade])
+    let scene = F.scene(
+        layers: ["b", "a10", "a2"].map { F.rect($0, size: Point(1, 1)) }, states: [SceneState(name: "rest", range: F.noRange, overrides: [:]), moved],
+        timelines: [timeline])
+    let keys = LoweringContext(scene: scene).animatedKeys()
+    #expect(keys == [key("a10", .opacity), key("a10", .rotation), key("a2", .scale), key("b", .opacity), key("b", .rotation)].sorted())
+    // Each key once, in `PropertyKey` order ("a10" before "a2": ids compare as strings).
+    #expect(zip(keys, keys.dropFirst()).allSatisfy { $0 < $1 })
+    #expect(keys.first?.node == "a10")
+}
