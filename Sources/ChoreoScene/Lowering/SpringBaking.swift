@@ -19,17 +19,51 @@ struct SpringPiece: Equatable {
 /// interpolant of the spring; a segment is bisected until its error is within `tolerance` and
 /// both y handles lie in [0, 1] (legal for Lottie and for SMIL keySplines).
 func bakeSpring(_ spring: SpringCurve, tolerance: Double) -> [SpringPiece] {
-    let settle = spring.settlingDuration
-    guard settle > 0 else { return [SpringPiece(start: 0, end: 0, p0: 1, p1: 1, easing: .linear)] }
-    let progress = { (t: Double) -> Double in t <= 0 ? 0 : t >= settle ? 1 : spring.progress(at: t) }
-    let velocity = { (t: Double) -> Double in t <= 0 ? 0 : spring.velocity(at: t) }
-    var times = [0.0]
-    for extremum in spring.extremumTimes where extremum > timeEpsilon && extremum < settle - timeEpsilon {
-        times.append(extremum)
-    }
-    times.append(settle)
+    SpringBisection(spring).pieces(tolerance: tolerance)
+}
 
-    func hermite(_ t0: Double, _ t1: Double) -> SpringPiece? {
+/// `bakeSpring`'s bisection of one spring, kept for every tolerance the spring is baked at: an
+/// interval's Hermite piece and its error depend only on the interval, so baking at a second
+/// tolerance walks the intervals the first one made and computes only those it did not reach
+/// (a scene whose motions differ in size bakes one spring at as many tolerances as sizes).
+final class SpringBisection {
+    private struct Interval {
+        var t0: Double
+        var t1: Double
+        var depth: Int
+        /// `hermite(t0, t1)`; nil where the progress does not change.
+        var piece: SpringPiece?
+        /// `maxError` of the piece, computed when a tolerance first asks.
+        var error: Double?
+        /// The first of the two halves (the second follows it), once made.
+        var firstHalf: Int?
+    }
+
+    /// The deepest bisection; a piece there is kept whatever its error.
+    static let maxDepth = 16
+
+    private let spring: SpringCurve
+    private let settle: Double
+    private var intervals: [Interval] = []
+    /// The intervals between the extrema (and 0 and the settling time).
+    private var roots: [Int] = []
+
+    init(_ spring: SpringCurve) {
+        self.spring = spring
+        settle = spring.settlingDuration
+        guard settle > 0 else { return }
+        var times = [0.0]
+        for extremum in spring.extremumTimes where extremum > timeEpsilon && extremum < settle - timeEpsilon {
+            times.append(extremum)
+        }
+        times.append(settle)
+        for (t0, t1) in zip(times, times.dropFirst()) { roots.append(add(t0, t1, depth: 0)) }
+    }
+
+    private func progress(_ t: Double) -> Double { t <= 0 ? 0 : t >= settle ? 1 : spring.progress(at: t) }
+    private func velocity(_ t: Double) -> Double { t <= 0 ? 0 : spring.velocity(at: t) }
+
+    private func hermite(_ t0: Double, _ t1: Double) -> SpringPiece? {
         let p0 = progress(t0), p1 = progress(t1), h = t1 - t0, dp = p1 - p0
         guard abs(dp) > 1e-12 else { return nil }
         // At an extremum the velocity is 0 up to rounding; snap such handles onto [0, 1].
@@ -38,29 +72,53 @@ func bakeSpring(_ spring: SpringCurve, tolerance: Double) -> [SpringPiece] {
         return SpringPiece(start: t0, end: t1, p0: p0, p1: p1, easing: .cubic(1.0 / 3, outY, 2.0 / 3, inY))
     }
 
-    func isAcceptable(_ piece: SpringPiece) -> Bool {
-        guard case let .cubic(_, outY, _, inY) = piece.easing, (0...1).contains(outY), (0...1).contains(inY) else {
-            return false
-        }
-        return maxError(of: piece, against: progress) <= tolerance
+    private func add(_ t0: Double, _ t1: Double, depth: Int) -> Int {
+        intervals.append(Interval(t0: t0, t1: t1, depth: depth, piece: hermite(t0, t1)))
+        return intervals.count - 1
     }
 
-    var pieces: [SpringPiece] = []
-    func refine(_ t0: Double, _ t1: Double, depth: Int) {
-        if let piece = hermite(t0, t1), depth >= 16 || isAcceptable(piece) {
-            pieces.append(piece)
-            return
-        }
-        guard depth < 16 else {
-            pieces.append(SpringPiece(start: t0, end: t1, p0: progress(t0), p1: progress(t1), easing: .linear))
-            return
-        }
-        let middle = (t0 + t1) / 2
-        refine(t0, middle, depth: depth + 1)
-        refine(middle, t1, depth: depth + 1)
+    /// Whether the interval's piece has both y handles in [0, 1] and stays within `tolerance`.
+    private func isAcceptable(_ index: Int, tolerance: Double) -> Bool {
+        guard let piece = intervals[index].piece, case let .cubic(_, outY, _, inY) = piece.easing,
+            (0...1).contains(outY), (0...1).contains(inY)
+        else { return false }
+        if let error = intervals[index].error { return error <= tolerance }
+        let error = maxError(of: piece, against: progress)
+        intervals[index].error = error
+        return error <= tolerance
     }
-    for (t0, t1) in zip(times, times.dropFirst()) { refine(t0, t1, depth: 0) }
-    return pieces
+
+    /// The spring as cubic pieces within `tolerance`: each interval's piece if acceptable, else
+    /// its two halves, down to `maxDepth`.
+    func pieces(tolerance: Double) -> [SpringPiece] {
+        guard settle > 0 else { return [SpringPiece(start: 0, end: 0, p0: 1, p1: 1, easing: .linear)] }
+        var pieces: [SpringPiece] = []
+        func refine(_ index: Int) {
+            let interval = intervals[index]
+            if let piece = interval.piece, interval.depth >= Self.maxDepth || isAcceptable(index, tolerance: tolerance) {
+                pieces.append(piece)
+                return
+            }
+            guard interval.depth < Self.maxDepth else {
+                pieces.append(
+                    SpringPiece(start: interval.t0, end: interval.t1, p0: progress(interval.t0), p1: progress(interval.t1), easing: .linear))
+                return
+            }
+            let first: Int
+            if let made = interval.firstHalf {
+                first = made
+            } else {
+                let middle = (interval.t0 + interval.t1) / 2
+                first = add(interval.t0, middle, depth: interval.depth + 1)
+                _ = add(middle, interval.t1, depth: interval.depth + 1)
+                intervals[index].firstHalf = first
+            }
+            refine(first)
+            refine(first + 1)
+        }
+        for root in roots { refine(root) }
+        return pieces
+    }
 }
 
 /// Springs baked during one lowering. A scene typically uses a handful of springs on many
@@ -76,12 +134,17 @@ final class SpringBakery {
 
     private var baked: [Key: [SpringPiece]] = [:]
     private var settling: [Key: Double] = [:]
+    /// Each spring's bisection (tolerance 0 in the key), shared by its tolerances.
+    private var bisections: [Key: SpringBisection] = [:]
 
     /// `bakeSpring(spring, tolerance:)`, computed once per distinct argument.
     func pieces(_ spring: SpringCurve, tolerance: Double) -> [SpringPiece] {
         let key = Key(response: spring.response, dampingFraction: spring.dampingFraction, tolerance: tolerance)
         if let pieces = baked[key] { return pieces }
-        let pieces = bakeSpring(spring, tolerance: tolerance)
+        let springKey = Key(response: spring.response, dampingFraction: spring.dampingFraction, tolerance: 0)
+        let bisection = bisections[springKey] ?? SpringBisection(spring)
+        bisections[springKey] = bisection
+        let pieces = bisection.pieces(tolerance: tolerance)
         baked[key] = pieces
         return pieces
     }

@@ -87,3 +87,21 @@ func bakedSpringStaysWithinHalfAPixelOfTheClosedForm(spring: SpringCurve) {
     let estimate = SpringBakery().pieces(bouncy, tolerance: minSpringProgressTolerance).count
     #expect(bakedMove(bouncy, distance: 1e16).count <= estimate)
 }
+
+@Test func oneBisectionBakesEveryToleranceAsAFreshBakeDoes() {
+    // Fine after coarse, coarse after fine, and the floor: the intervals the earlier tolerances
+    // made are reused, and each result is what a bake at that tolerance alone gives.
+    for spring in [bouncy, SpringCurve(response: 0.3, dampingFraction: 0.3), SpringCurve(response: 0.5, dampingFraction: 1.5)] {
+        let shared = SpringBisection(spring)
+        let tolerances = [0.01, 0.001, 0.05, minSpringProgressTolerance, 0.001, 0.2]
+        var counts: [Double: Int] = [:]
+        for tolerance in tolerances {
+            let pieces = shared.pieces(tolerance: tolerance)
+            #expect(pieces == bakeSpring(spring, tolerance: tolerance))
+            #expect(pieces == SpringBakery().pieces(spring, tolerance: tolerance))
+            counts[tolerance] = pieces.count
+        }
+        #expect(counts[minSpringProgressTolerance]! >= counts[0.001]! && counts[0.001]! >= counts[0.2]!)
+    }
+    #expect(SpringBisection(SpringCurve(response: 0.5, dampingFraction: 0.7)).pieces(tolerance: 0.01).count > 2)
+}
