@@ -11,7 +11,7 @@ import Testing
 /// halfway leaves the old outputs and no temporary file.
 @Suite struct StreamedOutputTests {
     /// A scene whose Lottie file is several of the CLI's 256 KiB chunks: rects and repeated
-    /// (fragment-copied) ellipses, half of them keyframed.
+    /// (fragment-copied) ellipses, half of them keyframed, a quarter moved by two states.
     static func scene(nodes: Int) -> String {
         var out = "choreo: 1\nname: streamed\nsize: [1000, 1000]\nlayers:\n"
         for index in 0..<nodes {
@@ -22,6 +22,12 @@ import Testing
                 out += "  - {id: n\(index), shape: rect, size: [8, 8], position: \(position), fill: \"#cc6633\", stroke: {color: black, width: 1}}\n"
             }
         }
+        // States, so the SVG file is the interactive document with its state machine.
+        out += "states:\n  rest: {}\n  moved:\n"
+        for index in stride(from: 1, to: nodes, by: 4) { out += "    n\(index): {rotation: 45deg, opacity: 0.5}\n" }
+        out += "initial: rest\ntransitions:\n"
+        out += "  - {from: rest, to: moved, on: tap, duration: 0.3s, easing: ease-in-out}\n"
+        out += "  - {from: moved, to: rest, on: tap, duration: 0.3s}\n"
         out += "timelines:\n  pulse:\n    duration: 1s\n    loop: true\n    keyframes:\n"
         for index in stride(from: 0, to: nodes, by: 2) {
             out += "      n\(index).scale:\n        - {at: 0s, value: 1}\n        - {at: 0.5s, value: 1.5, easing: ease-out}\n        - {at: 1s, value: 1}\n"
@@ -34,14 +40,17 @@ import Testing
         let text = Self.scene(nodes: 1200)
         try Data(text.utf8).write(to: scratch.url("scene.yaml"))
         let result = try runChoreo(
-            ["compile", "scene.yaml", "-o", "out", "--emit", "lottie,svg"] + (pretty ? ["--pretty"] : []), in: scratch.url)
+            ["compile", "scene.yaml", "-o", "out", "--emit", "lottie,svg,svg-reel"] + (pretty ? ["--pretty"] : []), in: scratch.url)
         #expect(!result.crashed && result.status == 0, "\(result)")
         let timeline = try #require(compileScene(SourceFile(path: "scene.yaml", bytes: Array(text.utf8))).timeline)
         let lottie = try [UInt8](Data(contentsOf: scratch.url("out/streamed.json")))
         #expect(lottie.count > 4 * (1 << 18), "the Lottie file is several chunks: \(lottie.count) bytes")
         #expect(lottie == LottieEmitter.emitBytes(timeline, pretty: pretty))
         #expect(try [UInt8](Data(contentsOf: scratch.url("out/streamed.svg"))) == SVGEmitter.interactiveBytes(timeline))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url("out").path).sorted() == ["streamed.json", "streamed.svg"])
+        #expect(try [UInt8](Data(contentsOf: scratch.url("out/streamed.reel.svg"))) == SVGEmitter.animatedBytes(timeline))
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: scratch.url("out").path).sorted()
+                == ["streamed.json", "streamed.reel.svg", "streamed.svg"])
     }
 
     /// The file size limit (`ulimit -f`, SIGXFSZ ignored) makes a write fail with EFBIG once
