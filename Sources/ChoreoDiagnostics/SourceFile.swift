@@ -54,11 +54,20 @@ public struct SourceFile: Sendable {
     public init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
-        let decoded = String(decoding: bytes, as: UTF8.self)
-        self.text = decoded
+        var decoded = String(decoding: bytes, as: UTF8.self)
         // Decoding repairs invalid UTF-8 with U+FFFD, so the bytes come back unchanged exactly
-        // when they were valid.
-        self.isValidUTF8 = decoded.utf8.count == bytes.count && decoded.utf8.elementsEqual(bytes)
+        // when they were valid. Compared as two buffers, without stopping early (a loop the
+        // compiler vectorises): through `String.UTF8View` this was 40 instructions a byte, 1.3% of
+        // linting a large scene.
+        self.isValidUTF8 = decoded.withUTF8 { text in
+            bytes.withUnsafeBufferPointer { original in
+                guard text.count == original.count else { return false }
+                var difference: UInt8 = 0
+                for index in 0..<original.count { difference |= text[index] ^ original[index] }
+                return difference == 0
+            }
+        }
+        self.text = decoded
         self.lineBounds = Self.lineBounds(decoded)
     }
 

@@ -33,7 +33,13 @@ public struct JSONStreamWriter: JSONSink {
         var onlyNumbers = true
     }
 
-    private var levels: [Level] = []
+    /// The open containers but the innermost, outermost first.
+    private var outer: [Level] = []
+    /// The innermost open container when `depth > 0`: out of the array, since every value reads
+    /// and updates it (an array element costs a uniqueness check and bounds checks each time).
+    private var current = Level(isObject: false, start: 0)
+    /// How many containers are open.
+    private var depth = 0
     /// A key has been written; its value comes next, without a separator.
     private var afterKey = false
 
@@ -126,8 +132,8 @@ public struct JSONStreamWriter: JSONSink {
     }
 
     public mutating func endArray() {
-        if pretty, let level = levels.last, level.count > 0, level.onlyNumbers {
-            flattenNumbers(from: level.start)
+        if pretty, depth > 0, current.count > 0, current.onlyNumbers {
+            flattenNumbers(from: current.start)
         }
         close(UInt8(ascii: "]"))
     }
@@ -136,12 +142,16 @@ public struct JSONStreamWriter: JSONSink {
         separate(isNumber: false)
         // After `separate`: the enclosing array now holds a container, so is no all-number array.
         handOnIfDue()
-        levels.append(Level(isObject: isObject, start: flushedCount + bytes.count))
+        if depth > 0 { outer.append(current) }
+        current = Level(isObject: isObject, start: flushedCount + bytes.count)
+        depth += 1
     }
 
     private mutating func close(_ bracket: UInt8) {
-        let level = levels.removeLast()
-        if pretty && level.count > 0 && !(level.onlyNumbers && !level.isObject) { newline(depth: levels.count) }
+        let level = current
+        depth -= 1
+        if depth > 0 { current = outer.removeLast() }
+        if pretty && level.count > 0 && !(level.onlyNumbers && !level.isObject) { newline(depth: depth) }
         bytes.append(bracket)
         handOnIfDue()
     }
@@ -152,13 +162,12 @@ public struct JSONStreamWriter: JSONSink {
             afterKey = false
             return
         }
-        let last = levels.count - 1
-        guard last >= 0 else { return }
-        if levels[last].count > 0 { bytes.append(UInt8(ascii: ",")) }
-        levels[last].count += 1
+        guard depth > 0 else { return }
+        if current.count > 0 { bytes.append(UInt8(ascii: ",")) }
+        current.count += 1
         if pretty {
-            if !isNumber { levels[last].onlyNumbers = false }
-            newline(depth: levels.count)
+            if !isNumber { current.onlyNumbers = false }
+            newline(depth: depth)
         }
     }
 
@@ -293,18 +302,17 @@ public struct JSONStreamWriter: JSONSink {
 
     public mutating func endFragment(_ start: Int) -> Fragment {
         openFragments -= 1
-        let level = levels.last
+        let level = depth > 0 ? current : nil
         return Fragment(
-            bytes: Array(bytes[(start - flushedCount)...]), count: level?.count ?? 0, depth: levels.count,
+            bytes: Array(bytes[(start - flushedCount)...]), count: level?.count ?? 0, depth: depth,
             onlyNumbers: level?.onlyNumbers ?? true)
     }
 
     public mutating func insert(_ fragment: Fragment) -> Bool {
-        let last = levels.count - 1
-        guard last >= 0, levels[last].count == 0, !afterKey, !pretty || fragment.depth == levels.count else { return false }
+        guard depth > 0, current.count == 0, !afterKey, !pretty || fragment.depth == depth else { return false }
         bytes.append(contentsOf: fragment.bytes)
-        levels[last].count = fragment.count
-        levels[last].onlyNumbers = fragment.onlyNumbers
+        current.count = fragment.count
+        current.onlyNumbers = fragment.onlyNumbers
         return true
     }
 

@@ -94,10 +94,10 @@ enum InteractiveSVG {
         }
 
         return SVGEmitter.document(
-            timeline, rootAttributes: [("data-state", machine.initial)], capacity: drawing.bytes.count + 8192
+            timeline, rootAttributes: [("data-state", machine.initial)], capacity: drawing.bytes.count + renderer.definitions.bytes.count + 8192
         ) { out in
-            if !renderer.definitions.isEmpty { out.element(Markup("defs", children: renderer.definitions)) }
-            if let background = SVGEmitter.backgroundMarkup(timeline) { out.element(background) }
+            out.definitions(renderer.definitions)
+            SVGEmitter.writeBackground(timeline, into: &out)
             out.start("g")
             out.attribute("class", "choreo-drawing")
             out.children(drawing)

@@ -118,6 +118,7 @@ private func absolutePieces<Value: SVGAnimatable>(
     }
     times.sort()
     var unique: [Double] = []
+    unique.reserveCapacity(times.count)
     // Times within 1e-9 of each other are one instant (a span's end and the next span's start,
     // computed by different sums); the latest stands for it, so the piece starting there reads
     // the value after a jump, not the value the previous segment ends on a hair earlier.
@@ -133,25 +134,32 @@ private func absolutePieces<Value: SVGAnimatable>(
         return [Piece(start: start, end: end, from: value(start), to: value(start), easing: .linear)]
     }
     var pieces: [Piece<Value>] = []
+    pieces.reserveCapacity(unique.count - 1)
     for index in 0..<(unique.count - 1) {
         let a = unique[index], b = unique[index + 1]
         let from = value(a), to = leftValue(b)
-        var moving: [SegmentTiming] = []
+        // How many tracks move over a…b, and the first one's segment (all that is needed of them).
+        var movingCount = 0
+        var firstMoving: SegmentTiming?
         for track in timings {
             if let segment = track.first(where: { $0.moves && $0.start <= a + 1e-12 && $0.end >= b - 1e-12 && $0.end > $0.start }) {
-                moving.append(segment)
+                if movingCount == 0 { firstMoving = segment }
+                movingCount += 1
             }
         }
-        if moving.isEmpty {
+        guard let firstMoving else {
             pieces.append(Piece(start: a, end: b, from: from, to: to, easing: .linear))
             continue
         }
-        if moving.count == 1 {
-            let segment = moving[0]
+        if movingCount == 1 {
+            let segment = firstMoving
             let length = segment.end - segment.start
             let part = segment.easing.piece(from: (a - segment.start) / length, to: (b - segment.start) / length)
             var linearInTrack = true
             if case .hold = part.easing {
+                linearInTrack = true
+            } else if tolerance == .infinity {
+                // One track alone (`pieces(of:)`): its value is its own easing, nothing to check.
                 linearInTrack = true
             } else {
                 for q in [0.25, 0.5, 0.75] {
@@ -186,33 +194,131 @@ func pieces<Value: SVGAnimatable>(of track: Animated<Value>, start: Double, end:
         value: { track.value(at: $0) }, leftValue: { track.leftValue(at: $0) })
 }
 
-/// SMIL animation values for one attribute over the whole global timeline.
-struct SMILKeyframes: Equatable {
-    var keyTimes: [Double]
-    var values: [String]
-    /// One per interval; `nil` when every interval is linear.
-    var keySplines: [String]?
-    var discrete: Bool
+/// Texts written one after another into one byte buffer, `separator` between them: a SMIL list
+/// (`values`, `keySplines`) as it is written into the attribute, without a `String` per text or a
+/// join (issue 15). Texts are compared as bytes, as the `String`s they replace were.
+struct TextList {
+    let separator: UInt8
+    /// The texts with their separators, ready to be written.
+    private(set) var bytes: [UInt8] = []
+    /// Where each text starts in `bytes`.
+    private var starts: [Int] = []
 
-    /// The attributes of an `<animate>`/`<animateTransform>` element, after `attributeName`/`type`:
-    /// `timing` (`begin`, `dur`, `repeatCount` or `fill`, …), then the values over `duration`.
-    func attributes(duration: Double, timing: [(String, String)]) -> [(String, String)] {
-        var result = timing
-        if discrete {
-            result.append(("calcMode", "discrete"))
-        } else if keySplines != nil {
-            result.append(("calcMode", "spline"))
-        } else {
-            result.append(("calcMode", "linear"))
+    init(separator: UInt8 = UInt8(ascii: ";"), capacity: Int = 0) {
+        self.separator = separator
+        guard capacity > 0 else { return }
+        bytes.reserveCapacity(capacity * 8)
+        starts.reserveCapacity(capacity)
+    }
+
+    var count: Int { starts.count }
+
+    var isEmpty: Bool { starts.isEmpty }
+
+    private func range(_ index: Int) -> Range<Int> {
+        starts[index]..<(index + 1 < starts.count ? starts[index + 1] - 1 : bytes.count)
+    }
+
+    /// The text at `index`, as bytes.
+    func text(_ index: Int) -> ArraySlice<UInt8> { bytes[range(index)] }
+
+    /// Adds a text that `write` appends.
+    mutating func append(_ write: (inout [UInt8]) -> Void) {
+        if !starts.isEmpty { bytes.append(separator) }
+        starts.append(bytes.count)
+        write(&bytes)
+    }
+
+    mutating func append(_ text: [UInt8]) {
+        append { $0.append(contentsOf: text) }
+    }
+
+    /// Adds the last text once more.
+    mutating func appendLastAgain() {
+        guard let start = starts.last else { return }
+        let end = bytes.count
+        bytes.append(separator)
+        starts.append(bytes.count)
+        for index in start..<end { bytes.append(bytes[index]) }
+    }
+
+    /// Replaces the last text with `text`.
+    mutating func replaceLast(with text: [UInt8]) {
+        guard let start = starts.last else { return append(text) }
+        bytes.removeSubrange(start...)
+        bytes.append(contentsOf: text)
+    }
+
+    /// Whether the text at `index` is `text`.
+    func text(_ index: Int, equals text: [UInt8]) -> Bool {
+        let range = range(index)
+        guard range.count == text.count else { return false }
+        return bytes.withUnsafeBufferPointer { all in
+            text.withUnsafeBufferPointer { other in
+                var offset = 0
+                while offset < other.count {
+                    if all[range.lowerBound + offset] != other[offset] { return false }
+                    offset += 1
+                }
+                return true
+            }
         }
-        result.append(("keyTimes", keyTimeTexts(keyTimes.map { $0 * duration }, duration: duration, lastIsEnd: !discrete).joined(separator: ";")))
-        if !discrete, let keySplines { result.append(("keySplines", keySplines.joined(separator: ";"))) }
-        result.append(("values", values.joined(separator: ";")))
-        return result
+    }
+
+    /// Whether the last text is `text` (false when there is none).
+    func lastEquals(_ text: [UInt8]) -> Bool { !starts.isEmpty && self.text(starts.count - 1, equals: text) }
+
+    /// Whether at least two of the texts differ.
+    var hasTwoDistinct: Bool {
+        guard count > 1 else { return false }
+        let first = range(0)
+        return bytes.withUnsafeBufferPointer { all in
+            for index in 1..<count {
+                let other = range(index)
+                if other.count != first.count { return true }
+                for offset in 0..<first.count where all[first.lowerBound + offset] != all[other.lowerBound + offset] { return true }
+            }
+            return false
+        }
     }
 }
 
-private let linearSpline = "0 0 1 1"
+/// SMIL animation values for one attribute over a clip.
+struct SMILKeyframes {
+    /// Fractions of the clip's duration.
+    var keyTimes: [Double]
+    var values: TextList
+    /// One per interval; `nil` when every interval is linear.
+    var keySplines: TextList?
+    var discrete: Bool
+
+    /// The attributes of an `<animate>`/`<animateTransform>` element after `attributeName`/`type`,
+    /// each with its leading space: the clip's `timing` (`begin`, `dur`, `repeatCount` or `fill`,
+    /// …), then the values over the clip. Every value is numbers, `rgb(…)`, path data or a keyword:
+    /// nothing to escape.
+    func appendAttributes(timing: ClipTiming, to out: inout [UInt8]) {
+        out.append(contentsOf: timing.attributes)
+        if discrete {
+            out.append(contentsOf: #" calcMode="discrete""#.utf8)
+        } else if keySplines != nil {
+            out.append(contentsOf: #" calcMode="spline""#.utf8)
+        } else {
+            out.append(contentsOf: #" calcMode="linear""#.utf8)
+        }
+        out.append(contentsOf: #" keyTimes=""#.utf8)
+        appendKeyTimes(keyTimes, duration: timing.duration, writtenDuration: timing.writtenDuration, lastIsEnd: !discrete, to: &out)
+        if !discrete, let keySplines {
+            out.append(contentsOf: #"" keySplines=""#.utf8)
+            out.append(contentsOf: keySplines.bytes)
+        }
+        out.append(contentsOf: #"" values=""#.utf8)
+        out.append(contentsOf: values.bytes)
+        out.append(UInt8(ascii: "\""))
+    }
+}
+
+/// The text of a linear interval's spline.
+private let linearSpline = Array("0 0 1 1".utf8)
 
 /// SMIL keyframes for pieces covering 0…`duration`, or nil when the formatted value never changes.
 ///
@@ -220,83 +326,130 @@ private let linearSpline = "0 0 1 1"
 /// become `keySplines`. A cubic that overshoots (y outside 0…1, which SMIL rejects) is cut at its
 /// turning points and bisected until every part's handles lie in 0…1: each part is the exact piece
 /// of the original curve, so the baked motion is the original one, not an approximation.
-func smilKeyframes<Value: SVGAnimatable>(_ pieces: [Piece<Value>], duration: Double, format: (Value) -> String) -> SMILKeyframes? {
+///
+/// `format` appends a value's text; values are compared by their text, so two values that print
+/// alike are one value.
+func smilKeyframes<Value: SVGAnimatable>(
+    _ pieces: [Piece<Value>], duration: Double, format: (Value, inout [UInt8]) -> Void
+) -> SMILKeyframes? {
     guard duration > 0, let first = pieces.first else { return nil }
     var times: [Double] = [0]
-    var values: [String] = [format(first.from)]
-    var splines: [String] = []
-    func add(_ time: Double, _ value: String, _ spline: String) {
+    times.reserveCapacity(pieces.count + 2)
+    // Room for a value and a spline per piece and the end: most keyframes never grow.
+    var values = TextList(capacity: pieces.count + 2)
+    values.append { format(first.from, &$0) }
+    var splines = TextList(capacity: pieces.count + 2)
+    var allLinear = true
+    var fromText: [UInt8] = [], toText: [UInt8] = [], partText: [UInt8] = []
+    fromText.reserveCapacity(32)
+    toText.reserveCapacity(32)
+    func add(_ time: Double, _ text: [UInt8]) {
         times.append(min(max(time, times.last ?? 0), duration))
-        values.append(value)
-        splines.append(spline)
+        values.append(text)
+        splines.append(linearSpline)
     }
+    func add(_ time: Double, _ text: [UInt8], spline: (Double, Double, Double, Double)) {
+        times.append(min(max(time, times.last ?? 0), duration))
+        values.append(text)
+        splines.append { appendSplineText(spline, to: &$0) }
+        if allLinear && !splines.lastEquals(linearSpline) { allLinear = false }
+    }
+    var previousTo: Value?
     for piece in pieces {
-        let fromText = format(piece.from), toText = format(piece.to)
-        if fromText != values.last { add(piece.start, fromText, linearSpline) }
+        if piece.from == previousTo {
+            // Pieces mostly continue where the last one ended: its text is already made.
+            swap(&fromText, &toText)
+        } else {
+            fromText.removeAll(keepingCapacity: true)
+            format(piece.from, &fromText)
+        }
+        toText.removeAll(keepingCapacity: true)
+        format(piece.to, &toText)
+        previousTo = piece.to
+        if !values.lastEquals(fromText) { add(piece.start, fromText) }
         if piece.end <= piece.start {
-            if toText != values.last { add(piece.start, toText, linearSpline) }
+            if !values.lastEquals(toText) { add(piece.start, toText) }
             continue
         }
         if fromText == toText {
             // A flat stretch: extend the previous flat interval instead of adding a point.
-            if values.count >= 2, values[values.count - 2] == fromText, times[times.count - 2] < times[times.count - 1] {
+            if values.count >= 2, values.text(values.count - 2, equals: fromText), times[times.count - 2] < times[times.count - 1] {
                 times[times.count - 1] = piece.end
             } else {
-                add(piece.end, toText, linearSpline)
+                add(piece.end, toText)
             }
             continue
         }
         switch piece.easing {
         case .linear:
-            add(piece.end, toText, linearSpline)
+            add(piece.end, toText)
         case .hold:
-            add(piece.end, fromText, linearSpline)
-            add(piece.end, toText, linearSpline)
+            add(piece.end, fromText)
+            add(piece.end, toText)
         case let .cubic(x1, y1, x2, y2):
-            for part in splineParts(x1, y1, x2, y2) {
-                let time = piece.start + (piece.end - piece.start) * part.u1
-                let text = part.u1 >= 1 ? toText : format(Value.interpolate(piece.from, piece.to, part.p1))
-                add(time, text, part.spline)
+            guard (0...1).contains(y1) && (0...1).contains(y2) else {
+                for part in Easing.cubic(x1, y1, x2, y2).unitHandleParts {
+                    let time = piece.start + (piece.end - piece.start) * part.u1
+                    var text = toText
+                    if part.u1 < 1 {
+                        partText.removeAll(keepingCapacity: true)
+                        format(Value.interpolate(piece.from, piece.to, part.p1), &partText)
+                        text = partText
+                    }
+                    switch part.easing {
+                    case let .cubic(a1, b1, a2, b2): add(time, text, spline: (a1, b1, a2, b2))
+                    case .linear, .hold: add(time, text)
+                    }
+                }
+                continue
             }
+            // Handles already in 0…1: the one part `unitHandleParts` gives (ending at fraction 1),
+            // without its array.
+            add(piece.start + (piece.end - piece.start) * 1, toText, spline: (x1, y1, x2, y2))
         }
     }
-    if times.last! < duration { add(duration, values.last!, linearSpline) }
+    if times[times.count - 1] < duration {
+        times.append(duration)
+        values.appendLastAgain()
+        splines.append(linearSpline)
+    }
     times[times.count - 1] = duration
-    guard Set(values).count > 1 else { return nil }
-    let fractions = times.map { $0 / duration }
-    let allLinear = splines.allSatisfy { $0 == linearSpline }
-    return SMILKeyframes(keyTimes: fractions, values: values, keySplines: allLinear ? nil : splines, discrete: false)
+    guard values.hasTwoDistinct else { return nil }
+    for index in times.indices { times[index] /= duration }
+    return SMILKeyframes(keyTimes: times, values: values, keySplines: allLinear ? nil : splines, discrete: false)
 }
 
-/// Discrete SMIL keyframes (for `visibility`): `changes` are (time, value) in time order; the
-/// first must be at 0.
-func discreteKeyframes(_ changes: [(Double, String)], duration: Double) -> SMILKeyframes? {
-    guard duration > 0, Set(changes.map(\.1)).count > 1 else { return nil }
+/// Discrete SMIL keyframes (for `visibility`, baked path data): a change to `texts[i]` at
+/// `times[i]`, in time order; the first must be at 0.
+func discreteKeyframes(times changeTimes: [Double], texts: TextList, duration: Double) -> SMILKeyframes? {
+    guard duration > 0, texts.hasTwoDistinct else { return nil }
     var times: [Double] = []
-    var values: [String] = []
-    for (time, value) in changes {
-        if values.last == value { continue }
-        if let last = times.last, time <= last { values[values.count - 1] = value; continue }
+    var values = TextList()
+    var text: [UInt8] = []
+    for index in 0..<min(changeTimes.count, texts.count) {
+        text.removeAll(keepingCapacity: true)
+        text.append(contentsOf: texts.text(index))
+        if values.lastEquals(text) { continue }
+        let time = changeTimes[index]
+        if let last = times.last, time <= last {
+            values.replaceLast(with: text)
+            continue
+        }
         times.append(time / duration)
-        values.append(value)
+        values.append(text)
     }
     guard values.count > 1 else { return nil }
     return SMILKeyframes(keyTimes: times, values: values, keySplines: nil, discrete: true)
 }
 
-/// The parts of `cubic-bezier(x1, y1, x2, y2)` whose normalised handles all lie in 0…1, each as
-/// (end fraction of the duration, progress there, keySpline text).
-func splineParts(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> [(u1: Double, p1: Double, spline: String)] {
-    Easing.cubic(x1, y1, x2, y2).unitHandleParts.map { part in
-        switch part.easing {
-        case let .cubic(a1, b1, a2, b2): return (part.u1, part.p1, splineText(a1, b1, a2, b2))
-        case .linear, .hold: return (part.u1, part.p1, linearSpline)
-        }
-    }
-}
-
-private func clampUnit(_ value: Double) -> Double { min(max(value, 0), 1) }
-
-private func splineText(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> String {
-    [x1, y1, x2, y2].map { formatNumber(clampUnit($0)) }.joined(separator: " ")
+/// `x1 y1 x2 y2` of a keySpline, each clamped into 0…1.
+private func appendSplineText(_ handles: (Double, Double, Double, Double), to out: inout [UInt8]) {
+    func clampUnit(_ value: Double) -> Double { min(max(value, 0), 1) }
+    appendFormattedNumber(clampUnit(handles.0), decimals: 3, to: &out)
+    out.append(UInt8(ascii: " "))
+    appendFormattedNumber(clampUnit(handles.1), decimals: 3, to: &out)
+    out.append(UInt8(ascii: " "))
+    appendFormattedNumber(clampUnit(handles.2), decimals: 3, to: &out)
+    out.append(UInt8(ascii: " "))
+    appendFormattedNumber(clampUnit(handles.3), decimals: 3, to: &out)
 }

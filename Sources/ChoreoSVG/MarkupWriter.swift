@@ -103,8 +103,24 @@ struct MarkupWriter {
         markup.write(into: &bytes, indent: depth)
     }
 
-    mutating func elements(_ markups: [Markup]) {
-        for markup in markups { element(markup) }
+    /// Animation elements made before their element was started, as its children.
+    mutating func animations(_ list: AnimationList) {
+        guard !list.isEmpty else { return }
+        beginChild()
+        let depth = self.depth
+        for index in 0..<list.count {
+            indent(depth)
+            bytes.append(contentsOf: list.element(index))
+        }
+    }
+
+    /// `<defs>` holding the definitions the renderers wrote (at depth 2, this writer's depth
+    /// inside the root), if there are any.
+    mutating func definitions(_ parts: MarkupWriter...) {
+        guard parts.contains(where: { !$0.isEmpty }) else { return }
+        start("defs")
+        for part in parts { children(part) }
+        end()
     }
 
     /// Children written by another writer whose depth is this one's current depth.

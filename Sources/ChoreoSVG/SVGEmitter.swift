@@ -54,20 +54,20 @@ public enum SVGEmitter {
         // Drawn first, written after the definitions it collects: into a buffer of its own.
         var motion = MarkupWriter(depth: 2, capacity: 1 << 16)
         for layer in timeline.layers { renderer.render(layer, into: &motion) }
-        var stillRenderer = SceneRenderer(fps: timeline.fps, idPrefix: idPrefix + "still-")
+        var stillRenderer = SceneRenderer(fps: timeline.fps, idPrefix: idPrefix + "still-", baseTime: clip.start)
         var still = MarkupWriter(depth: 2, capacity: 1 << 12)
-        for layer in timeline.frozen(at: clip.start).layers { stillRenderer.render(layer, into: &still) }
+        for layer in timeline.layers { stillRenderer.render(layer, into: &still) }
         let css = """
             /* SMIL cannot be paused from CSS, so reduced motion swaps the animated copy for a still \
             copy of the pose at time 0: CSS display beats the display="none" presentation \
             attribute on the still copy, and renderers without CSS keep the animated copy. */ \
             @media (prefers-reduced-motion: reduce) { .choreo-motion { display: none } .choreo-still { display: inline } }
             """
-        let definitions = renderer.definitions + stillRenderer.definitions
-        return document(timeline, capacity: motion.bytes.count + still.bytes.count + 4096) { out in
+        let capacity = motion.bytes.count + still.bytes.count + renderer.definitions.bytes.count + stillRenderer.definitions.bytes.count + 4096
+        return document(timeline, capacity: capacity) { out in
             out.element(Markup("style", [("type", "text/css")], raw: css))
-            if !definitions.isEmpty { out.element(Markup("defs", children: definitions)) }
-            if let background = backgroundMarkup(timeline) { out.element(background) }
+            out.definitions(renderer.definitions, stillRenderer.definitions)
+            writeBackground(timeline, into: &out)
             out.start("g")
             out.attribute("class", "choreo-motion")
             out.children(motion)
@@ -87,13 +87,12 @@ public enum SVGEmitter {
 
     /// `snapshot` as UTF-8.
     public static func snapshotBytes(_ timeline: Timeline, at time: Double, idPrefix: String = "") -> [UInt8] {
-        let frozen = timeline.frozen(at: time)
-        var renderer = SceneRenderer(fps: timeline.fps, idPrefix: idPrefix)
+        var renderer = SceneRenderer(fps: timeline.fps, idPrefix: idPrefix, baseTime: time)
         var layers = MarkupWriter(depth: 1, capacity: 1 << 12)
-        for layer in frozen.layers { renderer.render(layer, into: &layers) }
-        return document(timeline, capacity: layers.bytes.count + 4096) { out in
-            if !renderer.definitions.isEmpty { out.element(Markup("defs", children: renderer.definitions)) }
-            if let background = backgroundMarkup(timeline) { out.element(background) }
+        for layer in timeline.layers { renderer.render(layer, into: &layers) }
+        return document(timeline, capacity: layers.bytes.count + renderer.definitions.bytes.count + 4096) { out in
+            out.definitions(renderer.definitions)
+            writeBackground(timeline, into: &out)
             out.children(layers)
         }
     }
@@ -115,17 +114,20 @@ public enum SVGEmitter {
         return out.takeBytes()
     }
 
-    static func backgroundMarkup(_ timeline: Timeline) -> Markup? {
-        guard let background = timeline.background else { return nil }
-        var attributes: [(String, String)] = [
-            ("x", "0"), ("y", "0"), ("width", formatNumber(timeline.width)), ("height", formatNumber(timeline.height)),
-            ("fill", svgColor(background)),
+    /// The background `<rect>`, if the scene has a background.
+    static func writeBackground(_ timeline: Timeline, into out: inout MarkupWriter) {
+        guard let background = timeline.background else { return }
+        var attributes: [ShapeAttribute] = [
+            ("x", .text("0")), ("y", .text("0")), ("width", .number(timeline.width)), ("height", .number(timeline.height)),
+            ("fill", .color(background)),
         ]
         if let themed = SVGThemes.paintClass("fill", Animated(background, slot: timeline.backgroundSlot)) {
             SVGThemes.addClass(themed, to: &attributes)
         }
-        if background.a < 1 { attributes.append(("fill-opacity", svgOpacity(background.a))) }
-        return Markup("rect", attributes)
+        if background.a < 1 { attributes.append(("fill-opacity", .opacity(background.a))) }
+        out.start("rect")
+        for (name, value) in attributes { value.write(name, into: &out) }
+        out.end()
     }
 }
 
@@ -156,21 +158,137 @@ struct Clip {
     }
 }
 
+/// What every animation of one clip shares, made once per clip rather than per animation: its
+/// timing attributes as written, and the duration its key times are fractions of.
+struct ClipTiming {
+    let duration: Double
+    /// `duration` as `dur` says it (see `appendKeyTimes`).
+    let writtenDuration: Double
+    /// ` begin="…" … dur="…s" repeatCount="indefinite"` (or `fill="freeze"`), escaped.
+    let attributes: [UInt8]
+
+    init(_ clip: Clip) {
+        duration = clip.duration
+        writtenDuration = ChoreoSVG.writtenDuration(clip.duration)
+        var bytes: [UInt8] = []
+        for (name, value) in clip.timing {
+            bytes.append(UInt8(ascii: " "))
+            bytes.append(contentsOf: name.utf8)
+            bytes.append(UInt8(ascii: "="))
+            bytes.append(UInt8(ascii: "\""))
+            TextEscaping.appendXML(value, to: &bytes)
+            bytes.append(UInt8(ascii: "\""))
+        }
+        attributes = bytes
+    }
+}
+
+/// The attribute an animation element moves: `<animate attributeName="NAME"` or
+/// `<animateTransform attributeName="transform" type="TYPE"`.
+enum AnimationTarget {
+    case attribute(String)
+    case transform(String)
+
+    /// The element's start, up to its timing attributes (the names need no escaping).
+    func appendHead(to out: inout [UInt8]) {
+        switch self {
+        case let .attribute(name):
+            out.append(contentsOf: #"<animate attributeName=""#.utf8)
+            out.append(contentsOf: name.utf8)
+        case let .transform(type):
+            out.append(contentsOf: #"<animateTransform attributeName="transform" type=""#.utf8)
+            out.append(contentsOf: type.utf8)
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+}
+
+/// Animation elements (`<animate …/>`, `<animateTransform …/>`), each written as one line of bytes
+/// (without its indentation) when it is made, and copied later where its element's children go:
+/// they are made before their element is written, since whether there are any decides the
+/// element's attributes and a transform's `<g>` levels. No tree, no `String` per value.
+struct AnimationList {
+    private(set) var bytes: [UInt8] = []
+    /// Where each element starts in `bytes`; each ends with its line break.
+    private(set) var starts: [Int] = []
+
+    var isEmpty: Bool { starts.isEmpty }
+
+    var count: Int { starts.count }
+
+    /// The bytes of the element at `index`, line break included.
+    func element(_ index: Int) -> ArraySlice<UInt8> {
+        bytes[starts[index]..<(index + 1 < starts.count ? starts[index + 1] : bytes.count)]
+    }
+
+    mutating func append(_ target: AnimationTarget, keyframes: SMILKeyframes, timing: ClipTiming) {
+        // The element's size, near enough, so that it is copied once, not grown step by step.
+        let size = 200 + timing.attributes.count + keyframes.values.bytes.count + (keyframes.keySplines?.bytes.count ?? 0)
+            + keyframes.keyTimes.count * 8
+        if bytes.count + size > bytes.capacity { bytes.reserveCapacity(max(bytes.count + size, 2 * bytes.capacity)) }
+        starts.append(bytes.count)
+        target.appendHead(to: &bytes)
+        keyframes.appendAttributes(timing: timing, to: &bytes)
+        bytes.append(UInt8(ascii: "/"))
+        bytes.append(UInt8(ascii: ">"))
+        bytes.append(UInt8(ascii: "\n"))
+    }
+
+    mutating func append(contentsOf other: AnimationList) {
+        for start in other.starts { starts.append(bytes.count + start) }
+        bytes.append(contentsOf: other.bytes)
+    }
+}
+
+/// A shape's attribute after `d`: numbers and colours are kept as values and written straight into
+/// the buffer, not made into `String`s first.
+typealias ShapeAttribute = (String, AttributeValue)
+
+enum AttributeValue {
+    /// Text, escaped when written.
+    case text(String)
+    /// `formatNumber`'s digits.
+    case number(Double)
+    /// Numbers separated by spaces (a dash pattern).
+    case numbers([Double])
+    case color(RGBA)
+    case opacity(Double)
+
+    func write(_ name: String, into out: inout MarkupWriter) {
+        switch self {
+        case let .text(text): out.attribute(name, text)
+        case let .number(value): out.attribute(name, number: value)
+        case let .numbers(values):
+            out.attribute(name) { bytes in
+                for (index, value) in values.enumerated() {
+                    if index > 0 { bytes.append(UInt8(ascii: " ")) }
+                    appendSVGNumber(value, to: &bytes)
+                }
+            }
+        case let .color(color): out.attribute(name) { appendSVGColor(color, to: &$0) }
+        case let .opacity(alpha): out.attribute(name) { appendSVGOpacity(alpha, to: &$0) }
+        }
+    }
+}
+
 /// Renders nodes: base attribute values at `baseTime`, and for every clip an `<animate>` child per
-/// property that moves in it. Without clips every property is written at `baseTime` (a frozen
-/// timeline is constant, so that is a snapshot).
+/// property that moves in it. Without clips it draws the scene frozen at `baseTime` (a snapshot,
+/// the same as `Timeline.frozen(at:)` drawn, without copying the timeline): every track is read
+/// there and counts as still.
 struct SceneRenderer {
     let fps: Double
     let baseTime: Double
     let clips: [Clip]
+    private let clipTimings: [ClipTiming]
     var ids: IdAllocator
-    /// Gradients, in document order.
-    private(set) var definitions: [Markup] = []
+    /// Gradients and clip paths in document order, written as children of `<defs>` (depth 2).
+    private(set) var definitions = MarkupWriter(depth: 2, capacity: 0)
 
     init(fps: Double, idPrefix: String, baseTime: Double = 0, clips: [Clip] = []) {
         self.fps = fps
         self.baseTime = baseTime
         self.clips = clips
+        self.clipTimings = clips.map(ClipTiming.init)
         self.ids = IdAllocator(prefix: idPrefix)
     }
 
@@ -179,47 +297,59 @@ struct SceneRenderer {
     // MARK: Tracks to SMIL
 
     /// One animation element per clip in which `frames` moves (and per clip covering one where it
-    /// moves, held at `held(clip.start)`).
+    /// moves, held at `held(clip.start)`), added to `list`.
     private func clipAnimations(
-        _ element: String, _ target: [(String, String)], frames: (Int) -> SMILKeyframes?, held: (Double) -> String
-    ) -> [Markup] {
-        guard animates else { return [] }
+        _ target: AnimationTarget, into list: inout AnimationList, frames: (Int) -> SMILKeyframes?,
+        held: (Double, inout [UInt8]) -> Void
+    ) {
+        guard animates else { return }
+        if clips.count == 1 && clips[0].covers.isEmpty {
+            // The reel: one clip, nothing to cover.
+            if let keyframes = frames(0) { list.append(target, keyframes: keyframes, timing: clipTimings[0]) }
+            return
+        }
         let perClip = clips.indices.map(frames)
-        var result: [Markup] = []
         for (index, clip) in clips.enumerated() {
             var keyframes = perClip[index]
             if keyframes == nil, clip.covers.contains(where: { perClip[$0] != nil }) {
-                let value = held(clip.start)
-                keyframes = SMILKeyframes(keyTimes: [0, 1], values: [value, value], keySplines: nil, discrete: false)
+                var values = TextList()
+                values.append { held(clip.start, &$0) }
+                values.appendLastAgain()
+                keyframes = SMILKeyframes(keyTimes: [0, 1], values: values, keySplines: nil, discrete: false)
             }
-            if let keyframes {
-                result.append(Markup(element, target + keyframes.attributes(duration: clip.duration, timing: clip.timing)))
-            }
+            if let keyframes { list.append(target, keyframes: keyframes, timing: clipTimings[index]) }
         }
-        return result
     }
 
-    /// `<animate>`s of one attribute following one track.
-    private func animations<Value: SVGAnimatable>(_ attribute: String, _ track: Animated<Value>, format: @escaping (Value) -> String) -> [Markup] {
-        guard track.isAnimated else { return [] }
-        return clipAnimations(
-            "animate", [("attributeName", attribute)],
+    /// The animations of one track, one per clip it moves in (see `clipAnimations`).
+    private func animations<Value: SVGAnimatable>(
+        _ target: AnimationTarget, _ track: Animated<Value>, into list: inout AnimationList, format: (Value, inout [UInt8]) -> Void
+    ) {
+        guard track.isAnimated else { return }
+        clipAnimations(
+            target, into: &list,
             frames: { index in
                 let clip = clips[index]
                 return smilKeyframes(pieces(of: track, start: clip.start, end: clip.end, fps: fps), duration: clip.duration, format: format)
             },
-            held: { format(track.value(at: $0)) })
+            held: { format(track.value(at: $0), &$1) })
     }
 
-    private func transformAnimations<Value: SVGAnimatable>(_ type: String, _ track: Animated<Value>, format: @escaping (Value) -> String) -> [Markup] {
-        guard track.isAnimated else { return [] }
-        return clipAnimations(
-            "animateTransform", [("attributeName", "transform"), ("type", type)],
-            frames: { index in
-                let clip = clips[index]
-                return smilKeyframes(pieces(of: track, start: clip.start, end: clip.end, fps: fps), duration: clip.duration, format: format)
-            },
-            held: { format(track.value(at: $0)) })
+    /// `animations` of one attribute, as a list of their own.
+    private func animations<Value: SVGAnimatable>(
+        _ attribute: String, _ track: Animated<Value>, format: (Value, inout [UInt8]) -> Void
+    ) -> AnimationList {
+        var list = AnimationList()
+        animations(.attribute(attribute), track, into: &list, format: format)
+        return list
+    }
+
+    private func transformAnimations<Value: SVGAnimatable>(
+        _ type: String, _ track: Animated<Value>, format: (Value, inout [UInt8]) -> Void
+    ) -> AnimationList {
+        var list = AnimationList()
+        animations(.transform(type), track, into: &list, format: format)
+        return list
     }
 
     // MARK: Nodes
@@ -231,13 +361,13 @@ struct SceneRenderer {
         out.start("g")
         out.attribute("id", id)
         if let first = placement.levels.first { out.attribute("transform") { appendTransformList(first.texts, to: &$0) } }
-        if let opacity = placement.opacity { out.attribute("opacity", opacity) }
-        out.elements(placement.opacityAnimations)
-        if let first = placement.levels.first { out.elements(first.animations) }
+        if let opacity = placement.opacity { out.attribute("opacity") { appendSVGOpacity(opacity, to: &$0) } }
+        out.animations(placement.opacityAnimations)
+        if let first = placement.levels.first { out.animations(first.animations) }
         for level in placement.levels.dropFirst() {
             out.start("g")
             out.attribute("transform") { appendTransformList(level.texts, to: &$0) }
-            out.elements(level.animations)
+            out.animations(level.animations)
         }
         if let clip = node.clip {
             // In the node's local coordinates: inside its transform, around its copies and
@@ -246,7 +376,7 @@ struct SceneRenderer {
             var clipped = MarkupWriter(depth: out.currentDepth + 1)
             renderCopies(node, into: &clipped)
             let clipId = ids.make("\(node.id)-clip")
-            definitions.append(clipPath(clip, id: clipId))
+            clipPath(clip, id: clipId)
             out.start("g")
             out.attribute("clip-path", "url(#\(clipId))")
             out.children(clipped)
@@ -275,7 +405,7 @@ struct SceneRenderer {
                     }
                 }
                 let opacity = repeater.opacity(ofCopy: index)
-                if opacity < 1 { out.attribute("opacity", svgOpacity(opacity)) }
+                if opacity < 1 { out.attribute("opacity") { appendSVGOpacity(opacity, to: &$0) } }
                 let name = index == 0 ? node.id : "\(node.id)-copy\(index)"
                 renderContent(node, name: name, into: &out)
                 out.end()
@@ -286,27 +416,33 @@ struct SceneRenderer {
     }
 
     /// A `<clipPath>` holding the clip's outline with its transform applied (a clip path's children
-    /// cannot be `<g>`s, so the transform is baked into the path data), animated like a shape's `d`.
-    private func clipPath(_ clip: ClipShape, id: String) -> Markup {
+    /// cannot be `<g>`s, so the transform is baked into the path data), animated like a shape's
+    /// `d`, added to the definitions.
+    private mutating func clipPath(_ clip: ClipShape, id: String) {
         let outlines = ClipOutlines(clip: clip)
         let moves = animates && clip.isAnimated
-        var pathAttributes = [("d", svgPathData(outlines.value(at: baseTime, normalised: moves), curvesOnly: moves))]
-        var animations: [Markup] = []
+        var animations = AnimationList()
         if moves {
-            animations = clipAnimations(
-                "animate", [("attributeName", "d")],
+            clipAnimations(
+                .attribute("d"), into: &animations,
                 frames: { index in
                     let window = clips[index]
                     let shapes = combinedPieces(
                         timings: outlines.timings, start: window.start, end: window.end, fps: fps, tolerance: 0.25,
                         value: { outlines.value(at: $0, normalised: true) }, leftValue: { outlines.leftValue(at: $0, normalised: true) })
-                    return smilKeyframes(shapes, duration: window.duration, format: { svgPathData($0, curvesOnly: true) })
+                    return smilKeyframes(shapes, duration: window.duration, format: { appendSVGPathData($0, curvesOnly: true, to: &$1) })
                 },
-                held: { svgPathData(outlines.value(at: $0, normalised: true), curvesOnly: true) })
+                held: { appendSVGPathData(outlines.value(at: $0, normalised: true), curvesOnly: true, to: &$1) })
         }
-        pathAttributes.append(("clip-rule", "nonzero"))
-        return Markup(
-            "clipPath", [("id", id), ("clipPathUnits", "userSpaceOnUse")], children: [Markup("path", pathAttributes, children: animations)])
+        definitions.start("clipPath")
+        definitions.attribute("id", id)
+        definitions.attribute("clipPathUnits", "userSpaceOnUse")
+        definitions.start("path")
+        definitions.attribute("d") { appendSVGPathData(outlines.value(at: baseTime, normalised: moves), curvesOnly: moves, to: &$0) }
+        definitions.attribute("clip-rule", "nonzero")
+        definitions.animations(animations)
+        definitions.end()
+        definitions.end()
     }
 
     /// `name` (the node id, or the copy's) names the node's gradients.
@@ -324,21 +460,16 @@ struct SceneRenderer {
         case scale(Point)
 
         func append(to bytes: inout [UInt8]) {
-            func pair(_ p: Point) {
-                appendFormattedNumber(p.x, decimals: 3, to: &bytes)
-                bytes.append(UInt8(ascii: " "))
-                appendFormattedNumber(p.y, decimals: 3, to: &bytes)
-            }
             switch self {
             case let .translate(p):
                 bytes.append(contentsOf: "translate(".utf8)
-                pair(p)
+                appendSVGPoint(p, to: &bytes)
             case let .rotate(angle):
                 bytes.append(contentsOf: "rotate(".utf8)
                 appendFormattedNumber(angle, decimals: 3, to: &bytes)
             case let .scale(s):
                 bytes.append(contentsOf: "scale(".utf8)
-                pair(s)
+                appendSVGPoint(s, to: &bytes)
             }
             bytes.append(UInt8(ascii: ")"))
         }
@@ -355,15 +486,22 @@ struct SceneRenderer {
     /// One transform step: a static transform-list item, or an animated one with its base value.
     private struct TransformStep {
         var text: TransformText?
-        var animations: [Markup] = []
+        var animations = AnimationList()
+    }
+
+    /// One `<g>` of a node's placement: its transform list and the animations of its one moving
+    /// step, if any.
+    private struct Level {
+        var texts: [TransformText]
+        var animations = AnimationList()
     }
 
     /// How a node is placed: `<g>` levels (the first is the node's own `<g>`), each with its
     /// transform list and animations, and the node's opacity.
     private struct Placement {
-        var levels: [(texts: [TransformText], animations: [Markup])] = []
-        var opacity: String?
-        var opacityAnimations: [Markup] = []
+        var levels: [Level] = []
+        var opacity: Double?
+        var opacityAnimations = AnimationList()
     }
 
     /// The node's transform, `translate(position) translate(offset) rotate(r) scale(s)
@@ -371,10 +509,10 @@ struct SceneRenderer {
     /// own so that its `<animateTransform>`s replace only that step.
     private func placement(_ transform: Transform) -> Placement {
         func translateText(_ p: Point) -> TransformText? { p == .zero ? nil : .translate(p) }
-        let pointValues: (Point) -> String = { "\(formatNumber($0.x)) \(formatNumber($0.y))" }
         var steps: [TransformStep] = []
-        let positionAnimations = transformAnimations("translate", transform.position, format: pointValues)
-        let offsetAnimations = transformAnimations("translate", transform.offset, format: pointValues)
+        steps.reserveCapacity(5)
+        let positionAnimations = transformAnimations("translate", transform.position, format: appendSVGPoint)
+        let offsetAnimations = transformAnimations("translate", transform.offset, format: appendSVGPoint)
         let position = transform.position.value(at: baseTime), offset = transform.offset.value(at: baseTime)
         if positionAnimations.isEmpty && offsetAnimations.isEmpty {
             steps.append(TransformStep(text: translateText(position + offset)))
@@ -383,37 +521,36 @@ struct SceneRenderer {
             steps.append(TransformStep(text: .translate(offset), animations: offsetAnimations))
         }
         let rotation = transform.rotation.value(at: baseTime)
-        let rotationAnimations = transformAnimations("rotate", transform.rotation) { formatNumber($0) }
+        let rotationAnimations = transformAnimations("rotate", transform.rotation, format: appendSVGNumber)
         steps.append(TransformStep(
             text: rotation == 0 && rotationAnimations.isEmpty ? nil : .rotate(rotation), animations: rotationAnimations))
         let scale = transform.scale.value(at: baseTime)
-        let scaleAnimations = transformAnimations("scale", transform.scale, format: pointValues)
+        let scaleAnimations = transformAnimations("scale", transform.scale, format: appendSVGPoint)
         steps.append(TransformStep(
             text: scale == Point(1, 1) && scaleAnimations.isEmpty ? nil : .scale(scale), animations: scaleAnimations))
         let negatedAnchor = transform.anchor.map { Point(0, 0) - $0 }
-        let anchorAnimations = transformAnimations("translate", negatedAnchor, format: pointValues)
+        let anchorAnimations = transformAnimations("translate", negatedAnchor, format: appendSVGPoint)
         let anchorBase = negatedAnchor.value(at: baseTime)
         steps.append(TransformStep(
             text: anchorAnimations.isEmpty ? translateText(anchorBase) : .translate(anchorBase), animations: anchorAnimations))
 
         // Group the steps into `<g>` levels.
-        var levels: [(texts: [TransformText], animations: [Markup])] = []
+        var placement = Placement()
         var pending: [TransformText] = []
         for step in steps {
             if !step.animations.isEmpty {
-                if !pending.isEmpty { levels.append((pending, [])) }
+                if !pending.isEmpty { placement.levels.append(Level(texts: pending)) }
                 pending = []
-                levels.append((step.text.map { [$0] } ?? [], step.animations))
+                placement.levels.append(Level(texts: step.text.map { [$0] } ?? [], animations: step.animations))
             } else if let text = step.text {
                 pending.append(text)
             }
         }
-        if !pending.isEmpty { levels.append((pending, [])) }
+        if !pending.isEmpty { placement.levels.append(Level(texts: pending)) }
 
-        var placement = Placement(levels: levels)
         let opacity = transform.opacity.value(at: baseTime)
-        placement.opacityAnimations = self.animations("opacity", transform.opacity) { svgOpacity($0) }
-        if opacity != 1 || !placement.opacityAnimations.isEmpty { placement.opacity = svgOpacity(opacity) }
+        placement.opacityAnimations = self.animations("opacity", transform.opacity, format: appendSVGOpacity)
+        if opacity != 1 || !placement.opacityAnimations.isEmpty { placement.opacity = opacity }
         return placement
     }
 
@@ -423,8 +560,9 @@ struct SceneRenderer {
         let outlines = GeometryOutlines(geometry)
         // `d` comes first, written as bytes; the other attributes follow.
         let pathData: (shape: PathShape, curvesOnly: Bool, trimmed: Bool)
-        var attributes: [(String, String)] = []
-        var animations: [Markup] = []
+        var attributes: [ShapeAttribute] = []
+        attributes.reserveCapacity(10)
+        var animations = AnimationList()
         let trimMode = self.trimMode(geometry, style)
         let geometryMoves = animates && geometry.isAnimated && trimMode != .geometry && trimMode != .bakedGeometry
         switch trimMode {
@@ -434,51 +572,54 @@ struct SceneRenderer {
             if trimMode == .bakedGeometry {
                 // The trimmed outline changes its vertex count as the window moves, which SMIL
                 // cannot interpolate: one value per frame, shown from its frame's instant.
-                animations += clipAnimations(
-                    "animate", [("attributeName", "d")],
+                clipAnimations(
+                    .attribute("d"), into: &animations,
                     frames: { index in
                         let clip = clips[index]
                         let frameCount = max(1, Int((clip.duration * fps).rounded()))
-                        let changes = (0..<frameCount).map { frame -> (Double, String) in
+                        var times: [Double] = []
+                        var texts = TextList()
+                        for frame in 0..<frameCount {
                             let time = Double(frame) / fps
-                            return (time, trimmedPathData(geometry.trimmedOutline(at: clip.start + time, trim: trim)))
+                            times.append(time)
+                            texts.append { appendTrimmedPathData(geometry.trimmedOutline(at: clip.start + time, trim: trim), to: &$0) }
                         }
-                        return discreteKeyframes(changes, duration: clip.duration)
+                        return discreteKeyframes(times: times, texts: texts, duration: clip.duration)
                     },
-                    held: { trimmedPathData(geometry.trimmedOutline(at: $0, trim: trim)) })
+                    held: { appendTrimmedPathData(geometry.trimmedOutline(at: $0, trim: trim), to: &$1) })
             }
         case .none, .dash:
             pathData = (outlines.value(at: baseTime, normalised: geometryMoves), geometryMoves, false)
         }
         if geometryMoves {
-            animations += clipAnimations(
-                "animate", [("attributeName", "d")],
+            clipAnimations(
+                .attribute("d"), into: &animations,
                 frames: { index in
                     let clip = clips[index]
                     let shapes = combinedPieces(
                         timings: outlines.timings, start: clip.start, end: clip.end, fps: fps, tolerance: 0.25,
                         value: { outlines.value(at: $0, normalised: true) }, leftValue: { outlines.leftValue(at: $0, normalised: true) })
-                    return smilKeyframes(shapes, duration: clip.duration, format: { svgPathData($0, curvesOnly: true) })
+                    return smilKeyframes(shapes, duration: clip.duration, format: { appendSVGPathData($0, curvesOnly: true, to: &$1) })
                 },
-                held: { svgPathData(outlines.value(at: $0, normalised: true), curvesOnly: true) })
+                held: { appendSVGPathData(outlines.value(at: $0, normalised: true), curvesOnly: true, to: &$1) })
         }
 
         if let fill = style.fill {
             paint(fill, property: "fill", name: name, attributes: &attributes, animations: &animations)
         } else {
-            attributes.append(("fill", "none"))
+            attributes.append(("fill", .text("none")))
         }
-        attributes.append(("fill-rule", style.fillRule.rawValue))
+        attributes.append(("fill-rule", .text(style.fillRule.rawValue)))
 
         if let stroke = style.stroke {
             paint(stroke.paint, property: "stroke", name: name, attributes: &attributes, animations: &animations)
-            attributes.append(("stroke-width", formatNumber(stroke.width.value(at: baseTime))))
-            animations += self.animations("stroke-width", stroke.width) { formatNumber($0) }
-            attributes.append(("stroke-linecap", stroke.cap.rawValue))
-            attributes.append(("stroke-linejoin", stroke.join.rawValue))
-            attributes.append(("stroke-miterlimit", formatNumber(stroke.miterLimit)))
+            attributes.append(("stroke-width", .number(stroke.width.value(at: baseTime))))
+            self.animations(.attribute("stroke-width"), stroke.width, into: &animations, format: appendSVGNumber)
+            attributes.append(("stroke-linecap", .text(stroke.cap.rawValue)))
+            attributes.append(("stroke-linejoin", .text(stroke.join.rawValue)))
+            attributes.append(("stroke-miterlimit", .number(stroke.miterLimit)))
             if trimMode != .dash, !stroke.dash.isEmpty {
-                attributes.append(("stroke-dasharray", stroke.dash.map { formatNumber($0) }.joined(separator: " ")))
+                attributes.append(("stroke-dasharray", .numbers(stroke.dash)))
             }
         }
         if trimMode == .dash, let trim = style.trim {
@@ -492,8 +633,8 @@ struct SceneRenderer {
                 appendSVGPathData(pathData.shape, curvesOnly: pathData.curvesOnly, to: &bytes)
             }
         }
-        out.attributes(attributes)
-        out.elements(animations)
+        for (name, value) in attributes { value.write(name, into: &out) }
+        out.animations(animations)
         out.end()
     }
 
@@ -520,18 +661,11 @@ struct SceneRenderer {
         return style.fill == nil && contourCount == 1 && !dashed ? .dash : .bakedGeometry
     }
 
-    /// Path data of a trimmed outline; an empty trim draws nothing (a lone moveto has no caps).
-    private func trimmedPathData(_ shape: PathShape) -> String {
-        var bytes: [UInt8] = []
-        appendTrimmedPathData(shape, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
     /// Trim as a dash of the trimmed length with a gap completing the outline's length, shifted by
     /// the start: one dash per period, so a trim that wraps past the start point wraps here too.
     /// Lengths are absolute (not `pathLength`) for the renderers that ignore `pathLength`. An empty
     /// trim is hidden, since a zero-length dash still draws a round or square cap.
-    private func trimAttributes(_ trim: Trim, outlines: GeometryOutlines, attributes: inout [(String, String)], animations: inout [Markup]) {
+    private func trimAttributes(_ trim: Trim, outlines: GeometryOutlines, attributes: inout [ShapeAttribute], animations: inout AnimationList) {
         func dash(_ shape: PathShape, _ start: Double, _ end: Double, _ offset: Double) -> NumberVector {
             let length = shape.arcLength
             let low = min(start, end), high = max(start, end)
@@ -542,11 +676,11 @@ struct SceneRenderer {
             dash(outlines.value(at: $0, normalised: false), trim.start.value(at: $0), trim.end.value(at: $0), trim.offset.value(at: $0))
         }
         let initial = value(baseTime)
-        attributes.append(("stroke-dasharray", "\(formatNumber(initial.values[0])) \(formatNumber(initial.values[1]))"))
-        attributes.append(("stroke-dashoffset", formatNumber(initial.values[2])))
+        attributes.append(("stroke-dasharray", .numbers([initial.values[0], initial.values[1]])))
+        attributes.append(("stroke-dashoffset", .number(initial.values[2])))
         let empty = 1e-6
         guard animates, trim.isAnimated || outlines.isAnimated else {
-            if initial.values[0] < empty { attributes.append(("visibility", "hidden")) }
+            if initial.values[0] < empty { attributes.append(("visibility", .text("hidden"))) }
             return
         }
         let dashes = clips.map { clip in
@@ -557,75 +691,101 @@ struct SceneRenderer {
                     dash(outlines.leftValue(at: $0, normalised: false), trim.start.leftValue(at: $0), trim.end.leftValue(at: $0), trim.offset.leftValue(at: $0))
                 })
         }
-        let lengths: (NumberVector) -> String = { "\(formatNumber($0.values[0])) \(formatNumber($0.values[1]))" }
-        animations += clipAnimations(
-            "animate", [("attributeName", "stroke-dasharray")],
-            frames: { smilKeyframes(dashes[$0], duration: clips[$0].duration, format: lengths) }, held: { lengths(value($0)) })
-        animations += clipAnimations(
-            "animate", [("attributeName", "stroke-dashoffset")],
-            frames: { index in smilKeyframes(dashes[index], duration: clips[index].duration, format: { formatNumber($0.values[2]) }) },
-            held: { formatNumber(value($0).values[2]) })
-        func changes(_ pieces: [Piece<NumberVector>]) -> [(Double, String)] {
-            pieces.map { piece in (piece.start, piece.from.values[0] < empty && piece.to.values[0] < empty ? "hidden" : "visible") }
+        let lengths: (NumberVector, inout [UInt8]) -> Void = { dash, out in
+            appendSVGNumber(dash.values[0], to: &out)
+            out.append(UInt8(ascii: " "))
+            appendSVGNumber(dash.values[1], to: &out)
         }
+        clipAnimations(
+            .attribute("stroke-dasharray"), into: &animations,
+            frames: { smilKeyframes(dashes[$0], duration: clips[$0].duration, format: lengths) }, held: { lengths(value($0), &$1) })
+        clipAnimations(
+            .attribute("stroke-dashoffset"), into: &animations,
+            frames: { index in smilKeyframes(dashes[index], duration: clips[index].duration, format: { appendSVGNumber($0.values[2], to: &$1) }) },
+            held: { appendSVGNumber(value($0).values[2], to: &$1) })
+        func hidden(_ piece: Piece<NumberVector>) -> Bool { piece.from.values[0] < empty && piece.to.values[0] < empty }
+        func visibility(_ hidden: Bool) -> String { hidden ? "hidden" : "visible" }
         // A clip playing from load sets the base value from its first interval (one that starts
         // empty but grows is visible); otherwise the base value is the drawing at rest.
         let hiddenAtRest = clips.first.map { $0.begin == nil && $0.start == baseTime } == true
-            ? changes(dashes[0]).first?.1 == "hidden" : initial.values[0] < empty
-        if hiddenAtRest { attributes.append(("visibility", "hidden")) }
-        animations += clipAnimations(
-            "animate", [("attributeName", "visibility")],
-            frames: { discreteKeyframes(changes(dashes[$0]), duration: clips[$0].duration) },
-            held: { value($0).values[0] < empty ? "hidden" : "visible" })
+            ? dashes[0].first.map(hidden) == true : initial.values[0] < empty
+        if hiddenAtRest { attributes.append(("visibility", .text("hidden"))) }
+        clipAnimations(
+            .attribute("visibility"), into: &animations,
+            frames: { index in
+                var texts = TextList()
+                for piece in dashes[index] { texts.append(Array(visibility(hidden(piece)).utf8)) }
+                return discreteKeyframes(times: dashes[index].map(\.start), texts: texts, duration: clips[index].duration)
+            },
+            held: { $1.append(contentsOf: visibility(value($0).values[0] < empty).utf8) })
     }
 
     // MARK: Paint
 
-    private mutating func paint(_ paint: Paint, property: String, name: String, attributes: inout [(String, String)], animations: inout [Markup]) {
+    private mutating func paint(_ paint: Paint, property: String, name: String, attributes: inout [ShapeAttribute], animations: inout AnimationList) {
         switch paint {
         case let .color(color):
             let initial = color.value(at: baseTime)
-            attributes.append((property, svgColor(initial)))
-            if let themed = SVGThemes.paintClass(property, color) { SVGThemes.addClass(themed, to: &attributes) }
-            animations += self.animations(property, color, format: svgColor)
-            let alphaAnimations = self.animations("\(property)-opacity", color.map { $0.a }, format: svgOpacity)
-            if initial.a < 1 || !alphaAnimations.isEmpty { attributes.append(("\(property)-opacity", svgOpacity(initial.a))) }
-            animations += alphaAnimations
+            attributes.append((property, .color(initial)))
+            // A snapshot's colours are still: themed even if they move elsewhere on the timeline.
+            if color.slot != nil, let themed = SVGThemes.paintClass(property, animates ? color : color.frozen(at: baseTime)) {
+                SVGThemes.addClass(themed, to: &attributes)
+            }
+            var alphaAnimations = AnimationList()
+            if animates && color.isAnimated {
+                self.animations(.attribute(property), color, into: &animations, format: appendSVGColor)
+                self.animations(.attribute("\(property)-opacity"), color.map { $0.a }, into: &alphaAnimations, format: appendSVGOpacity)
+            }
+            if initial.a < 1 || !alphaAnimations.isEmpty { attributes.append(("\(property)-opacity", .opacity(initial.a))) }
+            animations.append(contentsOf: alphaAnimations)
         case let .linearGradient(from, to, stops):
-            let gradientId = ids.make("\(name)-\(property)")
-            var children: [Markup] = []
-            var gradientAttributes: [(String, String)] = [("id", gradientId), ("gradientUnits", "userSpaceOnUse")]
-            for (name, track) in [("x1", from.map(\.x)), ("y1", from.map(\.y)), ("x2", to.map(\.x)), ("y2", to.map(\.y))] {
-                gradientAttributes.append((name, formatNumber(track.value(at: baseTime))))
-                children += self.animations(name, track) { formatNumber($0) }
-            }
-            definitions.append(Markup("linearGradient", gradientAttributes, children: children + stopMarkup(stops)))
-            attributes.append((property, "url(#\(gradientId))"))
+            gradient("linearGradient", property: property, name: name, attributes: &attributes, stops: stops, tracks: [
+                ("x1", from.map(\.x)), ("y1", from.map(\.y)), ("x2", to.map(\.x)), ("y2", to.map(\.y)),
+            ])
         case let .radialGradient(center, radius, stops):
-            let gradientId = ids.make("\(name)-\(property)")
-            var children: [Markup] = []
-            var gradientAttributes: [(String, String)] = [("id", gradientId), ("gradientUnits", "userSpaceOnUse")]
-            for (name, track) in [("cx", center.map(\.x)), ("cy", center.map(\.y)), ("r", radius)] {
-                gradientAttributes.append((name, formatNumber(track.value(at: baseTime))))
-                children += self.animations(name, track) { formatNumber($0) }
-            }
-            definitions.append(Markup("radialGradient", gradientAttributes, children: children + stopMarkup(stops)))
-            attributes.append((property, "url(#\(gradientId))"))
+            gradient("radialGradient", property: property, name: name, attributes: &attributes, stops: stops, tracks: [
+                ("cx", center.map(\.x)), ("cy", center.map(\.y)), ("r", radius),
+            ])
         }
     }
 
-    private func stopMarkup(_ stops: Animated<GradientStops>) -> [Markup] {
+    /// A gradient in the definitions, in user space, its geometry from `tracks`; the shape's paint
+    /// refers to it.
+    private mutating func gradient(
+        _ element: String, property: String, name: String, attributes: inout [ShapeAttribute], stops: Animated<GradientStops>,
+        tracks: [(String, Animated<Double>)]
+    ) {
+        let gradientId = ids.make("\(name)-\(property)")
+        var children = AnimationList()
+        var gradientAttributes: [(String, String)] = [("id", gradientId), ("gradientUnits", "userSpaceOnUse")]
+        for (name, track) in tracks {
+            gradientAttributes.append((name, formatNumber(track.value(at: baseTime))))
+            animations(.attribute(name), track, into: &children, format: appendSVGNumber)
+        }
+        definitions.start(element)
+        definitions.attributes(gradientAttributes)
+        definitions.animations(children)
+        writeStops(stops, into: &definitions)
+        definitions.end()
+        attributes.append((property, .text("url(#\(gradientId))")))
+    }
+
+    private func writeStops(_ stops: Animated<GradientStops>, into out: inout MarkupWriter) {
         let initial = stops.value(at: baseTime).stops
-        return initial.indices.map { index in
+        for index in initial.indices {
             let stop = initial[index]
             let offset = stops.map { $0.stops.indices.contains(index) ? $0.stops[index].offset : 0 }
             let color = stops.map { $0.stops.indices.contains(index) ? $0.stops[index].color : RGBA.black }
-            var attributes: [(String, String)] = [("offset", formatNumber(stop.offset)), ("stop-color", svgColor(stop.color))]
-            let alphaAnimations = self.animations("stop-opacity", color.map(\.a), format: svgOpacity)
-            if stop.color.a < 1 || !alphaAnimations.isEmpty { attributes.append(("stop-opacity", svgOpacity(stop.color.a))) }
-            let animations = self.animations("offset", offset) { formatNumber($0) } + self.animations("stop-color", color, format: svgColor)
-                + alphaAnimations
-            return Markup("stop", attributes, children: animations)
+            let alphaAnimations = self.animations("stop-opacity", color.map(\.a), format: appendSVGOpacity)
+            out.start("stop")
+            out.attribute("offset", number: stop.offset)
+            out.attribute("stop-color") { appendSVGColor(stop.color, to: &$0) }
+            if stop.color.a < 1 || !alphaAnimations.isEmpty { out.attribute("stop-opacity") { appendSVGOpacity(stop.color.a, to: &$0) } }
+            var animations = self.animations("offset", offset, format: appendSVGNumber)
+            self.animations(.attribute("stop-color"), color, into: &animations, format: appendSVGColor)
+            animations.append(contentsOf: alphaAnimations)
+            out.animations(animations)
+            out.end()
         }
     }
 }

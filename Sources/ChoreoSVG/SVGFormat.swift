@@ -6,46 +6,81 @@ import ChoreoTimeline
 /// late, and a browser seeking to the frame of a jump showed the value before it).
 func durationText(_ seconds: Double) -> String { formatNumber(seconds, decimals: 6) }
 
-/// Key times of events at `times` on a timeline of `duration` seconds, as written in `keyTimes`.
+/// `keyTimes`: key times of events at `fractions × duration` on a timeline of `duration` seconds,
+/// joined by `;` (keyframes keep fractions of their clip).
 ///
 /// 5 decimals keep a 100 s timeline within 1 ms. Every inner key time is rounded *down*, from at
 /// least 2 µs before its instant: a value changes no later than its instant, so seeking to the
 /// exact frame of a jump shows the value after it, as `value(at:)` does, although browsers keep
 /// SMIL times in whole microseconds (Chromium truncates `setCurrentTime(1/60)` to 16666 µs) and
 /// key times in single precision. The first is 0; with `lastIsEnd` (every calcMode but discrete)
-/// the last is 1.
-func keyTimeTexts(_ times: [Double], duration: Double, lastIsEnd: Bool) -> [String] {
-    let written = Double(durationText(duration)) ?? duration
-    return times.indices.map { index in
-        if index == 0 { return "0" }
-        if lastIsEnd && index == times.count - 1 { return "1" }
+/// the last is 1. `writtenDuration` is `writtenDuration(duration)`.
+func appendKeyTimes(_ fractions: [Double], duration: Double, writtenDuration: Double, lastIsEnd: Bool, to out: inout [UInt8]) {
+    for index in fractions.indices {
+        if index > 0 { out.append(UInt8(ascii: ";")) }
+        appendKeyTime(at: index, of: fractions.count, time: fractions[index] * duration, writtenDuration: writtenDuration, lastIsEnd: lastIsEnd, to: &out)
+    }
+}
+
+/// The duration as `dur` says it (`durationText` read back): key times are fractions of that.
+func writtenDuration(_ duration: Double) -> Double { Double(durationText(duration)) ?? duration }
+
+@inline(__always)
+private func appendKeyTime(at index: Int, of count: Int, time: Double, writtenDuration written: Double, lastIsEnd: Bool, to out: inout [UInt8]) {
+    if index == 0 {
+        out.append(UInt8(ascii: "0"))
+    } else if lastIsEnd && index == count - 1 {
+        out.append(UInt8(ascii: "1"))
+    } else {
         let margin = written > 0 ? max(1e-7, 2e-6 / written) : 0
-        let fraction = min(max(times[index] / written - margin, 0), 1)
-        return formatNumber((fraction * 100_000).rounded(.down) / 100_000, decimals: 5)
+        let fraction = min(max(time / written - margin, 0), 1)
+        appendFormattedNumber((fraction * 100_000).rounded(.down) / 100_000, decimals: 5, to: &out)
     }
 }
 
 /// `rgb(r,g,b)` with 0…255 integers: the SVG 1.1 colour syntax every renderer (and SMIL colour
 /// interpolation) accepts. Alpha goes to the matching `*-opacity` property.
 func svgColor(_ color: RGBA) -> String {
-    func byte(_ component: Double) -> String {
-        formatNumber(min(max(component, 0), 1) * 255, decimals: 0)
-    }
-    return "rgb(\(byte(color.r)),\(byte(color.g)),\(byte(color.b)))"
-}
-
-func svgOpacity(_ alpha: Double) -> String { formatNumber(min(max(alpha, 0), 1)) }
-
-/// Absolute path data for an outline: `M` then one segment per edge, `Z` for closed contours.
-/// With `curvesOnly` every edge is a `C` (even straight ones), so that any two outlines with the
-/// same vertex counts have identical command lists, as SMIL `d` interpolation requires.
-func svgPathData(_ shape: PathShape, curvesOnly: Bool) -> String {
     var bytes: [UInt8] = []
-    appendSVGPathData(shape, curvesOnly: curvesOnly, to: &bytes)
+    appendSVGColor(color, to: &bytes)
     return String(decoding: bytes, as: UTF8.self)
 }
 
-/// `svgPathData` appended as UTF-8, each number straight into the buffer.
+/// `svgColor` appended as UTF-8.
+func appendSVGColor(_ color: RGBA, to out: inout [UInt8]) {
+    func byte(_ component: Double) {
+        appendFormattedNumber(min(max(component, 0), 1) * 255, decimals: 0, to: &out)
+    }
+    out.append(contentsOf: "rgb(".utf8)
+    byte(color.r)
+    out.append(UInt8(ascii: ","))
+    byte(color.g)
+    out.append(UInt8(ascii: ","))
+    byte(color.b)
+    out.append(UInt8(ascii: ")"))
+}
+
+/// An opacity (alpha) clamped into 0…1, with 3 decimals, appended as UTF-8.
+func appendSVGOpacity(_ alpha: Double, to out: inout [UInt8]) {
+    appendFormattedNumber(min(max(alpha, 0), 1), decimals: 3, to: &out)
+}
+
+/// A number with `formatNumber`'s 3 decimals, appended as UTF-8 (a track's value format).
+func appendSVGNumber(_ value: Double, to out: inout [UInt8]) {
+    appendFormattedNumber(value, decimals: 3, to: &out)
+}
+
+/// `x y`, each with 3 decimals: a point's value in `translate` and `scale` animations.
+func appendSVGPoint(_ point: Point, to out: inout [UInt8]) {
+    appendFormattedNumber(point.x, decimals: 3, to: &out)
+    out.append(UInt8(ascii: " "))
+    appendFormattedNumber(point.y, decimals: 3, to: &out)
+}
+
+/// Absolute path data for an outline: `M` then one segment per edge, `Z` for closed contours.
+/// With `curvesOnly` every edge is a `C` (even straight ones), so that any two outlines with the
+/// same vertex counts have identical command lists, as SMIL `d` interpolation requires. Appended
+/// as UTF-8, each number straight into the buffer.
 func appendSVGPathData(_ shape: PathShape, curvesOnly: Bool, to out: inout [UInt8]) {
     var empty = true
     func command(_ letter: UInt8) {
@@ -205,11 +240,9 @@ struct IdAllocator {
     }
 
     mutating func make(_ name: String) -> String {
-        let base = prefix + IdAllocator.sanitized(name)
-        guard used.contains(base) else {
-            used.insert(base)
-            return base
-        }
+        let base = prefix.isEmpty ? IdAllocator.sanitized(name) : prefix + IdAllocator.sanitized(name)
+        // One hash for the common case, an id not seen before.
+        if used.insert(base).inserted { return base }
         // Every suffix below `nextSuffix[base]` is taken (`used` only grows), so the search starts
         // there: n copies of one id cost O(n), not O(n²) (10 rects under a 100 × 100 repeat took
         // 45 s). The ids are the same as a search from 2.

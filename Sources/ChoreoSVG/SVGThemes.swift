@@ -20,11 +20,11 @@ enum SVGThemes {
     }
 
     /// Adds a class to an element's attributes (an element may be themed for fill and stroke).
-    static func addClass(_ name: String, to attributes: inout [(String, String)]) {
-        if let index = attributes.firstIndex(where: { $0.0 == "class" }) {
-            attributes[index].1 += " " + name
+    static func addClass(_ name: String, to attributes: inout [ShapeAttribute]) {
+        if let index = attributes.firstIndex(where: { $0.0 == "class" }), case let .text(classes) = attributes[index].1 {
+            attributes[index].1 = .text(classes + " " + name)
         } else {
-            attributes.append(("class", name))
+            attributes.append(("class", .text(name)))
         }
     }
 

@@ -14,7 +14,12 @@ struct Composer {
         var properties: NodeProperties
         var start: SourceLocation
         var startEventEnd: SourceLocation
-        var children: [YAMLNode] = []
+        /// A sequence's items.
+        var items: [YAMLNode] = []
+        /// A mapping's pairs, made as each value arrives (no list of keys and values to pair up
+        /// afterwards), and the key waiting for its value.
+        var pairs: [YAMLPair] = []
+        var pendingKey: YAMLNode?
         /// This collection plus everything below it, with aliases counted expanded.
         var expandedSize = 1
     }
@@ -107,16 +112,25 @@ struct Composer {
         guard let frame = stack.popLast() else { return true }
         // A block collection's end event sits at the next token, often on a later line; the node
         // really ends with its last child.
-        let end = frame.isFlow ? endRange.end : (frame.children.last.map { $0.reportRangeEnd } ?? frame.startEventEnd)
+        let last = frame.kind == .sequence ? frame.items.last : (frame.pendingKey ?? frame.pairs.last?.value)
+        let end = frame.isFlow ? endRange.end : (last.map { $0.reportRangeEnd } ?? frame.startEventEnd)
         let range = SourceRange(start: frame.start, end: end)
         let node: YAMLNode
         switch frame.kind {
         case .sequence:
-            if frame.isFlow { reportSplitFunctions(in: frame.children) }
-            node = YAMLNode(.sequence(frame.children), range: range, tag: frame.properties.tag)
+            if frame.isFlow {
+                for item in frame.items { reportSplitFunction(item) }
+            }
+            node = YAMLNode(.sequence(frame.items), range: range, tag: frame.properties.tag)
         case .mapping:
-            if frame.isFlow { reportSplitFunctions(in: frame.children) }
-            node = YAMLNode(.mapping(resolveMapping(frame.children)), range: range, tag: frame.properties.tag)
+            if frame.isFlow {
+                for pair in frame.pairs {
+                    reportSplitFunction(pair.key)
+                    reportSplitFunction(pair.value)
+                }
+                if let key = frame.pendingKey { reportSplitFunction(key) }
+            }
+            node = YAMLNode(.mapping(resolveMapping(frame.pairs)), range: range, tag: frame.properties.tag)
         }
         return finish(node, expandedSize: frame.expandedSize, properties: frame.properties, alreadyCounted: true)
     }
@@ -140,7 +154,17 @@ struct Composer {
             if documentCount <= 1 { documentRoot = node }
             if isNullDocument(node) { reportEmptyFile() }
         } else {
-            stack[stack.count - 1].children.append(node)
+            let top = stack.count - 1
+            switch stack[top].kind {
+            case .sequence:
+                stack[top].items.append(node)
+            case .mapping:
+                if let key = stack[top].pendingKey.take() {
+                    stack[top].pairs.append(YAMLPair(key: key, value: node))
+                } else {
+                    stack[top].pendingKey = node
+                }
+            }
             stack[stack.count - 1].expandedSize += expandedSize
         }
     }
@@ -198,16 +222,9 @@ struct Composer {
 
     // MARK: Mappings
 
-    /// Pairs the children, reports duplicate explicit keys, and splices in `<<` merges
+    /// Reports duplicate explicit keys and splices in `<<` merges
     /// (explicit keys win over merged ones, and earlier merge sources over later ones).
-    private mutating func resolveMapping(_ children: [YAMLNode]) -> [YAMLPair] {
-        var explicit: [YAMLPair] = []
-        var index = 0
-        while index + 1 < children.count {
-            explicit.append(YAMLPair(key: children[index], value: children[index + 1]))
-            index += 2
-        }
-
+    private mutating func resolveMapping(_ explicit: [YAMLPair]) -> [YAMLPair] {
         // Maps in scenes are small (a node has about 6 keys): comparing each key with the ones
         // before it costs less than hashing every key into a dictionary made for every map.
         if explicit.count <= 16 {
@@ -304,20 +321,18 @@ struct Composer {
 
     /// In a flow collection a comma ends a plain scalar, so `[rgb(1, 2, 3)]` is three items.
     /// libyaml accepts that silently; the cut-off `rgb(1` is what gives it away.
-    private mutating func reportSplitFunctions(in children: [YAMLNode]) {
-        for child in children {
-            // The parenthesis count is a cheap byte scan; looking at the source line is not, so it
-            // comes second (this runs on every plain scalar in every flow collection).
-            guard let scalar = child.scalar, scalar.style == .plain, child.alias == nil,
-                hasUnclosedParenthesis(scalar.value),
-                let call = FunctionCallPitfall.find(in: file, at: child.range.start)
-            else { continue }
-            diagnostics.error(
-                .yamlSyntax,
-                "a comma inside [...] or {...} ends a plain scalar, so '\(scalar.value)' is cut short here",
-                at: call.range,
-                help: "quote it: \"\(call.text)\"", fixIts: call.quotingFixIt(in: file))
-        }
+    private mutating func reportSplitFunction(_ child: YAMLNode) {
+        // The parenthesis count is a cheap byte scan; looking at the source line is not, so it
+        // comes second (this runs on every plain scalar in every flow collection).
+        guard let scalar = child.scalar, scalar.style == .plain, child.alias == nil,
+            hasUnclosedParenthesis(scalar.value),
+            let call = FunctionCallPitfall.find(in: file, at: child.range.start)
+        else { return }
+        diagnostics.error(
+            .yamlSyntax,
+            "a comma inside [...] or {...} ends a plain scalar, so '\(scalar.value)' is cut short here",
+            at: call.range,
+            help: "quote it: \"\(call.text)\"", fixIts: call.quotingFixIt(in: file))
     }
 
     private func hasUnclosedParenthesis(_ text: String) -> Bool {

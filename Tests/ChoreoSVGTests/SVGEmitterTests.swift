@@ -128,7 +128,7 @@ private func attributeValues(_ svg: String, tag: String, attribute: String) -> [
         let svg = SVGEmitter.animated(SVGFixtures.transforms)
         let opacity = svg.split(separator: "\n").first { $0.contains("attributeName=\"opacity\"") }.map(String.init) ?? ""
         // Hold 1 over 0.5…1.5 then 0.4; hold 0.4 over 2…3 then back to 1 at the end (= the loop start).
-        // Inner key times are rounded down from 2 µs early (see keyTimeTexts).
+        // Inner key times are rounded down from 2 µs early (see appendKeyTimes).
         #expect(opacity.contains("keyTimes=\"0;0.49999;0.49999;1\""), "\(opacity)")
         #expect(opacity.contains("values=\"1;1;0.4;0.4\""), "\(opacity)")
     }

@@ -172,7 +172,13 @@ func describeFound(_ node: YAMLNode) -> String {
 /// A plain scalar that YAML would read as null: empty, `~`, `null`.
 func isNullScalar(_ node: YAMLNode) -> Bool {
     guard let scalar = node.scalar, scalar.style == .plain, node.tag == nil else { return false }
-    return ["", "~", "null", "Null", "NULL"].contains(scalar.value)
+    // Asked of nearly every value: the length rules out most text before any comparison.
+    switch scalar.value.utf8.count {
+    case 0: return true
+    case 1: return scalar.value == "~"
+    case 4: return scalar.value == "null" || scalar.value == "Null" || scalar.value == "NULL"
+    default: return false
+    }
 }
 
 /// Numbers in messages: integers without a point, others with up to four decimals.
@@ -199,19 +205,20 @@ func plainDecimal(_ value: Double) -> String {
 
 extension FrontendContext {
     /// The pairs of a map, or nil (with `wrong-type`) when the node is something else. A null
-    /// (`key:` with nothing after it) reads as an empty map.
-    func mapPairs(_ node: YAMLNode, expected: String) -> [YAMLPair]? {
+    /// (`key:` with nothing after it) reads as an empty map. `expected` is made only for the
+    /// message (callers name the node in it, which would cost a string for every map read).
+    func mapPairs(_ node: YAMLNode, expected: @autoclosure () -> String) -> [YAMLPair]? {
         if let pairs = node.mapping { return pairs }
         if isNullScalar(node) { return [] }
-        error(.wrongType, "expected \(expected), found \(describeFound(node))", at: node.reportRange)
+        error(.wrongType, "expected \(expected()), found \(describeFound(node))", at: node.reportRange)
         return nil
     }
 
     /// The items of a list, or nil (with `wrong-type`). A null reads as an empty list.
-    func listItems(_ node: YAMLNode, expected: String) -> [YAMLNode]? {
+    func listItems(_ node: YAMLNode, expected: @autoclosure () -> String) -> [YAMLNode]? {
         if let items = node.sequence { return items }
         if isNullScalar(node) { return [] }
-        error(.wrongType, "expected \(expected), found \(describeFound(node))", at: node.reportRange)
+        error(.wrongType, "expected \(expected()), found \(describeFound(node))", at: node.reportRange)
         return nil
     }
 

@@ -44,12 +44,13 @@ extension FrontendContext {
     func readOverrideMap(_ node: YAMLNode, target: NodeInfo, mode: OverrideMode) -> [RawOverride] {
         guard let pairs = mapPairs(node, expected: "a map of properties for '\(target.id)'") else { return [] }
         var result: [RawOverride] = []
-        let allowed = target.shape.animatableKeys.map(\.key)
+        let animatable = target.shape.animatableKeys
         for pair in pairs {
             guard let name = keyName(pair.key) else { continue }
-            guard allowed.contains(name), let property = Property(path: name) else {
+            // Node keys: a key is its property's path.
+            guard let property = animatable.first(where: { $0.key == name }) else {
                 reportNotAnimatable(
-                    name, target: target, at: pair.key.reportRange, candidates: allowed,
+                    name, target: target, at: pair.key.reportRange, candidates: animatable.map(\.key),
                     fixing: { self.replacing(pair.key, with: $0) })
                 continue
             }
@@ -119,7 +120,7 @@ extension FrontendContext {
         var result: [RawOverride] = []
         for (geometryProperty, what) in [(Property.fillLinear, "a linear gradient"), (.fillRadial, "a radial gradient")] {
             if let value = map.value(geometryProperty),
-                let geometry = readMap(value, what: what, allowed: geometryProperty.children.map(\.key))
+                let geometry = readMap(value, what: what, allowed: geometryProperty.childKeys)
             {
                 for entry in geometry.entries {
                     if let raw = readLeaf(geometryProperty.child(entry.name)!, value: entry.value, target: target, mode: mode) {
@@ -207,7 +208,7 @@ extension FrontendContext {
     /// Expands an override written on a group's style to the children that inherit that style,
     /// resolves unit points against each receiving node's bounds, and checks that the receiving
     /// node has the property (a stroke colour needs a stroke) and that shapes can morph.
-    func resolve(_ raw: RawOverride, definedBy: String) -> [ResolvedOverride] {
+    func resolve(_ raw: RawOverride, definedBy: @autoclosure () -> String) -> [ResolvedOverride] {
         let root = raw.path.root
         let targets: [NodeInfo]
         if raw.node.shape == .group, root.descriptor.inherited {
@@ -291,7 +292,9 @@ extension FrontendContext {
     }
 
     /// Paths must keep their contour and vertex counts, gradients their stop count.
-    private func checkMorph(base: PropertyValue, value: PropertyValue, raw: RawOverride, target: NodeInfo, definedBy: String) -> Bool {
+    private func checkMorph(
+        base: PropertyValue, value: PropertyValue, raw: RawOverride, target: NodeInfo, definedBy: () -> String
+    ) -> Bool {
         switch (base, value) {
         case let (.path(a), .path(b)):
             // Without `morph: index` the poses are made to correspond after the front end (`correspondPathPoses`).
@@ -301,13 +304,13 @@ extension FrontendContext {
             let baseText = describeShape(a), otherText = describeShape(b)
             var notes: [Note] = []
             if let baseRange = target.baseRanges[raw.path] { notes.append(Note("the base shape has \(baseText)", at: baseRange)) }
-            notes.append(Note("\(definedBy) gives \(otherText)", at: raw.range))
+            notes.append(Note("\(definedBy()) gives \(otherText)", at: raw.range))
             if let morphRange = shapeInfo?.morphRange {
                 notes.append(Note("'morph: index' asks for a vertex-by-vertex morph", at: morphRange))
             }
             error(
                 .morphMismatch,
-                "\(raw.path == .clipD ? "the clip path of '\(target.id)'" : "path '\(target.id)'") cannot morph vertex by vertex ('morph: index'): \(definedBy) gives \(otherText), the base shape has \(baseText)",
+                "\(raw.path == .clipD ? "the clip path of '\(target.id)'" : "path '\(target.id)'") cannot morph vertex by vertex ('morph: index'): \(definedBy()) gives \(otherText), the base shape has \(baseText)",
                 at: raw.range, notes: notes,
                 help: "remove 'morph: index' to let the compiler match the shapes, or give every pose the same number of contours and of vertices in each (repeat a point to add one)")
             return false
@@ -317,7 +320,7 @@ extension FrontendContext {
             if let baseRange = target.baseRanges[.fillStops] {
                 notes.append(Note("the base gradient has \(a.stops.count) stops", at: baseRange))
             }
-            notes.append(Note("\(definedBy) gives \(b.stops.count) stops", at: raw.range))
+            notes.append(Note("\(definedBy()) gives \(b.stops.count) stops", at: raw.range))
             error(
                 .morphMismatch,
                 "the gradient of '\(target.id)' cannot animate from \(a.stops.count) to \(b.stops.count) stops",

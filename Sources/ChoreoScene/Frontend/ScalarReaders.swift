@@ -67,9 +67,9 @@ extension Dimension {
 
 extension FrontendContext {
     /// The text of a scalar, or nil (with `wrong-type`) for a list, a map or nothing.
-    func scalarText(_ node: YAMLNode, expected: String) -> String? {
+    func scalarText(_ node: YAMLNode, expected: @autoclosure () -> String) -> String? {
         if let scalar = node.scalar, !isNullScalar(node) { return scalar.value }
-        error(.wrongType, "expected \(expected), found \(describeFound(node))", at: node.reportRange)
+        error(.wrongType, "expected \(expected()), found \(describeFound(node))", at: node.reportRange)
         return nil
     }
 
@@ -329,6 +329,10 @@ extension FrontendContext {
     /// One of the words of a keyword property of the table (nil, reported, for another word).
     func keyword(_ node: YAMLNode, _ property: Property) -> String? {
         guard let keywords = property.descriptor.keywords else { preconditionFailure("\(property) takes no keywords") }
+        // A word of the list (every node's `shape`) is the answer without building the options.
+        if let text = node.scalar?.value, keywords.values.contains(where: { $0.word == text }), !isNullScalar(node) {
+            return text
+        }
         let words = keywords.values.map(\.word)
         return keyword(node, what: keywords.noun, options: zip(words, words).map { ($0, $1) }, aliases: keywords.aliases)
     }

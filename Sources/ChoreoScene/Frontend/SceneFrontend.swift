@@ -107,17 +107,19 @@ extension FrontendContext {
 
     /// Every property a state, tween or keyframe animates, with the first place that does.
     private func animatedProperties(states: [SceneState], timelines: [SceneTimeline]) -> [PropertyKey: SourceRange] {
+        // Within one state, tween or timeline every key is named once, so the order they are
+        // visited in does not change the answer: no sorting.
         var result: [PropertyKey: SourceRange] = [:]
         for state in states {
-            for key in state.overrides.keys.sorted() where result[key] == nil {
+            for key in state.overrides.keys where result[key] == nil {
                 result[key] = state.overrideRanges[key] ?? state.range
             }
         }
         for timeline in timelines {
             for tween in timeline.tweens {
-                for key in tween.values.keys.sorted() where result[key] == nil { result[key] = tween.range }
+                for key in tween.values.keys where result[key] == nil { result[key] = tween.range }
             }
-            for (key, frames) in timeline.keyframes.sorted(by: { $0.key < $1.key }) where result[key] == nil {
+            for (key, frames) in timeline.keyframes where result[key] == nil {
                 result[key] = frames.first?.range ?? timeline.range
             }
         }
@@ -148,7 +150,7 @@ extension FrontendContext {
         case .group: shape = .group(info.children.map(sceneNode))
         }
         var node = SceneNode(
-            id: info.id, range: info.range, shape: shape, base: info.base, fill: info.fillKind, fillRule: info.fillRule,
+            id: info.id, range: info.range, shape: shape, base: info.base.compacted(), fill: info.fillKind, fillRule: info.fillRule,
             stroke: info.stroke, trimmed: info.trimmed, repeat: info.repeatSpec, stagger: info.repeatStagger)
         if let clip = info.clip {
             switch clip.shape {

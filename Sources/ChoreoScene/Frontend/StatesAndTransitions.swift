@@ -40,16 +40,20 @@ extension FrontendContext {
     /// Collects the resolved overrides of a node map (`node → properties`), where values written on a
     /// node itself win over values it inherits from a group's style override.
     func readNodeValueMap(
-        _ pairs: [MapEntry], names: SceneNames, mode: OverrideMode, definedBy: String
+        _ pairs: [MapEntry], names: SceneNames, mode: OverrideMode, definedBy: @autoclosure () -> String
     ) -> [ResolvedOverride] {
         var resolved: [ResolvedOverride] = []
         for entry in pairs {
             guard let target = lookupNode(
                 entry.name, at: entry.key.reportRange, names: names, fixing: { self.replacing(entry.key, with: $0) }) else { continue }
             for raw in readOverrideMap(entry.value, target: target, mode: mode) {
-                resolved += resolve(raw, definedBy: definedBy)
+                resolved += resolve(raw, definedBy: definedBy())
             }
         }
+        // Callers store the values in file order, a later one replacing an earlier: with every
+        // value written on its node (no group's style expanded) that is already the answer, and
+        // the dictionary and sort below are not needed (the common case: a state per node).
+        if resolved.allSatisfy(\.direct) { return resolved }
         var byKey: [PropertyKey: ResolvedOverride] = [:]
         for item in resolved {
             if let existing = byKey[item.key], existing.direct, !item.direct { continue }

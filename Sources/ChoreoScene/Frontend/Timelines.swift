@@ -61,8 +61,10 @@ extension FrontendContext {
                 entries.append(MapEntry(name: id, key: pair.key, value: pair.value))
             }
         }
-        let definedBy = "the tween at \(at.map { describeNumber($0) + "s" } ?? "?")"
-        let resolved = readNodeValueMap(entries, names: names, mode: relative ? .relative : .absolute, definedBy: definedBy)
+        // Named only in a message about a morph (describing the time costs a formatted number).
+        let resolved = readNodeValueMap(
+            entries, names: names, mode: relative ? .relative : .absolute,
+            definedBy: "the tween at \(at.map { describeNumber($0) + "s" } ?? "?")")
         guard let at, let timing else { return nil }
         if let duration, let atNode = map.value("at") {
             let start = at + timing.delay
@@ -187,8 +189,8 @@ extension FrontendContext {
                     leaf = readLeaf(Property(path: path)!, value: valueNode, target: target, mode: .absolute)
                 }
                 guard let raw = leaf else { continue }
-                let definedBy = "the keyframe at \(at.map { describeNumber($0) + "s" } ?? "?")"
-                for resolved in resolve(raw, definedBy: definedBy) {
+                // Named only in a message about a morph (describing the time costs a formatted number).
+                for resolved in resolve(raw, definedBy: "the keyframe at \(at.map { describeNumber($0) + "s" } ?? "?")") {
                     guard let at else { continue }
                     perKey[resolved.key, default: []].append(
                         Keyframe(at: at, value: resolved.value, easing: easing, range: startRange(of: item)))

@@ -201,7 +201,7 @@ extension FrontendContext {
         if let entries = value.mapping {
             let keys = Set(entries.compactMap { $0.key.scalar?.value })
             if !keys.isDisjoint(with: ["spring", "cubic-bezier", "steps"]) { return .easing }
-            if !keys.isDisjoint(with: Property.fill.children.map(\.key)) { return .gradient }
+            if !keys.isDisjoint(with: Property.fill.childKeys) { return .gradient }
             return .stroke
         }
         guard let text = value.scalar?.value.trimmingCharacters(in: .whitespaces), !isNullScalar(value) else { return nil }
@@ -234,7 +234,10 @@ extension FrontendContext {
     /// style of another kind, or a number, point or colour var where only a style fits, with a
     /// note at the var), nil when the text is not a bare style var (the caller reads it as usual).
     func styleVar(_ node: YAMLNode, expected: StyleVar.Kind, colourAllowed: Bool) -> StyleVar?? {
-        guard let text = node.scalar?.value.trimmingCharacters(in: .whitespaces), let name = bareVarName(text) else { return nil }
+        // Most values name no var: the byte scan spares them the trimming and the var parse.
+        guard let written = node.scalar?.value, written.utf8.contains(UInt8(ascii: "$")),
+            let name = bareVarName(written.trimmingCharacters(in: .whitespaces))
+        else { return nil }
         if poisonedVars.contains(name) { return .some(nil) }
         let found: String
         if let value = styleVars[name] {

@@ -99,6 +99,11 @@ public enum Property: Int, CaseIterable, Sendable, Comparable, CustomStringConve
     /// The keys its map must have in layers, whatever the shape.
     var requiredChildren: [Property] { children.filter { $0.descriptor.requiredOn.count == ShapeKind.allCases.count } }
 
+    /// The keys of `children` and of `requiredChildren`, made once: the front end checks every
+    /// node's `stroke`, `fill` and `trim` map against them.
+    var childKeys: [String] { Self.childKeyLists[rawValue] }
+    var requiredChildKeys: [String] { Self.requiredChildKeyLists[rawValue] }
+
     /// The child of this property's map written `key`.
     func child(_ key: String) -> Property? { children.first { $0.key == key } }
 
@@ -150,6 +155,8 @@ public enum Property: Int, CaseIterable, Sendable, Comparable, CustomStringConve
     }
     private static let byPath: [String: Property] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.path, $0) })
     private static let childLists: [[Property]] = allCases.map { property in allCases.filter { $0.parent == property } }
+    private static let childKeyLists: [[String]] = allCases.map { $0.children.map(\.key) }
+    private static let requiredChildKeyLists: [[String]] = allCases.map { $0.requiredChildren.map(\.key) }
 
     /// The node keys (no parent), in order.
     static let nodeKeys: [Property] = allCases.filter { $0.parent == nil }
@@ -573,25 +580,4 @@ extension ShapeKind {
                     && (property.parent != nil || property.belongs(to: shape))
             })
         })
-}
-
-/// The model's values keyed by property: a wrong kind is a broken invariant, not a default.
-extension Dictionary where Key == Property, Value == PropertyValue {
-    func number(_ property: Property) -> Double? {
-        guard let value = self[property] else { return nil }
-        guard case let .number(number) = value else { preconditionFailure("\(property) holds \(value), not a number") }
-        return number
-    }
-
-    func point(_ property: Property) -> Point? {
-        guard let value = self[property] else { return nil }
-        guard case let .point(point) = value else { preconditionFailure("\(property) holds \(value), not a point") }
-        return point
-    }
-
-    func path(_ property: Property) -> PathShape? {
-        guard let value = self[property] else { return nil }
-        guard case let .path(path) = value else { preconditionFailure("\(property) holds \(value), not a path") }
-        return path
-    }
 }

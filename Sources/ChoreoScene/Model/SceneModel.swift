@@ -95,7 +95,7 @@ public struct SceneNode: Sendable, Equatable {
     public var shape: SceneShape
     /// Base values of every animatable property that applies to this node, defaults included
     /// (for example `opacity` 1, `rotation` 0, `position` at the anchor when not given).
-    public var base: [Property: PropertyValue]
+    public var base: PropertyValues
     public var fill: FillKind
     public var fillRule: FillRule
     /// Nil when the node has no stroke (after inheritance).
@@ -110,7 +110,7 @@ public struct SceneNode: Sendable, Equatable {
     public var clip: SceneShape?
 
     public init(
-        id: String, range: SourceRange, shape: SceneShape, base: [Property: PropertyValue], fill: FillKind,
+        id: String, range: SourceRange, shape: SceneShape, base: PropertyValues, fill: FillKind,
         fillRule: FillRule = .nonzero, stroke: StrokeStyle? = nil, trimmed: Bool = false, repeat: Repeat? = nil,
         stagger: RepeatStagger? = nil
     ) {
@@ -244,6 +244,8 @@ public struct SceneTransition: Sendable {
     /// The timing a property moves with: the most specific entry of `nodeTiming` (`top.stroke.width`,
     /// then `top.stroke`, then `top`), else the transition's own (contract §9).
     public func timing(for key: PropertyKey) -> Timing {
+        // Most transitions refine nothing: no key text to build for each property they move.
+        if nodeTiming.isEmpty { return timing }
         var path = key.property.path
         while true {
             if let timing = nodeTiming["\(key.node).\(path)"] { return timing }

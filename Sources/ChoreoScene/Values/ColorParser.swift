@@ -22,6 +22,16 @@ public func namedColor(_ name: String) -> RGBA? {
 private let namedColorIndex: [String: RGBA] = Dictionary(
     uniqueKeysWithValues: cssNamedColors.map { ($0.name, $0.color) })
 
+/// 0-9, a-f and A-F as `Int(_:radix: 16)` reads one character, without making a string of it.
+private func hexDigitValue(_ scalar: Unicode.Scalar) -> Int? {
+    switch scalar {
+    case "0"..."9": return Int(scalar.value - 48)
+    case "a"..."f": return Int(scalar.value - 97 + 10)
+    case "A"..."F": return Int(scalar.value - 65 + 10)
+    default: return nil
+    }
+}
+
 private struct ColorParser {
     let scalars: [Unicode.Scalar]
     let environment: ValueEnvironment
@@ -119,7 +129,7 @@ private struct ColorParser {
     private func parseHex(start: Int, end: Int) throws(ValueError) -> RGBA {
         var digits: [Int] = []
         for index in (start + 1)..<end {
-            guard let digit = Int(String(Character(scalars[index])), radix: 16) else {
+            guard let digit = hexDigitValue(scalars[index]) else {
                 throw invalid(
                     "'\(Character(scalars[index]))' is not a hex digit", at: index,
                     help: "hex colours use 0-9 and a-f, as in '#d6bdfb'")

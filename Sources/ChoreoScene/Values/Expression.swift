@@ -10,7 +10,8 @@ public let maxExpressionDepth = 64
 /// Rules: `expression-syntax`, `undefined-var` (with a did-you-mean help), `unit-mismatch`,
 /// `wrong-var-type`, `non-finite`, `unknown-unit`, `nesting-too-deep`.
 public func evaluateExpression(_ text: String, environment: ValueEnvironment) -> Result<Quantity, ValueError> {
-    if let number = plainNumber(text) { return .success(Quantity(number)) }
+    if let number = plainNumber(Substring(text)) { return .success(Quantity(number)) }
+    if let quantity = plainNumberWithUnit(text, environment: environment) { return .success(quantity) }
     var parser = ExpressionParser(text: text, environment: environment)
     do {
         return .success(try parser.parseAll())
@@ -22,12 +23,16 @@ public func evaluateExpression(_ text: String, environment: ValueEnvironment) ->
 /// Most expressions are a bare unsigned number (`8`, `0.5`); the parser would read such text as
 /// one number token and call `Double` on all of it, so this does exactly that without the lexer.
 /// Nil for anything else (units, signs, exponents, operators), which takes the full parse.
-private func plainNumber(_ text: String) -> Double? {
-    var digits = 0, points = 0
+private func plainNumber(_ text: Substring) -> Double? {
+    var digits = 0, points = 0, decimals = 0
     var first = true, startsWithPoint = false
+    // The digits as an integer, while it is exact (15 digits stay below 2^53).
+    var mantissa: UInt64 = 0
     for byte in text.utf8 {
         if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
             digits += 1
+            if points > 0 { decimals += 1 }
+            if digits <= 15 { mantissa = mantissa * 10 + UInt64(byte - UInt8(ascii: "0")) }
         } else if byte == UInt8(ascii: ".") {
             points += 1
             if first { startsWithPoint = true }
@@ -38,8 +43,48 @@ private func plainNumber(_ text: String) -> Double? {
     }
     // `.5` is a number only because a digit follows the point; `5.` is read whole by the lexer.
     guard digits > 0, points <= 1, !startsWithPoint || text.utf8.count > 1 else { return nil }
+    // Clinger's fast path: with at most 15 digits and 22 decimals, the integer and the power of
+    // ten are exact doubles, so their quotient is the correctly rounded value, which is what
+    // `Double(text)` returns; other text takes `Double`'s own parse.
+    if digits <= 15, decimals < exactPowersOfTen.count { return Double(mantissa) / exactPowersOfTen[decimals] }
     guard let value = Double(text), value.isFinite else { return nil }
     return value
+}
+
+/// 10^0 … 10^22, every one exact as a double.
+private let exactPowersOfTen: [Double] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
+    1e20, 1e21, 1e22,
+]
+
+/// The next most common text is a bare number and a unit (`45deg`, `0.3s`, `200ms`): the parser
+/// would read it as one number token, its unit converted by `unitQuantity`, so this does the same
+/// without the lexer. Nil for anything else, an unknown unit or a result that is not finite
+/// (the full parse then reports them).
+private func plainNumberWithUnit(_ text: String, environment: ValueEnvironment) -> Quantity? {
+    guard let unitStart = text.utf8.firstIndex(where: { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }),
+        let magnitude = plainNumber(text[..<unitStart])
+    else { return nil }
+    let unit = text[unitStart...]
+    guard unit.utf8.allSatisfy({ $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }),
+        let quantity = unitQuantity(magnitude, unit: unit, environment: environment), quantity.value.isFinite
+    else { return nil }
+    return quantity
+}
+
+/// A number token's quantity: its magnitude in the unit written after it (seconds, degrees), nil
+/// for an unknown unit.
+private func unitQuantity(_ magnitude: Double, unit: Substring, environment: ValueEnvironment) -> Quantity? {
+    switch unit {
+    case "", "px": return Quantity(magnitude)
+    case "s": return Quantity(magnitude, .time)
+    case "ms": return Quantity(magnitude / 1000, .time)
+    case "f": return Quantity(magnitude / environment.fps, .time)
+    case "deg": return Quantity(magnitude, .angle)
+    case "turn": return Quantity(magnitude * 360, .angle)
+    case "rad": return Quantity(magnitude * 180 / .pi, .angle)
+    default: return nil
+    }
 }
 
 /// The `$name` references in an expression or colour text, with their scalar offsets, in order.
@@ -510,27 +555,18 @@ private struct ExpressionParser {
     }
 
     private func quantity(_ magnitude: Double, unit: String, unitOffset: Int) throws(ValueError) -> Quantity {
-        switch unit {
-        case "", "px": return Quantity(magnitude)
-        case "s": return Quantity(magnitude, .time)
-        case "ms": return Quantity(magnitude / 1000, .time)
-        case "f": return Quantity(magnitude / environment.fps, .time)
-        case "deg": return Quantity(magnitude, .angle)
-        case "turn": return Quantity(magnitude * 360, .angle)
-        case "rad": return Quantity(magnitude * 180 / .pi, .angle)
-        default:
-            let valid = "units are s, ms, f (frames) for times, deg, turn, rad for angles, and px"
-            var help = valid
-            if let alias = unitAliases[unit.lowercased()] {
-                help = "did you mean '\(alias)'? (\(valid))"
-            } else if unit == "%" {
-                help = "write a fraction instead of a percentage (0.5 for 50%)"
-            } else if let match = closestMatch(to: unit, in: expressionUnits.map(\.suffix)) {
-                help = "did you mean '\(match)'? (\(valid))"
-            }
-            throw ValueError(
-                rule: .unknownUnit, "unknown unit '\(unit)'", offset: unitOffset,
-                length: unit.unicodeScalars.count, help: help)
+        if let quantity = unitQuantity(magnitude, unit: Substring(unit), environment: environment) { return quantity }
+        let valid = "units are s, ms, f (frames) for times, deg, turn, rad for angles, and px"
+        var help = valid
+        if let alias = unitAliases[unit.lowercased()] {
+            help = "did you mean '\(alias)'? (\(valid))"
+        } else if unit == "%" {
+            help = "write a fraction instead of a percentage (0.5 for 50%)"
+        } else if let match = closestMatch(to: unit, in: expressionUnits.map(\.suffix)) {
+            help = "did you mean '\(match)'? (\(valid))"
         }
+        throw ValueError(
+            rule: .unknownUnit, "unknown unit '\(unit)'", offset: unitOffset,
+            length: unit.unicodeScalars.count, help: help)
     }
 }

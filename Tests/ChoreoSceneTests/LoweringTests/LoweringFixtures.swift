@@ -11,14 +11,14 @@ enum LoweringFixtures {
         SourceRange(start: SourceLocation(line: line, column: 3), end: SourceLocation(line: line, column: 8))
     }
 
-    static func transformBase(position: Point, rotation: Double = 0, opacity: Double = 1) -> [Property: PropertyValue] {
+    static func transformBase(position: Point, rotation: Double = 0, opacity: Double = 1) -> PropertyValues {
         [
             .anchor: .point(.zero), .position: .point(position), .rotation: .number(rotation),
             .scale: .point(Point(1, 1)), .offset: .point(.zero), .opacity: .number(opacity),
         ]
     }
 
-    static func rect(_ id: String, size: Point, position: Point = .zero, extra: [Property: PropertyValue] = [:]) -> SceneNode {
+    static func rect(_ id: String, size: Point, position: Point = .zero, extra: PropertyValues = [:]) -> SceneNode {
         var base = transformBase(position: position)
         base[.size] = .point(size)
         base[.cornerRadius] = .number(0)

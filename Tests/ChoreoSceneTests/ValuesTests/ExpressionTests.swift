@@ -188,3 +188,29 @@ func numberScannerReadsDecimalsAndExponents(_ text: String, _ decimalEnd: Int, _
     #expect(end == decimalEnd, "\(text)")
     #expect(endOfExponent(in: scalars, from: end) == numberEnd, "\(text)")
 }
+
+/// Bare numbers and `NUMBER UNIT` skip the parser (`plainNumber`, `plainNumberWithUnit`): their
+/// values must be bit for bit what `Double` and the full parse give, for short and long digit
+/// strings alike (the short ones are computed without `Double`'s parse).
+@Test func plainNumbersAreExactlyWhatTheParserReads() {
+    var state: UInt64 = 0x2545_F491_4F6C_DD1D
+    func next(_ bound: Int) -> Int {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return Int(state >> 33) % bound
+    }
+    for _ in 0..<3_000 {
+        var text = String((0..<(1 + next(20))).map { _ in Character(String(next(10))) })
+        if next(3) > 0 { text += "." + String((0..<next(26)).map { _ in Character(String(next(10))) }) }
+        guard let expected = Double(text) else { continue }
+        #expect(value(text)?.value.bitPattern == expected.bitPattern, "\(text)")
+        #expect(value(text)?.dimension == .number)
+        for unit in ["s", "ms", "f", "deg", "turn", "rad", "px"] {
+            // `+ 0UNIT` makes the text an expression, read by the parser, and adds nothing.
+            let parsed = value("\(text)\(unit) + 0\(unit)")
+            #expect(value(text + unit) == parsed, "\(text)\(unit)")
+        }
+    }
+    #expect(failure("5zz")?.rule == .unknownUnit)
+    #expect(value("5.") == Quantity(5))
+    #expect(value("0.000000000000000000000001") == Quantity(1e-24))
+}
