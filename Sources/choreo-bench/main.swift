@@ -92,12 +92,13 @@ func compile(_ bytes: [UInt8]) -> (lottie: Int, svg: Int) {
 let outputChunkSize = 1 << 18
 
 /// The outputs emitted one after another as `choreo compile` emits them into its temporary files
-/// (Lottie streamed a chunk at a time, each chunk dropped here where the CLI writes it), so the
-/// compile child's peak memory is what the CLI holds; their sizes in bytes.
+/// (Lottie a chunk at a time, the SVG in pieces, each dropped here where the CLI writes it), so
+/// the compile child's peak memory is what the CLI holds; their sizes in bytes.
 func emitAsTheCLIDoes(_ timeline: Timeline) -> (lottie: Int, svg: Int) {
     var lottie = 0
     LottieEmitter.emit(timeline, chunkSize: outputChunkSize) { lottie += $0.count }
-    let svg = SVGEmitter.animatedBytes(timeline).count
+    var svg = 0
+    SVGEmitter.animated(timeline) { svg += $0.count }
     return (lottie, svg)
 }
 

@@ -60,10 +60,12 @@ func emitOutput(_ kind: EmitKind, of timeline: Timeline, pretty: Bool, into outp
     switch kind {
     // Written to the file a chunk at a time as the timeline is walked: never held whole.
     case .lottie: LottieEmitter.emit(timeline, pretty: pretty, chunkSize: outputChunkSize) { output.write($0) }
+    // Written in pieces: the drawing (most of the file, drawn before the definitions it collects)
+    // goes to the file as drawn instead of being copied into one buffer with the rest.
+    case .svg: SVGEmitter.interactive(timeline) { output.write($0) }
+    case .svgReel: SVGEmitter.animated(timeline) { output.write($0) }
     // Emitted whole, written, and released before the next output is emitted.
     case .dotlottie: output.write(dotLottieArchive(timeline))
-    case .svg: output.write(SVGEmitter.interactiveBytes(timeline))
-    case .svgReel: output.write(SVGEmitter.animatedBytes(timeline))
     case .timeline: output.write(Array(TimelineJSON.encode(timeline, pretty: pretty).utf8))
     }
 }
