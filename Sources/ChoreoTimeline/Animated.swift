@@ -33,28 +33,37 @@ public struct Segment<Value: Interpolatable>: Sendable, Equatable {
 /// precondition, as a violation is a bug of the lowering, not of the scene), so `value(at:)`'s
 /// binary search and every emitter can rely on it.
 ///
-/// Its accessors are `@inlinable`: the emitters (other modules) call them for every property of
-/// every node, and unspecialized generic calls cost a metadata lookup each.
+/// Its accessors, initialiser and `append` are `@inlinable`: lowering and the emitters (other
+/// modules) call them for every property of every node, and unspecialized generic calls cost a
+/// type-metadata lookup each (7% of lowering a large scene when `append` and `init` were not).
+/// The segments are stored in `storedSegments`, which only this module writes, so the ordering
+/// invariant holds as with a private setter.
 public struct Animated<Value: Interpolatable>: Sendable, Equatable {
     public var initial: Value
-    public private(set) var segments: [Segment<Value>]
+    @usableFromInline
+    internal var storedSegments: [Segment<Value>]
+    @inlinable
+    public var segments: [Segment<Value>] { storedSegments }
     /// The theme slot this property's value comes from (`Timeline.themes`), if the scene's themes
     /// change it. The value here is the default theme's.
     public var slot: String?
 
+    @inlinable
     public init(_ initial: Value, segments: [Segment<Value>] = [], slot: String? = nil) {
         precondition(Self.areOrdered(segments), "Animated: segments must be sorted and must not overlap")
         self.initial = initial
-        self.segments = segments
+        self.storedSegments = segments
         self.slot = slot
     }
 
     /// How far a segment may start before the previous one ends: rounding of times computed on
     /// whole frames, far below a frame at any `fps`.
+    @inlinable
     public static var overlapTolerance: Double { 1e-9 }
 
     /// Whether `segments` keep the invariant: each ends no earlier than it starts, and none starts
     /// before the one before it ends.
+    @inlinable
     public static func areOrdered(_ segments: [Segment<Value>]) -> Bool {
         var previousEnd = -Double.infinity
         for segment in segments {
@@ -65,16 +74,19 @@ public struct Animated<Value: Interpolatable>: Sendable, Equatable {
     }
 
     /// Adds a segment after the last one.
+    @inlinable
     public mutating func append(_ segment: Segment<Value>) {
         precondition(
-            segment.end >= segment.start && segment.start >= (segments.last?.end ?? -.infinity) - Self.overlapTolerance,
+            segment.end >= segment.start && segment.start >= (storedSegments.last?.end ?? -.infinity) - Self.overlapTolerance,
             "Animated: a segment must start where or after the last one ends")
-        segments.append(segment)
+        storedSegments.append(segment)
     }
 
+    @inlinable
     public mutating func append(contentsOf more: [Segment<Value>]) {
         for segment in more { append(segment) }
     }
+
 
     /// True when the value changes at some instant (a segment that moves, or a jump).
     @inlinable
@@ -89,6 +101,14 @@ public struct Animated<Value: Interpolatable>: Sendable, Equatable {
 
     @inlinable
     public func value(at time: Double) -> Value {
+        Self.value(at: time, initial: initial, segments: storedSegments)
+    }
+
+    /// `value(at:)` of the property made of `initial` and `segments` (sorted, not overlapping),
+    /// without making an `Animated` (whose initialiser checks the order, O(segments)): for
+    /// lowering's tracks under construction.
+    @inlinable
+    public static func value(at time: Double, initial: Value, segments: [Segment<Value>]) -> Value {
         // Binary search for the last segment starting at or before `time`.
         var low = 0, high = segments.count
         while low < high {

@@ -73,7 +73,8 @@ extension Animated where Value: ClampableComponents {
 
 extension Segment where Value: ClampableComponents {
     /// This segment as parts whose every component stays inside `range` (see `Animated.clamped`).
-    func clampedParts(to range: ClosedRange<Double>) -> [Segment] {
+    /// A segment already inside is itself (lowering clamps one segment at a time, skipping those).
+    public func clampedParts(to range: ClosedRange<Double>) -> [Segment] {
         let a = from.clampableComponents, b = to.clampableComponents
         let duration = end - start
         let clampedEnds = Segment(start: start, end: end, from: from.clamped(to: range), to: to.clamped(to: range), easing: easing)

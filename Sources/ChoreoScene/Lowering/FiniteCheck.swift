@@ -6,11 +6,21 @@ import ChoreoTimeline
 /// produced would silently become a wrong picture (`scale: 1e308` wrote `"s":[0,0]`). Every
 /// number of the compiled timeline is checked; the first node holding a non-finite one is an
 /// error (`non-finite`) and nothing is written.
+///
+/// Nodes are visited in document order (a group before its children) with a stack of positions in
+/// the timeline's own arrays: copying the nodes onto a stack, as this did, copied every top-level
+/// `Node` (about a kilobyte each) and was the peak of lint's memory.
 func firstNodeWithNonFiniteValue(_ timeline: Timeline) -> String? {
-    var pending = timeline.layers.reversed().map { $0 }
-    while let node = pending.popLast() {
+    var pending: [(nodes: [Node], next: Int)] = [(timeline.layers, 0)]
+    while let (nodes, next) = pending.last {
+        guard next < nodes.count else {
+            pending.removeLast()
+            continue
+        }
+        pending[pending.count - 1].next = next + 1
+        let node = nodes[next]
         if !isFinite(node) { return node.id }
-        if case let .group(children) = node.content { pending.append(contentsOf: children.reversed()) }
+        if case let .group(children) = node.content { pending.append((children, 0)) }
     }
     return nil
 }

@@ -23,7 +23,7 @@ func lower(_ scene: Scene, inputBytes: Int = 0, diagnostics: inout DiagnosticBag
     let context = LoweringContext(scene: scene)
     let plans = context.layOutSpans(diagnostics: &diagnostics)
     let tracks = context.buildTracks(plans, diagnostics: &diagnostics)
-    let builder = NodeBuilder(tracks: tracks.base, lowered: tracks)
+    let builder = NodeBuilder(lowered: tracks)
     let layers = scene.layers.map { builder.node($0) }
     let totalFrames = plans.last.map { $0.startFrame + $0.frames } ?? 0
     let initialLabel = context.initialState?.label
@@ -34,7 +34,7 @@ func lower(_ scene: Scene, inputBytes: Int = 0, diagnostics: inout DiagnosticBag
     if let id = firstNodeWithNonFiniteValue(timeline) {
         diagnostics.error(
             .nonFinite, "node '\(id)' would be written with an infinite or undefined (NaN) number",
-            at: context.nodes[id]?.range ?? .fileStart, help: "use smaller values; see docs/limits.md")
+            at: context.node(id)?.range ?? .fileStart, help: "use smaller values; see docs/limits.md")
     }
     return timeline
 }
@@ -58,27 +58,49 @@ struct PlannedSpan {
 
 struct LoweringContext {
     let scene: Scene
-    /// Every node by id, groups' children included.
-    let nodes: [String: SceneNode]
+    /// Every node, groups' children included, in document order, and where each id is in it (an
+    /// index rather than the node itself: a dictionary of `SceneNode`s, a few hundred bytes each in
+    /// buckets up to twice the count, was 8% of lint's peak memory).
+    private let nodeList: [SceneNode]
+    private let nodeIndex: [String: Int]
     /// For every node under a repeat with a `delay`: the latest its motion starts in any copy
     /// (the sum over the staggered repeats around it, itself included, of (count − 1) × delay).
     let staggerReach: [String: Double]
+    /// Whether some repeat is written out copy by copy (`NodeBuilder.staggeredCopies`): then a
+    /// node's tracks are read once per copy, else once.
+    let hasStaggeredCopies: Bool
 
     init(scene: Scene) {
         self.scene = scene
-        var nodes: [String: SceneNode] = [:]
+        var nodeList: [SceneNode] = []
+        var nodeIndex: [String: Int] = [:]
         var reach: [String: Double] = [:]
+        var staggered = false
         func collect(_ list: [SceneNode], inherited: Double) {
             for node in list {
-                nodes[node.id] = node
+                nodeIndex[node.id] = nodeList.count
+                nodeList.append(node)
+                if node.stagger != nil, node.repeat != nil { staggered = true }
                 let own = node.stagger.map { $0.delay * Double(max(0, (node.repeat?.count ?? 1) - 1)) } ?? 0
                 if inherited + own > 0 { reach[node.id] = inherited + own }
                 if case let .group(children) = node.shape { collect(children, inherited: inherited + own) }
             }
         }
         collect(scene.layers, inherited: 0)
-        self.nodes = nodes
+        self.nodeList = nodeList
+        self.nodeIndex = nodeIndex
         self.staggerReach = reach
+        self.hasStaggeredCopies = staggered
+    }
+
+    /// The node with this id (the last one written, if several have it).
+    func node(_ id: String) -> SceneNode? {
+        nodeIndex[id].map { nodeList[$0] }
+    }
+
+    /// The node's own value of a property (nil for an unknown node or a property it does not have).
+    func baseValue(_ key: PropertyKey) -> PropertyValue? {
+        nodeIndex[key.node].flatMap { nodeList[$0].base[key.property] }
     }
 
     /// How much longer than its own motion a span must last so that the last staggered copy of
@@ -114,7 +136,8 @@ struct LoweringContext {
         }
         for transition in scene.transitions {
             let timings = [transition.timing] + transition.nodeTiming.keys.sorted().map { transition.nodeTiming[$0]! }
-            let changed = Set((state(named: transition.from)?.overrides.keys).map(Array.init) ?? [])
+            // The properties the transition changes matter only under a staggered repeat.
+            let changed = staggerReach.isEmpty ? [] : Set((state(named: transition.from)?.overrides.keys).map(Array.init) ?? [])
                 .union((state(named: transition.to)?.overrides.keys).map(Array.init) ?? [])
                 .filter { poseValue($0, in: state(named: transition.from)) != poseValue($0, in: state(named: transition.to)) }
             let length = (timings.map { $0.delay + effectiveDuration($0) }.max() ?? 0) + staggerExtension(changed)
@@ -173,7 +196,7 @@ struct LoweringContext {
 
     /// The value of a property in a pose: the state's override, else the node's base value.
     func poseValue(_ key: PropertyKey, in state: SceneState?) -> PropertyValue? {
-        state?.overrides[key] ?? nodes[key.node]?.base[key.property]
+        state?.overrides[key] ?? baseValue(key)
     }
 
     /// The states and transitions as the IR's graph, naming the spans `layOutSpans` made for them.
@@ -211,7 +234,7 @@ struct LoweringContext {
             keys.formUnion(timeline.keyframes.keys)
             for tween in timeline.tweens { keys.formUnion(tween.values.keys) }
         }
-        return keys.filter { nodes[$0.node] != nil }.sorted()
+        return keys.filter { nodeIndex[$0.node] != nil }.sorted()
     }
 
     /// The largest baking error allowed for a property, in its own units.
@@ -219,13 +242,14 @@ struct LoweringContext {
         switch key.property.descriptor.bakingTolerance {
         case let .absolute(tolerance): return tolerance
         case let .alongOutline(pixels):
-            guard let node = nodes[key.node], let length = approximateOutlineLength(node), length > 0 else { return 0.001 }
+            guard let node = node(key.node), let length = approximateOutlineLength(node), length > 0 else { return 0.001 }
             return pixels / length
         }
     }
 
-    /// Every animated property over the global timeline, as generic tracks, and the same tracks
-    /// as the staggered copies of a repeat see them (every span's motion `shift` seconds later).
+    /// Every animated property over the global timeline, as generic tracks grouped by node, and
+    /// the same tracks as the staggered copies of a repeat see them (every span's motion `shift`
+    /// seconds later).
     func buildTracks(_ plans: [PlannedSpan], diagnostics: inout DiagnosticBag) -> LoweredTracks {
         let keys = animatedKeys()
         let startState = initialState
@@ -247,80 +271,188 @@ struct LoweringContext {
                 diagnostics.append(contentsOf: spanDiagnostics.diagnostics)
             }
         }
-        func tracks(shift: Double, keys: [PropertyKey]) -> [PropertyKey: Animated<PropertyValue>] {
-            var result: [PropertyKey: Animated<PropertyValue>] = [:]
+        let poses = plans.map { PlanPoses($0, context: self) }
+        func tracks(shift: Double, keys: [PropertyKey]) -> [String: NodeTracks] {
+            var result: [String: NodeTracks] = [:]
+            // `keys` are sorted, so one node's keys are adjacent: one dictionary entry per node.
+            var node: String?
+            var own = NodeTracks()
+            var motions = TransitionMotions()
+            // The last track of each property: many nodes move alike (every node of a list fading
+            // in), and an equal track then shares the earlier one's storage instead of its own copy.
+            var previous: [Animated<PropertyValue>?] = Array(repeating: nil, count: Property.allCases.count)
             for key in keys {
-                guard let global = globalTrack(key, plans: plans, timelineTracks: timelineTracks, springs: springs, shift: shift) else {
-                    continue
+                guard
+                    var global = globalTrack(
+                        key, plans: plans, poses: poses, timelineTracks: timelineTracks, springs: springs, shift: shift,
+                        motions: &motions)
+                else { continue }
+                if node != key.node {
+                    if let node { result[node] = own }
+                    node = key.node
+                    own = result[key.node] ?? NodeTracks()
                 }
-                result[key] = global.isAnimated ? global : Animated(global.initial)
+                if !global.isAnimated { global = Animated(global.initial) }
+                if let earlier = previous[key.property.rawValue], sameTrack(earlier, global) {
+                    global = earlier
+                } else {
+                    previous[key.property.rawValue] = global
+                }
+                own[key.property] = global
             }
+            if let node { result[node] = own }
             return result
         }
         let staggeredKeys = keys.filter { staggerReach[$0.node] != nil }
-        return LoweredTracks(base: tracks(shift: 0, keys: keys)) { shift in tracks(shift: shift, keys: staggeredKeys) }
+        return LoweredTracks(base: tracks(shift: 0, keys: keys), consumable: !hasStaggeredCopies) { shift in
+            tracks(shift: shift, keys: staggeredKeys)
+        }
+    }
+
+    /// Transition motions already built for one shift, by what they depend on when the transition
+    /// has no per-node timing: the span, both ends and the baking tolerance. Only numbers and points
+    /// are remembered (compared by their bits, so a -0 is not a 0), and at most `capacity` of them,
+    /// so scenes whose motions all differ hold no more memory than before.
+    struct TransitionMotions {
+        struct Key: Hashable {
+            var span: Int
+            var kind: UInt8
+            var from: (UInt64, UInt64)
+            var to: (UInt64, UInt64)
+            var tolerance: UInt64
+
+            init?(span: Int, from: PropertyValue, to: PropertyValue, tolerance: Double) {
+                switch (from, to) {
+                case let (.number(a), .number(b)):
+                    (kind, self.from, self.to) = (0, (a.bitPattern, 0), (b.bitPattern, 0))
+                case let (.point(a), .point(b)):
+                    (kind, self.from, self.to) = (1, (a.x.bitPattern, a.y.bitPattern), (b.x.bitPattern, b.y.bitPattern))
+                default:
+                    return nil
+                }
+                self.span = span
+                self.tolerance = tolerance.bitPattern
+            }
+
+            static func == (a: Key, b: Key) -> Bool {
+                a.span == b.span && a.kind == b.kind && a.from == b.from && a.to == b.to && a.tolerance == b.tolerance
+            }
+
+            func hash(into hasher: inout Hasher) {
+                hasher.combine(span)
+                hasher.combine(kind)
+                hasher.combine(from.0)
+                hasher.combine(from.1)
+                hasher.combine(to.0)
+                hasher.combine(to.1)
+                hasher.combine(tolerance)
+            }
+        }
+
+        static let capacity = 1024
+        private(set) var tracks: [Key: PropertyTrack] = [:]
+
+        mutating func remember(_ track: PropertyTrack, for key: Key) {
+            guard tracks.count < Self.capacity else { return }
+            tracks[key] = track
+        }
+    }
+
+    /// Which states' poses one span shows, as indices into `scene.states` (nil: the nodes' base
+    /// values), resolved once for every property instead of by name for each.
+    struct PlanPoses {
+        var pose: Int?
+        var from: Int?
+        var to: Int?
+
+        init(_ plan: PlannedSpan, context: LoweringContext) {
+            func index(_ state: SceneState?) -> Int? {
+                state.flatMap { state in context.scene.states.firstIndex { $0.name == state.name } }
+            }
+            switch plan.content {
+            case let .pose(state): pose = index(state)
+            case let .transition(transition):
+                from = context.scene.states.firstIndex { $0.name == transition.from }
+                to = context.scene.states.firstIndex { $0.name == transition.to }
+            case let .timeline(_, _, state): pose = index(state ?? context.initialState)
+            }
+        }
     }
 
     /// One property over the global timeline: each span's local track, moved `shift` seconds later
-    /// within its span (wrapping in a looping timeline), appended in order.
+    /// within its span (wrapping in a looping timeline), appended in order. At a span's start the
+    /// value jumps to the span's starting value (a segment whose `from` differs from the previous end).
     private func globalTrack(
-        _ key: PropertyKey, plans: [PlannedSpan], timelineTracks: [Int: SimulatedTimeline], springs: SpringBakery, shift: Double
+        _ key: PropertyKey, plans: [PlannedSpan], poses: [PlanPoses], timelineTracks: [Int: SimulatedTimeline],
+        springs: SpringBakery, shift: Double, motions: inout TransitionMotions
     ) -> Animated<PropertyValue>? {
-        var global: Animated<PropertyValue>?
+        // `poseValue(key, in:)` for every state, looked up once.
+        let base = baseValue(key)
+        let stateValues = scene.states.map { $0.overrides[key] ?? base }
+        func poseValue(_ state: Int?) -> PropertyValue? { state.map { stateValues[$0] } ?? base }
+        var initial: PropertyValue?
+        var segments: [Segment<PropertyValue>] = []
         for (index, plan) in plans.enumerated() {
             let length = Double(plan.frames) / scene.fps
             var local: PropertyTrack
             switch plan.content {
-            case let .pose(state):
-                guard let value = poseValue(key, in: state) else { continue }
+            case .pose:
+                guard let value = poseValue(poses[index].pose) else { continue }
                 local = PropertyTrack(value)
             case let .transition(transition):
-                guard let from = poseValue(key, in: state(named: transition.from)),
-                    let to = poseValue(key, in: state(named: transition.to))
-                else { continue }
-                var track = PropertyTrack(from)
-                if from != to {
-                    let timing = transition.timing(for: key)
-                    track.animate(
-                        at: timing.delay + shift, duration: effectiveDuration(timing, springs: springs), easing: timing.easing,
-                        to: to, tolerance: tolerance(for: key), springs: springs)
+                guard let from = poseValue(poses[index].from), let to = poseValue(poses[index].to) else { continue }
+                let tolerance = from != to ? tolerance(for: key) : 0
+                // Without per-node timing the motion depends only on its ends and tolerance (the
+                // span and shift being fixed here): built once for all the properties that share them.
+                let motion = transition.nodeTiming.isEmpty ? TransitionMotions.Key(span: index, from: from, to: to, tolerance: tolerance) : nil
+                if let motion, let track = motions.tracks[motion] {
+                    local = track
+                } else {
+                    var track = PropertyTrack(from)
+                    if from != to {
+                        // `timing(for:)` names the key's paths to look them up; most transitions have no
+                        // per-node timing at all.
+                        let timing = transition.nodeTiming.isEmpty ? transition.timing : transition.timing(for: key)
+                        track.animate(
+                            at: timing.delay + shift, duration: effectiveDuration(timing, springs: springs), easing: timing.easing,
+                            to: to, tolerance: tolerance, springs: springs)
+                    }
+                    local = track.window(from: 0, to: length).normalized(end: length)
+                    if let motion { motions.remember(local, for: motion) }
                 }
-                local = track.window(from: 0, to: length).normalized(end: length)
-            case let .timeline(timeline, _, pose):
+            case let .timeline(timeline, _, _):
                 guard let simulated = timelineTracks[index] else { continue }
                 // A property the timeline does not animate holds its value in the pose below it.
-                let track = simulated.tracks[key] ?? PropertyTrack(poseValue(key, in: pose ?? initialState) ?? .number(0))
+                let track = simulated.tracks[key] ?? PropertyTrack(poseValue(poses[index].pose) ?? .number(0))
                 local = track
                 if shift > 0 {
                     local = timeline.loop ? track.wrapped(by: shift, period: length) : track.delayed(by: shift, length: length)
                 }
             }
-            global = append(local, startingAt: plan.span.start, length: length, to: global)
+            let start = plan.span.start
+            if let initial {
+                let current = segments.last?.to ?? initial
+                let firstStart = local.segments.first?.start ?? length
+                if local.initial != current && firstStart > timeEpsilon {
+                    segments.append(
+                        Segment(start: start, end: start + firstStart, from: local.initial, to: local.initial, easing: .linear))
+                }
+            } else {
+                initial = local.initial
+            }
+            // Grown span by span to its exact size (a track is a few spans), not doubled.
+            segments.reserveCapacity(segments.count + local.segments.count)
+            for segment in local.segments {
+                segments.append(
+                    Segment(start: segment.start + start, end: segment.end + start, from: segment.from, to: segment.to, easing: segment.easing))
+            }
         }
-        return global
+        // `Animated` checks the order of the whole track once, as appending segment by segment did.
+        return initial.map { Animated($0, segments: segments) }
     }
 
     private func state(named name: String) -> SceneState? {
         scene.states.first { $0.name == name }
-    }
-
-    /// Appends a span's local track to the global one; at the span's start the value jumps to the
-    /// span's starting value (a segment whose `from` differs from the previous end).
-    private func append(
-        _ local: PropertyTrack, startingAt start: Double, length: Double, to global: Animated<PropertyValue>?
-    ) -> Animated<PropertyValue> {
-        let shifted = local.segments.map {
-            Segment(start: $0.start + start, end: $0.end + start, from: $0.from, to: $0.to, easing: $0.easing)
-        }
-        guard var global else { return Animated(local.initial, segments: shifted) }
-        let current = global.segments.last?.to ?? global.initial
-        let firstStart = local.segments.first?.start ?? length
-        if local.initial != current && firstStart > timeEpsilon {
-            global.append(
-                Segment(start: start, end: start + firstStart, from: local.initial, to: local.initial, easing: .linear))
-        }
-        global.append(contentsOf: shifted)
-        return global
     }
 
     /// The outline's length from the node's base geometry, for the trim tolerance; nil if unknown.
@@ -392,7 +524,11 @@ func checkBakedSegmentCount(_ scene: Scene, inputBytes: Int, diagnostics: inout 
     for transition in scene.transitions {
         let keys = Set((scene.states.first { $0.name == transition.from }?.overrides.keys).map(Array.init) ?? [])
             .union((scene.states.first { $0.name == transition.to }?.overrides.keys).map(Array.init) ?? [])
-        let count = keys.reduce(0) { $0 + segments(transition.timing(for: $1).easing) }
+        // Without per-node timing every key moves with the transition's own (`timing(for:)` would
+        // name each key's paths to find that out).
+        let count = transition.nodeTiming.isEmpty
+            ? keys.count * segments(transition.timing.easing)
+            : keys.reduce(0) { $0 + segments(transition.timing(for: $1).easing) }
         if exceeded(count, at: transition.range, "the transition \(transition.from) → \(transition.to)") { return false }
     }
     for timeline in scene.timelines {

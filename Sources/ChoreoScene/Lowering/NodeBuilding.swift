@@ -1,33 +1,92 @@
 import ChoreoTimeline
 import Foundation
 
-/// The lowered property tracks, and on demand the tracks a staggered repeat's copy sees (every
-/// span's motion that many seconds later), each shift computed once.
-final class LoweredTracks {
-    let base: [PropertyKey: Animated<PropertyValue>]
-    private let shiftedTracks: (Double) -> [PropertyKey: Animated<PropertyValue>]
-    private var cache: [Double: [PropertyKey: Animated<PropertyValue>]] = [:]
+/// The lowered tracks of one node's animated properties: a handful (a transition moves two or
+/// three), so a linear search finds one faster than hashing a `PropertyKey` (two strings) would.
+struct NodeTracks {
+    private(set) var entries: [(property: Property, track: Animated<PropertyValue>)] = []
 
-    init(base: [PropertyKey: Animated<PropertyValue>], shifted: @escaping (Double) -> [PropertyKey: Animated<PropertyValue>]) {
+    subscript(property: Property) -> Animated<PropertyValue>? {
+        get {
+            for entry in entries where entry.property == property { return entry.track }
+            return nil
+        }
+        set {
+            if let index = entries.firstIndex(where: { $0.property == property }) {
+                if let newValue { entries[index].track = newValue } else { entries.remove(at: index) }
+            } else if let newValue {
+                entries.append((property, newValue))
+            }
+        }
+    }
+}
+
+/// The lowered property tracks by node id, and on demand the tracks a staggered repeat's copy
+/// sees (every span's motion that many seconds later), each shift computed once.
+///
+/// When no repeat is written out copy by copy (`consumable`), `NodeBuilder` reads each node's
+/// tracks exactly once, so they are handed over and dropped here: the generic tracks are freed
+/// while the IR's typed ones are built, instead of both being held until lowering ends.
+final class LoweredTracks {
+    private var base: [String: NodeTracks]
+    private let consumable: Bool
+    private let shiftedTracks: (Double) -> [String: NodeTracks]
+    private var cache: [Double: [String: NodeTracks]] = [:]
+
+    init(base: [String: NodeTracks], consumable: Bool, shifted: @escaping (Double) -> [String: NodeTracks]) {
         self.base = base
+        self.consumable = consumable
         self.shiftedTracks = shifted
     }
 
-    /// Every track, those under a staggered repeat `shift` seconds later.
-    func shifted(by shift: Double) -> [PropertyKey: Animated<PropertyValue>] {
-        guard shift > 0 else { return base }
-        if let tracks = cache[shift] { return tracks }
-        let tracks = base.merging(shiftedTracks(shift)) { $1 }
-        cache[shift] = tracks
-        return tracks
+    /// The tracks of node `id`, those under a staggered repeat `shift` seconds later.
+    func tracks(of id: String, shift: Double) -> NodeTracks {
+        guard shift > 0 else { return (consumable ? base.removeValue(forKey: id) : base[id]) ?? NodeTracks() }
+        if cache[shift] == nil {
+            // The shifted tracks replace the base ones property by property.
+            var merged: [String: NodeTracks] = [:]
+            for (node, shifted) in shiftedTracks(shift) {
+                var own = base[node] ?? NodeTracks()
+                for entry in shifted.entries { own[entry.property] = entry.track }
+                merged[node] = own
+            }
+            cache[shift] = merged
+        }
+        return cache[shift]?[id] ?? base[id] ?? NodeTracks()
     }
+}
+
+/// `a == b`, compared in this module: `Animated`'s synthesised `==` is generic code of another
+/// module, which looks up type metadata for every segment it compares (4% of lint of a large scene
+/// when every node's tracks were compared with the previous node's). Tracks that share storage
+/// are equal at once, as `Array`'s `==` has it.
+func sameTrack(_ a: Animated<PropertyValue>, _ b: Animated<PropertyValue>) -> Bool {
+    guard a.initial == b.initial, a.slot == b.slot, a.segments.count == b.segments.count else { return false }
+    return a.segments.withUnsafeBufferPointer { x in
+        b.segments.withUnsafeBufferPointer { y in
+            if x.baseAddress == y.baseAddress { return true }
+            for (s, t) in zip(x, y) where s.start != t.start || s.end != t.end || s.from != t.from || s.to != t.to || s.easing != t.easing {
+                return false
+            }
+            return true
+        }
+    }
+}
+
+/// The last typed track made for each property, with the generic track it was made from: nodes
+/// that move alike get equal generic tracks (`buildTracks` makes them share storage), and then
+/// share the clamped, typed one too instead of each clamping and converting its own copy.
+final class TypedTrackReuse {
+    typealias Entry<Value: Interpolatable> = (source: Animated<PropertyValue>, typed: Animated<Value>)
+    var numbers: [Entry<Double>?] = Array(repeating: nil, count: Property.allCases.count)
+    var points: [Entry<Point>?] = Array(repeating: nil, count: Property.allCases.count)
+    var colors: [Entry<RGBA>?] = Array(repeating: nil, count: Property.allCases.count)
 }
 
 /// Builds the IR's scene graph from the scene's nodes and the lowered property tracks.
 struct NodeBuilder {
-    let tracks: [PropertyKey: Animated<PropertyValue>]
-    /// Where a staggered repeat's copies get their tracks; nil builds every copy alike.
-    var lowered: LoweredTracks? = nil
+    let lowered: LoweredTracks
+    var reuse = TypedTrackReuse()
     /// How much later than the scene's timing this subtree moves (a staggered copy's delay).
     var shift = 0.0
     /// The solid fill every shape of this subtree has (a copy of a repeat with `fill`).
@@ -37,28 +96,29 @@ struct NodeBuilder {
         if let stagger = node.stagger, let repetition = node.repeat {
             return staggeredCopies(of: node, repetition, stagger)
         }
+        let own = NodeProperties(node: node, tracks: lowered.tracks(of: node.id, shift: shift), reuse: reuse)
         // A node without a position of its own sits at its anchor.
-        let placed = node.base[.position] != nil || tracks[PropertyKey(node: node.id, property: .position)] != nil
+        let placed = node.base[.position] != nil || own.tracks[.position] != nil
         let transform = Transform(
-            anchor: point(node, .anchor), position: point(node, placed ? .position : .anchor), rotation: number(node, .rotation),
-            scale: point(node, .scale), offset: point(node, .offset), opacity: number(node, .opacity))
+            anchor: own.point(.anchor), position: own.point(placed ? .position : .anchor), rotation: own.number(.rotation),
+            scale: own.point(.scale), offset: own.point(.offset), opacity: own.number(.opacity))
         let content: Node.Content
         switch node.shape {
         case let .group(children):
             content = .group(children.map { self.node($0) })
         default:
-            content = .shape(geometry(node, shape: node.shape), style(node))
+            content = .shape(geometry(own, shape: node.shape), style(own))
         }
-        return Node(id: node.id, transform: transform, content: content, repeat: node.repeat, clip: clip(node))
+        return Node(id: node.id, transform: transform, content: content, repeat: node.repeat, clip: clip(own))
     }
 
     /// The node's clip: its geometry and transform tracks are the node's `clip.*` properties.
-    private func clip(_ node: SceneNode) -> ClipShape? {
-        guard let shape = node.clip else { return nil }
+    private func clip(_ own: NodeProperties) -> ClipShape? {
+        guard let shape = own.node.clip else { return nil }
         let transform = Transform(
-            anchor: point(node, .clipAnchor), position: point(node, .clipPosition), rotation: number(node, .clipRotation),
-            scale: point(node, .clipScale))
-        return ClipShape(geometry: geometry(node, shape: shape, onClip: true), transform: transform)
+            anchor: own.point(.clipAnchor), position: own.point(.clipPosition), rotation: own.number(.clipRotation),
+            scale: own.point(.clipScale))
+        return ClipShape(geometry: geometry(own, shape: shape, onClip: true), transform: transform)
     }
 
     /// A repeat whose copies differ in time or colour, written out copy by copy (contract §10): a
@@ -72,7 +132,6 @@ struct NodeBuilder {
         let copies = (0..<repetition.count).map { index -> Node in
             var builder = self
             builder.shift = shift + Double(index) * stagger.delay
-            if let lowered { builder = NodeBuilder(tracks: lowered.shifted(by: builder.shift), lowered: lowered, shift: builder.shift) }
             builder.fillOverride = stagger.fill(ofCopy: index, count: repetition.count) ?? fillOverride
             let built = builder.node(plain)
             let name = "\(node.id) copy \(index)"
@@ -86,95 +145,118 @@ struct NodeBuilder {
         return Node(id: node.id, transform: Transform(), content: .group(copies))
     }
 
+    /// The geometry of `shape` from the node's own properties (`size`) or its clip's (`clip.size`).
+    private func geometry(_ own: NodeProperties, shape: SceneShape, onClip: Bool = false) -> Geometry {
+        func key(_ property: Property) -> Property { onClip ? property.onClip! : property }
+        switch shape {
+        case .rect:
+            return .rect(size: own.point(key(.size)), cornerRadius: own.number(key(.cornerRadius)))
+        case .ellipse:
+            return .ellipse(size: own.point(key(.size)))
+        case let .polygon(sides, star, cornerRadius):
+            let radius = own.number(key(.radius))
+            let inner = star ? own.number(key(.innerRadius)) : nil
+            guard cornerRadius > 0 else { return .polygon(sides: sides, radius: radius, innerRadius: inner) }
+            return .path(roundedPolygonTrack(sides: sides, radius: radius, innerRadius: inner, cornerRadius: cornerRadius))
+        case .path:
+            return .path(own.path(key(.d)))
+        case .group:
+            return .path(Animated(PathShape([])))
+        }
+    }
+
+    private func style(_ own: NodeProperties) -> Style {
+        let node = own.node
+        let fill: Paint?
+        switch node.fill {
+        case .none: fill = nil
+        case .solid: fill = .color(fillOverride.map { Animated($0) } ?? own.color(.fill))
+        case .linear:
+            fill = .linearGradient(
+                from: own.point(.fillFrom), to: own.point(.fillTo), stops: own.stops())
+        case .radial:
+            fill = .radialGradient(
+                center: own.point(.fillCenter), radius: own.number(.fillRadius),
+                stops: own.stops())
+        }
+        let stroke = node.stroke.map { style in
+            Stroke(
+                paint: .color(own.color(.strokeColor)), width: own.number(.strokeWidth),
+                cap: style.cap, join: style.join, miterLimit: style.miterLimit, dash: style.dash)
+        }
+        let trim = node.trimmed
+            ? Trim(
+                start: own.number(.trimStart), end: own.number(.trimEnd), offset: own.number(.trimOffset))
+            : nil
+        return Style(fill: fill, fillRule: node.fillRule, stroke: stroke, trim: trim)
+    }
+}
+
+/// One node's properties as the IR wants them: its lowered tracks, else its base values, else
+/// the property table's defaults.
+struct NodeProperties {
+    let node: SceneNode
+    let tracks: NodeTracks
+    let reuse: TypedTrackReuse
+
     /// Every property of the IR comes through here: bounded ones leave clamped to their range.
     /// A property the node does not have takes the table's default; the front end gives every
     /// node the properties without one (anchor, position), so a missing one of those, like a
     /// value of the wrong kind, is a broken invariant.
-    private func generic(_ node: SceneNode, _ property: Property) -> Animated<PropertyValue> {
-        guard let track = tracks[PropertyKey(node: node.id, property: property)] ?? node.base[property].map({ Animated($0) })
+    func generic(_ property: Property) -> Animated<PropertyValue> {
+        clamped(source(property), property)
+    }
+
+    /// The property's track before clamping.
+    private func source(_ property: Property) -> Animated<PropertyValue> {
+        guard let track = tracks[property] ?? node.base[property].map({ Animated($0) })
             ?? property.defaultValue.map({ Animated($0) })
         else { preconditionFailure("node '\(node.id)' has no \(property) and the property has no default") }
+        return track
+    }
+
+    private func clamped(_ track: Animated<PropertyValue>, _ property: Property) -> Animated<PropertyValue> {
         guard let range = property.descriptor.drawableRange else { return track }
-        return clampedWithinRange(track, range) ?? track.clamped(to: range)
+        return clampedToRange(track, range)
     }
 
     // Not `Animated.map`: the generic one, called across modules, looks up type metadata for every
     // segment (6% of lowering a large scene); this one is in the module, so it is specialised for
     // each value type. The slot is dropped, as `map` drops it.
     private func typed<Value>(
-        _ node: SceneNode, _ property: Property, _ kind: String, _ convert: (PropertyValue) -> Value?
+        _ property: Property, _ kind: String, _ last: ReferenceWritableKeyPath<TypedTrackReuse, [TypedTrackReuse.Entry<Value>?]>,
+        _ convert: (PropertyValue) -> Value?
     ) -> Animated<Value> {
         func value(_ value: PropertyValue) -> Value {
             guard let typed = convert(value) else { preconditionFailure("\(property) holds \(value), not \(kind)") }
             return typed
         }
-        let track = generic(node, property)
-        return Animated(value(track.initial), segments: track.segments.map { segment in
+        let source = source(property)
+        if let entry = reuse[keyPath: last][property.rawValue], sameTrack(entry.source, source) { return entry.typed }
+        let track = clamped(source, property)
+        let typed = Animated(value(track.initial), segments: track.segments.map { segment in
             Segment(start: segment.start, end: segment.end, from: value(segment.from), to: value(segment.to), easing: segment.easing)
         })
+        reuse[keyPath: last][property.rawValue] = (source, typed)
+        return typed
     }
 
-    private func number(_ node: SceneNode, _ property: Property) -> Animated<Double> { typed(node, property, "a number", \.asDouble) }
-    private func point(_ node: SceneNode, _ property: Property) -> Animated<Point> { typed(node, property, "a point", \.asPoint) }
-    private func color(_ node: SceneNode, _ property: Property) -> Animated<RGBA> { typed(node, property, "a colour", \.asColor) }
+    func number(_ property: Property) -> Animated<Double> { typed(property, "a number", \.numbers, \.asDouble) }
+    func point(_ property: Property) -> Animated<Point> { typed(property, "a point", \.points, \.asPoint) }
+    func color(_ property: Property) -> Animated<RGBA> { typed(property, "a colour", \.colors, \.asColor) }
 
-    private func stops(_ node: SceneNode) -> Animated<GradientStops> {
-        generic(node, .fillStops).map { value in
+    func stops() -> Animated<GradientStops> {
+        generic(.fillStops).map { value in
             guard let stops = value.asStops else { preconditionFailure("fill stops hold \(value), not stops") }
             return stops
         }
     }
 
-    private func path(_ node: SceneNode, _ property: Property) -> Animated<PathShape> {
-        generic(node, property).map { value in
+    func path(_ property: Property) -> Animated<PathShape> {
+        generic(property).map { value in
             guard let path = value.asPath else { preconditionFailure("path data holds \(value), not a path") }
             return path
         }
-    }
-
-    /// The geometry of `shape` from the node's own properties (`size`) or its clip's (`clip.size`).
-    private func geometry(_ node: SceneNode, shape: SceneShape, onClip: Bool = false) -> Geometry {
-        func key(_ property: Property) -> Property { onClip ? property.onClip! : property }
-        switch shape {
-        case .rect:
-            return .rect(size: point(node, key(.size)), cornerRadius: number(node, key(.cornerRadius)))
-        case .ellipse:
-            return .ellipse(size: point(node, key(.size)))
-        case let .polygon(sides, star, cornerRadius):
-            let radius = number(node, key(.radius))
-            let inner = star ? number(node, key(.innerRadius)) : nil
-            guard cornerRadius > 0 else { return .polygon(sides: sides, radius: radius, innerRadius: inner) }
-            return .path(roundedPolygonTrack(sides: sides, radius: radius, innerRadius: inner, cornerRadius: cornerRadius))
-        case .path:
-            return .path(path(node, key(.d)))
-        case .group:
-            return .path(Animated(PathShape([])))
-        }
-    }
-
-    private func style(_ node: SceneNode) -> Style {
-        let fill: Paint?
-        switch node.fill {
-        case .none: fill = nil
-        case .solid: fill = .color(fillOverride.map { Animated($0) } ?? color(node, .fill))
-        case .linear:
-            fill = .linearGradient(
-                from: point(node, .fillFrom), to: point(node, .fillTo), stops: stops(node))
-        case .radial:
-            fill = .radialGradient(
-                center: point(node, .fillCenter), radius: number(node, .fillRadius),
-                stops: stops(node))
-        }
-        let stroke = node.stroke.map { style in
-            Stroke(
-                paint: .color(color(node, .strokeColor)), width: number(node, .strokeWidth),
-                cap: style.cap, join: style.join, miterLimit: style.miterLimit, dash: style.dash)
-        }
-        let trim = node.trimmed
-            ? Trim(
-                start: number(node, .trimStart), end: number(node, .trimEnd), offset: number(node, .trimOffset))
-            : nil
-        return Style(fill: fill, fillRule: node.fillRule, stroke: stroke, trim: trim)
     }
 }
 
@@ -235,31 +317,34 @@ func placementNodes(_ matrix: ChoreoTimeline.AffineTransform, opacity: Double, n
         content: .group([inner]))
 }
 
-/// `track.clamped(to: range)` for the common case of numbers and colours that stay inside `range`
-/// at every instant: the same track, with consecutive holds of one value merged as `clamped`
-/// merges them, without the arrays of components `clamped` makes for every value (8% of lowering
-/// a large scene). Nil when a value is of another kind or some motion leaves the range; then
-/// `clamped` splits it.
-func clampedWithinRange(_ track: Animated<PropertyValue>, _ range: ClosedRange<Double>) -> Animated<PropertyValue>? {
-    guard staysWithin(range, track.initial, track.initial, progress: nil) else { return nil }
+/// `track.clamped(to: range)`, without `clamped`'s arrays of components for the segments that
+/// stay inside `range` at every instant (most of them: 8% of lowering a large scene went to
+/// those): such a segment is kept as it is, which is what `Segment.clampedParts` gives for it (a
+/// motion within range is itself; a held or instant one, its ends clamped, which changes nothing);
+/// the others are split by `clampedParts`. Consecutive holds of one value are merged as `clamped`
+/// merges them, so the result is `clamped`'s.
+func clampedToRange(_ track: Animated<PropertyValue>, _ range: ClosedRange<Double>) -> Animated<PropertyValue> {
     var parts: [Segment<PropertyValue>] = []
     parts.reserveCapacity(track.segments.count)
+    func add(_ part: Segment<PropertyValue>) {
+        if let last = parts.last, last.from == last.to, part.from == part.to, last.to == part.from, last.end == part.start {
+            parts[parts.count - 1].end = part.end
+        } else {
+            parts.append(part)
+        }
+    }
     for segment in track.segments {
         // As `Segment.clampedParts`: a held or instant segment only needs its ends inside; a
         // motion, every progress its easing reaches.
         let isMotion = segment.end - segment.start > 0 && segment.easing != .hold
-        guard staysWithin(range, segment.from, segment.to, progress: isMotion ? segment.easing.progressRange : nil) else {
-            return nil
-        }
-        if let last = parts.last, last.from == last.to, segment.from == segment.to, last.to == segment.from,
-            last.end == segment.start
-        {
-            parts[parts.count - 1].end = segment.end
+        if staysWithin(range, segment.from, segment.to, progress: isMotion ? segment.easing.progressRange : nil) {
+            add(segment)
         } else {
-            parts.append(segment)
+            for part in segment.clampedParts(to: range) { add(part) }
         }
     }
-    return Animated(track.initial, segments: parts, slot: track.slot)
+    let initial = staysWithin(range, track.initial, track.initial, progress: nil) ? track.initial : track.initial.clamped(to: range)
+    return Animated(initial, segments: parts, slot: track.slot)
 }
 
 /// Whether every component of the motion from `a` to `b` stays in `range` at the lowest and

@@ -19,8 +19,11 @@ func estimatedOutputWork(_ scene: Scene) -> (work: Int, largest: SceneNode?, seg
     for transition in scene.transitions {
         let from = scene.states.first { $0.name == transition.from }?.overrides.keys.map { $0 } ?? []
         let to = scene.states.first { $0.name == transition.to }?.overrides.keys.map { $0 } ?? []
+        // Without per-node timing every key moves with the transition's own (`timing(for:)` would
+        // name each key's paths to find that out).
+        let shared = transition.nodeTiming.isEmpty ? segments(transition.timing.easing) : nil
         for key in Set(from + to) {
-            segmentsByNode[key.node, default: 0] += segments(transition.timing(for: key).easing)
+            segmentsByNode[key.node, default: 0] += shared ?? segments(transition.timing(for: key).easing)
         }
     }
     for timeline in scene.timelines {

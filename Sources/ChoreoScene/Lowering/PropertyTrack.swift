@@ -14,9 +14,9 @@ struct PropertyTrack {
         self.initial = initial
     }
 
-    var animated: Animated<PropertyValue> { Animated(initial, segments: segments) }
-
-    func value(at time: Double) -> PropertyValue { animated.value(at: time) }
+    func value(at time: Double) -> PropertyValue {
+        Animated.value(at: time, initial: initial, segments: segments)
+    }
 
     /// Everything from `time` on is dropped; a segment running at `time` ends there, on its course.
     mutating func cut(at time: Double) {

@@ -60,18 +60,46 @@ func simulateTimeline(
 
     var tracks: [PropertyKey: PropertyTrack] = [:]
     var seamJumps: [String] = []
+    var simulated = SimulatedTracks()
+
+    /// Keeps the steady cycle of a looping property, noting a jump at its seam.
+    func reportSeam(of cycle: PropertyTrack, _ key: PropertyKey, tolerance: Double) {
+        let atStart = cycle.value(at: 0), atEnd = cycle.value(at: contentLength)
+        let gap: Double
+        if key.property == .rotation, let a = atStart.asDouble, let b = atEnd.asDouble {
+            gap = angleDifference(a, b)
+        } else {
+            gap = atStart.distance(to: atEnd)
+        }
+        if gap > tolerance {
+            seamJumps.append("\(key) is \(atEnd.diagnosticText) at the end and \(atStart.diagnosticText) at the start")
+        }
+        tracks[key] = cycle
+    }
     // Only the keys with events: most of a large scene's animated properties are not in a given
     // timeline, and a track that holds its start value is built by the caller when needed.
     for key in keys {
         guard let events = eventsByKey[key], !events.isEmpty else { continue }
         let start = startValue(key)
         let tolerance = tolerance(key)
+        let isRotation = key.property == .rotation
+        let relative = relativeKeys.contains(key)
+        let memo = SimulatedTracks.key(
+            events, start: start, tolerance: tolerance, flags: [timeline.loop, isRotation, relative])
         if !timeline.loop {
+            if let memo, let track = simulated.tracks[memo] {
+                tracks[key] = track
+                continue
+            }
             let played = run(events, cycles: 1, period: contentLength, from: start, tolerance: tolerance, springs: springs)
             tracks[key] = played.window(from: 0, to: contentLength).normalized(end: contentLength + frameLength)
+            if let memo, let track = tracks[key] { simulated.remember(track, for: memo) }
             continue
         }
-        let isRotation = key.property == .rotation
+        if let memo, let cycle = simulated.tracks[memo] {
+            reportSeam(of: cycle, key, tolerance: tolerance)
+            continue
+        }
         // The steady state: run cycles until the last two agree (rotations modulo a turn).
         var cycles = 3
         var cycle = PropertyTrack(start)
@@ -84,23 +112,15 @@ func simulateTimeline(
             if cycles >= 12 || agree(cycle, previous, length: period, tolerance: tolerance, modTurn: isRotation) { break }
             cycles += 1
         }
-        if isRotation, relativeKeys.contains(key), let from = cycle.initial.asDouble, let base = start.asDouble {
+        if isRotation, relative, let from = cycle.initial.asDouble, let base = start.asDouble {
             let turns = ((from - base) / 360 + 1e-9).rounded(.down)
             cycle = cycle.shiftedByTurns(-turns)
         }
         cycle = cycle.normalized(end: contentLength)
-        let atStart = cycle.value(at: 0), atEnd = cycle.value(at: contentLength)
-        let gap: Double
-        if isRotation, let a = atStart.asDouble, let b = atEnd.asDouble {
-            gap = angleDifference(a, b)
-        } else {
-            gap = atStart.distance(to: atEnd)
-        }
-        if gap > tolerance {
-            seamJumps.append("\(key) is \(atEnd.diagnosticText) at the end and \(atStart.diagnosticText) at the start")
-        }
-        tracks[key] = cycle
+        if let memo { simulated.remember(cycle, for: memo) }
+        reportSeam(of: cycle, key, tolerance: tolerance)
     }
+
     if let first = seamJumps.first {
         let more = seamJumps.count > 1 ? " (and \(seamJumps.count - 1) more)" : ""
         diagnostics.warning(
@@ -109,6 +129,59 @@ func simulateTimeline(
             help: "end the cycle on the values it starts with, or set 'loop: false'")
     }
     return SimulatedTimeline(tracks: tracks)
+}
+
+/// The tracks one timeline's simulation already made, by everything they depend on: the events
+/// (their times, actions and order: the order of their sequence numbers, which only break ties, is
+/// their order in the list), the start value, the baking tolerance and whether the timeline loops,
+/// the property is a rotation and its tweens are relative. Many properties of a large scene play
+/// the same keyframes from the same value; each such track is simulated once. Numbers, points and
+/// easings are compared by their bits (a -0 is not a 0); a property with any other value is not
+/// remembered, nor more than `capacity` tracks.
+private struct SimulatedTracks {
+    static let capacity = 1024
+    private(set) var tracks: [[UInt64]: PropertyTrack] = [:]
+
+    mutating func remember(_ track: PropertyTrack, for key: [UInt64]) {
+        guard tracks.count < Self.capacity else { return }
+        tracks[key] = track
+    }
+
+    static func key(_ events: [TimelineEvent], start: PropertyValue, tolerance: Double, flags: [Bool]) -> [UInt64]? {
+        var words = flags.map { $0 ? 1 : 0 } as [UInt64]
+        words.append(tolerance.bitPattern)
+        func add(_ value: PropertyValue) -> Bool {
+            switch value {
+            case let .number(x): words += [0, x.bitPattern, 0]
+            case let .point(p): words += [1, p.x.bitPattern, p.y.bitPattern]
+            default: return false
+            }
+            return true
+        }
+        func add(_ easing: EasingSpec) {
+            switch easing {
+            case .linear: words.append(0)
+            case let .cubic(a, b, c, d): words += [1, a.bitPattern, b.bitPattern, c.bitPattern, d.bitPattern]
+            case .hold: words.append(2)
+            case let .steps(count): words += [3, UInt64(bitPattern: Int64(count))]
+            case let .spring(response, damping): words += [4, response.bitPattern, damping.bitPattern]
+            }
+        }
+        guard add(start) else { return nil }
+        for event in events {
+            words.append(event.time.bitPattern)
+            switch event.action {
+            case let .jump(value):
+                words.append(0)
+                guard add(value) else { return nil }
+            case let .motion(duration, easing, target, relative):
+                words += [1, duration.bitPattern, relative ? 1 : 0]
+                add(easing)
+                guard add(target) else { return nil }
+            }
+        }
+        return words
+    }
 }
 
 /// Plays `events` for `cycles` repetitions of `period`, each event at its time plus the cycle's start.
