@@ -25,10 +25,12 @@ public protocol JSONSink {
 
     /// What was written as the first items of a container, kept to be written again.
     associatedtype Fragment
-    /// Starts a fragment: the open container is empty, its first item comes next.
-    func beginFragment() -> Int
+    /// Starts a fragment: the open container is empty, its first item comes next. Every
+    /// `beginFragment` is followed by its `endFragment` (a streaming writer keeps the fragment's
+    /// bytes in memory until then).
+    mutating func beginFragment() -> Int
     /// The items written since `beginFragment`, in the same container.
-    func endFragment(_ start: Int) -> Fragment
+    mutating func endFragment(_ start: Int) -> Fragment
     /// Writes a fragment again as the first items of the open, empty container. False when the
     /// sink cannot (a pretty writer at another depth): the caller writes the items itself.
     mutating func insert(_ fragment: Fragment) -> Bool

@@ -8,8 +8,15 @@
 /// line breaks and indentation are the writer's business. A small subtree built the old way
 /// (`JSONValue`) can be written anywhere a value can (`value(_:)`), so code that builds trees
 /// still composes with code that streams.
+///
+/// A writer made with `init(pretty:decimals:chunkSize:to:)` streams: once its buffer holds
+/// `chunkSize` bytes it hands them to its output and starts again, so a document is never held
+/// whole (the CLI writes Lottie files this way, issue 15). It hands bytes on only where none can
+/// be needed again: at a container's bracket, outside every fragment (a fragment copies the bytes
+/// written since `beginFragment`) and outside a pretty all-number array (rewritten on one line
+/// at its `]`). The bytes handed on are those an in-memory writer holds, for any chunk size.
 public struct JSONStreamWriter: JSONSink {
-    /// The text so far.
+    /// The text so far (a streaming writer: the text not yet handed to its output).
     public private(set) var bytes: [UInt8]
     public let pretty: Bool
     /// Decimals kept by `number(_:)` (`.number` values of a written subtree too).
@@ -19,8 +26,9 @@ public struct JSONStreamWriter: JSONSink {
     private struct Level {
         var isObject: Bool
         var count = 0
-        /// Pretty only: where the container's bracket is, and whether every item so far is a
-        /// number (such an array is written on one line, `[1, 2]`, as `JSONWriter` does).
+        /// Pretty only: where the container's bracket is (counted from the document's start, so
+        /// it survives a flush), and whether every item so far is a number (such an array is
+        /// written on one line, `[1, 2]`, as `JSONWriter` does).
         var start: Int
         var onlyNumbers = true
     }
@@ -35,11 +43,38 @@ public struct JSONStreamWriter: JSONSink {
     /// A key has been written; its value comes next, without a separator.
     private var afterKey = false
 
+    /// Where a streaming writer hands its bytes; nil: the writer keeps the whole document.
+    private let output: ((UnsafeBufferPointer<UInt8>) -> Void)?
+    /// How many bytes a streaming writer gathers before handing them on.
+    private let chunkSize: Int
+    /// Bytes already handed to `output`: `bytes` continues the document from there.
+    private var flushedCount = 0
+    /// Fragments begun and not yet ended: their bytes must stay in the buffer.
+    private var openFragments = 0
+
     public init(pretty: Bool = false, decimals: Int = 3, capacity: Int = 4096) {
         self.pretty = pretty
         self.decimals = decimals
+        output = nil
+        chunkSize = .max
         bytes = []
         bytes.reserveCapacity(capacity)
+    }
+
+    /// A streaming writer: every `chunkSize` bytes or so (at the next point where they may be
+    /// handed on) the buffer is passed to `output` and emptied; `finish()` passes the rest.
+    /// `output` sees the document's bytes in order, exactly once, whatever `chunkSize` is.
+    public init(
+        pretty: Bool = false, decimals: Int = 3, chunkSize: Int,
+        to output: @escaping (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+        self.pretty = pretty
+        self.decimals = decimals
+        self.output = output
+        self.chunkSize = max(1, chunkSize)
+        bytes = []
+        // A chunk is handed on at the first bracket past `chunkSize`: room for a little more.
+        bytes.reserveCapacity(self.chunkSize + min(self.chunkSize, 1 << 16))
     }
 
     /// The text so far as a `String`.
@@ -57,6 +92,27 @@ public struct JSONStreamWriter: JSONSink {
     public mutating func finished() -> [UInt8] {
         if pretty { bytes.append(UInt8(ascii: "\n")) }
         return takeBytes()
+    }
+
+    /// Ends a streaming writer's document: the rest of it (with a pretty document's final line
+    /// break) goes to the output.
+    public mutating func finish() {
+        if pretty { bytes.append(UInt8(ascii: "\n")) }
+        handOn()
+    }
+
+    /// Passes the buffer to the output once it holds a chunk. Called only where no byte in the
+    /// buffer can be read again: no fragment open, and (called at a bracket) every open array
+    /// holds a container, so none is an all-number array that `flattenNumbers` will rewrite.
+    private mutating func handOnIfDue() {
+        if bytes.count >= chunkSize && openFragments == 0 { handOn() }
+    }
+
+    private mutating func handOn() {
+        guard let output, !bytes.isEmpty else { return }
+        bytes.withUnsafeBufferPointer { output($0) }
+        flushedCount += bytes.count
+        bytes.removeAll(keepingCapacity: true)
     }
 
     // MARK: Containers
@@ -84,8 +140,10 @@ public struct JSONStreamWriter: JSONSink {
 
     private mutating func open(isObject: Bool) {
         separate(isNumber: false)
+        // After `separate`: the enclosing array now holds a container, so is no all-number array.
+        handOnIfDue()
         if depth > 0 { outer.append(current) }
-        current = Level(isObject: isObject, start: bytes.count)
+        current = Level(isObject: isObject, start: flushedCount + bytes.count)
         depth += 1
     }
 
@@ -95,6 +153,7 @@ public struct JSONStreamWriter: JSONSink {
         if depth > 0 { current = outer.removeLast() }
         if pretty && level.count > 0 && !(level.onlyNumbers && !level.isObject) { newline(depth: depth) }
         bytes.append(bracket)
+        handOnIfDue()
     }
 
     /// Before a value or a key: the comma, and when pretty the line break and indentation.
@@ -118,7 +177,9 @@ public struct JSONStreamWriter: JSONSink {
     }
 
     /// Rewrites the items of an all-number array written one per line into `[1, 2, 3]`.
-    private mutating func flattenNumbers(from start: Int) {
+    /// `documentStart` is still in the buffer: nothing is handed on inside an all-number array.
+    private mutating func flattenNumbers(from documentStart: Int) {
+        let start = documentStart - flushedCount
         var flat: [UInt8] = []
         flat.reserveCapacity(bytes.count - start)
         var index = start + 1
@@ -232,12 +293,19 @@ public struct JSONStreamWriter: JSONSink {
         var onlyNumbers: Bool
     }
 
-    public func beginFragment() -> Int { bytes.count }
+    /// Where the fragment starts, counted from the document's start; until `endFragment` the
+    /// writer keeps every byte from there.
+    public mutating func beginFragment() -> Int {
+        openFragments += 1
+        return flushedCount + bytes.count
+    }
 
-    public func endFragment(_ start: Int) -> Fragment {
+    public mutating func endFragment(_ start: Int) -> Fragment {
+        openFragments -= 1
         let level = depth > 0 ? current : nil
         return Fragment(
-            bytes: Array(bytes[start...]), count: level?.count ?? 0, depth: depth, onlyNumbers: level?.onlyNumbers ?? true)
+            bytes: Array(bytes[(start - flushedCount)...]), count: level?.count ?? 0, depth: depth,
+            onlyNumbers: level?.onlyNumbers ?? true)
     }
 
     public mutating func insert(_ fragment: Fragment) -> Bool {

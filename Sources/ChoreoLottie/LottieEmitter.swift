@@ -30,6 +30,17 @@ public enum LottieEmitter {
         return writer.finished()
     }
 
+    /// The document as UTF-8, handed to `output` about `chunkSize` bytes at a time as the
+    /// timeline is walked, so it is never held whole: the same bytes as `emitBytes`, in order.
+    public static func emit(
+        _ timeline: Timeline, pretty: Bool = false, options: LottieOptions = LottieOptions(), chunkSize: Int,
+        to output: @escaping (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+        var writer = JSONStreamWriter(pretty: pretty, chunkSize: chunkSize, to: output)
+        write(timeline, options: options, to: &writer)
+        writer.finish()
+    }
+
     /// How a Telegram sticker places the scene: a canvas of its own, and every layer's transform
     /// (`ks`) scaling and centring the scene on it.
     struct CanvasFit {

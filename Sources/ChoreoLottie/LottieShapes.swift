@@ -125,10 +125,15 @@ struct LottieShapeBuilder {
         guard repetition.count > 0 else { return }
         var fragment: W.Fragment?
         func writeContent(_ w: inout W) {
-            if let fragment, w.insert(fragment) { return }
+            if let fragment {
+                if !w.insert(fragment) { content(&w) }
+                return
+            }
+            // Only the first copy is a fragment: a streaming writer keeps a fragment's bytes
+            // until it ends, so every begun fragment is ended.
             let start = w.beginFragment()
             content(&w)
-            if fragment == nil { fragment = w.endFragment(start) }
+            fragment = w.endFragment(start)
         }
         for index in (0..<repetition.count).reversed() {
             let opacity = Animated(repetition.opacity(ofCopy: index))

@@ -60,7 +60,10 @@ struct InteractiveMachine {
 /// of events in `docs/scene-format.md`). Without the script (an `<img>`, a renderer without
 /// JavaScript) nothing begins and the drawing shows the initial pose.
 enum InteractiveSVG {
-    static func document(_ timeline: Timeline, machine: InteractiveMachine, idPrefix: String) -> [UInt8] {
+    /// With an `output`, handed to it as it is put together (see `SVGEmitter.document`).
+    static func document(
+        _ timeline: Timeline, machine: InteractiveMachine, idPrefix: String, output: ((UnsafeBufferPointer<UInt8>) -> Void)? = nil
+    ) -> [UInt8] {
         // Clock ids are SMIL syncbase references, in which `-` and `.` would read as an offset or
         // an event: only letters, digits and `_`.
         let clockPrefix = String(IdAllocator.sanitized(idPrefix.isEmpty ? "_" : idPrefix).map { $0 == "-" ? "_" : $0 }) + "choreo_clip_"
@@ -94,7 +97,8 @@ enum InteractiveSVG {
         }
 
         return SVGEmitter.document(
-            timeline, rootAttributes: [("data-state", machine.initial)], capacity: drawing.bytes.count + renderer.definitions.bytes.count + 8192
+            timeline, rootAttributes: [("data-state", machine.initial)], capacity: drawing.bytes.count + renderer.definitions.bytes.count + 8192,
+            output: output
         ) { out in
             out.definitions(renderer.definitions)
             SVGEmitter.writeBackground(timeline, into: &out)

@@ -14,9 +14,23 @@ struct MarkupWriter {
     /// The depth of the first element written (a fragment written to be placed inside others).
     private let baseDepth: Int
 
+    /// Where a document's writer hands its bytes on (the streaming entry points, `SVGEmitter.
+    /// interactive(_:idPrefix:to:)`); nil: everything stays in `bytes`.
+    private let output: ((UnsafeBufferPointer<UInt8>) -> Void)?
+
     init(depth: Int = 0, capacity: Int = 4096) {
         baseDepth = depth
+        output = nil
         bytes.reserveCapacity(capacity)
+    }
+
+    /// A root writer that hands its bytes to `output` at each `children` (the parts drawn into
+    /// writers of their own, the largest part of a document, are handed on as they are, never
+    /// copied) and at `finish`.
+    init(output: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+        baseDepth = 0
+        self.output = output
+        bytes.reserveCapacity(1 << 12)
     }
 
     var isEmpty: Bool { bytes.isEmpty }
@@ -127,7 +141,19 @@ struct MarkupWriter {
     mutating func children(_ other: MarkupWriter) {
         guard !other.isEmpty else { return }
         beginChild()
-        bytes.append(contentsOf: other.bytes)
+        guard let output else {
+            bytes.append(contentsOf: other.bytes)
+            return
+        }
+        handOn()
+        other.bytes.withUnsafeBufferPointer { output($0) }
+    }
+
+    /// A streaming writer's bytes so far go to its output.
+    mutating func handOn() {
+        guard let output, !bytes.isEmpty else { return }
+        bytes.withUnsafeBufferPointer { output($0) }
+        bytes.removeAll(keepingCapacity: true)
     }
 
     /// Hands the buffer over.

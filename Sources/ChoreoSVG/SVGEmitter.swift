@@ -19,11 +19,27 @@ public enum SVGEmitter {
 
     /// `animated` as UTF-8, written straight into one buffer as the timeline is walked.
     public static func animatedBytes(_ timeline: Timeline, idPrefix: String = "") -> [UInt8] {
+        animatedDocument(timeline, idPrefix: idPrefix, output: nil)
+    }
+
+    /// `animatedBytes` handed to `output` in pieces, in order: the parts drawn before the
+    /// document is put together (the drawing, most of it) are handed on, not copied into one
+    /// buffer with the rest (`choreo compile` writes its files this way, issue 15).
+    public static func animated(_ timeline: Timeline, idPrefix: String = "", to output: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+        handOn(animatedDocument(timeline, idPrefix: idPrefix, output: output), to: output)
+    }
+
+    /// The document, or with an `output` the part not yet handed to it.
+    private static func animatedDocument(_ timeline: Timeline, idPrefix: String, output: ((UnsafeBufferPointer<UInt8>) -> Void)?) -> [UInt8] {
         guard !timeline.isStatic, timeline.duration > 0 else {
             return snapshotBytes(timeline, at: 0, idPrefix: idPrefix)
         }
         let clip = Clip(start: 0, end: timeline.duration, begin: nil, stop: nil, loops: true)
-        return selfPlaying(timeline, clip: clip, idPrefix: idPrefix)
+        return selfPlaying(timeline, clip: clip, idPrefix: idPrefix, output: output)
+    }
+
+    private static func handOn(_ rest: [UInt8], to output: (UnsafeBufferPointer<UInt8>) -> Void) {
+        if !rest.isEmpty { rest.withUnsafeBufferPointer { output($0) } }
     }
 
     /// The interactive SVG: at rest it shows the initial state's pose, and pointer input fires the
@@ -35,21 +51,33 @@ public enum SVGEmitter {
 
     /// `interactive` as UTF-8, written straight into one buffer as the timeline is walked.
     public static func interactiveBytes(_ timeline: Timeline, idPrefix: String = "") -> [UInt8] {
+        interactiveDocument(timeline, idPrefix: idPrefix, output: nil)
+    }
+
+    /// `interactiveBytes` handed to `output` in pieces, in order, as `animated(_:idPrefix:to:)`.
+    public static func interactive(_ timeline: Timeline, idPrefix: String = "", to output: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+        handOn(interactiveDocument(timeline, idPrefix: idPrefix, output: output), to: output)
+    }
+
+    /// The document, or with an `output` the part not yet handed to it.
+    private static func interactiveDocument(_ timeline: Timeline, idPrefix: String, output: ((UnsafeBufferPointer<UInt8>) -> Void)?) -> [UInt8] {
         guard !timeline.isStatic, timeline.duration > 0 else {
             return snapshotBytes(timeline, at: 0, idPrefix: idPrefix)
         }
         if let machine = InteractiveMachine(timeline) {
-            return InteractiveSVG.document(timeline, machine: machine, idPrefix: idPrefix)
+            return InteractiveSVG.document(timeline, machine: machine, idPrefix: idPrefix, output: output)
         }
         guard let first = timeline.spans.first(where: { $0.kind == .timeline && $0.end > $0.start }) else {
             return snapshotBytes(timeline, at: 0, idPrefix: idPrefix)
         }
         let clip = Clip(start: first.start, end: first.end, begin: nil, stop: nil, loops: first.loops)
-        return selfPlaying(timeline, clip: clip, idPrefix: idPrefix)
+        return selfPlaying(timeline, clip: clip, idPrefix: idPrefix, output: output)
     }
 
     /// An SVG playing one clip from load, with a still copy of its first instant for reduced motion.
-    private static func selfPlaying(_ timeline: Timeline, clip: Clip, idPrefix: String) -> [UInt8] {
+    private static func selfPlaying(
+        _ timeline: Timeline, clip: Clip, idPrefix: String, output: ((UnsafeBufferPointer<UInt8>) -> Void)?
+    ) -> [UInt8] {
         var renderer = SceneRenderer(fps: timeline.fps, idPrefix: idPrefix, baseTime: clip.start, clips: [clip])
         // Drawn first, written after the definitions it collects: into a buffer of its own.
         var motion = MarkupWriter(depth: 2, capacity: 1 << 16)
@@ -64,7 +92,7 @@ public enum SVGEmitter {
             @media (prefers-reduced-motion: reduce) { .choreo-motion { display: none } .choreo-still { display: inline } }
             """
         let capacity = motion.bytes.count + still.bytes.count + renderer.definitions.bytes.count + stillRenderer.definitions.bytes.count + 4096
-        return document(timeline, capacity: capacity) { out in
+        return document(timeline, capacity: capacity, output: output) { out in
             out.element(Markup("style", [("type", "text/css")], raw: css))
             out.definitions(renderer.definitions, stillRenderer.definitions)
             writeBackground(timeline, into: &out)
@@ -98,11 +126,13 @@ public enum SVGEmitter {
     }
 
     /// The `<svg>` root with its `<title>` and theme `<style>` first, then what `body` writes.
+    /// With an `output`, handed to it as it is put together (nothing is returned).
     static func document(
-        _ timeline: Timeline, rootAttributes: [(String, String)] = [], capacity: Int = 4096, body: (inout MarkupWriter) -> Void
+        _ timeline: Timeline, rootAttributes: [(String, String)] = [], capacity: Int = 4096,
+        output: ((UnsafeBufferPointer<UInt8>) -> Void)? = nil, body: (inout MarkupWriter) -> Void
     ) -> [UInt8] {
         let width = formatNumber(timeline.width), height = formatNumber(timeline.height)
-        var out = MarkupWriter(capacity: capacity)
+        var out = output.map { MarkupWriter(output: $0) } ?? MarkupWriter(capacity: capacity)
         out.start("svg")
         out.attributes(
             [("xmlns", "http://www.w3.org/2000/svg"), ("version", "1.1"), ("width", width), ("height", height),
@@ -111,6 +141,7 @@ public enum SVGEmitter {
         if let style = SVGThemes.style(timeline) { out.element(style) }
         body(&out)
         out.end()
+        out.handOn()
         return out.takeBytes()
     }
 

@@ -3,6 +3,7 @@ import ChoreoJSON
 import ChoreoLottie
 import ChoreoSVG
 import ChoreoScene
+import ChoreoTimeline
 import ChoreoYAML
 import Foundation
 
@@ -84,7 +85,21 @@ func compile(_ bytes: [UInt8]) -> (lottie: Int, svg: Int) {
         FileHandle.standardError.write(Data("choreo-bench: generated scene does not compile: \(firstError(compilation))\n".utf8))
         exit(3)
     }
-    return (LottieEmitter.emit(timeline).utf8.count, SVGEmitter.animated(timeline).utf8.count)
+    return emitAsTheCLIDoes(timeline)
+}
+
+/// The chunk size of `choreo compile`'s streaming writes (`outputChunkSize` in the CLI).
+let outputChunkSize = 1 << 18
+
+/// The outputs emitted one after another as `choreo compile` emits them into its temporary files
+/// (Lottie a chunk at a time, the SVG in pieces, each dropped here where the CLI writes it), so
+/// the compile child's peak memory is what the CLI holds; their sizes in bytes.
+func emitAsTheCLIDoes(_ timeline: Timeline) -> (lottie: Int, svg: Int) {
+    var lottie = 0
+    LottieEmitter.emit(timeline, chunkSize: outputChunkSize) { lottie += $0.count }
+    var svg = 0
+    SVGEmitter.animated(timeline) { svg += $0.count }
+    return (lottie, svg)
 }
 
 func firstError(_ compilation: SceneCompilation) -> String {

@@ -50,15 +50,23 @@ func compileOnly(_ source: SourceFile, theme: String? = nil, target: PlayerTarge
     return scene
 }
 
-/// The emitted bytes of one output. Pure: emitters are functions of the timeline.
-func emitOutput(_ kind: EmitKind, of timeline: Timeline, pretty: Bool) -> [UInt8] {
+/// How many bytes a streaming emitter gathers before writing them to the output file: large
+/// enough that the write calls cost nothing next to the emitting, small next to an output.
+let outputChunkSize = 1 << 18
+
+/// Emits one output into `output`, the file being written. Pure: emitters are functions of the
+/// timeline, and a streamed output's bytes are the same as when emitted whole.
+func emitOutput(_ kind: EmitKind, of timeline: Timeline, pretty: Bool, into output: FileOutput) {
     switch kind {
-    // The emitters write their bytes straight into the buffer that is written to the file.
-    case .lottie: LottieEmitter.emitBytes(timeline, pretty: pretty)
-    case .dotlottie: dotLottieArchive(timeline)
-    case .svg: SVGEmitter.interactiveBytes(timeline)
-    case .svgReel: SVGEmitter.animatedBytes(timeline)
-    case .timeline: Array(TimelineJSON.encode(timeline, pretty: pretty).utf8)
+    // Written to the file a chunk at a time as the timeline is walked: never held whole.
+    case .lottie: LottieEmitter.emit(timeline, pretty: pretty, chunkSize: outputChunkSize) { output.write($0) }
+    // Written in pieces: the drawing (most of the file, drawn before the definitions it collects)
+    // goes to the file as drawn instead of being copied into one buffer with the rest.
+    case .svg: SVGEmitter.interactive(timeline) { output.write($0) }
+    case .svgReel: SVGEmitter.animated(timeline) { output.write($0) }
+    // Emitted whole, written, and released before the next output is emitted.
+    case .dotlottie: output.write(dotLottieArchive(timeline))
+    case .timeline: output.write(Array(TimelineJSON.encode(timeline, pretty: pretty).utf8))
     }
 }
 
@@ -170,11 +178,14 @@ func runCompile(_ options: CompileOptions) throws(UsageError) -> ExitStatus {
         writes.append((report.placeholder(), scene.source.path, timeline, paths, sticker))
     }
     // Scenes have distinct names, so their outputs and temporary files never collide. Each
-    // worker emits one scene's outputs and writes them at once, so at most `jobs` scenes' output
-    // texts are in memory (all of them were held until the end: 8 copies of one scene, 2.8 GB).
+    // worker writes one scene's outputs, emitting each into its temporary file when its turn
+    // comes, so at most `jobs` outputs are being emitted at once, and a Lottie file only a chunk
+    // at a time (all of them were once held until the end: 8 copies of one scene, 2.8 GB).
     let pretty = options.pretty
     let written = concurrentMap(writes.map { ($0.timeline, $0.paths, $0.sticker) }, jobs: jobs) { timeline, paths, sticker -> OutputError? in
-        let files = paths.map { OutputFile(path: $0.path, bytes: emitOutput($0.kind, of: timeline, pretty: pretty)) } + [sticker].compactMap { $0 }
+        let files = paths.map { path in
+            OutputFile(path: path.path) { emitOutput(path.kind, of: timeline, pretty: pretty, into: $0) }
+        } + [sticker].compactMap { $0 }
         do throws(OutputError) {
             try writeAtomically(files, protecting: inputs)
             return nil

@@ -3,15 +3,55 @@ import Foundation
 /// One file the CLI is about to write.
 struct OutputFile: Sendable {
     var path: String
-    var bytes: [UInt8]
+    /// Writes the file's bytes into its open temporary file. Called once, when this file's turn
+    /// comes: an output is emitted only then, straight into the file (in chunks, for the
+    /// streaming emitters), so a scene's outputs are never all in memory at once (issue 15).
+    var write: @Sendable (FileOutput) -> Void
 
-    init(path: String, bytes: [UInt8]) {
+    /// A file whose bytes `write` emits when the file is written.
+    init(path: String, write: @escaping @Sendable (FileOutput) -> Void) {
         self.path = path
-        self.bytes = bytes
+        self.write = write
+    }
+
+    /// A file whose bytes are already made.
+    init(path: String, bytes: [UInt8]) {
+        self.init(path: path) { $0.write(bytes) }
     }
 
     init(path: String, contents: String) {
         self.init(path: path, bytes: Array(contents.utf8))
+    }
+}
+
+/// The open temporary file one output is being written into, a chunk at a time. The first failed
+/// write is kept and every later one skipped: an emitter cannot stop halfway, so the failure is
+/// read once it is done (and the temporary file removed).
+final class FileOutput {
+    private let descriptor: Int32
+    /// Why a write failed (`strerror`), nil while every write has succeeded.
+    private(set) var failure: String?
+
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    func write(_ buffer: UnsafeBufferPointer<UInt8>) {
+        guard failure == nil, let base = buffer.baseAddress else { return }
+        var offset = 0
+        while offset < buffer.count {
+            let written = Foundation.write(descriptor, base + offset, buffer.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                failure = String(cString: strerror(errno))
+                return
+            }
+            offset += written
+        }
+    }
+
+    func write(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { write($0) }
     }
 }
 
@@ -78,7 +118,9 @@ func prepareDirectory(_ path: String) throws(OutputError) {
 /// Writes a scene's outputs so that a reader never sees a partial file: every file is first written
 /// in full to a temporary file beside its target, and only when all of them are written are they
 /// renamed over the targets. On any failure the temporary files are removed and the old outputs
-/// stay as they were.
+/// stay as they were. The files are made one after another (each `OutputFile.write` runs when its
+/// temporary file is open), so only the output being written is in memory, and of a streamed one
+/// only a chunk.
 ///
 /// There is no `fsync`: a rename of a fully written file is atomic for readers, which is the
 /// promise (docs/cli.md); surviving a power cut is not promised, and a flush per file made many
@@ -108,7 +150,7 @@ func writeAtomically(_ files: [OutputFile], protecting inputs: Set<FileIdentity>
     }
     for file in files {
         let temporary: String
-        switch writeTemporary(beside: file.path, file.bytes) {
+        switch writeTemporary(beside: file.path, file.write) {
         case let .success(path): temporary = path
         case let .failure(failure):
             discardStaged()
@@ -145,7 +187,8 @@ struct WriteFailure: Error { var reason: String }
 /// exclusively, so two runs never share one, even with the same process id in different PID
 /// namespaces), hidden, and in the target's directory (a rename across file systems would not
 /// be atomic). It is registered with `TemporaryFiles`, which removes it on SIGINT/SIGTERM.
-private func writeTemporary(beside path: String, _ contents: [UInt8]) -> Result<String, WriteFailure> {
+/// `contents` writes the bytes into it.
+private func writeTemporary(beside path: String, _ contents: (FileOutput) -> Void) -> Result<String, WriteFailure> {
     let slash = path.lastIndex(of: "/")
     let nameStart = slash.map { path.index(after: $0) } ?? path.startIndex
     var template = Array("\(path[..<nameStart]).\(path[nameStart...])\(temporaryMarker)XXXXXX".utf8CString)
@@ -154,19 +197,9 @@ private func writeTemporary(beside path: String, _ contents: [UInt8]) -> Result<
     let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     // mkstemp creates the file 0600; outputs are ordinary files (0644 less the umask).
     fchmod(descriptor, 0o644 & ~processUmask)
-    var failure: String?
-    contents.withUnsafeBufferPointer { buffer in
-        var offset = 0
-        while offset < buffer.count {
-            let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                failure = String(cString: strerror(errno))
-                return
-            }
-            offset += written
-        }
-    }
+    let output = FileOutput(descriptor: descriptor)
+    contents(output)
+    var failure = output.failure
     if close(descriptor) != 0, failure == nil { failure = String(cString: strerror(errno)) }
     if let failure {
         TemporaryFiles.shared.remove(temporary)

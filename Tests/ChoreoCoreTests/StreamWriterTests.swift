@@ -193,3 +193,112 @@ private struct SplitMix64: RandomNumberGenerator {
         #expect(String(decoding: writer.finished(), as: UTF8.self) == JSONWriter(pretty: pretty).string(expected))
     }
 }
+
+/// A streaming writer (`JSONStreamWriter(chunkSize:to:)`) hands on the bytes an in-memory writer
+/// holds, whatever the chunk size: it may hand on only where no byte can be read again (never
+/// inside a fragment, never inside a pretty all-number array).
+@Suite struct ChunkedJSONStreamWriterTests {
+    /// A pseudo-random document with every kind of item: nested objects and arrays, all-number
+    /// arrays (one line when pretty), subtrees written as `JSONValue`, and copies written as
+    /// fragments (nested too), as `LottieShapeBuilder.writeCopies` writes a repeat.
+    static func writeDocument(_ w: inout JSONStreamWriter, seed: UInt64) {
+        var random = SplitMix64(state: seed)
+        w.beginObject()
+        for index in 0..<40 {
+            w.key(escaping: "member \(index)")
+            writeValue(&w, depth: 0, random: &random)
+        }
+        w.endObject()
+    }
+
+    fileprivate static func writeValue(_ w: inout JSONStreamWriter, depth: Int, random: inout SplitMix64) {
+        switch random.next() % (depth >= 4 ? 4 : 9) {
+        case 0: w.int(Int(random.next() % 2000) - 1000)
+        case 1: w.number(Double(random.next() % 100_000) / 997)
+        case 2: w.string("text \(random.next() % 50) \"quoted\"")
+        case 3: w.bool(random.next() % 2 == 0)
+        case 4:
+            w.beginArray()
+            for _ in 0..<(random.next() % 6) { w.number(Double(random.next() % 1000) / 7, places: 4) }
+            w.endArray()
+        case 5:
+            w.beginObject()
+            for index in 0..<(random.next() % 5) {
+                w.key(escaping: "k\(index)")
+                writeValue(&w, depth: depth + 1, random: &random)
+            }
+            w.endObject()
+        case 6:
+            w.beginArray()
+            for _ in 0..<(random.next() % 5) { writeValue(&w, depth: depth + 1, random: &random) }
+            w.endArray()
+        case 7:
+            w.value(.object([("a", .array([1, 2.5, .decimal(0.12345, places: 4)])), ("b", .array([.object([("c", "d")])]))]))
+        default:
+            // Copies: the first is a fragment, the others are its bytes again.
+            let contentSeed = random.next()
+            var fragment: JSONStreamWriter.Fragment?
+            w.beginArray()
+            for _ in 0..<3 {
+                w.beginArray()
+                var content = SplitMix64(state: contentSeed)
+                if let fragment {
+                    if !w.insert(fragment) { writeItems(&w, depth: depth + 1, random: &content) }
+                } else {
+                    let start = w.beginFragment()
+                    writeItems(&w, depth: depth + 1, random: &content)
+                    fragment = w.endFragment(start)
+                }
+                w.endArray()
+            }
+            w.endArray()
+        }
+    }
+
+    fileprivate static func writeItems(_ w: inout JSONStreamWriter, depth: Int, random: inout SplitMix64) {
+        for _ in 0..<(1 + random.next() % 4) { writeValue(&w, depth: depth, random: &random) }
+    }
+
+    static func inMemory(pretty: Bool, seed: UInt64) -> [UInt8] {
+        var writer = JSONStreamWriter(pretty: pretty)
+        writeDocument(&writer, seed: seed)
+        return writer.finished()
+    }
+
+    /// The chunks a streaming writer hands on, in order.
+    static func streamed(pretty: Bool, seed: UInt64, chunkSize: Int) -> (chunks: [[UInt8]], handedOnBeforeFinish: Int) {
+        var chunks: [[UInt8]] = []
+        var writer = JSONStreamWriter(pretty: pretty, chunkSize: chunkSize) { chunks.append(Array($0)) }
+        writeDocument(&writer, seed: seed)
+        let before = chunks.count
+        writer.finish()
+        return (chunks, before)
+    }
+
+    @Test(arguments: [false, true], [1, 2, 3, 7, 64, 500, 4096, 1 << 20])
+    func everyChunkSizeHandsOnTheSameBytes(pretty: Bool, chunkSize: Int) {
+        for seed: UInt64 in [1, 2, 3, 42, 2026] {
+            let reference = Self.inMemory(pretty: pretty, seed: seed)
+            let (chunks, _) = Self.streamed(pretty: pretty, seed: seed, chunkSize: chunkSize)
+            #expect(chunks.flatMap { $0 } == reference, "seed \(seed)")
+            #expect(!chunks.contains { $0.isEmpty }, "no empty chunk is handed on")
+        }
+    }
+
+    @Test(arguments: [false, true]) func aSmallChunkSizeStreamsWhileWriting(pretty: Bool) {
+        let reference = Self.inMemory(pretty: pretty, seed: 7)
+        #expect(reference.count > 2000)
+        let (chunks, before) = Self.streamed(pretty: pretty, seed: 7, chunkSize: 256)
+        // Handed on as it was written, not all at the end, and never far past the chunk size
+        // (a chunk ends at the first bracket after 256 bytes outside a fragment).
+        #expect(before >= reference.count / 1024, "\(before) chunks before finish for \(reference.count) bytes")
+        #expect(chunks.dropLast().allSatisfy { $0.count >= 256 })
+    }
+
+    @Test func aDocumentBelowOneChunkIsHandedOnWhole() {
+        let reference = Self.inMemory(pretty: false, seed: 3)
+        let (chunks, before) = Self.streamed(pretty: false, seed: 3, chunkSize: reference.count + 1)
+        #expect(before == 0)
+        #expect(chunks == [reference])
+    }
+}
