@@ -77,12 +77,15 @@ public func compileScene(_ file: SourceFile, theme: String? = nil) -> SceneCompi
 /// Reads the YAML tree and builds the scene model from it; the tree comes back only when the
 /// scene has themes (each theme builds the scene again from it).
 private func readScene(_ file: SourceFile, diagnostics bag: inout DiagnosticBag) -> (scene: Scene, root: YAMLNode?)? {
-    let (root, yamlDiagnostics) = readYAML(file)
+    var (root, yamlDiagnostics) = readYAML(file)
     bag.append(contentsOf: yamlDiagnostics)
+    // Moved into the tree the front end owns (no copy left here), so that it can free each
+    // section of a scene without themes once read.
+    let tree = SceneTree(root.take())
     // Scene checks run even after recoverable YAML errors (a duplicate key), so one run reports
     // every problem in the file.
-    guard let root, let scene = buildScene(from: root, file: file, diagnostics: &bag) else { return nil }
-    return (scene, scene.themes.isEmpty ? nil : root)
+    guard tree.root != nil, let scene = buildScene(from: tree, file: file, diagnostics: &bag) else { return nil }
+    return (scene, scene.themes.isEmpty ? nil : tree.root)
 }
 
 /// Lowers an already-built scene model; for tests and tools that construct scenes in code.

@@ -108,6 +108,19 @@ public struct YAMLNode: Sendable {
         return nil
     }
 
+    /// The node without its children: an empty list or map (a scalar as it is) with the same
+    /// range, tag and alias. For readers that release a subtree they are done with while keeping
+    /// what a message about the node would need.
+    public var hollow: YAMLNode {
+        var node = self
+        switch kind {
+        case .scalar: break
+        case .sequence: node.kind = .sequence([])
+        case .mapping: node.kind = .mapping([])
+        }
+        return node
+    }
+
     /// "a scalar", "a list" or "a map", for messages.
     public var kindDescription: String {
         switch kind {

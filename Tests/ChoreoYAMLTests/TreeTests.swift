@@ -3,6 +3,26 @@ import ChoreoYAML
 import Testing
 
 @Suite struct TreeTests {
+    @Test func hollowKeepsWhereANodeIsButNotItsChildren() throws {
+        let text = "base: &b {x: 1}\nlist: !!seq [1, 2]\nused: *b\nname: n\n"
+        let root = try #require(read(text).root)
+        let list = try #require(root["list"])
+        let hollowList = list.hollow
+        #expect(hollowList.sequence?.isEmpty == true)
+        #expect(hollowList.range == list.range)
+        #expect(hollowList.tag == "!!seq")
+        let used = try #require(root["used"])
+        let hollowUsed = used.hollow
+        #expect(hollowUsed.mapping?.isEmpty == true)
+        #expect(hollowUsed.alias == used.alias)
+        #expect(hollowUsed.reportRange == used.reportRange)
+        let name = try #require(root["name"])
+        #expect(name.hollow.scalar == name.scalar)
+        #expect(name.hollow.range == name.range)
+        // The original is a value: hollowing a copy leaves it whole.
+        #expect(list.sequence?.count == 2)
+    }
+
     @Test func dumpShowsKindsStylesAndRanges() {
         let text = """
             size: [10, 20]

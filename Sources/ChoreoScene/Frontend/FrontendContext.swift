@@ -146,6 +146,28 @@ struct MapEntries {
     var entries: [MapEntry]
 
     func value(_ name: String) -> YAMLNode? { entries.first { $0.name == name }?.value }
+
+    /// Drops this map's reference to its node's children, keeping the node's range, tag and alias
+    /// for messages: the entries (which hold their own references) are what is read afterwards.
+    mutating func releaseNode() {
+        node = node.hollow
+    }
+
+    /// `name`'s value, leaving a hollow node (`releaseValue`) in its place: the caller becomes its
+    /// only holder in this map, so it can free the subtree piece by piece as it reads it.
+    mutating func takeValue(_ name: String) -> YAMLNode? {
+        guard let index = entries.firstIndex(where: { $0.name == name }) else { return nil }
+        let value = entries[index].value
+        entries[index].value = value.hollow
+        return value
+    }
+
+    /// Drops the reference to `name`'s value below its own range: for a section that has been
+    /// read and is not looked at again, so its subtree is freed when nothing else holds it.
+    mutating func releaseValue(_ name: String) {
+        guard let index = entries.firstIndex(where: { $0.name == name }) else { return }
+        entries[index].value = entries[index].value.hollow
+    }
     func key(_ name: String) -> YAMLNode? { entries.first { $0.name == name }?.key }
     func entry(_ name: String) -> MapEntry? { entries.first { $0.name == name } }
     func has(_ name: String) -> Bool { entries.contains { $0.name == name } }

@@ -208,6 +208,24 @@ extension FrontendContext {
         return items.compactMap { readNode($0, parent: parent, registry: &registry) }
     }
 
+    /// `readNodes` for the top-level `layers:` of a tree nobody else holds: each node's YAML is
+    /// dropped as soon as it has been read, so the tree shrinks while the node records grow (and
+    /// they reuse its memory) instead of both being alive at once. Reports exactly what
+    /// `readNodes` reports.
+    func readNodesReleasing(_ layers: consuming YAMLNode, registry: inout NodeRegistry) -> [NodeInfo] {
+        guard case .sequence(var items) = layers.kind else { return readNodes(layers, parent: nil, registry: &registry) }
+        // The list's own node lets go of the items, so `items` is their only holder.
+        layers = layers.hollow
+        var infos: [NodeInfo] = []
+        infos.reserveCapacity(items.count)
+        for index in items.indices {
+            let item = items[index]
+            items[index] = item.hollow
+            if let info = readNode(item, parent: nil, registry: &registry) { infos.append(info) }
+        }
+        return infos
+    }
+
     private func readNode(_ node: YAMLNode, parent: NodeInfo?, registry: inout NodeRegistry) -> NodeInfo? {
         guard let pairs = mapPairs(node, expected: "a node (a map with id and shape)") else { return nil }
         func find(_ property: Property) -> YAMLNode? { pairs.first { $0.key.scalar?.value == property.key }?.value }
@@ -733,6 +751,15 @@ extension FrontendContext {
             } else {
                 resolveShapeStyle(info)
             }
+        }
+    }
+
+    /// Replaces every node's base values with a copy of their exact size, once nothing writes
+    /// them any more (after `resolveStyles`): 10 or so values instead of room for 16.
+    func compactBaseValues(_ nodes: [NodeInfo]) {
+        for info in nodes {
+            info.base = info.base.compacted()
+            compactBaseValues(info.children)
         }
     }
 

@@ -7,11 +7,37 @@ import ChoreoYAML
 func buildScene(
     from root: YAMLNode, file: SourceFile, diagnostics: inout DiagnosticBag, varOverrides: [String: YAMLNode] = [:]
 ) -> Scene? {
+    // The caller keeps `root`, so releasing the tree's sections as they are read frees nothing.
+    buildScene(from: SceneTree(root), file: file, diagnostics: &diagnostics, varOverrides: varOverrides)
+}
+
+/// Builds the scene model from a tree the front end may release as it goes: when the scene has no
+/// themes (which read the tree again), `tree.root` is set to nil once the top-level keys are known
+/// and each large section (layers, states, transitions, timelines) is dropped once it has been
+/// read, so the YAML tree is not alive next to the front end's node records and the scene model.
+/// When nothing else holds the tree, its memory goes back as the model grows.
+///
+/// `releasingSections: false` reads the same way but keeps every section (for tests that check
+/// the two ways give the same scene and diagnostics).
+func buildScene(
+    from tree: SceneTree, file: SourceFile, diagnostics: inout DiagnosticBag, varOverrides: [String: YAMLNode] = [:],
+    releasingSections: Bool = true
+) -> Scene? {
     let context = FrontendContext(file: file, bag: diagnostics)
     context.varOverrides = varOverrides
-    let scene = context.buildScene(root)
+    let scene = context.buildScene(tree, releasingSections: releasingSections)
     diagnostics = context.bag
     return scene
+}
+
+/// A scene's YAML tree handed to the front end, which releases it (`root` becomes nil) when the
+/// scene has no themes; see `buildScene(from:file:diagnostics:varOverrides:)`.
+final class SceneTree {
+    var root: YAMLNode?
+
+    init(_ root: YAMLNode?) {
+        self.root = root
+    }
 }
 
 let sceneRequiredKeys = ["choreo", "size", "layers"]
@@ -23,10 +49,14 @@ let sceneKeys = [
 extension FrontendContext {
     /// Decodes the whole file in dependency order: version and frame rate, vars, layers (and their
     /// styles), then states, transitions and timelines, which refer to nodes and to each other.
-    func buildScene(_ root: YAMLNode) -> Scene? {
-        guard let map = readMap(
-            root, what: "the scene", allowed: sceneKeys, required: sceneRequiredKeys,
-            expected: "a scene: a map with choreo, size and layers")
+    func buildScene(_ tree: SceneTree, releasingSections: Bool = true) -> Scene? {
+        // No local binding of the root: after the themes are read, `map` must be the tree's only
+        // owner for `releaseTree` to free its sections.
+        guard var map = tree.root.flatMap({
+            readMap(
+                $0, what: "the scene", allowed: sceneKeys, required: sceneRequiredKeys,
+                expected: "a scene: a map with choreo, size and layers")
+        })
         else { return nil }
 
         if let versionNode = map.value("choreo") { checkVersion(versionNode) }
@@ -41,6 +71,12 @@ extension FrontendContext {
         guard nodesWithinLimit, keyframesWithinLimit else { return nil }
         if let varsNode = map.value("vars") { readVars(varsNode) }
         let themes = map.value("themes").map(readThemes) ?? []
+        // Themes build the scene again from the tree; without them it is released section by section.
+        let releasesTree = releasingSections && themes.isEmpty
+        if releasesTree {
+            tree.root = nil
+            map.releaseNode()
+        }
         var size = Point(100, 100)
         if let sizeNode = map.value("size"), let value = point(sizeNode, name: "size", bound: .greaterThan(0)) { size = value }
         var background: RGBA?
@@ -49,11 +85,21 @@ extension FrontendContext {
         }
 
         var registry = NodeRegistry()
-        let layers = map.value("layers").map { readNodes($0, parent: nil, registry: &registry) } ?? []
+        var layers: [NodeInfo] = []
+        if releasesTree {
+            // Moved in with `consume`: an optional or closure argument would keep a copy alive
+            // for the whole read, and with it every node's YAML.
+            if let layersNode = map.takeValue("layers") { layers = readNodesReleasing(consume layersNode, registry: &registry) }
+        } else if let layersNode = map.value("layers") {
+            layers = readNodes(layersNode, parent: nil, registry: &registry)
+        }
         for info in layers.flatMap(\.subtree) where registry.nodes[info.id] == nil {
             registry.nodes[info.id] = info
         }
         resolveStyles(layers, inherited: StyleSpec())
+        // Every base value is written now: each node keeps its values in an array of their size
+        // (filled in one with room for 16), which the scene model then shares.
+        compactBaseValues(layers)
         checkRepeatCopies(layers)
         checkClipsInRepeats(layers)
 
@@ -68,6 +114,7 @@ extension FrontendContext {
         let names = SceneNames(registry: registry, timelineNames: timelineNames, timelineRanges: timelineRanges)
 
         let states = map.value("states").map { readStates($0, names: names) } ?? []
+        if releasesTree { map.releaseValue("states") }
         var initial = states.first?.name
         if let initialNode = map.value("initial"), let value = identifier(initialNode, what: "state name") {
             if states.contains(where: { $0.name == value }) {
@@ -83,6 +130,10 @@ extension FrontendContext {
         }
         let transitions = map.value("transitions").map { readTransitions($0, states: states, names: names) } ?? []
         let timelines = map.value("timelines").map { readTimelines($0, names: names) } ?? []
+        if releasesTree {
+            map.releaseValue("transitions")
+            map.releaseValue("timelines")
+        }
 
         checkGroupGradientsStayStill(layers, animated: animatedProperties(states: states, timelines: timelines))
         checkReachability(states: states, initial: initial, transitions: transitions)
@@ -149,8 +200,9 @@ extension FrontendContext {
         case .path: shape = .path
         case .group: shape = .group(info.children.map(sceneNode))
         }
+        // The model takes the node's (compacted) base values, sharing their storage.
         var node = SceneNode(
-            id: info.id, range: info.range, shape: shape, base: info.base.compacted(), fill: info.fillKind, fillRule: info.fillRule,
+            id: info.id, range: info.range, shape: shape, base: info.base, fill: info.fillKind, fillRule: info.fillRule,
             stroke: info.stroke, trimmed: info.trimmed, repeat: info.repeatSpec, stagger: info.repeatStagger)
         if let clip = info.clip {
             switch clip.shape {
