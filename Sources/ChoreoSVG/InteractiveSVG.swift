@@ -85,7 +85,7 @@ enum InteractiveSVG {
         }
 
         var renderer = SceneRenderer(fps: timeline.fps, idPrefix: idPrefix, baseTime: machine.initialPose.start, clips: clips)
-        var drawing = MarkupWriter(depth: 2, capacity: 1 << 16)
+        var drawing = MarkupWriter.drawing(depth: 2)
         for layer in timeline.layers { renderer.render(layer, into: &drawing) }
         let clocks = clips.indices.map { index in
             var attributes: [(String, String)] = [
@@ -97,7 +97,7 @@ enum InteractiveSVG {
         }
 
         return SVGEmitter.document(
-            timeline, rootAttributes: [("data-state", machine.initial)], capacity: drawing.bytes.count + renderer.definitions.bytes.count + 8192,
+            timeline, rootAttributes: [("data-state", machine.initial)], capacity: drawing.byteCount + renderer.definitions.byteCount + 8192,
             output: output
         ) { out in
             out.definitions(renderer.definitions)

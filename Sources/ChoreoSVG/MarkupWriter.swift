@@ -18,10 +18,32 @@ struct MarkupWriter {
     /// interactive(_:idPrefix:to:)`); nil: everything stays in `bytes`.
     private let output: ((UnsafeBufferPointer<UInt8>) -> Void)?
 
+    /// A drawing writer's full pieces, in order, before `bytes` (see `drawing(depth:)`).
+    private var sealedPieces: [[UInt8]] = []
+    /// The size at which a drawing writer seals its buffer as a piece; nil: one buffer.
+    private let pieceSize: Int?
+
     init(depth: Int = 0, capacity: Int = 4096) {
         baseDepth = depth
         output = nil
+        pieceSize = nil
         bytes.reserveCapacity(capacity)
+    }
+
+    /// A writer for a drawing that is written before the definitions it collects and so is held
+    /// whole until the document is put together: its bytes are kept in pieces of about
+    /// `pieceSize`, sealed at the end of an element, instead of one array grown by doubling, whose
+    /// spare capacity and old and new buffers while it grows made the peak memory of `choreo
+    /// compile` up to twice the drawing's size (issue 15). The bytes are the same.
+    static func drawing(depth: Int, pieceSize: Int = 1 << 20) -> MarkupWriter {
+        MarkupWriter(depth: depth, pieceSize: max(1, pieceSize))
+    }
+
+    private init(depth: Int, pieceSize: Int) {
+        baseDepth = depth
+        output = nil
+        self.pieceSize = pieceSize
+        bytes.reserveCapacity(pieceSize + pieceSize / 16)
     }
 
     /// A root writer that hands its bytes to `output` at each `children` (the parts drawn into
@@ -30,10 +52,14 @@ struct MarkupWriter {
     init(output: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
         baseDepth = 0
         self.output = output
+        pieceSize = nil
         bytes.reserveCapacity(1 << 12)
     }
 
-    var isEmpty: Bool { bytes.isEmpty }
+    var isEmpty: Bool { bytes.isEmpty && sealedPieces.isEmpty }
+
+    /// How many bytes the writer holds.
+    var byteCount: Int { sealedPieces.reduce(bytes.count) { $0 + $1.count } }
 
     private var depth: Int { baseDepth + open.count }
 
@@ -109,6 +135,14 @@ struct MarkupWriter {
             bytes.append(UInt8(ascii: ">"))
         }
         bytes.append(UInt8(ascii: "\n"))
+        if let pieceSize, bytes.count >= pieceSize { sealPiece(pieceSize) }
+    }
+
+    private mutating func sealPiece(_ pieceSize: Int) {
+        var next: [UInt8] = []
+        next.reserveCapacity(pieceSize + pieceSize / 16)
+        swap(&next, &bytes)
+        sealedPieces.append(next)
     }
 
     /// An element built as a `Markup`, written as `Markup` writes itself.
@@ -142,11 +176,13 @@ struct MarkupWriter {
         guard !other.isEmpty else { return }
         beginChild()
         guard let output else {
+            for piece in other.sealedPieces { bytes.append(contentsOf: piece) }
             bytes.append(contentsOf: other.bytes)
             return
         }
         handOn()
-        other.bytes.withUnsafeBufferPointer { output($0) }
+        for piece in other.sealedPieces { piece.withUnsafeBufferPointer { output($0) } }
+        if !other.bytes.isEmpty { other.bytes.withUnsafeBufferPointer { output($0) } }
     }
 
     /// A streaming writer's bytes so far go to its output.
@@ -159,6 +195,14 @@ struct MarkupWriter {
     /// Hands the buffer over.
     mutating func takeBytes() -> [UInt8] {
         var result: [UInt8] = []
+        if !sealedPieces.isEmpty {
+            result.reserveCapacity(byteCount)
+            for piece in sealedPieces { result.append(contentsOf: piece) }
+            sealedPieces = []
+            result.append(contentsOf: bytes)
+            bytes = []
+            return result
+        }
         swap(&result, &bytes)
         return result
     }

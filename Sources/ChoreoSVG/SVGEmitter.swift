@@ -80,10 +80,10 @@ public enum SVGEmitter {
     ) -> [UInt8] {
         var renderer = SceneRenderer(fps: timeline.fps, idPrefix: idPrefix, baseTime: clip.start, clips: [clip])
         // Drawn first, written after the definitions it collects: into a buffer of its own.
-        var motion = MarkupWriter(depth: 2, capacity: 1 << 16)
+        var motion = MarkupWriter.drawing(depth: 2)
         for layer in timeline.layers { renderer.render(layer, into: &motion) }
         var stillRenderer = SceneRenderer(fps: timeline.fps, idPrefix: idPrefix + "still-", baseTime: clip.start)
-        var still = MarkupWriter(depth: 2, capacity: 1 << 12)
+        var still = MarkupWriter.drawing(depth: 2)
         for layer in timeline.layers { stillRenderer.render(layer, into: &still) }
         let css = """
             /* SMIL cannot be paused from CSS, so reduced motion swaps the animated copy for a still \
@@ -91,7 +91,7 @@ public enum SVGEmitter {
             attribute on the still copy, and renderers without CSS keep the animated copy. */ \
             @media (prefers-reduced-motion: reduce) { .choreo-motion { display: none } .choreo-still { display: inline } }
             """
-        let capacity = motion.bytes.count + still.bytes.count + renderer.definitions.bytes.count + stillRenderer.definitions.bytes.count + 4096
+        let capacity = motion.byteCount + still.byteCount + renderer.definitions.byteCount + stillRenderer.definitions.byteCount + 4096
         return document(timeline, capacity: capacity, output: output) { out in
             out.element(Markup("style", [("type", "text/css")], raw: css))
             out.definitions(renderer.definitions, stillRenderer.definitions)
@@ -116,9 +116,9 @@ public enum SVGEmitter {
     /// `snapshot` as UTF-8.
     public static func snapshotBytes(_ timeline: Timeline, at time: Double, idPrefix: String = "") -> [UInt8] {
         var renderer = SceneRenderer(fps: timeline.fps, idPrefix: idPrefix, baseTime: time)
-        var layers = MarkupWriter(depth: 1, capacity: 1 << 12)
+        var layers = MarkupWriter.drawing(depth: 1)
         for layer in timeline.layers { renderer.render(layer, into: &layers) }
-        return document(timeline, capacity: layers.bytes.count + renderer.definitions.bytes.count + 4096) { out in
+        return document(timeline, capacity: layers.byteCount + renderer.definitions.byteCount + 4096) { out in
             out.definitions(renderer.definitions)
             writeBackground(timeline, into: &out)
             out.children(layers)

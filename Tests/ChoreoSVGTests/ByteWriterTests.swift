@@ -183,4 +183,48 @@ import Testing
         out.definitions(MarkupWriter(depth: 2), gradient)
         #expect(String(decoding: out.bytes, as: UTF8.self) == Markup("defs", children: [Markup("linearGradient")]).rendered.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n") + "\n")
     }
+
+    /// A drawing kept in pieces (any piece size, down to a piece per element) is written into a
+    /// document, handed to a streaming output and taken whole with exactly the bytes of one buffer.
+    @Test func aDrawingInPiecesWritesTheSameBytesAsOneBuffer() {
+        func draw(into out: inout MarkupWriter) {
+            for index in 0..<40 {
+                out.start("g")
+                out.attribute("id", "n\(index)")
+                if index % 3 == 0 {
+                    out.start("rect")
+                    out.attribute("width", number: Double(index) / 7)
+                    out.end()
+                }
+                out.end()
+            }
+        }
+        var whole = MarkupWriter(depth: 1)
+        draw(into: &whole)
+        for pieceSize in [1, 7, 64, 1 << 20] {
+            var pieces = MarkupWriter.drawing(depth: 1, pieceSize: pieceSize)
+            draw(into: &pieces)
+            #expect(pieces.byteCount == whole.bytes.count)
+            var document = MarkupWriter()
+            document.start("svg")
+            document.children(pieces)
+            document.end()
+            var reference = MarkupWriter()
+            reference.start("svg")
+            reference.children(whole)
+            reference.end()
+            #expect(document.bytes == reference.bytes)
+            var streamed: [UInt8] = []
+            var handed = 0
+            var streaming = MarkupWriter(output: { streamed.append(contentsOf: $0); handed += 1 })
+            streaming.start("svg")
+            streaming.children(pieces)
+            streaming.end()
+            streaming.handOn()
+            #expect(streamed == reference.bytes)
+            if pieceSize == 1 { #expect(handed > 40) }
+            var taken = pieces
+            #expect(taken.takeBytes() == whole.bytes)
+        }
+    }
 }
