@@ -366,20 +366,12 @@ struct SceneRenderer {
             held: { format(track.value(at: $0), &$1) })
     }
 
-    /// `animations` of one attribute, as a list of their own.
+    /// `animations` of one attribute or transform, as a list of their own.
     private func animations<Value: SVGAnimatable>(
-        _ attribute: String, _ track: Animated<Value>, format: (Value, inout [UInt8]) -> Void
+        _ target: AnimationTarget, _ track: Animated<Value>, format: (Value, inout [UInt8]) -> Void
     ) -> AnimationList {
         var list = AnimationList()
-        animations(.attribute(attribute), track, into: &list, format: format)
-        return list
-    }
-
-    private func transformAnimations<Value: SVGAnimatable>(
-        _ type: String, _ track: Animated<Value>, format: (Value, inout [UInt8]) -> Void
-    ) -> AnimationList {
-        var list = AnimationList()
-        animations(.transform(type), track, into: &list, format: format)
+        animations(target, track, into: &list, format: format)
         return list
     }
 
@@ -542,8 +534,8 @@ struct SceneRenderer {
         func translateText(_ p: Point) -> TransformText? { p == .zero ? nil : .translate(p) }
         var steps: [TransformStep] = []
         steps.reserveCapacity(5)
-        let positionAnimations = transformAnimations("translate", transform.position, format: appendSVGPoint)
-        let offsetAnimations = transformAnimations("translate", transform.offset, format: appendSVGPoint)
+        let positionAnimations = animations(.transform("translate"), transform.position, format: appendSVGPoint)
+        let offsetAnimations = animations(.transform("translate"), transform.offset, format: appendSVGPoint)
         let position = transform.position.value(at: baseTime), offset = transform.offset.value(at: baseTime)
         if positionAnimations.isEmpty && offsetAnimations.isEmpty {
             steps.append(TransformStep(text: translateText(position + offset)))
@@ -552,15 +544,15 @@ struct SceneRenderer {
             steps.append(TransformStep(text: .translate(offset), animations: offsetAnimations))
         }
         let rotation = transform.rotation.value(at: baseTime)
-        let rotationAnimations = transformAnimations("rotate", transform.rotation, format: appendSVGNumber)
+        let rotationAnimations = animations(.transform("rotate"), transform.rotation, format: appendSVGNumber)
         steps.append(TransformStep(
             text: rotation == 0 && rotationAnimations.isEmpty ? nil : .rotate(rotation), animations: rotationAnimations))
         let scale = transform.scale.value(at: baseTime)
-        let scaleAnimations = transformAnimations("scale", transform.scale, format: appendSVGPoint)
+        let scaleAnimations = animations(.transform("scale"), transform.scale, format: appendSVGPoint)
         steps.append(TransformStep(
             text: scale == Point(1, 1) && scaleAnimations.isEmpty ? nil : .scale(scale), animations: scaleAnimations))
         let negatedAnchor = transform.anchor.map { Point(0, 0) - $0 }
-        let anchorAnimations = transformAnimations("translate", negatedAnchor, format: appendSVGPoint)
+        let anchorAnimations = animations(.transform("translate"), negatedAnchor, format: appendSVGPoint)
         let anchorBase = negatedAnchor.value(at: baseTime)
         steps.append(TransformStep(
             text: anchorAnimations.isEmpty ? translateText(anchorBase) : .translate(anchorBase), animations: anchorAnimations))
@@ -580,7 +572,7 @@ struct SceneRenderer {
         if !pending.isEmpty { placement.levels.append(Level(texts: pending)) }
 
         let opacity = transform.opacity.value(at: baseTime)
-        placement.opacityAnimations = self.animations("opacity", transform.opacity, format: appendSVGOpacity)
+        placement.opacityAnimations = self.animations(.attribute("opacity"), transform.opacity, format: appendSVGOpacity)
         if opacity != 1 || !placement.opacityAnimations.isEmpty { placement.opacity = opacity }
         return placement
     }
@@ -807,12 +799,12 @@ struct SceneRenderer {
             let stop = initial[index]
             let offset = stops.map { $0.stops.indices.contains(index) ? $0.stops[index].offset : 0 }
             let color = stops.map { $0.stops.indices.contains(index) ? $0.stops[index].color : RGBA.black }
-            let alphaAnimations = self.animations("stop-opacity", color.map(\.a), format: appendSVGOpacity)
+            let alphaAnimations = self.animations(.attribute("stop-opacity"), color.map(\.a), format: appendSVGOpacity)
             out.start("stop")
             out.attribute("offset", number: stop.offset)
             out.attribute("stop-color") { appendSVGColor(stop.color, to: &$0) }
             if stop.color.a < 1 || !alphaAnimations.isEmpty { out.attribute("stop-opacity") { appendSVGOpacity(stop.color.a, to: &$0) } }
-            var animations = self.animations("offset", offset, format: appendSVGNumber)
+            var animations = self.animations(.attribute("offset"), offset, format: appendSVGNumber)
             self.animations(.attribute("stop-color"), color, into: &animations, format: appendSVGColor)
             animations.append(contentsOf: alphaAnimations)
             out.animations(animations)
