@@ -80,24 +80,21 @@ extension Animated where Value: ClampableComponents {
 
     /// True when `clamped(to: range).withUnitHandles` is this very track, so `playerSafe` can skip
     /// both (they rebuild every segment through generic code: a third of the Lottie writer's time
-    /// on the heavy benchmark scene): no cubic easing with a y handle outside 0…1 (so every
-    /// easing's progress stays in 0…1 and `withUnitHandles` splits nothing), every value in
-    /// `range` including where a segment's own arithmetic ends (`from + (to − from) × 1`, the
-    /// check `clamped` makes), and no two touching still segments on one value (`clamped` merges
-    /// those). Conservative: false only costs the slow path.
+    /// on the heavy benchmark scene). Asked in ChoreoTimeline's own terms, so it cannot drift from
+    /// them: every easing keeps its handles (`Easing.hasUnitHandles`), the initial value and every
+    /// segment's components stay inside `range` (`componentStaysWithin` at the segment's
+    /// `clampingProgress`, the test `clampedParts` makes), and no segment merges into the one
+    /// before (`mergesAsHold`).
     func isPlayerSafe(_ range: ClosedRange<Double>) -> Bool {
         guard initial.clampableComponents.allSatisfy({ range.contains($0) }) else { return false }
         var previous: Segment<Value>?
         for segment in segments {
-            if case let .cubic(_, y1, _, y2) = segment.easing, !((0...1).contains(y1) && (0...1).contains(y2)) { return false }
+            guard segment.easing.hasUnitHandles else { return false }
             let from = segment.from.clampableComponents, to = segment.to.clampableComponents
             guard from.count == to.count else { return false }
-            for (x, y) in zip(from, to) where !(range.contains(x) && range.contains(y) && range.contains(x + (y - x) * 1)) {
-                return false
-            }
-            if let last = previous, last.from == last.to, segment.from == segment.to, last.to == segment.from, last.end == segment.start {
-                return false
-            }
+            let progress = segment.clampingProgress
+            for (x, y) in zip(from, to) where !componentStaysWithin(range, x, y, progress: progress) { return false }
+            if let last = previous, segment.mergesAsHold(after: last) { return false }
             previous = segment
         }
         return true

@@ -387,7 +387,7 @@ func smilKeyframes<Value: SVGAnimatable>(
             add(piece.end, fromText)
             add(piece.end, toText)
         case let .cubic(x1, y1, x2, y2):
-            guard (0...1).contains(y1) && (0...1).contains(y2) else {
+            guard piece.easing.hasUnitHandles else {
                 for part in Easing.cubic(x1, y1, x2, y2).unitHandleParts {
                     let time = piece.start + (piece.end - piece.start) * part.u1
                     var text = toText

@@ -59,9 +59,7 @@ extension Animated where Value: ClampableComponents {
         for segment in segments {
             for part in segment.clampedParts(to: range) {
                 // Consecutive parts that hold the same bound merge into one.
-                if let last = parts.last, last.from == last.to, part.from == part.to, last.to == part.from,
-                    last.end == part.start
-                {
+                if let last = parts.last, part.mergesAsHold(after: last) {
                     parts[parts.count - 1].end = part.end
                 } else {
                     parts.append(part)
@@ -69,6 +67,45 @@ extension Animated where Value: ClampableComponents {
             }
         }
         return Animated(initial.clamped(to: range), segments: parts, slot: slot)
+    }
+}
+
+/// Whether one component's motion from `x` to `y` stays inside `range` at the lowest and highest
+/// progress its easing reaches, and so at every progress between (the component is linear in
+/// it); with no progress (a held or instant segment, `Segment.clampingProgress`), whether `x` and
+/// `y` themselves are inside. The one test of "nothing to clamp": `Segment.clampedParts` keeps a
+/// segment whole exactly when every component passes it, and lowering and the Lottie writer skip
+/// clamping on the same test.
+@inlinable
+public func componentStaysWithin(
+    _ range: ClosedRange<Double>, _ x: Double, _ y: Double, progress: (lowest: Double, highest: Double)?
+) -> Bool {
+    guard let progress else { return range.contains(x) && range.contains(y) }
+    return range.contains(x + (y - x) * progress.lowest) && range.contains(x + (y - x) * progress.highest)
+}
+
+extension Segment {
+    /// The lowest and highest progress the segment's easing reaches, at which `clampedParts` checks
+    /// its components; nil for a held or instant segment, of which only the ends are ever drawn.
+    @inlinable
+    public var clampingProgress: (lowest: Double, highest: Double)? {
+        end - start > 0 && easing != .hold ? easing.progressRange : nil
+    }
+
+    /// Whether `Animated.clamped` merges this segment into `last`: both hold one value, the same
+    /// one, and this starts where `last` ends.
+    @inlinable
+    public func mergesAsHold(after last: Segment) -> Bool {
+        last.from == last.to && from == to && last.to == from && last.end == start
+    }
+}
+
+extension Easing {
+    /// Whether `unitHandleParts` leaves the easing whole (and `Animated.withUnitHandles` a segment
+    /// with it as it is): it is not a cubic-bezier with a y handle outside 0…1.
+    public var hasUnitHandles: Bool {
+        guard case let .cubic(_, y1, _, y2) = self else { return true }
+        return (0...1).contains(y1) && (0...1).contains(y2)
     }
 }
 
@@ -82,13 +119,10 @@ extension Segment where Value: ClampableComponents {
         let a = from.clampableComponents, b = to.clampableComponents
         let duration = end - start
         let clampedEnds = Segment(start: start, end: end, from: from.clamped(to: range), to: to.clamped(to: range), easing: easing)
-        guard a.count == b.count, duration > 0, easing != .hold else { return [clampedEnds] }
+        guard a.count == b.count, let progress = clampingProgress else { return [clampedEnds] }
         // The progress the easing reaches; every component is linear in it.
-        let (lowest, highest) = easing.progressRange
-        let inRange = zip(a, b).allSatisfy { x, y in
-            range.contains(x + (y - x) * lowest) && range.contains(x + (y - x) * highest)
-        }
-        if inRange { return [self] }
+        let (lowest, highest) = progress
+        if zip(a, b).allSatisfy({ componentStaysWithin(range, $0, $1, progress: progress) }) { return [self] }
         // The progress values at which some component meets a bound.
         var thresholds: [Double] = []
         for (x, y) in zip(a, b) where x != y {
@@ -120,7 +154,7 @@ extension Segment where Value: ClampableComponents {
 extension Easing {
     /// The smallest and largest progress over the segment (beyond 0…1 when the curve overshoots).
     public var progressRange: (Double, Double) {
-        guard case let .cubic(x1, y1, x2, y2) = self, !((0...1).contains(y1) && (0...1).contains(y2)) else { return (0, 1) }
+        guard !hasUnitHandles, case let .cubic(x1, y1, x2, y2) = self else { return (0, 1) }
         let curve = CubicBezierCurve(x1, y1, x2, y2)
         let values = [0.0, 1.0] + yTurningParameters(y1, y2).map { curve.point(at: $0).y }
         return (values.min()!, values.max()!)
@@ -192,11 +226,8 @@ extension Easing {
     /// still does not fit becomes linear). SMIL keySplines require this, and Lottie players that
     /// clamp the progress of colours (lottie-android) draw a bounded property right only with it.
     package var unitHandleParts: [(u1: Double, p1: Double, easing: Easing)] {
-        guard case let .cubic(_, y1, _, y2) = self, !((0...1).contains(y1) && (0...1).contains(y2)) else {
-            return [(1, 1, self)]
-        }
-        let curve: CubicBezierCurve
-        if case let .cubic(x1, _, x2, _) = self { curve = CubicBezierCurve(x1, y1, x2, y2) } else { return [(1, 1, self)] }
+        guard !hasUnitHandles, case let .cubic(x1, y1, x2, y2) = self else { return [(1, 1, self)] }
+        let curve = CubicBezierCurve(x1, y1, x2, y2)
         let cuts = [0] + yTurningParameters(y1, y2).map { curve.point(at: $0).x }.sorted() + [1]
         var result: [(u1: Double, p1: Double, easing: Easing)] = []
         func emit(_ u0: Double, _ u1: Double, depth: Int) {

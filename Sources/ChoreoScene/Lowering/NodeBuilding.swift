@@ -310,8 +310,7 @@ struct NodeProperties {
             let typed = Segment(start: segment.start, end: segment.end, from: from, to: to, easing: segment.easing)
             // As `Segment.clampedParts`: a held or instant segment only needs its ends inside; a
             // motion, every progress its easing reaches.
-            let isMotion = segment.end - segment.start > 0 && segment.easing != .hold
-            if Value.staysWithin(range, from, to, progress: isMotion ? segment.easing.progressRange : nil) {
+            if Value.staysWithin(range, from, to, progress: segment.clampingProgress) {
                 appendMergingHolds(typed, to: &parts)
             } else {
                 for part in typed.clampedParts(to: range) { appendMergingHolds(part, to: &parts) }
@@ -351,14 +350,6 @@ extension RangeCheckable {
     func isWithin(_ range: ClosedRange<Double>) -> Bool { Self.staysWithin(range, self, self, progress: nil) }
 }
 
-/// One component's motion from `x` to `y` inside `range` (see `RangeCheckable.staysWithin`).
-private func componentStaysWithin(
-    _ range: ClosedRange<Double>, _ x: Double, _ y: Double, progress: (lowest: Double, highest: Double)?
-) -> Bool {
-    guard let progress else { return range.contains(x) && range.contains(y) }
-    return range.contains(x + (y - x) * progress.lowest) && range.contains(x + (y - x) * progress.highest)
-}
-
 extension Double: RangeCheckable {
     static func staysWithin(
         _ range: ClosedRange<Double>, _ a: Double, _ b: Double, progress: (lowest: Double, highest: Double)?
@@ -379,7 +370,7 @@ extension RGBA: RangeCheckable {
 /// Appends `part`, merging it into the last segment when both hold one value and join (as
 /// `Animated.clamped` merges the holds of a bound).
 private func appendMergingHolds<Value>(_ part: Segment<Value>, to parts: inout [Segment<Value>]) {
-    if let last = parts.last, last.from == last.to, part.from == part.to, last.to == part.from, last.end == part.start {
+    if let last = parts.last, part.mergesAsHold(after: last) {
         parts[parts.count - 1].end = part.end
     } else {
         parts.append(part)
@@ -456,8 +447,7 @@ func clampedToRange(_ track: Animated<PropertyValue>, _ range: ClosedRange<Doubl
     for segment in track.segments {
         // As `Segment.clampedParts`: a held or instant segment only needs its ends inside; a
         // motion, every progress its easing reaches.
-        let isMotion = segment.end - segment.start > 0 && segment.easing != .hold
-        if staysWithin(range, segment.from, segment.to, progress: isMotion ? segment.easing.progressRange : nil) {
+        if staysWithin(range, segment.from, segment.to, progress: segment.clampingProgress) {
             add(segment)
         } else {
             for part in segment.clampedParts(to: range) { add(part) }
