@@ -125,7 +125,8 @@ extension FrontendContext {
             return
         }
         guard let timeline = identifier(nameNode, what: "timeline name") else { return }
-        if names.timelineNames.contains(timeline) {
+        // `timelineRanges` has every name of `timelineNames`: a hash, not a scan per state.
+        if names.timelineRanges[timeline] != nil {
             state.play = timeline
         } else {
             let guess = didYouMean(timeline, in: names.timelineNames, at: nameNode)
@@ -140,6 +141,9 @@ extension FrontendContext {
     func readTransitions(_ node: YAMLNode, states: [SceneState], names: SceneNames) -> [SceneTransition] {
         guard let items = listItems(node, expected: "a list of transitions") else { return [] }
         let stateNames = states.map(\.name)
+        // Looked up for both ends of every transition: a set, not a scan of the names (quadratic
+        // in a scene's states and transitions).
+        let knownStates = Set(stateNames)
         var transitions: [SceneTransition] = []
         var seen: [String: SourceRange] = [:]
         for item in items {
@@ -154,7 +158,7 @@ extension FrontendContext {
             var ok = true
             func stateName(_ key: String) -> String? {
                 guard let node = map.value(key), let name = identifier(node, what: "state name") else { return nil }
-                guard stateNames.contains(name) else {
+                guard knownStates.contains(name) else {
                     let guess = didYouMean(name, in: stateNames, at: node)
                     error(
                         .unknownState, "there is no state '\(name)'", at: node.reportRange,

@@ -63,6 +63,8 @@ struct LoweringContext {
     /// buckets up to twice the count, was 8% of lint's peak memory).
     private let nodeList: [SceneNode]
     private let nodeIndex: [String: Int]
+    /// Where each state is in `scene.states` (`Scene.stateIndicesByName`).
+    let stateIndex: [String: Int]
     /// For every node under a repeat with a `delay`: the latest its motion starts in any copy
     /// (the sum over the staggered repeats around it, itself included, of (count − 1) × delay).
     let staggerReach: [String: Double]
@@ -89,6 +91,7 @@ struct LoweringContext {
         collect(scene.layers, inherited: 0)
         self.nodeList = nodeList
         self.nodeIndex = nodeIndex
+        self.stateIndex = scene.stateIndicesByName()
         self.staggerReach = reach
         self.hasStaggeredCopies = staggered
     }
@@ -130,8 +133,12 @@ struct LoweringContext {
         }
         let played = playedSpans()
         let initialFirst = initialState.map { initial in [initial] + scene.states.filter { $0.name != initial.name } }
+        var playedByState: [String: String] = [:]
+        for item in played {
+            if let name = item.state?.name, playedByState[name] == nil { playedByState[name] = item.name }
+        }
         for state in initialFirst ?? scene.states {
-            let plays = played.first { $0.state?.name == state.name }?.name
+            let plays = playedByState[state.name]
             add(state.name, .pose(label: state.label, plays: plays), frames: 1, content: .pose(state))
         }
         for transition in scene.transitions {
@@ -179,8 +186,11 @@ struct LoweringContext {
     /// timeline, the others `TIMELINE@STATE`.
     func playedSpans() -> [(name: String, timeline: SceneTimeline, state: SceneState?)] {
         var result: [(name: String, timeline: SceneTimeline, state: SceneState?)] = []
+        // The states that play each timeline, in file order, gathered once.
+        var playersByTimeline: [String: [SceneState]] = [:]
+        for state in scene.states { if let play = state.play { playersByTimeline[play, default: []].append(state) } }
         for timeline in scene.timelines {
-            let players = scene.states.filter { $0.play == timeline.name }
+            let players = playersByTimeline[timeline.name] ?? []
             if players.isEmpty {
                 result.append((timeline.name, timeline, nil))
                 continue
@@ -202,8 +212,19 @@ struct LoweringContext {
     /// The states and transitions as the IR's graph, naming the spans `layOutSpans` made for them.
     func stateMachine(_ spans: [Span]) -> StateMachine? {
         guard let initial = initialState else { return nil }
+        // The first pose and the first timeline span of each name, found once (a scan of `spans`
+        // for every state was quadratic in the states).
+        var poses: [String: Span] = [:], timelines: [String: Span] = [:]
+        for span in spans {
+            switch span.kind {
+            case .pose: if poses[span.name] == nil { poses[span.name] = span }
+            case .timeline: if timelines[span.name] == nil { timelines[span.name] = span }
+            case .transition: break
+            }
+        }
         let states = scene.states.map { state in
-            StateMachine.State(name: state.name, label: state.label, pose: state.name, play: playedSpan(of: state, in: spans))
+            StateMachine.State(
+                name: state.name, label: state.label, pose: state.name, play: playedSpan(of: state, poses: poses, timelines: timelines))
         }
         let transitions = scene.transitions.map { transition in
             let name = "\(transition.from)->\(transition.to)"
@@ -214,16 +235,14 @@ struct LoweringContext {
 
     /// The span a state plays on top of its pose (its pose span's `plays`: `TIMELINE`, or
     /// `TIMELINE@STATE` when several states play one timeline) and whether it loops there.
-    func playedSpan(of state: SceneState, in spans: [Span]) -> StateMachine.Play? {
-        guard case let .pose(_, plays?) = spans.first(where: { $0.kind == .pose && $0.name == state.name })?.role,
-            let played = spans.first(where: { $0.kind == .timeline && $0.name == plays })
-        else { return nil }
+    func playedSpan(of state: SceneState, poses: [String: Span], timelines: [String: Span]) -> StateMachine.Play? {
+        guard case let .pose(_, plays?) = poses[state.name]?.role, let played = timelines[plays] else { return nil }
         return StateMachine.Play(span: played.name, loops: played.loops)
     }
 
     var initialState: SceneState? {
         guard let initial = scene.initial else { return scene.states.first }
-        return scene.states.first { $0.name == initial } ?? scene.states.first
+        return stateIndex[initial].map { scene.states[$0] } ?? scene.states.first
     }
 
     /// Every property some state, tween or keyframe touches, of the nodes there are, sorted.
@@ -387,14 +406,12 @@ struct LoweringContext {
         var to: Int?
 
         init(_ plan: PlannedSpan, context: LoweringContext) {
-            func index(_ state: SceneState?) -> Int? {
-                state.flatMap { state in context.scene.states.firstIndex { $0.name == state.name } }
-            }
+            func index(_ state: SceneState?) -> Int? { state.flatMap { context.stateIndex[$0.name] } }
             switch plan.content {
             case let .pose(state): pose = index(state)
             case let .transition(transition):
-                from = context.scene.states.firstIndex { $0.name == transition.from }
-                to = context.scene.states.firstIndex { $0.name == transition.to }
+                from = context.stateIndex[transition.from]
+                to = context.stateIndex[transition.to]
             case let .timeline(_, _, state): pose = index(state ?? context.initialState)
             }
         }
@@ -461,19 +478,25 @@ struct LoweringContext {
             } else {
                 initial = local.initial
             }
-            // Grown span by span to its exact size (a track is a few spans), not doubled.
-            segments.reserveCapacity(segments.count + local.segments.count)
+            // Grown geometrically (reserving the exact size span by span copied the whole track for
+            // every span: quadratic in a property's transitions, which a scene can have thousands of),
+            // and trimmed to its size below.
+            let needed = segments.count + local.segments.count
+            if needed > segments.capacity { segments.reserveCapacity(max(needed, 2 * segments.capacity)) }
             for segment in local.segments {
                 segments.append(
                     Segment(start: segment.start + start, end: segment.end + start, from: segment.from, to: segment.to, easing: segment.easing))
             }
         }
+        // The tracks of a large scene live together until their IR nodes are made: spare capacity
+        // of more than an eighth is given back by one copy.
+        if segments.capacity - segments.count > segments.count / 8 { segments = Array(segments[...]) }
         // `Animated` checks the order of the whole track once, as appending segment by segment did.
         return initial.map { Animated($0, segments: segments) }
     }
 
     private func state(named name: String) -> SceneState? {
-        scene.states.first { $0.name == name }
+        stateIndex[name].map { scene.states[$0] }
     }
 
     /// The outline's length from the node's base geometry, for the trim tolerance; nil if unknown.
@@ -542,9 +565,10 @@ func checkBakedSegmentCount(_ scene: Scene, inputBytes: Int, diagnostics: inout 
             at: range, help: "use fewer steps or springs, or fewer keyframes with them")
         return true
     }
+    let stateIndices = scene.stateIndicesByName()
     for transition in scene.transitions {
-        let from = scene.states.first { $0.name == transition.from }?.overrides ?? [:]
-        let to = scene.states.first { $0.name == transition.to }?.overrides ?? [:]
+        let from = stateIndices[transition.from].map { scene.states[$0].overrides } ?? [:]
+        let to = stateIndices[transition.to].map { scene.states[$0].overrides } ?? [:]
         // The keys either state overrides, each once (those of `to` that `from` lacks after
         // `from`'s), without building a set of them. Without per-node timing every key moves with
         // the transition's own (`timing(for:)` would name each key's paths to find that out).

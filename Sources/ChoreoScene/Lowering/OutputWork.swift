@@ -16,9 +16,10 @@ func estimatedOutputWork(_ scene: Scene) -> (work: Int, largest: SceneNode?, seg
     let springs = SpringBakery()
     func segments(_ easing: EasingSpec) -> Int { bakedSegmentBound(easing, springs: springs) }
     var segmentsByNode: [String: Int] = [:]
+    let stateIndices = scene.stateIndicesByName()
     for transition in scene.transitions {
-        let from = scene.states.first { $0.name == transition.from }?.overrides ?? [:]
-        let to = scene.states.first { $0.name == transition.to }?.overrides ?? [:]
+        let from = stateIndices[transition.from].map { scene.states[$0].overrides } ?? [:]
+        let to = stateIndices[transition.to].map { scene.states[$0].overrides } ?? [:]
         // Without per-node timing every key moves with the transition's own (`timing(for:)` would
         // name each key's paths to find that out).
         let shared = transition.nodeTiming.isEmpty ? segments(transition.timing.easing) : nil
