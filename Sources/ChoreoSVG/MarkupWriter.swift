@@ -1,7 +1,8 @@
 import ChoreoJSON
 import ChoreoTimeline
 
-/// Writes XML straight into one UTF-8 byte buffer as the caller walks the drawing (issue 15): the
+/// Writes XML straight into UTF-8 bytes as the caller walks the drawing (issue 15; one buffer, a
+/// drawing's pieces, or an output it hands them to): the
 /// same text `Markup.rendered` gives for the tree the same calls describe (two-space indentation,
 /// attributes in the order given, `/>` for an element without children), without the tree.
 ///

@@ -91,9 +91,12 @@ func compile(_ bytes: [UInt8]) -> (lottie: Int, svg: Int) {
 /// The chunk size of `choreo compile`'s streaming writes (`outputChunkSize` in the CLI).
 let outputChunkSize = 1 << 18
 
-/// The outputs emitted one after another as `choreo compile` emits them into its temporary files
-/// (Lottie a chunk at a time, the SVG in pieces, each dropped here where the CLI writes it), so
-/// the compile child's peak memory is what the CLI holds; their sizes in bytes.
+/// The outputs emitted one after another the way `choreo compile` emits them into its temporary
+/// files (Lottie a chunk at a time, the SVG in pieces, each dropped here where the CLI writes it),
+/// so the compile child's peak memory is what the CLI holds; their sizes in bytes. The SVG is the
+/// reel (`--emit svg-reel`), as in every figure of this benchmark since issue 7, not the
+/// interactive document `choreo compile` writes by default (docs/performance.md gives the CLI's
+/// own peak beside it).
 func emitAsTheCLIDoes(_ timeline: Timeline) -> (lottie: Int, svg: Int) {
     var lottie = 0
     LottieEmitter.emit(timeline, chunkSize: outputChunkSize) { lottie += $0.count }

@@ -54,8 +54,8 @@ func compileOnly(_ source: SourceFile, theme: String? = nil, target: PlayerTarge
 /// enough that the write calls cost nothing next to the emitting, small next to an output.
 let outputChunkSize = 1 << 18
 
-/// Emits one output into `output`, the file being written. Pure: emitters are functions of the
-/// timeline, and a streamed output's bytes are the same as when emitted whole.
+/// Emits one output into `output`, the file being written. The bytes are a function of the
+/// timeline alone, and a streamed output's are the same as when emitted whole.
 func emitOutput(_ kind: EmitKind, of timeline: Timeline, pretty: Bool, into output: FileOutput) {
     switch kind {
     // Written to the file a chunk at a time as the timeline is walked: never held whole.

@@ -178,7 +178,9 @@ private func directoryOf(_ path: String) -> String {
 let temporaryMarker = ".choreo-tmp-"
 
 /// How old a temporary file must be before a run removes it as left behind by a killed run: far
-/// longer than any write takes, so a concurrent run's temporary is never taken.
+/// longer than emitting into it and writing it take (an output is emitted straight into its
+/// temporary file, and the largest scene the limits allow takes seconds), so a concurrent run's
+/// temporary is never taken.
 let staleTemporaryAge: TimeInterval = 15 * 60
 
 struct WriteFailure: Error { var reason: String }
