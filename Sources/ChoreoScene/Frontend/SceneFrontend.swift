@@ -51,7 +51,7 @@ extension FrontendContext {
     /// styles), then states, transitions and timelines, which refer to nodes and to each other.
     func buildScene(_ tree: SceneTree, releasingSections: Bool = true) -> Scene? {
         // No local binding of the root: after the themes are read, `map` must be the tree's only
-        // owner for `releaseTree` to free its sections.
+        // owner for the section releases below (`releasesTree`) to free its sections.
         guard var map = tree.root.flatMap({
             readMap(
                 $0, what: "the scene", allowed: sceneKeys, required: sceneRequiredKeys,

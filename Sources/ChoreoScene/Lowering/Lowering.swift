@@ -571,7 +571,7 @@ func checkBakedSegmentCount(_ scene: Scene, inputBytes: Int, diagnostics: inout 
         let to = stateIndices[transition.to].map { scene.states[$0].overrides } ?? [:]
         // The keys either state overrides, each once (those of `to` that `from` lacks after
         // `from`'s), without building a set of them. Without per-node timing every key moves with
-        // the transition's own (`timing(for:)` would name each key's paths to find that out).
+        // the transition's own, counted once for all of them.
         let count: Int
         if transition.nodeTiming.isEmpty {
             count = (from.count + to.keys.count { from[$0] == nil }) * segments(transition.timing.easing)

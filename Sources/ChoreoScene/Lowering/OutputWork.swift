@@ -20,8 +20,7 @@ func estimatedOutputWork(_ scene: Scene) -> (work: Int, largest: SceneNode?, seg
     for transition in scene.transitions {
         let from = stateIndices[transition.from].map { scene.states[$0].overrides } ?? [:]
         let to = stateIndices[transition.to].map { scene.states[$0].overrides } ?? [:]
-        // Without per-node timing every key moves with the transition's own (`timing(for:)` would
-        // name each key's paths to find that out).
+        // Without per-node timing every key moves with the transition's own, looked up once.
         let shared = transition.nodeTiming.isEmpty ? segments(transition.timing.easing) : nil
         // The keys either state overrides, each once (those of `to` that `from` lacks after
         // `from`'s), without building a set of them.

@@ -3,7 +3,7 @@ import ChoreoTimeline
 /// Values keyed by `Property`, in place of a `[Property: Value]` dictionary: the subscript, `keys`,
 /// `values`, `count` and `for (key, value) in` that code used of the dictionary, without hashing
 /// and with iteration in property order: the table's order, by id (not `Property`'s `<`, which
-/// compares paths for messages), so deterministic.
+/// compares paths, the order sorted keys and their outputs follow), so deterministic.
 ///
 /// A scene has a few of these per node (base values, where they were written), each holding
 /// about 10 of the table's 66 properties: an array of 66 optionals would be four times the
