@@ -567,17 +567,11 @@ func checkBakedSegmentCount(_ scene: Scene, inputBytes: Int, diagnostics: inout 
     }
     let stateIndices = scene.stateIndicesByName()
     for transition in scene.transitions {
-        let from = stateIndices[transition.from].map { scene.states[$0].overrides } ?? [:]
-        let to = stateIndices[transition.to].map { scene.states[$0].overrides } ?? [:]
-        // The keys either state overrides, each once (those of `to` that `from` lacks after
-        // `from`'s), without building a set of them. Without per-node timing every key moves with
-        // the transition's own, counted once for all of them.
-        let count: Int
-        if transition.nodeTiming.isEmpty {
-            count = (from.count + to.keys.count { from[$0] == nil }) * segments(transition.timing.easing)
-        } else {
-            count = from.keys.reduce(0) { $0 + segments(transition.timing(for: $1).easing) }
-                + to.keys.reduce(0) { from[$1] == nil ? $0 + segments(transition.timing(for: $1).easing) : $0 }
+        // Without per-node timing every key moves with the transition's own, looked up once.
+        let shared = transition.nodeTiming.isEmpty ? segments(transition.timing.easing) : nil
+        var count = 0
+        scene.forEachKey(movedBy: transition, stateIndices: stateIndices) { key in
+            count += shared ?? segments(transition.timing(for: key).easing)
         }
         if exceeded(count, at: transition.range, "the transition \(transition.from) → \(transition.to)") { return false }
     }

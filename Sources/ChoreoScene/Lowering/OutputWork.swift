@@ -18,16 +18,9 @@ func estimatedOutputWork(_ scene: Scene) -> (work: Int, largest: SceneNode?, seg
     var segmentsByNode: [String: Int] = [:]
     let stateIndices = scene.stateIndicesByName()
     for transition in scene.transitions {
-        let from = stateIndices[transition.from].map { scene.states[$0].overrides } ?? [:]
-        let to = stateIndices[transition.to].map { scene.states[$0].overrides } ?? [:]
         // Without per-node timing every key moves with the transition's own, looked up once.
         let shared = transition.nodeTiming.isEmpty ? segments(transition.timing.easing) : nil
-        // The keys either state overrides, each once (those of `to` that `from` lacks after
-        // `from`'s), without building a set of them.
-        for key in from.keys {
-            segmentsByNode[key.node, default: 0] += shared ?? segments(transition.timing(for: key).easing)
-        }
-        for key in to.keys where from[key] == nil {
+        scene.forEachKey(movedBy: transition, stateIndices: stateIndices) { key in
             segmentsByNode[key.node, default: 0] += shared ?? segments(transition.timing(for: key).easing)
         }
     }

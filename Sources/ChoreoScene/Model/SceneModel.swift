@@ -82,6 +82,16 @@ extension Scene {
         for (index, state) in states.enumerated() where indices[state.name] == nil { indices[state.name] = index }
         return indices
     }
+
+    /// Calls `body` with every key `transition` may move: those either of its states overrides,
+    /// each once (`from`'s, then those of `to` that `from` lacks), without building a set of them.
+    /// The limit counts of the baked segments and of the output work both walk them.
+    func forEachKey(movedBy transition: SceneTransition, stateIndices: [String: Int], _ body: (PropertyKey) -> Void) {
+        let from = stateIndices[transition.from].map { states[$0].overrides } ?? [:]
+        let to = stateIndices[transition.to].map { states[$0].overrides } ?? [:]
+        for key in from.keys { body(key) }
+        for key in to.keys where from[key] == nil { body(key) }
+    }
 }
 
 public enum SceneShape: Sendable, Equatable {
