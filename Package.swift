@@ -6,6 +6,8 @@ import PackageDescription
 //   ChoreoJSON and ChoreoDiagnostics are leaves every stage may use (ChoreoJSON also holds
 //   TextEscaping, the one escaper per output medium: XML/HTML, JavaScript, terminal, workflow commands).
 //   CZlib ← ChoreoArchive (ZIP and gzip containers) is a leaf the CLI packs outputs with.
+//   ChoreoDiff (`choreo diff`) compares two compiled versions of a scene: it sees the scene model and
+//   the timeline, and draws its HTML with ChoreoSVG; only the CLI uses it.
 //   ChoreoPlugin (SwiftPM build-tool plugin) only runs the choreo executable; it links nothing of ours.
 // Emitters never see YAML or the scene model; only ChoreoYAML sees libyaml.
 let package = Package(
@@ -36,12 +38,13 @@ let package = Package(
         // The preview page's HTML, CSS and JavaScript ship as files in the target's resource bundle
         // (Choreo_ChoreoSVG.resources next to the binary), found by PreviewPage.resource without Bundle.module.
         .target(name: "ChoreoSVG", dependencies: ["ChoreoTimeline", "ChoreoJSON"], resources: [.copy("Resources")]),
+        .target(name: "ChoreoDiff", dependencies: ["ChoreoScene", "ChoreoTimeline", "ChoreoSVG", "ChoreoDiagnostics", "ChoreoJSON"]),
         .target(name: "ChoreoLanguageServer", dependencies: ["ChoreoScene", "ChoreoYAML", "ChoreoDiagnostics", "ChoreoJSON"]),
         .executableTarget(
             name: "choreo",
             dependencies: [
                 "ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoDiagnostics", "ChoreoTimeline", "ChoreoArchive",
-                "ChoreoLanguageServer", "ChoreoJSON", "ChoreoYAML",
+                "ChoreoLanguageServer", "ChoreoJSON", "ChoreoYAML", "ChoreoDiff",
             ]
         ),
         .plugin(name: "ChoreoPlugin", capability: .buildTool(), dependencies: ["choreo"]),
@@ -64,6 +67,7 @@ let package = Package(
         .testTarget(name: "ChoreoLottieTests", dependencies: ["ChoreoLottie", "ChoreoTimeline", "ChoreoTestSupport"]),
         .testTarget(name: "ChoreoSVGTests", dependencies: ["ChoreoSVG", "ChoreoTimeline", "ChoreoTestSupport"]),
         .testTarget(name: "ChoreoCLITests", dependencies: ["ChoreoTestSupport"]),
+        .testTarget(name: "ChoreoDiffTests", dependencies: ["ChoreoDiff", "ChoreoScene", "ChoreoLottie", "ChoreoDiagnostics", "ChoreoJSON"]),
         .testTarget(name: "ChoreoLanguageServerTests", dependencies: ["ChoreoLanguageServer", "ChoreoJSON", "ChoreoDiagnostics", "ChoreoTestSupport"]),
         .testTarget(
             name: "ChoreoPipelineTests",

@@ -174,4 +174,29 @@ public enum TextEscaping {
         }
         return output
     }
+
+    // MARK: Markdown
+
+    /// Text for one cell of a GitHub-flavoured Markdown table (or a line of a heading), read as
+    /// plain text: Markdown's punctuation is backslash-escaped (so `|` cannot end the cell,
+    /// `[x](y)` cannot make a link, backticks cannot open code), `< > &` become entities (no HTML
+    /// tags, no entities of the scene's own), a line break becomes a space (it would end the row),
+    /// and every other control scalar is written as `terminal` writes it.
+    public static func markdown(_ text: String) -> String {
+        var output = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "<": output += "&lt;"
+            case ">": output += "&gt;"
+            case "&": output += "&amp;"
+            case "\\", "`", "*", "_", "[", "]", "(", ")", "#", "!", "|", "~", ":", "{", "}", "+", "=", "\"", "'", "$":
+                output += "\\"
+                output.unicodeScalars.append(scalar)
+            case "\n", "\r", "\u{2028}", "\u{2029}": output += " "
+            default:
+                if isTerminalControl(scalar) { output += visibleEscape(scalar) } else { output.unicodeScalars.append(scalar) }
+            }
+        }
+        return output
+    }
 }

@@ -144,9 +144,9 @@ public enum PreviewPage {
     // MARK: Filmstrip
 
     /// An instant the filmstrip shows, and why.
-    struct KeyInstant: Equatable {
-        var time: Double
-        var reason: String
+    package struct KeyInstant: Equatable {
+        package var time: Double
+        package var reason: String
     }
 
     /// Most frames a span's filmstrip shows; more key instants are thinned evenly.
@@ -155,7 +155,7 @@ public enum PreviewPage {
     /// The instants worth a still in `span`: its first frame, every keyframe and tween boundary
     /// of any property inside it, the turning points of every overshooting easing (the peaks),
     /// and its last frame; on whole frames, without repeats. A pose is one frame.
-    static func keyInstants(_ timeline: Timeline, span: Span) -> [KeyInstant] {
+    package static func keyInstants(_ timeline: Timeline, span: Span) -> [KeyInstant] {
         let fps = max(timeline.fps, 1)
         guard span.kind != .pose, span.end > span.start else { return [KeyInstant(time: span.start, reason: "pose")] }
         let last = max(span.start, span.end - 1 / fps)

@@ -42,7 +42,7 @@ private func describeQuantity(_ quantity: Quantity) -> String {
 }
 
 /// `#rrggbb` or `#rrggbbaa`.
-func describeColor(_ color: RGBA) -> String {
+package func describeColor(_ color: RGBA) -> String {
     func hex(_ channel: Double) -> String {
         let value = Int((max(0, min(1, channel)) * 255).rounded())
         let digits = Array("0123456789abcdef")

@@ -24,6 +24,19 @@ public struct SceneCompilation: Sendable {
 /// (`Timeline.themes`); with `theme` it is the scene compiled with that theme's var values and no
 /// themes (nil, without errors, if the scene has no such theme).
 public func compileScene(_ file: SourceFile, theme: String? = nil) -> SceneCompilation {
+    compileSceneKeepingModel(file, theme: theme).compilation
+}
+
+/// `compileScene` that also returns the resolved scene model it lowered (nil when the front end
+/// could not build one), with its source ranges: what `choreo diff` compares and points at. One
+/// pass, so a caller needing both pays for one compile.
+public func compileSceneKeepingModel(_ file: SourceFile, theme: String? = nil) -> (compilation: SceneCompilation, scene: Scene?) {
+    var scene: Scene?
+    let compilation = compileScene(file, theme: theme, model: &scene)
+    return (compilation, scene)
+}
+
+private func compileScene(_ file: SourceFile, theme: String?, model: inout Scene?) -> SceneCompilation {
     var bag = DiagnosticBag(file: file.path)
     // The YAML tree is kept past the front end only when themes need to read it again; otherwise
     // it is released here, before lowering and emitting need their memory.
@@ -31,6 +44,7 @@ public func compileScene(_ file: SourceFile, theme: String? = nil) -> SceneCompi
         return SceneCompilation(timeline: nil, diagnostics: bag.diagnostics.sortedForReport())
     }
     let scene = read.scene, root = read.root
+    model = scene
     guard checkOutputWork(scene, inputBytes: file.bytes.count, diagnostics: &bag) else {
         return SceneCompilation(timeline: nil, diagnostics: bag.diagnostics.sortedForReport(), themeNames: scene.themes.map(\.name))
     }

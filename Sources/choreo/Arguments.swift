@@ -1,4 +1,6 @@
 import ChoreoDiagnostics
+import ChoreoDiff
+import ChoreoJSON
 import ChoreoScene
 
 /// What `choreo --version` prints.
@@ -6,7 +8,7 @@ let choreoVersion = "0.1.0"
 
 /// The subcommands, in the order help lists them.
 enum CommandName: String, CaseIterable, Sendable {
-    case compile, lint, snapshot, preview, lsp, schema
+    case compile, lint, diff, snapshot, preview, lsp, schema
 }
 
 /// An output format of `compile --emit`, in the order files are written and reported.
@@ -118,6 +120,19 @@ struct PreviewOptions: Equatable, Sendable {
     var port: UInt16 = 0
 }
 
+struct DiffOptions: Equatable, Sendable {
+    /// `diff OLD NEW` (two files, or two directories matched by scene name), or `diff --git REV [PATH…]`.
+    enum Sides: Equatable, Sendable {
+        case paths(old: String, new: String)
+        case git(revision: String, paths: [String])
+    }
+
+    var sides: Sides
+    var format = DiffFormat.text
+    /// `--html DIR`: a before/after page per changed scene.
+    var htmlDirectory: String?
+}
+
 /// A parsed command line.
 enum Invocation: Equatable, Sendable {
     /// `--help`: global help when the command is nil.
@@ -125,6 +140,7 @@ enum Invocation: Equatable, Sendable {
     case version
     case compile(CompileOptions)
     case lint(LintOptions)
+    case diff(DiffOptions)
     /// `choreo lsp`: a language server on stdin/stdout.
     case lsp
     /// `choreo schema [-o FILE]`: the scene format's JSON Schema, to stdout or a file.
@@ -151,6 +167,9 @@ func optionSpecs(_ command: CommandName) -> [OptionSpec] {
     case .lint:
         [OptionSpec(names: ["--format"], value: "FORMAT"), OptionSpec(names: ["--strict"], value: nil),
          OptionSpec(names: ["--fix"], value: nil), OptionSpec(names: ["--target"], value: "TARGET")]
+    case .diff:
+        [OptionSpec(names: ["--git"], value: "REV"), OptionSpec(names: ["--format"], value: "FORMAT"),
+         OptionSpec(names: ["--html"], value: "DIR")]
     case .snapshot:
         [OptionSpec(names: ["--at"], value: "TIME"), OptionSpec(names: ["--state"], value: "NAME"),
          OptionSpec(names: ["--theme"], value: "NAME"), OptionSpec(names: ["-o", "--output"], value: "OUT.svg")]
@@ -309,6 +328,32 @@ private func parse(_ command: CommandName, _ arguments: [String]) throws(UsageEr
         options.fix = raw.has("--fix")
         if let target = try playerTarget(raw, command: command) { options.target = target }
         return .lint(options)
+
+    case .diff:
+        let sides: DiffOptions.Sides
+        if let (spelled, revision) = raw.value("--git") {
+            // A revision is never an option of git's, nor holds the `:` of `REV:PATH`.
+            guard !revision.isEmpty, !revision.hasPrefix("-"), !revision.contains(":"),
+                !revision.unicodeScalars.contains(where: TextEscaping.isTerminalControl)
+            else { throw .invalidValue(option: spelled, value: revision, expected: "a git revision (a commit, branch or tag)", command: command) }
+            sides = .git(revision: revision, paths: raw.positionals)
+        } else {
+            guard raw.positionals.count >= 2 else { throw .missingArgument(raw.positionals.isEmpty ? "OLD and NEW" : "NEW", command: command) }
+            if raw.positionals.count > 2 { throw .unexpectedArgument(raw.positionals[2], command: command) }
+            sides = .paths(old: raw.positionals[0], new: raw.positionals[1])
+        }
+        var options = DiffOptions(sides: sides)
+        if let (spelled, value) = raw.value("--format") {
+            guard let format = DiffFormat(rawValue: value) else {
+                throw .invalidValue(option: spelled, value: value, expected: "text, json, github or markdown", command: command)
+            }
+            options.format = format
+        }
+        if let (spelled, value) = raw.value("--html") {
+            guard !value.isEmpty else { throw .invalidValue(option: spelled, value: value, expected: "a directory", command: command) }
+            options.htmlDirectory = value
+        }
+        return .diff(options)
 
     case .snapshot:
         let file = try singleFile(raw.positionals, command: command)

@@ -23,6 +23,10 @@ enum UsageError: Error, Equatable, Sendable {
     /// `--theme NAME` for a scene without that theme.
     case unknownTheme(String, scene: String, available: [String], command: CommandName)
     case timeOutOfRange(String, duration: String, command: CommandName)
+    /// `diff`: two scenes of one directory have the same name, so they cannot be matched.
+    case duplicateSceneName(String, String, String, command: CommandName)
+    /// `diff --git`: git could not answer (not a repository, no such revision).
+    case gitFailed(String, command: CommandName)
 
     var command: CommandName? {
         switch self {
@@ -33,7 +37,7 @@ enum UsageError: Error, Equatable, Sendable {
             let .exclusiveOptions(_, _, command), let .noSuchFile(_, command), let .unreadableFile(_, _, command),
             let .notAFile(_, command), let .noScenes(_, command), let .unknownState(_, _, command),
             let .unknownTheme(_, _, _, command),
-            let .timeOutOfRange(_, _, command):
+            let .timeOutOfRange(_, _, command), let .duplicateSceneName(_, _, _, command), let .gitFailed(_, command):
             command
         }
     }
@@ -78,6 +82,10 @@ enum UsageError: Error, Equatable, Sendable {
             return "\(scene): no theme named '\(name)'" + didYouMean(closestMatch(to: name, in: available)) + " (\(list))"
         case let .timeOutOfRange(time, duration, _):
             return "time \(time) is past the end of the timeline (\(duration))"
+        case let .duplicateSceneName(name, first, second, _):
+            return "'\(first)' and '\(second)' are both scene '\(name)'; diff matches a directory's scenes by name"
+        case let .gitFailed(message, _):
+            return message
         }
     }
 
@@ -103,6 +111,7 @@ func usageLine(_ command: CommandName) -> String {
     switch command {
     case .compile: "choreo compile PATH... [-o DIR] [--emit lottie,dotlottie,svg,svg-reel,timeline] [--theme NAME] [--pretty] [--jobs N] [--target TARGET] [--depfile FILE] [--watch]"
     case .lint: "choreo lint PATH... [--format text|json|github|sarif] [--strict] [--fix] [--target TARGET]"
+    case .diff: "choreo diff (OLD NEW | --git REV [PATH...]) [--format text|json|github|markdown] [--html DIR]"
     case .snapshot: "choreo snapshot FILE (--at TIME | --state NAME) [--theme NAME] -o OUT.svg"
     case .preview: "choreo preview FILE (-o DIR | --serve [--port N])"
     case .lsp: "choreo lsp"
@@ -118,6 +127,7 @@ let globalHelp = """
     commands:
       compile    compile scenes to Lottie JSON, animated SVG and timeline JSON
       lint       check scenes and report every diagnostic
+      diff       compare two versions of scenes as motion, not text
       snapshot   render one instant of a scene as a still SVG
       preview    write (or serve, live) an HTML page that plays a scene
       lsp        run the language server for editors (LSP over stdin/stdout)
@@ -202,6 +212,25 @@ func commandHelp(_ command: CommandName) -> String {
                                  lottie-android or tgs
               -h, --help         show this help
             """
+    case .diff:
+        body = """
+            Compiles two versions of scenes and reports what changed in the motion:
+            nodes, pose keys, timing of transitions and timelines, states, themes,
+            the Lottie size. An edit that changes no output reports nothing. OLD
+            and NEW are two scene files, or two directories whose scenes are matched
+            by name; with --git, each scene (PATH, default: every Choreo scene the
+            repository has) in the working tree against REV (read with git show).
+
+            options:
+              --git REV          compare the working tree with revision REV
+              --format FORMAT    text (default), json, github (annotations on NEW's
+                                 lines) or markdown (a table per scene)
+              --html DIR         also write DIR/NAME.html per changed scene: before
+                                 and after filmstrips of each changed transition and
+                                 timeline, and both interactive SVGs
+              -h, --help         show this help
+            """
+        return "usage: \(usageLine(command))\n\n\(body)\n\nexit status: 0 no change, 1 changes, 2 usage error or a scene with errors.\n"
     case .snapshot:
         body = """
             Compiles FILE and writes the picture at one instant as a still SVG.

@@ -23,6 +23,7 @@ func run(_ arguments: [String]) -> ExitStatus {
             return .success
         case let .compile(options): return try options.watch ? runCompileWatching(options) : runCompile(options)
         case let .lint(options): return try runLint(options)
+        case let .diff(options): return try runDiff(options)
         case let .snapshot(options): return try runSnapshot(options)
         case let .preview(options): return try options.serve ? runPreviewServer(options) : runPreview(options)
         case .lsp: return runLanguageServer()

@@ -27,7 +27,7 @@ public enum GitHubRenderer {
             ("endLine", String(range.end.line)),
             ("endColumn", String(endColumn)),
             ("title", diagnostic.rule.rawValue),
-        ].map { "\($0.0)=\(escapeProperty($0.1))" }.joined(separator: ",")
+        ]
         var message = diagnostic.message
         for note in diagnostic.notes {
             if let range = note.range {
@@ -37,7 +37,14 @@ public enum GitHubRenderer {
             }
         }
         if let help = diagnostic.help { message += "\nhelp: \(help)" }
-        return "::\(command) \(properties)::\(escapeData(message))\n"
+        return self.command(command, properties: properties, message: message)
+    }
+
+    /// One workflow command line, `::NAME KEY=VALUE,…::MESSAGE`, escaped for the runner; also
+    /// what `choreo diff --format github` writes its annotations with.
+    public static func command(_ name: String, properties: [(String, String)], message: String) -> String {
+        let list = properties.map { "\($0.0)=\(escapeProperty($0.1))" }.joined(separator: ",")
+        return "::\(name) \(list)::\(escapeData(message))\n"
     }
 
     /// Escapes a command's message: `TextEscaping.githubData`.

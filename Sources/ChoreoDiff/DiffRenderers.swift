@@ -1,0 +1,127 @@
+import ChoreoDiagnostics
+import ChoreoJSON
+
+/// `choreo diff --format`.
+public enum DiffFormat: String, Sendable, CaseIterable {
+    case text, json, github, markdown
+}
+
+/// The renderings of a diff: pure functions from scene diffs to text. Scenes without changes are
+/// left out of every format but JSON, which lists each compared scene. Scene text reaches each
+/// medium only through its escaper (`TextEscaping`, `JSONWriter`, `GitHubRenderer.command`).
+public enum DiffRenderer {
+    public static func render(_ diffs: [SceneDiff], format: DiffFormat) -> String {
+        switch format {
+        case .text: text(diffs)
+        case .json: json(diffs)
+        case .github: github(diffs)
+        case .markdown: markdown(diffs)
+        }
+    }
+
+    /// The file a change is in: NEW's path, OLD's for a removed scene.
+    static func file(_ diff: SceneDiff) -> String { diff.newPath ?? diff.oldPath ?? diff.name }
+
+    static func sizeLine(_ diff: SceneDiff) -> String? {
+        guard let old = diff.oldLottieBytes, let new = diff.newLottieBytes, old != new else { return nil }
+        let delta = new - old
+        return "Lottie output \(old) → \(new) bytes (\(delta > 0 ? "+" : "")\(delta))"
+    }
+
+    /// Compiler style: a header per changed scene, then `FILE:LINE: area subject: detail`.
+    /// Plain text: the CLI's console escapes it for the terminal.
+    public static func text(_ diffs: [SceneDiff]) -> String {
+        let changed = diffs.filter(\.hasChanges)
+        guard !changed.isEmpty else { return "no changes in the compiled motion\n" }
+        var out = ""
+        for diff in changed {
+            out += "\(diff.name) (\(header(diff))):\n"
+            for change in diff.changes where change.area != .output || change.field != "size" {
+                let place = change.range.map { "\(file(diff)):\($0.start.line)" } ?? file(diff)
+                out += "  \(place): \(change.summary)\n"
+            }
+            if let size = sizeLine(diff) { out += "  \(size)\n" }
+        }
+        let count = changed.reduce(0) { $0 + $1.changes.count }
+        out += "\(changed.count) scene\(changed.count == 1 ? "" : "s") changed, \(count) change\(count == 1 ? "" : "s")\n"
+        return out
+    }
+
+    private static func header(_ diff: SceneDiff) -> String {
+        switch (diff.oldPath, diff.newPath) {
+        case let (old?, new?): old == new ? new : "\(old) → \(new)"
+        case let (nil, new?): "\(new), added"
+        case let (old?, nil): "\(old), removed"
+        case (nil, nil): ""
+        }
+    }
+
+    /// `{scenes: [{name, old, new, changed, lottieBytes: {old, new}, changes: [{area, kind,
+    /// subject, field, old, new, line, column, summary}]}]}`; a missing side or value is null.
+    public static func json(_ diffs: [SceneDiff]) -> String {
+        func optional(_ text: String?) -> JSONValue { text.map { .string($0) } ?? .null }
+        func optional(_ number: Int?) -> JSONValue { number.map { .int($0) } ?? .null }
+        let scenes: [JSONValue] = diffs.map { diff in
+            .object([
+                ("name", .string(diff.name)),
+                ("old", optional(diff.oldPath)),
+                ("new", optional(diff.newPath)),
+                ("changed", .bool(diff.hasChanges)),
+                ("lottieBytes", .object([("old", optional(diff.oldLottieBytes)), ("new", optional(diff.newLottieBytes))])),
+                ("changes", .array(diff.changes.map { change in
+                    .object([
+                        ("area", .string(change.area.rawValue)),
+                        ("kind", .string(change.kind.rawValue)),
+                        ("subject", .string(change.subject)),
+                        ("field", optional(change.field)),
+                        ("old", optional(change.old)),
+                        ("new", optional(change.new)),
+                        ("line", optional(change.range?.start.line)),
+                        ("column", optional(change.range?.start.column)),
+                        ("summary", .string(change.summary)),
+                    ])
+                })),
+            ])
+        }
+        return JSONWriter(pretty: true).string(.object([("scenes", .array(scenes))])) + "\n"
+    }
+
+    /// One `::notice` per change, on NEW's line (a change NEW has no line for is a file-level
+    /// annotation), titled with what changed so the pull request shows `duration 0.25 s → 0.4 s`
+    /// beside the line.
+    public static func github(_ diffs: [SceneDiff]) -> String {
+        var out = ""
+        for diff in diffs {
+            for change in diff.changes {
+                var properties = [("file", file(diff))]
+                if let range = change.range { properties += [("line", String(range.start.line)), ("col", String(range.start.column))] }
+                properties.append(("title", "choreo diff: \(diff.name): \(change.title)"))
+                let message = change.area == .output && change.field == "size" ? (sizeLine(diff) ?? change.detail) : change.detail
+                out += GitHubRenderer.command("notice", properties: properties, message: message)
+            }
+        }
+        return out
+    }
+
+    /// A table per changed scene, for `$GITHUB_STEP_SUMMARY` and pull-request comments.
+    public static func markdown(_ diffs: [SceneDiff]) -> String {
+        let changed = diffs.filter(\.hasChanges)
+        var out = "## Choreo: motion changes\n\n"
+        guard !changed.isEmpty else { return out + "No changes in the compiled motion.\n" }
+        for diff in changed {
+            out += "### \(TextEscaping.markdown(diff.name))\n\n"
+            out += TextEscaping.markdown(header(diff))
+            if let size = sizeLine(diff) { out += " · \(TextEscaping.markdown(size))" }
+            out += "\n\n| Line | Change | Before | After |\n| ---: | --- | --- | --- |\n"
+            for change in diff.changes where change.area != .output || change.field != "size" {
+                let line = change.range.map { String($0.start.line) } ?? ""
+                let what = change.field.map { "\(change.title): \($0)" } ?? change.title
+                let before = change.kind == .changed ? change.old ?? "" : change.kind == .removed ? "present" : ""
+                let after = change.kind == .changed ? change.new ?? "" : change.kind.rawValue
+                out += "| \(line) | \(TextEscaping.markdown(what)) | \(TextEscaping.markdown(before)) | \(TextEscaping.markdown(after)) |\n"
+            }
+            out += "\n"
+        }
+        return out
+    }
+}

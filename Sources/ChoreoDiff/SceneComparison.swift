@@ -1,0 +1,447 @@
+import ChoreoDiagnostics
+import ChoreoScene
+import ChoreoTimeline
+
+// The comparison behind `choreo diff`: two compiled versions of a scene, compared as motion.
+//
+// The report is read off the resolved scene model, where names, poses and timings exist as the
+// author wrote them and carry source ranges (the provenance each change points at); the compiled
+// timeline and the Lottie bytes decide whether the output changed at all. Comparing the timeline
+// alone would report one edited duration as a shift of every later span and a spring as a
+// different set of baked keyframes, and it keeps no source positions. Comparing the model alone
+// could miss an output change it has no field for, so a changed output that the model explains
+// nowhere is still reported (`output`), and an unchanged one with an unchanged model reports
+// nothing. This file is the one place that knows how the two sides are matched and where a change
+// points; moving provenance into the IR changes it and nothing else.
+
+/// One side of a comparison: a scene that compiled, with what `choreo diff` compares.
+public struct ComparedScene: Sendable {
+    public var source: SourceFile
+    public var scene: Scene
+    public var timeline: Timeline
+    /// The Lottie JSON, as `choreo compile` writes it (minified).
+    public var lottie: [UInt8]
+
+    public init(source: SourceFile, scene: Scene, timeline: Timeline, lottie: [UInt8]) {
+        self.source = source
+        self.scene = scene
+        self.timeline = timeline
+        self.lottie = lottie
+    }
+}
+
+/// What part of a scene a change is in.
+public enum ChangeArea: String, Sendable, CaseIterable {
+    case scene, node, base, pose, state, transition, timeline, theme, output
+}
+
+public enum ChangeKind: String, Sendable {
+    case added, removed, changed
+}
+
+/// One difference between two versions of a scene.
+public struct MotionChange: Sendable, Equatable {
+    public var area: ChangeArea
+    public var kind: ChangeKind
+    /// What changed: a node id, `on.track.fill` (state, node, property), `disabled->enabled`, a
+    /// timeline or theme name.
+    public var subject: String
+    /// The part of the subject that changed (`duration`, `easing`, `shape`), nil when the subject
+    /// is a value itself.
+    public var field: String?
+    public var old: String?
+    public var new: String?
+    /// Where NEW says it; nil for what NEW no longer has (and for scene-wide values the model
+    /// keeps no position for).
+    public var range: SourceRange?
+
+    public init(
+        _ area: ChangeArea, _ kind: ChangeKind, _ subject: String, field: String? = nil, old: String? = nil,
+        new: String? = nil, at range: SourceRange?
+    ) {
+        self.area = area
+        self.kind = kind
+        self.subject = subject
+        self.field = field
+        self.old = old
+        self.new = new
+        self.range = range
+    }
+
+    /// `transition disabled->enabled`, `pose on.track.fill`.
+    public var title: String { "\(area.rawValue) \(subject)" }
+
+    /// `duration 0.25 s → 0.4 s`, `#34c759 → #30d158`, `added`.
+    public var detail: String {
+        switch kind {
+        case .added, .removed:
+            return [field, kind.rawValue].compactMap { $0 }.joined(separator: " ")
+        case .changed:
+            let values = "\(old ?? "none") → \(new ?? "none")"
+            return field.map { "\($0) \(values)" } ?? values
+        }
+    }
+
+    /// `transition disabled->enabled: duration 0.25 s → 0.4 s`.
+    public var summary: String { "\(title): \(detail)" }
+}
+
+/// The comparison of one scene: matched by name (directories) or by path (`--git`).
+public struct SceneDiff: Sendable {
+    /// The scene's name (NEW's, or OLD's for a removed scene).
+    public var name: String
+    public var oldPath: String?
+    public var newPath: String?
+    /// In NEW's order of lines (changes NEW has no line for last).
+    public var changes: [MotionChange]
+    /// The Lottie output's size in bytes on each side (nil for a side without the scene).
+    public var oldLottieBytes: Int?
+    public var newLottieBytes: Int?
+
+    public var hasChanges: Bool { !changes.isEmpty }
+}
+
+/// Compares two versions of one scene; nil on a side means the scene is not there.
+public func compareScenes(old: ComparedScene?, new: ComparedScene?) -> SceneDiff {
+    let name = new?.timeline.name ?? old?.timeline.name ?? ""
+    var diff = SceneDiff(
+        name: name, oldPath: old?.source.path, newPath: new?.source.path, changes: [],
+        oldLottieBytes: old?.lottie.count, newLottieBytes: new?.lottie.count)
+    switch (old, new) {
+    case (nil, nil):
+        break
+    case let (nil, new?):
+        diff.changes = [MotionChange(.scene, .added, name, at: SourceRange(.start))]
+    case let (old?, nil):
+        diff.changes = [MotionChange(.scene, .removed, old.timeline.name, at: nil)]
+    case let (old?, new?):
+        var comparison = ModelComparison()
+        comparison.compare(old.scene, new.scene)
+        comparison.compareTimelines(old.timeline, new.timeline)
+        comparison.compareThemeValues(old.timeline, new.timeline, themes: new.scene.themes)
+        var changes = comparison.changes
+        let outputChanged = old.lottie != new.lottie || old.timeline != new.timeline
+        if outputChanged && changes.isEmpty {
+            changes.append(MotionChange(.output, .changed, "compiled output", old: "as before", new: "different", at: nil))
+        }
+        if old.lottie.count != new.lottie.count {
+            changes.append(
+                MotionChange(
+                    .output, .changed, "Lottie", field: "size", old: "\(old.lottie.count) bytes", new: "\(new.lottie.count) bytes",
+                    at: nil))
+        }
+        diff.changes = changes.enumerated().sorted { a, b in
+            // Stable: by NEW's line, changes without a line after those with one, then as found.
+            switch (a.element.range, b.element.range) {
+            case let (x?, y?): (x.start.line, x.start.column, a.offset) < (y.start.line, y.start.column, b.offset)
+            case (.some, nil): true
+            case (nil, .some): false
+            case (nil, nil): a.offset < b.offset
+            }
+        }.map(\.element)
+    }
+    return diff
+}
+
+/// Walks the two models section by section. A new section of the language (inputs, when scenes
+/// have them) is one more `compare…` method called from `compare(_:_:)`, matched by name like
+/// states and timelines.
+struct ModelComparison {
+    var changes: [MotionChange] = []
+
+    mutating func compare(_ old: Scene, _ new: Scene) {
+        compareSceneValues(old, new)
+        compareNodes(old, new)
+        compareStates(old, new)
+        compareTransitions(old, new)
+        compareTimelines(old, new)
+        compareThemes(old, new)
+    }
+
+    private mutating func add(_ change: MotionChange) { changes.append(change) }
+
+    private mutating func field<T: Equatable>(
+        _ area: ChangeArea, _ subject: String, _ name: String?, _ old: T, _ new: T, at range: SourceRange?,
+        _ describe: (T) -> String
+    ) {
+        guard old != new else { return }
+        let (oldText, newText) = distinctTexts(describe(old), describe(new))
+        add(MotionChange(area, .changed, subject, field: name, old: oldText, new: newText, at: range))
+    }
+
+    // MARK: Scene
+
+    private mutating func compareSceneValues(_ old: Scene, _ new: Scene) {
+        let start = SourceRange(.start)
+        field(.scene, new.name, "size", old.size, new.size, at: start, ValueText.point)
+        field(.scene, new.name, "fps", old.fps, new.fps, at: start, ValueText.number)
+        field(.scene, new.name, "background", old.background, new.background, at: start) { $0.map(ValueText.color) ?? "none" }
+        field(.scene, new.name, "initial state", old.initial, new.initial, at: start) { $0 ?? "none" }
+    }
+
+    /// Fields of the compiled timeline the model does not hold as such.
+    mutating func compareTimelines(_ old: Timeline, _ new: Timeline) {
+        field(.scene, new.name, "title", old.title, new.title, at: SourceRange(.start)) { $0 }
+    }
+
+    // MARK: Nodes
+
+    private struct PlacedNode {
+        var node: SceneNode
+        var parent: String?
+    }
+
+    private static func flatten(_ layers: [SceneNode]) -> [PlacedNode] {
+        var result: [PlacedNode] = []
+        func visit(_ nodes: [SceneNode], parent: String?) {
+            for node in nodes {
+                result.append(PlacedNode(node: node, parent: parent))
+                if case let .group(children) = node.shape { visit(children, parent: node.id) }
+            }
+        }
+        visit(layers, parent: nil)
+        return result
+    }
+
+    private mutating func compareNodes(_ old: Scene, _ new: Scene) {
+        let oldNodes = Self.flatten(old.layers), newNodes = Self.flatten(new.layers)
+        let oldById = Dictionary(oldNodes.map { ($0.node.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let newIds = Set(newNodes.map(\.node.id))
+        for placed in newNodes {
+            let node = placed.node
+            guard let before = oldById[node.id] else {
+                add(MotionChange(.node, .added, node.id, at: node.range))
+                continue
+            }
+            compareNode(before, placed)
+        }
+        for placed in oldNodes where !newIds.contains(placed.node.id) {
+            add(MotionChange(.node, .removed, placed.node.id, at: nil))
+        }
+        // The drawing order of the nodes both sides have (bottom to top).
+        let oldOrder = oldNodes.map(\.node.id).filter(newIds.contains)
+        let newOrder = newNodes.map(\.node.id).filter { oldById[$0] != nil }
+        if oldOrder != newOrder, let first = zip(oldOrder, newOrder).first(where: { $0 != $1 }) {
+            let range = newNodes.first { $0.node.id == first.1 }?.node.range
+            add(MotionChange(.node, .changed, first.1, field: "drawing order", old: oldOrder.joined(separator: ", "),
+                             new: newOrder.joined(separator: ", "), at: range))
+        }
+    }
+
+    private mutating func compareNode(_ old: PlacedNode, _ new: PlacedNode) {
+        let id = new.node.id, range = new.node.range
+        let a = old.node, b = new.node
+        field(.node, id, "group", old.parent, new.parent, at: range) { $0 ?? "none (top level)" }
+        field(.node, id, "shape", ValueText.shape(a.shape), ValueText.shape(b.shape), at: range) { $0 }
+        field(.node, id, "fill", a.fill, b.fill, at: range) { "\($0)" }
+        field(.node, id, "fill-rule", a.fillRule, b.fillRule, at: range) { $0.rawValue }
+        field(.node, id, "stroke", a.stroke, b.stroke, at: range) { $0.map(ValueText.strokeStyle) ?? "none" }
+        field(.node, id, "trim", a.trimmed, b.trimmed, at: range) { $0 ? "yes" : "no" }
+        field(.node, id, "repeat", a.repeat, b.repeat, at: range) { $0.map(ValueText.repeatText) ?? "none" }
+        field(.node, id, "repeat stagger", a.stagger, b.stagger, at: range) { $0.map(ValueText.stagger) ?? "none" }
+        field(.node, id, "clip", a.clip, b.clip, at: range) { $0.map(ValueText.shape) ?? "none" }
+        var properties = Set(a.base.keys)
+        properties.formUnion(b.base.keys)
+        for property in properties.sorted() {
+            let before = a.base[property], after = b.base[property]
+            guard before != after else { continue }
+            let (oldText, newText) = distinctTexts(
+                before.map(ValueText.value) ?? "none", after.map(ValueText.value) ?? "none")
+            add(MotionChange(.base, .changed, "\(id).\(property.path)", old: oldText, new: newText, at: range))
+        }
+    }
+
+    // MARK: States
+
+    private mutating func compareStates(_ old: Scene, _ new: Scene) {
+        let oldByName = Dictionary(old.states.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let newNames = Set(new.states.map(\.name))
+        let newBases = Dictionary(Self.flatten(new.layers).map { ($0.node.id, $0.node.base) }, uniquingKeysWith: { first, _ in first })
+        let oldBases = Dictionary(Self.flatten(old.layers).map { ($0.node.id, $0.node.base) }, uniquingKeysWith: { first, _ in first })
+        for state in new.states {
+            guard let before = oldByName[state.name] else {
+                add(MotionChange(.state, .added, state.name, at: state.range))
+                continue
+            }
+            field(.state, state.name, "label", before.label, state.label, at: state.range) { $0.map { "“\($0)”" } ?? "none" }
+            field(.state, state.name, "play", before.play, state.play, at: state.range) { $0 ?? "none" }
+            field(.state, state.name, "loop", before.playLoop, state.playLoop, at: state.range) { $0.map { $0 ? "yes" : "no" } ?? "as the timeline says" }
+            var keys = Set(before.overrides.keys)
+            keys.formUnion(state.overrides.keys)
+            for key in keys.sorted() {
+                // A node only one side has is reported as a node.
+                guard oldBases[key.node] != nil, newBases[key.node] != nil else { continue }
+                let was = before.overrides[key], now = state.overrides[key]
+                guard was != now else { continue }
+                // A pose key without an override is the node's base value.
+                func text(_ value: PropertyValue?, base: PropertyValues?) -> String {
+                    if let value { return ValueText.value(value) }
+                    return "base" + (base?[key.property].map { " (\(ValueText.value($0)))" } ?? "")
+                }
+                let (oldText, newText) = distinctTexts(text(was, base: oldBases[key.node]), text(now, base: newBases[key.node]))
+                let range = state.overrideRanges[key] ?? state.range
+                add(MotionChange(.pose, .changed, "\(state.name).\(key.node).\(key.property.path)", old: oldText, new: newText, at: range))
+            }
+        }
+        for state in old.states where !newNames.contains(state.name) {
+            add(MotionChange(.state, .removed, state.name, at: nil))
+        }
+        let oldOrder = old.states.map(\.name).filter(newNames.contains)
+        let newOrder = new.states.map(\.name).filter { oldByName[$0] != nil }
+        if oldOrder != newOrder, let first = zip(oldOrder, newOrder).first(where: { $0 != $1 }) {
+            add(MotionChange(.state, .changed, first.1, field: "order", old: oldOrder.joined(separator: ", "),
+                             new: newOrder.joined(separator: ", "), at: new.states.first { $0.name == first.1 }?.range))
+        }
+    }
+
+    // MARK: Transitions
+
+    private static func name(_ transition: SceneTransition) -> String { "\(transition.from)->\(transition.to)" }
+
+    private mutating func compareTransitions(_ old: Scene, _ new: Scene) {
+        let oldByName = Dictionary(old.transitions.map { (Self.name($0), $0) }, uniquingKeysWith: { first, _ in first })
+        let newNames = Set(new.transitions.map(Self.name))
+        for transition in new.transitions {
+            let name = Self.name(transition), range = transition.range
+            guard let before = oldByName[name] else {
+                add(MotionChange(.transition, .added, name, at: range))
+                continue
+            }
+            field(.transition, name, "trigger", before.trigger, transition.trigger, at: range) { $0.rawValue }
+            compareTiming(.transition, name, prefix: nil, before.timing, transition.timing, at: range)
+            var keys = Set(before.nodeTiming.keys)
+            keys.formUnion(transition.nodeTiming.keys)
+            for key in keys.sorted() {
+                switch (before.nodeTiming[key], transition.nodeTiming[key]) {
+                case let (was?, now?): compareTiming(.transition, name, prefix: key, was, now, at: range)
+                case (nil, _?): add(MotionChange(.transition, .added, name, field: "timing of \(key)", at: range))
+                case (_?, nil): add(MotionChange(.transition, .removed, name, field: "timing of \(key)", at: range))
+                case (nil, nil): break
+                }
+            }
+        }
+        for transition in old.transitions where !newNames.contains(Self.name(transition)) {
+            add(MotionChange(.transition, .removed, Self.name(transition), at: nil))
+        }
+    }
+
+    private mutating func compareTiming(
+        _ area: ChangeArea, _ subject: String, prefix: String?, _ old: Timing, _ new: Timing, at range: SourceRange?
+    ) {
+        func name(_ field: String) -> String { prefix.map { "\($0) \(field)" } ?? field }
+        field(area, subject, name("duration"), old.duration, new.duration, at: range, ValueText.seconds)
+        field(area, subject, name("delay"), old.delay, new.delay, at: range, ValueText.seconds)
+        field(area, subject, name("easing"), old.easing, new.easing, at: range, ValueText.easing)
+    }
+
+    // MARK: Timelines
+
+    private mutating func compareTimelines(_ old: Scene, _ new: Scene) {
+        let oldByName = Dictionary(old.timelines.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let newNames = Set(new.timelines.map(\.name))
+        for timeline in new.timelines {
+            let name = timeline.name
+            guard let before = oldByName[name] else {
+                add(MotionChange(.timeline, .added, name, at: timeline.range))
+                continue
+            }
+            field(.timeline, name, "duration", before.duration, timeline.duration, at: timeline.range, ValueText.seconds)
+            field(.timeline, name, "loop", before.loop, timeline.loop, at: timeline.range) { $0 ? "yes" : "no" }
+            compareTweens(name, before.tweens, timeline.tweens, timelineRange: timeline.range)
+            var keys = Set(before.keyframes.keys)
+            keys.formUnion(timeline.keyframes.keys)
+            for key in keys.sorted() {
+                compareKeyframes(name, key, before.keyframes[key] ?? [], timeline.keyframes[key] ?? [], timelineRange: timeline.range)
+            }
+        }
+        for timeline in old.timelines where !newNames.contains(timeline.name) {
+            add(MotionChange(.timeline, .removed, timeline.name, at: nil))
+        }
+    }
+
+    private mutating func compareTweens(_ name: String, _ old: [Tween], _ new: [Tween], timelineRange: SourceRange) {
+        for (index, tween) in new.enumerated() {
+            let label = "tween \(index + 1)", range = tween.range
+            guard index < old.count else {
+                add(MotionChange(.timeline, .added, name, field: label, at: range))
+                continue
+            }
+            let before = old[index]
+            field(.timeline, name, "\(label) at", before.at, tween.at, at: range, ValueText.seconds)
+            field(.timeline, name, "\(label) kind", before.relative, tween.relative, at: range) { $0 ? "by" : "to" }
+            compareTiming(.timeline, name, prefix: label, before.timing, tween.timing, at: range)
+            var keys = Set(before.values.keys)
+            keys.formUnion(tween.values.keys)
+            for key in keys.sorted() {
+                field(.timeline, name, "\(label) \(key.node).\(key.property.path)", before.values[key], tween.values[key], at: range) {
+                    $0.map(ValueText.value) ?? "none"
+                }
+            }
+        }
+        if old.count > new.count {
+            for index in new.count..<old.count {
+                add(MotionChange(.timeline, .removed, name, field: "tween \(index + 1)", at: timelineRange))
+            }
+        }
+    }
+
+    private mutating func compareKeyframes(
+        _ name: String, _ key: PropertyKey, _ old: [Keyframe], _ new: [Keyframe], timelineRange: SourceRange
+    ) {
+        let path = "\(key.node).\(key.property.path)"
+        guard !old.isEmpty else {
+            add(MotionChange(.timeline, .added, name, field: "keyframes of \(path)", at: new.first?.range ?? timelineRange))
+            return
+        }
+        guard !new.isEmpty else {
+            add(MotionChange(.timeline, .removed, name, field: "keyframes of \(path)", at: timelineRange))
+            return
+        }
+        if old.count != new.count {
+            add(MotionChange(.timeline, .changed, name, field: "keyframes of \(path)", old: "\(old.count) keyframes",
+                             new: "\(new.count) keyframes", at: new.first?.range ?? timelineRange))
+        }
+        for (index, (before, after)) in zip(old, new).enumerated() {
+            let label = "\(path) keyframe \(index + 1)"
+            field(.timeline, name, "\(label) at", before.at, after.at, at: after.range, ValueText.seconds)
+            field(.timeline, name, label, before.value, after.value, at: after.range, ValueText.value)
+            field(.timeline, name, "\(label) easing", before.easing, after.easing, at: after.range, ValueText.easing)
+        }
+    }
+
+    // MARK: Themes
+
+    private mutating func compareThemes(_ old: Scene, _ new: Scene) {
+        let oldNames = Set(old.themes.map(\.name)), newNames = Set(new.themes.map(\.name))
+        for theme in new.themes where !oldNames.contains(theme.name) {
+            add(MotionChange(.theme, .added, theme.name, at: theme.range))
+        }
+        for theme in old.themes where !newNames.contains(theme.name) {
+            add(MotionChange(.theme, .removed, theme.name, at: nil))
+        }
+    }
+}
+
+extension ModelComparison {
+    /// The themed values of the themes both sides have, from the compiled slots (the model keeps a
+    /// theme's values as YAML, so equal values may be written differently).
+    mutating func compareThemeValues(_ old: Timeline, _ new: Timeline, themes: [SceneTheme]) {
+        guard let oldThemes = old.themes, let newThemes = new.themes else { return }
+        let oldSlots = Dictionary(oldThemes.slots.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        for theme in themes where oldThemes.names.contains(theme.name) {
+            for slot in newThemes.slots {
+                guard let before = oldSlots[slot.id] else { continue }
+                let was = before.values[theme.name], now = slot.values[theme.name]
+                guard was != now else { continue }
+                let (oldText, newText) = distinctTexts(
+                    was.map(ValueText.slot) ?? "none", now.map(ValueText.slot) ?? "none")
+                changes.append(MotionChange(.theme, .changed, theme.name, field: slot.id, old: oldText, new: newText, at: theme.range))
+            }
+        }
+    }
+}
+
+/// The texts of two different values, which rounding for display can make look the same.
+func distinctTexts(_ old: String, _ new: String) -> (String, String) {
+    old == new ? (old, new + " (differs beyond the digits shown)") : (old, new)
+}

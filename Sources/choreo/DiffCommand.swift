@@ -1,0 +1,237 @@
+import ChoreoDiagnostics
+import ChoreoDiff
+import ChoreoLottie
+import ChoreoScene
+import ChoreoYAML
+import Foundation
+
+/// `choreo diff`'s exit statuses: the changes found are the result, not a failure of the run.
+extension ExitStatus {
+    static let noChanges = ExitStatus.success
+    static let changes = ExitStatus.failure
+    /// A usage error, or a side that does not compile (its diagnostics are printed).
+    static let diffError = ExitStatus.usage
+}
+
+/// One scene file of one side, as read: from disk, or from git (`REV:PATH`).
+private struct DiffInput: Sendable {
+    var source: SourceFile
+}
+
+/// A side's scene after compiling: the compared scene, or the diagnostics that stopped it.
+private enum CompiledSide: Sendable {
+    case compiled(ComparedScene)
+    case failed(SourceFile, [Diagnostic])
+}
+
+func runDiff(_ options: DiffOptions) throws(UsageError) -> ExitStatus {
+    let pairs: [(old: DiffInput?, new: DiffInput?)]
+    switch options.sides {
+    case let .paths(old, new): pairs = try pathPairs(old: old, new: new)
+    case let .git(revision, paths): pairs = try gitPairs(revision: revision, paths: paths)
+    }
+    // Both sides of every pair compile on the workers; results come back in input order.
+    let inputs = pairs.flatMap { [$0.old, $0.new] }
+    let compiled = concurrentMap(inputs, jobs: ProcessInfo.processInfo.activeProcessorCount) { input in
+        input.map(compileSide)
+    }
+    var failed = false
+    var sides: [(old: ComparedScene?, new: ComparedScene?)] = []
+    for index in pairs.indices {
+        var pair: (old: ComparedScene?, new: ComparedScene?) = (nil, nil)
+        for (slot, side) in [compiled[2 * index], compiled[2 * index + 1]].enumerated() {
+            switch side {
+            case let .compiled(scene)?: if slot == 0 { pair.old = scene } else { pair.new = scene }
+            case let .failed(source, diagnostics)?:
+                failed = true
+                Console.error(textRenderer(for: [source]).render(diagnostics.cappedPerFile()))
+            case nil: break
+            }
+        }
+        sides.append(pair)
+    }
+    if failed {
+        Console.error("choreo: error: a scene does not compile; nothing compared\n")
+        return .diffError
+    }
+    // Directories are matched by scene name, which only compiling tells.
+    if case .paths = options.sides, pairs.count > 1 || pairs.first.map({ $0.old == nil || $0.new == nil }) == true {
+        sides = try matchedByName(sides.flatMap { [$0.old, $0.new].compactMap { $0 } }, pairs: pairs)
+    }
+    let diffs = sides.map { compareScenes(old: $0.old, new: $0.new) }
+    let report = DiffRenderer.render(diffs, format: options.format)
+    switch options.format {
+    case .text, .markdown: Console.out(report)
+    case .json, .github: Console.outFormatted(report)
+    }
+    if let directory = options.htmlDirectory {
+        guard writePages(diffs, sides: sides, into: directory) else { return .diffError }
+    }
+    return diffs.contains(where: \.hasChanges) ? .changes : .noChanges
+}
+
+private func compileSide(_ input: DiffInput) -> CompiledSide {
+    let (compilation, scene) = compileSceneKeepingModel(input.source)
+    guard let timeline = compilation.timeline, let scene, !compilation.diagnostics.hasErrors else {
+        return .failed(input.source, compilation.diagnostics)
+    }
+    return .compiled(ComparedScene(source: input.source, scene: scene, timeline: timeline, lottie: LottieEmitter.emitBytes(timeline)))
+}
+
+// MARK: Files and directories
+
+/// The pair of sides for `diff OLD NEW`: two files, or every scene of two directories (matched
+/// once compiled, by `matchedByName`).
+private func pathPairs(old: String, new: String) throws(UsageError) -> [(old: DiffInput?, new: DiffInput?)] {
+    let oldIsDirectory = try isDirectory(old), newIsDirectory = try isDirectory(new)
+    switch (oldIsDirectory, newIsDirectory) {
+    case (false, false):
+        return [(DiffInput(source: try readScene(old, command: .diff)), DiffInput(source: try readScene(new, command: .diff)))]
+    case (true, true):
+        let oldFiles = try sceneFiles([old], command: .diff), newFiles = try sceneFiles([new], command: .diff)
+        var pairs: [(old: DiffInput?, new: DiffInput?)] = []
+        for path in oldFiles { pairs.append((DiffInput(source: try readScene(path, command: .diff)), nil)) }
+        for path in newFiles { pairs.append((nil, DiffInput(source: try readScene(path, command: .diff)))) }
+        return pairs
+    default:
+        throw .invalidValue(option: "NEW", value: new, expected: oldIsDirectory ? "a directory, as OLD is" : "a file, as OLD is", command: .diff)
+    }
+}
+
+private func isDirectory(_ path: String) throws(UsageError) -> Bool {
+    var directory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &directory) else { throw .noSuchFile(path, command: .diff) }
+    return directory.boolValue
+}
+
+/// The compiled scenes of two directories paired by scene name, in NEW's path order, then the
+/// scenes only OLD has.
+private func matchedByName(
+    _ scenes: [ComparedScene], pairs: [(old: DiffInput?, new: DiffInput?)]
+) throws(UsageError) -> [(old: ComparedScene?, new: ComparedScene?)] {
+    let oldPaths = Set(pairs.compactMap { $0.old?.source.path })
+    var oldByName: [String: ComparedScene] = [:], newByName: [String: ComparedScene] = [:]
+    var newOrder: [String] = [], oldOrder: [String] = []
+    for scene in scenes {
+        let isOld = oldPaths.contains(scene.source.path)
+        let name = scene.timeline.name
+        if isOld {
+            if let other = oldByName[name] { throw .duplicateSceneName(name, other.source.path, scene.source.path, command: .diff) }
+            oldByName[name] = scene
+            oldOrder.append(name)
+        } else {
+            if let other = newByName[name] { throw .duplicateSceneName(name, other.source.path, scene.source.path, command: .diff) }
+            newByName[name] = scene
+            newOrder.append(name)
+        }
+    }
+    return newOrder.map { (oldByName[$0], newByName[$0]) } + oldOrder.filter { newByName[$0] == nil }.map { (oldByName[$0], nil) }
+}
+
+// MARK: git
+
+/// The pairs for `diff --git REV [PATH…]`: every scene file below PATH (default: the whole
+/// repository) that the working tree or REV has, by its path from the repository's top, which
+/// is also what GitHub's annotations name. Only files that are Choreo scenes (a `choreo:` key
+/// at the top) take part, unless named on the command line.
+private func gitPairs(revision: String, paths: [String]) throws(UsageError) -> [(old: DiffInput?, new: DiffInput?)] {
+    let top = try git(["rev-parse", "--show-toplevel"], what: "this is not a git repository (diff --git runs in one)")
+    let topLevel = String(decoding: top, as: UTF8.self).trimmingCharacters(in: .newlines)
+    _ = try git(["rev-parse", "--verify", "--quiet", "--end-of-options", "\(revision)^{commit}"], what: "no commit '\(revision)' in this repository")
+    // `:/` is the whole repository whatever the current directory.
+    let pathspecs = paths.isEmpty ? [":/"] : paths
+    let listedNew = try git(["ls-files", "-z", "--full-name", "--cached", "--others", "--exclude-standard", "--"] + pathspecs, what: "git ls-files failed")
+    let listedOld = try git(["ls-tree", "-r", "-z", "--full-name", "--name-only", "--end-of-options", revision, "--"] + pathspecs, what: "git ls-tree failed")
+    func names(_ bytes: [UInt8]) -> [String] {
+        bytes.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }
+    }
+    let named = Set(paths)
+    var pairs: [(old: DiffInput?, new: DiffInput?)] = []
+    for name in Set(names(listedNew)).union(names(listedOld)).sorted() {
+        let file = topLevel + "/" + name
+        var new: DiffInput?
+        if FileManager.default.fileExists(atPath: file) {
+            let read = try readScene(file, command: .diff)
+            new = DiffInput(source: SourceFile(path: name, bytes: read.bytes))
+        }
+        var old: DiffInput?
+        if let bytes = try? git(["show", "--end-of-options", "\(revision):\(name)"], what: "", limit: YAMLLimits.defaultMaxFileBytes + 1) {
+            old = DiffInput(source: SourceFile(path: "\(revision):\(name)", bytes: bytes))
+        }
+        let explicitlyNamed = named.contains(name) || named.contains(file)
+        guard explicitlyNamed || [old, new].contains(where: { $0.map { isChoreoScene($0.source.bytes) } ?? false }) else { continue }
+        if old != nil || new != nil { pairs.append((old, new)) }
+    }
+    return pairs
+}
+
+/// True when a line of the file starts with `choreo:`: the key every scene has at its top level.
+private func isChoreoScene(_ bytes: [UInt8]) -> Bool {
+    let key = Array("choreo:".utf8)
+    var lineStart = true
+    for index in bytes.indices {
+        if lineStart, bytes[index...].starts(with: key) { return true }
+        lineStart = bytes[index] == UInt8(ascii: "\n")
+    }
+    return false
+}
+
+/// Runs git with `arguments` in the current directory and returns its standard output, at most
+/// `limit` bytes (a larger output is cut there, so the YAML reader reports `file-too-large`).
+/// A non-zero exit is a usage error saying `what`, with git's own message.
+private func git(_ arguments: [String], what: String, limit: Int = 64 << 20) throws(UsageError) -> [UInt8] {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["git"] + arguments
+    let output = Pipe(), errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    process.standardInput = FileHandle.nullDevice
+    do { try process.run() } catch { throw .gitFailed("cannot run git: \(describe(error))", command: .diff) }
+    let errorText = ErrorCollector()
+    let errorsRead = DispatchSemaphore(value: 0)
+    Thread {
+        errorText.bytes = Array(errors.fileHandleForReading.readDataToEndOfFile().prefix(4096))
+        errorsRead.signal()
+    }.start()
+    var bytes: [UInt8] = []
+    while bytes.count < limit {
+        let chunk = output.fileHandleForReading.availableData
+        if chunk.isEmpty { break }
+        bytes += chunk.prefix(limit - bytes.count)
+    }
+    if bytes.count >= limit, process.isRunning { process.terminate() }
+    // Drain what is left so git never blocks on a full pipe.
+    _ = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    errorsRead.wait()
+    guard process.terminationStatus == 0 || bytes.count >= limit else {
+        let message = String(decoding: errorText.bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        throw .gitFailed(what + (message.isEmpty ? "" : " (git: \(message))"), command: .diff)
+    }
+    return bytes
+}
+
+private final class ErrorCollector: @unchecked Sendable {
+    var bytes: [UInt8] = []
+}
+
+// MARK: --html
+
+private func writePages(_ diffs: [SceneDiff], sides: [(old: ComparedScene?, new: ComparedScene?)], into directory: String) -> Bool {
+    var files: [OutputFile] = []
+    for (diff, side) in zip(diffs, sides) where diff.hasChanges {
+        guard let old = side.old, let new = side.new, isUsableFileName(diff.name) else { continue }
+        files.append(OutputFile(path: joinPath(directory, diff.name + ".html"), contents: DiffPage.html(diff, old: old.timeline, new: new.timeline)))
+    }
+    do throws(OutputError) {
+        try prepareDirectory(directory)
+        let inputs = Set(sides.flatMap { [$0.old, $0.new] }.compactMap { $0.flatMap { FileIdentity(path: $0.source.path) } })
+        try writeAtomically(files, protecting: inputs)
+    } catch {
+        Console.error("choreo: error: \(error.message)\n")
+        return false
+    }
+    for file in files { Console.error("wrote \(file.path)\n") }
+    return true
+}
