@@ -1,0 +1,153 @@
+"""The repository's action.yml (a composite GitHub Action) does what docs/github-actions.md says.
+
+action.yml is read with PyYAML and its `run` steps are executed in order, as the runner would
+(`bash --noprofile --norc -eo pipefail`, each input in the step's `env`, `$GITHUB_OUTPUT`,
+`$GITHUB_STEP_SUMMARY`), in a scratch git repository whose scene changed since its first commit.
+The `choreo` on PATH is the binary under test ($CHOREO), so the steps that build Choreo are
+skipped, as the action itself skips them.
+
+Run: CHOREO=path/to/choreo .venv/bin/python -m pytest Tests/conformance/test_action.py
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from common import REPO_ROOT  # noqa: E402
+from test_tgs import choreo  # noqa: E402
+
+SCENE = """choreo: 1
+name: dot
+size: [40, 40]
+layers:
+  - id: dot
+    shape: ellipse
+    radius: 6
+    position: [20, 20]
+    fill: "#FF3B30"
+states:
+  off: {}
+  on:
+    dot: {position: [30, 20]}
+transitions:
+  - from: off
+    to: on
+    on: tap
+    duration: 250ms
+"""
+
+EXPRESSION = re.compile(r"\$\{\{\s*(.*?)\s*\}\}")
+
+
+def load_action() -> dict:
+    return yaml.safe_load((REPO_ROOT / "action.yml").read_text())
+
+
+def evaluate(expression: str, inputs: dict[str, str], context: dict[str, str]) -> str:
+    """The few expressions action.yml uses: `inputs.NAME`, `github.NAME` and `a || b`."""
+    for alternative in expression.split("||"):
+        name = alternative.strip()
+        if name.startswith("inputs."):
+            value = inputs[name.removeprefix("inputs.")]
+        else:
+            value = context.get(name, "")
+        if value:
+            return value
+    return ""
+
+
+def run_action(repo: Path, env: dict[str, str], overrides: dict[str, str]) -> tuple[list[tuple[str, int]], Path]:
+    action = load_action()
+    inputs = {name: str(spec.get("default", "")) for name, spec in action["inputs"].items()}
+    inputs.update(overrides)
+    summary = repo.parent / "summary.md"
+    summary.write_text("")
+    outputs: dict[str, dict[str, str]] = {}
+    results = []
+    failed = False
+    for index, step in enumerate(action["runs"]["steps"]):
+        condition = step.get("if", "")
+        if condition == "steps.find.outputs.found != 'true'" and outputs.get("find", {}).get("found") == "true":
+            continue
+        if "uses" in step:
+            pytest.fail(f"step {index} ({step['uses']}) would run although choreo is on PATH")
+        if failed and condition != "always()":
+            continue
+        output_file = repo.parent / f"output-{index}"
+        output_file.write_text("")
+        step_env = dict(env, GITHUB_OUTPUT=str(output_file), GITHUB_STEP_SUMMARY=str(summary),
+                        GITHUB_PATH=str(repo.parent / "path"), GITHUB_ACTION_PATH=str(REPO_ROOT))
+        for key, value in (step.get("env") or {}).items():
+            step_env[key] = EXPRESSION.sub(lambda m: evaluate(m.group(1), inputs, {"github.base_ref": ""}), str(value))
+        assert "${{" not in step["run"], f"step {index} pastes an expression into its script"
+        result = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", step["run"]],
+                                cwd=repo, env=step_env, capture_output=True, text=True, timeout=300)
+        results.append((step.get("name", step.get("id", str(index))), result.returncode, result.stdout + result.stderr))
+        if "id" in step:
+            outputs[step["id"]] = dict(line.split("=", 1) for line in output_file.read_text().splitlines() if "=" in line)
+        failed = failed or result.returncode != 0
+    return results, summary
+
+
+@pytest.fixture()
+def project(tmp_path: Path) -> tuple[Path, dict[str, str]]:
+    if shutil.which("git") is None:
+        pytest.fail("git is needed for the action's motion diff")
+    repo = tmp_path / "project"
+    (repo / "scenes").mkdir(parents=True)
+    (repo / "scenes" / "dot.yaml").write_text(SCENE)
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "choreo").symlink_to(Path(choreo()).resolve())
+    env = dict(os.environ, PATH=f"{bin_dir}:{os.environ.get('PATH', '/usr/bin:/bin')}",
+               GIT_AUTHOR_NAME="t", GIT_AUTHOR_EMAIL="t@example.invalid",
+               GIT_COMMITTER_NAME="t", GIT_COMMITTER_EMAIL="t@example.invalid")
+    subprocess.run(["git", "init", "-q", "-b", "main", str(repo)], check=True, env=env)
+    subprocess.run(["git", "add", "-A"], cwd=repo, check=True, env=env)
+    subprocess.run(["git", "commit", "-qm", "base"], cwd=repo, check=True, env=env)
+    (repo / "scenes" / "dot.yaml").write_text(SCENE.replace("duration: 250ms", "duration: 400ms"))
+    return repo, env
+
+
+def test_the_action_runs_its_choreo_commands(project):
+    scripts = "\n".join(step.get("run", "") for step in load_action()["runs"]["steps"])
+    for command in ["choreo lint", "--format github", "--format sarif", "choreo compile", "choreo diff --format markdown --git"]:
+        assert command in scripts, f"action.yml lost `{command}`"
+
+    repo, env = project
+    results, summary = run_action(repo, env, {"base-ref": "main", "targets": "web,lottie-ios", "strict": "true"})
+    for name, status, output in results:
+        assert status == 0, f"step {name!r} failed ({status}):\n{output}"
+    lint_output = next(output for name, _, output in results if name == "Lint")
+    assert "::" not in lint_output, f"a clean scene got annotations:\n{lint_output}"
+    sarif = json.loads((repo / "choreo.sarif").read_text())
+    assert sarif["version"] == "2.1.0"
+    for target in ["web", "lottie-ios"]:
+        assert (repo / "build" / "choreo" / target / "dot.json").is_file(), target
+    text = summary.read_text()
+    assert "## Choreo: motion changes" in text, text
+    assert "| 15 | transition off-&gt;on\\: duration | 0.25 s | 0.4 s |" in text, text
+
+
+def test_the_lint_step_fails_with_an_annotation_on_a_bad_scene(project):
+    repo, env = project
+    (repo / "scenes" / "dot.yaml").write_text(SCENE.replace("    radius: 6\n", "    radius: 6\n    rotaton: 4\n"))
+    results, summary = run_action(repo, env, {"base-ref": "main"})
+    lint = next(result for result in results if result[0] == "Lint")
+    assert lint[1] == 1, lint
+    assert "::error file=scenes/dot.yaml,line=8" in lint[2], lint[2]
+    assert "Compile" not in [name for name, _, _ in results], "compile ran after the lint failed"
+    # The summary step runs always(); a side that does not compile fails it (exit 2).
+    diff = next(result for result in results if result[0] == "Motion diff (job summary)")
+    assert diff[1] == 2, diff
