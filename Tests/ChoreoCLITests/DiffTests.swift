@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+
+/// `choreo diff` end to end on the built binary: formats, exit codes, `--git`.
+
+private let slower = Scenes.toggle.replacingOccurrences(of: "duration: 0.5s", with: "duration: 0.8s")
+    .replacingOccurrences(of: "rotation: 90deg", with: "rotation: 45deg")
+
+@Test func diffExitsZeroWithoutChangesAndOneWithThem() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("old.yaml", Scenes.toggle)
+    try sandbox.write("same.yaml", "# a comment\n" + Scenes.toggle.replacingOccurrences(of: "0.5s", with: "500ms"))
+    try sandbox.write("new.yaml", slower)
+    let same = try sandbox.run(["diff", "old.yaml", "same.yaml"])
+    #expect(same.status == 0, "\(same)")
+    #expect(same.stdout == "no changes in the compiled motion\n")
+    let changed = try sandbox.run(["diff", "old.yaml", "new.yaml"])
+    #expect(changed.status == 1, "\(changed)")
+    #expect(changed.stdout.contains("new.yaml:9: pose on.box.rotation: 90 → 45"), "\(changed)")
+    #expect(changed.stdout.contains("new.yaml:11: transition off->on: duration 0.5 s → 0.8 s"), "\(changed)")
+}
+
+@Test func diffErrorsExitTwoWithTheDiagnostics() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("old.yaml", Scenes.toggle)
+    try sandbox.write("broken.yaml", Scenes.broken)
+    let broken = try sandbox.run(["diff", "old.yaml", "broken.yaml"])
+    #expect(broken.status == 2, "\(broken)")
+    #expect(broken.stderr.contains("broken.yaml:8:5: error"), "\(broken)")
+    #expect(broken.stdout.isEmpty)
+    for arguments in [["diff"], ["diff", "old.yaml"], ["diff", "old.yaml", "missing.yaml"], ["diff", "old.yaml", "old.yaml", "--format", "xml"],
+                      ["diff", "--git", "-p"], ["diff", "--git", "--output=x"]] {
+        let result = try sandbox.run(arguments)
+        #expect(result.status == 2, "\(arguments): \(result)")
+    }
+}
+
+@Test func diffFormatsAreValidAndEscaped() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("old.yaml", Scenes.toggle)
+    try sandbox.write("new.yaml", slower)
+    let github = try sandbox.run(["diff", "old.yaml", "new.yaml", "--format", "github"])
+    #expect(github.status == 1)
+    let lines = github.stdout.split(separator: "\n").map(String.init)
+    #expect(!lines.isEmpty)
+    // A workflow command: `::notice PROPERTIES::MESSAGE`, properties `key=value` with `:` `,` `%` and
+    // line breaks escaped.
+    let command = /^::notice file=new\.yaml(,line=[0-9]+,col=[0-9]+)?,title=[^:,\r]*::[^\r]+$/
+    for line in lines { #expect(line.wholeMatch(of: command) != nil, "not a workflow command: \(line)") }
+    #expect(github.stdout.contains("::notice file=new.yaml,line=11,col=5,title=choreo diff%3A toggle%3A transition off->on::duration 0.5 s → 0.8 s\n"))
+
+    let json = try sandbox.run(["diff", "old.yaml", "new.yaml", "--format", "json"])
+    let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    let scenes = try #require(document["scenes"] as? [[String: Any]])
+    let changes = try #require(scenes.first?["changes"] as? [[String: Any]])
+    #expect(changes.contains { $0["area"] as? String == "transition" && $0["field"] as? String == "duration" && $0["line"] as? Int == 11 })
+
+    let markdown = try sandbox.run(["diff", "old.yaml", "new.yaml", "--format", "markdown"])
+    #expect(markdown.stdout.contains("| 11 | transition off-&gt;on\\: duration | 0.5 s | 0.8 s |"), "\(markdown)")
+
+    // Scene text that tries to break out of each medium.
+    let hostile = Scenes.toggle.replacingOccurrences(of: "  off: {}", with: #"  off: {a11y: {label: "x|`y`<b>[l](u)\nz"}}"#)
+    try sandbox.write("hostile.yaml", hostile)
+    let table = try sandbox.run(["diff", "old.yaml", "hostile.yaml", "--format", "markdown"])
+    #expect(table.status == 1, "\(table)")
+    #expect(!table.stdout.contains("<b>") && !table.stdout.contains("`x`") && !table.stdout.contains("[l](u)"), "\(table)")
+    #expect(table.stdout.contains("| 7 | state off\\: label | none | “x\\|\\`y\\`&lt;b&gt;\\[l\\]\\(u\\) z” |"), "\(table)")
+}
+
+@Test func diffMatchesDirectoriesByName() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("a/toggle.yaml", Scenes.toggle)
+    try sandbox.write("a/dot.yaml", Scenes.dot)
+    try sandbox.write("b/renamed-file.yaml", slower)
+    try sandbox.write("b/pulse.yaml", Scenes.pulse)
+    let result = try sandbox.run(["diff", "a", "b"])
+    #expect(result.status == 1, "\(result)")
+    #expect(result.stdout.contains("toggle (a/toggle.yaml → b/renamed-file.yaml):"), "\(result)")
+    #expect(result.stdout.contains("scene pulse: added"), "\(result)")
+    #expect(result.stdout.contains("scene dot: removed"), "\(result)")
+}
+
+@Test func diffAgainstAGitRevision() throws {
+    let sandbox = try Sandbox()
+    func git(_ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-c", "user.name=t", "-c", "user.email=t@example.invalid"] + arguments
+        process.currentDirectoryURL = sandbox.root
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "git \(arguments)")
+    }
+    try sandbox.write("scenes/toggle.yaml", Scenes.toggle)
+    try sandbox.write("scenes/gone.yaml", Scenes.dot(named: "gone"))
+    try sandbox.write("ci.yaml", "on: push\n")
+    try git(["init", "-q"])
+    try git(["add", "-A"])
+    try git(["commit", "-qm", "base"])
+    let clean = try sandbox.run(["diff", "--git", "HEAD"])
+    #expect(clean.status == 0, "\(clean)")
+    try sandbox.write("scenes/toggle.yaml", slower)
+    try FileManager.default.removeItem(at: sandbox.url("scenes/gone.yaml"))
+    try sandbox.write("scenes/new.yaml", Scenes.pulse)
+    let result = try sandbox.run(["diff", "--git", "HEAD", "--format", "github"])
+    #expect(result.status == 1, "\(result)")
+    #expect(result.stdout.contains("::notice file=scenes/toggle.yaml,line=11,col=5,"), "\(result)")
+    #expect(result.stdout.contains("::notice file=HEAD%3Ascenes/gone.yaml,title=choreo diff%3A gone%3A scene gone::removed"), "\(result)")
+    #expect(result.stdout.contains("::notice file=scenes/new.yaml,line=1,col=1,title=choreo diff%3A pulse%3A scene pulse::added"), "\(result)")
+    #expect(!result.stdout.contains("ci.yaml"))
+    let onePath = try sandbox.run(["diff", "--git", "HEAD", "scenes/toggle.yaml"])
+    #expect(onePath.status == 1 && !onePath.stdout.contains("gone"), "\(onePath)")
+    let noRevision = try sandbox.run(["diff", "--git", "no-such-branch"])
+    #expect(noRevision.status == 2 && noRevision.stderr.contains("no commit 'no-such-branch'"), "\(noRevision)")
+}
+
+@Test func diffOutsideAGitRepositoryIsAUsageError() throws {
+    let sandbox = try Sandbox()
+    let result = try sandbox.run(["diff", "--git", "HEAD"])
+    #expect(result.status == 2, "\(result)")
+    #expect(result.stderr.contains("not a git repository"), "\(result)")
+}
