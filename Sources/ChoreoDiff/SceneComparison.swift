@@ -77,6 +77,7 @@ public struct MotionChange: Sendable, Equatable {
         case .added, .removed:
             return [field, kind.rawValue].compactMap { $0 }.joined(separator: " ")
         case .changed:
+            if old == nil && new == nil { return field ?? kind.rawValue }
             let values = "\(old ?? "none") → \(new ?? "none")"
             return field.map { "\($0) \(values)" } ?? values
         }
@@ -110,19 +111,18 @@ public func compareScenes(old: ComparedScene?, new: ComparedScene?) -> SceneDiff
     switch (old, new) {
     case (nil, nil):
         break
-    case let (nil, new?):
+    case (nil, .some):
         diff.changes = [MotionChange(.scene, .added, name, at: SourceRange(.start))]
     case let (old?, nil):
         diff.changes = [MotionChange(.scene, .removed, old.timeline.name, at: nil)]
     case let (old?, new?):
         var comparison = ModelComparison()
         comparison.compare(old.scene, new.scene)
-        comparison.compareTimelines(old.timeline, new.timeline)
-        comparison.compareThemeValues(old.timeline, new.timeline, themes: new.scene.themes)
+        comparison.compareCompiled(old.timeline, new.timeline, themes: new.scene.themes)
         var changes = comparison.changes
         let outputChanged = old.lottie != new.lottie || old.timeline != new.timeline
         if outputChanged && changes.isEmpty {
-            changes.append(MotionChange(.output, .changed, "compiled output", old: "as before", new: "different", at: nil))
+            changes.append(MotionChange(.output, .changed, "timeline", field: "changed beyond the parts compared", at: nil))
         }
         if old.lottie.count != new.lottie.count {
             changes.append(
@@ -179,9 +179,21 @@ struct ModelComparison {
         field(.scene, new.name, "initial state", old.initial, new.initial, at: start) { $0 ?? "none" }
     }
 
-    /// Fields of the compiled timeline the model does not hold as such.
-    mutating func compareTimelines(_ old: Timeline, _ new: Timeline) {
+    /// What the compiled timelines hold and the model does not as such: the title, and the
+    /// themed values of the themes both sides have (the model keeps a theme's values as YAML, so
+    /// equal values may be written differently; the slots hold them resolved).
+    mutating func compareCompiled(_ old: Timeline, _ new: Timeline, themes: [SceneTheme]) {
         field(.scene, new.name, "title", old.title, new.title, at: SourceRange(.start)) { $0 }
+        guard let oldThemes = old.themes, let newThemes = new.themes else { return }
+        let oldSlots = Dictionary(oldThemes.slots.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        for theme in themes where oldThemes.names.contains(theme.name) {
+            for slot in newThemes.slots {
+                guard let before = oldSlots[slot.id] else { continue }
+                field(.theme, theme.name, slot.id, before.values[theme.name], slot.values[theme.name], at: theme.range) {
+                    $0.map(ValueText.slot) ?? "none"
+                }
+            }
+        }
     }
 
     // MARK: Nodes
@@ -418,25 +430,6 @@ struct ModelComparison {
         }
         for theme in old.themes where !newNames.contains(theme.name) {
             add(MotionChange(.theme, .removed, theme.name, at: nil))
-        }
-    }
-}
-
-extension ModelComparison {
-    /// The themed values of the themes both sides have, from the compiled slots (the model keeps a
-    /// theme's values as YAML, so equal values may be written differently).
-    mutating func compareThemeValues(_ old: Timeline, _ new: Timeline, themes: [SceneTheme]) {
-        guard let oldThemes = old.themes, let newThemes = new.themes else { return }
-        let oldSlots = Dictionary(oldThemes.slots.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        for theme in themes where oldThemes.names.contains(theme.name) {
-            for slot in newThemes.slots {
-                guard let before = oldSlots[slot.id] else { continue }
-                let was = before.values[theme.name], now = slot.values[theme.name]
-                guard was != now else { continue }
-                let (oldText, newText) = distinctTexts(
-                    was.map(ValueText.slot) ?? "none", now.map(ValueText.slot) ?? "none")
-                changes.append(MotionChange(.theme, .changed, theme.name, field: slot.id, old: oldText, new: newText, at: theme.range))
-            }
         }
     }
 }

@@ -151,8 +151,8 @@ func childPeakBytes(mode: String, file: String) -> Int {
 }
 
 /// Runs `arguments` as a process (stdout and stderr to /dev/null) and returns its CPU time, user
-/// and system, from `wait4`; nil when it could not start or did not exit with status 0.
-func processCPUTime(_ arguments: [String]) -> Double? {
+/// and system, from `wait4`; nil when it could not start or did not exit with one of `statuses`.
+func processCPUTime(_ arguments: [String], statuses: Set<Int32> = [0]) -> Double? {
     let argv = cArguments(arguments)
     defer { argv.forEach { free($0) } }
     var actions = posix_spawn_file_actions_t()
@@ -165,7 +165,8 @@ func processCPUTime(_ arguments: [String]) -> Double? {
     var status: Int32 = 0
     var usage = rusage()
     wait4(pid, &status, 0, &usage)
-    guard status == 0 else { return nil }
+    // Exited (no signal), with an exit status asked for.
+    guard status & 0x7f == 0, statuses.contains((status >> 8) & 0xff) else { return nil }
     return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
         + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
 }
@@ -521,6 +522,32 @@ if let run = manyRuns.first {
     // wall-clock figure is printed beside it.
     checks.append(("\(manyCount) small scenes keep every core busy (≥ 80% each)", run.succeeded && run.parallelism >= 0.8 * Double(run.cores),
                    "\(ratio(run.parallelism)) of \(run.cores) cores by thread CPU time; by wall clock \(ratio(run.busyCores)) (\(formatNumber(run.wall, decimals: 2)) s, load average \(loadAverage()))"))
+}
+
+// `choreo diff` of two versions of the heavy scene (one transition's duration changed) against
+// compiling both to Lottie, as whole processes: diff compiles both sides, emits their Lottie to
+// compare the bytes, and compares the models.
+if FileManager.default.isExecutableFile(atPath: cli), let nodes = heavySizes.filter({ $0 <= 10_000 }).max() {
+    let old = SceneGenerator.scene(nodes: nodes, kind: .heavy)
+    let new = old.replacingOccurrences(of: "duration: 0.3s", with: "duration: 0.35s")
+    let oldFile = workDirectory.appendingPathComponent("diff-old.yaml").path, newFile = workDirectory.appendingPathComponent("diff-new.yaml").path
+    _ = FileManager.default.createFile(atPath: oldFile, contents: Data(old.utf8))
+    _ = FileManager.default.createFile(atPath: newFile, contents: Data(new.utf8))
+    let output = workDirectory.appendingPathComponent("diff-out").path
+    var compileBoth = Double.infinity, diff = Double.infinity
+    for _ in 0..<3 {
+        if let a = processCPUTime([cli, "compile", oldFile, "-o", output, "--emit", "lottie"]),
+           let b = processCPUTime([cli, "compile", newFile, "-o", output, "--emit", "lottie"]) {
+            compileBoth = min(compileBoth, a + b)
+        }
+        // Exit 1: changes found.
+        if let time = processCPUTime([cli, "diff", oldFile, newFile], statuses: [1]) { diff = min(diff, time) }
+    }
+    try? FileManager.default.removeItem(atPath: output)
+    let diffRatio = diff / compileBoth
+    print("")
+    print("choreo diff of the heavy scene at \(nodes) nodes: \(milliseconds(diff)) ms CPU, \(ratio(diffRatio))× compiling both sides to Lottie (\(milliseconds(compileBoth)) ms)")
+    checks.append(("diff ≤ 2.2× compiling both sides at \(nodes) nodes", diffRatio <= 2.2, ratio(diffRatio) + "×"))
 }
 
 // Output size of the example scenes: Lottie against gzip -9, and what a player would not need.

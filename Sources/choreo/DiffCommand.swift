@@ -26,8 +26,9 @@ private enum CompiledSide: Sendable {
 
 func runDiff(_ options: DiffOptions) throws(UsageError) -> ExitStatus {
     let pairs: [(old: DiffInput?, new: DiffInput?)]
+    var matchByName = false
     switch options.sides {
-    case let .paths(old, new): pairs = try pathPairs(old: old, new: new)
+    case let .paths(old, new): (pairs, matchByName) = try pathPairs(old: old, new: new)
     case let .git(revision, paths): pairs = try gitPairs(revision: revision, paths: paths)
     }
     // Both sides of every pair compile on the workers; results come back in input order.
@@ -55,8 +56,8 @@ func runDiff(_ options: DiffOptions) throws(UsageError) -> ExitStatus {
         return .diffError
     }
     // Directories are matched by scene name, which only compiling tells.
-    if case .paths = options.sides, pairs.count > 1 || pairs.first.map({ $0.old == nil || $0.new == nil }) == true {
-        sides = try matchedByName(sides.flatMap { [$0.old, $0.new].compactMap { $0 } }, pairs: pairs)
+    if matchByName {
+        sides = try matchedByName(old: sides.compactMap(\.old), new: sides.compactMap(\.new))
     }
     let diffs = sides.map { compareScenes(old: $0.old, new: $0.new) }
     let report = DiffRenderer.render(diffs, format: options.format)
@@ -80,19 +81,19 @@ private func compileSide(_ input: DiffInput) -> CompiledSide {
 
 // MARK: Files and directories
 
-/// The pair of sides for `diff OLD NEW`: two files, or every scene of two directories (matched
-/// once compiled, by `matchedByName`).
-private func pathPairs(old: String, new: String) throws(UsageError) -> [(old: DiffInput?, new: DiffInput?)] {
+/// The pair of sides for `diff OLD NEW`: two files, or every scene of two directories, each on a
+/// side of its own, to be matched by name once compiled (`matchedByName`).
+private func pathPairs(old: String, new: String) throws(UsageError) -> (pairs: [(old: DiffInput?, new: DiffInput?)], byName: Bool) {
     let oldIsDirectory = try isDirectory(old), newIsDirectory = try isDirectory(new)
     switch (oldIsDirectory, newIsDirectory) {
     case (false, false):
-        return [(DiffInput(source: try readScene(old, command: .diff)), DiffInput(source: try readScene(new, command: .diff)))]
+        return ([(DiffInput(source: try readScene(old, command: .diff)), DiffInput(source: try readScene(new, command: .diff)))], false)
     case (true, true):
         let oldFiles = try sceneFiles([old], command: .diff), newFiles = try sceneFiles([new], command: .diff)
         var pairs: [(old: DiffInput?, new: DiffInput?)] = []
         for path in oldFiles { pairs.append((DiffInput(source: try readScene(path, command: .diff)), nil)) }
         for path in newFiles { pairs.append((nil, DiffInput(source: try readScene(path, command: .diff)))) }
-        return pairs
+        return (pairs, true)
     default:
         throw .invalidValue(option: "NEW", value: new, expected: oldIsDirectory ? "a directory, as OLD is" : "a file, as OLD is", command: .diff)
     }
@@ -106,26 +107,18 @@ private func isDirectory(_ path: String) throws(UsageError) -> Bool {
 
 /// The compiled scenes of two directories paired by scene name, in NEW's path order, then the
 /// scenes only OLD has.
-private func matchedByName(
-    _ scenes: [ComparedScene], pairs: [(old: DiffInput?, new: DiffInput?)]
-) throws(UsageError) -> [(old: ComparedScene?, new: ComparedScene?)] {
-    let oldPaths = Set(pairs.compactMap { $0.old?.source.path })
-    var oldByName: [String: ComparedScene] = [:], newByName: [String: ComparedScene] = [:]
-    var newOrder: [String] = [], oldOrder: [String] = []
-    for scene in scenes {
-        let isOld = oldPaths.contains(scene.source.path)
-        let name = scene.timeline.name
-        if isOld {
-            if let other = oldByName[name] { throw .duplicateSceneName(name, other.source.path, scene.source.path, command: .diff) }
-            oldByName[name] = scene
-            oldOrder.append(name)
-        } else {
-            if let other = newByName[name] { throw .duplicateSceneName(name, other.source.path, scene.source.path, command: .diff) }
-            newByName[name] = scene
-            newOrder.append(name)
+private func matchedByName(old: [ComparedScene], new: [ComparedScene]) throws(UsageError) -> [(old: ComparedScene?, new: ComparedScene?)] {
+    func byName(_ scenes: [ComparedScene]) throws(UsageError) -> [String: ComparedScene] {
+        var named: [String: ComparedScene] = [:]
+        for scene in scenes {
+            let name = scene.timeline.name
+            if let other = named[name] { throw .duplicateSceneName(name, other.source.path, scene.source.path, command: .diff) }
+            named[name] = scene
         }
+        return named
     }
-    return newOrder.map { (oldByName[$0], newByName[$0]) } + oldOrder.filter { newByName[$0] == nil }.map { (oldByName[$0], nil) }
+    let oldByName = try byName(old), newByName = try byName(new)
+    return new.map { (oldByName[$0.timeline.name], $0) } + old.filter { newByName[$0.timeline.name] == nil }.map { ($0, nil) }
 }
 
 // MARK: git
@@ -145,7 +138,7 @@ private func gitPairs(revision: String, paths: [String]) throws(UsageError) -> [
     func names(_ bytes: [UInt8]) -> [String] {
         bytes.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }
     }
-    let named = Set(paths)
+    let named = Set(paths), oldNames = Set(names(listedOld))
     var pairs: [(old: DiffInput?, new: DiffInput?)] = []
     for name in Set(names(listedNew)).union(names(listedOld)).sorted() {
         let file = topLevel + "/" + name
@@ -155,7 +148,9 @@ private func gitPairs(revision: String, paths: [String]) throws(UsageError) -> [
             new = DiffInput(source: SourceFile(path: name, bytes: read.bytes))
         }
         var old: DiffInput?
-        if let bytes = try? git(["show", "--end-of-options", "\(revision):\(name)"], what: "", limit: YAMLLimits.defaultMaxFileBytes + 1) {
+        if oldNames.contains(name) {
+            let bytes = try git(
+                ["show", "--end-of-options", "\(revision):\(name)"], what: "cannot read \(name) at \(revision)", limit: YAMLLimits.defaultMaxFileBytes + 1)
             old = DiffInput(source: SourceFile(path: "\(revision):\(name)", bytes: bytes))
         }
         let explicitlyNamed = named.contains(name) || named.contains(file)

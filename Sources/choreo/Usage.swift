@@ -138,6 +138,7 @@ let globalHelp = """
       --version    print the version
 
     exit status: 0 clean, 1 a scene has errors, 2 usage error.
+    (diff: 0 no change, 1 changes, 2 usage error or a scene with errors.)
 
     """
 

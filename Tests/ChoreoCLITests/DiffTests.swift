@@ -122,3 +122,23 @@ private let slower = Scenes.toggle.replacingOccurrences(of: "duration: 0.5s", wi
     #expect(result.status == 2, "\(result)")
     #expect(result.stderr.contains("not a git repository"), "\(result)")
 }
+
+@Test func diffHelpHasItsUsageLineAndExitStatuses() throws {
+    let result = try Sandbox().run(["diff", "--help"])
+    #expect(result.status == 0, "\(result)")
+    #expect(result.stdout.hasPrefix("usage: choreo diff (OLD NEW | --git REV [PATH...]) [--format text|json|github|markdown] [--html DIR]\n"))
+    #expect(result.stdout.contains("exit status: 0 no change, 1 changes, 2 usage error or a scene with errors."))
+    #expect(try Sandbox().run(["--help"]).stdout.contains("\n  diff "))
+}
+
+@Test func diffHtmlWritesAPagePerChangedScene() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("old.yaml", Scenes.toggle)
+    try sandbox.write("new.yaml", slower)
+    let result = try sandbox.run(["diff", "old.yaml", "new.yaml", "--html", "review"])
+    #expect(result.status == 1, "\(result)")
+    #expect(result.stderr.contains("wrote review/toggle.html"), "\(result)")
+    let page = try #require(sandbox.read("review/toggle.html"))
+    #expect(page.contains("<h2>off-&gt;on</h2>"))
+    #expect(page.components(separatedBy: "<svg").count - 1 >= 4, "filmstrips and the interactive pair")
+}

@@ -92,3 +92,11 @@ private func changes(_ edit: (String) -> String) throws -> [MotionChange] {
 @Test func markdownEscapesSceneText() {
     #expect(TextEscaping.markdown("a|b`c`<i>[x](y)\nz") == "a\\|b\\`c\\`&lt;i&gt;\\[x\\]\\(y\\) z")
 }
+
+@Test func anOutputChangeTheModelDoesNotExplainIsStillReported() throws {
+    let old = try compiled(base, path: "old.yaml")
+    var new = try compiled(base)
+    new.lottie.append(UInt8(ascii: " "))
+    let found = compareScenes(old: old, new: new).changes.map(\.summary)
+    #expect(found == ["output timeline: changed beyond the parts compared", "output Lottie: size \(old.lottie.count) bytes → \(new.lottie.count) bytes"])
+}
