@@ -308,14 +308,46 @@ struct ModelComparison {
 
     // MARK: Transitions
 
-    private static func name(_ transition: SceneTransition) -> String { "\(transition.from)->\(transition.to)" }
+    private static func pairName(_ transition: SceneTransition) -> String { "\(transition.from)->\(transition.to)" }
+
+    /// Transitions matched by `FROM->TO`; several between the same two states (on different
+    /// triggers) are matched by trigger, then in file order, and named with their trigger.
+    private static func matchTransitions(
+        _ old: [SceneTransition], _ new: [SceneTransition]
+    ) -> [(name: String, old: SceneTransition?, new: SceneTransition?)] {
+        var count: [String: Int] = [:]
+        for transition in old + new { count[pairName(transition), default: 0] += 1 }
+        var oldCount: [String: Int] = [:]
+        for transition in old { oldCount[pairName(transition), default: 0] += 1 }
+        func name(_ transition: SceneTransition) -> String {
+            let pair = pairName(transition)
+            // Shared on one side: more of that pair than one per side.
+            let shared = (count[pair] ?? 0) - (oldCount[pair] ?? 0) > 1 || (oldCount[pair] ?? 0) > 1
+            return shared ? "\(pair) on \(transition.trigger.rawValue)" : pair
+        }
+        var unmatchedOld = Set(old.indices)
+        var matches: [Int?] = new.map { transition in
+            let index = old.indices.first { unmatchedOld.contains($0) && pairName(old[$0]) == pairName(transition) && old[$0].trigger == transition.trigger }
+            if let index { unmatchedOld.remove(index) }
+            return index
+        }
+        for (position, transition) in new.enumerated() where matches[position] == nil {
+            let index = old.indices.first { unmatchedOld.contains($0) && pairName(old[$0]) == pairName(transition) }
+            if let index { unmatchedOld.remove(index) }
+            matches[position] = index
+        }
+        return new.enumerated().map { position, transition in (name(transition), matches[position].map { old[$0] }, transition) }
+            + old.indices.filter(unmatchedOld.contains).map { (name(old[$0]), old[$0], nil) }
+    }
 
     private mutating func compareTransitions(_ old: Scene, _ new: Scene) {
-        let oldByName = Dictionary(old.transitions.map { (Self.name($0), $0) }, uniquingKeysWith: { first, _ in first })
-        let newNames = Set(new.transitions.map(Self.name))
-        for transition in new.transitions {
-            let name = Self.name(transition), range = transition.range
-            guard let before = oldByName[name] else {
+        for (name, before, transition) in Self.matchTransitions(old.transitions, new.transitions) {
+            guard let transition else {
+                add(MotionChange(.transition, .removed, name, at: nil))
+                continue
+            }
+            let range = transition.range
+            guard let before else {
                 add(MotionChange(.transition, .added, name, at: range))
                 continue
             }
@@ -331,9 +363,6 @@ struct ModelComparison {
                 case (nil, nil): break
                 }
             }
-        }
-        for transition in old.transitions where !newNames.contains(Self.name(transition)) {
-            add(MotionChange(.transition, .removed, Self.name(transition), at: nil))
         }
     }
 

@@ -157,6 +157,10 @@ private func gitPairs(revision: String, paths: [String]) throws(UsageError) -> [
         guard explicitlyNamed || [old, new].contains(where: { $0.map { isChoreoScene($0.source.bytes) } ?? false }) else { continue }
         if old != nil || new != nil { pairs.append((old, new)) }
     }
+    // A PATH that names nothing is a mistake, not "no changes".
+    if pairs.isEmpty, !paths.isEmpty {
+        throw .gitFailed("no Choreo scene at '\(paths.joined(separator: " "))' in the working tree or at \(revision)", command: .diff)
+    }
     return pairs
 }
 

@@ -112,6 +112,8 @@ private let slower = Scenes.toggle.replacingOccurrences(of: "duration: 0.5s", wi
     #expect(!result.stdout.contains("ci.yaml"))
     let onePath = try sandbox.run(["diff", "--git", "HEAD", "scenes/toggle.yaml"])
     #expect(onePath.status == 1 && !onePath.stdout.contains("gone"), "\(onePath)")
+    let nothing = try sandbox.run(["diff", "--git", "HEAD", "scenes/typo.yaml"])
+    #expect(nothing.status == 2 && nothing.stderr.contains("no Choreo scene at 'scenes/typo.yaml'"), "\(nothing)")
     let noRevision = try sandbox.run(["diff", "--git", "no-such-branch"])
     #expect(noRevision.status == 2 && noRevision.stderr.contains("no commit 'no-such-branch'"), "\(noRevision)")
 }

@@ -100,3 +100,14 @@ private func changes(_ edit: (String) -> String) throws -> [MotionChange] {
     let found = compareScenes(old: old, new: new).changes.map(\.summary)
     #expect(found == ["output timeline: changed beyond the parts compared", "output Lottie: size \(old.lottie.count) bytes → \(new.lottie.count) bytes"])
 }
+
+@Test func transitionsBetweenTheSameStatesAreMatchedByTrigger() throws {
+    let two = base.replacingOccurrences(of: "    duration: 0.25s\n", with: "    duration: 0.25s\n  - {from: off, to: on, on: hover, duration: 0.5s}\n")
+    let old = try compiled(two, path: "old.yaml")
+    // The tap transition's duration changes; the hover one, written first now, does not.
+    let reordered = two.replacingOccurrences(of: "  - from: off\n    to: on\n    on: tap\n    duration: 0.25s\n", with: "")
+        .replacingOccurrences(of: "  - {from: off, to: on, on: hover, duration: 0.5s}\n", with: "  - {from: off, to: on, on: hover, duration: 0.5s}\n  - {from: off, to: on, on: tap, duration: 0.3s}\n")
+    let found = compareScenes(old: old, new: try compiled(reordered)).changes.map(\.summary)
+    #expect(found.contains("transition off->on on tap: duration 0.25 s → 0.3 s"), "\(found)")
+    #expect(!found.contains { $0.contains("on hover") }, "\(found)")
+}
