@@ -87,13 +87,13 @@ public enum DiffRenderer {
     }
 
     /// One `::notice` per change, on NEW's line (a change NEW has no line for is a file-level
-    /// annotation), titled with what changed so the pull request shows `duration 0.25 s → 0.4 s`
-    /// beside the line.
+    /// annotation, and a removed scene's is on no file, as NEW has none), titled with what
+    /// changed so the pull request shows `duration 0.25 s → 0.4 s` beside the line.
     public static func github(_ diffs: [SceneDiff]) -> String {
         var out = ""
         for diff in diffs {
             for change in diff.changes {
-                var properties = [("file", file(diff))]
+                var properties = diff.newPath.map { [("file", $0)] } ?? []
                 if let range = change.range { properties += [("line", String(range.start.line)), ("col", String(range.start.column))] }
                 properties.append(("title", "choreo diff: \(diff.name): \(change.title)"))
                 let message = change.area == .output && change.field == "size" ? (sizeLine(diff) ?? change.detail) : change.detail

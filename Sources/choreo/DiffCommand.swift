@@ -13,11 +13,6 @@ extension ExitStatus {
     static let diffError = ExitStatus.usage
 }
 
-/// One scene file of one side, as read: from disk, or from git (`REV:PATH`).
-private struct DiffInput: Sendable {
-    var source: SourceFile
-}
-
 /// A side's scene after compiling: the compared scene, or the diagnostics that stopped it.
 private enum CompiledSide: Sendable {
     case compiled(ComparedScene)
@@ -25,7 +20,7 @@ private enum CompiledSide: Sendable {
 }
 
 func runDiff(_ options: DiffOptions) throws(UsageError) -> ExitStatus {
-    let pairs: [(old: DiffInput?, new: DiffInput?)]
+    let pairs: [(old: SourceFile?, new: SourceFile?)]
     var matchByName = false
     switch options.sides {
     case let .paths(old, new): (pairs, matchByName) = try pathPairs(old: old, new: new)
@@ -71,28 +66,28 @@ func runDiff(_ options: DiffOptions) throws(UsageError) -> ExitStatus {
     return diffs.contains(where: \.hasChanges) ? .changes : .noChanges
 }
 
-private func compileSide(_ input: DiffInput) -> CompiledSide {
-    let (compilation, scene) = compileSceneKeepingModel(input.source)
+private func compileSide(_ source: SourceFile) -> CompiledSide {
+    let (compilation, scene) = compileSceneKeepingModel(source)
     guard let timeline = compilation.timeline, let scene, !compilation.diagnostics.hasErrors else {
-        return .failed(input.source, compilation.diagnostics)
+        return .failed(source, compilation.diagnostics)
     }
-    return .compiled(ComparedScene(source: input.source, scene: scene, timeline: timeline, lottie: LottieEmitter.emitBytes(timeline)))
+    return .compiled(ComparedScene(source: source, scene: scene, timeline: timeline, lottie: LottieEmitter.emitBytes(timeline)))
 }
 
 // MARK: Files and directories
 
 /// The pair of sides for `diff OLD NEW`: two files, or every scene of two directories, each on a
 /// side of its own, to be matched by name once compiled (`matchedByName`).
-private func pathPairs(old: String, new: String) throws(UsageError) -> (pairs: [(old: DiffInput?, new: DiffInput?)], byName: Bool) {
+private func pathPairs(old: String, new: String) throws(UsageError) -> (pairs: [(old: SourceFile?, new: SourceFile?)], byName: Bool) {
     let oldIsDirectory = try isDirectory(old), newIsDirectory = try isDirectory(new)
     switch (oldIsDirectory, newIsDirectory) {
     case (false, false):
-        return ([(DiffInput(source: try readScene(old, command: .diff)), DiffInput(source: try readScene(new, command: .diff)))], false)
+        return ([(try readScene(old, command: .diff), try readScene(new, command: .diff))], false)
     case (true, true):
         let oldFiles = try sceneFiles([old], command: .diff), newFiles = try sceneFiles([new], command: .diff)
-        var pairs: [(old: DiffInput?, new: DiffInput?)] = []
-        for path in oldFiles { pairs.append((DiffInput(source: try readScene(path, command: .diff)), nil)) }
-        for path in newFiles { pairs.append((nil, DiffInput(source: try readScene(path, command: .diff)))) }
+        var pairs: [(old: SourceFile?, new: SourceFile?)] = []
+        for path in oldFiles { pairs.append((try readScene(path, command: .diff), nil)) }
+        for path in newFiles { pairs.append((nil, try readScene(path, command: .diff))) }
         return (pairs, true)
     default:
         throw .invalidValue(option: "NEW", value: new, expected: oldIsDirectory ? "a directory, as OLD is" : "a file, as OLD is", command: .diff)
@@ -127,7 +122,7 @@ private func matchedByName(old: [ComparedScene], new: [ComparedScene]) throws(Us
 /// repository) that the working tree or REV has, by its path from the repository's top, which
 /// is also what GitHub's annotations name. Only files that are Choreo scenes (a `choreo:` key
 /// at the top) take part, unless named on the command line.
-private func gitPairs(revision: String, paths: [String]) throws(UsageError) -> [(old: DiffInput?, new: DiffInput?)] {
+private func gitPairs(revision: String, paths: [String]) throws(UsageError) -> [(old: SourceFile?, new: SourceFile?)] {
     let top = try git(["rev-parse", "--show-toplevel"], what: "this is not a git repository (diff --git runs in one)")
     let topLevel = String(decoding: top, as: UTF8.self).trimmingCharacters(in: .newlines)
     _ = try git(["rev-parse", "--verify", "--quiet", "--end-of-options", "\(revision)^{commit}"], what: "no commit '\(revision)' in this repository")
@@ -139,22 +134,22 @@ private func gitPairs(revision: String, paths: [String]) throws(UsageError) -> [
         bytes.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }
     }
     let named = Set(paths), oldNames = Set(names(listedOld))
-    var pairs: [(old: DiffInput?, new: DiffInput?)] = []
+    var pairs: [(old: SourceFile?, new: SourceFile?)] = []
     for name in Set(names(listedNew)).union(names(listedOld)).sorted() {
         let file = topLevel + "/" + name
-        var new: DiffInput?
+        var new: SourceFile?
         if FileManager.default.fileExists(atPath: file) {
             let read = try readScene(file, command: .diff)
-            new = DiffInput(source: SourceFile(path: name, bytes: read.bytes))
+            new = SourceFile(path: name, bytes: read.bytes)
         }
-        var old: DiffInput?
+        var old: SourceFile?
         if oldNames.contains(name) {
             let bytes = try git(
                 ["show", "--end-of-options", "\(revision):\(name)"], what: "cannot read \(name) at \(revision)", limit: YAMLLimits.defaultMaxFileBytes + 1)
-            old = DiffInput(source: SourceFile(path: "\(revision):\(name)", bytes: bytes))
+            old = SourceFile(path: "\(revision):\(name)", bytes: bytes)
         }
         let explicitlyNamed = named.contains(name) || named.contains(file)
-        guard explicitlyNamed || [old, new].contains(where: { $0.map { isChoreoScene($0.source.bytes) } ?? false }) else { continue }
+        guard explicitlyNamed || [old, new].contains(where: { $0.map { isChoreoScene($0.bytes) } ?? false }) else { continue }
         if old != nil || new != nil { pairs.append((old, new)) }
     }
     // A PATH that names nothing is a mistake, not "no changes".
