@@ -20,12 +20,16 @@ private enum CompiledSide: Sendable {
 }
 
 func runDiff(_ options: DiffOptions) throws(UsageError) -> ExitStatus {
-    let pairs: [(old: SourceFile?, new: SourceFile?)]
+    var pairs: [(old: SourceFile?, new: SourceFile?)]
     var matchByName = false
     switch options.sides {
     case let .paths(old, new): (pairs, matchByName) = try pathPairs(old: old, new: new)
     case let .git(revision, paths): pairs = try gitPairs(revision: revision, paths: paths)
     }
+    // A file with the same bytes on both sides cannot have changed (the output is a function of
+    // the bytes), so it is not compiled: `--git` compiles only what the working tree changed, and
+    // an unchanged scene with errors (a test fixture) stops nothing.
+    pairs.removeAll { pair in pair.old.map { old in pair.new.map { $0.bytes == old.bytes } ?? false } ?? false }
     // Both sides of every pair compile on the workers; results come back in input order.
     let inputs = pairs.flatMap { [$0.old, $0.new] }
     let compiled = concurrentMap(inputs, jobs: ProcessInfo.processInfo.activeProcessorCount) { input in
@@ -119,23 +123,33 @@ private func matchedByName(old: [ComparedScene], new: [ComparedScene]) throws(Us
 // MARK: git
 
 /// The pairs for `diff --git REV [PATH…]`: every scene file below PATH (default: the whole
-/// repository) that the working tree or REV has, by its path from the repository's top, which
-/// is also what GitHub's annotations name. Only files that are Choreo scenes (a `choreo:` key
-/// at the top) take part, unless named on the command line.
+/// repository) that differs between the working tree and REV, by its path from the
+/// repository's top, which is also what GitHub's annotations name. Only files that are Choreo
+/// scenes (a `choreo:` key at the top) take part, unless named on the command line.
 private func gitPairs(revision: String, paths: [String]) throws(UsageError) -> [(old: SourceFile?, new: SourceFile?)] {
     let top = try git(["rev-parse", "--show-toplevel"], what: "this is not a git repository (diff --git runs in one)")
     let topLevel = String(decoding: top, as: UTF8.self).trimmingCharacters(in: .newlines)
     _ = try git(["rev-parse", "--verify", "--quiet", "--end-of-options", "\(revision)^{commit}"], what: "no commit '\(revision)' in this repository")
     // `:/` is the whole repository whatever the current directory.
     let pathspecs = paths.isEmpty ? [":/"] : paths
-    let listedNew = try git(["ls-files", "-z", "--full-name", "--cached", "--others", "--exclude-standard", "--"] + pathspecs, what: "git ls-files failed")
+    // Only files that differ from REV can have changed: the tracked ones git diff names, and the
+    // untracked ones (not ignored). Each is read from the working tree and, if REV has it, with
+    // git show. Paths are from the repository's top.
+    let differing = try git(["diff", "--name-only", "-z", "--no-renames", "--no-ext-diff", "--no-relative", "--end-of-options", revision, "--"] + pathspecs, what: "git diff failed")
+    let untracked = try git(["ls-files", "-z", "--full-name", "--others", "--exclude-standard", "--"] + pathspecs, what: "git ls-files failed")
     let listedOld = try git(["ls-tree", "-r", "-z", "--full-name", "--name-only", "--end-of-options", revision, "--"] + pathspecs, what: "git ls-tree failed")
+    let listedNew = try git(["ls-files", "-z", "--full-name", "--cached", "--others", "--exclude-standard", "--"] + pathspecs, what: "git ls-files failed")
     func names(_ bytes: [UInt8]) -> [String] {
         bytes.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }
     }
     let named = Set(paths), oldNames = Set(names(listedOld))
     var pairs: [(old: SourceFile?, new: SourceFile?)] = []
-    for name in Set(names(listedNew)).union(names(listedOld)).sorted() {
+    let candidates = Set(names(differing)).union(names(untracked))
+    // A PATH that names nothing is a mistake, not "no changes".
+    if !paths.isEmpty, names(listedNew).isEmpty, oldNames.isEmpty {
+        throw .gitFailed("no Choreo scene at '\(paths.joined(separator: " "))' in the working tree or at \(revision)", command: .diff)
+    }
+    for name in candidates.sorted() {
         let file = topLevel + "/" + name
         var new: SourceFile?
         if FileManager.default.fileExists(atPath: file) {
@@ -151,10 +165,6 @@ private func gitPairs(revision: String, paths: [String]) throws(UsageError) -> [
         let explicitlyNamed = named.contains(name) || named.contains(file)
         guard explicitlyNamed || [old, new].contains(where: { $0.map { isChoreoScene($0.bytes) } ?? false }) else { continue }
         if old != nil || new != nil { pairs.append((old, new)) }
-    }
-    // A PATH that names nothing is a mistake, not "no changes".
-    if pairs.isEmpty, !paths.isEmpty {
-        throw .gitFailed("no Choreo scene at '\(paths.joined(separator: " "))' in the working tree or at \(revision)", command: .diff)
     }
     return pairs
 }
