@@ -1,3 +1,4 @@
+import ChoreoJSON
 import Foundation
 
 /// One file the CLI is about to write.
@@ -63,7 +64,7 @@ enum OutputError: Error, Equatable {
     case cannotCreateDirectory(String, reason: String)
     case cannotWrite(String, reason: String)
     case notARegularFile(String, kind: String)
-    case unrepresentableInDepfile(String)
+    case unrepresentableInDepfile(String, character: Unicode.Scalar, column: Int, reason: String)
 
     var message: String {
         switch self {
@@ -73,7 +74,8 @@ enum OutputError: Error, Equatable {
         case let .cannotCreateDirectory(path, reason): "cannot create output directory '\(path)': \(reason)"
         case let .cannotWrite(path, reason): "cannot write '\(path)': \(reason)"
         case let .notARegularFile(path, kind): "refusing to replace '\(path)': it is \(kind), not a regular file"
-        case let .unrepresentableInDepfile(path): "cannot write the depfile: the path '\(path)' has a line break, which Make and Ninja cannot read"
+        case let .unrepresentableInDepfile(path, character, column, reason):
+            "cannot write the depfile: the path '\(TextEscaping.terminal(path))' has '\(TextEscaping.terminal(String(character)))' at character \(column), \(reason); Make and Ninja cannot both read it, rename the file"
         }
     }
 }
