@@ -39,7 +39,7 @@ func runLint(_ options: LintOptions) throws(UsageError) -> ExitStatus {
         if options.format == .text { Console.out(report) } else { Console.error(report) }
     }
     // Failing is decided on every diagnostic; printing is bounded per file.
-    let failing = fixWriteFailed.withLock { $0 } || diagnostics.contains { $0.severity == .error || (options.strict && $0.severity == .warning) }
+    let failing = fixWriteFailed.withLock { $0 } || diagnostics.hasErrors || (options.strict && diagnostics.hasWarnings)
     diagnostics = diagnostics.cappedPerFile()
     switch options.format {
     case .text: Console.out(textRenderer(for: sources).render(diagnostics))
