@@ -246,3 +246,21 @@ private func completionLabels(_ server: LanguageServer, _ line: Int, _ character
     #expect(labels.contains("bell") && labels.contains("bell.opacity") && labels.contains("bell.stroke.width"), "\(labels)")
     #expect(!labels.contains("bell.shape"))
 }
+
+/// Scene text in a hover was Markdown as written: a `shape:` holding an image and a `command:`
+/// link rendered (and the link ran) in the editor. It is escaped, every ASCII punctuation mark.
+@Test func hoverShowsSceneTextAsTextNotMarkdown() {
+    let server = server()
+    let hostile = "![x](https://evil.example/i.png) [run](command:workbench.action.terminal.new) <img src=x> `code` www.evil.example"
+    _ = open(server, "choreo: 1\nsize: [10, 10]\nlayers:\n  - {id: bad, shape: \"\(hostile)\"}\n")
+    let reply = server.handle(request("textDocument/hover", at(3, 10)))
+    guard case let .string(value)? = reply.first?["result"]?["contents"]?["value"] else {
+        Issue.record("no hover: \(reply)")
+        return
+    }
+    #expect(value.hasPrefix("node **bad**: "), "\(value)")
+    for markup in ["![", "](", " <img", " `code`", " www.evil"] {
+        #expect(!value.contains(markup), "'\(markup)' in \(value)")
+    }
+    #expect(value.contains(#"\!\[x\]\(https\:\/\/evil\.example\/i\.png\)"#), "\(value)")
+}
