@@ -12,7 +12,8 @@ final class RunningChoreo: @unchecked Sendable {
     private let lock = NSLock()
     private var received = Data()
 
-    init(_ arguments: [String], in directory: URL) throws {
+    /// `mergingErrors`: stderr goes to `stdout` too (else it is dropped).
+    init(_ arguments: [String], in directory: URL, mergingErrors: Bool = false) throws {
         let binary = try #require(choreoExecutable, "the choreo binary was not found")
         process.executableURL = binary
         process.arguments = arguments
@@ -22,7 +23,7 @@ final class RunningChoreo: @unchecked Sendable {
         process.environment = environment
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        process.standardError = mergingErrors ? output : FileHandle.nullDevice
         output.fileHandleForReading.readabilityHandler = { [weak self] handle in
             let data = handle.availableData
             guard let self, !data.isEmpty else { return }
@@ -278,6 +279,23 @@ struct LivePreviewTests {
         #expect(watcher.waitUntil(.seconds(3)) { wroteLines() == 6 }, "stdout: \(watcher.stdout)")
         #expect(sandbox.exists("out/again.json"))
         #expect(watcher.process.isRunning)
+        #expect(watcher.interrupt(within: .seconds(2)) == 0)
+    }
+
+    /// Checking out a hostile branch under `compile --watch DIR` replaces a scene by a link out of
+    /// the directory: the watch compiled what it pointed at and quoted it in an excerpt. A round
+    /// walks the directory again, so the link is refused as a plain run refuses it.
+    @Test func compileWatchRefusesASceneReplacedByALinkOutOfTheDirectory() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("scenes/a.yaml", Scenes.dot(named: "a"))
+        try sandbox.write("private/secret.yaml", "choreo: 1\nname: s\nsize: [10, 10]\nTOKEN-1234: x\n")
+        let watcher = try RunningChoreo(["compile", "scenes", "--watch", "-o", "out"], in: sandbox.root, mergingErrors: true)
+        #expect(watcher.waitUntil { watcher.stdout.contains("watching 1 scene") }, "\(watcher.stdout)")
+        try #require(symlink("../private/secret.yaml", sandbox.url("scenes/link~").path) == 0)
+        try #require(rename(sandbox.url("scenes/link~").path, sandbox.url("scenes/a.yaml").path) == 0)
+        #expect(watcher.waitUntil(.seconds(5)) { watcher.stdout.contains("only links within the directory are followed") }, "\(watcher.stdout)")
+        #expect(!watcher.stdout.contains("TOKEN-1234"), "\(watcher.stdout)")
+        #expect(!sandbox.exists("out/s.json"))
         #expect(watcher.interrupt(within: .seconds(2)) == 0)
     }
 }
