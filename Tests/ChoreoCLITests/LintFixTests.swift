@@ -125,3 +125,23 @@ let fiveFixableMistakes = """
     let permissions = try FileManager.default.attributesOfItem(atPath: sandbox.url("menu.yaml").path)[.posixPermissions] as? Int
     #expect(permissions == 0o600)
 }
+
+/// libyaml ends lines at NEL, U+2028 and U+2029, inside quoted strings too; editors, LSP and
+/// GitHub do not. A name holding one put the typo below it a line lower in every report, and
+/// `lint --fix` rewrote the line after it (`transitirotationfrom:`). Positions now come through one
+/// line table, the one editors use.
+@Test(arguments: ["\u{2028}", "\u{2029}", "\u{85}"])
+func yamlOnlyLineBreaksInAQuotedStringDoNotMovePositions(_ separator: String) throws {
+    let sandbox = try Sandbox()
+    let text = "choreo: 1\nname: \"a\(separator)b\"\nsize: [10, 10]\nlayers:\n  - {id: d, shape: rect, size: [1, 1], rotaton: 3deg}\ntransitions: []\n"
+    try sandbox.write("scene.yaml", text)
+    let lint = try sandbox.run(["lint", "scene.yaml"])
+    #expect(lint.stdout.contains("scene.yaml:5:40: error: unknown property 'rotaton' for a rect node"), "\(lint)")
+    #expect(lint.stdout.contains("    5 |   - {id: d, shape: rect, size: [1, 1], rotaton: 3deg}"), "the excerpt is the typo's line: \(lint)")
+    let github = try sandbox.run(["lint", "--format", "github", "scene.yaml"])
+    #expect(github.stdout.contains("::error file=scene.yaml,line=5,col=40"), "\(github)")
+
+    let fix = try sandbox.run(["lint", "--fix", "scene.yaml"])
+    #expect(fix.stdout.contains("fixed scene.yaml:5:40: 'rotaton' → 'rotation' [unknown-key]"), "\(fix)")
+    #expect(sandbox.read("scene.yaml") == text.replacingOccurrences(of: "rotaton", with: "rotation"))
+}

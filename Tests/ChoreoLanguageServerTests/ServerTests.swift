@@ -264,3 +264,16 @@ private func completionLabels(_ server: LanguageServer, _ line: Int, _ character
     }
     #expect(value.contains(#"\!\[x\]\(https\:\/\/evil\.example\/i\.png\)"#), "\(value)")
 }
+
+/// A U+2028 inside a quoted string is a line break to libyaml, not to an editor: the diagnostic
+/// of the typo below it went to the next line in the editor.
+@Test func diagnosticsAfterALineSeparatorInAStringAreOnTheEditorsLine() {
+    let server = server()
+    let out = open(server, "choreo: 1\nname: \"a\u{2028}b\"\nsize: [10, 10]\nlayers:\n  - {id: d, shape: rect, size: [1, 1], rotaton: 3deg}\n")
+    guard case let .array(diagnostics)? = out.first?["params"]?["diagnostics"] else {
+        Issue.record("no diagnostics: \(out)")
+        return
+    }
+    let typo = diagnostics.first { $0["code"] == .string("unknown-key") }
+    #expect(typo?["range"]?["start"] == .object([("line", 4), ("character", 39)]), "\(diagnostics)")
+}
