@@ -250,3 +250,38 @@ private func measuredRun(_ arguments: [String], in sandbox: Sandbox) throws -> (
     }
     #expect(caught > 0, "never caught a run while it was writing")
 }
+
+/// `a11y: {label: "\uFFFE\uFFFF"}`: YAML escapes for characters XML forbids went raw into the
+/// interactive SVG's script, and the file did not parse (a browser showed an error instead of the
+/// picture). Parsed here with a strict XML parser.
+@Test func anInteractiveSVGWithXMLForbiddenCharactersInALabelIsWellFormed() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("s.yaml", """
+        choreo: 1
+        name: s
+        size: [10, 10]
+        layers:
+          - {id: d, shape: rect, size: [2, 2]}
+        states:
+          rest: {a11y: {label: "a\\uFFFEb\\uFFFF"}}
+          on: {d: {opacity: 0.5}}
+        initial: rest
+        transitions:
+          - {from: rest, to: on, on: tap}
+
+        """)
+    let result = try sandbox.run(["compile", "s.yaml", "-o", "out", "--emit", "svg"])
+    #expect(result.status == 0, "\(result)")
+    let svg = try #require(sandbox.read("out/s.svg"))
+    #expect(svg.contains("<script"))
+    #expect(!svg.unicodeScalars.contains { $0 == "\u{FFFE}" || $0 == "\u{FFFF}" })
+    // Python's expat is strict about XML's characters (libxml2, through XMLDocument, lets these pass).
+    let parser = Process()
+    parser.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    parser.arguments = ["python3", "-c", "import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])", sandbox.url("out/s.svg").path]
+    parser.standardError = FileHandle.nullDevice
+    try parser.run()
+    parser.waitUntilExit()
+    #expect(parser.terminationStatus == 0, "expat finds the SVG ill-formed")
+}
+
