@@ -277,8 +277,8 @@ extension FrontendContext {
             } else if bag.omits(at: pair.key.reportRange.start), !isInsideBrokenText(pair.key.reportRange),
                 !undefinedAliases.contains(pair.key.reportRange)
             {
-                // Past the cap a guess would never be shown; a line of a million unknown keys
-                // spent most of its time guessing.
+                // Past the cap a guess would never be shown, and guessing is most of what an
+                // unknown key costs.
                 bag.countOmitted(.error, at: pair.key.reportRange)
                 errorCount += 1
             } else {
