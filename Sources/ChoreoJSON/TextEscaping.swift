@@ -69,7 +69,8 @@ public enum TextEscaping {
 
     /// A double-quoted JavaScript string literal that is also safe inside an HTML `<script>`
     /// element: `<`, `>` and `&` as `\u003c`-style escapes (so `</script>` and `<!--` cannot
-    /// occur), and every control scalar, U+2028 and U+2029 as `\uXXXX`.
+    /// occur), and every control scalar, U+2028, U+2029 and what XML forbids (U+FFFE, U+FFFF) as
+    /// `\uXXXX`, so the literal also keeps an SVG's `<script>` CDATA well-formed.
     public static func javaScriptString(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
@@ -81,7 +82,7 @@ public enum TextEscaping {
             case ">": result += "\\u003e"
             case "&": result += "\\u0026"
             default:
-                if isTerminalControl(scalar) {
+                if isTerminalControl(scalar) || isForbiddenInXML(scalar) {
                     let hex = String(scalar.value, radix: 16)
                     result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {
@@ -142,6 +143,31 @@ public enum TextEscaping {
         "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
     }
 
+    // MARK: Markdown
+
+    /// Text shown as itself in Markdown (CommonMark and GitHub's, as editors render hovers): every
+    /// ASCII punctuation character is backslash-escaped, so no `![image](…)`, `[link](command:…)`,
+    /// `<html>`, emphasis, code span or entity can start, and no bare `https://…` or `www.…` is
+    /// turned into a link; `terminal` controls and line breaks are shown as escapes, so the text
+    /// stays on its line.
+    public static func markdown(_ text: String) -> String {
+        var output = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if isTerminalControl(scalar) {
+                for escaped in visibleEscape(scalar).unicodeScalars { appendMarkdown(escaped, to: &output) }
+            } else {
+                appendMarkdown(scalar, to: &output)
+            }
+        }
+        return String(output)
+    }
+
+    private static func appendMarkdown(_ scalar: Unicode.Scalar, to output: inout String.UnicodeScalarView) {
+        // CommonMark's ASCII punctuation: exactly the characters a backslash escapes.
+        if ##"!"#$%&'()*+,-./:;<=>?@[\]^_`{|}~"##.unicodeScalars.contains(scalar) { output.append("\\") }
+        output.append(scalar)
+    }
+
     // MARK: GitHub Actions workflow commands
 
     /// A workflow command's message (`::error …::MESSAGE`): the runner's own escapes (`%25`,
@@ -170,31 +196,6 @@ public enum TextEscaping {
             case ":": output += "%3A"
             case ",": output += "%2C"
             default: output.unicodeScalars.append(scalar)
-            }
-        }
-        return output
-    }
-
-    // MARK: Markdown
-
-    /// Text for one cell of a GitHub-flavoured Markdown table (or a line of a heading), read as
-    /// plain text: Markdown's punctuation is backslash-escaped (so `|` cannot end the cell,
-    /// `[x](y)` cannot make a link, backticks cannot open code), `< > &` become entities (no HTML
-    /// tags, no entities of the scene's own), a line break becomes a space (it would end the row),
-    /// and every other control scalar is written as `terminal` writes it.
-    public static func markdown(_ text: String) -> String {
-        var output = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            case "&": output += "&amp;"
-            case "\\", "`", "*", "_", "[", "]", "(", ")", "#", "!", "|", "~", ":", "{", "}", "+", "=", "\"", "'", "$":
-                output += "\\"
-                output.unicodeScalars.append(scalar)
-            case "\n", "\r", "\u{2028}", "\u{2029}": output += " "
-            default:
-                if isTerminalControl(scalar) { output += visibleEscape(scalar) } else { output.unicodeScalars.append(scalar) }
             }
         }
         return output

@@ -89,10 +89,6 @@ private func changes(_ edit: (String) -> String) throws -> [MotionChange] {
     #expect(found.first { $0.summary == "timeline blink: removed" }?.range == nil)
 }
 
-@Test func markdownEscapesSceneText() {
-    #expect(TextEscaping.markdown("a|b`c`<i>[x](y)\nz") == "a\\|b\\`c\\`&lt;i&gt;\\[x\\]\\(y\\) z")
-}
-
 @Test func anOutputChangeTheModelDoesNotExplainIsStillReported() throws {
     let old = try compiled(base, path: "old.yaml")
     var new = try compiled(base)

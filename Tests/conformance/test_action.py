@@ -137,7 +137,7 @@ def test_the_action_runs_its_choreo_commands(project):
         assert (repo / "build" / "choreo" / target / "dot.json").is_file(), target
     text = summary.read_text()
     assert "## Choreo: motion changes" in text, text
-    assert "| 15 | transition off-&gt;on\\: duration | 0.25 s | 0.4 s |" in text, text
+    assert r"| 15 | transition off\-\>on\: duration | 0\.25 s | 0\.4 s |" in text, text
 
 
 def test_the_lint_step_fails_with_an_annotation_on_a_bad_scene(project):
