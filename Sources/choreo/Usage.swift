@@ -219,8 +219,9 @@ func commandHelp(_ command: CommandName) -> String {
             nodes, pose keys, timing of transitions and timelines, states, themes,
             the Lottie size. An edit that changes no output reports nothing. OLD
             and NEW are two scene files, or two directories whose scenes are matched
-            by name; with --git, each scene (PATH, default: every Choreo scene the
-            repository has) in the working tree against REV (read with git show).
+            by name; with --git, each Choreo scene below PATH (default: the whole
+            repository) that differs between the working tree and REV (read with
+            git show). A file with the same bytes on both sides is not compiled.
 
             options:
               --git REV          compare the working tree with revision REV
