@@ -695,6 +695,14 @@ def attacks():
         rule="unknown-key", line=8)
     add("attack-workflow-command-in-state-name", ATTACK_HEAD + "states:\n  '::stop-commands::x': {}\n", rule="invalid-identifier", line=9)
     add("attack-paragraph-separator-breaks-typo-at-line-8", WITH_TYPO.replace("\n", "\u2029"), rule="unknown-key", line=8)
+    # Every theme writes its own copy of a themed value's keyframes into the .lottie: 16 themes of an
+    # opacity stepped 11,000 times wrote 4.9 MB of theme files from 1 KB.
+    stepped = "".join(f"        - {{at: {i * 10}s, value: {'$o' if i % 2 else 1}, easing: steps(1000)}}\n" for i in range(1, 12))
+    themes = ", ".join(f"t{i}: {{o: 0.{i % 9 + 1}}}" for i in range(16))
+    add("attack-16-themes-times-steps-1000",
+        f"choreo: 1\nname: t\nsize: [10, 10]\nvars: {{o: 0.5}}\nthemes: {{{themes}}}\n"
+        "layers:\n  - {id: r, shape: rect, size: [4, 4]}\ntimelines:\n  pulse:\n    duration: 120s\n    keyframes:\n"
+        "      r.opacity:\n        - {at: 0s, value: 1}\n" + stepped, rule="output-too-large", line=5)
 
 
 

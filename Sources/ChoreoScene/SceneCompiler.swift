@@ -31,7 +31,7 @@ public func compileScene(_ file: SourceFile, theme: String? = nil) -> SceneCompi
         return SceneCompilation(timeline: nil, diagnostics: bag.diagnostics.sortedForReport())
     }
     let scene = read.scene, root = read.root
-    guard checkOutputWork(scene, inputBytes: file.bytes.count, diagnostics: &bag) else {
+    guard let sceneWork = checkOutputWork(scene, inputBytes: file.bytes.count, diagnostics: &bag) else {
         return SceneCompilation(timeline: nil, diagnostics: bag.diagnostics.sortedForReport(), themeNames: scene.themes.map(\.name))
     }
     var timeline = lower(scene, inputBytes: file.bytes.count, diagnostics: &bag)
@@ -67,6 +67,7 @@ public func compileScene(_ file: SourceFile, theme: String? = nil) -> SceneCompi
                 themeNames: themeNames)
         }
         timeline = attachThemes(timeline, variants: variants, vars: scene.vars, diagnostics: &bag)
+        checkThemeOutputWork(timeline, sceneWork: sceneWork, themes: scene.themes, inputBytes: file.bytes.count, diagnostics: &bag)
     } else if theme != nil {
         return SceneCompilation(timeline: nil, diagnostics: bag.diagnostics.sortedForReport(), themeNames: themeNames)
     }

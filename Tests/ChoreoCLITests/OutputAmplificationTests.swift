@@ -1,0 +1,68 @@
+import ChoreoTestSupport
+import Foundation
+import Testing
+
+/// One `choreo` run under `/usr/bin/time` (Debian package `time`): its exit status, stderr, and
+/// CPU seconds (user + system) and peak resident kilobytes.
+struct MeasuredRun {
+    var status: Int32
+    var stderr: String
+    var cpuSeconds: Double
+    var peakKilobytes: Double
+
+    init(_ arguments: [String], in directory: URL) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
+        process.arguments = ["-f", "measured user=%U system=%S maxrss=%M", try #require(choreoExecutable).path] + arguments
+        process.currentDirectoryURL = directory
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Read before waiting: a full pipe would block the child.
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        var fields: [String: Double] = [:]
+        for field in (text.split(separator: "\n").last { $0.hasPrefix("measured ") } ?? "").split(separator: " ") {
+            let parts = field.split(separator: "=")
+            if parts.count == 2, let value = Double(parts[1]) { fields[String(parts[0])] = value }
+        }
+        status = process.terminationStatus
+        stderr = text
+        cpuSeconds = (fields["user"] ?? .infinity) + (fields["system"] ?? .infinity)
+        peakKilobytes = fields["maxrss"] ?? .infinity
+    }
+}
+
+/// The size of a file in the sandbox, 0 if there is none.
+private func fileSize(_ sandbox: Sandbox, _ path: String) -> Int {
+    (try? FileManager.default.attributesOfItem(atPath: sandbox.url(path).path)[.size] as? Int) ?? 0
+}
+
+/// An hour of a themed opacity at 240 fps in four themes: 283 bytes wrote 151 MB of theme files
+/// into the `.lottie` (sampled on each of 864,000 frames, 21 s and 1 GB). Theme files now hold
+/// the motion's keyframes: the archive is a couple of kilobytes.
+@Test func anHourOfThemedMotionWritesASmallArchive() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("t.yaml", """
+        choreo: 1
+        name: t
+        fps: 240
+        size: [10, 10]
+        vars: {o: 0.5}
+        themes: {a: {o: 0.1}, b: {o: 0.2}, c: {o: 0.3}, d: {o: 0.4}}
+        layers:
+          - {id: r, shape: rect, size: [4, 4], opacity: 1}
+        states:
+          off: {}
+          on: {r: {opacity: $o}}
+        transitions:
+          - {from: off, to: on, on: tap, duration: 3600s}
+
+        """)
+    let run = try MeasuredRun(["compile", "t.yaml", "-o", "out", "--emit", "dotlottie"], in: sandbox.root)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(fileSize(sandbox, "out/t.lottie") < 8_192, "\(fileSize(sandbox, "out/t.lottie")) bytes")
+    #expect(run.cpuSeconds < 5 && run.peakKilobytes < 256 * 1024, "\(run.cpuSeconds) s, \(run.peakKilobytes) KB")
+}
