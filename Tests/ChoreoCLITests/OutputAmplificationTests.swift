@@ -66,3 +66,23 @@ private func fileSize(_ sandbox: Sandbox, _ path: String) -> Int {
     #expect(fileSize(sandbox, "out/t.lottie") < 8_192, "\(fileSize(sandbox, "out/t.lottie")) bytes")
     #expect(run.cpuSeconds < 5 && run.peakKilobytes < 256 * 1024, "\(run.cpuSeconds) s, \(run.peakKilobytes) KB")
 }
+
+/// The preview filmstrip drew the whole scene in every still: 10,000 still copies and 40 states
+/// (4 KB) made a 191 MB page (118 stills, 967 MB peak, 12 s). The stills now hold at most
+/// `PreviewPage.maximumFilmstripBytes`, thinned evenly, and the page says how many are shown.
+@Test func theFilmstripOfAManyCopySceneIsBounded() throws {
+    let sandbox = try Sandbox()
+    var scene = "choreo: 1\nname: f\nsize: [100, 100]\nlayers:\n  - id: g\n    shape: group\n    repeat: {count: 100, offset: [0, 1]}\n"
+    scene += "    children:\n      - {id: r, shape: rect, size: [1, 1], repeat: {count: 100, offset: [1, 0]}}\n"
+    scene += "  - {id: dot, shape: ellipse, radius: 2}\nstates:\n"
+    for state in 0..<40 { scene += "  s\(state): {dot: {opacity: \(state % 2 == 0 ? 1 : 0.5)}}\n" }
+    scene += "transitions:\n"
+    for state in 0..<39 { scene += "  - {from: s\(state), to: s\(state + 1), on: tap, duration: 0.5s, easing: ease-out}\n" }
+    try sandbox.write("f.yaml", scene)
+    let run = try MeasuredRun(["preview", "f.yaml", "-o", "out"], in: sandbox.root)
+    #expect(run.status == 0, "\(run.stderr)")
+    let page = sandbox.read("out/f.html") ?? ""
+    #expect(page.utf8.count < 24 << 20, "\(page.utf8.count) bytes")
+    #expect(page.contains("key instants shown: the filmstrip holds at most 16 MiB of stills"))
+    #expect(run.peakKilobytes < 256 * 1024, "\(run.peakKilobytes) KB")
+}
