@@ -3,22 +3,28 @@ import Foundation
 import Testing
 
 /// One `choreo` run under `/usr/bin/time` (Debian package `time`): its exit status, stderr, and
-/// CPU seconds (user + system) and peak resident kilobytes.
+/// CPU seconds (user + system) and peak resident kilobytes. Stdin is `input` (or empty), stdout
+/// goes to `output` (or nowhere).
 struct MeasuredRun {
     var status: Int32
     var stderr: String
     var cpuSeconds: Double
     var peakKilobytes: Double
 
-    init(_ arguments: [String], in directory: URL) throws {
+    init(_ arguments: [String], in directory: URL, input: URL? = nil, output: URL? = nil) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
         process.arguments = ["-f", "measured user=%U system=%S maxrss=%M", try #require(choreoExecutable).path] + arguments
         process.currentDirectoryURL = directory
         let errors = Pipe()
         process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
+        if let output {
+            FileManager.default.createFile(atPath: output.path, contents: nil)
+            process.standardOutput = try FileHandle(forWritingTo: output)
+        } else {
+            process.standardOutput = FileHandle.nullDevice
+        }
+        process.standardInput = try input.map { try FileHandle(forReadingFrom: $0) } ?? FileHandle.nullDevice
         try process.run()
         // Read before waiting: a full pipe would block the child.
         let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -85,4 +91,28 @@ private func fileSize(_ sandbox: Sandbox, _ path: String) -> Int {
     #expect(page.utf8.count < 24 << 20, "\(page.utf8.count) bytes")
     #expect(page.contains("key instants shown: the filmstrip holds at most 16 MiB of stills"))
     #expect(run.peakKilobytes < 256 * 1024, "\(run.peakKilobytes) KB")
+}
+
+/// `choreo lsp` split a document into a line array each before checking its size against the
+/// file-size limit: a 15 MB didOpen of 5 million short lines took 486 MB (5 s). It is now refused
+/// on its size with `file-too-large` before anything is made of it.
+@Test func theLanguageServerRefusesAnOversizedDocumentBeforeSplittingIt() throws {
+    let sandbox = try Sandbox()
+    func framed(_ object: [String: Any]) throws -> Data {
+        var object = object
+        object["jsonrpc"] = "2.0"
+        let body = try JSONSerialization.data(withJSONObject: object)
+        return Data("Content-Length: \(body.count)\r\n\r\n".utf8) + body
+    }
+    var session = try framed(["id": 1, "method": "initialize", "params": ["capabilities": [String: Any]()]])
+    session += try framed(["method": "textDocument/didOpen", "params": ["textDocument": [
+        "uri": "file:///big.yaml", "languageId": "yaml", "version": 1, "text": String(repeating: "a\n", count: 5_000_000),
+    ]]])
+    session += try framed(["id": 2, "method": "shutdown"])
+    session += try framed(["method": "exit"])
+    try session.write(to: sandbox.url("session.bin"))
+    let run = try MeasuredRun(["lsp"], in: sandbox.root, input: sandbox.url("session.bin"), output: sandbox.url("replies.bin"))
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(sandbox.read("replies.bin")?.contains("file-too-large") == true)
+    #expect(run.peakKilobytes < 160 * 1024, "\(run.peakKilobytes) KB")
 }
