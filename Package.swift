@@ -13,7 +13,9 @@ let package = Package(
     products: [
         .executable(name: "choreo", targets: ["choreo"]),
         .plugin(name: "ChoreoPlugin", targets: ["ChoreoPlugin"]),
-        .library(name: "ChoreoKit", targets: ["ChoreoDiagnostics", "ChoreoTimeline", "ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoArchive"]),
+        .library(
+            name: "ChoreoKit",
+            targets: ["ChoreoDiagnostics", "ChoreoTimeline", "ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoArchive", "ChoreoJSON", "ChoreoLanguageServer"]),
     ],
     targets: [
         .systemLibrary(
