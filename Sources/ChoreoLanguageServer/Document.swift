@@ -20,8 +20,9 @@ struct Document {
     }
     private(set) var lines: [[Unicode.Scalar]]
     /// The size of a text past the file-size limit (`YAMLLimits.defaultMaxFileBytes`), which is
-    /// not kept: it is checked before the text is split into lines (a line array each: 16 MB of
-    /// short lines took 725 MB), and the document is then empty but for the `file-too-large` error.
+    /// not kept: it is checked before the text is split into lines (an array per line costs many
+    /// times the text for short lines), and the document is then empty but for the
+    /// `file-too-large` error.
     private(set) var tooLargeBytes: Int?
 
     init(uri: String, version: Int, text: String) {

@@ -35,16 +35,25 @@ func estimatedOutputWork(_ scene: Scene) -> (work: Int, largest: SceneNode?, seg
     var total = 0
     var largest: (node: SceneNode, work: Int)?
     var pending: [(node: SceneNode, copies: Int)] = scene.layers.reversed().map { ($0, 1) }
+    // A path's vertices are counted as the front end left them: after `correspondPathPoses` cut
+    // its poses to one structure, which holds more vertices than any pose as written.
+    func shapeVertices(_ shape: SceneShape, path: PathShape?) -> Int {
+        switch shape {
+        case .group: 0
+        case .rect, .ellipse: 4
+        case let .polygon(sides, _, _): 2 * max(3, sides)
+        case .path: max(1, path?.contours.reduce(0) { $0 + $1.vertices.count } ?? 1)
+        }
+    }
     while let (node, inherited) = pending.popLast() {
         let copies = inherited * (node.repeat?.count ?? 1)
-        let vertices: Int
-        switch node.shape {
-        case let .group(children):
+        // A clip's outline is written with every keyframe of the node's, as its own shape is.
+        var vertices = node.clip.map { shapeVertices($0, path: node.base.path(.clipD)) } ?? 0
+        if case let .group(children) = node.shape {
             pending.append(contentsOf: children.reversed().map { ($0, copies) })
-            continue
-        case .rect, .ellipse: vertices = 4
-        case let .polygon(sides, _, _): vertices = 2 * max(3, sides)
-        case .path: vertices = max(1, node.base.path(.d)?.contours.reduce(0) { $0 + $1.vertices.count } ?? 1)
+            guard vertices > 0 else { continue }
+        } else {
+            vertices += shapeVertices(node.shape, path: node.base.path(.d))
         }
         // Each factor is bounded by its own limit, so the product fits in an Int.
         let work = copies * vertices * (1 + segmentsByNode[node.id, default: 0])
