@@ -101,8 +101,10 @@ def encodings():
                 for i, line in enumerate(WITH_TYPO.splitlines())), line=8)
     add("crlf-missing-size", "choreo: 1\r\nname: probe\r\nlayers: []\r\n")
     add("unicode-line-separator-in-plain-scalar", VALID_HEAD + "    fill: red\u2028blue\n")
-    add("next-line-character-breaks-typo-at-line-8", WITH_TYPO.replace("\n", "\u0085"), rule="unknown-key", line=8)
-    add("line-separator-breaks-typo-at-line-8", WITH_TYPO.replace("\n", "\u2028"), rule="unknown-key", line=8)
+    # NEL, U+2028 and U+2029 end lines for libyaml only: editors, LSP and GitHub see one line, so
+    # the typo is reported on line 1 (libyaml's line 8 is converted).
+    add("next-line-character-breaks-typo-on-editor-line-1", WITH_TYPO.replace("\n", "\u0085"), rule="unknown-key", line=1)
+    add("line-separator-breaks-typo-on-editor-line-1", WITH_TYPO.replace("\n", "\u2028"), rule="unknown-key", line=1)
     # Control characters and tabs.
     add("control-bell-in-plain-scalar", VALID_HEAD + "    fill: re\x07d\n")
     add("control-escape-in-quoted-string", VALID_HEAD + '    fill: "\x1b[31mred"\n')
@@ -695,7 +697,7 @@ def attacks():
     add("attack-terminal-escapes-in-key", ATTACK_HEAD + '    "k\\e[2J\\e]52;c;aGk=\\a\\r\\n::error file=x::pwned\\u202e": 1\n',
         rule="unknown-key", line=8)
     add("attack-workflow-command-in-state-name", ATTACK_HEAD + "states:\n  '::stop-commands::x': {}\n", rule="invalid-identifier", line=9)
-    add("attack-paragraph-separator-breaks-typo-at-line-8", WITH_TYPO.replace("\n", "\u2029"), rule="unknown-key", line=8)
+    add("attack-paragraph-separator-breaks-typo-on-editor-line-1", WITH_TYPO.replace("\n", "\u2029"), rule="unknown-key", line=1)
     # A free morph cuts every pose at the vertices of every other: 41 poses of 40 to 80 vertices
     # (37 KB) wrote 22 MB (as a clip path, 51 MB with an 896 MB peak).
     def ring(count, turn):

@@ -42,6 +42,8 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public var help: String?
     /// Mechanical changes that resolve the problem (`choreo lint --fix`, editor code actions).
     public var fixIts: [FixIt]
+    /// Set only on a `too-many-diagnostics` note: the diagnostics it stands for.
+    public var omitted: OmittedDiagnostics?
 
     public init(
         _ severity: Severity, rule: Rule, _ message: String, file: String, range: SourceRange,
@@ -65,6 +67,8 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// a run's output never depends on the order checks happened to run in.
     public static func reportOrder(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
         if a.file != b.file { return a.file < b.file }
+        // A file's omission summary comes after everything shown for it.
+        if (a.omitted == nil) != (b.omitted == nil) { return b.omitted != nil }
         if a.range.start != b.range.start { return a.range.start < b.range.start }
         if a.severity != b.severity { return a.severity < b.severity }
         if a.rule != b.rule { return a.rule < b.rule }
@@ -72,52 +76,64 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// The most diagnostics the CLI prints for one file (docs/limits.md). One hostile line can hold
-/// thousands of mistakes; past this the rest are summed up in one note.
+/// The most diagnostics kept and printed for one file (docs/limits.md). One hostile line can hold
+/// thousands of mistakes; past this the rest are only counted, and summed up in one note.
 public let maxReportedDiagnosticsPerFile = 200
 
-extension Array where Element == Diagnostic {
-    public var hasErrors: Bool { contains { $0.severity == .error } }
+/// The diagnostics of one file left out past the cap, counted by severity. Carried by the
+/// `too-many-diagnostics` note that stands for them, so a run still fails on the ones not shown.
+public struct OmittedDiagnostics: Hashable, Sendable {
+    public var count = 0
+    public var errors = 0
+    public var warnings = 0
 
-    /// At most `limit` diagnostics of each file, in the order given, and for a file with more a
-    /// final note (rule `too-many-diagnostics`, at the first one left out) saying how many more
-    /// there are and whether errors are among them. Output per file stays bounded whatever the
-    /// input; whether the file fails is decided on the full list.
+    public init() {}
+
+    mutating func add(_ severity: Severity) {
+        count += 1
+        if severity == .error { errors += 1 } else if severity == .warning { warnings += 1 }
+    }
+
+    mutating func add(_ other: OmittedDiagnostics) {
+        count += other.count
+        errors += other.errors
+        warnings += other.warnings
+    }
+}
+
+extension Diagnostic {
+    /// The note that stands for a file's omitted diagnostics, at the first of them.
+    static func omissionSummary(_ omitted: OmittedDiagnostics, file: String, at range: SourceRange, limit: Int) -> Diagnostic {
+        var summary = Diagnostic(
+            .note, rule: .tooManyDiagnostics,
+            "\(omitted.count) more diagnostics in this file are not shown (\(omitted.errors) of them errors); only the first \(limit) are",
+            file: file, range: range, help: "fix these first, then run again")
+        summary.omitted = omitted
+        return summary
+    }
+}
+
+extension Array where Element == Diagnostic {
+    /// Errors among these, or among the diagnostics an omission summary stands for.
+    public var hasErrors: Bool { contains { $0.severity == .error || ($0.omitted?.errors ?? 0) > 0 } }
+
+    /// Warnings among these, or among the diagnostics an omission summary stands for.
+    public var hasWarnings: Bool { contains { $0.severity == .warning || ($0.omitted?.warnings ?? 0) > 0 } }
+
+    /// At most `limit` diagnostics of each file (those first in report order), and for a file with
+    /// more a final note (rule `too-many-diagnostics`, at the first one left out) saying how many
+    /// more there are and how many of them are errors. Files keep the order given.
     public func cappedPerFile(_ limit: Int = maxReportedDiagnosticsPerFile) -> [Diagnostic] {
-        var counts: [String: Int] = [:]
-        var omitted: [String: (first: Diagnostic, count: Int, errors: Int)] = [:]
-        var kept: [Diagnostic] = []
+        var bags: [String: DiagnosticBag] = [:]
         var order: [String] = []
         for diagnostic in self {
-            let count = counts[diagnostic.file, default: 0]
-            counts[diagnostic.file] = count + 1
-            if count < limit {
-                kept.append(diagnostic)
-            } else if var entry = omitted[diagnostic.file] {
-                entry.count += 1
-                entry.errors += diagnostic.severity == .error ? 1 : 0
-                omitted[diagnostic.file] = entry
-            } else {
-                omitted[diagnostic.file] = (diagnostic, 1, diagnostic.severity == .error ? 1 : 0)
+            if bags[diagnostic.file] == nil {
+                bags[diagnostic.file] = DiagnosticBag(file: diagnostic.file, limit: limit)
                 order.append(diagnostic.file)
             }
+            bags[diagnostic.file]!.append(diagnostic)
         }
-        guard !omitted.isEmpty else { return self }
-        var result: [Diagnostic] = []
-        for diagnostic in kept {
-            result.append(diagnostic)
-        }
-        // Each file's summary goes right after that file's last kept diagnostic.
-        for file in order {
-            let entry = omitted[file]!
-            let summary = Diagnostic(
-                .note, rule: .tooManyDiagnostics,
-                "\(entry.count) more diagnostics in this file are not shown (\(entry.errors) of them errors); only the first \(limit) are",
-                file: file, range: entry.first.range, help: "fix these first, then run again")
-            let index = (result.lastIndex { $0.file == file }).map { $0 + 1 } ?? result.endIndex
-            result.insert(summary, at: index)
-        }
-        return result
+        return order.flatMap { bags[$0]!.diagnostics }
     }
 
     /// Sorted in report order with exact repeats removed.
@@ -127,31 +143,103 @@ extension Array where Element == Diagnostic {
     }
 }
 
-/// Collects diagnostics for one file while a stage runs.
+/// Collects diagnostics for one file while a stage runs, keeping at most `limit` of them: those
+/// first in report order (exact repeats removed). The rest are counted, by severity, and come back
+/// as one `too-many-diagnostics` note, so memory stays bounded however many a file produces.
 public struct DiagnosticBag: Sendable {
     public let file: String
-    public private(set) var diagnostics: [Diagnostic] = []
+    public let limit: Int
+    /// Unsorted; sorted and cut back to `limit` whenever it holds twice that.
+    private var held: [Diagnostic] = []
+    /// The last diagnostic kept once the bag has had to leave some out: anything after it is out.
+    private var lastKept: Diagnostic?
+    private var omitted = OmittedDiagnostics()
+    private var firstOmitted: SourceRange?
+    /// Every error added, kept or not.
+    public private(set) var errorCount = 0
 
-    public init(file: String) { self.file = file }
+    public init(file: String, limit: Int = maxReportedDiagnosticsPerFile) {
+        self.file = file
+        self.limit = limit
+    }
+
+    /// The kept diagnostics in report order, then the summary of the omitted ones if any.
+    public var diagnostics: [Diagnostic] {
+        var kept = held.sortedForReport()
+        var omitted = omitted, firstOmitted = firstOmitted
+        if kept.count > limit {
+            for diagnostic in kept[limit...] { Self.omit(diagnostic, into: &omitted, first: &firstOmitted) }
+            kept.removeSubrange(limit...)
+        }
+        if omitted.count > 0, let firstOmitted {
+            kept.append(.omissionSummary(omitted, file: file, at: firstOmitted, limit: limit))
+        }
+        return kept
+    }
+
+    public var hasErrors: Bool { errorCount > 0 }
+
+    /// Whether a diagnostic starting at `location` would certainly be left out: callers skip
+    /// costly work (suggestions) for it and call `countOmitted` instead.
+    public func omits(at location: SourceLocation) -> Bool {
+        guard let lastKept else { return false }
+        return lastKept.range.start < location
+    }
+
+    /// A diagnostic `omits(at:)` said would be left out, counted without being made.
+    public mutating func countOmitted(_ severity: Severity, at range: SourceRange) {
+        if severity == .error { errorCount += 1 }
+        Self.omit(severity: severity, range: range, into: &omitted, first: &firstOmitted)
+    }
 
     public mutating func error(
         _ rule: Rule, _ message: String, at range: SourceRange, notes: [Note] = [], help: String? = nil,
         fixIts: [FixIt] = []
     ) {
-        diagnostics.append(
-            Diagnostic(.error, rule: rule, message, file: file, range: range, notes: notes, help: help, fixIts: fixIts))
+        append(Diagnostic(.error, rule: rule, message, file: file, range: range, notes: notes, help: help, fixIts: fixIts))
     }
 
     public mutating func warning(
         _ rule: Rule, _ message: String, at range: SourceRange, notes: [Note] = [], help: String? = nil,
         fixIts: [FixIt] = []
     ) {
-        diagnostics.append(
-            Diagnostic(.warning, rule: rule, message, file: file, range: range, notes: notes, help: help, fixIts: fixIts))
+        append(Diagnostic(.warning, rule: rule, message, file: file, range: range, notes: notes, help: help, fixIts: fixIts))
     }
 
-    public mutating func append(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
-    public mutating func append(contentsOf other: [Diagnostic]) { diagnostics.append(contentsOf: other) }
+    /// Adds a diagnostic; another bag's omission summary adds the diagnostics it stands for.
+    public mutating func append(_ diagnostic: Diagnostic) {
+        if let other = diagnostic.omitted {
+            errorCount += other.errors
+            omitted.add(other)
+            if firstOmitted.map({ diagnostic.range.start < $0.start }) ?? true { firstOmitted = diagnostic.range }
+            return
+        }
+        if diagnostic.severity == .error { errorCount += 1 }
+        if let lastKept, !Diagnostic.reportOrder(diagnostic, lastKept) {
+            if diagnostic != lastKept { Self.omit(diagnostic, into: &omitted, first: &firstOmitted) }
+            return
+        }
+        held.append(diagnostic)
+        if held.count >= 2 * max(limit, 1) {
+            held = held.sortedForReport()
+            if held.count > limit {
+                for diagnostic in held[limit...] { Self.omit(diagnostic, into: &omitted, first: &firstOmitted) }
+                held.removeSubrange(limit...)
+                lastKept = held.last
+            }
+        }
+    }
 
-    public var hasErrors: Bool { diagnostics.hasErrors }
+    public mutating func append(contentsOf other: [Diagnostic]) {
+        for diagnostic in other { append(diagnostic) }
+    }
+
+    private static func omit(_ diagnostic: Diagnostic, into omitted: inout OmittedDiagnostics, first: inout SourceRange?) {
+        omit(severity: diagnostic.severity, range: diagnostic.range, into: &omitted, first: &first)
+    }
+
+    private static func omit(severity: Severity, range: SourceRange, into omitted: inout OmittedDiagnostics, first: inout SourceRange?) {
+        omitted.add(severity)
+        if first.map({ range.start < $0.start }) ?? true { first = range }
+    }
 }

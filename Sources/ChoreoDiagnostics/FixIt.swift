@@ -48,62 +48,31 @@ extension SourceFile {
     /// The text of the file with the given edits applied, or nil when an edit points outside the
     /// file or two edits overlap (the caller chose them badly; nothing is applied then).
     ///
-    /// Positions are the diagnostics' own: 1-based lines, columns in Unicode scalars, line 1
-    /// counted after a byte order mark. Line breaks outside the edited ranges are kept as they are.
+    /// Positions are the diagnostics' own, read through the file's line table (`utf8Offset(of:)`):
+    /// 1-based lines, columns in Unicode scalars, line 1 counted after a byte order mark. Line
+    /// breaks outside the edited ranges are kept as they are.
     public func applying(_ edits: [FixIt.Edit]) -> String? {
         let sorted = edits.sorted { $0.range.start < $1.range.start }
         for (a, b) in zip(sorted, sorted.dropFirst()) where b.range.start < a.range.end || a.range.start == b.range.start {
             return nil
         }
-        let scalars = Array(text.unicodeScalars)
         var offsets: [(start: Int, end: Int, replacement: String)] = []
         for edit in sorted {
-            guard let start = scalarOffset(of: edit.range.start, in: scalars),
-                let end = scalarOffset(of: edit.range.end, in: scalars), start <= end
+            guard let start = utf8Offset(of: edit.range.start), let end = utf8Offset(of: edit.range.end), start <= end
             else { return nil }
             offsets.append((start, end, edit.replacement))
         }
-        var out = String.UnicodeScalarView()
+        let bytes = Array(text.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
         var position = 0
         for edit in offsets {
-            out.append(contentsOf: scalars[position..<edit.start])
-            out.append(contentsOf: edit.replacement.unicodeScalars)
+            out += bytes[position..<edit.start]
+            out += edit.replacement.utf8
             position = edit.end
         }
-        out.append(contentsOf: scalars[position...])
-        return String(out)
-    }
-
-    /// The offset in `scalars` (the file's text) of a line and column; a column just past the end
-    /// of a line is its line break. Nil when the position is not in the file.
-    package func scalarOffset(of location: SourceLocation) -> Int? {
-        scalarOffset(of: location, in: Array(text.unicodeScalars))
-    }
-
-    private func scalarOffset(of location: SourceLocation, in scalars: [Unicode.Scalar]) -> Int? {
-        guard location.line >= 1, location.column >= 1 else { return nil }
-        var line = 1
-        var index = 0
-        if scalars.first == "\u{FEFF}" { index = 1 }
-        while line < location.line {
-            guard index < scalars.count else { return nil }
-            let scalar = scalars[index]
-            index += 1
-            if scalar == "\n" {
-                line += 1
-            } else if scalar == "\r" {
-                if index < scalars.count, scalars[index] == "\n" { index += 1 }
-                line += 1
-            }
-        }
-        // Walk to the column without crossing the line break.
-        var column = 1
-        while column < location.column {
-            guard index < scalars.count, scalars[index] != "\n", scalars[index] != "\r" else { return nil }
-            index += 1
-            column += 1
-        }
-        return index
+        out += bytes[position...]
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The text of a single-line range, or nil when it spans lines or leaves the file.

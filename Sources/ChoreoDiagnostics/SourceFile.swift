@@ -50,6 +50,9 @@ public struct SourceFile: Sendable {
     /// Each line as UTF-8 offsets into `text`, without its line break: two integers a line rather
     /// than a `Substring` (the table is built for every file, quoted only for diagnostics).
     private let lineBounds: [(start: Int, end: Int)]
+    /// Whether the text has NEL (U+0085), LINE SEPARATOR (U+2028) or PARAGRAPH SEPARATOR (U+2029),
+    /// which libyaml counts as line breaks and this file's line table does not.
+    public let hasYAMLOnlyLineBreaks: Bool
 
     public init(path: String, bytes: [UInt8]) {
         self.path = path
@@ -68,7 +71,7 @@ public struct SourceFile: Sendable {
             }
         }
         self.text = decoded
-        self.lineBounds = Self.lineBounds(decoded)
+        (self.lineBounds, self.hasYAMLOnlyLineBreaks) = Self.lineBounds(decoded)
     }
 
     public init(path: String, text: String) {
@@ -94,12 +97,14 @@ public struct SourceFile: Sendable {
         return line
     }
 
-    /// Lines end where libyaml ends them, so a diagnostic's line (libyaml's mark) quotes the
-    /// right text: at `\n`, `\r\n`, a lone `\r`, and also at NEL (U+0085), LINE SEPARATOR
-    /// (U+2028) and PARAGRAPH SEPARATOR (U+2029), which YAML 1.1 counts as line breaks
-    /// (libyaml's `IS_BREAK`). All are found by a byte scan of the UTF-8.
-    private static func lineBounds(_ text: String) -> [(start: Int, end: Int)] {
+    /// Lines end at `\n`, `\r\n` and a lone `\r`: where editors, the Language Server Protocol
+    /// and GitHub end them, so a position the program reports is the line a person or a tool opens.
+    /// This is the program's one line table: the YAML reader converts libyaml's marks into it
+    /// (libyaml also ends lines at NEL, U+2028 and U+2029, `hasYAMLOnlyLineBreaks`), and the fixer,
+    /// the renderers and the language server read positions through it.
+    private static func lineBounds(_ text: String) -> (lines: [(start: Int, end: Int)], hasYAMLOnlyLineBreaks: Bool) {
         var lines: [(start: Int, end: Int)] = []
+        var hasYAMLOnlyLineBreaks = false
         var text = text
         text.withUTF8 { bytes in
             var lineStart = 0
@@ -112,11 +117,9 @@ public struct SourceFile: Sendable {
                 } else if byte == UInt8(ascii: "\r") {
                     breakLength = index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "\n") ? 2 : 1
                 } else if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] == 0x85 {
-                    breakLength = 2
-                } else if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80,
-                    bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
-                {
-                    breakLength = 3
+                    hasYAMLOnlyLineBreaks = true
+                } else if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 {
+                    hasYAMLOnlyLineBreaks = true
                 }
                 if breakLength > 0 {
                     lines.append((lineStart, index))
@@ -128,6 +131,56 @@ public struct SourceFile: Sendable {
             }
             if lineStart != bytes.count { lines.append((lineStart, bytes.count)) }
         }
-        return lines
+        return (lines, hasYAMLOnlyLineBreaks)
+    }
+
+    /// The UTF-8 offset in `text` of a line and column; a column just past the end of a line is
+    /// its line break, line `lineCount + 1` column 1 the end of the text. Nil when the position is
+    /// not in the file.
+    public func utf8Offset(of location: SourceLocation) -> Int? {
+        guard location.line >= 1, location.column >= 1 else { return nil }
+        guard location.line <= lineBounds.count else {
+            return location.line == lineBounds.count + 1 && location.column == 1 ? text.utf8.count : nil
+        }
+        let bounds = lineBounds[location.line - 1]
+        var offset = bounds.start
+        var column = 1
+        var text = text
+        return text.withUTF8 { bytes -> Int? in
+            if location.line == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset += 3 }
+            while column < location.column {
+                guard offset < bounds.end else { return nil }
+                offset += 1
+                while offset < bounds.end, bytes[offset] & 0xC0 == 0x80 { offset += 1 }
+                column += 1
+            }
+            return offset
+        }
+    }
+
+    /// The line and column of a UTF-8 offset in `text` (columns in Unicode scalars, line 1 after a
+    /// byte order mark). An offset past the end is the end of the last line.
+    public func location(ofUTF8Offset offset: Int) -> SourceLocation {
+        guard !lineBounds.isEmpty else { return .start }
+        // The last line starting at or before the offset.
+        var low = 0, high = lineBounds.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineBounds[middle].start <= offset { low = middle } else { high = middle - 1 }
+        }
+        let bounds = lineBounds[low]
+        var text = text
+        let column = text.withUTF8 { bytes -> Int in
+            var index = bounds.start
+            if low == 0, bytes.starts(with: [0xEF, 0xBB, 0xBF]), offset >= 3 { index += 3 }
+            let end = min(max(offset, index), bounds.end)
+            var column = 1
+            while index < end {
+                if bytes[index] & 0xC0 != 0x80 { column += 1 }
+                index += 1
+            }
+            return column
+        }
+        return SourceLocation(line: low + 1, column: column)
     }
 }

@@ -43,17 +43,37 @@ public struct TextRenderer: Sendable {
 
     private func quote(_ range: SourceRange, in file: SourceFile?) -> String {
         guard let file, range.start.line >= 1, range.start.line <= file.lineCount else { return "" }
-        let scalars = Array(file.line(range.start.line).unicodeScalars)
+        // Only the scalars near the range are copied: a line can be megabytes long, and a file
+        // can have a diagnostic on it at every key.
+        let window = Self.maxExcerptWidth + 1
+        var skipped = max(0, range.start.column - 1 - window)
+        var scalars: [Unicode.Scalar] = [], lineLength = 0
+        func copyNearRange() {
+            scalars = []
+            lineLength = 0
+            for scalar in file.line(range.start.line).unicodeScalars {
+                if lineLength >= range.start.column - 1 + window { lineLength += 1; break }
+                if lineLength >= skipped { scalars.append(scalar) }
+                lineLength += 1
+            }
+        }
+        copyNearRange()
+        if skipped > 0, lineLength < range.start.column - 1 {
+            // The range starts past the end of its line: the excerpt is the line's end.
+            skipped = max(0, lineLength - window)
+            copyNearRange()
+        }
+        func scalar(_ index: Int) -> Unicode.Scalar { scalars[index - skipped] }
         let number = String(range.start.line)
         // Five columns for the number, as in the contract's example, so `= help:` lines up with `|`.
         let gutter = String(repeating: " ", count: max(5, number.count + 1))
         let padded = String(repeating: " ", count: gutter.count - number.count) + number
-        let startIndex = min(max(range.start.column - 1, 0), scalars.count)
-        let endIndex = range.end.line == range.start.line ? min(max(range.end.column - 1, startIndex), scalars.count) : scalars.count
+        let startIndex = min(max(range.start.column - 1, 0), lineLength)
+        let endIndex = range.end.line == range.start.line ? min(max(range.end.column - 1, startIndex), lineLength) : lineLength
         // A long line is shown from a little before the range, at most `maxExcerptWidth` characters.
-        var from = 0, to = scalars.count
-        if scalars.count > Self.maxExcerptWidth {
-            from = max(0, min(startIndex - Self.maxExcerptWidth / 4, scalars.count - Self.maxExcerptWidth))
+        var from = 0, to = lineLength
+        if lineLength > Self.maxExcerptWidth {
+            from = max(0, min(startIndex - Self.maxExcerptWidth / 4, lineLength - Self.maxExcerptWidth))
             to = from + Self.maxExcerptWidth
         }
         var shown = from > 0 ? "…" : ""
@@ -62,7 +82,7 @@ public struct TextRenderer: Sendable {
         var padding = from > 0 ? " " : ""
         var width = 0
         for index in from..<to {
-            let scalar = scalars[index]
+            let scalar = scalar(index)
             let piece = TextEscaping.terminal(String(scalar), keepTabs: true)
             shown += piece
             if index < startIndex {
@@ -71,7 +91,7 @@ public struct TextRenderer: Sendable {
                 width += piece.unicodeScalars.count
             }
         }
-        if to < scalars.count { shown += "…" }
+        if to < lineLength { shown += "…" }
         let marker = "^" + String(repeating: "~", count: max(0, width - 1))
         return "\(padded) | \(shown)\n\(gutter) | \(padding)\(marker)\n"
     }

@@ -69,7 +69,8 @@ public enum TextEscaping {
 
     /// A double-quoted JavaScript string literal that is also safe inside an HTML `<script>`
     /// element: `<`, `>` and `&` as `\u003c`-style escapes (so `</script>` and `<!--` cannot
-    /// occur), and every control scalar, U+2028 and U+2029 as `\uXXXX`.
+    /// occur), and every control scalar, U+2028, U+2029 and what XML forbids (U+FFFE, U+FFFF) as
+    /// `\uXXXX`, so the literal also keeps an SVG's `<script>` CDATA well-formed.
     public static func javaScriptString(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
@@ -81,7 +82,7 @@ public enum TextEscaping {
             case ">": result += "\\u003e"
             case "&": result += "\\u0026"
             default:
-                if isTerminalControl(scalar) {
+                if isTerminalControl(scalar) || isForbiddenInXML(scalar) {
                     let hex = String(scalar.value, radix: 16)
                     result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {
@@ -140,6 +141,31 @@ public enum TextEscaping {
     /// `\u{1B}`: how `terminal` shows a scalar.
     public static func visibleEscape(_ scalar: Unicode.Scalar) -> String {
         "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+    }
+
+    // MARK: Markdown
+
+    /// Text shown as itself in Markdown (CommonMark and GitHub's, as editors render hovers): every
+    /// ASCII punctuation character is backslash-escaped, so no `![image](…)`, `[link](command:…)`,
+    /// `<html>`, emphasis, code span or entity can start, and no bare `https://…` or `www.…` is
+    /// turned into a link; `terminal` controls and line breaks are shown as escapes, so the text
+    /// stays on its line.
+    public static func markdown(_ text: String) -> String {
+        var output = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if isTerminalControl(scalar) {
+                for escaped in visibleEscape(scalar).unicodeScalars { appendMarkdown(escaped, to: &output) }
+            } else {
+                appendMarkdown(scalar, to: &output)
+            }
+        }
+        return String(output)
+    }
+
+    private static func appendMarkdown(_ scalar: Unicode.Scalar, to output: inout String.UnicodeScalarView) {
+        // CommonMark's ASCII punctuation: exactly the characters a backslash escapes.
+        if ##"!"#$%&'()*+,-./:;<=>?@[\]^_`{|}~"##.unicodeScalars.contains(scalar) { output.append("\\") }
+        output.append(scalar)
     }
 
     // MARK: GitHub Actions workflow commands

@@ -45,26 +45,27 @@ extension LanguageServer {
             let name = String(word.text.dropFirst())
             let file = SourceFile(path: Self.path(of: document.uri), text: document.text)
             if let root = lastTree[document.uri], let value = sceneInsight(root: root, file: file, resolveModel: false).vars[name] {
+                // A code span is safe here: a word has no backticks.
                 text = "`$\(name)` = \(describeVarValue(value))"
             } else if index.vars.contains(where: { $0.name == name }) {
                 text = "`$\(name)`: a var whose value has an error"
             }
         } else if isKey, let place = Self.place(of: context.path, index: index) {
             if let doc = SceneVocabulary.documentation(key: word.text, place: place) {
-                text = "**\(word.text)**: \(doc)"
+                text = "**\(TextEscaping.markdown(word.text))**: \(doc)"
             } else if place == .state || place == .nodeOverrides || place == .node, let node = index.node(word.text) {
                 text = nodeHover(node.id, shape: node.shape, document: document)
             }
         } else if let key = context.valueOf, let value = SceneVocabulary.enumValues(forKey: key).first(where: { $0.value == word.text }),
             !value.documentation.isEmpty
         {
-            text = "**\(word.text)**: \(value.documentation)"
+            text = "**\(TextEscaping.markdown(word.text))**: \(value.documentation)"
         } else if let node = nodeReference(word.text, context: context, index: index) {
             text = nodeHover(node.id, shape: node.shape, document: document)
         } else if let state = index.states.first(where: { $0.name == word.text }) {
-            text = "state **\(state.name)** (line \(state.range.start.line))"
+            text = "state **\(TextEscaping.markdown(state.name))** (line \(state.range.start.line))"
         } else if let timeline = index.timelines.first(where: { $0.name == word.text }) {
-            text = "timeline **\(timeline.name)** (line \(timeline.range.start.line))"
+            text = "timeline **\(TextEscaping.markdown(timeline.name))** (line \(timeline.range.start.line))"
         }
         guard let text else { return .null }
         let range = SourceRange(
@@ -82,7 +83,10 @@ extension LanguageServer {
         {
             return description
         }
-        return "node **\(id)**" + (shape.map { ": \($0)" } ?? "") + " (the scene has errors; its style is not resolved)"
+        // Scene text is escaped: a hover is Markdown, and an image or a `command:` link in it
+        // would render (and run) in the editor.
+        return "node **\(TextEscaping.markdown(id))**" + (shape.map { ": \(TextEscaping.markdown($0))" } ?? "")
+            + " (the scene has errors; its style is not resolved)"
     }
 
     /// A node named by a word: an id, or the node part of a keyframe path `id.property`.

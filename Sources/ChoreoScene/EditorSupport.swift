@@ -1,4 +1,5 @@
 import ChoreoDiagnostics
+import ChoreoJSON
 import ChoreoTimeline
 import ChoreoYAML
 
@@ -71,7 +72,7 @@ package func describeNode(_ id: String, in scene: Scene) -> String? {
     case .path: shape = "path"
     case let .group(children): shape = "group of \(children.count)"
     }
-    lines.append("**\(node.id)**: \(shape)")
+    lines.append("**\(TextEscaping.markdown(node.id))**: \(shape)")
     switch node.fill {
     case .none: lines.append("fill: none")
     case .solid: lines.append("\(Property.fill): " + describeProperty(node.base[.fill] ?? Property.fill.defaultValue!))

@@ -50,7 +50,7 @@ public func compileScene(_ file: SourceFile, theme: String? = nil) -> SceneCompi
                 variantVars = themed.vars
             }
             let errors = themeBag.diagnostics.filter { $0.severity == .error }
-            guard let variant, errors.isEmpty else {
+            guard let variant, !themeBag.hasErrors else {
                 bag.error(
                     .themeInvalid, "with the values of theme '\(sceneTheme.name)' the scene has errors",
                     at: sceneTheme.range, notes: errors.prefix(3).map { Note("with this theme: \($0.message)", at: $0.range) })

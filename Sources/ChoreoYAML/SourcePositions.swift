@@ -1,34 +1,53 @@
 import ChoreoDiagnostics
 
-extension SourceFile {
-    /// The line and column of a byte offset, counting columns in Unicode scalars as libyaml does.
-    /// Invalid bytes count as one column each, so the first invalid byte can be pointed at.
-    func location(ofByteOffset offset: Int) -> SourceLocation {
-        var line = 1
-        var column = 1
-        var index = 0
-        let end = min(offset, bytes.count)
-        while index < end {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\n") {
-                line += 1
-                column = 1
-                index += 1
-            } else if byte == UInt8(ascii: "\r") {
-                index += 1
-                if index < bytes.count, bytes[index] == UInt8(ascii: "\n") { index += 1 }
-                line += 1
-                column = 1
-            } else {
-                // Continuation bytes (10xxxxxx) do not start a scalar.
-                index += 1
-                while index < end, bytes[index] & 0xC0 == 0x80 { index += 1 }
-                column += 1
-            }
+/// Turns libyaml's marks into the program's positions (`SourceFile`'s line table). libyaml also
+/// ends lines at NEL (U+0085), LINE SEPARATOR (U+2028) and PARAGRAPH SEPARATOR (U+2029), inside
+/// quoted scalars and comments too, where editors, LSP and GitHub do not: in such a file its line
+/// numbers are off by one per such character, so positions are taken from the mark's index (in
+/// Unicode scalars after a byte order mark) instead. Other files use the line and column as they are.
+struct LibYAMLPositions {
+    /// For a file with such characters, the scalar index (after a byte order mark) at which each
+    /// of the file's lines starts.
+    private let lineStarts: [Int]?
+
+    init(_ file: SourceFile) {
+        guard file.hasYAMLOnlyLineBreaks else {
+            lineStarts = nil
+            return
         }
-        // libyaml does not count a leading byte order mark as a column; neither do we.
-        if line == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]), offset >= 3 { column -= 1 }
-        return SourceLocation(line: line, column: column)
+        var starts = [0]
+        var index = 0
+        var previousWasCR = false
+        var scalars = file.text.unicodeScalars[...]
+        if scalars.first == "\u{FEFF}" { scalars = scalars.dropFirst() }
+        for scalar in scalars {
+            index += 1
+            if scalar == "\r" {
+                starts.append(index)
+            } else if scalar == "\n" {
+                if previousWasCR { starts[starts.count - 1] = index } else { starts.append(index) }
+            }
+            previousWasCR = scalar == "\r"
+        }
+        lineStarts = starts
+    }
+
+    /// A 0-based libyaml position (`mark.index`, `mark.line`, `mark.column`) as a 1-based location.
+    func location(index: Int, line: Int, column: Int) -> SourceLocation {
+        guard let lineStarts else { return SourceLocation(line: line + 1, column: column + 1) }
+        var low = 0, high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= index { low = middle } else { high = middle - 1 }
+        }
+        return SourceLocation(line: low + 1, column: index - lineStarts[low] + 1)
+    }
+}
+
+extension SourceFile {
+    /// The line and column of a byte offset (valid UTF-8 before it), through the file's line table.
+    func location(ofByteOffset offset: Int) -> SourceLocation {
+        location(ofUTF8Offset: offset)
     }
 
     /// The byte offset of the first byte that is not part of valid UTF-8, if any.

@@ -59,19 +59,20 @@ private func parseEvents(_ bytes: [UInt8], into composer: inout Composer, file: 
 
     let event = UnsafeMutablePointer<yaml_event_t>.allocate(capacity: 1)
     defer { event.deallocate() }
+    let positions = LibYAMLPositions(file)
     while true {
         guard yaml_parser_parse(parser, event) == 1 else {
-            return failure(of: parser.pointee, in: file)
+            return failure(of: parser.pointee, in: file, positions: positions)
         }
-        let translated = translate(event.pointee)
+        let translated = translate(event.pointee, positions: positions)
         let isEnd = event.pointee.type == YAML_STREAM_END_EVENT
         yaml_event_delete(event)
         guard composer.consume(translated), !isEnd else { return nil }
     }
 }
 
-private func translate(_ event: yaml_event_t) -> YAMLEvent {
-    let range = SourceRange(start: location(event.start_mark), end: location(event.end_mark))
+private func translate(_ event: yaml_event_t, positions: LibYAMLPositions) -> YAMLEvent {
+    let range = SourceRange(start: positions.location(event.start_mark), end: positions.location(event.end_mark))
     switch event.type {
     case YAML_STREAM_START_EVENT:
         return .streamStart
@@ -106,7 +107,7 @@ private func translate(_ event: yaml_event_t) -> YAMLEvent {
     }
 }
 
-private func failure(of parser: yaml_parser_t, in file: SourceFile) -> LibYAMLFailure {
+private func failure(of parser: yaml_parser_t, in file: SourceFile, positions: LibYAMLPositions) -> LibYAMLFailure {
     let problem = string(parser.problem) ?? "invalid YAML"
     switch parser.error {
     case YAML_READER_ERROR:
@@ -117,16 +118,18 @@ private func failure(of parser: yaml_parser_t, in file: SourceFile) -> LibYAMLFa
     case YAML_SCANNER_ERROR, YAML_PARSER_ERROR:
         return LibYAMLFailure(
             stage: parser.error == YAML_SCANNER_ERROR ? .scanner : .parser, problem: problem,
-            problemLocation: location(parser.problem_mark), context: string(parser.context),
-            contextLocation: parser.context == nil ? nil : location(parser.context_mark))
+            problemLocation: positions.location(parser.problem_mark), context: string(parser.context),
+            contextLocation: parser.context == nil ? nil : positions.location(parser.context_mark))
     default:
-        return LibYAMLFailure(stage: .other, problem: problem, problemLocation: location(parser.problem_mark))
+        return LibYAMLFailure(stage: .other, problem: problem, problemLocation: positions.location(parser.problem_mark))
     }
 }
 
-/// libyaml marks are 0-based and count Unicode scalars; ours are 1-based.
-private func location(_ mark: yaml_mark_t) -> SourceLocation {
-    SourceLocation(line: mark.line + 1, column: mark.column + 1)
+extension LibYAMLPositions {
+    /// libyaml marks are 0-based and count Unicode scalars; ours are 1-based.
+    fileprivate func location(_ mark: yaml_mark_t) -> SourceLocation {
+        location(index: mark.index, line: mark.line, column: mark.column)
+    }
 }
 
 private func string(_ pointer: UnsafePointer<CChar>?) -> String? {

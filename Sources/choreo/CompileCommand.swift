@@ -278,10 +278,14 @@ func runCompileWatching(_ options: CompileOptions) throws(UsageError) -> ExitSta
     Console.error("choreo: watching \(paths.count == 1 ? "1 scene" : "\(paths.count) scenes"); Ctrl-C stops\n")
     watchFiles(paths) { changed in
         var round = options
-        // Only the changed scenes are compiled (the others' outputs keep their mtimes), except
-        // with --depfile, which lists every scene of a run and so needs them all.
-        if options.depfile == nil { round.paths = changed }
         do throws(UsageError) {
+            // The walk again, with its checks: a scene replaced by a link out of its directory
+            // (what checking out a hostile branch does) is refused as a plain run refuses it,
+            // before anything reads it. Only the changed scenes are compiled (the others' outputs
+            // keep their mtimes), except with --depfile, which lists every scene of a run.
+            let walked = Set(try sceneFiles(options.paths, command: .compile))
+            if options.depfile == nil { round.paths = changed.filter(walked.contains) }
+            guard !round.paths.isEmpty else { return }
             _ = try runCompile(round)
         } catch {
             Console.error(error.render())

@@ -28,13 +28,20 @@ func sceneFiles(_ paths: [String], command: CommandName) throws(UsageError) -> [
             files.append(path)
         }
     }
-    // The same file named twice (`a.yaml ./a.yaml`, or through a link) is compiled once, under
-    // the first of its names in sorted order.
-    var seen = Set<FileIdentity>()
-    return Array(Set(files)).sorted().filter { path in
-        guard let identity = FileIdentity(path: path) else { return true }
-        return seen.insert(identity).inserted
+    // The same file named twice (`a.yaml ./a.yaml`, or through a link) is read once, under the
+    // first of its names in sorted order that is not a symbolic link (the file itself, so that
+    // `lint --fix` reports and fixes the real file whether or not a link sorts before it).
+    var named: [FileIdentity: String] = [:]
+    var unidentified: [String] = []
+    for path in Array(Set(files)).sorted() {
+        guard let identity = FileIdentity(path: path) else {
+            unidentified.append(path)
+            continue
+        }
+        if let earlier = named[identity], !isSymbolicLink(earlier) || isSymbolicLink(path) { continue }
+        named[identity] = path
     }
+    return (Array(named.values) + unidentified).sorted()
 }
 
 /// The entries of a directory as raw names (bytes), sorted, so a name that is not UTF-8 is seen
@@ -104,6 +111,11 @@ private func scenesBelow(_ directory: String, root: String, command: CommandName
         found.append(path)
     }
     return found
+}
+
+func isSymbolicLink(_ path: String) -> Bool {
+    var info = stat()
+    return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
 }
 
 /// The canonical absolute path (links resolved), or nil if it does not resolve.

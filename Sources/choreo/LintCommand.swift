@@ -39,7 +39,7 @@ func runLint(_ options: LintOptions) throws(UsageError) -> ExitStatus {
         if options.format == .text { Console.out(report) } else { Console.error(report) }
     }
     // Failing is decided on every diagnostic; printing is bounded per file.
-    let failing = fixWriteFailed.withLock { $0 } || diagnostics.contains { $0.severity == .error || (options.strict && $0.severity == .warning) }
+    let failing = fixWriteFailed.withLock { $0 } || diagnostics.hasErrors || (options.strict && diagnostics.hasWarnings)
     diagnostics = diagnostics.cappedPerFile()
     switch options.format {
     case .text: Console.out(textRenderer(for: sources).render(diagnostics))
@@ -63,6 +63,10 @@ private func fixInPlace(_ source: SourceFile) -> (source: SourceFile, diagnostic
         fixReports.withLock { $0[source.path] = "not fixed \(source.path): the file is not valid UTF-8\n" }
         return (source, compileScene(source).diagnostics)
     }
+    // What the file is now, to check right before it is replaced; a scene named through a link
+    // is fixed in the file the link points to (the walk allowed reading it, so writing it).
+    let target = isSymbolicLink(source.path) ? realPath(source.path) ?? source.path : source.path
+    let stamp = FileStamp(path: target)
     let result = fixScene(source)
     var report = ""
     for fix in result.applied {
@@ -72,13 +76,8 @@ private func fixInPlace(_ source: SourceFile) -> (source: SourceFile, diagnostic
         fixReports.withLock { $0[source.path] = report }
         return (source, result.remaining)
     }
-    var mode: mode_t = 0o644
-    var info = stat()
-    if stat(source.path, &info) == 0 { mode = info.st_mode & 0o7777 }
     do throws(OutputError) {
-        try writeAtomically([OutputFile(path: source.path, contents: result.file.text)], protecting: [])
-        // The replacement is a new file; give it the permissions the scene had.
-        chmod(source.path, mode)
+        try replaceFixedScene(target, read: source.bytes, stamp: stamp, with: result.file.text)
     } catch {
         // Nothing was replaced: report the original file's diagnostics, not the fixed text's.
         fixReports.withLock { $0[source.path] = "not fixed \(source.path): \(error.message)\n" }

@@ -1,3 +1,4 @@
+import ChoreoJSON
 import Foundation
 
 /// One file the CLI is about to write.
@@ -69,7 +70,11 @@ enum OutputError: Error, Equatable {
     case cannotCreateDirectory(String, reason: String)
     case cannotWrite(String, reason: String)
     case notARegularFile(String, kind: String)
-    case unrepresentableInDepfile(String)
+    case unrepresentableInDepfile(String, character: Unicode.Scalar, column: Int, reason: String)
+    case readOnly(String)
+    case hardLinked(String, links: Int)
+    case ownerWouldChange(String)
+    case changedWhileFixing(String)
 
     var message: String {
         switch self {
@@ -79,7 +84,13 @@ enum OutputError: Error, Equatable {
         case let .cannotCreateDirectory(path, reason): "cannot create output directory '\(path)': \(reason)"
         case let .cannotWrite(path, reason): "cannot write '\(path)': \(reason)"
         case let .notARegularFile(path, kind): "refusing to replace '\(path)': it is \(kind), not a regular file"
-        case let .unrepresentableInDepfile(path): "cannot write the depfile: the path '\(path)' has a line break, which Make and Ninja cannot read"
+        case let .readOnly(path): "refusing to rewrite '\(path)': it is read-only"
+        case let .hardLinked(path, links):
+            "refusing to rewrite '\(path)': it has \(links) hard links, which a rewrite would split into copies; fix one copy and link the others to it"
+        case let .ownerWouldChange(path): "refusing to rewrite '\(path)': it belongs to another user, and the rewritten file would be yours"
+        case let .changedWhileFixing(path): "refusing to rewrite '\(path)': it changed while it was being fixed; run lint --fix again"
+        case let .unrepresentableInDepfile(path, character, column, reason):
+            "cannot write the depfile: the path '\(TextEscaping.terminal(path))' has '\(TextEscaping.terminal(String(character)))' at character \(column), \(reason); Make and Ninja cannot both read it, rename the file"
         }
     }
 }
@@ -172,6 +183,43 @@ func writeAtomically(_ files: [OutputFile], protecting inputs: Set<FileIdentity>
         }
         TemporaryFiles.shared.forget(entry.temporary)
     }
+}
+
+/// `lint --fix`'s write-back of one scene: atomically (a temporary file renamed over it), and only
+/// when that keeps the file what it was: a read-only file, one with several hard links (a rename
+/// would leave the other names with the old text) or one whose owner the replacement could not
+/// keep is refused; the replacement gets the file's mode, owner and group. Right before the
+/// rename the file must still be what was fixed (`stamp` and the bytes read), or an edit saved
+/// meanwhile would be lost.
+func replaceFixedScene(_ path: String, read original: [UInt8], stamp: FileStamp?, with text: String) throws(OutputError) {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { throw .cannotWrite(path, reason: String(cString: strerror(errno))) }
+    guard info.st_mode & S_IFMT == S_IFREG else { throw .notARegularFile(path, kind: "not a regular file") }
+    if info.st_mode & 0o222 == 0 || access(path, W_OK) != 0 { throw .readOnly(path) }
+    if info.st_nlink > 1 { throw .hardLinked(path, links: Int(info.st_nlink)) }
+    let temporary: String
+    switch writeTemporary(beside: path, { $0.write(Array(text.utf8)) }) {
+    case let .success(written): temporary = written
+    case let .failure(failure): throw .cannotWrite(path, reason: failure.reason)
+    }
+    var staged = stat()
+    if stat(temporary, &staged) != 0 || ((staged.st_uid != info.st_uid || staged.st_gid != info.st_gid)
+        && chown(temporary, info.st_uid, info.st_gid) != 0)
+    {
+        TemporaryFiles.shared.remove(temporary)
+        throw .ownerWouldChange(path)
+    }
+    chmod(temporary, info.st_mode & 0o7777)
+    guard let stamp, FileStamp(path: path) == stamp, (try? readScene(path, command: .lint))?.bytes == original else {
+        TemporaryFiles.shared.remove(temporary)
+        throw .changedWhileFixing(path)
+    }
+    if rename(temporary, path) != 0 {
+        let reason = String(cString: strerror(errno))
+        TemporaryFiles.shared.remove(temporary)
+        throw .cannotWrite(path, reason: reason)
+    }
+    TemporaryFiles.shared.forget(temporary)
 }
 
 /// The directory part of a path (`.` for a bare name).

@@ -91,6 +91,9 @@ final class LivePreview: @unchecked Sendable {
 let maximumRequestHead = 8 * 1024
 /// Connections handled at once; more are closed at once (a local preview has one or two readers).
 let maximumConnections = 16
+/// How long a client has to send its whole request head, however it trickles in: a timeout per
+/// `recv` let a client sending a byte a second hold its slot for ever.
+let requestHeadDeadline: Duration = .seconds(5)
 
 func runPreviewServer(_ options: PreviewOptions) throws(UsageError) -> ExitStatus {
     // The scene must exist at start; later it may vanish for a moment while an editor saves.
@@ -142,14 +145,17 @@ func runPreviewServer(_ options: PreviewOptions) throws(UsageError) -> ExitStatu
                 }
                 return
             }
+            let deadline = ContinuousClock.now + requestHeadDeadline
             guard slots.wait(timeout: .now()) == .success else {
                 close(connection)
                 continue
             }
-            DispatchQueue.global().async {
-                serveConnection(connection, preview: preview)
+            // A thread each, not a dispatch queue: the queue's few workers block in `poll`, and
+            // connections waiting for one had their deadlines pass before being read at all.
+            Thread {
+                serveConnection(connection, deadline: deadline, preview: preview)
                 slots.signal()
-            }
+            }.start()
         }
     }
     acceptor.start()
@@ -158,11 +164,12 @@ func runPreviewServer(_ options: PreviewOptions) throws(UsageError) -> ExitStatu
 
 /// Reads one request, answers it and closes the connection (`Connection: close`: no keep-alive
 /// state to get wrong, and the page's polls are tiny).
-private func serveConnection(_ connection: Int32, preview: LivePreview) {
+///
+/// A client that sends nothing (a browser's speculative connection) or trickles its head cannot
+/// hold a slot past `deadline`, `requestHeadDeadline` after it was accepted.
+private func serveConnection(_ connection: Int32, deadline: ContinuousClock.Instant, preview: LivePreview) {
     defer { close(connection) }
-    // A client that sends nothing (a browser's speculative connection) cannot hold a slot long.
     var timeout = timeval(tv_sec: 5, tv_usec: 0)
-    setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
 
     var head: [UInt8] = []
@@ -179,6 +186,7 @@ private func serveConnection(_ connection: Int32, preview: LivePreview) {
             drainBeforeClose(connection)
             return
         }
+        guard waitUntilReadable(connection, before: deadline) else { return }
         let count = recv(connection, &buffer, buffer.count, 0)
         if count <= 0 { return }
         head.append(contentsOf: buffer[0..<count])
@@ -200,6 +208,19 @@ private func drainBeforeClose(_ connection: Int32) {
         let count = recv(connection, &buffer, buffer.count, 0)
         if count <= 0 { return }
         total += count
+    }
+}
+
+/// Waits for input on `connection` until `deadline`; false when it passes first (or on an error).
+private func waitUntilReadable(_ connection: Int32, before deadline: ContinuousClock.Instant) -> Bool {
+    while true {
+        let remaining = deadline - ContinuousClock.now
+        guard remaining > .zero else { return false }
+        let milliseconds = Int32(min(remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000 + 1, 60_000))
+        var descriptor = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&descriptor, 1, milliseconds)
+        if ready > 0 { return true }
+        if ready < 0, errno != EINTR { return false }
     }
 }
 

@@ -45,8 +45,77 @@ import Testing
     try sandbox.write("line\nbreak.yaml", Scenes.dot)
     let result = try sandbox.run(["compile", "line\nbreak.yaml", "-o", "out", "--depfile", "deps.d"])
     #expect(result.status == 1, "\(result)")
-    #expect(result.stderr.contains("has a line break, which Make and Ninja cannot read"), "\(result)")
+    #expect(result.stderr.contains("the path 'line\\u{A}break.yaml' has '\\u{A}' at character 5, a control character"), "\(result)")
     #expect(!sandbox.exists("deps.d"))
+}
+
+/// A path the depfile cannot carry is refused, naming the character and where it is: `;` starts a
+/// Make recipe, `=` a variable assignment, `|` and quotes end a path for Ninja, `*` is a Make
+/// pattern, a leading `~` a home directory.
+@Test(arguments: [
+    ("a;b.yaml", "';' at character 2, which Make reads as the start of a command"),
+    ("x=y.yaml", "'=' at character 2, which Make reads as a variable assignment"),
+    ("a|b.yaml", "'|' at character 2, which Make or Ninja reads specially"),
+    ("it's.yaml", "''' at character 3, which Make or Ninja reads specially"),
+    ("all*.yaml", "'*' at character 4, which Make or Ninja reads specially"),
+    ("tab\tbed.yaml", "'\\u{9}' at character 4, a control character"),
+    ("back\\#.yaml", "'#' at character 6, after a backslash"),
+    ("ends:", "':' at character 5, at the end of a path"),
+    ("~x.yaml", "'~' at character 1, which Make expands to a home directory"),
+])
+func depfileRefusesAPathMakeOrNinjaWouldMisread(_ name: String, _ message: String) throws {
+    let sandbox = try Sandbox()
+    try sandbox.write(name, Scenes.dot)
+    let result = try sandbox.run(["compile", name, "-o", "out", "--emit", "lottie", "--depfile", "deps.d"])
+    #expect(result.status == 1, "\(result)")
+    #expect(result.stderr.contains("cannot write the depfile: the path '"), "\(result)")
+    #expect(result.stderr.contains(message), "\(result)")
+    #expect(!sandbox.exists("deps.d"))
+}
+
+/// `a.yaml;touch${IFS}X;.yaml` committed next to `a.yaml`: a depfile listing it gave the output a
+/// recipe, and the next `make` after `a.yaml` changed ran `touch X`. Now the compile fails, no
+/// depfile is written, and no command but the Makefile's own ever runs.
+@Test func aHostileSceneNameRunsNoCommandThroughMake() throws {
+    let sandbox = try Sandbox()
+    let choreo = try #require(choreoExecutable).path
+    try sandbox.write("scenes/a.yaml", Scenes.dot(named: "a"))
+    try sandbox.write("scenes/a.yaml;touch${IFS}X;.yaml", Scenes.dot(named: "b"))
+    try sandbox.write("Makefile", """
+        all: out/b.json
+        out/b.json:
+        \t'\(choreo)' compile scenes -o out --emit lottie --depfile out/scenes.d
+        -include out/scenes.d
+
+        """)
+    let first = try runTool(["make"], in: sandbox.root)
+    #expect(first.status != 0, "\(first)")
+    #expect(first.stderr.contains("has ';' at character 14, which Make reads as the start of a command"), "\(first)")
+    #expect(!sandbox.exists("out/scenes.d"))
+    try touchLater(sandbox.url("scenes/a.yaml"))
+    _ = try runTool(["make"], in: sandbox.root)
+    #expect(!sandbox.exists("X"), "make ran the file name as a command")
+}
+
+/// Ninja splits a depfile path at `;`: the same name is refused rather than recorded as three paths.
+@Test func aHostileSceneNameIsRefusedUnderNinja() throws {
+    let sandbox = try Sandbox()
+    let choreo = try #require(choreoExecutable).path
+    try sandbox.write("scenes/a;touch X;.yaml", Scenes.dot(named: "b"))
+    try sandbox.write("build.ninja", """
+        rule choreo
+          command = '\(choreo)' compile $in -o out --emit lottie --depfile $out.d
+          depfile = $out.d
+          deps = gcc
+        build out/b.json: choreo scenes/a;touch$ X;.yaml
+
+        """)
+    let result = try runTool(["ninja"], in: sandbox.root)
+    #expect(result.status != 0, "\(result)")
+    #expect(result.stdout.contains("has ';' at character 9, which Make reads as the start of a command"), "\(result)")
+    #expect(!sandbox.exists("X"))
+    let deps = try runTool(["ninja", "-t", "deps"], in: sandbox.root)
+    #expect(!deps.stdout.contains("#deps"), "nothing recorded: \(deps)")
 }
 
 @Test func depfileIsNotWrittenOverAnInput() throws {
@@ -63,10 +132,10 @@ import Testing
     // The rules have no prerequisites of their own: only the depfiles say what each output is made from.
     var makefile = "all: out/a.json out/b.json\n"
     for name in ["a", "b"] {
-        try sandbox.write("my $cenes #2/\(name).yaml", Scenes.dot(named: name))
+        try sandbox.write("my $cenes #2:x/\(name).yaml", Scenes.dot(named: name))
         makefile += """
             out/\(name).json:
-            \t'\(choreo)' compile 'my $$cenes #2/\(name).yaml' -o out --emit lottie --depfile out/\(name).d
+            \t'\(choreo)' compile 'my $$cenes #2:x/\(name).yaml' -o out --emit lottie --depfile out/\(name).d
             -include out/\(name).d
 
             """
@@ -79,7 +148,7 @@ import Testing
     let unchanged = try runTool(["make"], in: sandbox.root)
     #expect(unchanged.stdout.contains("Nothing to be done"), "\(unchanged)")
 
-    try touchLater(sandbox.url("my $cenes #2/b.yaml"))
+    try touchLater(sandbox.url("my $cenes #2:x/b.yaml"))
     let second = try runTool(["make"], in: sandbox.root)
     #expect(second.status == 0, "\(second)")
     #expect(second.stdout.contains("wrote out/b.json"), "\(second)")
@@ -97,8 +166,8 @@ import Testing
 
         """
     for name in ["a", "b"] {
-        try sandbox.write("my $cenes #2/\(name).yaml", Scenes.dot(named: name))
-        ninja += "build out$ $$$ #/\(name).json: choreo my$ $$cenes$ #2/\(name).yaml\n"
+        try sandbox.write("my $cenes #2:x/\(name).yaml", Scenes.dot(named: name))
+        ninja += "build out$ $$$ #/\(name).json: choreo my$ $$cenes$ #2$:x/\(name).yaml\n"
     }
     try sandbox.write("build.ninja", ninja)
 
@@ -107,11 +176,11 @@ import Testing
     #expect(first.stdout.contains("wrote out $ #/a.json") && first.stdout.contains("wrote out $ #/b.json"), "\(first)")
     // Ninja read both depfiles (an unreadable one would leave the output dirty for ever).
     let deps = try runTool(["ninja", "-t", "deps"], in: sandbox.root)
-    #expect(deps.stdout.contains("out $ #/a.json: #deps 1") && deps.stdout.contains("    my $cenes #2/a.yaml"), "\(deps)")
+    #expect(deps.stdout.contains("out $ #/a.json: #deps 1") && deps.stdout.contains("    my $cenes #2:x/a.yaml"), "\(deps)")
     let unchanged = try runTool(["ninja"], in: sandbox.root)
     #expect(unchanged.stdout.contains("no work to do"), "\(unchanged)")
 
-    try touchLater(sandbox.url("my $cenes #2/a.yaml"))
+    try touchLater(sandbox.url("my $cenes #2:x/a.yaml"))
     let second = try runTool(["ninja"], in: sandbox.root)
     #expect(second.status == 0, "\(second)")
     #expect(second.stdout.contains("wrote out $ #/a.json"), "\(second)")

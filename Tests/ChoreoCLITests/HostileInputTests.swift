@@ -150,6 +150,38 @@ func diagnosticOutputIsBoundedPerFile(_ format: String) throws {
     #expect(result.stdout.contains("too-many-diagnostics"), "the note names its rule")
 }
 
+/// 350,000 unknown keys on one line (4 MB): every diagnostic was kept although 200 are printed,
+/// each with a did-you-mean guess and an excerpt copied from the whole line. Past the cap they are
+/// only counted, and the summary still has the true total.
+@Test func diagnosticsPastTheCapAreCountedNotKept() throws {
+    let sandbox = try Sandbox()
+    let keys = (0..<350_000).map { "k\($0): 1" }.joined(separator: ", ")
+    try sandbox.write("keys.yaml", "choreo: 1\nname: k\nsize: [10, 10]\nlayers:\n  - {id: a, shape: rect, size: [1, 1], \(keys)}\n")
+    let run = try measuredRun(["lint", "keys.yaml"], in: sandbox)
+    #expect(run.status == 1)
+    #expect(run.stdout.contains("349800 more diagnostics in this file are not shown (349800 of them errors)"), "\(run.stdout.suffix(500))")
+    #expect(run.kilobytes < 160_000, "peak \(run.kilobytes) KB")
+    #expect(run.seconds < 10, "\(run.seconds) s")
+}
+
+/// A run of the CLI under `/usr/bin/time`: its exit status, output, peak memory and wall time.
+private func measuredRun(_ arguments: [String], in sandbox: Sandbox) throws -> (status: Int32, stdout: String, stderr: String, kilobytes: Double, seconds: Double) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
+    process.arguments = ["-f", "maxrss=%M elapsed=%e", try #require(choreoExecutable).path] + arguments
+    process.currentDirectoryURL = sandbox.root
+    let output = Pipe(), errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    let stdout = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    let line = stderr.split(separator: "\n").last { $0.hasPrefix("maxrss=") } ?? ""
+    let fields = line.split(separator: " ").map { $0.split(separator: "=").last.map(String.init) ?? "" }
+    return (process.terminationStatus, stdout, stderr, Double(fields.first ?? "") ?? 0, Double(fields.dropFirst().first ?? "") ?? 0)
+}
+
 /// `compile DIR` held every scene's emitted outputs until the end (8 copies of one scene: 2.8 GB).
 /// Each scene's outputs are now emitted and written by one worker and then released, so with
 /// `--jobs 1` eight scenes peak about where one does.
@@ -162,19 +194,9 @@ func diagnosticOutputIsBoundedPerFile(_ format: String) throws {
     for index in 0..<8 { try sandbox.write("many/s\(index).yaml", scene("s\(index)")) }
     try sandbox.write("one/s0.yaml", scene("s0"))
     func peakKilobytes(_ directory: String) throws -> Double {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
-        process.arguments = ["-f", "maxrss=%M", try #require(choreoExecutable).path, "compile", directory, "-o", "out-\(directory)", "--jobs", "1"]
-        process.currentDirectoryURL = sandbox.root
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(text)")
-        let line = text.split(separator: "\n").last { $0.hasPrefix("maxrss=") } ?? ""
-        return Double(line.dropFirst("maxrss=".count)) ?? 0
+        let run = try measuredRun(["compile", directory, "-o", "out-\(directory)", "--jobs", "1"], in: sandbox)
+        #expect(run.status == 0, "\(run.stderr)")
+        return run.kilobytes
     }
     let one = try peakKilobytes("one"), many = try peakKilobytes("many")
     let outputKilobytes = Double(try FileManager.default.attributesOfItem(atPath: sandbox.url("out-one/s0.json").path)[.size] as? Int ?? 0) / 1024
@@ -228,3 +250,38 @@ func diagnosticOutputIsBoundedPerFile(_ format: String) throws {
     }
     #expect(caught > 0, "never caught a run while it was writing")
 }
+
+/// `a11y: {label: "\uFFFE\uFFFF"}`: YAML escapes for characters XML forbids went raw into the
+/// interactive SVG's script, and the file did not parse (a browser showed an error instead of the
+/// picture). Parsed here with a strict XML parser.
+@Test func anInteractiveSVGWithXMLForbiddenCharactersInALabelIsWellFormed() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("s.yaml", """
+        choreo: 1
+        name: s
+        size: [10, 10]
+        layers:
+          - {id: d, shape: rect, size: [2, 2]}
+        states:
+          rest: {a11y: {label: "a\\uFFFEb\\uFFFF"}}
+          on: {d: {opacity: 0.5}}
+        initial: rest
+        transitions:
+          - {from: rest, to: on, on: tap}
+
+        """)
+    let result = try sandbox.run(["compile", "s.yaml", "-o", "out", "--emit", "svg"])
+    #expect(result.status == 0, "\(result)")
+    let svg = try #require(sandbox.read("out/s.svg"))
+    #expect(svg.contains("<script"))
+    #expect(!svg.unicodeScalars.contains { $0 == "\u{FFFE}" || $0 == "\u{FFFF}" })
+    // Python's expat is strict about XML's characters (libxml2, through XMLDocument, lets these pass).
+    let parser = Process()
+    parser.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    parser.arguments = ["python3", "-c", "import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])", sandbox.url("out/s.svg").path]
+    parser.standardError = FileHandle.nullDevice
+    try parser.run()
+    parser.waitUntilExit()
+    #expect(parser.terminationStatus == 0, "expat finds the SVG ill-formed")
+}
+

@@ -1,3 +1,4 @@
+import ChoreoTestSupport
 import Foundation
 import Testing
 
@@ -124,4 +125,106 @@ let fiveFixableMistakes = """
     #expect(result.stderr.contains("fixed menu.yaml:9:16: '$gpa' → '$gap' [undefined-var]"))
     let permissions = try FileManager.default.attributesOfItem(atPath: sandbox.url("menu.yaml").path)[.posixPermissions] as? Int
     #expect(permissions == 0o600)
+}
+
+/// libyaml ends lines at NEL, U+2028 and U+2029, inside quoted strings too; editors, LSP and
+/// GitHub do not. A name holding one put the typo below it a line lower in every report, and
+/// `lint --fix` rewrote the line after it (`transitirotationfrom:`). Positions now come through one
+/// line table, the one editors use.
+@Test(arguments: ["\u{2028}", "\u{2029}", "\u{85}"])
+func yamlOnlyLineBreaksInAQuotedStringDoNotMovePositions(_ separator: String) throws {
+    let sandbox = try Sandbox()
+    let text = "choreo: 1\nname: \"a\(separator)b\"\nsize: [10, 10]\nlayers:\n  - {id: d, shape: rect, size: [1, 1], rotaton: 3deg}\ntransitions: []\n"
+    try sandbox.write("scene.yaml", text)
+    let lint = try sandbox.run(["lint", "scene.yaml"])
+    #expect(lint.stdout.contains("scene.yaml:5:40: error: unknown property 'rotaton' for a rect node"), "\(lint)")
+    #expect(lint.stdout.contains("    5 |   - {id: d, shape: rect, size: [1, 1], rotaton: 3deg}"), "the excerpt is the typo's line: \(lint)")
+    let github = try sandbox.run(["lint", "--format", "github", "scene.yaml"])
+    #expect(github.stdout.contains("::error file=scene.yaml,line=5,col=40"), "\(github)")
+
+    let fix = try sandbox.run(["lint", "--fix", "scene.yaml"])
+    #expect(fix.stdout.contains("fixed scene.yaml:5:40: 'rotaton' → 'rotation' [unknown-key]"), "\(fix)")
+    #expect(sandbox.read("scene.yaml") == text.replacingOccurrences(of: "rotaton", with: "rotation"))
+}
+
+/// `lint --fix` replaced a read-only file (a rename needs only the directory's permission).
+@Test func lintFixDoesNotRewriteAReadOnlyFile() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("menu.yaml", fiveFixableMistakes)
+    try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: sandbox.url("menu.yaml").path)
+    let result = try sandbox.run(["lint", "--fix", "menu.yaml"])
+    #expect(result.status == 1, "\(result)")
+    #expect(result.stdout.contains("not fixed menu.yaml: refusing to rewrite 'menu.yaml': it is read-only"), "\(result)")
+    #expect(sandbox.read("menu.yaml") == fiveFixableMistakes)
+}
+
+/// A rename gives the fixed text to one name and leaves the other hard links with the old text:
+/// such a file is refused (and the user told how to fix it), not split.
+@Test func lintFixDoesNotSplitHardLinks() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("menu.yaml", fiveFixableMistakes)
+    try #require(link(sandbox.url("menu.yaml").path, sandbox.url("copy.yaml").path) == 0)
+    let result = try sandbox.run(["lint", "--fix", "menu.yaml"])
+    #expect(result.status == 1, "\(result)")
+    #expect(result.stdout.contains("it has 2 hard links, which a rewrite would split into copies"), "\(result)")
+    #expect(sandbox.read("menu.yaml") == fiveFixableMistakes && sandbox.read("copy.yaml") == fiveFixableMistakes)
+}
+
+/// The replacement keeps the file's mode, owner and group (it was the fixing user's file after).
+@Test func lintFixKeepsTheFilesModeAndOwner() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("menu.yaml", fiveFixableMistakes)
+    let path = sandbox.url("menu.yaml").path
+    try #require(chmod(path, 0o640) == 0)
+    let owner: uid_t = getuid() == 0 ? 4321 : getuid(), group: gid_t = getuid() == 0 ? 4321 : getgid()
+    if getuid() == 0 { try #require(chown(path, owner, group) == 0) }
+    let result = try sandbox.run(["lint", "--fix", "menu.yaml"])
+    #expect(result.status == 0, "\(result)")
+    var info = stat()
+    try #require(stat(path, &info) == 0)
+    #expect(info.st_mode & 0o7777 == 0o640)
+    #expect(info.st_uid == owner && info.st_gid == group, "owner \(info.st_uid):\(info.st_gid)")
+    #expect(sandbox.read("menu.yaml") != fiveFixableMistakes)
+}
+
+/// An edit saved while `lint --fix` ran was overwritten by the fixed old text. The file is
+/// compared with what was read right before the rename, and the run refuses instead.
+@Test func lintFixDoesNotOverwriteAnEditSavedWhileItRan() throws {
+    let sandbox = try Sandbox()
+    // 3,000 typos: eight rounds of fixing take a few seconds in a debug build.
+    let original = "choreo: 1\nname: k\nsize: [10, 10]\nlayers:\n"
+        + (0..<3000).map { "  - {id: n\($0), shape: rect, size: [1, 1], rotaton: 1deg}\n" }.joined()
+    try sandbox.write("big.yaml", original)
+    let process = Process()
+    process.executableURL = try #require(choreoExecutable)
+    process.arguments = ["lint", "--fix", "big.yaml"]
+    process.currentDirectoryURL = sandbox.root
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    Thread.sleep(forTimeInterval: 0.4)
+    let edited = original + "# saved by an editor meanwhile\n"
+    try replaceByRename(sandbox, "big.yaml", edited)
+    let stdout = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 1)
+    #expect(stdout.contains("not fixed big.yaml: refusing to rewrite 'big.yaml': it changed while it was being fixed; run lint --fix again"), "\(stdout.prefix(300))")
+    #expect(sandbox.read("big.yaml") == edited, "the edit is kept")
+}
+
+/// `lint --fix DIR` with `a.yaml -> b.yaml`: the link sorted first, won the dedupe, was refused as
+/// a link to write through, and the real file was never fixed. The real file's name wins now.
+@Test func lintFixOfADirectoryFixesTheRealFileOnceWhenALinkSortsFirst() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("scenes/b.yaml", fiveFixableMistakes)
+    try #require(symlink("b.yaml", sandbox.url("scenes/a.yaml").path) == 0)
+    let result = try sandbox.run(["lint", "--fix", "scenes"])
+    #expect(result.status == 0, "\(result)")
+    #expect(result.stdout.contains("scenes/b.yaml: applied 5 fixes, 0 diagnostics left"), "\(result)")
+    #expect(!result.stdout.contains("scenes/a.yaml"), "fixed once, under the real file's name: \(result)")
+    let lint = try sandbox.run(["lint", "scenes"])
+    #expect(lint.status == 0, "\(lint)")
+    var info = stat()
+    #expect(lstat(sandbox.url("scenes/a.yaml").path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK, "the link is still a link")
 }

@@ -12,7 +12,8 @@ final class RunningChoreo: @unchecked Sendable {
     private let lock = NSLock()
     private var received = Data()
 
-    init(_ arguments: [String], in directory: URL) throws {
+    /// `mergingErrors`: stderr goes to `stdout` too (else it is dropped).
+    init(_ arguments: [String], in directory: URL, mergingErrors: Bool = false) throws {
         let binary = try #require(choreoExecutable, "the choreo binary was not found")
         process.executableURL = binary
         process.arguments = arguments
@@ -22,7 +23,7 @@ final class RunningChoreo: @unchecked Sendable {
         process.environment = environment
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        process.standardError = mergingErrors ? output : FileHandle.nullDevice
         output.fileHandleForReading.readabilityHandler = { [weak self] handle in
             let data = handle.availableData
             guard let self, !data.isEmpty else { return }
@@ -70,19 +71,8 @@ struct HTTPReply {
 
 /// Sends `request` as written to 127.0.0.1:`port` and reads the reply until the server closes.
 func rawHTTP(port: Int, _ request: String) throws -> HTTPReply {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    try #require(descriptor >= 0)
+    let descriptor = try connectToLoopback(port: port)
     defer { close(descriptor) }
-    var timeout = timeval(tv_sec: 5, tv_usec: 0)
-    setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = UInt16(port).bigEndian
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let connected = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-    }
-    try #require(connected == 0, "cannot connect to port \(port)")
     let bytes = Array(request.utf8)
     var offset = 0
     while offset < bytes.count {
@@ -103,6 +93,24 @@ func rawHTTP(port: Int, _ request: String) throws -> HTTPReply {
     let body = split.map { String(text[$0.upperBound...]) } ?? ""
     let statusField = head.split(separator: " ").dropFirst().first.map(String.init) ?? ""
     return HTTPReply(status: Int(statusField) ?? -1, head: head, body: body)
+}
+
+/// A TCP connection to 127.0.0.1:`port`, with a 5 s receive timeout.
+func connectToLoopback(port: Int) throws -> Int32 {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    try #require(descriptor >= 0)
+    var timeout = timeval(tv_sec: 5, tv_usec: 0)
+    setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = UInt16(port).bigEndian
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    if connected != 0 { close(descriptor) }
+    try #require(connected == 0, "cannot connect to port \(port)")
+    return descriptor
 }
 
 func get(_ port: Int, _ target: String, method: String = "GET", host: String = "127.0.0.1") throws -> HTTPReply {
@@ -278,6 +286,49 @@ struct LivePreviewTests {
         #expect(watcher.waitUntil(.seconds(3)) { wroteLines() == 6 }, "stdout: \(watcher.stdout)")
         #expect(sandbox.exists("out/again.json"))
         #expect(watcher.process.isRunning)
+        #expect(watcher.interrupt(within: .seconds(2)) == 0)
+    }
+
+    /// 16 clients sending their request heads a byte every half second held every slot: the 5 s
+    /// timeout was per `recv`. It is a deadline for the whole head, so after it the server
+    /// answers again while they still drip.
+    @Test func slowDripClientsCannotHoldEverySlot() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("scene.yaml", Scenes.dot)
+        let (server, port) = try startServer(sandbox, "scene.yaml")
+        let started = ContinuousClock.now
+        let drippers = try (0..<16).map { _ in try connectToLoopback(port: port) }
+        defer { for dripper in drippers { close(dripper) } }
+        func drip() {
+            for dripper in drippers { _ = send(dripper, "G", 1, Int32(MSG_NOSIGNAL)) }
+        }
+        drip()
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(try get(port, "/version").status == -1, "every slot is taken: the server closes the 17th connection")
+        var answered = false
+        while !answered, ContinuousClock.now - started < .seconds(9) {
+            drip()
+            Thread.sleep(forTimeInterval: 0.5)
+            if ContinuousClock.now - started > .seconds(5.5) { answered = try get(port, "/version").status == 200 }
+        }
+        #expect(answered, "still refused after \(ContinuousClock.now - started)")
+        #expect(server.interrupt(within: .seconds(2)) == 0)
+    }
+
+    /// Checking out a hostile branch under `compile --watch DIR` replaces a scene by a link out of
+    /// the directory: the watch compiled what it pointed at and quoted it in an excerpt. A round
+    /// walks the directory again, so the link is refused as a plain run refuses it.
+    @Test func compileWatchRefusesASceneReplacedByALinkOutOfTheDirectory() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("scenes/a.yaml", Scenes.dot(named: "a"))
+        try sandbox.write("private/secret.yaml", "choreo: 1\nname: s\nsize: [10, 10]\nTOKEN-1234: x\n")
+        let watcher = try RunningChoreo(["compile", "scenes", "--watch", "-o", "out"], in: sandbox.root, mergingErrors: true)
+        #expect(watcher.waitUntil { watcher.stdout.contains("watching 1 scene") }, "\(watcher.stdout)")
+        try #require(symlink("../private/secret.yaml", sandbox.url("scenes/link~").path) == 0)
+        try #require(rename(sandbox.url("scenes/link~").path, sandbox.url("scenes/a.yaml").path) == 0)
+        #expect(watcher.waitUntil(.seconds(5)) { watcher.stdout.contains("only links within the directory are followed") }, "\(watcher.stdout)")
+        #expect(!watcher.stdout.contains("TOKEN-1234"), "\(watcher.stdout)")
+        #expect(!sandbox.exists("out/s.json"))
         #expect(watcher.interrupt(within: .seconds(2)) == 0)
     }
 }

@@ -280,11 +280,16 @@ private let sample: [Diagnostic] = [
     #expect(rendered.contains("    1 | choreo: 2\n      |         ^\n"), "\(rendered)")
 }
 
-/// libyaml (YAML 1.1) ends lines at NEL, U+2028 and U+2029 as well as at CR and LF, and its marks
-/// give the diagnostics' lines, so the line table must count the same way or the excerpt quotes
-/// the wrong line (or none).
-@Test func sourceLinesBreakWhereLibyamlBreaksThem() {
+/// The program's one line table ends lines where editors, LSP and GitHub do (CR, LF, CRLF), not
+/// also at NEL, U+2028 and U+2029 as libyaml does: the reader converts libyaml's marks into it, so
+/// an excerpt, an annotation, an editor and the fixer all mean the same line.
+@Test func sourceLinesBreakWhereEditorsBreakThem() {
     let file = SourceFile(path: "x.yaml", text: "a\u{85}b\u{2028}c\u{2029}d\r\ne\rf\ng")
-    #expect(file.lineCount == 7)
-    #expect((1...7).map { String(file.line($0)) } == ["a", "b", "c", "d", "e", "f", "g"])
+    #expect(file.lineCount == 4)
+    #expect((1...4).map { String(file.line($0)) } == ["a\u{85}b\u{2028}c\u{2029}d", "e", "f", "g"])
+    #expect(file.hasYAMLOnlyLineBreaks)
+    // Offsets and locations through the same table: `c` is column 5 of line 1, 7 UTF-8 bytes in.
+    #expect(file.utf8Offset(of: SourceLocation(line: 1, column: 5)) == 7)
+    #expect(file.location(ofUTF8Offset: 7) == SourceLocation(line: 1, column: 5))
+    #expect(file.location(ofUTF8Offset: file.utf8Offset(of: SourceLocation(line: 3, column: 1))!) == SourceLocation(line: 3, column: 1))
 }

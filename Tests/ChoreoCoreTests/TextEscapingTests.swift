@@ -85,3 +85,10 @@ import Testing
         #expect(caret.hasSuffix("^~~"))
     }
 }
+
+@Test func markdownEscapesEveryASCIIPunctuationMarkAndShowsControls() {
+    #expect(TextEscaping.markdown("a_b") == #"a\_b"#)
+    #expect(TextEscaping.markdown("[x](command:y)") == #"\[x\]\(command\:y\)"#)
+    #expect(TextEscaping.markdown("é 😀 日本") == "é 😀 日本")
+    #expect(TextEscaping.markdown("a\nb") == #"a\\u\{A\}b"#, "a line break stays on the line, shown")
+}

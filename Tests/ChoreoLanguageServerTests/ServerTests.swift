@@ -246,3 +246,34 @@ private func completionLabels(_ server: LanguageServer, _ line: Int, _ character
     #expect(labels.contains("bell") && labels.contains("bell.opacity") && labels.contains("bell.stroke.width"), "\(labels)")
     #expect(!labels.contains("bell.shape"))
 }
+
+/// Scene text in a hover was Markdown as written: a `shape:` holding an image and a `command:`
+/// link rendered (and the link ran) in the editor. It is escaped, every ASCII punctuation mark.
+@Test func hoverShowsSceneTextAsTextNotMarkdown() {
+    let server = server()
+    let hostile = "![x](https://evil.example/i.png) [run](command:workbench.action.terminal.new) <img src=x> `code` www.evil.example"
+    _ = open(server, "choreo: 1\nsize: [10, 10]\nlayers:\n  - {id: bad, shape: \"\(hostile)\"}\n")
+    let reply = server.handle(request("textDocument/hover", at(3, 10)))
+    guard case let .string(value)? = reply.first?["result"]?["contents"]?["value"] else {
+        Issue.record("no hover: \(reply)")
+        return
+    }
+    #expect(value.hasPrefix("node **bad**: "), "\(value)")
+    for markup in ["![", "](", " <img", " `code`", " www.evil"] {
+        #expect(!value.contains(markup), "'\(markup)' in \(value)")
+    }
+    #expect(value.contains(#"\!\[x\]\(https\:\/\/evil\.example\/i\.png\)"#), "\(value)")
+}
+
+/// A U+2028 inside a quoted string is a line break to libyaml, not to an editor: the diagnostic
+/// of the typo below it went to the next line in the editor.
+@Test func diagnosticsAfterALineSeparatorInAStringAreOnTheEditorsLine() {
+    let server = server()
+    let out = open(server, "choreo: 1\nname: \"a\u{2028}b\"\nsize: [10, 10]\nlayers:\n  - {id: d, shape: rect, size: [1, 1], rotaton: 3deg}\n")
+    guard case let .array(diagnostics)? = out.first?["params"]?["diagnostics"] else {
+        Issue.record("no diagnostics: \(out)")
+        return
+    }
+    let typo = diagnostics.first { $0["code"] == .string("unknown-key") }
+    #expect(typo?["range"]?["start"] == .object([("line", 4), ("character", 39)]), "\(diagnostics)")
+}

@@ -426,6 +426,23 @@ enum InteractiveFixtures {
     #expect(!page.unicodeScalars.contains { $0 == "\u{7}" || $0 == "\u{1B}" })
 }
 
+/// U+FFFE and U+FFFF in a state's label or name went raw into the interactive SVG's script: the
+/// file was not well-formed XML, and a browser showed a parse error instead of the picture. The
+/// script's string literals escape them (`\ufffe`), as XML forbids them in CDATA too.
+@Test func xmlForbiddenCharactersInSceneTextKeepTheInteractiveSVGWellFormed() {
+    var timeline = SVGFixtures.transforms
+    for index in timeline.spans.indices {
+        if case let .pose(_, plays) = timeline.spans[index].role {
+            timeline.spans[index].role = .pose(label: "Play\u{FFFE}\u{FFFF}\u{1}", plays: plays)
+        }
+    }
+    let svg = SVGEmitter.interactive(InteractiveFixtures.withMachine(timeline, initial: "open"))
+    #expect(svg.contains("<script"), "the fixture has a state machine")
+    #expect(xmlProblem(svg) == nil, "\(xmlProblem(svg) ?? "")")
+    #expect(!svg.unicodeScalars.contains { $0 == "\u{FFFE}" || $0 == "\u{FFFF}" })
+    #expect(svg.contains(#""Play\ufffe\uffff\u0001""#))
+}
+
 /// Repeated ids get `-2`, `-3`, …: the allocator searched from 2 for every copy, so n copies of
 /// one id cost O(n²) (10 rects under a 100 × 100 repeat took 45 s). 20,000 copies must be quick.
 @Test func manyCopiesOfOneIdAreAllocatedInLinearTime() {

@@ -17,8 +17,9 @@
 #      player pitfall;
 #   6. the pytest self-tests proving the Lottie, dotLottie suites and the audit fail on broken
 #      output, that the matrix covers every property of docs/scene-format.md §5, and that
-#      browser.py drives Chromium with real input; and test_tgs.py (`--target tgs` stickers:
-#      gzip, python-lottie's TGS validator, ThorVG/rlottie).
+#      browser.py drives Chromium with real input; test_tgs.py (`--target tgs` stickers:
+#      gzip, python-lottie's TGS validator, ThorVG/rlottie); test_pre_commit.py (the hooks of
+#      .pre-commit-hooks.yaml in `pre-commit try-repo`).
 # Prints per-suite totals and a last line `N passed, M failed`; exits non-zero on any failure.
 # Failure images (A | B | difference) go to Tests/conformance/out/ (git-ignored).
 # Environment: CHOREO=path/to/choreo skips the build; CHOREO_SCRATCH is the swift scratch path
@@ -130,11 +131,11 @@ else
     failed=$((failed + 1))
 fi
 
-echo "== self-tests: the suites and the audit fail on broken output; the matrix covers §5; browser.py; Telegram stickers; the live preview (pytest)"
+echo "== self-tests: the suites and the audit fail on broken output; the matrix covers §5; browser.py; Telegram stickers; the live preview; the pre-commit hooks (pytest)"
 CHOREO="$CHOREO" "$python" -m pytest -q -p no:cacheprovider Tests/conformance/test_suite_fails_on_bad_output.py \
     Tests/conformance/test_dotlottie_checks.py Tests/conformance/test_lottie_audit.py \
     Tests/conformance/test_feature_matrix.py Tests/conformance/test_browser.py Tests/conformance/test_tgs.py \
-    Tests/conformance/test_live_preview.py | tee "$work/pytest.log"
+    Tests/conformance/test_live_preview.py Tests/conformance/test_pre_commit.py | tee "$work/pytest.log"
 pytest_status=${PIPESTATUS[0]}
 pytest_passed="$(grep -oE '[0-9]+ passed' "$work/pytest.log" | tail -n 1 | grep -oE '[0-9]+' || true)"
 pytest_failed=0

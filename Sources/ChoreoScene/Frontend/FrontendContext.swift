@@ -92,7 +92,7 @@ final class FrontendContext {
     init(file: SourceFile, bag: DiagnosticBag) {
         self.file = file
         self.bag = bag
-        errorCount = bag.diagnostics.count { $0.severity == .error }
+        errorCount = bag.errorCount
         brokenText = bag.diagnostics.filter { $0.rule == .yamlSyntax && $0.range.start != $0.range.end }.map(\.range)
         undefinedAliases = Set(bag.diagnostics.filter { $0.rule == .undefinedAlias }.map(\.range))
     }
@@ -274,6 +274,13 @@ extension FrontendContext {
                 entries.append(MapEntry(name: name, key: pair.key, value: pair.value))
             } else if let reason = misplaced[name] {
                 error(.unknownProperty, reason, at: pair.key.reportRange)
+            } else if bag.omits(at: pair.key.reportRange.start), !isInsideBrokenText(pair.key.reportRange),
+                !undefinedAliases.contains(pair.key.reportRange)
+            {
+                // Past the cap a guess would never be shown, and guessing is most of what an
+                // unknown key costs.
+                bag.countOmitted(.error, at: pair.key.reportRange)
+                errorCount += 1
             } else {
                 let meant = guessName(name, in: allowed)
                 var fixIts = meant.map { replacing(pair.key, with: $0) } ?? []

@@ -27,10 +27,23 @@ extension FrontendContext {
                 at: pairs[SceneLimits.maxThemes].key.reportRange, help: "keep at most \(SceneLimits.maxThemes) themes in one scene")
             return []
         }
+        // Each theme is a `t/NAME.json` member of the .lottie: names equal ignoring case would be
+        // one file where the file system ignores case (macOS, Windows), as scene names would.
+        var rangesByFoldedName: [String: (name: String, range: SourceRange)] = [:]
         for pair in pairs {
             guard let name = keyName(pair.key), checkIdentifier(name, what: "theme name", at: pair.key.reportRange) else {
                 continue
             }
+            if let first = rangesByFoldedName[name.lowercased()] {
+                if first.name != name {
+                    error(
+                        .duplicateID, "the theme name '\(name)' differs from '\(first.name)' only in case",
+                        at: pair.key.reportRange, notes: [Note("'\(first.name)' is defined here", at: first.range)],
+                        help: "their files in a .lottie would be one file on a file system that ignores case; give the themes names that differ in letters")
+                }
+                continue
+            }
+            rangesByFoldedName[name.lowercased()] = (name, pair.key.reportRange)
             guard let entries = mapPairs(pair.value, expected: "a map of var names to values for theme '\(name)'") else {
                 continue
             }

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# Installs the choreo command for the current user (or into any prefix), or removes it again:
+#
+#   scripts/install.sh                 # builds choreo (release) and installs it into ~/.local
+#   scripts/install.sh /usr/local      # another prefix (may need root)
+#   scripts/install.sh --uninstall     # removes what an install into ~/.local put there
+#   scripts/install.sh --from DIR P    # installs the binary already built in DIR (no build)
+#
+# Layout: PREFIX/lib/choreo/ holds the binary and the resources it reads beside itself
+# (Choreo_ChoreoSVG.resources: the preview page); PREFIX/bin/choreo is a symbolic link to it, so a
+# PREFIX/bin on PATH is all a shell needs. Installs libyaml-dev, zlib1g-dev and pkg-config when it
+# has to build and they are missing.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+source scripts/common.sh
+
+usage() { sed -n '2,12p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+
+from=""
+uninstall=false
+prefix=""
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --from) [ $# -ge 2 ] || usage; from="$2"; shift 2 ;;
+        --uninstall) uninstall=true; shift ;;
+        -h|--help) usage ;;
+        -*) echo "error: unknown option '$1'" >&2; usage ;;
+        *) [ -z "$prefix" ] || usage; prefix="$1"; shift ;;
+    esac
+done
+prefix="${prefix:-$HOME/.local}"
+case "$prefix" in /*) ;; *) prefix="$(pwd -P)/$prefix" ;; esac
+
+bundle=Choreo_ChoreoSVG.resources
+home="$prefix/lib/choreo"
+link="$prefix/bin/choreo"
+
+if $uninstall; then
+    # Only what this script installed: a bin/choreo that is something else is left alone.
+    if [ -L "$link" ] && [ "$(readlink "$link")" = "../lib/choreo/choreo" ]; then
+        rm -f "$link"
+    elif [ -e "$link" ]; then
+        echo "warning: $link is not the link this script installs; left alone" >&2
+    fi
+    rm -rf "$home"
+    echo "removed choreo from $prefix"
+    exit 0
+fi
+
+if [ -z "$from" ]; then
+    ensure_apt_packages libyaml-dev zlib1g-dev pkg-config
+    ensure_swift
+    mapfile -t scratch < <(swift_scratch_args)
+    swift build -c release --product choreo "${scratch[@]}" >&2
+    from="$(swift build -c release --show-bin-path "${scratch[@]}")"
+fi
+[ -x "$from/choreo" ] || { echo "error: no choreo binary in $from" >&2; exit 1; }
+[ -d "$from/$bundle" ] || { echo "error: $from has no $bundle (the preview page's resources)" >&2; exit 1; }
+
+mkdir -p "$prefix/bin"
+# A fresh directory swapped in whole, so an interrupted install never leaves half a bundle.
+staging="$(mktemp -d "$prefix/lib/.choreo-install.XXXXXX" 2>/dev/null || { mkdir -p "$prefix/lib" && mktemp -d "$prefix/lib/.choreo-install.XXXXXX"; })"
+trap 'rm -rf "$staging"' EXIT
+install -m 0755 "$from/choreo" "$staging/choreo"
+cp -R "$from/$bundle" "$staging/$bundle"
+chmod -R u+rwX,go+rX "$staging"
+rm -rf "$home"
+mv "$staging" "$home"
+ln -sfn ../lib/choreo/choreo "$link"
+
+echo "installed $("$link" --version) as $link"
+case ":$PATH:" in
+    *":$prefix/bin:"*) ;;
+    *) echo "note: $prefix/bin is not on your PATH; add it, e.g. to ~/.profile:"
+       echo "  export PATH=\"$prefix/bin:\$PATH\"" ;;
+esac
