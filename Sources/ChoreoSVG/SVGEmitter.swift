@@ -352,6 +352,34 @@ struct SceneRenderer {
         }
     }
 
+    /// Discrete keyframes of a value the clip at `index` derives from its tracks (`texts[i]` from
+    /// `times[i]`, seconds into the clip; `atRest(t)` is the value the pose at rest at `t` shows).
+    /// Unlike a track's own values, a derived value need not start where the drawing rests, since a
+    /// trim growing from nothing is visible from its first instant while the empty pose at rest is
+    /// hidden, and a bake per frame or per piece stops short of the pose the clip ends on. So a
+    /// clip that plays once ends on its end pose's value, and a value that does not change within
+    /// the clip is still written when it is not the one in effect as the clip begins (otherwise
+    /// the attribute at rest, or another clip's frozen value, would stay in force).
+    private func discreteClipKeyframes(
+        _ index: Int, times: [Double], texts: TextList, atRest: (Double, inout [UInt8]) -> Void
+    ) -> SMILKeyframes? {
+        let clip = clips[index]
+        var times = times, texts = texts
+        if !clip.loops {
+            times.append(clip.duration)
+            texts.append { atRest(clip.end, &$0) }
+        }
+        if let keyframes = discreteKeyframes(times: times, texts: texts, duration: clip.duration) { return keyframes }
+        guard clip.duration > 0, !texts.isEmpty, clips.count > 1 || clip.begin != nil else { return nil }
+        var inEffect: [UInt8] = []
+        atRest(clip.start, &inEffect)
+        guard !texts.text(0, equals: inEffect) else { return nil }
+        var values = TextList()
+        values.append(Array(texts.text(0)))
+        values.appendLastAgain()
+        return SMILKeyframes(keyTimes: [0, 1], values: values, keySplines: nil, discrete: true)
+    }
+
     /// The animations of one track, one per clip it moves in (see `clipAnimations`).
     private func animations<Value: SVGAnimatable>(
         _ target: AnimationTarget, _ track: Animated<Value>, into list: inout AnimationList, format: (Value, inout [UInt8]) -> Void
@@ -607,7 +635,9 @@ struct SceneRenderer {
                             times.append(time)
                             texts.append { appendTrimmedPathData(geometry.trimmedOutline(at: clip.start + time, trim: trim), to: &$0) }
                         }
-                        return discreteKeyframes(times: times, texts: texts, duration: clip.duration)
+                        return discreteClipKeyframes(index, times: times, texts: texts) {
+                            appendTrimmedPathData(geometry.trimmedOutline(at: $0, trim: trim), to: &$1)
+                        }
                     },
                     held: { appendTrimmedPathData(geometry.trimmedOutline(at: $0, trim: trim), to: &$1) })
             }
@@ -738,7 +768,9 @@ struct SceneRenderer {
             frames: { index in
                 var texts = TextList()
                 for piece in dashes[index] { texts.append(Array(visibility(hidden(piece)).utf8)) }
-                return discreteKeyframes(times: dashes[index].map(\.start), texts: texts, duration: clips[index].duration)
+                return discreteClipKeyframes(index, times: dashes[index].map(\.start), texts: texts) {
+                    $1.append(contentsOf: visibility(value($0).values[0] < empty).utf8)
+                }
             },
             held: { $1.append(contentsOf: visibility(value($0).values[0] < empty).utf8) })
     }
