@@ -326,6 +326,13 @@ private func attributeValues(_ svg: String, tag: String, attribute: String) -> [
         #expect(body.contains("\\u003c/script\\u003e"))
     }
 
+    @Test func theFocusRingIsLeftToFocusVisibleSoAClickShowsNone() throws {
+        let svg = SVGEmitter.interactive(InteractiveFixtures.withMachine(SVGFixtures.transforms))
+        #expect(svg.contains("<style type=\"text/css\">svg[data-state]:focus:not(:focus-visible) { outline: none }</style>"))
+        let script = try #require(svg.range(of: "<![CDATA[")).upperBound
+        #expect(!svg[script...].contains("outline"), "the script leaves the ring to the browser's :focus-visible")
+    }
+
     @Test func aSceneWithoutStatesPlaysItsFirstTimelineFromLoad() {
         let svg = SVGEmitter.interactive(SVGFixtures.trim)
         #expect(!svg.contains("<script"))
