@@ -73,15 +73,20 @@ enum InteractiveSVG {
             guard let play = state.play else { continue }
             let clock = clockPrefix + String(clips.count)
             playClips[state.name] = clips.count
-            clips.append(Clip(start: play.span.start, end: play.span.end, begin: clock + ".begin", stop: clock + ".end", loops: play.loops))
+            clips.append(Clip(
+                start: play.span.start, end: play.span.end, begin: clock + ".begin", stop: clock + ".end", loops: play.loops,
+                restTime: state.pose.start))
         }
         var transitionClips: [Int] = []
+        var poseStarts: [String: Double] = [:]
+        for state in machine.states where poseStarts[state.name] == nil { poseStarts[state.name] = state.pose.start }
         for transition in machine.transitions {
             let clock = clockPrefix + String(clips.count)
             transitionClips.append(clips.count)
             clips.append(Clip(
                 start: transition.span.start, end: transition.span.end, begin: clock + ".begin", stop: nil, loops: false,
-                covers: playClips[transition.from].map { [$0] } ?? []))
+                covers: playClips[transition.from].map { [$0] } ?? [],
+                restTime: poseStarts[transition.from]))
         }
 
         var renderer = SceneRenderer(fps: timeline.fps, idPrefix: idPrefix, baseTime: machine.initialPose.start, clips: clips)

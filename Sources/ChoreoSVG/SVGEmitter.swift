@@ -175,6 +175,11 @@ struct Clip {
     /// it does not move them itself: a transition leaving a state that plays a timeline must
     /// cover whatever that timeline left frozen.
     var covers: [Int] = []
+    /// The instant of the global timeline whose values are in effect as the clip begins (the pose
+    /// of the state it leaves or plays in), when that is not `start`: a property the clip holds
+    /// still is written when it holds a value other than that one (a transition shorter than a
+    /// frame jumps at its start, so its start already shows where it goes).
+    var restTime: Double? = nil
 
     var duration: Double { end - start }
 
@@ -342,7 +347,7 @@ struct SceneRenderer {
         let perClip = clips.indices.map(frames)
         for (index, clip) in clips.enumerated() {
             var keyframes = perClip[index]
-            if keyframes == nil, clip.covers.contains(where: { perClip[$0] != nil }) {
+            if keyframes == nil, clip.covers.contains(where: { perClip[$0] != nil }) || holdsAnotherValue(clip, held) {
                 var values = TextList()
                 values.append { held(clip.start, &$0) }
                 values.appendLastAgain()
@@ -372,12 +377,22 @@ struct SceneRenderer {
         if let keyframes = discreteKeyframes(times: times, texts: texts, duration: clip.duration) { return keyframes }
         guard clip.duration > 0, !texts.isEmpty, clips.count > 1 || clip.begin != nil else { return nil }
         var inEffect: [UInt8] = []
-        atRest(clip.start, &inEffect)
+        atRest(clip.restTime ?? clip.start, &inEffect)
         guard !texts.text(0, equals: inEffect) else { return nil }
         var values = TextList()
         values.append(Array(texts.text(0)))
         values.appendLastAgain()
         return SMILKeyframes(keyTimes: [0, 1], values: values, keySplines: nil, discrete: true)
+    }
+
+    /// Whether a clip in which a value stays still holds another value than the one in effect as
+    /// it begins (`Clip.restTime`).
+    private func holdsAnotherValue(_ clip: Clip, _ held: (Double, inout [UInt8]) -> Void) -> Bool {
+        guard let restTime = clip.restTime, clip.duration > 0 else { return false }
+        var during: [UInt8] = [], before: [UInt8] = []
+        held(clip.start, &during)
+        held(restTime, &before)
+        return during != before
     }
 
     /// The animations of one track, one per clip it moves in (see `clipAnimations`).

@@ -1,4 +1,5 @@
 import ChoreoDiagnostics
+import ChoreoLottie
 import ChoreoSVG
 import ChoreoScene
 import ChoreoTimeline
@@ -117,5 +118,37 @@ func compiledTimeline(_ relativePath: String) throws -> Timeline {
         let line = try svg.path(5)
         #expect(svg.value(of: "stroke-width", on: line, after: [0]) == "6")
         #expect(svg.value(of: "stroke-width", on: line, after: [0, 1]) == "0")
+    }
+}
+
+/// A transition of 0s jumps: into a state that plays a timeline, its one frame shows where the
+/// timeline starts (not the state's pose for a frame first); into a plain state, the drawing rests
+/// on the new pose. In the IR (so in Lottie, dotLottie and the reel) and in the interactive SVG.
+@Suite struct ZeroDurationTransitionTests {
+    static let scene = "Tests/conformance/feature-scenes/zero-duration-transitions.yaml"
+
+    @Test func theFrameOfAZeroTransitionShowsWhereThePlayedTimelineStarts() throws {
+        let timeline = try compiledTimeline(Self.scene)
+        let span = try #require(timeline.spans.first { $0.name == "idle->busy" })
+        let dot = try #require(timeline.layers.first { $0.id == "dot" })
+        #expect(span.end - span.start < 1.5 / timeline.fps, "one frame")
+        #expect(dot.transform.opacity.value(at: span.start) == 0.2, "the timeline's first value, not the pose's 0.6")
+        #expect(dot.transform.opacity.value(at: (span.start + span.end) / 2) == 0.2)
+        // Lottie: the frame the transition's segment plays holds the same value.
+        let lottie = LottieEmitter.emit(timeline)
+        let frame = Double(Int((span.start * timeline.fps).rounded()))
+        let keyframes = try #require(LoopSeamHoldTests.opacityKeyframes(lottie, layer: "dot"))
+        let atFrame = keyframes.last { ($0["t"] as? Double ?? .infinity) <= frame }
+        #expect((atFrame?["s"] as? [Double]) == [20], "\(String(describing: atFrame))")
+    }
+
+    @Test func theInteractiveSVGRestsOnEachStateAfterZeroTransitions() throws {
+        let svg = PlayedInteractiveSVG(SVGEmitter.interactive(try compiledTimeline(Self.scene)))
+        // Clip 0 plays `pulse` in busy; 1 is idle->busy, 2 busy->done, 3 done->idle.
+        let dot = try svg.element(id: "dot"), bar = try svg.element(id: "bar")
+        #expect(svg.value(of: "opacity", on: dot, after: [1]) == "0.2", "the 0s transition holds the timeline's start")
+        #expect(svg.value(of: "opacity", on: dot, after: [1, 0]) == "0.6")
+        #expect(svg.value(of: "opacity", on: bar, after: [1, 0, 2]) == "0.4", "a 0s transition into a plain state rests on it")
+        #expect(svg.value(of: "opacity", on: bar, after: [1, 0, 2, 3]) == "1")
     }
 }

@@ -65,8 +65,9 @@ import Testing
         #expect(failures.isEmpty, "\(failures.count) of \(Self.cases.count): \(failures.prefix(8))")
     }
 
-    /// The keyframes of the first animated opacity (`"o": {"a": 1, …}`) in a Lottie document.
-    static func opacityKeyframes(_ json: String) -> [[String: Any]]? {
+    /// The keyframes of the animated opacity (`"o": {"a": 1, …}`) in a Lottie document, in the
+    /// layer named `layer` if given.
+    static func opacityKeyframes(_ json: String, layer: String? = nil) -> [[String: Any]]? {
         func search(_ value: Any) -> [[String: Any]]? {
             if let object = value as? [String: Any] {
                 if let o = object["o"] as? [String: Any], (o["a"] as? Int) == 1, let k = o["k"] as? [[String: Any]] { return k }
@@ -76,7 +77,9 @@ import Testing
             }
             return nil
         }
-        guard let document = try? JSONSerialization.jsonObject(with: Data(json.utf8)) else { return nil }
-        return search(document)
+        guard let document = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] else { return nil }
+        guard let layer else { return search(document) }
+        let layers = document["layers"] as? [[String: Any]] ?? []
+        return layers.first { ($0["nm"] as? String) == layer }.flatMap(search)
     }
 }
