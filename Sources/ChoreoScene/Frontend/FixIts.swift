@@ -1,5 +1,33 @@
 import ChoreoDiagnostics
+import ChoreoJSON
 import ChoreoYAML
+
+/// How a bare number written where a time is expected is repaired. Below 10 it reads as seconds
+/// (`0.35`, `2`), and adding the unit is the fix-it. From 10 on it reads as milliseconds to a CSS or
+/// JavaScript hand (`300` is 0.3 s there, five minutes as seconds): both readings are offered as
+/// suggestions, which `lint --fix` never applies, since either would set a magnitude silently.
+struct BareTimeRepair {
+    static let millisecondsFrom: Double = 10
+
+    let help: String
+    /// The replacement texts, with whether `lint --fix` may apply them.
+    let replacements: [String]
+    let isSuggestion: Bool
+
+    init?(_ literal: String) {
+        guard let value = Double(literal) else { return nil }
+        if abs(value) < Self.millisecondsFrom {
+            help = "write '\(literal)s' for seconds"
+            replacements = [literal + "s"]
+            isSuggestion = false
+        } else {
+            let seconds = formatNumber(value / 1000, decimals: 6) + "s"
+            help = "CSS and JavaScript read a bare \(literal) as milliseconds: write '\(literal)ms' (or '\(seconds)'); '\(literal)s' would be \(literal) seconds"
+            replacements = [literal + "ms", seconds]
+            isSuggestion = true
+        }
+    }
+}
 
 /// Building fix-its (docs/diagnostics.md, "Fix-its"): every one replaces text the user wrote
 /// exactly where it stands, so it is only offered when the node's source text is known to the
@@ -70,6 +98,15 @@ extension FrontendContext {
         range.end.column = range.start.column + length
         let old = String(String.UnicodeScalarView(scalars[offset..<offset + length]))
         return [FixIt.replace(range, with: text, message: "replace '\(old)' with '\(text)'")]
+    }
+
+    /// The fix-its of a `BareTimeRepair` over the node (or the var definition) that holds the number.
+    func fixIts(_ repair: BareTimeRepair, over node: YAMLNode) -> [FixIt] {
+        repair.replacements.flatMap { text in
+            repair.isSuggestion
+                ? replacing(node, with: text, message: "write '\(text)'").map(\.asSuggestion)
+                : replacing(node, with: text, message: "add the unit: '\(text)'")
+        }
     }
 
     /// "did you mean 'x'?" and the fix-it that writes `x` (with `prefix`, such as `$`) over the node.
