@@ -35,6 +35,12 @@ final class FrontendContext {
     /// by `reportVarUnitMisfits` (the var is what is wrong, not each use).
     private var varUnitMisfits: [String: [(range: SourceRange, expected: Dimension)]] = [:]
 
+    /// Counts a use of a var whose definition was reported as an error (callers check
+    /// `errorCount`, so the node is not built half-read); the use is not reported again.
+    func countUseOfReportedVar() {
+        errorCount += 1
+    }
+
     /// Counts a misfit use as an error now (callers check `errorCount`); it is reported at the end.
     func recordVarUnitMisfit(_ name: String, at range: SourceRange, expected: Dimension) {
         varUnitMisfits[name, default: []].append((range, expected))

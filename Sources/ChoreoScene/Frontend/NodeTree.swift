@@ -386,6 +386,11 @@ extension FrontendContext {
         case .d:
             if value.sequence != nil { return pathCommands(value) }
             guard let text = scalarText(value, expected: "SVG path data such as \"M 0 0 L 10 10 Z\"") else { return nil }
+            // A var that holds path data was reported once, at the var.
+            if let name = bareVarName(text.trimmingCharacters(in: .whitespaces)), poisonedVars.contains(name) {
+                countUseOfReportedVar()
+                return nil
+            }
             switch parsePathData(text) {
             case let .success(shape):
                 guard shape.contours.contains(where: { !$0.vertices.isEmpty }) else {

@@ -147,9 +147,12 @@ extension FrontendContext {
             var clipProperty: String?
             if path == Property.clip.key || path.hasPrefix(Property.clip.key + ".") {
                 guard let clip = target.clip else {
-                    error(
-                        .unknownProperty, "node '\(id)' has no clip to animate", at: pathRange,
-                        help: "give it a clip in layers, for example clip: {shape: rect, size: [100, 100]}")
+                    // A clip that could not be read has its own error: it is not missing.
+                    if target.clipRange == nil {
+                        error(
+                            .unknownProperty, "node '\(id)' has no clip to animate", at: pathRange,
+                            help: "give it a clip in layers, for example clip: {shape: rect, size: [100, 100]}")
+                    }
                     continue
                 }
                 let property = String(path.dropFirst(Property.clip.key.count + 1))
