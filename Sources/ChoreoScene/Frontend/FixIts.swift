@@ -100,6 +100,16 @@ extension FrontendContext {
         return [FixIt.replace(range, with: text, message: "replace '\(old)' with '\(text)'")]
     }
 
+    /// A suggestion writing `text` as the node's whole value, quoted when a plain scalar would not
+    /// read back as it (`cubic-bezier(0.68, -0.6, …)` has commas, which end a flow collection's item).
+    func suggesting(_ node: YAMLNode, _ text: String) -> [FixIt] {
+        if node.scalar?.style == .plain, !isSafePlainScalar(text) || text.contains(",") {
+            guard valueTextRange(node) != nil else { return [] }
+            return [FixIt.replace(node.range, with: "\"\(text)\"", message: "write \"\(text)\"").asSuggestion]
+        }
+        return replacing(node, with: text, message: "write '\(text)'").map(\.asSuggestion)
+    }
+
     /// The fix-its of a `BareTimeRepair` over the node (or the var definition) that holds the number.
     func fixIts(_ repair: BareTimeRepair, over node: YAMLNode) -> [FixIt] {
         repair.replacements.flatMap { text in
@@ -141,6 +151,9 @@ let commonMisnomers: [String: String] = [
     "ease_out": "ease-out", "ease_in_out": "ease-in-out", "click": "tap",
     "dampingFraction": "damping-fraction", "damping_fraction": "damping-fraction", "blendDuration": "duration",
     "extraBounce": "bounce",
+    // CSS, After Effects and Figma names for the pivot.
+    "transform-origin": Property.anchor.key, "transformOrigin": Property.anchor.key, "anchor-point": Property.anchor.key,
+    "anchorPoint": Property.anchor.key, "origin": Property.anchor.key, "pivot": Property.anchor.key,
 ]
 
 /// The name a misspelt word most likely meant among `candidates`: a known misnomer first, then

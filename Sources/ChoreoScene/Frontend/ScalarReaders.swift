@@ -107,9 +107,9 @@ extension FrontendContext {
                 notes: varRanges[name].map { [Note("'$\(name)' is defined here", at: $0)] } ?? [])
             return
         }
-        let fixIts = valueError.replacement.map {
+        let fixIts = (valueError.replacement.map {
             replacing(in: node, offset: valueError.offset, length: valueError.length, with: $0)
-        } ?? []
+        } ?? []) + valueError.suggestions.flatMap { suggesting(node, $0) }
         error(
             valueError.rule, valueError.message, at: rangeInScalar(node, offset: valueError.offset, length: valueError.length),
             help: valueError.help, fixIts: fixIts)
