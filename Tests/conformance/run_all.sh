@@ -134,7 +134,7 @@ echo "== self-tests: the suites and the audit fail on broken output; the matrix 
 CHOREO="$CHOREO" "$python" -m pytest -q -p no:cacheprovider Tests/conformance/test_suite_fails_on_bad_output.py \
     Tests/conformance/test_dotlottie_checks.py Tests/conformance/test_lottie_audit.py \
     Tests/conformance/test_feature_matrix.py Tests/conformance/test_browser.py Tests/conformance/test_tgs.py \
-    Tests/conformance/test_live_preview.py | tee "$work/pytest.log"
+    Tests/conformance/test_live_preview.py Tests/conformance/test_preview_guides.py | tee "$work/pytest.log"
 pytest_status=${PIPESTATUS[0]}
 pytest_passed="$(grep -oE '[0-9]+ passed' "$work/pytest.log" | tail -n 1 | grep -oE '[0-9]+' || true)"
 pytest_failed=0
