@@ -161,7 +161,7 @@ final class NodeInfo {
     /// one, where it stands and the range a fix-it may rewrite (a plain scalar's); where
     /// `position:` was written.
     var anchorWritten = false
-    var anchorKeyword: (word: String, range: SourceRange, editable: SourceRange?)?
+    var anchorKeyword: (word: String, unit: Point, range: SourceRange, editable: SourceRange?)?
     var positionRange: SourceRange?
     /// For a shape filled by a group's gradient: the group, and the map from the group's
     /// coordinates to this node's (a similarity, from base values).
@@ -496,8 +496,8 @@ extension FrontendContext {
         if let node = map.value(.anchor), let value = anchorPoint(node, bounds: bounds) {
             anchor = value
             info.anchorWritten = true
-            if let word = node.scalar?.value, anchorKeywords.contains(where: { $0.0 == word }) {
-                info.anchorKeyword = (word, node.reportRange, node.scalar?.style == .plain ? valueTextRange(node) : nil)
+            if let word = node.scalar?.value, let keyword = anchorKeywords.first(where: { $0.0 == word }) {
+                info.anchorKeyword = (word, keyword.1, node.reportRange, node.scalar?.style == .plain ? valueTextRange(node) : nil)
             }
         }
         info.positionRange = map.value(.position)?.reportRange

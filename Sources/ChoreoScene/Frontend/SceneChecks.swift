@@ -132,7 +132,8 @@ extension FrontendContext {
                             help: "give it the point to turn about: 'anchor: \(pointText(seen.center))' is the centre of the children that are seen")
                     }
                 }
-                if let keyword = info.anchorKeyword, keyword.word != "center" || info.shape == .path,
+                // The centre of a rect, an ellipse or a polygon is their origin whatever their size.
+                if let keyword = info.anchorKeyword, keyword.unit != Point(0.5, 0.5) || info.shape == .path,
                     let property = geometry.first(where: { moved.contains($0) }), let anchor = info.base.point(.anchor)
                 {
                     let text = pointText(anchor)
