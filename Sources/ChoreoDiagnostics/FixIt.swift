@@ -20,15 +20,28 @@ public struct FixIt: Hashable, Sendable {
 
     public var message: String
     public var edits: [Edit]
+    /// A suggestion is offered (a code action in editors, listed in JSON and SARIF) but never
+    /// applied by `choreo lint --fix`: the repair is one of several readings of what was meant,
+    /// and picking one silently could change a value's magnitude (`duration: 300` is 300 ms to a
+    /// CSS hand, five minutes as `300s`).
+    public var isSuggestion: Bool
 
-    public init(_ message: String, edits: [Edit]) {
+    public init(_ message: String, edits: [Edit], isSuggestion: Bool = false) {
         self.message = message
         self.edits = edits
+        self.isSuggestion = isSuggestion
     }
 
     /// One replacement of one range.
     public static func replace(_ range: SourceRange, with replacement: String, message: String? = nil) -> FixIt {
         FixIt(message ?? "replace with '\(replacement)'", edits: [Edit(range: range, replacement: replacement)])
+    }
+
+    /// The same fix-it as a suggestion, never applied by `lint --fix`.
+    public var asSuggestion: FixIt {
+        var copy = self
+        copy.isSuggestion = true
+        return copy
     }
 
     /// Whether two fix-its touch the same text: overlapping ranges, or two insertions at one point

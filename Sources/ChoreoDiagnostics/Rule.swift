@@ -38,6 +38,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, CustomSt
     case morphMismatch = "morph-mismatch"
     case nonFinite = "non-finite"
     case offCanvas = "off-canvas"
+    case implicitAnchor = "implicit-anchor"
     case outOfRange = "out-of-range"
     case outputTooLarge = "output-too-large"
     case themeInvalid = "theme-invalid"
@@ -140,6 +141,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, CustomSt
         case .morphMismatch: (.scene, .error, "a path with morph: index, or a gradient, has poses that differ in structure")
         case .nonFinite: (.scene, .error, "a value is infinite or not a number")
         case .offCanvas: (.scene, .warning, "a node lies entirely outside the canvas")
+        case .implicitAnchor: (.scene, .warning, "a node's anchor is likely not the point the scene means")
         case .outOfRange: (.scene, .error, "a number is outside what its key allows")
         case .outputTooLarge: (.scene, .error, "the outputs would be too large")
         case .themeInvalid: (.scene, .error, "the scene has errors with one theme's values")

@@ -301,7 +301,7 @@ extension LanguageServer {
                     ("title", .string(fixIt.message)),
                     ("kind", "quickfix"),
                     ("diagnostics", [lspDiagnostic(diagnostic, in: document)]),
-                    ("isPreferred", .bool(position == 0)),
+                    ("isPreferred", .bool(position == 0 && !fixIt.isSuggestion)),
                     ("edit", .object([("changes", .object([(uri, .array(edits))]))])),
                 ]))
             }

@@ -503,17 +503,41 @@ struct GradientEncoding: LottieEncoding {
     var withAlpha: Bool
     var dimensions: Int { 1 }
 
+    /// Two stops at one offset (a hard edge) are written `hardEdgeGap` apart: rlottie draws the
+    /// opacity of coincident stops as a ramp from the first to the stop after them, so a hard
+    /// edge between translucent and opaque colours came out soft, while ThorVG and lottie-web draw
+    /// it hard. A thousandth of the gradient's length (the finest offset the output writes) is an
+    /// edge in every player.
+    static let hardEdgeGap = 0.001
+
+    /// The offsets as written: each at least `hardEdgeGap` past the one before, pushed back from
+    /// 1 when the last ones coincide there.
+    static func writtenOffsets(_ stops: [GradientStop]) -> [Double] {
+        var offsets = stops.map(\.offset)
+        guard offsets.count > 1 else { return offsets }
+        for index in 1..<offsets.count where offsets[index] < offsets[index - 1] + hardEdgeGap {
+            offsets[index] = offsets[index - 1] + hardEdgeGap
+        }
+        var limit = 1.0
+        for index in offsets.indices.reversed() {
+            offsets[index] = max(min(offsets[index], limit), 0)
+            limit = offsets[index] - hardEdgeGap
+        }
+        return offsets
+    }
+
     func writeStatic<W: JSONSink>(_ gradient: GradientStops, to w: inout W) {
+        let offsets = Self.writtenOffsets(gradient.stops)
         w.beginArray()
-        for stop in gradient.stops {
-            w.number(stop.offset)
+        for (stop, offset) in zip(gradient.stops, offsets) {
+            w.number(offset)
             w.number(stop.color.r, places: 4)
             w.number(stop.color.g, places: 4)
             w.number(stop.color.b, places: 4)
         }
         if withAlpha {
-            for stop in gradient.stops {
-                w.number(stop.offset)
+            for (stop, offset) in zip(gradient.stops, offsets) {
+                w.number(offset)
                 w.number(stop.color.a, places: 4)
             }
         }

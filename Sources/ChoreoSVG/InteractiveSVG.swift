@@ -73,15 +73,20 @@ enum InteractiveSVG {
             guard let play = state.play else { continue }
             let clock = clockPrefix + String(clips.count)
             playClips[state.name] = clips.count
-            clips.append(Clip(start: play.span.start, end: play.span.end, begin: clock + ".begin", stop: clock + ".end", loops: play.loops))
+            clips.append(Clip(
+                start: play.span.start, end: play.span.end, begin: clock + ".begin", stop: clock + ".end", loops: play.loops,
+                restTime: state.pose.start))
         }
         var transitionClips: [Int] = []
+        var poseStarts: [String: Double] = [:]
+        for state in machine.states where poseStarts[state.name] == nil { poseStarts[state.name] = state.pose.start }
         for transition in machine.transitions {
             let clock = clockPrefix + String(clips.count)
             transitionClips.append(clips.count)
             clips.append(Clip(
                 start: transition.span.start, end: transition.span.end, begin: clock + ".begin", stop: nil, loops: false,
-                covers: playClips[transition.from].map { [$0] } ?? []))
+                covers: playClips[transition.from].map { [$0] } ?? [],
+                restTime: poseStarts[transition.from]))
         }
 
         var renderer = SceneRenderer(fps: timeline.fps, idPrefix: idPrefix, baseTime: machine.initialPose.start, clips: clips)
@@ -101,6 +106,11 @@ enum InteractiveSVG {
             output: output
         ) { out in
             out.definitions(renderer.definitions)
+            if !clocks.isEmpty {
+                // The focus ring is for keyboard users: a click focuses the control without one,
+                // as a button does; the browser's own ring shows where `:focus-visible` matches.
+                out.element(Markup("style", [("type", "text/css")], raw: focusStyle))
+            }
             SVGEmitter.writeBackground(timeline, into: &out)
             out.start("g")
             out.attribute("class", "choreo-drawing")
@@ -118,6 +128,10 @@ enum InteractiveSVG {
             out.element(Markup("script", [("type", "text/ecmascript")], raw: "<![CDATA[\n" + runtime(data) + "]]>"))
         }
     }
+
+    /// Scoped to interactive roots (`data-state`), since a `<style>` inside an SVG pasted into a
+    /// page applies to the whole page.
+    static let focusStyle = "svg[data-state]:focus:not(:focus-visible) { outline: none }"
 
     /// The machine as a JavaScript object literal: every name from the scene through `jsString`,
     /// which leaves no `<`, `>` or `&`, so the literal is safe inside CDATA and an HTML page.
@@ -295,10 +309,7 @@ enum InteractiveSVG {
             root.setAttribute("role", "button");
             root.setAttribute("tabindex", "0");
             hit.style.cursor = "pointer";
-            // The focus ring is for keyboard users: a click focuses without one.
-            hit.addEventListener("pointerdown", function () { root.style.outline = "none"; });
             root.addEventListener("keydown", function (event) {
-              root.style.outline = "";
               if (event.key === "Enter" || event.key === " ") { event.preventDefault(); fire("tap"); }
             });
           }

@@ -430,12 +430,15 @@ func discreteKeyframes(times changeTimes: [Double], texts: TextList, duration: D
         text.removeAll(keepingCapacity: true)
         text.append(contentsOf: texts.text(index))
         if values.lastEquals(text) { continue }
-        let time = changeTimes[index]
-        if let last = times.last, time <= last {
+        // Compared as fractions of the clip, as `times` holds them (seconds against fractions
+        // merged every change of a clip shorter than a second into the one before it, shown a
+        // frame early).
+        let fraction = changeTimes[index] / duration
+        if let last = times.last, fraction <= last {
             values.replaceLast(with: text)
             continue
         }
-        times.append(time / duration)
+        times.append(fraction)
         values.append(text)
     }
     guard values.count > 1 else { return nil }

@@ -13,7 +13,8 @@ import Foundation
 /// Stable element ids for tests and tools: `#stage` (holds the interactive `<svg>`),
 /// `#state-NAME` per state (goes to that state through the transitions), `#diagram`,
 /// `#play-pause`, `#step-back`, `#step-forward`, `#speed`, `#frame`, `#time`, `#span`,
-/// `#current-state`, `#filmstrip`. The body's `data-state` mirrors the current state.
+/// `#current-state`, `#filmstrip`, `#guides` (the bounds & anchors toggle, which draws
+/// `#stage-guides` over the stage). The body's `data-state` mirrors the current state.
 /// The page's HTML, CSS or JavaScript file was not found: the binary was installed without
 /// `Choreo_ChoreoSVG.resources` beside it.
 public struct PreviewAssetsMissing: Error, Sendable {
@@ -131,8 +132,73 @@ public enum PreviewPage {
             let states = machine.states.map { s in "{name: \(jsString(s.name)), label: \(s.label.map(jsString) ?? "null")}" }
             return "{initial: \(jsString(machine.initial)), states: [\(states.joined(separator: ", "))], transitions: [\(transitions.joined(separator: ", "))]}"
         }
+        // The layout guides of each state at rest, and of the first frame (a scene without states).
+        var guides = ["\"\": \(guidesLiteral(timeline, at: 0))"]
+        for span in timeline.spans where span.kind == .pose {
+            guides.append("\(jsString(span.name)): \(guidesLiteral(timeline, at: span.start))")
+        }
         return "{name: \(jsString(timeline.name)), title: \(jsString(timeline.title)), fps: \(formatNumber(timeline.fps, decimals: 6)), "
-            + "spans: [\(spans.joined(separator: ", "))], machine: \(machine ?? "null")}"
+            + "spans: [\(spans.joined(separator: ", "))], machine: \(machine ?? "null"), guides: {\(guides.joined(separator: ", "))}}"
+    }
+
+    /// Where `position` and `anchor` put a node: its box on the canvas (around its outline, as
+    /// placed, copies and children included) and its anchor point on the canvas.
+    struct LayoutGuide: Equatable {
+        var id: String
+        var minX, minY, maxX, maxY: Double
+        var anchor: Point
+    }
+
+    /// Every node's guide at `time`, parents before their children.
+    static func layoutGuides(_ timeline: Timeline, at time: Double) -> [LayoutGuide] {
+        var guides: [LayoutGuide] = []
+        /// The node's canvas box (nil for an empty group), adding its guide and its children's.
+        func visit(_ node: Node, parent: ChoreoTimeline.AffineTransform) -> (Double, Double, Double, Double)? {
+            let matrix = parent.concatenating(node.transform.matrix(at: time))
+            let copies = (0..<max(1, node.repeat?.count ?? 1)).map { matrix.concatenating(node.repeat?.matrix(ofCopy: $0) ?? ChoreoTimeline.AffineTransform.identity) }
+            var box: (Double, Double, Double, Double)?
+            func include(_ p: Point) {
+                box = box.map { (min($0.0, p.x), min($0.1, p.y), max($0.2, p.x), max($0.3, p.y)) } ?? (p.x, p.y, p.x, p.y)
+            }
+            let index = guides.count
+            switch node.content {
+            case let .shape(geometry, _):
+                let outline = geometry.outline(at: time)
+                for copy in copies {
+                    for contour in outline.contours {
+                        for vertex in contour.vertices {
+                            // The control points bound the curve.
+                            for point in [vertex.point, vertex.point + vertex.inTangent, vertex.point + vertex.outTangent] { include(copy.apply(point)) }
+                        }
+                    }
+                }
+            case let .group(children):
+                guides.append(LayoutGuide(id: node.id, minX: 0, minY: 0, maxX: 0, maxY: 0, anchor: .zero))
+                for copy in copies {
+                    for child in children {
+                        if let childBox = visit(child, parent: copy) {
+                            include(Point(childBox.0, childBox.1))
+                            include(Point(childBox.2, childBox.3))
+                        }
+                    }
+                }
+            }
+            let anchor = matrix.apply(node.transform.anchor.value(at: time))
+            let guide = LayoutGuide(id: node.id, minX: box?.0 ?? anchor.x, minY: box?.1 ?? anchor.y, maxX: box?.2 ?? anchor.x, maxY: box?.3 ?? anchor.y, anchor: anchor)
+            if case .group = node.content { guides[index] = guide } else { guides.append(guide) }
+            return box
+        }
+        for layer in timeline.layers { _ = visit(layer, parent: ChoreoTimeline.AffineTransform.identity) }
+        return guides
+    }
+
+    /// `layoutGuides` as a JavaScript array of `{id, box: [minX, minY, maxX, maxY], anchor: [x, y]}`.
+    static func guidesLiteral(_ timeline: Timeline, at time: Double) -> String {
+        func n(_ value: Double) -> String { formatNumber(value) }
+        let items = layoutGuides(timeline, at: time).map { g in
+            "{id: \(jsString(g.id)), box: [\(n(g.minX)), \(n(g.minY)), \(n(g.maxX)), \(n(g.maxY))], anchor: [\(n(g.anchor.x)), \(n(g.anchor.y))]}"
+        }
+        return "[\(items.joined(separator: ", "))]"
     }
 
     /// `template` with every `{{KEY}}` of `values` replaced, in one pass (a value that contains

@@ -175,6 +175,11 @@ struct Clip {
     /// it does not move them itself: a transition leaving a state that plays a timeline must
     /// cover whatever that timeline left frozen.
     var covers: [Int] = []
+    /// The instant of the global timeline whose values are in effect as the clip begins (the pose
+    /// of the state it leaves or plays in), when that is not `start`: a property the clip holds
+    /// still is written when it holds a value other than that one (a transition shorter than a
+    /// frame jumps at its start, so its start already shows where it goes).
+    var restTime: Double? = nil
 
     var duration: Double { end - start }
 
@@ -342,7 +347,7 @@ struct SceneRenderer {
         let perClip = clips.indices.map(frames)
         for (index, clip) in clips.enumerated() {
             var keyframes = perClip[index]
-            if keyframes == nil, clip.covers.contains(where: { perClip[$0] != nil }) {
+            if keyframes == nil, clip.covers.contains(where: { perClip[$0] != nil }) || holdsAnotherValue(clip, held) {
                 var values = TextList()
                 values.append { held(clip.start, &$0) }
                 values.appendLastAgain()
@@ -350,6 +355,44 @@ struct SceneRenderer {
             }
             if let keyframes { list.append(target, keyframes: keyframes, timing: clipTimings[index]) }
         }
+    }
+
+    /// Discrete keyframes of a value the clip at `index` derives from its tracks (`texts[i]` from
+    /// `times[i]`, seconds into the clip; `atRest(t)` is the value the pose at rest at `t` shows).
+    /// Unlike a track's own values, a derived value need not start where the drawing rests, since a
+    /// trim growing from nothing is visible from its first instant while the empty pose at rest is
+    /// hidden, and a bake per frame or per piece stops short of the pose the clip ends on. So a
+    /// clip that plays once ends on its end pose's value, and a value that does not change within
+    /// the clip is still written when it is not the one in effect as the clip begins (otherwise
+    /// the attribute at rest, or another clip's frozen value, would stay in force).
+    private func discreteClipKeyframes(
+        _ index: Int, times: [Double], texts: TextList, atRest: (Double, inout [UInt8]) -> Void
+    ) -> SMILKeyframes? {
+        let clip = clips[index]
+        var times = times, texts = texts
+        if !clip.loops {
+            times.append(clip.duration)
+            texts.append { atRest(clip.end, &$0) }
+        }
+        if let keyframes = discreteKeyframes(times: times, texts: texts, duration: clip.duration) { return keyframes }
+        guard clip.duration > 0, !texts.isEmpty, clips.count > 1 || clip.begin != nil else { return nil }
+        var inEffect: [UInt8] = []
+        atRest(clip.restTime ?? clip.start, &inEffect)
+        guard !texts.text(0, equals: inEffect) else { return nil }
+        var values = TextList()
+        values.append(Array(texts.text(0)))
+        values.appendLastAgain()
+        return SMILKeyframes(keyTimes: [0, 1], values: values, keySplines: nil, discrete: true)
+    }
+
+    /// Whether a clip in which a value stays still holds another value than the one in effect as
+    /// it begins (`Clip.restTime`).
+    private func holdsAnotherValue(_ clip: Clip, _ held: (Double, inout [UInt8]) -> Void) -> Bool {
+        guard let restTime = clip.restTime, clip.duration > 0 else { return false }
+        var during: [UInt8] = [], before: [UInt8] = []
+        held(clip.start, &during)
+        held(restTime, &before)
+        return during != before
     }
 
     /// The animations of one track, one per clip it moves in (see `clipAnimations`).
@@ -607,7 +650,9 @@ struct SceneRenderer {
                             times.append(time)
                             texts.append { appendTrimmedPathData(geometry.trimmedOutline(at: clip.start + time, trim: trim), to: &$0) }
                         }
-                        return discreteKeyframes(times: times, texts: texts, duration: clip.duration)
+                        return discreteClipKeyframes(index, times: times, texts: texts) {
+                            appendTrimmedPathData(geometry.trimmedOutline(at: $0, trim: trim), to: &$1)
+                        }
                     },
                     held: { appendTrimmedPathData(geometry.trimmedOutline(at: $0, trim: trim), to: &$1) })
             }
@@ -738,7 +783,9 @@ struct SceneRenderer {
             frames: { index in
                 var texts = TextList()
                 for piece in dashes[index] { texts.append(Array(visibility(hidden(piece)).utf8)) }
-                return discreteKeyframes(times: dashes[index].map(\.start), texts: texts, duration: clips[index].duration)
+                return discreteClipKeyframes(index, times: dashes[index].map(\.start), texts: texts) {
+                    $1.append(contentsOf: visibility(value($0).values[0] < empty).utf8)
+                }
             },
             held: { $1.append(contentsOf: visibility(value($0).values[0] < empty).utf8) })
     }

@@ -37,7 +37,7 @@ public func fixScene(
     for _ in 0..<maxRounds {
         var chosen: [(Diagnostic, FixIt)] = []
         for diagnostic in diagnostics {
-            guard let fixIt = diagnostic.fixIts.first, !fixIt.edits.isEmpty else { continue }
+            guard let fixIt = diagnostic.fixIts.first(where: { !$0.isSuggestion }), !fixIt.edits.isEmpty else { continue }
             if chosen.contains(where: { $0.1.overlaps(fixIt) }) { continue }
             chosen.append((diagnostic, fixIt))
         }

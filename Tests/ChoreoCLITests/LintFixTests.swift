@@ -227,4 +227,22 @@ func yamlOnlyLineBreaksInAQuotedStringDoNotMovePositions(_ separator: String) th
     #expect(lint.status == 0, "\(lint)")
     var info = stat()
     #expect(lstat(sandbox.url("scenes/a.yaml").path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK, "the link is still a link")
+
+@Test func lintFixNeverSetsTheMagnitudeOfABareTimeAndAddsTheUnitToASmallOne() throws {
+    let sandbox = try Sandbox()
+    // `duration: 300` is 300 ms to a CSS hand and five minutes as seconds: suggestions only.
+    // `delay: 0.2` can only be seconds: fixed.
+    let text = Scenes.dot + """
+        states:
+          a: {}
+          b: {dot: {opacity: 0.5}}
+        transitions:
+          - {from: a, to: b, on: tap, duration: 300, delay: 0.2}
+
+        """
+    try sandbox.write("dot.yaml", text)
+    let result = try sandbox.run(["lint", "--fix", "dot.yaml"])
+    #expect(result.status == 1, "\(result)")
+    #expect(sandbox.read("dot.yaml") == text.replacingOccurrences(of: "delay: 0.2}", with: "delay: 0.2s}"), "\(result)")
+    #expect(result.stdout.contains("CSS and JavaScript read a bare 300 as milliseconds: write '300ms' (or '0.3s')"), "\(result)")
 }

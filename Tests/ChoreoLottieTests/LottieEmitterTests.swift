@@ -167,6 +167,17 @@ private let goldenDirectory = repositoryRoot().appendingPathComponent("Tests/Cho
         #expect(text == #"{"p":2,"k":{"a":0,"k":[0,1,0,0,1,0,0,1,0,1,1,0.25]}}"#)
     }
 
+    /// rlottie draws the opacity of two stops at one offset as a ramp: a hard edge is written as
+    /// stops a thousandth apart (ones coinciding at 1 are pushed back from it).
+    @Test func coincidentGradientStopsAreWrittenApartSoEveryPlayerDrawsTheEdge() {
+        let stops = GradientStops([
+            GradientStop(0, RGBA(1, 0, 0, 0.5)), GradientStop(0.5, RGBA(1, 0, 0, 0.5)), GradientStop(0.5, RGBA(0, 0, 1)),
+            GradientStop(1, RGBA(0, 0, 1)), GradientStop(1, RGBA(0, 1, 0)),
+        ])
+        let text = JSONWriter().string(builder.gradientColors(Animated(stops)))
+        #expect(text == #"{"p":5,"k":{"a":0,"k":[0,1,0,0,0.5,1,0,0,0.501,0,0,1,0.999,0,0,1,1,0,1,0,0,0.5,0.5,0.5,0.501,1,0.999,1,1,1]}}"#)
+    }
+
     /// ThorVG interpolates held gradient stops: a hold (here a whole second) is written as a
     /// constant stretch and a jump whose hold keyframe lasts less than a frame.
     @Test func heldGradientStopsJumpWithoutALongHoldKeyframe() throws {

@@ -326,6 +326,13 @@ private func attributeValues(_ svg: String, tag: String, attribute: String) -> [
         #expect(body.contains("\\u003c/script\\u003e"))
     }
 
+    @Test func theFocusRingIsLeftToFocusVisibleSoAClickShowsNone() throws {
+        let svg = SVGEmitter.interactive(InteractiveFixtures.withMachine(SVGFixtures.transforms))
+        #expect(svg.contains("<style type=\"text/css\">svg[data-state]:focus:not(:focus-visible) { outline: none }</style>"))
+        let script = try #require(svg.range(of: "<![CDATA[")).upperBound
+        #expect(!svg[script...].contains("outline"), "the script leaves the ring to the browser's :focus-visible")
+    }
+
     @Test func aSceneWithoutStatesPlaysItsFirstTimelineFromLoad() {
         let svg = SVGEmitter.interactive(SVGFixtures.trim)
         #expect(!svg.contains("<script"))
@@ -478,5 +485,19 @@ enum InteractiveFixtures {
         // The reel animates the outline as its size grows.
         #expect(reel.contains("attributeName=\"d\""))
         #expect(!SVGEmitter.snapshot(timeline, at: 0.5).contains("<animate"))
+    }
+}
+
+/// A clip shorter than a second kept its fractions and compared them with seconds: every change
+/// after the first few merged into the one before, shown a frame early (a fill trimmed per frame in
+/// a 0.97 s reel drew each odd frame's cut a frame ahead).
+@Test func discreteChangesOfAShortClipEachKeepTheirOwnTime() throws {
+    var texts = TextList()
+    for frame in 0..<6 { texts.append(Array("v\(frame)".utf8)) }
+    let times = (0..<6).map { Double($0) / 60 }
+    let keyframes = try #require(discreteKeyframes(times: times, texts: texts, duration: 0.1))
+    #expect(keyframes.values.count == 6)
+    for (index, fraction) in keyframes.keyTimes.enumerated() {
+        #expect(abs(fraction - Double(index) / 6) < 1e-12, "change \(index) at \(fraction)")
     }
 }

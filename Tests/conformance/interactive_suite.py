@@ -20,6 +20,8 @@ DIR holds `choreo compile --emit svg,svg-reel,timeline` output. Checks, each rep
   inline    (play-pause) the SVG pasted inline into an HTML page, and in an <object>, answers a
             click like the file does.
   reduced   (play-pause) under prefers-reduced-motion a tap jumps: the target state is drawn at once.
+  focus     (play-pause) a mouse click focuses the SVG without a focus ring; Tab focuses it with one
+            (`:focus-visible`).
   reel      NAME.reel.svg still animates (several distinct frames in its first second).
   preview   `choreo preview`'s page: the scene starts in its initial state (diagram highlight), the
             mouse on the stage fires the first transition and the stage then draws the target
@@ -358,6 +360,29 @@ def object_check(browser, scene: Scene, results: Results) -> None:
     page.close()
 
 
+FOCUS = ("() => { const s = document.querySelector('svg'); const style = getComputedStyle(s);"
+         " return [document.activeElement === s, s.matches(':focus-visible'), style.outlineStyle]; }")
+
+
+def focus_check(browser, scene: Scene, results: Results) -> None:
+    """A mouse click focuses the control without a ring; the keyboard's focus shows one."""
+    if first_tap(scene) is None:
+        return
+    page = browser.new_page(viewport={"width": scene.width + MARGIN, "height": scene.height + MARGIN})
+    page.goto(scene.svg.as_uri(), wait_until="load")
+    page.mouse.click(scene.width / 2, scene.height / 2)
+    wait_for_rest(page)
+    focused, visible, outline = page.evaluate(FOCUS)
+    results.record(f"{scene.name} focus: a click focuses without a ring", focused and not visible and outline == "none",
+                   f"focused {focused}, :focus-visible {visible}, outline-style {outline}")
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
+    page.keyboard.press("Tab")
+    focused, visible, outline = page.evaluate(FOCUS)
+    results.record(f"{scene.name} focus: Tab focuses with a ring", focused and visible and outline != "none",
+                   f"focused {focused}, :focus-visible {visible}, outline-style {outline}")
+    page.close()
+
+
 def reduced_motion_check(browser, scene: Scene, results: Results) -> None:
     transition = first_tap(scene)
     if transition is None:
@@ -540,6 +565,7 @@ def main(argv: list[str]) -> int:
                     inline_check(browser, scene, results)
                     object_check(browser, scene, results)
                     reduced_motion_check(browser, scene, results)
+                    focus_check(browser, scene, results)
                 print(f"  ({scene.name}: {time.monotonic() - phase:.1f} s)")
             phase = time.monotonic()
             for scene in stateful:

@@ -11,6 +11,10 @@ this suite measured in lottie-web). Each finding names a rule:
   gradient-stops      a gradient whose `g.k` does not hold 4·p colour numbers plus pairs of opacity
                       stops, whose keyframes differ in length, or whose offsets leave 0…1 or go
                       backwards (lottie-ios: hard crash; lottie-android: wrong colours).
+  gradient-hard-edge  two stops at one offset (colour or opacity): rlottie draws the opacity of
+                      coincident stops as a ramp, so a hard edge between translucent and opaque
+                      comes out soft (found on a hard-edged band of a new scene); written a thousandth
+                      apart, every player draws the edge.
   gradient-hold       a hold keyframe (`h: 1`) on gradient stops, held for a frame or more towards
                       a different value: ThorVG 1.0 interpolates it anyway (found by the feature
                       matrix: steps and hold easings on gradient stops).
@@ -332,6 +336,8 @@ class Auditor:
             for name, series in (("colour", colour_offsets), ("opacity", opacity_offsets)):
                 if any(b < a for a, b in zip(series, series[1:])):
                     self.add("gradient-stops", f"{path}.g.k ({where})", f"{name} stop offsets go backwards: {series}")
+                elif any(b == a for a, b in zip(series, series[1:])):
+                    self.add("gradient-hard-edge", f"{path}.g.k ({where})", f"{name} stops at one offset: {series}")
             if any(not 0 <= o <= 1 for o in offsets):
                 self.add("gradient-stops", f"{path}.g.k ({where})", f"stop offsets outside 0…1: {offsets}")
         if len(opacity_counts) > 1:

@@ -111,6 +111,8 @@ def broken(change) -> dict:
     ("gradient offsets going backwards",
      lambda d: item(d, "tile", "gf")["g"]["k"]["k"][0]["s"].__setitem__(4, -0.0) or
      item(d, "tile", "gf")["g"]["k"]["k"][0]["s"].__setitem__(0, 0.6), "gradient-stops"),
+    ("two gradient stops at one offset",
+     lambda d: item(d, "tile", "gf")["g"]["k"]["k"][0]["s"].__setitem__(4, 0.0), "gradient-hard-edge"),
     ("gradient colour channel above 1",
      lambda d: item(d, "tile", "gf")["g"]["k"]["k"][1]["s"].__setitem__(1, 1.3), "out-of-range"),
     ("gradient hold over frames",

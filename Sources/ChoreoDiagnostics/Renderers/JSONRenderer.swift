@@ -37,10 +37,13 @@ public enum JSONRenderer {
         ])
     }
 
-    /// `{message, edits: [{line, column, endLine, endColumn, replacement}]}`, ranges as above.
+    /// `{message, edits: [{line, column, endLine, endColumn, replacement}]}`, ranges as above, and
+    /// `"suggestion": true` on a fix-it `lint --fix` does not apply (absent otherwise, so the
+    /// fix-its of earlier versions read the same).
     static func fixIt(_ fixIt: FixIt) -> JSONValue {
         .object([
             ("message", .string(fixIt.message)),
+        ] + (fixIt.isSuggestion ? [("suggestion", .bool(true))] : []) + [
             ("edits", .array(fixIt.edits.map { edit in
                 .object([
                     ("line", .int(edit.range.start.line)),

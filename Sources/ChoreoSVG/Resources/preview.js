@@ -247,7 +247,48 @@
   }
 
   drawDiagram();
-  if (svg) svg.addEventListener("choreo-state", function (event) { showState(event.detail.state); });
+  if (svg) svg.addEventListener("choreo-state", function (event) { showState(event.detail.state); drawGuides(); });
+
+  // MARK: Layout guides: each node's box and anchor point in the state at rest (the compiler's
+  // own numbers, data.guides), drawn over the stage in its coordinates; names are text nodes.
+  var guidesShown = false;
+  function drawGuides() {
+    var old = svg && svg.querySelector("#stage-guides");
+    if (old) old.parentNode.removeChild(old);
+    if (!guidesShown || !svg) return;
+    var state = runtime && runtime.state();
+    var guides = (state !== null && state !== undefined && data.guides[state]) || data.guides[""] || [];
+    var layer = document.createElementNS(SVG_NS, "g");
+    layer.setAttribute("id", "stage-guides");
+    guides.forEach(function (g) {
+      var node = document.createElementNS(SVG_NS, "g");
+      node.setAttribute("class", "guide");
+      node.setAttribute("data-node", g.id);
+      var box = document.createElementNS(SVG_NS, "rect");
+      box.setAttribute("class", "guide-box");
+      box.setAttribute("x", g.box[0]); box.setAttribute("y", g.box[1]);
+      box.setAttribute("width", Math.max(0, g.box[2] - g.box[0])); box.setAttribute("height", Math.max(0, g.box[3] - g.box[1]));
+      node.appendChild(box);
+      var cross = document.createElementNS(SVG_NS, "path");
+      cross.setAttribute("class", "guide-anchor");
+      var x = g.anchor[0], y = g.anchor[1];
+      cross.setAttribute("d", "M" + (x - 4) + " " + y + "H" + (x + 4) + "M" + x + " " + (y - 4) + "V" + (y + 4));
+      cross.setAttribute("data-anchor", x + " " + y);
+      node.appendChild(cross);
+      var label = document.createElementNS(SVG_NS, "text");
+      label.setAttribute("class", "guide-label");
+      label.setAttribute("x", g.box[0]); label.setAttribute("y", g.box[1] - 2);
+      label.textContent = g.id;
+      node.appendChild(label);
+      layer.appendChild(node);
+    });
+    svg.appendChild(layer);
+  }
+  byId("guides").addEventListener("click", function () {
+    guidesShown = !guidesShown;
+    byId("guides").setAttribute("aria-pressed", String(guidesShown));
+    drawGuides();
+  });
   showState(runtime ? runtime.state() : null);
   later(tick);
 })();

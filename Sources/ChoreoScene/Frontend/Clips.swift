@@ -98,9 +98,12 @@ extension FrontendContext {
     /// A state's or tween's `clip: {size: [...]}` for one node, key by key.
     func readClipOverride(_ node: YAMLNode, target: NodeInfo, mode: OverrideMode) -> [RawOverride] {
         guard let clip = target.clip else {
-            error(
-                .unknownProperty, "node '\(target.id)' has no clip to animate", at: node.reportRange,
-                help: "give it a clip in layers, for example clip: {shape: rect, size: [100, 100]}")
+            // A clip that could not be read has its own error: it is not missing.
+            if target.clipRange == nil {
+                error(
+                    .unknownProperty, "node '\(target.id)' has no clip to animate", at: node.reportRange,
+                    help: "give it a clip in layers, for example clip: {shape: rect, size: [100, 100]}")
+            }
             return []
         }
         guard let pairs = mapPairs(node, expected: "a map of clip properties") else { return [] }

@@ -1,5 +1,33 @@
 import ChoreoDiagnostics
+import ChoreoJSON
 import ChoreoYAML
+
+/// How a bare number written where a time is expected is repaired. Below 10 it reads as seconds
+/// (`0.35`, `2`), and adding the unit is the fix-it. From 10 on it reads as milliseconds to a CSS or
+/// JavaScript hand (`300` is 0.3 s there, five minutes as seconds): both readings are offered as
+/// suggestions, which `lint --fix` never applies, since either would set a magnitude silently.
+struct BareTimeRepair {
+    static let millisecondsFrom: Double = 10
+
+    let help: String
+    /// The replacement texts, with whether `lint --fix` may apply them.
+    let replacements: [String]
+    let isSuggestion: Bool
+
+    init?(_ literal: String) {
+        guard let value = Double(literal) else { return nil }
+        if abs(value) < Self.millisecondsFrom {
+            help = "write '\(literal)s' for seconds"
+            replacements = [literal + "s"]
+            isSuggestion = false
+        } else {
+            let seconds = formatNumber(value / 1000, decimals: 6) + "s"
+            help = "CSS and JavaScript read a bare \(literal) as milliseconds: write '\(literal)ms' (or '\(seconds)'); '\(literal)s' would be \(literal) seconds"
+            replacements = [literal + "ms", seconds]
+            isSuggestion = true
+        }
+    }
+}
 
 /// Building fix-its (docs/diagnostics.md, "Fix-its"): every one replaces text the user wrote
 /// exactly where it stands, so it is only offered when the node's source text is known to the
@@ -72,6 +100,25 @@ extension FrontendContext {
         return [FixIt.replace(range, with: text, message: "replace '\(old)' with '\(text)'")]
     }
 
+    /// A suggestion writing `text` as the node's whole value, quoted when a plain scalar would not
+    /// read back as it (`cubic-bezier(0.68, -0.6, …)` has commas, which end a flow collection's item).
+    func suggesting(_ node: YAMLNode, _ text: String) -> [FixIt] {
+        if node.scalar?.style == .plain, !isSafePlainScalar(text) || text.contains(",") {
+            guard valueTextRange(node) != nil else { return [] }
+            return [FixIt.replace(node.range, with: "\"\(text)\"", message: "write \"\(text)\"").asSuggestion]
+        }
+        return replacing(node, with: text, message: "write '\(text)'").map(\.asSuggestion)
+    }
+
+    /// The fix-its of a `BareTimeRepair` over the node (or the var definition) that holds the number.
+    func fixIts(_ repair: BareTimeRepair, over node: YAMLNode) -> [FixIt] {
+        repair.replacements.flatMap { text in
+            repair.isSuggestion
+                ? replacing(node, with: text, message: "write '\(text)'").map(\.asSuggestion)
+                : replacing(node, with: text, message: "add the unit: '\(text)'")
+        }
+    }
+
     /// "did you mean 'x'?" and the fix-it that writes `x` (with `prefix`, such as `$`) over the node.
     func didYouMean(
         _ word: String, in candidates: [String], at node: YAMLNode, prefix: String = ""
@@ -104,6 +151,9 @@ let commonMisnomers: [String: String] = [
     "ease_out": "ease-out", "ease_in_out": "ease-in-out", "click": "tap",
     "dampingFraction": "damping-fraction", "damping_fraction": "damping-fraction", "blendDuration": "duration",
     "extraBounce": "bounce",
+    // CSS, After Effects and Figma names for the pivot.
+    "transform-origin": Property.anchor.key, "transformOrigin": Property.anchor.key, "anchor-point": Property.anchor.key,
+    "anchorPoint": Property.anchor.key, "origin": Property.anchor.key, "pivot": Property.anchor.key,
 ]
 
 /// The name a misspelt word most likely meant among `candidates`: a known misnomer first, then

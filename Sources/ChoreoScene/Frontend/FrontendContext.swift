@@ -35,6 +35,12 @@ final class FrontendContext {
     /// by `reportVarUnitMisfits` (the var is what is wrong, not each use).
     private var varUnitMisfits: [String: [(range: SourceRange, expected: Dimension)]] = [:]
 
+    /// Counts a use of a var whose definition was reported as an error (callers check
+    /// `errorCount`, so the node is not built half-read); the use is not reported again.
+    func countUseOfReportedVar() {
+        errorCount += 1
+    }
+
     /// Counts a misfit use as an error now (callers check `errorCount`); it is reported at the end.
     func recordVarUnitMisfit(_ name: String, at range: SourceRange, expected: Dimension) {
         varUnitMisfits[name, default: []].append((range, expected))
@@ -60,10 +66,12 @@ final class FrontendContext {
                     count + variableReferences(in: withoutComment(file.line(line))).count { $0.name == name }
                 }
                 if wanted.count == 1, Double(literal) != nil, mentions == uses.count {
-                    let unit = wanted[0] == .time ? "s" : wanted[0] == .angle ? "deg" : ""
-                    if !unit.isEmpty {
-                        help = "give the var its unit: '\(literal)\(unit)'"
-                        fixIts = replacing(definition.value, with: literal + unit, message: "add the unit: '\(literal)\(unit)'")
+                    if wanted[0] == .time, let repair = BareTimeRepair(literal) {
+                        help = repair.isSuggestion ? repair.help : "give the var its unit: '\(literal)s'"
+                        fixIts = self.fixIts(repair, over: definition.value)
+                    } else if wanted[0] == .angle {
+                        help = "give the var its unit: '\(literal)deg'"
+                        fixIts = replacing(definition.value, with: literal + "deg", message: "add the unit: '\(literal)deg'")
                     }
                 }
                 errorDeferred(

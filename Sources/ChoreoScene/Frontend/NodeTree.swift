@@ -157,6 +157,12 @@ final class NodeInfo {
     var clip: NodeInfo?
     /// Where `clip:` was written.
     var clipRange: SourceRange?
+    /// Whether `anchor:` was written (else it is the centre of the bounds); the keyword if it is
+    /// one, where it stands and the range a fix-it may rewrite (a plain scalar's); where
+    /// `position:` was written.
+    var anchorWritten = false
+    var anchorKeyword: (word: String, unit: Point, range: SourceRange, editable: SourceRange?)?
+    var positionRange: SourceRange?
     /// For a shape filled by a group's gradient: the group, and the map from the group's
     /// coordinates to this node's (a similarity, from base values).
     /// Weak, as `FillSpec.owner` and `parent` are: the group holds this node among its children.
@@ -386,6 +392,11 @@ extension FrontendContext {
         case .d:
             if value.sequence != nil { return pathCommands(value) }
             guard let text = scalarText(value, expected: "SVG path data such as \"M 0 0 L 10 10 Z\"") else { return nil }
+            // A var that holds path data was reported once, at the var.
+            if let name = bareVarName(text.trimmingCharacters(in: .whitespaces)), poisonedVars.contains(name) {
+                countUseOfReportedVar()
+                return nil
+            }
             switch parsePathData(text) {
             case let .success(shape):
                 guard shape.contours.contains(where: { !$0.vertices.isEmpty }) else {
@@ -482,7 +493,14 @@ extension FrontendContext {
     func readTransform(_ map: MapEntries, into info: NodeInfo) {
         let bounds = info.localBounds
         var anchor = bounds.center
-        if let node = map.value(.anchor), let value = anchorPoint(node, bounds: bounds) { anchor = value }
+        if let node = map.value(.anchor), let value = anchorPoint(node, bounds: bounds) {
+            anchor = value
+            info.anchorWritten = true
+            if let word = node.scalar?.value, let keyword = anchorKeywords.first(where: { $0.0 == word }) {
+                info.anchorKeyword = (word, keyword.1, node.reportRange, node.scalar?.style == .plain ? valueTextRange(node) : nil)
+            }
+        }
+        info.positionRange = map.value(.position)?.reportRange
         info.base[.anchor] = .point(anchor)
         info.base[.position] = .point(point(.position, in: map) ?? anchor)
         info.base[.offset] = .point(point(.offset, in: map) ?? Property.offset.defaultPoint)

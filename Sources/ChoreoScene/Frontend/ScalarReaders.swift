@@ -107,9 +107,9 @@ extension FrontendContext {
                 notes: varRanges[name].map { [Note("'$\(name)' is defined here", at: $0)] } ?? [])
             return
         }
-        let fixIts = valueError.replacement.map {
+        let fixIts = (valueError.replacement.map {
             replacing(in: node, offset: valueError.offset, length: valueError.length, with: $0)
-        } ?? []
+        } ?? []) + valueError.suggestions.flatMap { suggesting(node, $0) }
         error(
             valueError.rule, valueError.message, at: rangeInScalar(node, offset: valueError.offset, length: valueError.length),
             help: valueError.help, fixIts: fixIts)
@@ -160,11 +160,17 @@ extension FrontendContext {
                 // Unitless zero is unambiguous.
             } else if quantity.dimension == .number {
                 let literal = text.trimmingCharacters(in: .whitespaces)
-                let withUnit: String? =
-                    Double(literal) == nil ? nil : literal + (dimension == .time ? "s" : "deg")
-                let help = withUnit.map { dimension == .time ? "write '\($0)' for seconds" : "write '\($0)' for degrees" }
+                if dimension == .time {
+                    let repair = BareTimeRepair(literal)
+                    error(
+                        .missingUnit, "expected \(dimension.expectation), found a bare number", at: node.reportRange, help: repair?.help,
+                        fixIts: repair.map { fixIts($0, over: node) } ?? [])
+                    return nil
+                }
+                let withUnit: String? = Double(literal) == nil ? nil : literal + "deg"
                 error(
-                    .missingUnit, "expected \(dimension.expectation), found a bare number", at: node.reportRange, help: help,
+                    .missingUnit, "expected \(dimension.expectation), found a bare number", at: node.reportRange,
+                    help: withUnit.map { "write '\($0)' for degrees" },
                     fixIts: withUnit.map { replacing(node, with: $0, message: "add the unit: '\($0)'") } ?? [])
                 return nil
             } else {

@@ -74,3 +74,81 @@ extension FrontendContext {
         }
     }
 }
+
+extension FrontendContext {
+    /// Warns where a node's anchor is likely not the point the scene means (docs/scene-format.md,
+    /// "Where position and anchor put a node"): a path placed by `position` without an anchor moves
+    /// by the centre of its bounds, not its origin; a group that turns or scales about its default
+    /// anchor counts children that are not seen (off the canvas, clipped away); an anchor keyword
+    /// names a point of the base geometry, which stays put while the geometry animates.
+    func checkImplicitAnchors(layers: [NodeInfo], size: Point, animated keys: some Sequence<PropertyKey>) {
+        var animated: [String: Set<Property>] = [:]
+        for key in keys { animated[key.node, default: []].insert(key.property) }
+        let canvas = Bounds(minX: 0, minY: 0, maxX: size.x, maxY: size.y)
+        func disjoint(_ a: Bounds, _ b: Bounds) -> Bool { a.maxX <= b.minX || a.minX >= b.maxX || a.maxY <= b.minY || a.minY >= b.maxY }
+        func pointText(_ p: Point) -> String { "[\(describeNumber(p.x)), \(describeNumber(p.y))]" }
+        let geometry: [Property] = [.size, .radius, .innerRadius, .d, .points, .contours]
+
+        func visit(_ nodes: [NodeInfo], parentMatrix: AffineTransform) {
+            for info in nodes where info.valid {
+                let moved = animated[info.id] ?? []
+                if info.shape == .path, !info.anchorWritten, let positionRange = info.positionRange,
+                    let position = info.base.point(.position)
+                {
+                    let box = info.localBounds, center = box.center
+                    if box.insetBy(1).minX > 0 || box.insetBy(1).maxX < 0 || box.insetBy(1).minY > 0 || box.insetBy(1).maxY < 0 {
+                        warning(
+                            .implicitAnchor,
+                            "path '\(info.id)' is placed by the centre of its bounds, \(pointText(center)), not by its origin: 'position' puts that centre at \(pointText(position)), moving the drawing by \(pointText(position - center))",
+                            at: positionRange,
+                            help: "to put the path's origin (0, 0) at 'position', write 'anchor: [0, 0]'; to draw it where its coordinates are, remove 'position'")
+                    }
+                }
+                if info.shape == .group, !info.anchorWritten, !info.children.isEmpty,
+                    info.base.number(.rotation) != 0 || info.base.point(.scale) != Point(1, 1) || moved.contains(.rotation) || moved.contains(.scale)
+                {
+                    let matrix = parentMatrix.concatenating(info.baseMatrix)
+                    let clipBox = info.clip.flatMap { clip in clip.valid ? clip.localBounds.applying(clip.baseMatrix) : nil }
+                    var unseen: [(id: String, why: String)] = []
+                    var seen: Bounds?
+                    for child in info.children where child.valid {
+                        let box = child.placedBounds(includingStroke: true)
+                        let animatedChild = child.subtree.contains { animated[$0.id] != nil }
+                        if !animatedChild, disjoint(box.applying(matrix), canvas) {
+                            unseen.append((child.id, "lies outside the canvas"))
+                        } else if !animatedChild, let clipBox, disjoint(box, clipBox) {
+                            unseen.append((child.id, "is clipped away by the group's clip"))
+                        } else {
+                            seen = seen?.union(box) ?? box
+                        }
+                    }
+                    if let first = unseen.first, let seen {
+                        let verb = info.base.number(.rotation) != 0 || moved.contains(.rotation) ? "turns" : "scales"
+                        let more = unseen.count > 1 ? " (and \(unseen.count - 1) more)" : ""
+                        warning(
+                            .implicitAnchor,
+                            "group '\(info.id)' \(verb) about the centre of all its children, \(pointText(info.localBounds.center)), which counts '\(first.id)', which \(first.why)\(more)",
+                            at: info.range,
+                            help: "give it the point to turn about: 'anchor: \(pointText(seen.center))' is the centre of the children that are seen")
+                    }
+                }
+                // The centre of a rect, an ellipse or a polygon is their origin whatever their size.
+                if let keyword = info.anchorKeyword, keyword.unit != Point(0.5, 0.5) || info.shape == .path,
+                    let property = geometry.first(where: { moved.contains($0) }), let anchor = info.base.point(.anchor)
+                {
+                    let text = pointText(anchor)
+                    warning(
+                        .implicitAnchor,
+                        "'anchor: \(keyword.word)' is a point of the base geometry, \(text), and stays there while '\(property.key)' animates: it does not follow the moving edge",
+                        at: keyword.range,
+                        help: "write the point it is, 'anchor: \(text)'; to grow from that edge, animate 'scale' about it instead (anchors that follow animated geometry are a later feature)",
+                        fixIts: keyword.editable.map { [FixIt.replace($0, with: text, message: "write the anchor as the point it is: \(text)")] } ?? [])
+                }
+                if info.shape == .group, info.repeatSpec == nil {
+                    visit(info.children, parentMatrix: parentMatrix.concatenating(info.baseMatrix))
+                }
+            }
+        }
+        visit(layers, parentMatrix: .identity)
+    }
+}

@@ -135,9 +135,11 @@ extension FrontendContext {
             map.releaseValue("timelines")
         }
 
-        checkGroupGradientsStayStill(layers, animated: animatedProperties(states: states, timelines: timelines))
+        let animated = animatedProperties(states: states, timelines: timelines)
+        checkGroupGradientsStayStill(layers, animated: animated)
         checkReachability(states: states, initial: initial, transitions: transitions)
         checkCanvas(layers: layers, size: size, states: states, timelines: timelines)
+        checkImplicitAnchors(layers: layers, size: size, animated: animated.keys)
         checkRepeatFills(layers: layers, states: states, timelines: timelines)
         reportVarUnitMisfits()
 

@@ -3,6 +3,34 @@ import ChoreoTimeline
 import ChoreoYAML
 
 extension FrontendContext {
+    /// The `at` of a tween or keyframe: a time from the timeline's start. A percentage (not a time
+    /// here yet) and a bare fraction of a timeline that is not 1 s long are answered with what a
+    /// time is and where the timeline ends, since "write a fraction" and then "add the unit" would
+    /// lead to a time that is not the one meant.
+    func timelineTime(_ node: YAMLNode, of what: String, timeline: String, duration: Double?) -> Double? {
+        let text = node.scalar?.value.trimmingCharacters(in: .whitespaces) ?? ""
+        let ends = duration.map { ", which ends at \(describeNumber($0))s" } ?? ""
+        if text.hasSuffix("%"), let percent = Double(text.dropLast()), percent.isFinite {
+            let meant = duration.map { describeNumber($0 * percent / 100) + "s" }
+            error(
+                .unknownUnit,
+                "\(what)'s 'at' cannot be a percentage: it is a time from the start of timeline '\(timeline)'\(ends)",
+                at: node.reportRange,
+                help: meant.map { "write '\($0)' (\(text) of \(describeNumber(duration!))s)" } ?? "write a time such as 0.35s",
+                fixIts: meant.map { replacing(node, with: $0, message: "write '\($0)'") } ?? [])
+            return nil
+        }
+        if let value = Double(text), value > 0, value < 1, let duration, abs(duration - 1) > 1e-9 {
+            let seconds = text + "s", fraction = describeNumber(value * duration) + "s"
+            error(
+                .missingUnit, "expected \(Dimension.time.expectation), found a bare number", at: node.reportRange,
+                help: "\(what)'s 'at' is a time from the start of timeline '\(timeline)'\(ends): write '\(seconds)' for \(text) seconds, or '\(fraction)' for \(text) of the way through",
+                fixIts: [seconds, fraction].flatMap { replacing(node, with: $0, message: "write '\($0)'").map(\.asSuggestion) })
+            return nil
+        }
+        return time(node, name: "at")
+    }
+
     func readTimelines(_ node: YAMLNode, names: SceneNames) -> [SceneTimeline] {
         guard let pairs = mapPairs(node, expected: "a map of timelines") else { return [] }
         var timelines: [SceneTimeline] = []
@@ -40,7 +68,7 @@ extension FrontendContext {
         guard let map = readMap(
             node, what: "a tween", allowed: ["at", "duration", "delay", "easing", "to", "by"], required: ["at"])
         else { return nil }
-        let at = map.value("at").flatMap { time($0, name: "at") }
+        let at = map.value("at").flatMap { timelineTime($0, of: "a tween", timeline: timeline, duration: duration) }
         let timing = self.timing(map, base: Timing(duration: defaultDuration, easing: defaultEasing))
         let valuesEntry: MapEntry
         switch (map.entry("to"), map.entry("by")) {
@@ -119,9 +147,12 @@ extension FrontendContext {
             var clipProperty: String?
             if path == Property.clip.key || path.hasPrefix(Property.clip.key + ".") {
                 guard let clip = target.clip else {
-                    error(
-                        .unknownProperty, "node '\(id)' has no clip to animate", at: pathRange,
-                        help: "give it a clip in layers, for example clip: {shape: rect, size: [100, 100]}")
+                    // A clip that could not be read has its own error: it is not missing.
+                    if target.clipRange == nil {
+                        error(
+                            .unknownProperty, "node '\(id)' has no clip to animate", at: pathRange,
+                            help: "give it a clip in layers, for example clip: {shape: rect, size: [100, 100]}")
+                    }
                     continue
                 }
                 let property = String(path.dropFirst(Property.clip.key.count + 1))
@@ -156,7 +187,7 @@ extension FrontendContext {
                     continue
                 }
                 let atNode = map.value("at")
-                let at = atNode.flatMap { time($0, name: "at") }
+                let at = atNode.flatMap { timelineTime($0, of: "a keyframe", timeline: timeline, duration: duration) }
                 var easing = EasingSpec.linear
                 if let easingNode = map.value("easing") {
                     guard let value = self.easing(easingNode) else { continue }
@@ -176,7 +207,8 @@ extension FrontendContext {
                         error(
                             .keyframeOutsideTimeline,
                             "the keyframe at \(describeNumber(at))s is after the end of timeline '\(timeline)' (\(describeNumber(duration))s)",
-                            at: atNode.reportRange)
+                            at: atNode.reportRange,
+                            help: "a keyframe's 'at' is a time from the timeline's start, which ends at \(describeNumber(duration))s: move the keyframe to \(describeNumber(duration))s or earlier, or lengthen the timeline's 'duration'")
                     }
                     previousAt = max(previousAt ?? at, at)
                 }

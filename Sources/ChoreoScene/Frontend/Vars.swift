@@ -83,6 +83,10 @@ extension FrontendContext {
                 }
                 continue
             }
+            if reportPathDataVar(definition.value, name: definition.name) {
+                poisonedVars.insert(definition.name)
+                continue
+            }
             if let value = evaluateVar(definition.value, name: definition.name) {
                 environment.vars[definition.name] = value
                 varDefinitions[definition.name] = (definition.key, definition.value)
@@ -108,6 +112,21 @@ extension FrontendContext {
         error(
             .varCycle, "vars refer to each other in a cycle: \(text)", at: definitions[rotated[0]].key.reportRange,
             notes: notes, help: "give one of them a value that does not depend on the others")
+    }
+
+    /// A var whose text is SVG path data: vars cannot hold it yet, which is said once, at the var,
+    /// with the way to write one path in several places (a YAML anchor), instead of an expression
+    /// error at the var and a path data error at every use.
+    private func reportPathDataVar(_ node: YAMLNode, name: String) -> Bool {
+        guard let text = node.scalar?.value, let first = text.unicodeScalars.first(where: { $0 != " " }), first == "M" || first == "m",
+            case .success = parsePathData(text)
+        else { return false }
+        error(
+            .wrongType,
+            "'$\(name)' holds SVG path data, which a var cannot hold yet: a var is a number, a colour, a point, an easing, a stroke or a gradient",
+            at: node.reportRange,
+            help: "write the path data in 'd:' itself; to write one path in several places, anchor the first 'd:' (d: &\(name) \"M …\") and write *\(name) at the others")
+        return true
     }
 
     /// A var's value: a point `[x, y]`, a colour, a `$var` copy, or a number expression.

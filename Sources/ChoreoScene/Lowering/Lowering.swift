@@ -311,7 +311,17 @@ struct LoweringContext {
                 diagnostics.append(contentsOf: spanDiagnostics.diagnostics)
             }
         }
-        let poses = plans.map { PlanPoses($0, context: self) }
+        var poses = plans.map { PlanPoses($0, context: self) }
+        // A transition shorter than a frame into a state that plays a timeline shows, in its one
+        // frame, where that timeline starts: the state's pose would otherwise flash for a frame
+        // before the timeline takes over.
+        var firstPlayedSpan: [String: Int] = [:]
+        for (index, plan) in plans.enumerated() {
+            if case let .timeline(_, _, state?) = plan.content, firstPlayedSpan[state.name] == nil { firstPlayedSpan[state.name] = index }
+        }
+        for (index, plan) in plans.enumerated() where plan.frames == 1 {
+            if case let .transition(transition) = plan.content { poses[index].entry = firstPlayedSpan[transition.to] }
+        }
         func tracks(shift: Double, keys: [PropertyKey]) -> [String: NodeTracks] {
             var result: [String: NodeTracks] = [:]
             // `keys` are sorted, so one node's keys are adjacent: one dictionary entry per node.
@@ -404,6 +414,8 @@ struct LoweringContext {
         var pose: Int?
         var from: Int?
         var to: Int?
+        /// For a transition shorter than a frame: the plan of the timeline its target state plays.
+        var entry: Int?
 
         init(_ plan: PlannedSpan, context: LoweringContext) {
             func index(_ state: SceneState?) -> Int? { state.flatMap { context.stateIndex[$0.name] } }
@@ -437,6 +449,8 @@ struct LoweringContext {
             case .pose:
                 guard let value = poseValue(poses[index].pose) else { continue }
                 local = PropertyTrack(value)
+            case .transition where poses[index].entry.flatMap({ timelineTracks[$0]?.tracks[key] }) != nil:
+                local = PropertyTrack(timelineTracks[poses[index].entry!]!.tracks[key]!.value(at: 0))
             case let .transition(transition):
                 guard let from = poseValue(poses[index].from), let to = poseValue(poses[index].to) else { continue }
                 let tolerance = from != to ? tolerance(for: key) : 0

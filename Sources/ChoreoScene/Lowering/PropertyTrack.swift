@@ -53,11 +53,16 @@ struct PropertyTrack {
             springs: springs))
     }
 
-    /// The part of the track between `start` and `end`, moved so that `start` becomes 0.
+    /// The part of the track between `start` and `end`, moved so that `start` becomes 0. A segment
+    /// that begins or ends within `timeEpsilon` of a bound is kept whole: its times were written
+    /// equal and only differ by rounding (cycle k's `k × period + at`), and cutting it there would
+    /// drop a hold's target or an easing's last ulp of motion.
     func window(from start: Double, to end: Double) -> PropertyTrack {
         var result = PropertyTrack(value(at: start))
         for segment in segments where segment.end > start + timeEpsilon && segment.start < end - timeEpsilon {
-            var piece = segment.piece(from: max(segment.start, start), to: min(segment.end, end))
+            let pieceStart = segment.start >= start - timeEpsilon ? segment.start : start
+            let pieceEnd = segment.end <= end + timeEpsilon ? segment.end : end
+            var piece = segment.piece(from: pieceStart, to: pieceEnd)
             piece.start -= start
             piece.end -= start
             result.segments.append(piece)
@@ -67,9 +72,12 @@ struct PropertyTrack {
 
     /// Zero-length jump segments are folded into the segment that follows them or stretched to
     /// the next segment (or `end`), so emitters never see a segment without duration.
+    /// Times within `timeEpsilon` of 0 or `end` become exactly 0 and `end`.
     func normalized(end: Double) -> PropertyTrack {
         var result = PropertyTrack(initial)
-        for (index, segment) in segments.enumerated() {
+        for (index, var segment) in segments.enumerated() {
+            if abs(segment.start) <= timeEpsilon { segment.start = 0 }
+            if abs(segment.end - end) <= timeEpsilon { segment.end = end }
             guard segment.end - segment.start <= timeEpsilon else {
                 result.segments.append(segment)
                 continue

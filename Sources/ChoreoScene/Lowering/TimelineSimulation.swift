@@ -126,7 +126,7 @@ func simulateTimeline(
         diagnostics.warning(
             .loopSeam, "looping timeline '\(timeline.name)' jumps at its seam: \(first)\(more)", at: timeline.range,
             notes: seamJumps.dropFirst().map { Note($0, at: nil) },
-            help: "end the cycle on the values it starts with, or set 'loop: false'")
+            help: "end the cycle on the values it starts with; to jump back on purpose, add a keyframe at the timeline's end with the start value and 'easing: hold'; or set 'loop: false'")
     }
     return SimulatedTimeline(tracks: tracks)
 }

@@ -26,10 +26,65 @@ public func parseEasingName(_ text: String) -> Result<EasingSpec, ValueError> {
                 help: closestMatch(to: name, in: ["cubic-bezier", "steps"]).map { "did you mean '\($0)(…)'?" }
                     ?? "easing functions are 'cubic-bezier(x1, y1, x2, y2)' and 'steps(n)'"))
     }
+    if let family = EasingFamily(word) {
+        var problem = ValueError(
+            rule: .unknownEasing, "unknown easing '\(word)'", offset: start, length: max(1, end - start), help: family.help)
+        problem.suggestions = family.suggestions
+        return .failure(problem)
+    }
     return .failure(
         ValueError(
             rule: .unknownEasing, word.isEmpty ? "expected an easing" : "unknown easing '\(word)'", offset: start,
             length: max(1, end - start), help: easingHelp(for: word), replacement: easingReplacement(for: word)))
+}
+
+/// An easings.net name (`ease-in-out-back`, `easeOutElastic`, `ease-in-sine`): a CSS keyword with
+/// a family Choreo has no name for. The nearest name alone (`ease-in-out`) would drop what the
+/// family adds, the overshoot of `back` or the wobble of `elastic`, so it is never a fix-it: a
+/// `back` curve is offered as its exact cubic-bezier (easings.net's, the values CSS-Tricks gives)
+/// or a bouncy spring, `elastic` and `bounce` as springs, the others as the nearest name to adjust.
+struct EasingFamily {
+    static let families = ["sine", "quad", "cubic", "quart", "quint", "expo", "circ", "back", "elastic", "bounce"]
+    /// easings.net's `easeInBack`, `easeOutBack`, `easeInOutBack`.
+    static let backCurves = [
+        "ease-in": "cubic-bezier(0.36, 0, 0.66, -0.56)", "ease-out": "cubic-bezier(0.34, 1.56, 0.64, 1)",
+        "ease-in-out": "cubic-bezier(0.68, -0.6, 0.32, 1.6)",
+    ]
+
+    let base: String
+    let family: String
+
+    init?(_ word: String) {
+        let letters = String(word.lowercased().unicodeScalars.filter { $0 != "-" && $0 != "_" && $0 != "." && $0 != " " })
+        for (prefix, base) in [("easeinout", "ease-in-out"), ("easein", "ease-in"), ("easeout", "ease-out")] where letters.hasPrefix(prefix) {
+            let rest = String(letters.dropFirst(prefix.count))
+            guard Self.families.contains(rest) else { return nil }
+            self.base = base
+            self.family = rest
+            return
+        }
+        return nil
+    }
+
+    var help: String {
+        switch family {
+        case "back":
+            let curve = Self.backCurves[base]!
+            return "'\(base)' alone would drop the overshoot: write \"\(curve)\" (easings.net's \(family) curve) or the bouncy spring 'bouncy'"
+        case "elastic", "bounce":
+            return "Choreo has no \(family) curve: a spring bounces, 'bouncy' or {spring: {duration: 0.6s, bounce: 0.5}}"
+        default:
+            return "Choreo has no \(family) curve by name: '\(base)' is the nearest named easing, or write the curve as \"cubic-bezier(x1, y1, x2, y2)\""
+        }
+    }
+
+    var suggestions: [String] {
+        switch family {
+        case "back": [Self.backCurves[base]!, "bouncy"]
+        case "elastic", "bounce": ["bouncy"]
+        default: [base]
+        }
+    }
 }
 
 /// A cubic-bézier easing, checking that x1 and x2 lie in 0…1 (the curve must be a function of

@@ -37,6 +37,9 @@ public struct ValueError: Error, Sendable, Equatable {
     public var help: String?
     /// Text that fixes the problem when written over the `offset`/`length` range (a fix-it).
     public var replacement: String?
+    /// Whole values the author may have meant, offered as suggestions (never applied by
+    /// `lint --fix`): each is one reading among several.
+    public var suggestions: [String] = []
 
     public init(
         rule: Rule, _ message: String, offset: Int = 0, length: Int = 1, help: String? = nil, replacement: String? = nil

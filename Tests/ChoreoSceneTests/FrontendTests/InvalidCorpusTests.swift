@@ -16,8 +16,10 @@ func invalidFixtureNames() -> [String] { frontendFixtureFiles("invalid").map(\.l
 
 /// The `# expect-KIND: LINE:COL TEXT` lines of a fixture that pin more than the rule:
 /// `expect-message` (the message), `expect-help` (the help line), `expect-note` (a note of the
-/// diagnostic at LINE:COL, or a note placed at LINE:COL) and `expect-fix` (a fix-it of the
-/// diagnostic at LINE:COL whose replacement text is TEXT).
+/// diagnostic at LINE:COL, or a note placed at LINE:COL), `expect-fix` (a fix-it of the
+/// diagnostic at LINE:COL whose replacement text is TEXT, one `lint --fix` applies),
+/// `expect-suggestion` (the same for a suggestion, which it never applies) and `expect-no-fix`
+/// (the diagnostic at LINE:COL has no fix-it `lint --fix` would apply; TEXT is a reason).
 func detailedExpectations(in text: String) -> [(kind: String, line: Int, column: Int, text: String)] {
     text.split(separator: "\n", omittingEmptySubsequences: false).compactMap { line in
         guard line.hasPrefix("# expect-"), let colon = line.firstIndex(of: ":") else { return nil }
@@ -70,11 +72,16 @@ func invalidFixtureReportsExactlyWhatItExpects(_ name: String) throws {
                 diagnostic.notes.filter { $0.range?.start == location || (diagnostic.range.start == location && $0.range == nil) }
             }
             #expect(notes.contains { $0.message == expectation.text }, "\(what): \(notes.map(\.message))")
-        case "fix":
-            let replacements = here.flatMap(\.fixIts).map { $0.edits.map(\.replacement).joined(separator: " | ") }
+        case "fix", "suggestion":
+            let replacements = here.flatMap(\.fixIts).filter { $0.isSuggestion == (expectation.kind == "suggestion") }
+                .map { $0.edits.map(\.replacement).joined(separator: " | ") }
             #expect(replacements.contains(expectation.text), "\(what): \(replacements)")
+        case "no-fix":
+            #expect(!here.isEmpty, "\(what): no diagnostic here")
+            let automatic = here.flatMap(\.fixIts).filter { !$0.isSuggestion }.map(\.message)
+            #expect(automatic.isEmpty, "\(what): \(automatic)")
         default:
-            Issue.record("\(what): unknown kind (message, help, note, fix)")
+            Issue.record("\(what): unknown kind (message, help, note, fix, suggestion, no-fix)")
         }
     }
     // Every fix-it must apply to the file as it is: its ranges lie in the file and do not overlap.
