@@ -16,13 +16,13 @@ from common import over_white_premultiplied
 
 @lru_cache(maxsize=1)
 def lottie_schema_validator():
-    """A validator for the Lottie spec schema shipped in the lottie-specs package."""
-    import jsonschema
+    """A validator for the Lottie spec schema shipped in the lottie-specs package (lottie-spec 1.0;
+    lottie_spec_schema.py checks against 1.0.1 from the peer suite where it is present)."""
     from lottie_specs.resources import load_specs
 
-    schema = load_specs()
-    validator_class = jsonschema.validators.validator_for(schema)
-    return validator_class(schema)
+    from lottie_spec_schema import validator_for
+
+    return validator_for(load_specs())
 
 
 def schema_errors(document: dict, limit: int = 5) -> list[str]:

@@ -31,6 +31,21 @@ started=$SECONDS
 
 python="$(bash Tests/conformance/setup.sh)" || { echo "conformance: setup.sh failed"; echo "0 passed, 1 failed"; exit 1; }
 
+# Adds a suite's closing `N passed, M failed` (the last line of LOG) to the totals; a suite that
+# exits non-zero without a counted failure, or prints no such line, counts as one failure.
+count_summary() {
+    local label="$1" log="$2" status="$3" summary
+    summary="$(tail -n 1 "$log")"
+    if [[ "$summary" =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
+        passed=$((passed + BASH_REMATCH[1]))
+        failed=$((failed + BASH_REMATCH[2]))
+        if [ "$status" -ne 0 ] && [ "${BASH_REMATCH[2]}" -eq 0 ]; then failed=$((failed + 1)); fi
+    else
+        echo "FAIL $label: crashed (exit $status)"
+        failed=$((failed + 1))
+    fi
+}
+
 if [ -z "${CHOREO:-}" ]; then
     scratch=()
     if [ -n "${CHOREO_SCRATCH:-}" ]; then scratch=(--scratch-path "$CHOREO_SCRATCH"); fi
@@ -77,59 +92,33 @@ if [ -f "$work/matrix/matrix.json" ]; then matrix_manifest=(--matrix "$work/matr
 "$python" Tests/conformance/scene_suite.py --choreo "$CHOREO" --compiled "$work/compiled" --work "$work/scenes" \
     --jobs "${CONFORMANCE_JOBS:-2}" "${matrix_manifest[@]}" "${scenes[@]}" "${matrix_scenes[@]}" \
     | tee "$work/scenes.log"
-scene_status=${PIPESTATUS[0]}
-summary="$(tail -n 1 "$work/scenes.log")"
-if [[ "$summary" =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
-    passed=$((passed + BASH_REMATCH[1]))
-    failed=$((failed + BASH_REMATCH[2]))
-    if [ "$scene_status" -ne 0 ] && [ "${BASH_REMATCH[2]}" -eq 0 ]; then failed=$((failed + 1)); fi
-else
-    echo "FAIL scene suite: crashed (exit $scene_status)"
-    failed=$((failed + 1))
-fi
+count_summary "scene suite" "$work/scenes.log" "${PIPESTATUS[0]}"
 
 echo "== dotLottie: archives, state machines, simulator, ThorVG by marker"
 mapfile -t machine_scenes < <(ls scenes/*.yaml Tests/ChoreoSceneTests/Fixtures/valid/*.yaml | sort)
 "$python" Tests/conformance/dotlottie_suite.py --choreo "$CHOREO" --work "$work/dotlottie" \
     --tap-through play-pause "${machine_scenes[@]}" | tee "$work/dotlottie.log"
-dotlottie_status=${PIPESTATUS[0]}
-summary="$(tail -n 1 "$work/dotlottie.log")"
-if [[ "$summary" =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
-    passed=$((passed + BASH_REMATCH[1]))
-    failed=$((failed + BASH_REMATCH[2]))
-    if [ "$dotlottie_status" -ne 0 ] && [ "${BASH_REMATCH[2]}" -eq 0 ]; then failed=$((failed + 1)); fi
-else
-    echo "FAIL dotLottie suite: crashed (exit $dotlottie_status)"
-    failed=$((failed + 1))
-fi
+count_summary "dotLottie suite" "$work/dotlottie.log" "${PIPESTATUS[0]}"
 
 echo "== interactive: the SVG and the preview page under real pointer input (Playwright)"
 "$python" Tests/conformance/interactive_suite.py --choreo "$CHOREO" --compiled "$work/compiled" \
     --work "$work/interactive" scenes/*.yaml Tests/ChoreoSceneTests/Fixtures/valid/complete-chain.yaml \
     | tee "$work/interactive.log"
-interactive_status=${PIPESTATUS[0]}
-summary="$(tail -n 1 "$work/interactive.log")"
-if [[ "$summary" =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
-    passed=$((passed + BASH_REMATCH[1]))
-    failed=$((failed + BASH_REMATCH[2]))
-    if [ "$interactive_status" -ne 0 ] && [ "${BASH_REMATCH[2]}" -eq 0 ]; then failed=$((failed + 1)); fi
-else
-    echo "FAIL interactive suite: crashed (exit $interactive_status)"
-    failed=$((failed + 1))
-fi
+count_summary "interactive suite" "$work/interactive.log" "${PIPESTATUS[0]}"
 
 echo "== audit: player pitfalls in every compiled Lottie"
 "$python" Tests/conformance/lottie_audit.py "$work/compiled" | tee "$work/audit.log"
-audit_status=${PIPESTATUS[0]}
-summary="$(tail -n 1 "$work/audit.log")"
-if [[ "$summary" =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
-    passed=$((passed + BASH_REMATCH[1]))
-    failed=$((failed + BASH_REMATCH[2]))
-    if [ "$audit_status" -ne 0 ] && [ "${BASH_REMATCH[2]}" -eq 0 ]; then failed=$((failed + 1)); fi
-else
-    echo "FAIL audit: crashed (exit $audit_status)"
+count_summary "audit" "$work/audit.log" "${PIPESTATUS[0]}"
+
+echo "== spec schema: every compiled Lottie (scenes, feature scenes, matrix, fixtures, goldens) against lottie-spec 1.0.1"
+if ! "$CHOREO" compile Tests/ChoreoSceneTests/Fixtures/valid/*.yaml -o "$work/fixtures" --emit lottie >"$work/fixtures-compile.log" 2>&1; then
+    cat "$work/fixtures-compile.log"
+    echo "FAIL compile: a valid fixture does not compile (the schema suite goes on with what it wrote)"
     failed=$((failed + 1))
 fi
+"$python" Tests/conformance/lottie_spec_schema.py "$work/compiled" "$work/fixtures" Tests/ChoreoLottieTests/Golden \
+    | tee "$work/spec-schema.log"
+count_summary "spec schema" "$work/spec-schema.log" "${PIPESTATUS[0]}"
 
 echo "== self-tests: the suites and the audit fail on broken output; the matrix covers §5; browser.py; Telegram stickers; the live preview; the pre-commit hooks; action.yml; the diff page (pytest)"
 CHOREO="$CHOREO" "$python" -m pytest -q -p no:cacheprovider Tests/conformance/test_suite_fails_on_bad_output.py \
