@@ -157,6 +157,33 @@ def probes(scene_index: int) -> list[Probe]:
     # draws a window that wraps past the contour's start elsewhere (README, known differences).
     k = kind(4, STROKED_KINDS); result.append(Probe(f"trim.offset/{k}", {**stroked(k), "trim": {"end": 0.4, "offset": 0.15}},
                                                     [("trim.offset", 0.15, 0.4)]))
+    # Starts empty: a value that draws nothing at one end of the motion (trim end 0, opacity 0,
+    # scale 0, size 0), both ways: from it and to it. In the state context each probe is driven
+    # there and back, so every one also leaves its empty value by the other transition; a size
+    # cannot start at 0 (a shape's size is > 0), so its empty pose is a state's, and the state
+    # scenes that rest in `moved` first (every other one) start from it.
+    k = kind(5, STROKED_KINDS); result.append(Probe(f"trim.end-from-0/{k}", {**stroked(k), "trim": {"end": 0}},
+                                                    [("trim.end", 0, 1)]))
+    k = kind(0, STROKED_KINDS); result.append(Probe(f"trim.end-to-0/{k}", {**stroked(k), "trim": {"end": 1}},
+                                                    [("trim.end", 1, 0)]))
+    k = kind(2); result.append(Probe(f"opacity-from-0/{k}", {**filled(k), "opacity": 0}, [("opacity", 0, 1)]))
+    k = kind(3); result.append(Probe(f"scale-from-0/{k}", {**filled(k, PINK), "scale": 0}, [("scale", 0, 1)]))
+    k = kind(4); result.append(Probe(f"scale-to-0/{k}", {**filled(k, PINK), "scale": 1}, [("scale", 1, 0)]))
+    size_kind = ("rect", "ellipse")[scene_index % 2]
+    result.append(Probe(f"size-to-0/{size_kind}", {**shape(size_kind), "fill": GREEN},
+                        [("size", shape(size_kind)["size"], [0, 0])]))
+    # Hard edges: two stops at one offset, in colour and in opacity (a translucent colour past the
+    # edge: players build colour and opacity ramps apart), the edge moved by the stops' motion
+    # (linear) or the radius (radial).
+    hard = [[0, PINK], [0.5, PINK], [0.5, BLUE + "80"], [1, BLUE + "80"]]
+    k = kind(1, SHAPE_KINDS[:-1])
+    result.append(Probe(f"linear.hard-edge/{k}",
+                        {**shape(k), "fill": {"linear": {"from": [-14, 0], "to": [14, 0]}, "stops": hard}},
+                        [("fill.stops", hard, [[0, "#FFD60A"], [0.3, "#FFD60A"], [0.3, GREEN + "80"], [1, GREEN + "80"]])]))
+    k = kind(6, SHAPE_KINDS[:-1])
+    result.append(Probe(f"radial.hard-edge/{k}",
+                        {**shape(k), "fill": {"radial": {"center": [0, 0], "radius": 10}, "stops": hard}},
+                        [("fill.radius", 10, 18)]))
     # Geometry, per shape kind.
     result.append(Probe("size/rect", {"shape": "rect", "size": [30, 16], "fill": GREEN}, [("size", [30, 16], [44, 30])]))
     result.append(Probe("corner-radius/rect", {"shape": "rect", "size": [36, 30], "corner-radius": 12, "fill": PURPLE},
@@ -309,6 +336,10 @@ def scene(context: str, easing_name: str, scene_index: int) -> tuple[dict, list[
                       "layers": layers}
     if context == "state":
         document["states"] = {"rest": {}, "moved": moved}
+        if scene_index % 2:
+            # Every other state scene starts in its target pose: the interactive SVG then rests
+            # first in a pose that is not the base (and the starts-empty probes' other end).
+            document["initial"] = "moved"
         timed = next(cell["node"] for cell in cells if cell["name"].startswith("per-property-timing/"))
         # Per-property timing (most specific wins): the node's scale follows the node's entry,
         # its opacity its own, shorter and with another easing.

@@ -118,28 +118,34 @@ def validator():
     return validator_for(assemble())
 
 
-def _deepest(error) -> list:
-    """The innermost errors of a `oneOf`/`anyOf` failure: which branch failed, and where."""
-    if not error.context:
+def _explained(error) -> list:
+    """The errors that say why: for a failed `oneOf`/`anyOf` (a layer or shape of any type), the
+    errors of the one branch whose `ty` the instance has, followed down; the error itself where
+    no single branch is meant."""
+    if error.validator not in ("oneOf", "anyOf") or not error.context:
         return [error]
-    return [leaf for child in error.context for leaf in _deepest(child)]
+    branches: dict[int, list] = {}
+    for child in error.context:
+        branches.setdefault(child.relative_schema_path[0], []).append(child)
+    depth = len(error.absolute_path)
+    meant = [children for children in branches.values()
+             if not any(list(child.absolute_path)[depth:] == ["ty"] for child in children)]
+    if len(meant) != 1:
+        return [error]
+    return [leaf for child in meant[0] for leaf in _explained(child)]
 
 
 def errors(document: object, limit: int = 5) -> list[str]:
     """Human-readable violations of the spec schema (at most `limit`), empty when valid. A failed
-    `oneOf` of known types is reported by the branch whose `ty` matches, so the message names the
-    property at fault rather than "is not valid under any of the given schemas"."""
+    `oneOf` of types is reported by the branch of the instance's own `ty`, so the message names
+    the member at fault rather than "is not valid under any of the given schemas"."""
     found = sorted(validator().iter_errors(document), key=lambda e: list(e.absolute_path))
     messages = []
-    for error in found[:limit]:
-        location = "/".join(str(part) for part in error.absolute_path) or "(root)"
-        leaves = [leaf for leaf in _deepest(error) if leaf.validator != "const" and leaf.validator != "not"]
-        detail = error.message[:200]
-        if leaves:
-            leaf = max(leaves, key=lambda e: len(e.absolute_path))
-            detail = ("/".join(str(p) for p in leaf.absolute_path) or location) + ": " + leaf.message[:200]
-        messages.append(f"{location}: {detail}")
-    return messages
+    for error in found:
+        for reason in _explained(error):
+            location = "/".join(str(part) for part in reason.absolute_path) or "(root)"
+            messages.append(f"{location}: {reason.message[:300]}")
+    return messages[:limit]
 
 
 def is_lottie(document: object) -> bool:

@@ -1,0 +1,124 @@
+"""The spec-schema suite (lottie_spec_schema.py) assembles the Lottie spec's schema as the spec's
+own build does, accepts what the spec calls valid, and fails on broken output.
+
+- the two `unknown-*` definitions list exactly the `ty` values their folder's other files define;
+  without those lists a known type with a missing member would pass as "unknown";
+- the spec's valid test animations validate and its invalid ones fail;
+- a compiled Lottie validates; a shape without its required member, a layer with a string size, a
+  keyframe without its time each fail, with a message naming the place;
+- remembering `$ref` results changes no verdict (the same errors as the plain validator);
+- without ../shared the suite says it skipped and counts nothing.
+
+Run: .venv/bin/python -m pytest Tests/conformance/test_lottie_spec_schema.py
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import lottie_spec_schema  # noqa: E402
+from common import REPO_ROOT  # noqa: E402
+
+GOOD = REPO_ROOT / "Tests" / "ChoreoLottieTests" / "Golden" / "shapes.json"
+needs_peer_suite = pytest.mark.skipif(not lottie_spec_schema.available(), reason=lottie_spec_schema.ABSENT)
+
+
+def shapes_of(document: dict) -> list[dict]:
+    """Every shape item of every layer, groups' items included."""
+    found = []
+
+    def walk(items):
+        for item in items:
+            found.append(item)
+            walk(item.get("it", []))
+
+    for layer in document["layers"]:
+        walk(layer.get("shapes", []))
+    return found
+
+
+@needs_peer_suite
+def test_unknown_types_list_the_rest_of_their_folder():
+    definitions = lottie_spec_schema.assemble()["$defs"]
+    layers = definitions["layers"]["unknown-layer"]["properties"]["ty"]["not"]["enum"]
+    shapes = definitions["shapes"]["unknown-shape"]["properties"]["ty"]["not"]["enum"]
+    assert sorted(layers) == [0, 1, 2, 3, 4]
+    assert sorted(shapes) == sorted(["el", "fl", "gf", "gs", "gr", "sh", "sr", "rc", "st", "tr", "tm", "pb"])
+    assert "$schema" not in definitions["shapes"]["ellipse"]
+
+
+@needs_peer_suite
+def test_the_specs_own_test_animations():
+    checks = lottie_spec_schema.self_test()
+    assert checks and all(ok for _, ok, _ in checks), [c for c in checks if not c[1]]
+    assert any(name.startswith("self-test invalid/") for name, _, _ in checks)
+
+
+@needs_peer_suite
+def test_a_compiled_lottie_validates_and_broken_ones_fail():
+    document = json.loads(GOOD.read_text())
+    assert lottie_spec_schema.errors(document) == []
+
+    no_size = copy.deepcopy(document)
+    ellipse = next(s for s in shapes_of(no_size) if s["ty"] == "el")
+    del ellipse["s"]
+    found = lottie_spec_schema.errors(no_size)
+    assert found and any("'s' is a required property" in message for message in found), found
+
+    wide = copy.deepcopy(document)
+    wide["w"] = "wide"
+    assert any(message.startswith("w:") for message in lottie_spec_schema.errors(wide))
+
+    animated = copy.deepcopy(document)
+    layer = animated["layers"][0]
+    layer["ks"]["o"] = {"a": 1, "k": [{"s": [100]}, {"t": 10, "s": [0]}]}
+    assert lottie_spec_schema.errors(animated)
+
+
+@needs_peer_suite
+def test_without_the_unknown_lists_a_broken_known_type_would_pass(monkeypatch):
+    document = json.loads(GOOD.read_text())
+    ellipse = next(s for s in shapes_of(document) if s["ty"] == "el")
+    del ellipse["s"]
+    schema = lottie_spec_schema.assemble()
+    schema["$defs"]["shapes"]["unknown-shape"]["properties"]["ty"]["not"]["enum"] = []
+    assert list(lottie_spec_schema.validator_for(schema).iter_errors(document)) == []
+    assert lottie_spec_schema.errors(document)
+
+
+@needs_peer_suite
+def test_remembering_ref_results_changes_no_verdict():
+    import jsonschema
+
+    document = json.loads(GOOD.read_text())
+    # The same broken shape twice, and again after a good copy of it was remembered.
+    shapes = document["layers"][0]["shapes"]
+    good = copy.deepcopy(shapes[0])
+    broken = copy.deepcopy(shapes[0])
+    broken["ty"] = "el"
+    shapes[:] = [good, broken, copy.deepcopy(broken), copy.deepcopy(good)]
+    schema = lottie_spec_schema.assemble()
+    plain = jsonschema.validators.validator_for(schema)(schema)
+    memoized = lottie_spec_schema.validator_for(schema)
+
+    def verdicts(validator):
+        return sorted((list(e.absolute_path), e.message) for e in validator.iter_errors(document))
+
+    assert verdicts(plain) and verdicts(memoized) == verdicts(plain)
+    # Twice with one memory: what was remembered the first time changes nothing the second.
+    assert verdicts(memoized) == verdicts(plain)
+
+
+def test_without_the_peer_suite_it_skips_with_a_message(monkeypatch, tmp_path, capsys):
+    monkeypatch.setattr(lottie_spec_schema, "SCHEMA_DIR", tmp_path / "absent")
+    assert lottie_spec_schema.main([str(GOOD)]) == 0
+    output = capsys.readouterr().out
+    assert "skipped" in output and "../shared" in output
+    assert output.strip().splitlines()[-1] == "0 passed, 0 failed"
