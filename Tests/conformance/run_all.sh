@@ -13,9 +13,13 @@
 #   4. interactive_suite.py: the interactive SVG and the preview page driven by the mouse in
 #      Chromium (Playwright): rest, a tap-through of every scene with states, inline, reduced
 #      motion, the reel still animating;
-#   5. lottie_audit.py: no compiled Lottie (scenes, feature scenes, matrix) contains a known
-#      player pitfall;
-#   6. the pytest self-tests proving the Lottie, dotLottie suites and the audit fail on broken
+#   5. state_paths_suite.py: every trail through the states of every scene with states (scenes,
+#      feature scenes, matrix, valid fixtures), real input, the SVG's clock paused at 25/50/75 %
+#      of every clip vs ThorVG's frame of the Lottie, and at rest vs `choreo snapshot --state`;
+#   6. lottie_audit.py: no compiled Lottie (scenes, feature scenes, matrix) contains a known
+#      player pitfall; lottie_spec_schema.py: every compiled Lottie (and the valid fixtures, the
+#      Lottie goldens) validates against lottie-spec 1.0.1's own schema (../shared);
+#   7. the pytest self-tests proving the Lottie, dotLottie suites and the audit fail on broken
 #      output, that the matrix covers every property of docs/scene-format.md §5, and that
 #      browser.py drives Chromium with real input; test_tgs.py (`--target tgs` stickers:
 #      gzip, python-lottie's TGS validator, ThorVG/rlottie); test_pre_commit.py (the hooks of
@@ -105,6 +109,13 @@ echo "== interactive: the SVG and the preview page under real pointer input (Pla
     --work "$work/interactive" scenes/*.yaml Tests/ChoreoSceneTests/Fixtures/valid/complete-chain.yaml \
     | tee "$work/interactive.log"
 count_summary "interactive suite" "$work/interactive.log" "${PIPESTATUS[0]}"
+
+echo "== state paths: every path through the states of the interactive SVG, paused mid-transition, vs ThorVG (Playwright)"
+mapfile -t fixture_scenes < <(ls Tests/ChoreoSceneTests/Fixtures/valid/*.yaml | sort)
+"$python" Tests/conformance/state_paths_suite.py --choreo "$CHOREO" --compiled "$work/compiled" --work "$work/state-paths" \
+    --jobs "${CONFORMANCE_JOBS:-2}" "${matrix_manifest[@]}" "${scenes[@]}" "${matrix_scenes[@]}" "${fixture_scenes[@]}" \
+    | tee "$work/state-paths.log"
+count_summary "state-paths suite" "$work/state-paths.log" "${PIPESTATUS[0]}"
 
 echo "== audit: player pitfalls in every compiled Lottie"
 "$python" Tests/conformance/lottie_audit.py "$work/compiled" | tee "$work/audit.log"
