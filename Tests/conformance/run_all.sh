@@ -131,13 +131,14 @@ fi
     | tee "$work/spec-schema.log"
 count_summary "spec schema" "$work/spec-schema.log" "${PIPESTATUS[0]}"
 
-echo "== self-tests: the suites and the audit fail on broken output; the matrix covers §5; browser.py; Telegram stickers; the live preview; the pre-commit hooks; action.yml; the diff page (pytest)"
+echo "== self-tests: the suites and the audit fail on broken output; the matrix covers §5; browser.py; Telegram stickers; the live preview and its guides; state paths; the spec schema; the pre-commit hooks; action.yml; the diff page (pytest)"
 CHOREO="$CHOREO" "$python" -m pytest -q -p no:cacheprovider Tests/conformance/test_suite_fails_on_bad_output.py \
     Tests/conformance/test_dotlottie_checks.py Tests/conformance/test_lottie_audit.py \
     Tests/conformance/test_feature_matrix.py Tests/conformance/test_browser.py Tests/conformance/test_tgs.py \
+    Tests/conformance/test_state_paths_suite.py Tests/conformance/test_lottie_spec_schema.py \
     Tests/conformance/test_live_preview.py Tests/conformance/test_preview_guides.py Tests/conformance/test_pre_commit.py \
-    Tests/conformance/test_action.py \
-    Tests/conformance/test_diff_page.py Tests/conformance/test_diff_reformat.py | tee "$work/pytest.log"
+    Tests/conformance/test_action.py Tests/conformance/test_diff_page.py Tests/conformance/test_diff_reformat.py \
+    | tee "$work/pytest.log"
 pytest_status=${PIPESTATUS[0]}
 pytest_passed="$(grep -oE '[0-9]+ passed' "$work/pytest.log" | tail -n 1 | grep -oE '[0-9]+' || true)"
 pytest_failed=0

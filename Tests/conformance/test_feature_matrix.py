@@ -4,7 +4,10 @@
   context and with every easing (the table is read from the docs, so a newly documented property
   fails here until the matrix animates it);
 - each transform property and the fill land on every shape kind across the scenes;
-- the peak finder returns the frame where an overshooting cubic-bezier turns round.
+- the peak finder returns the frame where an overshooting cubic-bezier turns round;
+- "starts empty" cells (trim end, opacity, scale, size at 0) meet every easing in every context,
+  from the empty value and to it; hard-edged gradients (two stops at one offset) in colour and
+  opacity, linear and radial, in every scene.
 
 Run: .venv/bin/python -m pytest Tests/conformance/test_feature_matrix.py
 """
@@ -158,3 +161,43 @@ def test_round_two_timing_keys_are_covered(tmp_path):
                 assert any("." not in key for key in keys), f"{name}: no per-node timing"
     assert staggered == set(feature_matrix.CONTEXTS)
     assert coloured == set(feature_matrix.CONTEXTS)
+
+
+def test_starts_empty_cells_meet_every_easing_in_every_context_both_ways(tmp_path):
+    """Trim end 0, opacity 0, scale 0 and size 0 are each an end of some probe's motion: from it
+    (the base draws nothing) and to it, with every easing in every context; a shape's size cannot
+    be 0 in its base, so it goes to 0, and the state scenes that start in `moved` (every other
+    one) start from it."""
+    empty = {"trim.end": 0, "opacity": 0, "scale": 0, "size": [0, 0]}
+    everything = {(c, e) for c in feature_matrix.CONTEXTS for e in feature_matrix.EASINGS}
+    seen: dict[tuple[str, str], set] = {}
+    index = 0
+    for context in feature_matrix.CONTEXTS:
+        for easing in feature_matrix.EASINGS:
+            for probe in feature_matrix.probes(index):
+                for path, base, target in probe.changes:
+                    if path in empty and base == empty[path]:
+                        seen.setdefault((path, "from"), set()).add((context, easing))
+                    if path in empty and target == empty[path]:
+                        seen.setdefault((path, "to"), set()).add((context, easing))
+            index += 1
+    for path in ("trim.end", "scale"):
+        for direction in ("from", "to"):
+            assert seen.get((path, direction)) == everything, (path, direction)
+    assert seen.get(("opacity", "from")) == everything and seen.get(("opacity", "to")) == everything
+    assert seen.get(("size", "to")) == everything
+    manifest, scenes = generated(tmp_path)
+    initial = {scenes[name].get("initial", "rest") for name in manifest if manifest[name]["context"] == "state"}
+    assert initial == {"rest", "moved"}
+
+
+def test_hard_edged_gradients_in_colour_and_opacity():
+    for index in range(len(feature_matrix.CONTEXTS) * len(feature_matrix.EASINGS)):
+        hard = [p for p in feature_matrix.probes(index) if ".hard-edge/" in p.name]
+        assert {p.name.split(".")[0] for p in hard} == {"linear", "radial"}
+        for probe in hard:
+            stops = probe.node["fill"]["stops"]
+            offsets = [offset for offset, _ in stops]
+            assert any(a == b for a, b in zip(offsets, offsets[1:])), probe.name
+            # The colour after the edge is translucent: a hard edge in the opacity stops too.
+            assert any(len(colour) == 9 for _, colour in stops), probe.name
