@@ -15,10 +15,13 @@ property lands on every shape kind (rect, ellipse, path from `d`, `points` or `c
 polygon, star, group), the group probe cycles through the inherited style properties, and the
 repeat probe through the properties a repeated node animates (its copies staggered by
 `repeat.delay` in every other scene, and coloured by `repeat.fill` unless it animates the fill).
+"Starts empty" probes move trim end, opacity and scale from 0 and trim end, scale and size to 0,
+and two probes hold hard-edged gradients (two stops at one offset, in colour and opacity).
 One more probe animates scale and opacity together; in the state context the transition times its
 opacity on its own (`nodes: {pN.opacity: …}`, per-property timing) and the rest by the node's entry.
 
   contexts  state     two states (`rest` = the base, `moved`) and a tap transition each way;
+                      every other state scene starts in `moved`;
             tween     one `to:` tween inside a timeline;
             keyframes each property keyframed base → target → base, in a looping timeline.
   easings   linear, ease-in-out, an overshooting cubic-bezier (y outside 0…1), hold, steps(4),
