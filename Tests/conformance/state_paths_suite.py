@@ -408,6 +408,8 @@ class Drive:
         scene = self.scene
         for clip in clips:
             name = f"{where}: {clip.label}"
+            if clip.transition:
+                self.results.transitions.add((scene.name, clip.transition))
             status = self.machine()
             playing = status["clip"]
             expected_transition = clip.transition
@@ -477,7 +479,6 @@ class Drive:
             route.append(transition["name"])
             where = f"{self.label} [{' / '.join(route)}]"
             print(f"  {where}: {how}", flush=True)
-            self.results.transitions.add((scene.name, transition["name"]))
             if not self.play_clips(where, step.clips) or not self.rest(where, step.rests_in, step.loops):
                 break
             state = step.rests_in
@@ -510,6 +511,7 @@ def check_scene(browser: Browser, scene: Scene, results: Results) -> None:
     began = time.monotonic()
     trails, count, cut = scene.machine.trails()
     results.count("scenes")
+    results.count("transitions", len(scene.machine.definition["transitions"]))
     results.count("paths", count)
     if cut:
         print(f"  {scene.name}: more than {MAX_TRAILS} trails; the first {count} (breadth first) are walked")
@@ -579,7 +581,7 @@ def main(argv: list[str]) -> int:
 
     counts = results.counts
     print(f"threshold: {common.THRESHOLD_DESCRIPTION}")
-    print(f"state paths: {counts.get('scenes', 0)} scenes, {len(results.transitions)} transitions fired, "
+    print(f"state paths: {counts.get('scenes', 0)} scenes, {len(results.transitions)} of {counts.get('transitions', 0)} transitions played, "
           f"{counts.get('paths', 0)} paths, {counts.get('instants', 0)} mid-clip instants, {counts.get('rests', 0)} rests")
     print(f"time: {time.monotonic() - began:.0f} s")
     passed = sum(1 for _, ok, _ in results.checks if ok)

@@ -134,7 +134,7 @@ def test_the_pointer_refuses_what_a_hover_would_preempt():
 def test_a_good_svg_passes(compiled, tmp_path, capsys):
     status, output = run_suite(*compiled, tmp_path, capsys)
     assert status == 0, failures(output)
-    assert "1 scenes, 2 transitions fired, 2 paths, 6 mid-clip instants, 3 rests" in output
+    assert "1 scenes, 2 of 2 transitions played, 2 paths, 6 mid-clip instants, 3 rests" in output
     assert output.strip().splitlines()[-1].endswith(" 0 failed")
 
 
