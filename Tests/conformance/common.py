@@ -160,6 +160,33 @@ def write_side_by_side(path: Path, left: np.ndarray, right: np.ndarray, gap: int
     return path
 
 
+class TimelineSize:
+    """The canvas (whole px) and frame rate of a scene's compiled timeline, `self.timeline`
+    (`choreo compile --emit timeline`)."""
+
+    timeline: dict
+
+    @property
+    def width(self) -> int:
+        return int(round(self.timeline["size"][0]))
+
+    @property
+    def height(self) -> int:
+        return int(round(self.timeline["size"][1]))
+
+    @property
+    def fps(self) -> float:
+        return float(self.timeline["fps"])
+
+
+def state_snapshot(choreo: str, source: Path, state: str, directory: Path) -> Path:
+    """`choreo snapshot SOURCE --state STATE` written once into `directory`."""
+    path = directory / f"state-{state}.svg"
+    if not path.exists():
+        subprocess.run([choreo, "snapshot", str(source), "--state", state, "-o", str(path)], check=True, capture_output=True)
+    return path
+
+
 def summary_line(passed: int, failed: int) -> str:
     """The closing line every suite prints (CI reads it)."""
     return f"{passed} passed, {failed} failed"

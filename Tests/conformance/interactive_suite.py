@@ -102,11 +102,7 @@ class Scene:
         self.spans = {span["name"]: span for span in self.timeline["spans"]}
 
     def snapshot(self, state: str) -> Path:
-        path = self.work / f"state-{state}.svg"
-        if not path.exists():
-            subprocess.run([self.choreo, "snapshot", str(self.source), "--state", state, "-o", str(path)],
-                           check=True, capture_output=True)
-        return path
+        return common.state_snapshot(self.choreo, self.source, state, self.work)
 
     def transitions_from(self, state: str) -> list[dict]:
         return [t for t in self.machine["transitions"] if t["from"] == state]

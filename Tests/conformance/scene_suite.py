@@ -230,7 +230,7 @@ def grid_page(cells: list[tuple[str, float | None]], width: int, height: int, co
 
 
 @dataclass
-class Scene:
+class Scene(common.TimelineSize):
     name: str
     source: Path
     compiled: Path
@@ -244,18 +244,6 @@ class Scene:
     @property
     def suite_prefix(self) -> str:
         return "matrix-" if self.cells is not None else ""
-
-    @property
-    def width(self) -> int:
-        return int(round(self.timeline["size"][0]))
-
-    @property
-    def height(self) -> int:
-        return int(round(self.timeline["size"][1]))
-
-    @property
-    def fps(self) -> float:
-        return float(self.timeline["fps"])
 
     def snapshot_path(self, frame: int) -> Path:
         return self.work / f"{self.name}@{frame}.svg"

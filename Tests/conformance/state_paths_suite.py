@@ -313,7 +313,7 @@ class Results:
 
 
 @dataclass
-class Scene:
+class Scene(common.TimelineSize):
     name: str
     source: Path
     svg: Path
@@ -325,18 +325,6 @@ class Scene:
     cells: list[dict] | None = None
     thorvg_frames: dict[int, np.ndarray] = field(default_factory=dict)
     player: ThorVGPlayer | None = None
-
-    @property
-    def width(self) -> int:
-        return int(round(self.timeline["size"][0]))
-
-    @property
-    def height(self) -> int:
-        return int(round(self.timeline["size"][1]))
-
-    @property
-    def fps(self) -> float:
-        return float(self.timeline["fps"])
 
     def span(self, name: str) -> dict:
         return next(s for s in self.timeline["spans"] if s["name"] == name)
@@ -358,11 +346,7 @@ class Scene:
                 self.player = None
 
     def snapshot(self, state: str) -> Path:
-        path = self.work / f"state-{state}.svg"
-        if not path.exists():
-            subprocess.run([self.choreo, "snapshot", str(self.source), "--state", state, "-o", str(path)],
-                           check=True, capture_output=True)
-        return path
+        return common.state_snapshot(self.choreo, self.source, state, self.work)
 
 
 def load_scene(source: Path, compiled: Path, work: Path, choreo: str, matrix: dict) -> Scene | None:
