@@ -76,7 +76,7 @@ MARGIN = 40
 MAX_TRAILS = 100
 # How long (real time) the machine may take to notice that the clock has passed a clip's end:
 # it checks on every animation frame and every 50 ms.
-MOVE_ON_SECONDS = 3.0
+MOVE_ON_SECONDS = 5.0
 # ThorVG's bindings share one engine, not known to be thread-safe.
 THORVG_LOCK = threading.Lock()
 
