@@ -23,7 +23,8 @@
 #      output, that the matrix covers every property of docs/scene-format.md §5, and that
 #      browser.py drives Chromium with real input; test_tgs.py (`--target tgs` stickers:
 #      gzip, python-lottie's TGS validator, ThorVG/rlottie); test_pre_commit.py (the hooks of
-#      .pre-commit-hooks.yaml in `pre-commit try-repo`).
+#      .pre-commit-hooks.yaml in `pre-commit try-repo`); test_state_paths_suite.py and
+#      test_lottie_spec_schema.py (the state-paths and spec-schema suites fail on broken output).
 # Prints per-suite totals and a last line `N passed, M failed`; exits non-zero on any failure.
 # Failure images (A | B | difference) go to Tests/conformance/out/ (git-ignored).
 # Environment: CHOREO=path/to/choreo skips the build; CHOREO_SCRATCH is the swift scratch path
