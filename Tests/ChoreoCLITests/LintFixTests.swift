@@ -227,6 +227,7 @@ func yamlOnlyLineBreaksInAQuotedStringDoNotMovePositions(_ separator: String) th
     #expect(lint.status == 0, "\(lint)")
     var info = stat()
     #expect(lstat(sandbox.url("scenes/a.yaml").path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK, "the link is still a link")
+}
 
 @Test func lintFixNeverSetsTheMagnitudeOfABareTimeAndAddsTheUnitToASmallOne() throws {
     let sandbox = try Sandbox()
