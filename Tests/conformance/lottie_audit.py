@@ -27,8 +27,9 @@ this suite measured in lottie-web). Each finding names a rule:
                       radius or polystar radius.
   dash-name           a stroke dash entry without `nm`: lottie-web 5.7 then draws nothing at all.
   path-vertices       a path (`sh`) whose keyframes differ in vertex count or closedness:
-                      lottie-web 5.7 keeps the first keyframe's count and truncates the others
-                      (found by this suite on trimmed outlines baked frame by frame).
+                      lottie-web 5.7 keeps the first keyframe's count and truncates the others,
+                      across hold keyframes too (found by this suite on trimmed outlines baked
+                      frame by frame).
   unsupported         merge paths (`mm`), auto-orient, expressions, rounded corners (`rd`) on
                       polystars or combined shapes, an animated dash or repeater copy count (§6.6
                       rule 5: lottie-ios falls back or drops them).

@@ -9,6 +9,9 @@ it in ways a buggy emitter could and checks that the suite reports failures:
   - a schema violation;
   - (lottie-web) a dash entry without `nm`, which lottie-web cannot draw, while it draws the good
     document as ThorVG does.
+It also pins why a path keeps one vertex count for the whole animation (lottie_audit:
+path-vertices, the front end's PathCorrespondence): lottie-web draws a path track whose hold
+keyframes change vertex count wrongly, although nothing interpolates across the change.
 
 Run: .venv/bin/python -m pytest Tests/conformance/test_suite_fails_on_bad_output.py
 """
@@ -174,6 +177,48 @@ def test_lottie_web_draws_what_thorvg_draws_and_a_broken_document_fails():
             reference = thorvg.render(frame)
             assert compare_images(good_frames[frame], reference).passed, f"frame {frame}"
         assert any(not compare_images(broken_frames[frame], thorvg.render(frame)).passed for frame in frames)
+    finally:
+        thorvg.close()
+
+
+def hold_path_document(first: list, second: list) -> dict:
+    """A 100 × 100 black fill whose path holds `first` (points) until frame 30, then `second`."""
+    def shape(points):
+        return {"c": True, "v": [list(p) for p in points], "i": [[0, 0]] * len(points), "o": [[0, 0]] * len(points)}
+    path = {"ty": "sh", "nm": "p", "ks": {"a": 1, "k": [
+        {"t": 0, "h": 1, "s": [shape(first)]}, {"t": 30, "h": 1, "s": [shape(second)]}, {"t": 59, "s": [shape(second)]}]}}
+    fill = {"ty": "fl", "nm": "f", "c": {"a": 0, "k": [0, 0, 0, 1]}, "o": {"a": 0, "k": 100}, "r": 1}
+    still = {"o": {"a": 0, "k": 100}, "r": {"a": 0, "k": 0}, "a": {"a": 0, "k": [0, 0]}}
+    group_transform = {"ty": "tr", **still, "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]}}
+    layer = {"ddd": 0, "ty": 4, "ind": 1, "ip": 0, "op": 60, "st": 0, "sr": 1, "nm": "l",
+             "ks": {**still, "a": {"a": 0, "k": [0, 0, 0]}, "p": {"a": 0, "k": [0, 0, 0]}, "s": {"a": 0, "k": [100, 100, 100]}},
+             "shapes": [{"ty": "gr", "nm": "g", "it": [path, fill, group_transform]}]}
+    return {"v": "5.7.4", "fr": 30, "ip": 0, "op": 60, "w": 100, "h": 100, "ddd": 0, "layers": [layer], "assets": []}
+
+
+# A change of vertex count where nothing interpolates (a hold) is still drawn wrong by lottie-web
+# 5.7: it sizes the path once from the first keyframe, so a pentagon after a triangle is cut to
+# its first three vertices and a triangle after a pentagon leaves the pentagon on screen. So a
+# morph cannot give each pair of poses its own structure in one path track.
+@pytest.mark.parametrize("first_count", [3, 5])
+def test_lottie_web_keeps_a_paths_first_vertex_count_across_hold_keyframes(first_count):
+    from browser import Browser
+    from common import compare_images
+    from lottie_audit import audit
+    from lottie_players import LottieWebPlayer
+
+    triangle = [(10, 10), (40, 10), (10, 40)]
+    pentagon = [(60, 60), (90, 60), (90, 90), (75, 90), (60, 90)]
+    first, second = (triangle, pentagon) if first_count == 3 else (pentagon, triangle)
+    document = hold_path_document(first, second)
+    text = json.dumps(document)
+    assert "path-vertices" in {finding.rule for finding in audit(document)}
+    thorvg = ThorVGPlayer(text, 100, 100)
+    try:
+        with Browser() as browser:
+            frames = LottieWebPlayer(browser).render_frames(text, 100, 100, [10, 45])
+        assert compare_images(frames[10], thorvg.render(10)).passed
+        assert not compare_images(frames[45], thorvg.render(45)).passed
     finally:
         thorvg.close()
 
