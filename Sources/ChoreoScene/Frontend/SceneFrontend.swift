@@ -153,6 +153,8 @@ extension FrontendContext {
             if info.clip?.morphByIndex == true { vertexByVertex.insert(PropertyKey(node: info.id, property: .clipD)) }
         }
         correspondPathPoses(in: &scene, vertexByVertex: vertexByVertex)
+        checkTransitionKeyframeEnds(scene)
+        guard errorCount == 0 else { return nil }
         return scene
     }
 

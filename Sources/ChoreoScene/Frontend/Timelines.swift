@@ -26,7 +26,7 @@ extension FrontendContext {
             var keyframes: [PropertyKey: [Keyframe]] = [:]
             if let keyframesNode = map.value("keyframes") {
                 keyframes = readKeyframes(
-                    keyframesNode, timeline: name, duration: duration, names: names, tweenKeys: tweenKeys)
+                    keyframesNode, owner: "timeline '\(name)'", duration: duration, names: names, tweenKeys: tweenKeys)
             }
             guard let duration else { continue }
             timelines.append(
@@ -40,7 +40,7 @@ extension FrontendContext {
         guard let map = readMap(
             node, what: "a tween", allowed: ["at", "duration", "delay", "easing", "to", "by"], required: ["at"])
         else { return nil }
-        let at = map.value("at").flatMap { time($0, name: "at") }
+        let at = map.value("at").flatMap { timeWithin($0, length: duration, owner: "timeline '\(timeline)'") }
         let timing = self.timing(map, base: Timing(duration: defaultDuration, easing: defaultEasing))
         let valuesEntry: MapEntry
         switch (map.entry("to"), map.entry("by")) {
@@ -92,8 +92,10 @@ extension FrontendContext {
         return false
     }
 
-    private func readKeyframes(
-        _ node: YAMLNode, timeline: String, duration: Double?, names: SceneNames, tweenKeys: Set<PropertyKey>
+    /// A `keyframes:` map of a timeline or, `owner` naming it, of a transition (whose `duration`
+    /// is its motion's, so that `at: 100%` is where the motion ends).
+    func readKeyframes(
+        _ node: YAMLNode, owner: String, duration: Double?, names: SceneNames, tweenKeys: Set<PropertyKey>
     ) -> [PropertyKey: [Keyframe]] {
         guard let pairs = mapPairs(node, expected: "a map of node.property keys to keyframe lists") else { return [:] }
         var result: [PropertyKey: [Keyframe]] = [:]
@@ -156,7 +158,7 @@ extension FrontendContext {
                     continue
                 }
                 let atNode = map.value("at")
-                let at = atNode.flatMap { time($0, name: "at") }
+                let at = atNode.flatMap { timeWithin($0, length: duration, owner: owner) }
                 var easing = EasingSpec.linear
                 if let easingNode = map.value("easing") {
                     guard let value = self.easing(easingNode) else { continue }
@@ -175,7 +177,7 @@ extension FrontendContext {
                     if let duration, at > duration + 1e-9 {
                         error(
                             .keyframeOutsideTimeline,
-                            "the keyframe at \(describeNumber(at))s is after the end of timeline '\(timeline)' (\(describeNumber(duration))s)",
+                            "the keyframe at \(describeNumber(at))s is after the end of \(owner) (\(describeNumber(duration))s)",
                             at: atNode.reportRange)
                     }
                     previousAt = max(previousAt ?? at, at)
@@ -215,7 +217,7 @@ extension FrontendContext {
             let text = keyTexts[key] ?? key.description
             let range = pairs.first { $0.key.scalar?.value == text }?.key.reportRange ?? node.reportRange
             error(
-                .conflictingKeys, "'\(key)' is animated by both keyframes and tweens in timeline '\(timeline)'", at: range,
+                .conflictingKeys, "'\(key)' is animated by both keyframes and tweens in \(owner)", at: range,
                 help: "animate one property with keyframes or with tweens, not both")
         }
         return result

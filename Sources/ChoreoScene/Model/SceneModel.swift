@@ -284,10 +284,15 @@ public struct SceneTransition: Sendable {
     /// what it refines (a property's entry with its node's, a node's with `timing`).
     public var nodeTiming: [String: Timing]
     public var range: SourceRange
+    /// The timeline played once from the transition's start, on top of the moving pose (`play:`).
+    public var play: String?
+    /// Keyframes replacing the motion of their properties (`keyframes:`), times from the end of
+    /// `timing.delay`; a first or last keyframe left out is the source or destination pose.
+    public var keyframes: [PropertyKey: [Keyframe]]
 
     public init(
         from: String, to: String, trigger: Trigger, timing: Timing, nodeTiming: [String: Timing] = [:],
-        range: SourceRange
+        range: SourceRange, play: String? = nil, keyframes: [PropertyKey: [Keyframe]] = [:]
     ) {
         self.from = from
         self.to = to
@@ -295,6 +300,8 @@ public struct SceneTransition: Sendable {
         self.timing = timing
         self.nodeTiming = nodeTiming
         self.range = range
+        self.play = play
+        self.keyframes = keyframes
     }
 
     /// The timing a property moves with: the most specific entry of `nodeTiming` (`top.stroke.width`,
