@@ -84,7 +84,8 @@ public enum SceneSchema {
         case (.transition, "nodes"): return .object([("type", "object"), ("additionalProperties", ref("nodeTiming"))])
         case (_, "easing"): return ref("easing")
         case (.timeline, "tweens"): return .object([("type", "array"), ("items", ref("tween"))])
-        case (.timeline, "keyframes"):
+        case (.transition, "play"): return ref("identifier")
+        case (.timeline, "keyframes"), (.transition, "keyframes"):
             return .object([
                 ("type", "object"),
                 ("propertyNames", .object([("pattern", .string(keyframeKeyPattern))])),

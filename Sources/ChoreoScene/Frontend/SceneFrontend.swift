@@ -67,7 +67,7 @@ extension FrontendContext {
         environment.fps = fps
         // The size limits first: past them, decoding the rest would only cost time.
         let nodesWithinLimit = map.value("layers").map(checkNodeCount) ?? true
-        let keyframesWithinLimit = map.value("timelines").map(checkKeyframeCount) ?? true
+        let keyframesWithinLimit = checkKeyframeCount(map.value("timelines"), transitions: map.value("transitions"))
         guard nodesWithinLimit, keyframesWithinLimit else { return nil }
         if let varsNode = map.value("vars") { readVars(varsNode) }
         let themes = map.value("themes").map(readThemes) ?? []

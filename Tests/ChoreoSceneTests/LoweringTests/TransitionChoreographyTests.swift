@@ -1,0 +1,113 @@
+import ChoreoDiagnostics
+import ChoreoScene
+import ChoreoTimeline
+import Testing
+
+// Contract §16: a transition plays a timeline and has keyframes of its own; times may be percentages.
+
+private func compiled(_ text: String) throws -> Timeline {
+    let compilation = compileScene(SourceFile(path: "choreography.yaml", bytes: Array(text.utf8)))
+    #expect(!compilation.diagnostics.contains { $0.severity == .error }, "\(compilation.diagnostics)")
+    return try #require(compilation.timeline)
+}
+
+private func node(_ id: String, in timeline: Timeline) throws -> Node {
+    func find(_ nodes: [Node]) -> Node? {
+        for node in nodes {
+            if node.id == id { return node }
+            if case let .group(children) = node.content, let found = find(children) { return found }
+        }
+        return nil
+    }
+    return try #require(find(timeline.layers))
+}
+
+private let bellScene = """
+    choreo: 1
+    size: [100, 100]
+    layers:
+      - {id: bell, shape: rect, size: [40, 40], position: [50, 50]}
+      - {id: badge, shape: ellipse, size: [10, 10], position: [80, 20], opacity: 0}
+    states:
+      quiet: {}
+      alert: {badge: {opacity: 1}}
+    transitions:
+      - from: quiet
+        to: alert
+        duration: 0.3s
+        easing: linear
+        play: swing
+        keyframes:
+          badge.scale:
+            - {at: 60%, value: 1.2}
+    timelines:
+      swing:
+        duration: 0.8s
+        keyframes:
+          bell.rotation:
+            - {at: 0%, value: 0deg}
+            - {at: 25%, value: 20deg}
+            - {at: 100%, value: 0deg}
+    """
+
+@Test func aTransitionsTimelineStartsWithItAndRunsOnPastItsMotion() throws {
+    let timeline = try compiled(bellScene)
+    let span = try #require(timeline.spans.first { $0.name == "quiet->alert" })
+    // The timeline (0.8 s) is longer than the motion (0.3 s): the span lasts it, plus the hold frame.
+    #expect(abs((span.end - span.start) - (0.8 + 1 / timeline.fps)) < 1e-6)
+    let bell = try node("bell", in: timeline)
+    // 25% of 0.8 s: the swing's peak, while the badge is still fading in.
+    #expect(abs(bell.transform.rotation.value(at: span.start + 0.2) - 20) < 1e-6)
+    #expect(abs(bell.transform.rotation.value(at: span.start + 0.1) - 10) < 1e-6)
+    let badge = try node("badge", in: timeline)
+    #expect(abs(badge.transform.opacity.value(at: span.start + 0.15) - 0.5) < 1e-6, "the transition's own motion goes on")
+    #expect(abs(badge.transform.opacity.value(at: span.end - 1e-6) - 1) < 1e-9)
+}
+
+@Test func transitionKeyframesStartAndEndOnThePosesTheyLeaveOut() throws {
+    let timeline = try compiled(bellScene)
+    let span = try #require(timeline.spans.first { $0.name == "quiet->alert" })
+    let scale = try node("badge", in: timeline).transform.scale
+    // Source pose (1) at the start, the written 1.2 at 60% of the 0.3 s motion, the pose at its end.
+    #expect(abs(scale.value(at: span.start).x - 1) < 1e-9)
+    #expect(abs(scale.value(at: span.start + 0.18).x - 1.2) < 1e-6)
+    #expect(abs(scale.value(at: span.start + 0.09).x - 1.1) < 1e-6)
+    #expect(abs(scale.value(at: span.start + 0.3).x - 1) < 1e-6)
+    #expect(abs(scale.value(at: span.end - 1e-6).x - 1) < 1e-9)
+}
+
+@Test func transitionKeyframesFollowItsDelay() throws {
+    let timeline = try compiled(bellScene.replacingOccurrences(of: "duration: 0.3s\n", with: "duration: 0.3s\n    delay: 0.1s\n"))
+    let span = try #require(timeline.spans.first { $0.name == "quiet->alert" })
+    let scale = try node("badge", in: timeline).transform.scale
+    #expect(abs(scale.value(at: span.start + 0.1).x - 1) < 1e-9)
+    #expect(abs(scale.value(at: span.start + 0.1 + 0.18).x - 1.2) < 1e-6)
+}
+
+@Test func percentTimesInATimelineAreFractionsOfItsDuration() throws {
+    let percent = try compiled(bellScene)
+    let seconds = try compiled(bellScene.replacingOccurrences(of: "at: 25%", with: "at: 0.2s").replacingOccurrences(of: "at: 100%", with: "at: 0.8s"))
+    let a = try node("bell", in: percent).transform.rotation, b = try node("bell", in: seconds).transform.rotation
+    for k in 0...40 {
+        let t = Double(k) / 40 * percent.duration
+        #expect(abs(a.value(at: t) - b.value(at: t)) < 1e-9, "at \(t)")
+    }
+}
+
+@Test func tweensTakePercentTimesToo() throws {
+    let text = """
+        choreo: 1
+        size: [100, 100]
+        layers:
+          - {id: box, shape: rect, size: [10, 10], position: [50, 50]}
+        timelines:
+          fade:
+            duration: 2s
+            tweens:
+              - {at: 50%, duration: 0.5s, easing: linear, to: {box: {opacity: 0}}}
+        """
+    let timeline = try compiled(text)
+    let opacity = try node("box", in: timeline).transform.opacity
+    #expect(abs(opacity.value(at: 1) - 1) < 1e-9)
+    #expect(abs(opacity.value(at: 1.25) - 0.5) < 1e-6)
+}
