@@ -22,6 +22,8 @@ final class FrontendContext {
     var varRanges: [String: SourceRange] = [:]
     /// Vars that hold an easing, a stroke or a gradient (contract §10), read where they are defined.
     var styleVars: [String: StyleVar] = [:]
+    /// Vars that hold path data or a points list (contract §16), read again at each use.
+    var pathVars: [String: PathVar] = [:]
 
     /// Text the YAML reader already reported as broken (a plain scalar cut short by a comma in a
     /// flow collection): problems found inside it are consequences, not news, and stay unreported.
@@ -34,6 +36,12 @@ final class FrontendContext {
     /// Uses of a bare `$var` whose unit does not fit the field, by var: reported once, at the var,
     /// by `reportVarUnitMisfits` (the var is what is wrong, not each use).
     private var varUnitMisfits: [String: [(range: SourceRange, expected: Dimension)]] = [:]
+
+    /// Counts a use of a var whose definition was reported as an error (callers check
+    /// `errorCount`, so the node is not built half-read); the use is not reported again.
+    func countUseOfReportedVar() {
+        errorCount += 1
+    }
 
     /// Counts a misfit use as an error now (callers check `errorCount`); it is reported at the end.
     func recordVarUnitMisfit(_ name: String, at range: SourceRange, expected: Dimension) {

@@ -381,7 +381,8 @@ extension FrontendContext {
     }
 
     /// Path geometry from `d`, `points` or `contours`.
-    func pathShape(_ property: Property, value: YAMLNode, closed: Bool) -> PathShape? {
+    func pathShape(_ property: Property, value written: YAMLNode, closed: Bool) -> PathShape? {
+        guard let value = pathVarValue(written, for: property) else { return nil }
         switch property {
         case .d:
             if value.sequence != nil { return pathCommands(value) }

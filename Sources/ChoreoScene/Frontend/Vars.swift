@@ -75,6 +75,10 @@ extension FrontendContext {
         for i in inCycle { poisonedVars.insert(definitions[i].name) }
         for i in order where !inCycle.contains(i) {
             let definition = definitions[i]
+            if let kind = pathVarKind(definition.value) {
+                readPathVar(definition.name, value: definition.value, kind: kind)
+                continue
+            }
             if let kind = styleVarKind(definition.value) {
                 if let value = evaluateStyleVar(definition.value, kind: kind) {
                     styleVars[definition.name] = value
@@ -242,6 +246,8 @@ extension FrontendContext {
         let found: String
         if let value = styleVars[name] {
             if value.kind == expected { return .some(value) }
+            found = value.kind.article
+        } else if let value = pathVars[name] {
             found = value.kind.article
         } else if let value = environment.vars[name] {
             // Where a colour fits, a colour var is read as one, and a number or point var gets the

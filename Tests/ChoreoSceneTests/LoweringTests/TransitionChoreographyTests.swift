@@ -111,3 +111,27 @@ private let bellScene = """
     #expect(abs(opacity.value(at: 1) - 1) < 1e-9)
     #expect(abs(opacity.value(at: 1.25) - 0.5) < 1e-6)
 }
+
+@Test func pathDataAndPointsInVarsDrawWhatTheyHoldWrittenInPlace() throws {
+    let inVars = """
+        choreo: 1
+        size: [100, 100]
+        vars:
+          check: "M 20 50 L 40 70 L 80 30"
+          dash: [[M, 20, 50], [L, 50, 50], [L, 80, 50]]
+          tri: [[10, 10], [90, 10], [50, 80]]
+        layers:
+          - {id: mark, shape: path, d: $check, stroke: {color: black, width: 4}}
+          - {id: t, shape: path, points: $tri, fill: red}
+        states:
+          off: {mark: {d: $dash}}
+          on: {}
+        transitions:
+          - {from: off, to: on, on: tap}
+        """
+    let written = inVars
+        .replacingOccurrences(of: "d: $check", with: "d: \"M 20 50 L 40 70 L 80 30\"")
+        .replacingOccurrences(of: "points: $tri", with: "points: [[10, 10], [90, 10], [50, 80]]")
+        .replacingOccurrences(of: "d: $dash", with: "d: \"M 20 50 L 50 50 L 80 50\"")
+    #expect(TimelineJSON.encode(try compiled(inVars)) == TimelineJSON.encode(try compiled(written)))
+}
