@@ -135,3 +135,36 @@ private let bellScene = """
         .replacingOccurrences(of: "d: $dash", with: "d: \"M 20 50 L 50 50 L 80 50\"")
     #expect(TimelineJSON.encode(try compiled(inVars)) == TimelineJSON.encode(try compiled(written)))
 }
+
+@Test func aTransitionKeyframeOfAnotherContourCountIsMadeToCorrespond() throws {
+    // One contour in the poses, two in the keyframe: every value of the track ends up with one
+    // structure, as for a state's or a timeline's poses.
+    let text = """
+        choreo: 1
+        size: [100, 100]
+        layers:
+          - {id: blob, shape: path, d: "M 20 20 L 80 20 L 50 80 Z", position: [0, 0]}
+        states:
+          a: {}
+          b: {}
+        transitions:
+          - from: a
+            to: b
+            duration: 0.4s
+            keyframes:
+              blob.d:
+                - {at: 50%, value: "M 10 10 L 40 10 L 40 40 Z M 60 60 L 90 60 L 90 90 Z"}
+                - {at: 100%, value: "M 20 20 L 80 20 L 50 80 Z"}
+        """
+    let timeline = try compiled(text)
+    let blob = try node("blob", in: timeline)
+    guard case let .shape(.path(track), _) = blob.content else {
+        Issue.record("not a path: \(blob.content)")
+        return
+    }
+    let shapes = [track.initial] + track.segments.flatMap { [$0.from, $0.to] }
+    #expect(track.segments.count >= 2)
+    let structure = shapes.map { $0.contours.map(\.vertices.count) }
+    #expect(Set(structure.map { $0.description }).count == 1, "\(structure)")
+    #expect(structure.first?.count == 2)
+}
