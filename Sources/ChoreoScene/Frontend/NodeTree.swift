@@ -140,6 +140,8 @@ final class NodeInfo {
     var isStar = false
     var polygonCornerRadius = 0.0
     var closedPaths = true
+    /// The unit point of a keyword `anchor:` (`Scene.keywordAnchors`).
+    var anchorUnit: Point?
     /// `morph: index`: poses of different structure are an error instead of being made to correspond.
     var morphByIndex = false
     /// Where `morph:` was written, for notes.
@@ -483,7 +485,10 @@ extension FrontendContext {
     func readTransform(_ map: MapEntries, into info: NodeInfo) {
         let bounds = info.localBounds
         var anchor = bounds.center
-        if let node = map.value(.anchor), let value = anchorPoint(node, bounds: bounds) { anchor = value }
+        if let node = map.value(.anchor), let value = anchorPoint(node, bounds: bounds) {
+            anchor = value
+            info.anchorUnit = anchorUnit(node)
+        }
         info.base[.anchor] = .point(anchor)
         info.base[.position] = .point(point(.position, in: map) ?? anchor)
         info.base[.offset] = .point(point(.offset, in: map) ?? Property.offset.defaultPoint)

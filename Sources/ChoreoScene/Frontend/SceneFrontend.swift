@@ -149,6 +149,7 @@ extension FrontendContext {
         scene.vars = environment.vars
         var vertexByVertex = Set<PropertyKey>()
         for info in registry.nodes.values {
+            if let unit = info.anchorUnit, unit != Point(0.5, 0.5) { scene.keywordAnchors[info.id] = unit }
             if info.morphByIndex { vertexByVertex.insert(PropertyKey(node: info.id, property: .d)) }
             if info.clip?.morphByIndex == true { vertexByVertex.insert(PropertyKey(node: info.id, property: .clipD)) }
         }

@@ -356,6 +356,7 @@ struct LoweringContext {
                 own[key.property] = global
             }
             if let node { result[node] = own }
+            followKeywordAnchors(&result)
             return result
         }
         let staggeredKeys = keys.filter { staggerReach[$0.node] != nil }

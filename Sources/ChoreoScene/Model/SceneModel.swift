@@ -52,6 +52,9 @@ public struct Scene: Sendable {
     public var themes: [SceneTheme] = []
     /// Every var's value (for naming theme slots after the var they come from).
     public var vars: [String: VarValue] = [:]
+    /// The unit point of each node whose `anchor:` is a keyword other than `center` (`bottom` is
+    /// (0.5, 1)), by node id: its anchor follows the node's animated geometry (contract §16).
+    public var keywordAnchors: [String: Point] = [:]
     /// In file order.
     public var timelines: [SceneTimeline]
 

@@ -168,3 +168,35 @@ private let bellScene = """
     #expect(Set(structure.map { $0.description }).count == 1, "\(structure)")
     #expect(structure.first?.count == 2)
 }
+
+@Test func anAnchorKeywordFollowsTheAnimatedSizeAndANumericAnchorStaysFixed() throws {
+    let text = """
+        choreo: 1
+        size: [100, 100]
+        layers:
+          - {id: bar, shape: rect, size: [10, 20], anchor: bottom, position: [30, 90]}
+          - {id: fixed, shape: rect, size: [10, 20], anchor: [0, 10], position: [60, 90]}
+          - {id: star, shape: polygon, sides: 5, radius: 10, inner-radius: 5, anchor: top-left, position: [80, 20]}
+        timelines:
+          grow:
+            duration: 1s
+            tweens:
+              - {at: 0s, duration: 1s, easing: ease-out, to: {bar: {size: [10, 80]}, fixed: {size: [10, 80]}, star: {radius: 20}}}
+        """
+    let timeline = try compiled(text)
+    let bar = try node("bar", in: timeline), fixed = try node("fixed", in: timeline), star = try node("star", in: timeline)
+    guard case let .shape(.rect(size, _), _) = bar.content else {
+        Issue.record("not a rect")
+        return
+    }
+    for k in 0...20 {
+        let t = Double(k) / 20
+        // The bottom edge (size.y / 2 below the origin) is the anchor at every instant: on the baseline.
+        #expect(abs(bar.transform.anchor.value(at: t).y - size.value(at: t).y / 2) < 1e-9, "at \(t)")
+        #expect(fixed.transform.anchor.value(at: t) == Point(0, 10))
+    }
+    #expect(abs(bar.transform.anchor.value(at: 1).y - 40) < 1e-9)
+    // A polygon's bounds scale with its radius: the keyword point doubles with it.
+    let start = star.transform.anchor.value(at: 0), end = star.transform.anchor.value(at: 1)
+    #expect(abs(end.x - 2 * start.x) < 1e-9 && abs(end.y - 2 * start.y) < 1e-9 && start != Point(0, 0))
+}
