@@ -88,11 +88,7 @@ extension FrontendContext {
         } else if let style = styleVars[name] {
             found = style.kind.article
         } else if let value = environment.vars[name] {
-            switch value {
-            case .color: found = "a colour"
-            case .point: found = "a point"
-            case .quantity: found = "a number"
-            }
+            found = value.article
         } else {
             return written
         }
@@ -101,5 +97,16 @@ extension FrontendContext {
             notes: varRanges[name].map { [Note("'$\(name)' is defined here", at: $0)] } ?? [],
             help: "'d' takes path data, 'points' a list of points [[x, y], …], 'contours' a list of point lists")
         return nil
+    }
+}
+
+extension VarValue {
+    /// What the var holds, for messages: "a number", "a colour", "a point".
+    var article: String {
+        switch self {
+        case .color: "a colour"
+        case .point: "a point"
+        case .quantity: "a number"
+        }
     }
 }

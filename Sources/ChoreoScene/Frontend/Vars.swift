@@ -253,11 +253,7 @@ extension FrontendContext {
             // Where a colour fits, a colour var is read as one, and a number or point var gets the
             // colour reader's own `wrong-var-type`.
             if colourAllowed { return nil }
-            switch value {
-            case .color: found = "a colour"
-            case .point: found = "a point"
-            case .quantity: found = "a number"
-            }
+            found = value.article
         } else {
             return nil
         }
