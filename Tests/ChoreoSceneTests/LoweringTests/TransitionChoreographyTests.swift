@@ -200,3 +200,34 @@ private let bellScene = """
     let start = star.transform.anchor.value(at: 0), end = star.transform.anchor.value(at: 1)
     #expect(abs(end.x - 2 * start.x) < 1e-9 && abs(end.y - 2 * start.y) < 1e-9 && start != Point(0, 0))
 }
+
+@Test func aSpringArrivingAtTheDestinationPoseSettlesInsteadOfJumping() throws {
+    let text = """
+        choreo: 1
+        size: [100, 100]
+        layers:
+          - {id: dot, shape: ellipse, size: [10, 10], position: [50, 50]}
+        states:
+          a: {}
+          b: {dot: {opacity: 0.2}}
+        transitions:
+          - from: a
+            to: b
+            duration: 0.3s
+            easing: {spring: {duration: 0.5s, bounce: 0.4}}
+            keyframes:
+              dot.opacity:
+                - {at: 50%, value: 0.5, easing: linear}
+        """
+    let timeline = try compiled(text)
+    let span = try #require(timeline.spans.first { $0.name == "a->b" })
+    let opacity = try node("dot", in: timeline).transform.opacity
+    // The last stretch is the spring's whole motion from 0.5 to the pose: no step anywhere in it.
+    let step = 1.0 / 600
+    var t = span.start + 0.15
+    while t + step < span.end {
+        #expect(abs(opacity.value(at: t + step) - opacity.value(at: t)) < 0.02, "a jump at \(t)")
+        t += step
+    }
+    #expect(abs(opacity.value(at: span.end - 1e-6) - 0.2) < 1e-3)
+}
