@@ -49,6 +49,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, CustomSt
     case tooManySceneNodes = "too-many-scene-nodes"
     case tooManyThemes = "too-many-themes"
     case tooManyVertices = "too-many-vertices"
+    case transitionKeyframeEnd = "transition-keyframe-end"
     case tweenOutsideTimeline = "tween-outside-timeline"
     case undefinedVar = "undefined-var"
     case unitMismatch = "unit-mismatch"
@@ -152,6 +153,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, CustomSt
         case .tooManySceneNodes: (.scene, .error, "the scene has too many nodes")
         case .tooManyThemes: (.scene, .error, "the scene has too many themes")
         case .tooManyVertices: (.scene, .error, "the paths have too many vertices in all")
+        case .transitionKeyframeEnd: (.scene, .error, "a transition's last keyframe is not its destination pose")
         case .tweenOutsideTimeline: (.scene, .error, "a tween lies outside its timeline")
         case .undefinedVar: (.scene, .error, "a `$var` is not defined")
         case .unitMismatch: (.scene, .error, "an expression combines values of different units")

@@ -136,7 +136,7 @@ extension LanguageServer {
                 guard position < path.count else { return nil }
                 position += 1
                 place = .nodeOverrides
-            case (.timeline, "keyframes"):
+            case (.timeline, "keyframes"), (.transition, "keyframes"):
                 guard position + 1 < path.count, path[position + 1] == "-" else { return nil }
                 position += 2
                 place = .keyframe
@@ -184,7 +184,7 @@ extension LanguageServer {
             default:
                 for value in SceneVocabulary.enumValues(forKey: key) { add(value.value, kind: 13, detail: value.documentation) }
             }
-        } else if context.path.count >= 3, context.path.first == "timelines", context.path[2] == "keyframes", context.path.count == 3 {
+        } else if context.path.count == 3, ["timelines", "transitions"].contains(context.path.first), context.path[2] == "keyframes" {
             // Keyframe paths: `node.property`.
             for node in index.nodes {
                 for property in SceneVocabulary.keyframeProperties(shape: node.shape ?? "") {

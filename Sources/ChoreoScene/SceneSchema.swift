@@ -69,9 +69,11 @@ public enum SceneSchema {
         case (.scene, "size"), (.scene, "fps"): return key == "size" ? ref("point") : ref("number")
         case (.scene, "background"): return ref("color")
         case (.scene, "vars"):
-            // A number, colour or point, or an easing, a stroke or a gradient (shared by `$name`).
+            // A number, colour or point, an easing, a stroke or a gradient, or path data (text, or a
+            // list of commands, points or contours), shared by `$name`.
             return .object([("type", "object"), ("additionalProperties", .object([("anyOf", [
                 ref("number"), ref("point"), ref("easing"), ref(ScenePlace.stroke.rawValue), ref(ScenePlace.gradient.rawValue),
+                .object([("type", "array"), ("items", .object([("type", "array")]))]),
             ])]))])
         case (.scene, "layers"): return nodeList
         case (.scene, "states"): return .object([("type", "object"), ("additionalProperties", ref("state"))])
@@ -84,7 +86,8 @@ public enum SceneSchema {
         case (.transition, "nodes"): return .object([("type", "object"), ("additionalProperties", ref("nodeTiming"))])
         case (_, "easing"): return ref("easing")
         case (.timeline, "tweens"): return .object([("type", "array"), ("items", ref("tween"))])
-        case (.timeline, "keyframes"):
+        case (.transition, "play"): return ref("identifier")
+        case (.timeline, "keyframes"), (.transition, "keyframes"):
             return .object([
                 ("type", "object"),
                 ("propertyNames", .object([("pattern", .string(keyframeKeyPattern))])),
@@ -101,6 +104,9 @@ public enum SceneSchema {
         default: return nil
         }
     }
+
+    /// `$name`: a var holding a points list or contours (contract §16).
+    static let pathVarReference: JSONValue = .object([("type", "string"), ("pattern", "^\\$[A-Za-z_][A-Za-z0-9_-]*$")])
 
     static let nodeList: JSONValue = .object([("type", "array"), ("items", ref("node"))])
 
@@ -142,8 +148,11 @@ public enum SceneSchema {
         case .pathData:
             // SVG path data, or a list of commands `[M, x, y]` whose numbers may be expressions.
             return .object([("anyOf", [.object([("type", "string")]), .object([("type", "array"), ("items", .object([("type", "array")]))])])])
-        case .pointList: return .object([("type", "array"), ("items", ref("point"))])
-        case .contourList: return .object([("type", "array"), ("items", .object([("type", "array"), ("items", ref("point"))]))])
+        case .pointList: return .object([("anyOf", [.object([("type", "array"), ("items", ref("point"))]), pathVarReference])])
+        case .contourList:
+            return .object([("anyOf", [
+                .object([("type", "array"), ("items", .object([("type", "array"), ("items", ref("point"))]))]), pathVarReference,
+            ])])
         case .numberList: return .object([("type", "array"), ("items", ref("number"))])
         case .stops:
             return .object([("type", "array"), ("items", .object([

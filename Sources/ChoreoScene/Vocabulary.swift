@@ -19,7 +19,7 @@ public enum SceneVocabulary {
         case .scene: sceneKeys
         case .state: stateOwnKeys
         case .a11y: ["label"]
-        case .transition: ["from", "to", "on", "duration", "delay", "easing", "nodes"]
+        case .transition: ["from", "to", "on", "duration", "delay", "easing", "nodes", "play", "keyframes"]
         case .nodeTiming: ["duration", "delay", "easing"]
         case .timeline: ["duration", "loop", "tweens", "keyframes"]
         case .tween: ["at", "duration", "delay", "easing", "to", "by"]
@@ -117,9 +117,9 @@ public enum SceneVocabulary {
     /// Documentation where a key means something different from its usual meaning.
     static let placeDocumentation: [ScenePlace: [String: String]] = [
         .scene: ["size": "the canvas `[w, h]` in px; both > 0 (required)", "name": "the scene's name: output file names, Lottie `nm`"],
-        .transition: ["from": "the state the transition starts in", "to": "the state it ends in", "duration": "how long it takes (default 0.35s)", "nodes": "per-node (`node`) and per-property (`node.property`) duration, delay and easing; the most specific wins"],
-        .tween: ["at": "when the tween starts on the timeline", "to": "absolute values per node `{node: {property: value}}`", "by": "relative values per node, added to the current ones"],
-        .keyframe: ["at": "the time of the keyframe on the timeline", "value": "the property's value at that time", "easing": "the easing from the previous keyframe to this one"],
+        .transition: ["from": "the state the transition starts in", "to": "the state it ends in", "duration": "how long it takes (default 0.35s)", "nodes": "per-node (`node`) and per-property (`node.property`) duration, delay and easing; the most specific wins", "play": "a timeline played once from the transition's start, on top of the moving pose", "keyframes": "keyframes replacing the motion of their properties; `at` within the motion (`40%` of its duration)"],
+        .tween: ["at": "when the tween starts on the timeline (a time, or `40%` of its duration)", "to": "absolute values per node `{node: {property: value}}`", "by": "relative values per node, added to the current ones"],
+        .keyframe: ["at": "the time of the keyframe on the timeline or in the transition (a time, or `40%` of its duration)", "value": "the property's value at that time", "easing": "the easing from the previous keyframe to this one"],
         .spring: [
             "duration": "perceptual duration (default 0.5s), with bounce", "bounce": "−0.99…0.99 (default 0), with duration",
             "damping": "damping coefficient c > 0, with stiffness (SwiftUI interpolatingSpring)",

@@ -277,3 +277,36 @@ private func completionLabels(_ server: LanguageServer, _ line: Int, _ character
     let typo = diagnostics.first { $0["code"] == .string("unknown-key") }
     #expect(typo?["range"]?["start"] == .object([("line", 4), ("character", 39)]), "\(diagnostics)")
 }
+
+@Test func completionKnowsATransitionsPlayAndKeyframes() {
+    let text = """
+        choreo: 1
+        size: [100, 100]
+        layers:
+          - {id: badge, shape: ellipse, size: [10, 10]}
+        states:
+          quiet: {}
+          alert: {badge: {opacity: 0.5}}
+        transitions:
+          - from: quiet
+            to: alert
+            play: swing
+            keyframes:
+              badge.scale:
+                - {at: 60%, value: 1.2}
+        timelines:
+          swing: {duration: 1s, keyframes: {badge.rotation: [{at: 0%, value: 0deg}, {at: 100%, value: 10deg}]}}
+
+        """
+    let server = server()
+    let published = open(server, text)
+    #expect(published.first?["params"]?["diagnostics"] == .array([]), "\(published)")
+    // A transition's keys, the timelines `play:` may name, its keyframe tracks, a keyframe's keys.
+    let inTransition = completionLabels(server, 9, 4)
+    #expect(inTransition.contains("play") && inTransition.contains("keyframes"), "\(inTransition)")
+    #expect(completionLabels(server, 10, 10) == ["swing"])
+    let tracks = completionLabels(server, 12, 6)
+    #expect(tracks.contains("badge.scale") && tracks.contains("badge.opacity"), "\(tracks)")
+    let inKeyframe = completionLabels(server, 13, 11)
+    #expect(inKeyframe.contains("at") && inKeyframe.contains("value"), "\(inKeyframe)")
+}

@@ -8,7 +8,7 @@ Usage:
     python3 Tests/conformance/feature_matrix.py OUT_DIR     # writes OUT_DIR/*.yaml + matrix.json
 
 Design (a covering array, not the full cross product of everything): one scene per
-(context, easing) pair, 3 × 8 = 24 scenes. Each scene holds one *probe* per property in its own
+(context, easing) pair, 4 × 8 = 32 scenes. Each scene holds one *probe* per property in its own
 cell of a grid, so every property meets every easing in every context. The shape kind a probe
 draws with rotates with the scene index, so across the 24 scenes each transform and paint
 property lands on every shape kind (rect, ellipse, path from `d`, `points` or `contours`,
@@ -23,7 +23,9 @@ opacity on its own (`nodes: {pN.opacity: …}`, per-property timing) and the res
   contexts  state     two states (`rest` = the base, `moved`) and a tap transition each way;
                       every other state scene starts in `moved`;
             tween     one `to:` tween inside a timeline;
-            keyframes each property keyframed base → target → base, in a looping timeline.
+            keyframes each property keyframed base → target → base, in a looping timeline;
+            choreography  the state context's two states, the tap transition with keyframes of
+                      its own (target at 50%) playing a timeline that swings one probe (contract §16).
   easings   linear, ease-in-out, an overshooting cubic-bezier (y outside 0…1), hold, steps(4),
             a bouncy spring, a critically damped spring, a spring by physics (stiffness, damping).
 
@@ -57,7 +59,7 @@ EASINGS: dict[str, object] = {
     "spring-critical": {"spring": {"response": 0.4, "damping-fraction": 1}},
     "spring-physics": {"spring": {"stiffness": 170, "damping": 15, "mass": 1}},
 }
-CONTEXTS = ("state", "tween", "keyframes")
+CONTEXTS = ("state", "tween", "keyframes", "choreography")
 
 SHAPE_KINDS = ("rect", "ellipse", "path-d", "path-points", "polygon", "star", "group")
 STROKED_KINDS = ("rect", "ellipse", "path-open", "polygon", "star", "path-d")
@@ -351,6 +353,22 @@ def scene(context: str, easing_name: str, scene_index: int) -> tuple[dict, list[
             {"from": "rest", "to": "moved", "on": "tap", "duration": "0.6s", "easing": easing, "nodes": per_property},
             {"from": "moved", "to": "rest", "on": "tap", "duration": "0.6s", "easing": easing, "nodes": per_property},
         ]
+    elif context == "choreography":
+        # Contract §16: the transition's own keyframes (the source pose left out, the target
+        # at 50%, held to the destination pose) and a played timeline on the timed probe's
+        # rotation, at percent times, running on past the transition's motion.
+        document["states"] = {"rest": {}, "moved": moved}
+        timed = next(cell["node"] for cell in cells if cell["name"].startswith("per-property-timing/"))
+        transition_keyframes = {key: [{"at": "50%", "value": frames[1]["value"], "easing": easing}]
+                                for key, frames in keyframes.items()}
+        document["transitions"] = [
+            {"from": "rest", "to": "moved", "on": "tap", "duration": "0.6s", "easing": easing, "play": "swing",
+             "keyframes": transition_keyframes},
+            {"from": "moved", "to": "rest", "on": "tap", "duration": "0.6s", "easing": easing},
+        ]
+        document["timelines"] = {"swing": {"duration": "1s", "tweens": [
+            {"at": "0%", "duration": "0.4s", "easing": easing, "by": {timed: {"rotation": "30deg"}}},
+            {"at": "50%", "duration": "0.4s", "easing": easing, "by": {timed: {"rotation": "-30deg"}}}]}}
     elif context == "tween":
         document["timelines"] = {"run": {"duration": "1.2s", "tweens": [
             {"at": "0.1s", "duration": "0.6s", "easing": easing, "to": moved}]}}

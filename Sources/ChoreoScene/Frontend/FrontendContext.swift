@@ -22,6 +22,8 @@ final class FrontendContext {
     var varRanges: [String: SourceRange] = [:]
     /// Vars that hold an easing, a stroke or a gradient (contract §10), read where they are defined.
     var styleVars: [String: StyleVar] = [:]
+    /// Vars that hold path data or a points list (contract §16), read again at each use.
+    var pathVars: [String: PathVar] = [:]
 
     /// Text the YAML reader already reported as broken (a plain scalar cut short by a comma in a
     /// flow collection): problems found inside it are consequences, not news, and stay unreported.

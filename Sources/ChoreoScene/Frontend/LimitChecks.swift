@@ -33,9 +33,10 @@ extension FrontendContext {
         return false
     }
 
-    /// Counts the keyframes and tweens written under `timelines:` without decoding them, and
-    /// reports the first one past `SceneLimits.keyframeLimit(inputBytes:)`. False when there are too many.
-    func checkKeyframeCount(_ timelines: YAMLNode) -> Bool {
+    /// Counts the keyframes and tweens written under `timelines:` (and a transition's keyframes)
+    /// without decoding them, and reports the first one past `SceneLimits.keyframeLimit(inputBytes:)`.
+    /// False when there are too many.
+    func checkKeyframeCount(_ timelines: YAMLNode?, transitions: YAMLNode? = nil) -> Bool {
         let limit = SceneLimits.keyframeLimit(inputBytes: file.bytes.count)
         var count = 0
         var firstPastLimit: YAMLNode?
@@ -45,7 +46,12 @@ extension FrontendContext {
             }
             count += items.count
         }
-        for timeline in timelines.mapping ?? [] {
+        for transition in transitions?.sequence ?? [] {
+            for entry in transition.mapping ?? [] where entry.key.scalar?.value == "keyframes" {
+                for track in entry.value.mapping ?? [] { add(track.value.sequence ?? []) }
+            }
+        }
+        for timeline in timelines?.mapping ?? [] {
             for entry in timeline.value.mapping ?? [] {
                 switch entry.key.scalar?.value {
                 case "tweens": add(entry.value.sequence ?? [])

@@ -140,6 +140,8 @@ final class NodeInfo {
     var isStar = false
     var polygonCornerRadius = 0.0
     var closedPaths = true
+    /// The unit point of a keyword `anchor:` (`Scene.keywordAnchors`).
+    var anchorUnit: Point?
     /// `morph: index`: poses of different structure are an error instead of being made to correspond.
     var morphByIndex = false
     /// Where `morph:` was written, for notes.
@@ -387,7 +389,8 @@ extension FrontendContext {
     }
 
     /// Path geometry from `d`, `points` or `contours`.
-    func pathShape(_ property: Property, value: YAMLNode, closed: Bool) -> PathShape? {
+    func pathShape(_ property: Property, value written: YAMLNode, closed: Bool) -> PathShape? {
+        guard let value = pathVarValue(written, for: property) else { return nil }
         switch property {
         case .d:
             if value.sequence != nil { return pathCommands(value) }
@@ -496,6 +499,7 @@ extension FrontendContext {
         if let node = map.value(.anchor), let value = anchorPoint(node, bounds: bounds) {
             anchor = value
             info.anchorWritten = true
+            info.anchorUnit = anchorUnit(node)
             if let word = node.scalar?.value, let keyword = anchorKeywords.first(where: { $0.0 == word }) {
                 info.anchorKeyword = (word, keyword.1, node.reportRange, node.scalar?.style == .plain ? valueTextRange(node) : nil)
             }

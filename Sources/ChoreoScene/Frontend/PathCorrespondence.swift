@@ -19,8 +19,8 @@ import ChoreoTimeline
 func correspondPathPoses(
     in scene: inout Scene, vertexByVertex: Set<PropertyKey>, admitVertices: (Int, SourceRange) -> Bool
 ) {
-    // Every pose of every path, in one fixed order: base, states, then each timeline's tweens and
-    // keyframes (the order the rewrite below walks again).
+    // Every pose of every path, in one fixed order: base, states, each timeline's tweens and
+    // keyframes, then each transition's keyframes (the order the rewrite below walks again).
     let pathProperties: [Property] = [.d, .clipD]
     var poses: [PropertyKey: [PathShape]] = [:]
     func note(_ key: PropertyKey, _ value: PropertyValue?) {
@@ -47,6 +47,11 @@ func correspondPathPoses(
             for (key, value) in tween.values where paths.contains(key.node) { note(key, value) }
         }
         for (key, keyframes) in timeline.keyframes where paths.contains(key.node) {
+            for keyframe in keyframes { note(key, keyframe.value) }
+        }
+    }
+    for transition in scene.transitions {
+        for (key, keyframes) in transition.keyframes where paths.contains(key.node) {
             for keyframe in keyframes { note(key, keyframe.value) }
         }
     }
@@ -96,6 +101,15 @@ func correspondPathPoses(
         }
         for (key, keyframes) in scene.timelines[index].keyframes where rewrittenNodes.contains(key.node) {
             scene.timelines[index].keyframes[key] = keyframes.map { keyframe in
+                var keyframe = keyframe
+                keyframe.value = next(key, keyframe.value)
+                return keyframe
+            }
+        }
+    }
+    for index in scene.transitions.indices {
+        for (key, keyframes) in scene.transitions[index].keyframes where rewrittenNodes.contains(key.node) {
+            scene.transitions[index].keyframes[key] = keyframes.map { keyframe in
                 var keyframe = keyframe
                 keyframe.value = next(key, keyframe.value)
                 return keyframe

@@ -99,10 +99,10 @@ extension FrontendContext {
     /// Reports a problem the value parsers found inside a scalar, at its exact place.
     func report(_ valueError: ValueError, in node: YAMLNode) {
         if valueError.rule == .undefinedVar, let kind = misusedStyleVar(valueError, in: node) {
-            // An easing, stroke or gradient var inside a number or colour.
+            // An easing, stroke, gradient or path var inside a number or colour.
             let name = kind.name
             error(
-                .wrongVarType, "'$\(name)' is \(kind.kind.article), which cannot be used in a value",
+                .wrongVarType, "'$\(name)' is \(kind.article), which cannot be used in a value",
                 at: rangeInScalar(node, offset: valueError.offset, length: valueError.length),
                 notes: varRanges[name].map { [Note("'$\(name)' is defined here", at: $0)] } ?? [])
             return
@@ -116,13 +116,13 @@ extension FrontendContext {
     }
 
     /// The style var an `undefined-var` error is about, if it names one.
-    private func misusedStyleVar(_ valueError: ValueError, in node: YAMLNode) -> (name: String, kind: StyleVar.Kind)? {
+    private func misusedStyleVar(_ valueError: ValueError, in node: YAMLNode) -> (name: String, article: String)? {
         guard let text = node.scalar?.value else { return nil }
         let scalars = Array(text.unicodeScalars)
         guard valueError.offset >= 0, valueError.offset + valueError.length <= scalars.count else { return nil }
         let written = String(String.UnicodeScalarView(scalars[valueError.offset..<(valueError.offset + valueError.length)]))
         let name = written.hasPrefix("$") ? String(written.dropFirst()) : written
-        return styleVars[name].map { (name, $0.kind) }
+        return styleVars[name].map { (name, $0.kind.article) } ?? pathVars[name].map { (name, $0.kind.article) }
     }
 
     /// True when the text uses a var whose own definition was broken (already reported).
@@ -245,6 +245,12 @@ extension FrontendContext {
                         return nil
                     }
                     return checkPoint(Point(x.value, y.value), node: node, name: name, bound: bound)
+                }
+                if let path = pathVars[varName] {
+                    error(
+                        .wrongVarType, "'$\(varName)' is \(path.kind.article), not a point", at: node.reportRange,
+                        notes: varRanges[varName].map { [Note("'$\(varName)' is defined here", at: $0)] } ?? [])
+                    return nil
                 }
                 if environment.vars[varName] == nil {
                     let guess = didYouMean(varName, in: environment.vars.keys.sorted(), at: node, prefix: "$")

@@ -79,15 +79,15 @@ extension FrontendContext {
     /// Warns where a node's anchor is likely not the point the scene means (docs/scene-format.md,
     /// "Where position and anchor put a node"): a path placed by `position` without an anchor moves
     /// by the centre of its bounds, not its origin; a group that turns or scales about its default
-    /// anchor counts children that are not seen (off the canvas, clipped away); an anchor keyword
-    /// names a point of the base geometry, which stays put while the geometry animates.
+    /// anchor counts children that are not seen (off the canvas, clipped away); a path's anchor
+    /// keyword names a point of its base bounds, which stays put while the path morphs.
     func checkImplicitAnchors(layers: [NodeInfo], size: Point, animated keys: some Sequence<PropertyKey>) {
         var animated: [String: Set<Property>] = [:]
         for key in keys { animated[key.node, default: []].insert(key.property) }
         let canvas = Bounds(minX: 0, minY: 0, maxX: size.x, maxY: size.y)
         func disjoint(_ a: Bounds, _ b: Bounds) -> Bool { a.maxX <= b.minX || a.minX >= b.maxX || a.maxY <= b.minY || a.minY >= b.maxY }
         func pointText(_ p: Point) -> String { "[\(describeNumber(p.x)), \(describeNumber(p.y))]" }
-        let geometry: [Property] = [.size, .radius, .innerRadius, .d, .points, .contours]
+        let pathGeometry: [Property] = [.d, .points, .contours]
 
         func visit(_ nodes: [NodeInfo], parentMatrix: AffineTransform) {
             for info in nodes where info.valid {
@@ -132,16 +132,17 @@ extension FrontendContext {
                             help: "give it the point to turn about: 'anchor: \(pointText(seen.center))' is the centre of the children that are seen")
                     }
                 }
-                // The centre of a rect, an ellipse or a polygon is their origin whatever their size.
-                if let keyword = info.anchorKeyword, keyword.unit != Point(0.5, 0.5) || info.shape == .path,
-                    let property = geometry.first(where: { moved.contains($0) }), let anchor = info.base.point(.anchor)
+                // A rect's, an ellipse's or a polygon's keyword anchor follows its animated size or
+                // radius; a path's stays at its base bounds while a morph moves its edges.
+                if info.shape == .path, let keyword = info.anchorKeyword,
+                    let property = pathGeometry.first(where: { moved.contains($0) }), let anchor = info.base.point(.anchor)
                 {
                     let text = pointText(anchor)
                     warning(
                         .implicitAnchor,
-                        "'anchor: \(keyword.word)' is a point of the base geometry, \(text), and stays there while '\(property.key)' animates: it does not follow the moving edge",
+                        "'anchor: \(keyword.word)' of path '\(info.id)' is a point of its base bounds, \(text), and stays there while '\(property.key)' animates: keyword anchors follow a rect's, an ellipse's or a polygon's size, not a morph",
                         at: keyword.range,
-                        help: "write the point it is, 'anchor: \(text)'; to grow from that edge, animate 'scale' about it instead (anchors that follow animated geometry are a later feature)",
+                        help: "write the point it is, 'anchor: \(text)'; to keep an edge of the path in place, draw every pose with that edge where it is",
                         fixIts: keyword.editable.map { [FixIt.replace($0, with: text, message: "write the anchor as the point it is: \(text)")] } ?? [])
                 }
                 if info.shape == .group, info.repeatSpec == nil {

@@ -67,7 +67,7 @@ extension FrontendContext {
         environment.fps = fps
         // The size limits first: past them, decoding the rest would only cost time.
         let nodesWithinLimit = map.value("layers").map(checkNodeCount) ?? true
-        let keyframesWithinLimit = map.value("timelines").map(checkKeyframeCount) ?? true
+        let keyframesWithinLimit = checkKeyframeCount(map.value("timelines"), transitions: map.value("transitions"))
         guard nodesWithinLimit, keyframesWithinLimit else { return nil }
         if let varsNode = map.value("vars") { readVars(varsNode) }
         let themes = map.value("themes").map(readThemes) ?? []
@@ -151,12 +151,14 @@ extension FrontendContext {
         scene.vars = environment.vars
         var vertexByVertex = Set<PropertyKey>()
         for info in registry.nodes.values {
+            if let unit = info.anchorUnit, unit != Point(0.5, 0.5) { scene.keywordAnchors[info.id] = unit }
             if info.morphByIndex { vertexByVertex.insert(PropertyKey(node: info.id, property: .d)) }
             if info.clip?.morphByIndex == true { vertexByVertex.insert(PropertyKey(node: info.id, property: .clipD)) }
         }
         correspondPathPoses(in: &scene, vertexByVertex: vertexByVertex) { added, range in
             addPathVertices(added, at: range, afterCorrespondence: true)
         }
+        checkTransitionKeyframeEnds(scene)
         guard errorCount == 0 else { return nil }
         return scene
     }

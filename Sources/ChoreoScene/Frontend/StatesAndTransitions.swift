@@ -148,7 +148,7 @@ extension FrontendContext {
         var seen: [String: SourceRange] = [:]
         for item in items {
             guard let map = readMap(
-                item, what: "a transition", allowed: ["from", "to", "on", "duration", "delay", "easing", "nodes"],
+                item, what: "a transition", allowed: ["from", "to", "on", "duration", "delay", "easing", "nodes", "play", "keyframes"],
                 required: ["from", "to"])
             else {
                 transitionFailed = true
@@ -184,6 +184,8 @@ extension FrontendContext {
                     pairs, base: timing ?? defaultTiming, names: names,
                     states: (from ?? "", to ?? "", states))
             }
+            let choreography = readTransitionChoreography(
+                map, owner: "the transition \(from ?? "?") → \(to ?? "?")", timing: timing, names: names)
             if errorCount > errorsBefore { transitionFailed = true }
             guard ok, let from, let to, let timing else { continue }
             let signature = trigger == .programmatic ? "\(from) -> \(to)" : "\(from) on \(trigger.rawValue)"
@@ -201,7 +203,9 @@ extension FrontendContext {
             }
             seen[signature] = range
             transitions.append(
-                SceneTransition(from: from, to: to, trigger: trigger, timing: timing, nodeTiming: nodeTiming, range: range))
+                SceneTransition(
+                    from: from, to: to, trigger: trigger, timing: timing, nodeTiming: nodeTiming, range: range,
+                    play: choreography.play, keyframes: choreography.keyframes))
         }
         reportCompleteCycles(transitions)
         return transitions

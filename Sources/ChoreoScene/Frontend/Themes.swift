@@ -67,6 +67,13 @@ extension FrontendContext {
                             : "theme the colours the \(style.kind == .stroke ? "stroke" : "gradient") is made of, through vars of their own (color: $accent)")
                     continue
                 }
+                if let path = pathVars[varName] {
+                    error(
+                        .themeNotSlottable,
+                        "theme '\(name)' sets '$\(varName)', which holds \(path.kind.article); a theme changes only vars that hold colours, numbers or points",
+                        at: entry.key.reportRange, notes: [Note("'$\(varName)' is defined here", at: definition)])
+                    continue
+                }
                 guard let current = environment.vars[varName] else { continue }  // its own definition failed
                 guard let themed = evaluateVar(entry.value, name: varName) else { continue }
                 if let mismatch = kindMismatch(current, themed) {

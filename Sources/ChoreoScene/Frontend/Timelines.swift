@@ -3,28 +3,19 @@ import ChoreoTimeline
 import ChoreoYAML
 
 extension FrontendContext {
-    /// The `at` of a tween or keyframe: a time from the timeline's start. A percentage (not a time
-    /// here yet) and a bare fraction of a timeline that is not 1 s long are answered with what a
-    /// time is and where the timeline ends, since "write a fraction" and then "add the unit" would
-    /// lead to a time that is not the one meant.
-    func timelineTime(_ node: YAMLNode, of what: String, timeline: String, duration: Double?) -> Double? {
+    /// The `at` of a tween or keyframe: a time from the start of its owner (a timeline, or a
+    /// transition's motion), or a percentage of its duration. A bare fraction of an owner that is
+    /// not 1 s long is answered with both readings, since "add the unit" alone would lead to a
+    /// time that may not be the one meant.
+    func timelineTime(_ node: YAMLNode, of what: String, owner: String, duration: Double?) -> Double? {
         let text = node.scalar?.value.trimmingCharacters(in: .whitespaces) ?? ""
-        let ends = duration.map { ", which ends at \(describeNumber($0))s" } ?? ""
-        if text.hasSuffix("%"), let percent = Double(text.dropLast()), percent.isFinite {
-            let meant = duration.map { describeNumber($0 * percent / 100) + "s" }
-            error(
-                .unknownUnit,
-                "\(what)'s 'at' cannot be a percentage: it is a time from the start of timeline '\(timeline)'\(ends)",
-                at: node.reportRange,
-                help: meant.map { "write '\($0)' (\(text) of \(describeNumber(duration!))s)" } ?? "write a time such as 0.35s",
-                fixIts: meant.map { replacing(node, with: $0, message: "write '\($0)'") } ?? [])
-            return nil
-        }
+        if text.hasSuffix("%") { return timeWithin(node, length: duration, owner: owner) }
         if let value = Double(text), value > 0, value < 1, let duration, abs(duration - 1) > 1e-9 {
             let seconds = text + "s", fraction = describeNumber(value * duration) + "s"
+            let ends = ", which ends at \(describeNumber(duration))s"
             error(
                 .missingUnit, "expected \(Dimension.time.expectation), found a bare number", at: node.reportRange,
-                help: "\(what)'s 'at' is a time from the start of timeline '\(timeline)'\(ends): write '\(seconds)' for \(text) seconds, or '\(fraction)' for \(text) of the way through",
+                help: "\(what)'s 'at' is a time from the start of \(owner)\(ends): write '\(seconds)' for \(text) seconds, or '\(fraction)' (or '\(describeNumber(value * 100))%') for \(text) of the way through",
                 fixIts: [seconds, fraction].flatMap { replacing(node, with: $0, message: "write '\($0)'").map(\.asSuggestion) })
             return nil
         }
@@ -54,7 +45,7 @@ extension FrontendContext {
             var keyframes: [PropertyKey: [Keyframe]] = [:]
             if let keyframesNode = map.value("keyframes") {
                 keyframes = readKeyframes(
-                    keyframesNode, timeline: name, duration: duration, names: names, tweenKeys: tweenKeys)
+                    keyframesNode, owner: "timeline '\(name)'", duration: duration, names: names, tweenKeys: tweenKeys)
             }
             guard let duration else { continue }
             timelines.append(
@@ -68,7 +59,7 @@ extension FrontendContext {
         guard let map = readMap(
             node, what: "a tween", allowed: ["at", "duration", "delay", "easing", "to", "by"], required: ["at"])
         else { return nil }
-        let at = map.value("at").flatMap { timelineTime($0, of: "a tween", timeline: timeline, duration: duration) }
+        let at = map.value("at").flatMap { timelineTime($0, of: "a tween", owner: "timeline '\(timeline)'", duration: duration) }
         let timing = self.timing(map, base: Timing(duration: defaultDuration, easing: defaultEasing))
         let valuesEntry: MapEntry
         switch (map.entry("to"), map.entry("by")) {
@@ -120,8 +111,10 @@ extension FrontendContext {
         return false
     }
 
-    private func readKeyframes(
-        _ node: YAMLNode, timeline: String, duration: Double?, names: SceneNames, tweenKeys: Set<PropertyKey>
+    /// A `keyframes:` map of a timeline or, `owner` naming it, of a transition (whose `duration`
+    /// is its motion's, so that `at: 100%` is where the motion ends).
+    func readKeyframes(
+        _ node: YAMLNode, owner: String, duration: Double?, names: SceneNames, tweenKeys: Set<PropertyKey>
     ) -> [PropertyKey: [Keyframe]] {
         guard let pairs = mapPairs(node, expected: "a map of node.property keys to keyframe lists") else { return [:] }
         var result: [PropertyKey: [Keyframe]] = [:]
@@ -187,7 +180,7 @@ extension FrontendContext {
                     continue
                 }
                 let atNode = map.value("at")
-                let at = atNode.flatMap { timelineTime($0, of: "a keyframe", timeline: timeline, duration: duration) }
+                let at = atNode.flatMap { timelineTime($0, of: "a keyframe", owner: owner, duration: duration) }
                 var easing = EasingSpec.linear
                 if let easingNode = map.value("easing") {
                     guard let value = self.easing(easingNode) else { continue }
@@ -206,9 +199,9 @@ extension FrontendContext {
                     if let duration, at > duration + 1e-9 {
                         error(
                             .keyframeOutsideTimeline,
-                            "the keyframe at \(describeNumber(at))s is after the end of timeline '\(timeline)' (\(describeNumber(duration))s)",
+                            "the keyframe at \(describeNumber(at))s is after the end of \(owner) (\(describeNumber(duration))s)",
                             at: atNode.reportRange,
-                            help: "a keyframe's 'at' is a time from the timeline's start, which ends at \(describeNumber(duration))s: move the keyframe to \(describeNumber(duration))s or earlier, or lengthen the timeline's 'duration'")
+                            help: "a keyframe's 'at' is a time from the start of \(owner), which ends at \(describeNumber(duration))s: move the keyframe to \(describeNumber(duration))s or earlier, or lengthen its 'duration'")
                     }
                     previousAt = max(previousAt ?? at, at)
                 }
@@ -247,7 +240,7 @@ extension FrontendContext {
             let text = keyTexts[key] ?? key.description
             let range = pairs.first { $0.key.scalar?.value == text }?.key.reportRange ?? node.reportRange
             error(
-                .conflictingKeys, "'\(key)' is animated by both keyframes and tweens in timeline '\(timeline)'", at: range,
+                .conflictingKeys, "'\(key)' is animated by both keyframes and tweens in \(owner)", at: range,
                 help: "animate one property with keyframes or with tweens, not both")
         }
         return result

@@ -75,16 +75,16 @@ extension FrontendContext {
         for i in inCycle { poisonedVars.insert(definitions[i].name) }
         for i in order where !inCycle.contains(i) {
             let definition = definitions[i]
+            if let kind = pathVarKind(definition.value) {
+                readPathVar(definition.name, value: definition.value, kind: kind)
+                continue
+            }
             if let kind = styleVarKind(definition.value) {
                 if let value = evaluateStyleVar(definition.value, kind: kind) {
                     styleVars[definition.name] = value
                 } else {
                     poisonedVars.insert(definition.name)
                 }
-                continue
-            }
-            if reportPathDataVar(definition.value, name: definition.name) {
-                poisonedVars.insert(definition.name)
                 continue
             }
             if let value = evaluateVar(definition.value, name: definition.name) {
@@ -112,21 +112,6 @@ extension FrontendContext {
         error(
             .varCycle, "vars refer to each other in a cycle: \(text)", at: definitions[rotated[0]].key.reportRange,
             notes: notes, help: "give one of them a value that does not depend on the others")
-    }
-
-    /// A var whose text is SVG path data: vars cannot hold it yet, which is said once, at the var,
-    /// with the way to write one path in several places (a YAML anchor), instead of an expression
-    /// error at the var and a path data error at every use.
-    private func reportPathDataVar(_ node: YAMLNode, name: String) -> Bool {
-        guard let text = node.scalar?.value, let first = text.unicodeScalars.first(where: { $0 != " " }), first == "M" || first == "m",
-            case .success = parsePathData(text)
-        else { return false }
-        error(
-            .wrongType,
-            "'$\(name)' holds SVG path data, which a var cannot hold yet: a var is a number, a colour, a point, an easing, a stroke or a gradient",
-            at: node.reportRange,
-            help: "write the path data in 'd:' itself; to write one path in several places, anchor the first 'd:' (d: &\(name) \"M …\") and write *\(name) at the others")
-        return true
     }
 
     /// A var's value: a point `[x, y]`, a colour, a `$var` copy, or a number expression.
@@ -262,15 +247,13 @@ extension FrontendContext {
         if let value = styleVars[name] {
             if value.kind == expected { return .some(value) }
             found = value.kind.article
+        } else if let value = pathVars[name] {
+            found = value.kind.article
         } else if let value = environment.vars[name] {
             // Where a colour fits, a colour var is read as one, and a number or point var gets the
             // colour reader's own `wrong-var-type`.
             if colourAllowed { return nil }
-            switch value {
-            case .color: found = "a colour"
-            case .point: found = "a point"
-            case .quantity: found = "a number"
-            }
+            found = value.article
         } else {
             return nil
         }

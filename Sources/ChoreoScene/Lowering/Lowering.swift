@@ -147,7 +147,9 @@ struct LoweringContext {
             let changed = staggerReach.isEmpty ? [] : Set((state(named: transition.from)?.overrides.keys).map(Array.init) ?? [])
                 .union((state(named: transition.to)?.overrides.keys).map(Array.init) ?? [])
                 .filter { poseValue($0, in: state(named: transition.from)) != poseValue($0, in: state(named: transition.to)) }
-            let length = (timings.map { $0.delay + effectiveDuration($0) }.max() ?? 0) + staggerExtension(changed)
+            let length = max(
+                (timings.map { $0.delay + effectiveDuration($0) }.max() ?? 0) + staggerExtension(changed),
+                choreographyLength(transition))
             add(
                 "\(transition.from)->\(transition.to)", .transition(from: transition.from, to: transition.to, trigger: transition.trigger),
                 frames: framesCovering(length) + 1, content: .transition(transition))
@@ -261,6 +263,7 @@ struct LoweringContext {
             }
         }
         for state in scene.states { add(state.overrides.keys) }
+        for transition in scene.transitions { add(transition.keyframes.keys) }
         for timeline in scene.timelines {
             add(timeline.keyframes.keys)
             for tween in timeline.tweens { add(tween.values.keys) }
@@ -297,6 +300,18 @@ struct LoweringContext {
         var timelineTracks: [Int: SimulatedTimeline] = [:]
         var reported: Set<String> = []
         for (index, plan) in plans.enumerated() {
+            if case let .transition(transition) = plan.content,
+                let choreography = choreographyTimeline(transition, spanLength: Double(plan.frames - 1) / scene.fps)
+            {
+                // Reported with the timeline it plays, if at all.
+                var ignored = DiagnosticBag(file: diagnostics.file)
+                let source = state(named: transition.from)
+                timelineTracks[index] = simulateTimeline(
+                    choreography, keys: keys, contentLength: choreography.duration, frameLength: frameLength,
+                    startValue: { poseValue($0, in: source) ?? .number(0) }, tolerance: { tolerance(for: $0) },
+                    springs: springs, diagnostics: &ignored)
+                continue
+            }
             guard case let .timeline(timeline, contentLength, pose) = plan.content else { continue }
             // A played timeline runs on top of its state's pose: what it does not animate keeps
             // the state's value, and its tweens start from the state's values.
@@ -351,6 +366,7 @@ struct LoweringContext {
                 own[key.property] = global
             }
             if let node { result[node] = own }
+            followKeywordAnchors(&result)
             return result
         }
         let staggeredKeys = keys.filter { staggerReach[$0.node] != nil }
@@ -452,6 +468,10 @@ struct LoweringContext {
             case .transition where poses[index].entry.flatMap({ timelineTracks[$0]?.tracks[key] }) != nil:
                 local = PropertyTrack(timelineTracks[poses[index].entry!]!.tracks[key]!.value(at: 0))
             case let .transition(transition):
+                if let choreographed = timelineTracks[index]?.tracks[key] {
+                    local = choreographed.delayed(by: shift, length: length)
+                    break
+                }
                 guard let from = poseValue(poses[index].from), let to = poseValue(poses[index].to) else { continue }
                 let tolerance = from != to ? tolerance(for: key) : 0
                 // Without per-node timing the motion depends only on its ends and tolerance (the
@@ -509,7 +529,7 @@ struct LoweringContext {
         return initial.map { Animated($0, segments: segments) }
     }
 
-    private func state(named name: String) -> SceneState? {
+    func state(named name: String) -> SceneState? {
         stateIndex[name].map { scene.states[$0] }
     }
 
@@ -586,6 +606,9 @@ func checkBakedSegmentCount(_ scene: Scene, inputBytes: Int, diagnostics: inout 
         var count = 0
         scene.forEachKey(movedBy: transition, stateIndices: stateIndices) { key in
             count += shared ?? segments(transition.timing(for: key).easing)
+        }
+        for keyframes in transition.keyframes.values {
+            count += keyframes.reduce(0) { $0 + segments($1.easing) }
         }
         if exceeded(count, at: transition.range, "the transition \(transition.from) → \(transition.to)") { return false }
     }

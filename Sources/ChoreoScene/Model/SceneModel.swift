@@ -52,6 +52,9 @@ public struct Scene: Sendable {
     public var themes: [SceneTheme] = []
     /// Every var's value (for naming theme slots after the var they come from).
     public var vars: [String: VarValue] = [:]
+    /// The unit point of each node whose `anchor:` is a keyword other than `center` (`bottom` is
+    /// (0.5, 1)), by node id: its anchor follows the node's animated geometry (contract §16).
+    public var keywordAnchors: [String: Point] = [:]
     /// In file order.
     public var timelines: [SceneTimeline]
 
@@ -284,10 +287,15 @@ public struct SceneTransition: Sendable {
     /// what it refines (a property's entry with its node's, a node's with `timing`).
     public var nodeTiming: [String: Timing]
     public var range: SourceRange
+    /// The timeline played once from the transition's start, on top of the moving pose (`play:`).
+    public var play: String?
+    /// Keyframes replacing the motion of their properties (`keyframes:`), times from the end of
+    /// `timing.delay`; a first or last keyframe left out is the source or destination pose.
+    public var keyframes: [PropertyKey: [Keyframe]]
 
     public init(
         from: String, to: String, trigger: Trigger, timing: Timing, nodeTiming: [String: Timing] = [:],
-        range: SourceRange
+        range: SourceRange, play: String? = nil, keyframes: [PropertyKey: [Keyframe]] = [:]
     ) {
         self.from = from
         self.to = to
@@ -295,6 +303,8 @@ public struct SceneTransition: Sendable {
         self.timing = timing
         self.nodeTiming = nodeTiming
         self.range = range
+        self.play = play
+        self.keyframes = keyframes
     }
 
     /// The timing a property moves with: the most specific entry of `nodeTiming` (`top.stroke.width`,
