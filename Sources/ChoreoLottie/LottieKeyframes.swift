@@ -71,7 +71,30 @@ func lottieKeys<Value>(_ track: Animated<Value>, fps: Double) -> [LottieKey<Valu
         place(segment.from, at: start, easing: segment.easing)
         keys.append(LottieKey(frame: end, value: segment.to, easing: nil))
     }
-    return keys
+    return droppingRedundantKeys(keys)
+}
+
+/// The keys without those that change nothing: a motion between two equal values is a hold
+/// (a hold is exact where an easing's handles are bytes), a held key followed by a key of the same
+/// value holds on through it, and a last key equal to a held one before it is already the value
+/// that stays. At least two keys remain, so the property stays a keyframed one.
+func droppingRedundantKeys<Value: Equatable>(_ keys: [LottieKey<Value>]) -> [LottieKey<Value>] {
+    guard keys.count > 2 else { return keys }
+    var kept: [LottieKey<Value>] = []
+    kept.reserveCapacity(keys.count)
+    for (index, key) in keys.enumerated() {
+        var key = key
+        if index + 1 < keys.count, key.easing != nil, key.easing != .hold, keys[index + 1].value == key.value {
+            key.easing = .hold
+        }
+        if let last = kept.last, last.easing == .hold, last.value == key.value, key.easing == .hold || index == keys.count - 1 {
+            continue
+        }
+        kept.append(key)
+    }
+    if kept.count < 2 { return keys }
+    kept[kept.count - 1].easing = nil
+    return kept
 }
 
 /// Encodes animatable values into a `JSONSink`. `dimensions` is how many per-dimension easing
@@ -85,14 +108,16 @@ protocol LottieEncoding<Value> {
     func writeKeyframe<W: JSONSink>(_ value: Value, to w: inout W)
 }
 
-/// A scalar multiplied by `factor` (100 for opacity and percentages).
+/// A scalar multiplied by `factor` (100 for opacity and percentages), written with `places`
+/// decimals.
 struct ScalarEncoding: LottieEncoding {
     var factor: Double
+    var places: Int = 3
     var dimensions: Int { 1 }
-    func writeStatic<W: JSONSink>(_ value: Double, to w: inout W) { w.number(value * factor) }
+    func writeStatic<W: JSONSink>(_ value: Double, to w: inout W) { w.number(value * factor, places: places) }
     func writeKeyframe<W: JSONSink>(_ value: Double, to w: inout W) {
         w.beginArray()
-        w.number(value * factor)
+        w.number(value * factor, places: places)
         w.endArray()
     }
 }
@@ -124,6 +149,14 @@ struct ColorEncoding: LottieEncoding {
 
 extension LottieEncoding where Self == ScalarEncoding {
     static func scalar(times factor: Double = 1) -> ScalarEncoding { ScalarEncoding(factor: factor) }
+
+    /// Rotation in degrees. Its baking tolerance is 0.1°, so 2 decimals (an error of at most
+    /// 0.005°) keep every value within a twentieth of what the motion is already allowed.
+    static var rotation: ScalarEncoding { ScalarEncoding(factor: 1, places: 2) }
+
+    /// An opacity from 0…1 as Lottie's percent. Its baking tolerance is 1/255 (0.39 %), so 1
+    /// decimal (at most 0.05 %) is within an eighth of it.
+    static var opacityPercent: ScalarEncoding { ScalarEncoding(factor: 100, places: 1) }
 }
 
 extension LottieEncoding where Self == PointEncoding {

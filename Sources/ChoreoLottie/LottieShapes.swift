@@ -96,9 +96,9 @@ struct LottieShapeBuilder {
         w.key("s")
         writeLottieProperty(scale, fps: fps, .point(times: 100), to: &w)
         w.key("r")
-        writeLottieProperty(rotation, fps: fps, .scalar(), to: &w)
+        writeLottieProperty(rotation, fps: fps, .rotation, to: &w)
         w.key("o")
-        writeLottieProperty(opacity.playerSafe(0...1), fps: fps, .scalar(times: 100), to: &w)
+        writeLottieProperty(opacity.playerSafe(0...1), fps: fps, .opacityPercent, to: &w)
     }
 
     /// `writeTransformMembers` as trees, for layers built as `JSONValue`s.

@@ -54,6 +54,8 @@ public struct Scene: Sendable {
     public var vars: [String: VarValue] = [:]
     /// In file order.
     public var timelines: [SceneTimeline]
+    /// `budget:`: the most bytes a compiled Lottie, TGS or dotLottie file may have.
+    public var budget: OutputBudget?
 
     public init(
         name: String, size: Point, fps: Double, background: RGBA?, layers: [SceneNode], states: [SceneState],
