@@ -15,7 +15,9 @@ let package = Package(
     products: [
         .executable(name: "choreo", targets: ["choreo"]),
         .plugin(name: "ChoreoPlugin", targets: ["ChoreoPlugin"]),
-        .library(name: "ChoreoKit", targets: ["ChoreoDiagnostics", "ChoreoTimeline", "ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoArchive", "ChoreoDiff"]),
+        .library(
+            name: "ChoreoKit",
+            targets: ["ChoreoDiagnostics", "ChoreoTimeline", "ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoArchive", "ChoreoJSON", "ChoreoLanguageServer", "ChoreoDiff"]),
     ],
     targets: [
         .systemLibrary(

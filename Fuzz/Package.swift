@@ -7,11 +7,16 @@ let package = Package(
     name: "ChoreoFuzz",
     dependencies: [.package(name: "Choreo", path: "..")],
     targets: [
-        // SwiftPM points the executable's `main` at `FuzzChoreo_main`; this C target defines it
+        // SwiftPM points each executable's `main` at `<Target>_main`; this C target defines them
         // and starts libFuzzer's driver (libFuzzer's own `main` is never linked).
         .target(name: "FuzzDriver"),
         .executableTarget(
             name: "FuzzChoreo",
+            dependencies: ["FuzzDriver", .product(name: "ChoreoKit", package: "Choreo")]
+        ),
+        // The language server: JSON-RPC framing and requests on mutated documents.
+        .executableTarget(
+            name: "FuzzLanguageServer",
             dependencies: ["FuzzDriver", .product(name: "ChoreoKit", package: "Choreo")]
         ),
     ]

@@ -1,16 +1,25 @@
 #!/usr/bin/env bash
-# Fuzzes the whole pipeline (bytes → diagnostics or Lottie + SVG) with libFuzzer.
+# Fuzzes the whole pipeline (bytes → diagnostics or Lottie + SVG) with libFuzzer, or the
+# language server (JSON-RPC framing and requests on mutated documents).
 #
 #   scripts/fuzz.sh [SECONDS] [JOBS]     # default 600 s, 1 job (a child process per job)
 #   FUZZ_FROM_HEAD=1 scripts/fuzz.sh ...  # build the last commit, not the working tree
+#   FUZZ_TARGET=FuzzLanguageServer scripts/fuzz.sh ...   # the language server's target
 #
-# Crashes, leaks and timeouts land in fuzz/artifacts/; the growing corpus in fuzz/corpus/.
+# Crashes, leaks and timeouts land in fuzz/artifacts/; the growing corpus in fuzz/corpus/
+# (fuzz/corpus-FuzzLanguageServer/ for the language server).
 # Every input that ever found a bug belongs in Fuzz/corpus-regression/, which the normal test
 # command replays (Tests/ChoreoPipelineTests).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-600}
 jobs=${2:-1}
+target=${FUZZ_TARGET:-FuzzChoreo}
+case "$target" in
+    FuzzChoreo) corpus=corpus dictionary=Fuzz/choreo.dict ;;
+    FuzzLanguageServer) corpus=corpus-FuzzLanguageServer dictionary=Fuzz/lsp.dict ;;
+    *) echo "error: FUZZ_TARGET is FuzzChoreo or FuzzLanguageServer, not '$target'" >&2; exit 2 ;;
+esac
 export PATH="/opt/swift/usr/bin:$PATH"
 
 source=.
@@ -22,13 +31,14 @@ if [ "${FUZZ_FROM_HEAD:-0}" = 1 ]; then
 fi
 swift build --package-path "$source/Fuzz" --scratch-path .build/fuzz -c debug \
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library \
-    --product FuzzChoreo
-binary=.build/fuzz/debug/FuzzChoreo
+    --product "$target"
+binary=.build/fuzz/debug/$target
 
-mkdir -p fuzz/corpus fuzz/artifacts fuzz/seeds
-# Seeds: the real scenes, the feature scenes, the invalid corpus and the hostile corpus.
+mkdir -p "fuzz/$corpus" fuzz/artifacts fuzz/seeds
+# Seeds: the real scenes, the feature scenes, the invalid corpus and the hostile corpus (the
+# language server opens each as a document), and framed JSON-RPC sessions.
 find scenes Tests/conformance/feature-scenes Tests/ChoreoSceneTests/Fixtures Tests/ChoreoPipelineTests/Hostile \
-    Fuzz/corpus-regression -type f 2>/dev/null | while read -r f; do
+    Fuzz/corpus-regression Fuzz/lsp-seeds -type f 2>/dev/null | while read -r f; do
     cp "$f" "fuzz/seeds/$(echo "$f" | tr '/' '_')"
 done
 
@@ -37,8 +47,8 @@ root=$(pwd)
 # timeout or an out-of-memory, so one shallow bug (or a seed that already crashes) does not end
 # the run: every failure still lands in fuzz/artifacts/.
 cd fuzz
-exec "$root/$binary" "$root/fuzz/corpus" "$root/fuzz/seeds" \
-    -dict="$root/Fuzz/choreo.dict" \
+exec "$root/$binary" "$root/fuzz/$corpus" "$root/fuzz/seeds" \
+    -dict="$root/$dictionary" \
     -max_total_time="$seconds" \
     -timeout=5 \
     -rss_limit_mb=2048 \

@@ -14,6 +14,7 @@ the tests build them at run time.
 """
 
 import json
+import math
 import os
 import random
 import shutil
@@ -697,6 +698,29 @@ def attacks():
         rule="unknown-key", line=8)
     add("attack-workflow-command-in-state-name", ATTACK_HEAD + "states:\n  '::stop-commands::x': {}\n", rule="invalid-identifier", line=9)
     add("attack-paragraph-separator-breaks-typo-on-editor-line-1", WITH_TYPO.replace("\n", "\u2029"), rule="unknown-key", line=1)
+    # A free morph cuts every pose at the vertices of every other: 41 poses of 40 to 80 vertices
+    # (37 KB) wrote 22 MB (as a clip path, 51 MB with an 896 MB peak).
+    def ring(count, turn):
+        return "[" + ", ".join(
+            f"[{50 + (40 + turn % 7) * math.cos(2 * math.pi * (i + turn * 0.37 % 1) / count):.1f}, "
+            f"{50 + (40 + turn % 7) * math.sin(2 * math.pi * (i + turn * 0.37 % 1) / count):.1f}]" for i in range(count)) + "]"
+    def morph_poses(layer, pose):
+        return (f"choreo: 1\nname: m\nsize: [100, 100]\nlayers:\n  - {layer}\nstates:\n"
+                + "".join(f"  s{k}: {{p: {pose(ring(41 + k, k + 1))}}}\n" for k in range(40))
+                + "transitions:\n" + "".join(f"  - {{from: s{k}, to: s{k + 1}, on: tap, duration: 0.2s}}\n" for k in range(39)))
+    add("attack-41-path-poses-of-different-vertex-counts",
+        morph_poses(f"{{id: p, shape: path, points: {ring(40, 0)}}}", lambda r: f"{{points: {r}}}"), rule="too-many-vertices", line=5)
+    add("attack-41-clip-poses-of-different-vertex-counts",
+        morph_poses(f"{{id: p, shape: rect, size: [100, 100], fill: red, clip: {{shape: path, points: {ring(40, 0)}}}}}",
+                    lambda r: f"{{clip: {{points: {r}}}}}"), rule="too-many-vertices", line=5)
+    # Every theme writes its own copy of a themed value's keyframes into the .lottie: 16 themes of an
+    # opacity stepped 11,000 times wrote 4.9 MB of theme files from 1 KB.
+    stepped = "".join(f"        - {{at: {i * 10}s, value: {'$o' if i % 2 else 1}, easing: steps(1000)}}\n" for i in range(1, 12))
+    themes = ", ".join(f"t{i}: {{o: 0.{i % 9 + 1}}}" for i in range(16))
+    add("attack-16-themes-times-steps-1000",
+        f"choreo: 1\nname: t\nsize: [10, 10]\nvars: {{o: 0.5}}\nthemes: {{{themes}}}\n"
+        "layers:\n  - {id: r, shape: rect, size: [4, 4]}\ntimelines:\n  pulse:\n    duration: 120s\n    keyframes:\n"
+        "      r.opacity:\n        - {at: 0s, value: 1}\n" + stepped, rule="output-too-large", line=5)
 
 
 

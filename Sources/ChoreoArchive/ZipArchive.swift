@@ -22,6 +22,22 @@ public struct ZipArchive {
     public static let maximumSize = Int(UInt32.max)
     public static let maximumEntries = Int(UInt16.max)
 
+    /// Whether members of these paths and sizes fit in one archive, however well they compress:
+    /// Deflate adds at most 5 bytes per 16 KiB block and a few more per stream to stored data, and
+    /// each entry has a 30-byte local and a 46-byte central header. `add` traps past the limit, so
+    /// a caller with sizes that come from untrusted input asks first.
+    public static func canHold(_ members: [(path: String, size: Int)]) -> Bool {
+        guard members.count < maximumEntries else { return false }
+        var total = 22  // end of central directory record
+        for member in members {
+            let worstCompressed = member.size + 5 * (member.size / 16_384 + 1) + 16
+            guard member.size < maximumSize else { return false }
+            total += worstCompressed + 30 + 46 + 2 * member.path.utf8.count
+            guard total < maximumSize else { return false }
+        }
+        return true
+    }
+
     public private(set) var entries: [Entry] = []
     private var body: [UInt8] = []
 

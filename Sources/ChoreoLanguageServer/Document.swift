@@ -1,5 +1,6 @@
 import ChoreoDiagnostics
 import ChoreoJSON
+import ChoreoYAML
 
 /// How LSP positions count characters in a line: UTF-16 code units (the protocol's default) or
 /// Unicode scalars (`utf-32`, which is how Choreo's own columns count).
@@ -14,16 +15,34 @@ public enum PositionEncoding: String, Sendable {
 struct Document {
     var uri: String
     var version: Int
-    var text: String {
+    private(set) var text: String {
         didSet { lines = Document.splitLines(text) }
     }
     private(set) var lines: [[Unicode.Scalar]]
+    /// The size of a text past the file-size limit (`YAMLLimits.defaultMaxFileBytes`), which is
+    /// not kept: it is checked before the text is split into lines (an array per line costs many
+    /// times the text for short lines), and the document is then empty but for the
+    /// `file-too-large` error.
+    private(set) var tooLargeBytes: Int?
 
     init(uri: String, version: Int, text: String) {
         self.uri = uri
         self.version = version
-        self.text = text
-        self.lines = Document.splitLines(text)
+        self.text = ""
+        self.lines = [[]]
+        replaceText(with: text)
+    }
+
+    /// Keeps `newText`, or only its size when it is over the file-size limit.
+    mutating func replaceText(with newText: String) {
+        let bytes = newText.utf8.count
+        if bytes > YAMLLimits.defaultMaxFileBytes {
+            tooLargeBytes = bytes
+            text = ""
+        } else {
+            tooLargeBytes = nil
+            text = newText
+        }
     }
 
     static func splitLines(_ text: String) -> [[Unicode.Scalar]] {
@@ -68,8 +87,13 @@ struct Document {
         .object([("start", position(range.start, encoding: encoding)), ("end", position(range.end, encoding: encoding))])
     }
 
-    /// The Choreo location of an LSP position (clamped to the line).
-    func location(line lineIndex: Int, character: Int, encoding: PositionEncoding) -> SourceLocation {
+    /// A client's 0-based line held to the document (one past its last line at most), so that no
+    /// arithmetic on it can overflow: positions arrive as any 64-bit integer.
+    func clampedLine(_ lineIndex: Int) -> Int { min(max(lineIndex, 0), lines.count) }
+
+    /// The Choreo location of an LSP position (clamped to the document and the line).
+    func location(line requestedLine: Int, character: Int, encoding: PositionEncoding) -> SourceLocation {
+        let lineIndex = clampedLine(requestedLine)
         var scalars = line(lineIndex)
         if lineIndex == 0, scalars.first == "\u{FEFF}" { scalars.removeFirst() }
         var units = 0
@@ -90,14 +114,16 @@ struct Document {
             case let .int(startLine)? = start["line"], case let .int(startCharacter)? = start["character"],
             case let .int(endLine)? = end["line"], case let .int(endCharacter)? = end["character"]
         else {
-            text = newText
+            replaceText(with: newText)
             return
         }
+        // An edit of a text that was not kept cannot be applied; only a whole new text replaces it.
+        guard tooLargeBytes == nil else { return }
         let from = scalarOffset(line: startLine, character: startCharacter, encoding: encoding)
         let to = max(from, scalarOffset(line: endLine, character: endCharacter, encoding: encoding))
         var scalars = Array(text.unicodeScalars)
         scalars.replaceSubrange(min(from, scalars.count)..<min(to, scalars.count), with: newText.unicodeScalars)
-        text = String(String.UnicodeScalarView(scalars))
+        replaceText(with: String(String.UnicodeScalarView(scalars)))
     }
 
     /// The offset in the text's scalars of an LSP position, clamped to its line.

@@ -10,7 +10,7 @@ extension LanguageServer {
             case let .int(line)? = params["position"]?["line"], case let .int(character)? = params["position"]?["character"]
         else { return nil }
         let location = document.location(line: line, character: character, encoding: encoding)
-        return (document, line, location.column - 1)
+        return (document, location.line - 1, location.column - 1)
     }
 
     func index(for document: Document) -> SceneIndex {
@@ -162,8 +162,10 @@ extension LanguageServer {
         let context = CursorContext.at(line: line, column: column, lines: document.lines)
         let index = index(for: document)
         var items: [(label: String, kind: Int, detail: String)] = []
+        // A set: a large scene offers tens of thousands of labels (every node × its properties).
+        var labels = Set<String>()
         func add(_ label: String, kind: Int, detail: String = "") {
-            if !items.contains(where: { $0.label == label }) { items.append((label, kind, detail)) }
+            if labels.insert(label).inserted { items.append((label, kind, detail)) }
         }
         // Kinds: 5 field, 6 variable, 12 value, 13 enum member, 14 keyword, 18 reference.
         if context.prefix.hasPrefix("$") {

@@ -63,6 +63,42 @@ public final class LanguageServer {
         return handle(message)
     }
 
+    /// Handles the messages that have arrived together, in order, up to `exit`. A `didChange`
+    /// whose document the next message replaces whole (a full-text `didChange` of the same
+    /// document) is skipped: only the newest text matters, and each change compiled the scene.
+    public func handle(bodies: [[UInt8]]) -> [JSONValue] {
+        let messages = bodies.map { JSONParser.parse($0) }
+        var output: [JSONValue] = []
+        for (index, message) in messages.enumerated() {
+            if exitStatus != nil { break }
+            guard let message, case .object = message else {
+                output += handle(body: bodies[index])
+                continue
+            }
+            if index + 1 < messages.count, let next = messages[index + 1], let uri = Self.changedDocument(message),
+                Self.changedDocument(next) == uri, Self.replacesWholeText(next)
+            {
+                continue
+            }
+            output += handle(message)
+        }
+        return output
+    }
+
+    /// The document a `didChange` notification changes.
+    private static func changedDocument(_ message: JSONValue) -> String? {
+        guard message["method"] == .string("textDocument/didChange"), message["id"] == nil,
+            case let .string(uri)? = message["params"]?["textDocument"]?["uri"]
+        else { return nil }
+        return uri
+    }
+
+    /// Whether a `didChange` holds a change without a range: the whole new text.
+    private static func replacesWholeText(_ message: JSONValue) -> Bool {
+        guard case let .array(changes)? = message["params"]?["contentChanges"] else { return false }
+        return changes.contains { $0["range"] == nil && $0["text"] != nil }
+    }
+
     private func request(_ method: String, id: JSONValue, params: JSONValue) -> [JSONValue] {
         switch method {
         case "initialize": return [response(id: id, result: initialize(params))]
@@ -138,10 +174,18 @@ public final class LanguageServer {
 
     func publishDiagnostics(_ uri: String) -> JSONValue {
         guard let document = documents[uri] else { return .null }
-        let file = SourceFile(path: Self.path(of: uri), text: document.text)
-        let (root, _) = readYAML(file)
-        if let root { lastTree[uri] = root }
-        let diagnostics = compileScene(file).diagnostics
+        let diagnostics: [Diagnostic]
+        if let bytes = document.tooLargeBytes {
+            lastTree[uri] = nil
+            diagnostics = [fileTooLargeDiagnostic(path: Self.path(of: uri), byteCount: bytes)]
+        } else {
+            let file = SourceFile(path: Self.path(of: uri), text: document.text)
+            let (root, _) = readYAML(file)
+            if let root { lastTree[uri] = root }
+            // As many as the CLI prints for a file, then its `too-many-diagnostics` note: one
+            // hostile line made a single message of tens of megabytes.
+            diagnostics = compileScene(file).diagnostics.cappedPerFile()
+        }
         published[uri] = diagnostics
         return notificationMessage("textDocument/publishDiagnostics", .object([
             ("uri", .string(uri)),

@@ -157,7 +157,8 @@ public enum DotLottie {
 
     /// `t/THEME.json` for each theme: a rule per slot (dotLottie theming 1.0, as dotlottie-rs reads
     /// it). A still value is `value`; a moving one is `keyframes`, which dotlottie-rs takes only on
-    /// whole frames, so it is sampled on every frame where it changes, each held until the next.
+    /// whole frames, so the track's own segments are written cut to the whole frames they govern
+    /// (`themeKeys`): a theme file holds what the theme's track holds, never a sample per frame.
     static func themeFiles(_ timeline: Timeline) -> [(name: String, document: JSONValue)] {
         guard let themes = timeline.themes else { return [] }
         return themes.names.map { name in
@@ -173,13 +174,14 @@ public enum DotLottie {
             guard track.isAnimated else {
                 return .object([("id", .string(id)), ("type", .string(type)), ("value", encode(track.initial))])
             }
-            var keyframes: [JSONValue] = []
-            var previous: Value?
-            for frame in 0..<max(1, timeline.frameCount) {
-                let current = track.value(at: Double(frame) / timeline.fps)
-                if current == previous { continue }
-                keyframes.append(.object([("frame", .int(frame)), ("value", encode(current)), ("hold", true)]))
-                previous = current
+            let keyframes: [JSONValue] = themeKeys(track, fps: timeline.fps).map { key in
+                var members: [(String, JSONValue)] = [("frame", .int(key.frame)), ("value", encode(key.value))]
+                switch key.easing {
+                case nil, .hold?: members.append(("hold", true))
+                case .linear?: members += tangents(0, 0, 1, 1)
+                case let .cubic(x1, y1, x2, y2)?: members += tangents(x1, y1, x2, y2)
+                }
+                return .object(members)
             }
             return .object([("id", .string(id)), ("type", .string(type)), ("keyframes", .array(keyframes))])
         }
@@ -191,5 +193,53 @@ public enum DotLottie {
         case let .length(track):
             return rule("Scalar", track) { .number($0) }
         }
+    }
+
+    /// A motion's easing as the handles of the keyframe it starts from (`o` and `i` of a Lottie
+    /// keyframe), x kept in 0…1 as in the animation's own keyframes.
+    private static func tangents(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> [(String, JSONValue)] {
+        func handle(_ x: Double, _ y: Double) -> JSONValue { .object([("x", .number(min(max(x, 0), 1))), ("y", .number(y))]) }
+        return [("outTangent", handle(x1, y1)), ("inTangent", handle(x2, y2))]
+    }
+
+    /// The keyframes of a theme's track on whole frames, each with the easing towards the next
+    /// (nil: held). Every whole frame has the track's exact value (`value(at:)`): a segment is
+    /// cut to the whole frames it governs (`Easing.piece` keeps its curve), its end value lands on
+    /// the first whole frame after it, and a jump lands on the frame where the next segment takes
+    /// over. At most three keys a segment, so a theme file grows with the track, not its duration.
+    static func themeKeys<Value>(_ track: Animated<Value>, fps: Double) -> [(frame: Int, value: Value, easing: Easing?)] {
+        let tolerance = 1e-6
+        var keys: [(frame: Int, value: Value, easing: Easing?)] = []
+        func place(_ frame: Int, _ value: Value, _ easing: Easing?) {
+            if let last = keys.last {
+                // A later segment wins on a frame two share, as in `value(at:)`; the key replaced
+                // is always a held one, so no motion is bent towards another value.
+                if last.frame >= frame {
+                    keys[keys.count - 1] = (last.frame, value, easing)
+                    return
+                }
+                if last.easing == nil, easing == nil, last.value == value { return }
+            }
+            keys.append((frame, value, easing))
+        }
+        place(0, track.value(at: 0), nil)
+        let segments = track.segments
+        for (index, segment) in segments.enumerated() {
+            let start = segment.start * fps, end = segment.end * fps
+            var last = (end + tolerance).rounded(.down)
+            if index + 1 < segments.count, last >= segments[index + 1].start * fps - tolerance { last -= 1 }
+            let first = max(0, (start - tolerance).rounded(.up))
+            if first <= last, end > start, segment.from != segment.to {
+                let u0 = (first - start) / (end - start), u1 = (last - start) / (end - start)
+                let piece = segment.easing.piece(from: u0, to: u1)
+                let moving = last > first && segment.easing != .hold
+                place(Int(first), Value.interpolate(segment.from, segment.to, piece.p0), moving ? piece.easing : nil)
+                if moving { place(Int(last), Value.interpolate(segment.from, segment.to, piece.p1), nil) }
+            }
+            // From the first whole frame at or after its end, a segment holds its end value.
+            let after = max(0, (end - tolerance).rounded(.up))
+            place(Int(after), segment.to, nil)
+        }
+        return keys
     }
 }

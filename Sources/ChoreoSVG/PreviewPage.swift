@@ -28,21 +28,56 @@ public struct PreviewAssetsMissing: Error, Sendable {
 public enum PreviewPage {
     /// The page for `timeline`.
     public static func html(_ timeline: Timeline) throws(PreviewAssetsMissing) -> String {
-        var frames: [(label: String, svg: String)] = []
+        var instants: [(label: String, time: Double, idPrefix: String)] = []
         for (spanIndex, span) in timeline.spans.enumerated() {
             for (frameIndex, instant) in keyInstants(timeline, span: span).enumerated() {
-                let svg = SVGEmitter.snapshot(timeline, at: instant.time, idPrefix: "frame\(spanIndex)-\(frameIndex)-")
                 let frame = Int((instant.time * timeline.fps).rounded())
-                frames.append(("\(span.name) · \(instant.reason) · frame \(frame) · \(formatNumber(instant.time)) s", svg))
+                instants.append((
+                    "\(span.name) · \(instant.reason) · frame \(frame) · \(formatNumber(instant.time)) s", instant.time,
+                    "frame\(spanIndex)-\(frameIndex)-"))
             }
         }
-        if frames.isEmpty { frames.append(("0 s", SVGEmitter.snapshot(timeline, at: 0, idPrefix: "frame-"))) }
-        return try html(timeline, stageSVG: SVGEmitter.interactive(timeline, idPrefix: "stage-"), snapshots: frames)
+        if instants.isEmpty { instants.append(("0 s", 0, "frame-")) }
+        let frames = filmstrip(timeline, instants: instants)
+        return try html(
+            timeline, stageSVG: SVGEmitter.interactive(timeline, idPrefix: "stage-"), snapshots: frames,
+            omittedStills: instants.count - frames.count)
+    }
+
+    /// The most bytes of stills the filmstrip holds. Every still draws the whole scene, so a
+    /// scene of many copies with many spans asked for hundreds of megabytes of page; past this,
+    /// the stills are thinned evenly across the page (the first always shown).
+    public static let maximumFilmstripBytes = 16 << 20
+
+    /// The stills of `instants`, all of them when they fit in `maximumFilmstripBytes` (judged
+    /// from the first still's size), else as many as fit, evenly spread.
+    static func filmstrip(
+        _ timeline: Timeline, instants: [(label: String, time: Double, idPrefix: String)]
+    ) -> [(label: String, svg: String)] {
+        func still(_ index: Int) -> (label: String, svg: String) {
+            (instants[index].label, SVGEmitter.snapshot(timeline, at: instants[index].time, idPrefix: instants[index].idPrefix))
+        }
+        let first = still(0)
+        let perStill = max(1, first.svg.utf8.count)
+        let count = min(instants.count, max(1, maximumFilmstripBytes / perStill))
+        var frames = [first]
+        var bytes = perStill
+        for position in 1..<max(1, count) {
+            let frame = still(position * instants.count / count)
+            // Stills of one scene differ only in their numbers, but the budget is kept whatever.
+            bytes += frame.svg.utf8.count
+            guard bytes <= maximumFilmstripBytes else { break }
+            frames.append(frame)
+        }
+        return frames
     }
 
     /// The page from parts: `stageSVG` and `snapshots` must use distinct XML id prefixes, since
     /// they share one document.
-    public static func html(_ timeline: Timeline, stageSVG: String, snapshots: [(label: String, svg: String)]) throws(PreviewAssetsMissing) -> String {
+    /// `omittedStills` key instants had no room in the filmstrip; the page says so.
+    public static func html(
+        _ timeline: Timeline, stageSVG: String, snapshots: [(label: String, svg: String)], omittedStills: Int = 0
+    ) throws(PreviewAssetsMissing) -> String {
         var stateIds = IdAllocator(prefix: "state-")
         var stateButtons: [String] = []
         for state in timeline.stateMachine?.states ?? [] {
@@ -58,8 +93,12 @@ public enum PreviewPage {
                 themeOptions.append("<option value=\"\(xmlEscaped(SVGThemes.cssName(name)))\">\(xmlEscaped(name))</option>")
             }
         }
-        let filmstrip = snapshots.map { frame in
+        var filmstrip = snapshots.map { frame in
             "<figure>\(frame.svg)<figcaption>\(xmlEscaped(frame.label))</figcaption></figure>"
+        }
+        if omittedStills > 0 {
+            filmstrip.append(
+                "<p class=\"filmstrip-note\">\(snapshots.count) of \(snapshots.count + omittedStills) key instants shown: the filmstrip holds at most \(maximumFilmstripBytes >> 20) MiB of stills</p>")
         }
         let values: [String: String] = [
             "TITLE": xmlEscaped(timeline.title),

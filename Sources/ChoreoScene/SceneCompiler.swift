@@ -47,7 +47,7 @@ private func compileScene(_ file: SourceFile, theme: String?, model: inout Scene
     }
     let scene = read.scene, root = read.root
     model = scene
-    guard checkOutputWork(scene, inputBytes: file.bytes.count, diagnostics: &bag) else {
+    guard let sceneWork = checkOutputWork(scene, inputBytes: file.bytes.count, diagnostics: &bag) else {
         return SceneCompilation(timeline: nil, diagnostics: bag.diagnostics.sortedForReport(), themeNames: scene.themes.map(\.name))
     }
     var timeline = lower(scene, inputBytes: file.bytes.count, diagnostics: &bag)
@@ -85,6 +85,7 @@ private func compileScene(_ file: SourceFile, theme: String?, model: inout Scene
             return compilation
         }
         timeline = attachThemes(timeline, variants: variants, vars: scene.vars, diagnostics: &bag)
+        checkThemeOutputWork(timeline, sceneWork: sceneWork, themes: scene.themes, inputBytes: file.bytes.count, diagnostics: &bag)
     } else if theme != nil {
         return SceneCompilation(timeline: nil, diagnostics: bag.diagnostics.sortedForReport(), themeNames: themeNames)
     }

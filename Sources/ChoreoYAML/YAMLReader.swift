@@ -4,17 +4,23 @@ internal import CYAML
 // This is the only file in the project that sees libyaml. It turns libyaml's events into
 // `YAMLEvent`s for the `Composer` and its failures into diagnostics; everything else is Swift.
 
+/// The `file-too-large` error for a file of `byteCount` bytes, for callers that check the size
+/// before they have a `SourceFile` (the language server, before it splits a document into lines).
+public func fileTooLargeDiagnostic(path: String, byteCount: Int, limits: YAMLLimits = .default) -> Diagnostic {
+    var bag = DiagnosticBag(file: path)
+    bag.error(
+        .fileTooLarge, "the file is \(byteCount) bytes, more than the limit of \(limits.maxFileBytes) bytes",
+        at: .fileStart, help: "split the scene into smaller files")
+    return bag.diagnostics[0]
+}
+
 /// Reads one YAML document into a `YAMLNode` tree. Never throws: problems come back as diagnostics,
 /// and the root is nil only when nothing usable could be read (empty file, invalid UTF-8, a
 /// syntax error, or a limit exceeded).
 public func readYAML(_ file: SourceFile, limits: YAMLLimits = .default) -> (root: YAMLNode?, diagnostics: [Diagnostic]) {
     var bag = DiagnosticBag(file: file.path)
     if file.bytes.count > limits.maxFileBytes {
-        bag.error(
-            .fileTooLarge,
-            "the file is \(file.bytes.count) bytes, more than the limit of \(limits.maxFileBytes) bytes",
-            at: .fileStart, help: "split the scene into smaller files")
-        return (nil, bag.diagnostics)
+        return (nil, [fileTooLargeDiagnostic(path: file.path, byteCount: file.bytes.count, limits: limits)])
     }
     if !file.isValidUTF8 {
         let location = file.location(ofByteOffset: file.firstInvalidUTF8Offset ?? 0)

@@ -71,17 +71,22 @@ func emitOutput(_ kind: EmitKind, of timeline: Timeline, pretty: Bool, into outp
     case .svg: SVGEmitter.interactive(timeline) { output.write($0) }
     case .svgReel: SVGEmitter.animated(timeline) { output.write($0) }
     // Emitted whole, written, and released before the next output is emitted.
-    case .dotlottie: output.write(dotLottieArchive(timeline))
+    case .dotlottie:
+        guard let archive = dotLottieArchive(timeline) else {
+            return output.fail("the archive would be larger than a ZIP file without ZIP64 can be (4 GiB)")
+        }
+        output.write(archive)
     case .timeline: output.write(Array(TimelineJSON.encode(timeline, pretty: pretty).utf8))
     }
 }
 
-/// `NAME.lottie`: the dotLottie members zipped in their order, Deflate-compressed.
-func dotLottieArchive(_ timeline: Timeline) -> [UInt8] {
+/// `NAME.lottie`: the dotLottie members zipped in their order, Deflate-compressed; nil when they
+/// are too large for one ZIP archive.
+func dotLottieArchive(_ timeline: Timeline) -> [UInt8]? {
+    let members = DotLottie.members(timeline, generator: "choreo \(choreoVersion)")
+    guard ZipArchive.canHold(members.map { ($0.path, $0.text.utf8.count) }) else { return nil }
     var zip = ZipArchive()
-    for member in DotLottie.members(timeline, generator: "choreo \(choreoVersion)") {
-        zip.add(path: member.path, data: Array(member.text.utf8))
-    }
+    for member in members { zip.add(path: member.path, data: Array(member.text.utf8)) }
     return zip.bytes()
 }
 

@@ -13,19 +13,29 @@ func runLanguageServer() -> ExitStatus {
         if count < 0, errno == EINTR { continue }
         guard count > 0 else { return .failure }
         framer.append(buffer[..<count])
+        // Every message that has arrived, handled as one batch so that queued full-text changes
+        // of a document are coalesced (`LanguageServer.handle(bodies:)`).
+        var bodies: [[UInt8]] = []
+        var failure: MessageFramer.Failure?
         while true {
-            let body: [UInt8]?
             do {
-                body = try framer.nextMessage()
+                guard let body = try framer.nextMessage() else { break }
+                bodies.append(body)
+            } catch .bodyTooLarge(let length) {
+                Console.error(
+                    "choreo: error: lsp: skipped a message of \(length) bytes, more than the \(MessageFramer.maxContentLength) a message may have\n")
             } catch {
-                Console.error("choreo: error: lsp: a message header has no valid Content-Length (\(error))\n")
-                return .failure
+                failure = error
+                break
             }
-            guard let body else { break }
-            for message in server.handle(body: body) {
-                Console.outFormatted(String(decoding: MessageFramer.frame(message), as: UTF8.self))
-            }
-            if let status = server.exitStatus { return status == 0 ? .success : .failure }
+        }
+        for message in server.handle(bodies: bodies) {
+            Console.outFormatted(String(decoding: MessageFramer.frame(message), as: UTF8.self))
+        }
+        if let status = server.exitStatus { return status == 0 ? .success : .failure }
+        if let failure {
+            Console.error("choreo: error: lsp: a message header has no valid Content-Length (\(failure))\n")
+            return .failure
         }
     }
 }

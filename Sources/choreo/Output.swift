@@ -54,6 +54,12 @@ final class FileOutput {
     func write(_ bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { write($0) }
     }
+
+    /// Marks the output as failed without writing it (an emitter that finds it cannot make its
+    /// file): the temporary file is removed and nothing replaces the target.
+    func fail(_ reason: String) {
+        if failure == nil { failure = reason }
+    }
 }
 
 /// Why an output could not be written. Each is reported on stderr and makes the run exit with 1.

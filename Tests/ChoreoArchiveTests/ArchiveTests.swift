@@ -76,6 +76,17 @@ import Testing
     }
 }
 
+/// `ZipArchive.add` traps past what ZIP without ZIP64 addresses; `canHold` says so first, so the
+/// CLI fails an oversized `.lottie` as an output error (its temporary removed) instead of
+/// stopping the process with the temporary left behind.
+@Test func canHoldRefusesMembersAZipWithoutZip64CannotAddress() {
+    #expect(ZipArchive.canHold([("manifest.json", 100), ("a/x.json", 50_000_000)]))
+    #expect(!ZipArchive.canHold([("a/x.json", ZipArchive.maximumSize)]))
+    #expect(!ZipArchive.canHold([("t/a.json", 2_200_000_000), ("t/b.json", 2_200_000_000)]))
+    #expect(!ZipArchive.canHold(Array(repeating: ("t/a.json", 1), count: ZipArchive.maximumEntries)))
+    #expect(ZipArchive.canHold([]))
+}
+
 private func readWithPython(_ bytes: [UInt8], script: String) throws -> String {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

@@ -231,7 +231,8 @@ class Machine:
 def theme_slots(theme: dict) -> dict:
     """A theme file's rules as Lottie slot data (`{"ID": {"p": property}}`), the conversion the
     dotLottie players make before handing slots to ThorVG (dotlottie-rs `theme.rs`): a `value` is a
-    still property, `keyframes` a keyframed one (`frame` → `t`, `value` → `s`, `hold` → `h`)."""
+    still property, `keyframes` a keyframed one (`frame` → `t`, `value` → `s`, `hold` → `h`,
+    `outTangent`/`inTangent` → `o`/`i`, the handles of the motion towards the next keyframe)."""
     slots = {}
     for rule in theme["rules"]:
         if rule["type"] not in ("Color", "Scalar", "Vector", "Position"):
@@ -243,6 +244,9 @@ def theme_slots(theme: dict) -> dict:
                 entry = {"t": key["frame"], "s": value}
                 if key.get("hold"):
                     entry["h"] = 1
+                for name, handle in (("outTangent", "o"), ("inTangent", "i")):
+                    if name in key:
+                        entry[handle] = {"x": [key[name]["x"]], "y": [key[name]["y"]]}
                 keys.append(entry)
             slots[rule["id"]] = {"p": {"a": 1, "k": keys}}
         else:

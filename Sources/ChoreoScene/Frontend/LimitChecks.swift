@@ -87,17 +87,24 @@ extension FrontendContext {
     }
 
     /// Adds `count` path vertices to the scene's total; false (with `too-many-vertices`, reported
-    /// once) when the total passes `SceneLimits.pathVertexLimit(inputBytes:)`.
-    func addPathVertices(_ count: Int, at range: SourceRange) -> Bool {
+    /// once) when the total passes `SceneLimits.pathVertexLimit(inputBytes:)`. `afterCorrespondence`:
+    /// the vertices a morph between poses of different structures adds (`correspondPathPoses`).
+    func addPathVertices(_ count: Int, at range: SourceRange, afterCorrespondence: Bool = false) -> Bool {
         pathVertexCount += count
         let limit = SceneLimits.pathVertexLimit(inputBytes: file.bytes.count)
         guard pathVertexCount > limit else { return true }
         if !reportedTooManyVertices {
             reportedTooManyVertices = true
+            let what = afterCorrespondence
+                ? "with this path's poses cut at each other's vertices (a morph between different vertex counts), \(pathVertexCount) path vertices"
+                : "\(pathVertexCount) path vertices so far"
             error(
                 .tooManyVertices,
-                "\(pathVertexCount) path vertices so far, more than the limit of \(limit)\(limitExplanation(limit, floor: SceneLimits.maxPathVertices, inputBytes: file.bytes.count))",
-                at: range, help: "simplify the paths")
+                "\(what), more than the limit of \(limit)\(limitExplanation(limit, floor: SceneLimits.maxPathVertices, inputBytes: file.bytes.count))",
+                at: range,
+                help: afterCorrespondence
+                    ? "every pose gets the vertices of every other: give the poses one vertex count, or fewer poses or vertices"
+                    : "simplify the paths")
         }
         return false
     }

@@ -1,3 +1,4 @@
+import ChoreoDiagnostics
 import ChoreoTimeline
 
 /// Makes every pose of a path morphable (contract §10, "Morphs between different vertex counts").
@@ -10,7 +11,14 @@ import ChoreoTimeline
 /// keeps the first keyframe's count). Poses that already share a structure are left as written, so
 /// scenes that morph vertex by vertex compile exactly as they did. Paths with `morph: index` (the
 /// keys in `vertexByVertex`) are skipped: the front end has already reported their mismatched poses.
-func correspondPathPoses(in scene: inout Scene, vertexByVertex: Set<PropertyKey>) {
+///
+/// Every pose is cut at the vertices of all the poses' structures, so n poses of different
+/// structures hold up to n × (all their vertices): the vertices this adds are counted, before
+/// any cutting, by `admitVertices` (the path vertex limit), with the node's range for the error;
+/// when it refuses, nothing is rewritten (the front end then fails).
+func correspondPathPoses(
+    in scene: inout Scene, vertexByVertex: Set<PropertyKey>, admitVertices: (Int, SourceRange) -> Bool
+) {
     // Every pose of every path, in one fixed order: base, states, then each timeline's tweens and
     // keyframes (the order the rewrite below walks again).
     let pathProperties: [Property] = [.d, .clipD]
@@ -20,8 +28,10 @@ func correspondPathPoses(in scene: inout Scene, vertexByVertex: Set<PropertyKey>
             poses[key, default: []].append(shape)
         }
     }
+    var ranges: [String: SourceRange] = [:]
     func visitBases(_ nodes: [SceneNode]) {
         for node in nodes {
+            ranges[node.id] = node.range
             if case let .group(children) = node.shape { visitBases(children) }
             for property in pathProperties { note(PropertyKey(node: node.id, property: property), node.base[property]) }
         }
@@ -41,8 +51,19 @@ func correspondPathPoses(in scene: inout Scene, vertexByVertex: Set<PropertyKey>
         }
     }
 
+    let differing = poses.filter { _, shapes in shapes.contains { !$0.isMorphCompatible(with: shapes[0]) } }
+    for key in differing.keys.sorted(by: { ($0.node, $0.property.rawValue) < ($1.node, $1.property.rawValue) }) {
+        let shapes = differing[key]!
+        func vertexCount(_ shape: PathShape) -> Int { shape.contours.reduce(0) { $0 + $1.vertices.count } }
+        // Each distinct structure adds at most its vertices to the cuts every pose gets.
+        var structures = Set<[Int]>()
+        var cuts = 0
+        for shape in shapes where structures.insert(shape.contours.map(\.vertices.count)).inserted { cuts += vertexCount(shape) }
+        let added = shapes.count * cuts - shapes.reduce(0) { $0 + vertexCount($1) }
+        guard admitVertices(added, ranges[key.node] ?? .fileStart) else { return }
+    }
     var rewritten: [PropertyKey: ArraySlice<PathShape>] = [:]
-    for (key, shapes) in poses where shapes.contains(where: { !$0.isMorphCompatible(with: shapes[0]) }) {
+    for (key, shapes) in differing {
         rewritten[key] = PathShape.corresponding(shapes)[...]
     }
     guard !rewritten.isEmpty else { return }

@@ -153,7 +153,10 @@ extension FrontendContext {
             if info.morphByIndex { vertexByVertex.insert(PropertyKey(node: info.id, property: .d)) }
             if info.clip?.morphByIndex == true { vertexByVertex.insert(PropertyKey(node: info.id, property: .clipD)) }
         }
-        correspondPathPoses(in: &scene, vertexByVertex: vertexByVertex)
+        correspondPathPoses(in: &scene, vertexByVertex: vertexByVertex) { added, range in
+            addPathVertices(added, at: range, afterCorrespondence: true)
+        }
+        guard errorCount == 0 else { return nil }
         return scene
     }
 

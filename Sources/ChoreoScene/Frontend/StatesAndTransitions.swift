@@ -223,6 +223,14 @@ extension FrontendContext {
         }.map(\.element)
         var result: [String: Timing] = [:]
         let from = states.all.first { $0.name == states.from }, to = states.all.first { $0.name == states.to }
+        // The keys either state sets, by node, made once per transition: matching every entry
+        // against every override made a thousand property entries shared by many transitions
+        // (an alias) quadratic.
+        var keysSetByNode: [String: [PropertyKey]] = [:]
+        if let from, let to {
+            for key in Set(from.overrides.keys).union(to.overrides.keys) { keysSetByNode[key.node, default: []].append(key) }
+        }
+        let entryNames = Set(entries.map(\.name))
         for entry in ordered {
             let id: String, path: String?
             if let dot = entry.name.firstIndex(of: ".") {
@@ -257,11 +265,13 @@ extension FrontendContext {
                     }
                 } else if let from, let to, target.valid {
                     // A group's style is animated on the shapes that inherit it.
-                    let ids = Set(target.subtree.map(\.id))
-                    let touched = Set(from.overrides.keys).union(to.overrides.keys).filter {
-                        ids.contains($0.node) && ($0.property.path == path || $0.property.path.hasPrefix(path + "."))
+                    let changes = target.subtree.contains { node in
+                        keysSetByNode[node.id, default: []].contains { key in
+                            (key.property.path == path || key.property.path.hasPrefix(path + "."))
+                                && from.overrides[key] != to.overrides[key]
+                        }
                     }
-                    if !touched.contains(where: { from.overrides[$0] != to.overrides[$0] }) {
+                    if !changes {
                         warning(
                             .unusedTiming,
                             "'\(entry.name)' does not change from '\(from.name)' to '\(to.name)', so this timing has no effect",
@@ -291,7 +301,7 @@ extension FrontendContext {
             // it, so its entry times theirs, unless a shape has an entry of its own for it.
             if let path, let target, target.shape == .group, [Property.fill, .stroke, .trim].map(\.key).contains(String(path.prefix { $0 != "." })) {
                 for shape in target.subtree where shape.shape != .group && result["\(shape.id).\(path)"] == nil {
-                    if !ordered.contains(where: { $0.name == "\(shape.id).\(path)" }) { result["\(shape.id).\(path)"] = merged }
+                    if !entryNames.contains("\(shape.id).\(path)") { result["\(shape.id).\(path)"] = merged }
                 }
             }
         }
