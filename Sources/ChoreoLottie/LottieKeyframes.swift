@@ -17,7 +17,7 @@ struct LottieKey<Value> {
 /// The keyframes of an animated track, in frames. Jumps (a segment whose `from` differs from the
 /// value just before it, or a segment of zero length) become a hold keyframe just before the
 /// jump; gaps between segments become holds.
-func lottieKeys<Value>(_ track: Animated<Value>, fps: Double) -> [LottieKey<Value>] {
+func lottieKeys<Value>(_ track: Animated<Value>, fps: Double, droppingRedundant: Bool = true) -> [LottieKey<Value>] {
     var keys: [LottieKey<Value>] = []
 
     func place(_ value: Value, at frame: Double, easing: Easing?) {
@@ -71,7 +71,7 @@ func lottieKeys<Value>(_ track: Animated<Value>, fps: Double) -> [LottieKey<Valu
         place(segment.from, at: start, easing: segment.easing)
         keys.append(LottieKey(frame: end, value: segment.to, easing: nil))
     }
-    return droppingRedundantKeys(keys)
+    return droppingRedundant ? droppingRedundantKeys(keys) : keys
 }
 
 /// The keys without those that change nothing: a motion between two equal values is a hold
@@ -106,6 +106,13 @@ protocol LottieEncoding<Value> {
     func writeStatic<W: JSONSink>(_ value: Value, to w: inout W)
     /// The value as written in a keyframe's `s` (always an array).
     func writeKeyframe<W: JSONSink>(_ value: Value, to w: inout W)
+    /// Whether a stretch of constant value may be written as a hold keyframe
+    /// (`droppingRedundantKeys`); false where a player mishandles long holds.
+    var constantStretchesMayHold: Bool { get }
+}
+
+extension LottieEncoding {
+    var constantStretchesMayHold: Bool { true }
 }
 
 /// A scalar multiplied by `factor` (100 for opacity and percentages), written with `places`
@@ -114,11 +121,22 @@ struct ScalarEncoding: LottieEncoding {
     var factor: Double
     var places: Int = 3
     var dimensions: Int { 1 }
-    func writeStatic<W: JSONSink>(_ value: Double, to w: inout W) { w.number(value * factor, places: places) }
+    func writeStatic<W: JSONSink>(_ value: Double, to w: inout W) { write(value * factor, to: &w) }
     func writeKeyframe<W: JSONSink>(_ value: Double, to w: inout W) {
         w.beginArray()
-        w.number(value * factor, places: places)
+        write(value * factor, to: &w)
         w.endArray()
+    }
+
+    /// A number that has no more digits at `places` than at the usual 3 is written as any other
+    /// number (so trees built for tests and tools stay plain numbers).
+    private func write<W: JSONSink>(_ value: Double, to w: inout W) {
+        let scale = [1.0, 10, 100, 1000][min(max(places, 0), 3)]
+        if places >= 3 || (value * scale).rounded(.toNearestOrAwayFromZero) / scale == (value * 1000).rounded(.toNearestOrAwayFromZero) / 1000 {
+            w.number(value)
+        } else {
+            w.number(value, places: places)
+        }
     }
 }
 
@@ -181,7 +199,7 @@ func writeLottieProperty<W: JSONSink, E: LottieEncoding>(
         w.member("a", 1)
         w.key("k")
         w.beginArray()
-        for key in lottieKeys(track, fps: fps) {
+        for key in lottieKeys(track, fps: fps, droppingRedundant: encoding.constantStretchesMayHold) {
             w.beginObject()
             w.key("t")
             w.number(key.frame)

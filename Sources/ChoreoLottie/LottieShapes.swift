@@ -502,6 +502,8 @@ struct ContourEncoding: LottieEncoding {
 struct GradientEncoding: LottieEncoding {
     var withAlpha: Bool
     var dimensions: Int { 1 }
+    /// ThorVG interpolates held gradient stops (`holdsAsJumps`): a constant stretch stays a motion.
+    var constantStretchesMayHold: Bool { false }
 
     func writeStatic<W: JSONSink>(_ gradient: GradientStops, to w: inout W) {
         w.beginArray()

@@ -28,8 +28,8 @@ func overBudgetDiagnostics(
     if let sticker = scene.sticker, let json = scene.stickerJSONBytes {
         measured.append(("sticker", sticker.count, "gzip of \(groupedDigits(json)) bytes of JSON"))
     }
-    if emit.contains(.dotlottie) {
-        let archive = dotLottieArchive(timeline)
+    // An archive too large for ZIP fails when it is written, with its own message.
+    if emit.contains(.dotlottie), let archive = dotLottieArchive(timeline) {
         let members = DotLottie.members(timeline, generator: "choreo \(choreoVersion)").reduce(0) { $0 + $1.text.utf8.count }
         measured.append(("dotLottie", archive.count, "zipped from \(groupedDigits(members)) bytes"))
     }

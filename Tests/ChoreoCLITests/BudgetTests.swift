@@ -21,15 +21,15 @@ private func movingDots(budget: String?) -> String {
 
 @Test func aLottieOverTheSceneBudgetIsAnErrorWithItsSizes() throws {
     let sandbox = try Sandbox()
-    try sandbox.write("dots.yaml", movingDots(budget: "4KiB"))
+    try sandbox.write("dots.yaml", movingDots(budget: "1KiB"))
     let result = try sandbox.run(["compile", "dots.yaml", "--emit", "lottie,dotlottie"])
     #expect(result.status == 1, "\(result)")
     let lottie = try #require(
         result.stderr.firstMatch(
-            of: /dots.yaml:4:9: error: the Lottie is ([\d,]+) bytes \(([\d,]+) bytes gzipped\), over the scene's budget of 4,096 bytes \(4 KiB\) \[over-budget\]/),
+            of: /dots.yaml:4:9: error: the Lottie is ([\d,]+) bytes \(([\d,]+) bytes gzipped\), over the scene's budget of 1,024 bytes \(1 KiB\) \[over-budget\]/),
         "\(result)")
     let raw = Int(lottie.1.replacing(",", with: ""))!, gzipped = Int(lottie.2.replacing(",", with: ""))!
-    #expect(raw > 4096 && gzipped < raw)
+    #expect(raw > 1024 && gzipped < raw)
     #expect(result.stderr.contains(/error: the dotLottie is [\d,]+ bytes \(zipped from [\d,]+ bytes\), over the scene's budget/))
     #expect(!sandbox.exists("build"))
 
