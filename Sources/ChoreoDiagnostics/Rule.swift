@@ -70,6 +70,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, CustomSt
     case wrongType = "wrong-type"
     case wrongUnit = "wrong-unit"
     case wrongVarType = "wrong-var-type"
+    case invalidBudget = "invalid-budget"
     case clipShape = "clip-shape"
     case clipStyle = "clip-style"
     case clipInRepeat = "clip-in-repeat"
@@ -85,6 +86,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, CustomSt
     case tgsTooLong = "tgs-too-long"
     case tgsTooLarge = "tgs-too-large"
     case tgsClip = "tgs-clip"
+    case overBudget = "over-budget"
 
     // The report itself.
     case tooManyDiagnostics = "too-many-diagnostics"
@@ -97,7 +99,8 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, CustomSt
         case scene
         /// `ChoreoScene/Lowering`.
         case lowering
-        /// `playerTargetDiagnostics` and the CLI's sticker size check, only with `compile --target`.
+        /// `playerTargetDiagnostics` and the CLI's sticker size check, only with `compile --target`;
+        /// and the CLI's size budget (`budget:`, `--budget`), on the files compiled.
         case target
         /// The report (`cappedPerFile`), not any one check.
         case report
@@ -174,6 +177,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, CustomSt
         case .wrongType: (.scene, .error, "a value has the wrong shape")
         case .wrongUnit: (.scene, .error, "a value has the wrong unit")
         case .wrongVarType: (.scene, .error, "a `$var` holds another kind of value than its place needs")
+        case .invalidBudget: (.scene, .error, "a size budget is not a size such as 64KiB")
         case .clipShape: (.scene, .error, "a clip is not one shape (a list, a group, a path of several contours)")
         case .clipStyle: (.scene, .error, "a clip has a style key, which does nothing to a clip")
         case .clipInRepeat: (.scene, .error, "a node is clipped inside a repeated group")
@@ -185,6 +189,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, CustomSt
         case .tgsTooLong: (.target, .error, "a Telegram sticker lasts more than 3 seconds")
         case .tgsTooLarge: (.target, .error, "a Telegram sticker is larger than 64 KiB")
         case .tgsClip: (.target, .error, "a Telegram sticker may not use a clip (a mask)")
+        case .overBudget: (.target, .error, "a compiled Lottie, TGS or dotLottie file is larger than its size budget")
         case .tooManyDiagnostics: (.report, .note, "more diagnostics in the file than are printed")
         }
     }

@@ -30,6 +30,19 @@ public final class LanguageServer {
     /// working from it while the text is momentarily broken.
     var lastTree: [String: YAMLNode] = [:]
     var encoding = PositionEncoding.utf16
+    /// Documents changed since they were last linted, in the order of their first change: each
+    /// is linted once when the edits stop arriving (`publishPendingDiagnostics`), not per edit.
+    private var pendingLint: [String] = []
+    /// The text each document's diagnostics were made from; linting the same text again is skipped
+    /// (an edit undone before the lint ran).
+    private var lintedText: [String: String] = [:]
+    /// Documents whose `lastTree` is older than their text: a request reads the YAML again (and
+    /// only the YAML) instead of waiting for the lint.
+    private var staleTree: Set<String> = []
+    /// Work done, counted, so tests can tell that an edit re-lints no more than it must: whole
+    /// compiles of a document, and YAML reads for requests.
+    public private(set) var lintCount = 0
+    public private(set) var treeReadCount = 0
     var shutdownRequested = false
     /// Set by the `exit` notification: the process should end with this status.
     public private(set) var exitStatus: Int32?
@@ -38,8 +51,26 @@ public final class LanguageServer {
         self.configuration = configuration
     }
 
-    /// Handles one message (already parsed) and returns the messages to send, in order.
+    /// Handles one message (already parsed) and returns the messages to send, in order; a changed
+    /// document's diagnostics come at once.
     public func handle(_ message: JSONValue) -> [JSONValue] {
+        dispatch(message) + publishPendingDiagnostics()
+    }
+
+    /// Whether a changed document waits for its lint (`publishPendingDiagnostics`).
+    public var hasPendingDiagnostics: Bool { !pendingLint.isEmpty }
+
+    /// Lints each changed document once and returns its `publishDiagnostics`.
+    public func publishPendingDiagnostics() -> [JSONValue] {
+        let uris = pendingLint
+        pendingLint = []
+        return uris.compactMap { uri in
+            guard let document = documents[uri], lintedText[uri] != document.text || document.tooLargeBytes != nil else { return nil }
+            return publishDiagnostics(uri)
+        }
+    }
+
+    private func dispatch(_ message: JSONValue) -> [JSONValue] {
         guard case let .string(method)? = message["method"] else { return [] }  // a response to us: ignored
         let id = message["id"]
         let params = message["params"] ?? .null
@@ -54,25 +85,32 @@ public final class LanguageServer {
 
     /// Handles one message body; a body that is not JSON gets a parse error response.
     public func handle(body: [UInt8]) -> [JSONValue] {
+        dispatch(body: body) + publishPendingDiagnostics()
+    }
+
+    private func dispatch(body: [UInt8]) -> [JSONValue] {
         guard let message = JSONParser.parse(body) else {
             return [errorResponse(id: .null, code: -32700, message: "the message is not valid JSON")]
         }
         guard case .object = message else {
             return [errorResponse(id: .null, code: -32600, message: "a message is a JSON object")]
         }
-        return handle(message)
+        return dispatch(message)
     }
 
     /// Handles the messages that have arrived together, in order, up to `exit`. A `didChange`
     /// whose document the next message replaces whole (a full-text `didChange` of the same
-    /// document) is skipped: only the newest text matters, and each change compiled the scene.
-    public func handle(bodies: [[UInt8]]) -> [JSONValue] {
+    /// document) is skipped: only the newest text matters. Changed documents are linted once,
+    /// after the whole batch (requests in it are answered first, from the YAML alone), or, with
+    /// `publishing: false`, when the caller asks (`publishPendingDiagnostics`): the stdio loop
+    /// waits for the edits to pause first, so a lint never runs for a text already replaced.
+    public func handle(bodies: [[UInt8]], publishing: Bool = true) -> [JSONValue] {
         let messages = bodies.map { JSONParser.parse($0) }
         var output: [JSONValue] = []
         for (index, message) in messages.enumerated() {
             if exitStatus != nil { break }
             guard let message, case .object = message else {
-                output += handle(body: bodies[index])
+                output += dispatch(body: bodies[index])
                 continue
             }
             if index + 1 < messages.count, let next = messages[index + 1], let uri = Self.changedDocument(message),
@@ -80,8 +118,9 @@ public final class LanguageServer {
             {
                 continue
             }
-            output += handle(message)
+            output += dispatch(message)
         }
+        if publishing { output += publishPendingDiagnostics() }
         return output
     }
 
@@ -99,7 +138,24 @@ public final class LanguageServer {
         return changes.contains { $0["range"] == nil && $0["text"] != nil }
     }
 
+    private func markChanged(_ uri: String) {
+        if !pendingLint.contains(uri) { pendingLint.append(uri) }
+        staleTree.insert(uri)
+    }
+
+    /// Reads the YAML of a document changed since its last lint, so that a request answers from
+    /// the text as it is without waiting for the lint.
+    private func refreshTree(_ params: JSONValue) {
+        guard case let .string(uri)? = params["textDocument"]?["uri"], staleTree.contains(uri), let document = documents[uri]
+        else { return }
+        staleTree.remove(uri)
+        guard document.tooLargeBytes == nil else { return }
+        treeReadCount += 1
+        if let root = readYAML(SourceFile(path: Self.path(of: uri), text: document.text)).root { lastTree[uri] = root }
+    }
+
     private func request(_ method: String, id: JSONValue, params: JSONValue) -> [JSONValue] {
+        if method.hasPrefix("textDocument/") { refreshTree(params) }
         switch method {
         case "initialize": return [response(id: id, result: initialize(params))]
         case "shutdown":
@@ -125,7 +181,9 @@ public final class LanguageServer {
             let version: Int
             if case let .int(number)? = item["version"] { version = number } else { version = 0 }
             documents[uri] = Document(uri: uri, version: version, text: text)
-            return [publishDiagnostics(uri)]
+            lintedText[uri] = nil
+            markChanged(uri)
+            return []
         case "textDocument/didChange":
             guard let item = params["textDocument"], case let .string(uri)? = item["uri"], var document = documents[uri],
                 case let .array(changes)? = params["contentChanges"]
@@ -133,12 +191,16 @@ public final class LanguageServer {
             for change in changes { document.apply(change: change, encoding: encoding) }
             if case let .int(version)? = item["version"] { document.version = version }
             documents[uri] = document
-            return [publishDiagnostics(uri)]
+            markChanged(uri)
+            return []
         case "textDocument/didClose":
             guard case let .string(uri)? = params["textDocument"]?["uri"] else { return [] }
             documents[uri] = nil
             published[uri] = nil
             lastTree[uri] = nil
+            lintedText[uri] = nil
+            staleTree.remove(uri)
+            pendingLint.removeAll { $0 == uri }
             return [notificationMessage("textDocument/publishDiagnostics", .object([("uri", .string(uri)), ("diagnostics", [])]))]
         default:
             return []  // initialized, didSave, $/cancelRequest, setTrace…: nothing to do
@@ -154,7 +216,8 @@ public final class LanguageServer {
         return .object([
             ("capabilities", .object([
                 ("positionEncoding", .string(encoding.rawValue)),
-                ("textDocumentSync", .object([("openClose", true), ("change", 1)])),
+                // Incremental: an edit sends its range and new text, not the whole document.
+                ("textDocumentSync", .object([("openClose", true), ("change", 2)])),
                 ("hoverProvider", true),
                 ("completionProvider", .object([("triggerCharacters", ["$", "*", ".", ":", " "])])),
                 ("definitionProvider", true),
@@ -174,14 +237,15 @@ public final class LanguageServer {
 
     func publishDiagnostics(_ uri: String) -> JSONValue {
         guard let document = documents[uri] else { return .null }
+        lintCount += 1
+        lintedText[uri] = document.text
         let diagnostics: [Diagnostic]
         if let bytes = document.tooLargeBytes {
             lastTree[uri] = nil
             diagnostics = [fileTooLargeDiagnostic(path: Self.path(of: uri), byteCount: bytes)]
         } else {
             let file = SourceFile(path: Self.path(of: uri), text: document.text)
-            let (root, _) = readYAML(file)
-            if let root { lastTree[uri] = root }
+            if staleTree.remove(uri) != nil, let root = readYAML(file).root { lastTree[uri] = root }
             // As many as the CLI prints for a file, then its `too-many-diagnostics` note: one
             // hostile line made a single message of tens of megabytes.
             diagnostics = compileScene(file).diagnostics.cappedPerFile()

@@ -17,7 +17,7 @@ struct LottieKey<Value> {
 /// The keyframes of an animated track, in frames. Jumps (a segment whose `from` differs from the
 /// value just before it, or a segment of zero length) become a hold keyframe just before the
 /// jump; gaps between segments become holds.
-func lottieKeys<Value>(_ track: Animated<Value>, fps: Double) -> [LottieKey<Value>] {
+func lottieKeys<Value>(_ track: Animated<Value>, fps: Double, droppingRedundant: Bool = true) -> [LottieKey<Value>] {
     var keys: [LottieKey<Value>] = []
 
     func place(_ value: Value, at frame: Double, easing: Easing?) {
@@ -71,7 +71,30 @@ func lottieKeys<Value>(_ track: Animated<Value>, fps: Double) -> [LottieKey<Valu
         place(segment.from, at: start, easing: segment.easing)
         keys.append(LottieKey(frame: end, value: segment.to, easing: nil))
     }
-    return keys
+    return droppingRedundant ? droppingRedundantKeys(keys) : keys
+}
+
+/// The keys without those that change nothing: a motion between two equal values is a hold
+/// (a hold is exact where an easing's handles are bytes), a held key followed by a key of the same
+/// value holds on through it, and a last key equal to a held one before it is already the value
+/// that stays. At least two keys remain, so the property stays a keyframed one.
+func droppingRedundantKeys<Value: Equatable>(_ keys: [LottieKey<Value>]) -> [LottieKey<Value>] {
+    guard keys.count > 2 else { return keys }
+    var kept: [LottieKey<Value>] = []
+    kept.reserveCapacity(keys.count)
+    for (index, key) in keys.enumerated() {
+        var key = key
+        if index + 1 < keys.count, key.easing != nil, key.easing != .hold, keys[index + 1].value == key.value {
+            key.easing = .hold
+        }
+        if let last = kept.last, last.easing == .hold, last.value == key.value, key.easing == .hold || index == keys.count - 1 {
+            continue
+        }
+        kept.append(key)
+    }
+    if kept.count < 2 { return keys }
+    kept[kept.count - 1].easing = nil
+    return kept
 }
 
 /// Encodes animatable values into a `JSONSink`. `dimensions` is how many per-dimension easing
@@ -83,17 +106,37 @@ protocol LottieEncoding<Value> {
     func writeStatic<W: JSONSink>(_ value: Value, to w: inout W)
     /// The value as written in a keyframe's `s` (always an array).
     func writeKeyframe<W: JSONSink>(_ value: Value, to w: inout W)
+    /// Whether a stretch of constant value may be written as a hold keyframe
+    /// (`droppingRedundantKeys`); false where a player mishandles long holds.
+    var constantStretchesMayHold: Bool { get }
 }
 
-/// A scalar multiplied by `factor` (100 for opacity and percentages).
+extension LottieEncoding {
+    var constantStretchesMayHold: Bool { true }
+}
+
+/// A scalar multiplied by `factor` (100 for opacity and percentages), written with `places`
+/// decimals.
 struct ScalarEncoding: LottieEncoding {
     var factor: Double
+    var places: Int = 3
     var dimensions: Int { 1 }
-    func writeStatic<W: JSONSink>(_ value: Double, to w: inout W) { w.number(value * factor) }
+    func writeStatic<W: JSONSink>(_ value: Double, to w: inout W) { write(value * factor, to: &w) }
     func writeKeyframe<W: JSONSink>(_ value: Double, to w: inout W) {
         w.beginArray()
-        w.number(value * factor)
+        write(value * factor, to: &w)
         w.endArray()
+    }
+
+    /// A number that has no more digits at `places` than at the usual 3 is written as any other
+    /// number (so trees built for tests and tools stay plain numbers).
+    private func write<W: JSONSink>(_ value: Double, to w: inout W) {
+        let scale = [1.0, 10, 100, 1000][min(max(places, 0), 3)]
+        if places >= 3 || (value * scale).rounded(.toNearestOrAwayFromZero) / scale == (value * 1000).rounded(.toNearestOrAwayFromZero) / 1000 {
+            w.number(value)
+        } else {
+            w.number(value, places: places)
+        }
     }
 }
 
@@ -124,6 +167,14 @@ struct ColorEncoding: LottieEncoding {
 
 extension LottieEncoding where Self == ScalarEncoding {
     static func scalar(times factor: Double = 1) -> ScalarEncoding { ScalarEncoding(factor: factor) }
+
+    /// Rotation in degrees. Its baking tolerance is 0.1°, so 2 decimals (an error of at most
+    /// 0.005°) keep every value within a twentieth of what the motion is already allowed.
+    static var rotation: ScalarEncoding { ScalarEncoding(factor: 1, places: 2) }
+
+    /// An opacity from 0…1 as Lottie's percent. Its baking tolerance is 1/255 (0.39 %), so 1
+    /// decimal (at most 0.05 %) is within an eighth of it.
+    static var opacityPercent: ScalarEncoding { ScalarEncoding(factor: 100, places: 1) }
 }
 
 extension LottieEncoding where Self == PointEncoding {
@@ -148,7 +199,7 @@ func writeLottieProperty<W: JSONSink, E: LottieEncoding>(
         w.member("a", 1)
         w.key("k")
         w.beginArray()
-        for key in lottieKeys(track, fps: fps) {
+        for key in lottieKeys(track, fps: fps, droppingRedundant: encoding.constantStretchesMayHold) {
             w.beginObject()
             w.key("t")
             w.number(key.frame)

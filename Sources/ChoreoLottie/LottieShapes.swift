@@ -96,9 +96,9 @@ struct LottieShapeBuilder {
         w.key("s")
         writeLottieProperty(scale, fps: fps, .point(times: 100), to: &w)
         w.key("r")
-        writeLottieProperty(rotation, fps: fps, .scalar(), to: &w)
+        writeLottieProperty(rotation, fps: fps, .rotation, to: &w)
         w.key("o")
-        writeLottieProperty(opacity.playerSafe(0...1), fps: fps, .scalar(times: 100), to: &w)
+        writeLottieProperty(opacity.playerSafe(0...1), fps: fps, .opacityPercent, to: &w)
     }
 
     /// `writeTransformMembers` as trees, for layers built as `JSONValue`s.
@@ -502,6 +502,8 @@ struct ContourEncoding: LottieEncoding {
 struct GradientEncoding: LottieEncoding {
     var withAlpha: Bool
     var dimensions: Int { 1 }
+    /// ThorVG interpolates held gradient stops (`holdsAsJumps`): a constant stretch stays a motion.
+    var constantStretchesMayHold: Bool { false }
 
     /// Two stops at one offset (a hard edge) are written `hardEdgeGap` apart: rlottie draws the
     /// opacity of coincident stops as a ramp from the first to the stop after them, so a hard

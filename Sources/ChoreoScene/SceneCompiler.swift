@@ -10,6 +10,8 @@ public struct SceneCompilation: Sendable {
     /// The scene's themes, in file order (also when a theme was asked for and is not one of them:
     /// then `timeline` is nil and there are no errors).
     public var themeNames: [String]
+    /// The scene's `budget:`, for the outputs written from the timeline.
+    public var budget: OutputBudget?
 
     public init(timeline: Timeline?, diagnostics: [Diagnostic], themeNames: [String] = []) {
         self.timeline = timeline
@@ -76,17 +78,21 @@ private func compileScene(_ file: SourceFile, theme: String?, model: inout Scene
             guard let chosen = variants.first(where: { $0.theme.name == theme }) else {
                 return SceneCompilation(timeline: nil, diagnostics: bag.diagnostics.sortedForReport(), themeNames: themeNames)
             }
-            return SceneCompilation(
+            var compilation = SceneCompilation(
                 timeline: bag.hasErrors ? nil : chosen.timeline, diagnostics: bag.diagnostics.sortedForReport(),
                 themeNames: themeNames)
+            compilation.budget = scene.budget
+            return compilation
         }
         timeline = attachThemes(timeline, variants: variants, vars: scene.vars, diagnostics: &bag)
         checkThemeOutputWork(timeline, sceneWork: sceneWork, themes: scene.themes, inputBytes: file.bytes.count, diagnostics: &bag)
     } else if theme != nil {
         return SceneCompilation(timeline: nil, diagnostics: bag.diagnostics.sortedForReport(), themeNames: themeNames)
     }
-    return SceneCompilation(
+    var compilation = SceneCompilation(
         timeline: bag.hasErrors ? nil : timeline, diagnostics: bag.diagnostics.sortedForReport(), themeNames: themeNames)
+    compilation.budget = scene.budget
+    return compilation
 }
 
 /// Reads the YAML tree and builds the scene model from it; the tree comes back only when the

@@ -79,6 +79,11 @@ public enum SceneSchema {
         case (.scene, "states"): return .object([("type", "object"), ("additionalProperties", ref("state"))])
         case (.scene, "transitions"): return .object([("type", "array"), ("items", ref("transition"))])
         case (.scene, "timelines"): return .object([("type", "object"), ("additionalProperties", ref("timeline"))])
+        case (.scene, "budget"):
+            return .object([("anyOf", [
+                .object([("type", "integer"), ("minimum", 1)]),
+                .object([("type", "string"), ("pattern", "^ *[0-9]+(\\.[0-9]+)? *([kK][iI]?[bB]|[mM][iI]?[bB]|[bB])? *$")]),
+            ])])
         case (.timeline, "loop"): return .object([("type", "boolean")])
         case (.state, "a11y"): return ref("a11y")
         case (.a11y, "label"): return .object([("type", "string")])

@@ -84,6 +84,8 @@ struct CompileOptions: Equatable, Sendable {
     var depfile: String?
     /// `--watch`: after the first compile, recompile each scene whenever it changes.
     var watch = false
+    /// `--budget`: the most bytes each Lottie, TGS or dotLottie written may have.
+    var budget: Int?
 }
 
 struct LintOptions: Equatable, Sendable {
@@ -163,7 +165,8 @@ func optionSpecs(_ command: CommandName) -> [OptionSpec] {
         [OptionSpec(names: ["-o", "--output"], value: "DIR"), OptionSpec(names: ["--emit"], value: "LIST"),
          OptionSpec(names: ["--theme"], value: "NAME"), OptionSpec(names: ["--pretty"], value: nil),
          OptionSpec(names: ["--jobs", "-j"], value: "N"), OptionSpec(names: ["--target"], value: "TARGET"),
-         OptionSpec(names: ["--depfile"], value: "FILE"), OptionSpec(names: ["--watch"], value: nil)]
+         OptionSpec(names: ["--depfile"], value: "FILE"), OptionSpec(names: ["--watch"], value: nil),
+         OptionSpec(names: ["--budget"], value: "SIZE")]
     case .lint:
         [OptionSpec(names: ["--format"], value: "FORMAT"), OptionSpec(names: ["--strict"], value: nil),
          OptionSpec(names: ["--fix"], value: nil), OptionSpec(names: ["--target"], value: "TARGET")]
@@ -313,6 +316,12 @@ private func parse(_ command: CommandName, _ arguments: [String]) throws(UsageEr
             options.depfile = value
         }
         options.watch = raw.has("--watch")
+        if let (spelled, value) = raw.value("--budget") {
+            guard let bytes = parseByteSize(value) else {
+                throw .invalidValue(option: spelled, value: value, expected: "a size such as 64KiB, 500KB or a number of bytes", command: command)
+            }
+            options.budget = bytes
+        }
         return .compile(options)
 
     case .lint:

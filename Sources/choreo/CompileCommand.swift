@@ -16,6 +16,10 @@ struct CompiledScene: Sendable {
     /// `NAME.tgs` (gzip), with `--target tgs` only: made while compiling, because a sticker over
     /// Telegram's size limit is an error of the scene, decided before anything is written.
     var sticker: [UInt8]? = nil
+    /// The bytes of the sticker's JSON, before gzip.
+    var stickerJSONBytes: Int? = nil
+    /// The scene's `budget:`.
+    var budget: OutputBudget? = nil
 }
 
 /// Compiles one scene and checks it against the player target. Pure.
@@ -32,6 +36,7 @@ func compileOnly(_ source: SourceFile, theme: String? = nil, target: PlayerTarge
         return CompiledScene(source: source, diagnostics: compilation.diagnostics, timeline: nil, themeNames: compilation.themeNames)
     }
     var scene = CompiledScene(source: source, diagnostics: compilation.diagnostics, timeline: timeline, themeNames: compilation.themeNames)
+    scene.budget = compilation.budget
     if target == .tgs {
         let json = LottieEmitter.emitTelegramSticker(timeline)
         let sticker = Gzip.compress(Array(json.utf8))
@@ -46,6 +51,7 @@ func compileOnly(_ source: SourceFile, theme: String? = nil, target: PlayerTarge
                 source: source, diagnostics: compilation.diagnostics + [tooLarge], timeline: nil, themeNames: compilation.themeNames)
         }
         scene.sticker = sticker
+        scene.stickerJSONBytes = json.utf8.count
     }
     return scene
 }
@@ -113,7 +119,15 @@ func runCompile(_ options: CompileOptions) throws(UsageError) -> ExitStatus {
     let compiled = concurrentMap(paths, jobs: jobs) { path -> Result<CompiledScene, UsageError> in
         do throws(UsageError) {
             let source = try readScene(path, command: .compile)
-            let scene = compileOnly(source, theme: options.theme, target: options.target)
+            var scene = compileOnly(source, theme: options.theme, target: options.target)
+            if let timeline = scene.timeline, scene.budget != nil || options.budget != nil {
+                let overBudget = overBudgetDiagnostics(
+                    scene, timeline: timeline, emit: options.emit, pretty: options.pretty, optionBudget: options.budget)
+                if !overBudget.isEmpty {
+                    scene.diagnostics = (scene.diagnostics + overBudget).sortedForReport()
+                    scene.timeline = nil
+                }
+            }
             if let theme = options.theme, scene.timeline == nil, !scene.diagnostics.hasErrors {
                 // Nothing failed but there is no timeline: the scene has no such theme.
                 throw UsageError.unknownTheme(theme, scene: path, available: scene.themeNames, command: .compile)

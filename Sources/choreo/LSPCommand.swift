@@ -29,14 +29,35 @@ func runLanguageServer() -> ExitStatus {
                 break
             }
         }
-        for message in server.handle(bodies: bodies) {
+        for message in server.handle(bodies: bodies, publishing: false) {
             Console.outFormatted(String(decoding: MessageFramer.frame(message), as: UTF8.self))
         }
         if let status = server.exitStatus { return status == 0 ? .success : .failure }
+        // Diagnostics are debounced: a lint starts only once no input has come for a moment, so
+        // while someone types, each keystroke's edit is applied and no lint runs for a text the
+        // next keystroke replaces; requests (completion, hover) are answered as they arrive.
+        if server.hasPendingDiagnostics, !inputArrives(withinMilliseconds: lintDebounceMilliseconds) {
+            for message in server.publishPendingDiagnostics() {
+                Console.outFormatted(String(decoding: MessageFramer.frame(message), as: UTF8.self))
+            }
+        }
         if let failure {
             Console.error("choreo: error: lsp: a message header has no valid Content-Length (\(failure))\n")
             return .failure
         }
+    }
+}
+
+/// How long the input must be quiet before a changed document is linted.
+let lintDebounceMilliseconds: Int32 = 30
+
+/// Whether stdin has something to read (or has closed) within the time.
+private func inputArrives(withinMilliseconds timeout: Int32) -> Bool {
+    var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+    while true {
+        let ready = poll(&descriptor, 1, timeout)
+        if ready < 0, errno == EINTR { continue }
+        return ready > 0
     }
 }
 

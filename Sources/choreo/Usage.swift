@@ -109,7 +109,7 @@ private func didYouMean(_ suggestion: String?) -> String {
 
 func usageLine(_ command: CommandName) -> String {
     switch command {
-    case .compile: "choreo compile PATH... [-o DIR] [--emit lottie,dotlottie,svg,svg-reel,timeline] [--theme NAME] [--pretty] [--jobs N] [--target TARGET] [--depfile FILE] [--watch]"
+    case .compile: "choreo compile PATH... [-o DIR] [--emit lottie,dotlottie,svg,svg-reel,timeline] [--theme NAME] [--pretty] [--jobs N] [--target TARGET] [--depfile FILE] [--watch] [--budget SIZE]"
     case .lint: "choreo lint PATH... [--format text|json|github|sarif] [--strict] [--fix] [--target TARGET]"
     case .diff: "choreo diff (OLD NEW | --git REV [PATH...]) [--format text|json|github|markdown] [--html DIR]"
     case .snapshot: "choreo snapshot FILE (--at TIME | --state NAME) [--theme NAME] -o OUT.svg"
@@ -172,6 +172,9 @@ func commandHelp(_ command: CommandName) -> String {
                                  Makefile syntax, for Make and Ninja
               --watch            after compiling, recompile each scene whenever its
                                  file changes, until Ctrl-C (exit 0)
+              --budget SIZE      a Lottie, TGS or dotLottie larger than SIZE (64KiB,
+                                 500KB, bytes) is an error giving its size; with a
+                                 scene's own budget: the smaller
               -h, --help         show this help
             """
     case .schema:

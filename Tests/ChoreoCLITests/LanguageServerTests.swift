@@ -158,7 +158,8 @@ private func rangeStart(_ value: Any?) -> [Int]? {
     #expect(capabilities["hoverProvider"] as? Bool == true)
     #expect(capabilities["definitionProvider"] as? Bool == true)
     #expect(capabilities["positionEncoding"] as? String == "utf-16")
-    #expect((capabilities["textDocumentSync"] as? [String: Any])?["change"] as? Int == 1)
+    // Incremental sync: each edit sends its range and text.
+    #expect((capabilities["textDocumentSync"] as? [String: Any])?["change"] as? Int == 2)
     try client.notify("initialized")
 
     // didOpen → publishDiagnostics: lint's diagnostic, code = rule id, a link to its section.

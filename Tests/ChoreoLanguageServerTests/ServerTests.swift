@@ -84,7 +84,8 @@ private let richScene = """
             ("textDocument", .object([("uri", .string(uri)), ("version", .int(length + 2))])),
             ("contentChanges", .array([.object([("text", .string(text))])])),
         ])))
-        #expect(out.count == 1, "one publishDiagnostics per change")
+        // The first change sends the text just opened: linted already, so not again.
+        #expect(out.count == (length == 0 ? 0 : 1), "one publishDiagnostics per change of the text")
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let lastLine = lines.count - 1
         let lastCharacter = lines.last.map { $0.utf16.count } ?? 0
@@ -150,6 +151,57 @@ private let richScene = """
         ("text", "yz"),
     ]), encoding: .utf16)
     #expect(document.text == "a: 1\nb: 😀yz\n")
+}
+
+private func body(_ message: JSONValue) -> [UInt8] { Array(JSONWriter().string(message).utf8) }
+
+private func insertion(_ text: String, line: Int, character: Int, version: Int) -> JSONValue {
+    notification("textDocument/didChange", .object([
+        ("textDocument", .object([("uri", .string(uri)), ("version", .int(version))])),
+        ("contentChanges", .array([.object([
+            ("range", .object([("start", at(line, character)["position"]!), ("end", at(line, character + (text.isEmpty ? 1 : 0))["position"]!)])),
+            ("text", .string(text)),
+        ])])),
+    ]))
+}
+
+/// Counted work, not time: typing twenty characters, with a completion and a hover among the
+/// keystrokes, compiles the scene once, after both requests are answered (each from a YAML read
+/// of the text as it is), and an edit undone before the lint runs compiles nothing.
+@Test func aBurstOfEditsIsLintedOnceAndRequestsDoNotWaitForIt() {
+    let server = server()
+    _ = open(server, richScene)
+    #expect(server.lintCount == 1)
+    let lineOfName = richScene.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix("name:") }!
+    let end = "name: bell".count
+    var bodies: [[UInt8]] = []
+    for k in 0..<20 {
+        bodies.append(body(insertion("x", line: lineOfName, character: end + k, version: 2 + k)))
+        if k == 9 { bodies.append(body(request("textDocument/completion", id: 9, at(lineOfName + 2, 0)))) }
+    }
+    bodies.append(body(request("textDocument/hover", id: 10, at(lineOfName, 1))))
+    let replies = server.handle(bodies: bodies, publishing: false)
+    #expect(replies.map { $0["id"] } == [.int(9), .int(10)], "only the two answers; no diagnostics yet")
+    #expect(server.lintCount == 1 && server.treeReadCount == 2)
+    #expect(server.hasPendingDiagnostics)
+    let published = server.publishPendingDiagnostics()
+    #expect(published.count == 1 && server.lintCount == 2)
+    #expect(published.first?["params"]?["version"] == .int(21))
+    #expect(server.documents[uri]?.text.contains("name: bell" + String(repeating: "x", count: 20)) == true)
+
+    // Typed and deleted before the lint: the text is what was linted, so nothing runs.
+    _ = server.handle(bodies: [
+        body(insertion("y", line: lineOfName, character: end, version: 22)),
+        body(insertion("", line: lineOfName, character: end, version: 23)),
+    ])
+    #expect(server.lintCount == 2)
+    #expect(!server.hasPendingDiagnostics)
+}
+
+@Test func theServerAsksForIncrementalChanges() {
+    let replies = LanguageServer(configuration: .init(documentationBase: nil, version: "t")).handle(
+        request("initialize", id: 1, .object([("capabilities", .object([]))])))
+    #expect(replies.first?["result"]?["capabilities"]?["textDocumentSync"]?["change"] == .int(2))
 }
 
 @Test func jsonParserReadsWhatLSPSendsAndRejectsTheRest() {

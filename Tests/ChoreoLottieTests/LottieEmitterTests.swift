@@ -329,6 +329,23 @@ private let goldenDirectory = repositoryRoot().appendingPathComponent("Tests/Cho
         #expect(keys.map(\.easing) == [.hold, .linear, .hold, .linear, nil])
     }
 
+    @Test func keysThatChangeNothingAreDropped() {
+        // A motion between equal values, the hold key before a jump that repeats the held value,
+        // and a last key equal to the held one before it: each costs bytes and changes no frame.
+        let track = Animated(0.0, segments: [
+            Segment(start: 0, end: 1, from: 0, to: 4, easing: .easeInOut),
+            Segment(start: 1, end: 2, from: 4, to: 4, easing: .easeInOut),
+            Segment(start: 2, end: 3, from: 9, to: 9, easing: .linear),
+        ])
+        let keys = lottieKeys(track, fps: 10)
+        #expect(keys.map(\.frame) == [0, 10, 20])
+        #expect(keys.map(\.value) == [0, 4, 9])
+        #expect(keys.map(\.easing) == [.easeInOut, .hold, nil])
+        for frame in 0...30 {
+            #expect(evaluate(keys, atFrame: Double(frame)) == track.value(at: Double(frame) / 10), "frame \(frame)")
+        }
+    }
+
     @Test func zeroLengthSegmentsAreJumps() {
         let track = Animated(0.0, segments: [Segment(start: 1, end: 1, from: 0, to: 4, easing: .linear)])
         let keys = lottieKeys(track, fps: 10)

@@ -43,7 +43,7 @@ final class SceneTree {
 let sceneRequiredKeys = ["choreo", "size", "layers"]
 let sceneKeys = [
     "choreo", "name", "size", "fps", "background", "vars", "themes", "layers", "states", "initial", "transitions",
-    "timelines",
+    "timelines", "budget",
 ]
 
 extension FrontendContext {
@@ -149,6 +149,7 @@ extension FrontendContext {
             initial: initial, transitions: transitions, timelines: timelines)
         scene.themes = themes
         scene.vars = environment.vars
+        scene.budget = map.value("budget").flatMap(readBudget)
         var vertexByVertex = Set<PropertyKey>()
         for info in registry.nodes.values {
             if let unit = info.anchorUnit, unit != Point(0.5, 0.5) { scene.keywordAnchors[info.id] = unit }

@@ -15,9 +15,11 @@ struct SpringPiece: Equatable {
 ///
 /// Keyframes go at 0, at every extremum (where the velocity is 0, so the handles are exactly 0
 /// or 1) and at the settling time, where the progress is taken as exactly 1 so the motion ends
-/// on its target. With x handles at 1/3 and 2/3 each segment's y is the cubic Hermite
-/// interpolant of the spring; a segment is bisected until its error is within `tolerance` and
-/// both y handles lie in [0, 1] (legal for Lottie and for SMIL keySplines).
+/// on its target. Each segment's handles point along the spring's velocity at its ends, and
+/// their lengths are fitted to the spring (`fittedSpringPiece`: the smallest largest error, not
+/// the Hermite interpolant's fixed thirds), so one cubic spans a whole half-swing where the
+/// tolerance allows; a segment is bisected until its error is within `tolerance` and both y
+/// handles lie in [0, 1] (legal for Lottie and for SMIL keySplines).
 func bakeSpring(_ spring: SpringCurve, tolerance: Double) -> [SpringPiece] {
     SpringBisection(spring).pieces(tolerance: tolerance)
 }
@@ -31,9 +33,9 @@ final class SpringBisection {
         var t0: Double
         var t1: Double
         var depth: Int
-        /// `hermite(t0, t1)`; nil where the progress does not change.
+        /// `fittedSpringPiece(t0, t1)`; nil where the progress does not change.
         var piece: SpringPiece?
-        /// `maxError` of the piece, computed when a tolerance first asks.
+        /// The piece's largest error against the spring.
         var error: Double?
         /// The first of the two halves (the second follows it), once made.
         var firstHalf: Int?
@@ -63,17 +65,9 @@ final class SpringBisection {
     private func progress(_ t: Double) -> Double { t <= 0 ? 0 : t >= settle ? 1 : spring.progress(at: t) }
     private func velocity(_ t: Double) -> Double { t <= 0 ? 0 : spring.velocity(at: t) }
 
-    private func hermite(_ t0: Double, _ t1: Double) -> SpringPiece? {
-        let p0 = progress(t0), p1 = progress(t1), h = t1 - t0, dp = p1 - p0
-        guard abs(dp) > 1e-12 else { return nil }
-        // At an extremum the velocity is 0 up to rounding; snap such handles onto [0, 1].
-        let outY = snappedHandle(velocity(t0) * h / (3 * dp))
-        let inY = snappedHandle(1 - velocity(t1) * h / (3 * dp))
-        return SpringPiece(start: t0, end: t1, p0: p0, p1: p1, easing: .cubic(1.0 / 3, outY, 2.0 / 3, inY))
-    }
-
     private func add(_ t0: Double, _ t1: Double, depth: Int) -> Int {
-        intervals.append(Interval(t0: t0, t1: t1, depth: depth, piece: hermite(t0, t1)))
+        let fitted = fittedSpringPiece(from: t0, to: t1, progress: progress, velocity: velocity)
+        intervals.append(Interval(t0: t0, t1: t1, depth: depth, piece: fitted?.piece, error: fitted?.error))
         return intervals.count - 1
     }
 
@@ -82,10 +76,7 @@ final class SpringBisection {
         guard let piece = intervals[index].piece, case let .cubic(_, outY, _, inY) = piece.easing,
             (0...1).contains(outY), (0...1).contains(inY)
         else { return false }
-        if let error = intervals[index].error { return error <= tolerance }
-        let error = maxError(of: piece, against: progress)
-        intervals[index].error = error
-        return error <= tolerance
+        return (intervals[index].error ?? .infinity) <= tolerance
     }
 
     /// The spring as cubic pieces within `tolerance`: each interval's piece if acceptable, else
@@ -169,11 +160,4 @@ func maxError(of piece: SpringPiece, against progress: (Double) -> Double, sampl
         worst = max(worst, abs(baked - exact))
     }
     return worst
-}
-
-/// Handles within 1e-6 of the [0, 1] range are moved onto it (the error this adds is negligible).
-private func snappedHandle(_ y: Double) -> Double {
-    if y < 0 && y > -1e-6 { return 0 }
-    if y > 1 && y < 1 + 1e-6 { return 1 }
-    return y
 }

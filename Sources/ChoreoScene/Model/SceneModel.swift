@@ -57,6 +57,8 @@ public struct Scene: Sendable {
     public var keywordAnchors: [String: Point] = [:]
     /// In file order.
     public var timelines: [SceneTimeline]
+    /// `budget:`: the most bytes a compiled Lottie, TGS or dotLottie file may have.
+    public var budget: OutputBudget?
 
     public init(
         name: String, size: Point, fps: Double, background: RGBA?, layers: [SceneNode], states: [SceneState],

@@ -26,6 +26,7 @@ let rulesTestedInCode: [Rule: String] = [
     .tgsTooLarge: "ChoreoCLITests/TargetTests.swift: tgsTargetFailsWithTheMeasuredSizeWhenTheStickerIsTooLarge",
     .tgsClip: "ChoreoSceneTests/TargetTests/PlayerTargetTests.swift: aClippedNodeIsReportedForTelegramAtItsClip",
     .tooManyDiagnostics: "ChoreoCLITests/HostileInputTests.swift: diagnosticOutputIsBoundedPerFile",
+    .overBudget: "ChoreoCLITests/BudgetTests.swift: aLottieOverTheSceneBudgetIsAnErrorWithItsSizes",
 ]
 
 /// The rules the `# expect:` lines of the invalid corpus name.
@@ -133,5 +134,5 @@ private func caseName(of rule: Rule) -> String {
         #expect(rule.documentation == "\(rule.documentationPage)#\(rule.rawValue)")
         #expect("\(rule)" == rule.rawValue, "interpolating a rule writes its id")
     }
-    #expect(playerTargetRules == [.iosStrokeNonuniformScale, .androidGroupOpacity, .tgsTooLong, .tgsTooLarge, .tgsClip])
+    #expect(playerTargetRules == [.iosStrokeNonuniformScale, .androidGroupOpacity, .tgsTooLong, .tgsTooLarge, .tgsClip, .overBudget])
 }

@@ -1,0 +1,28 @@
+import ChoreoDiagnostics
+import ChoreoYAML
+
+/// The most bytes a compiled Lottie, TGS or dotLottie file may have, and where it was written
+/// (the diagnostic of a file over it points there).
+public struct OutputBudget: Sendable, Hashable {
+    public var bytes: Int
+    public var range: SourceRange
+
+    public init(bytes: Int, range: SourceRange) {
+        self.bytes = bytes
+        self.range = range
+    }
+}
+
+extension FrontendContext {
+    /// `budget: 64KiB`: a size (`parseByteSize`).
+    func readBudget(_ node: YAMLNode) -> OutputBudget? {
+        guard let text = scalarText(node, expected: "a size such as 64KiB") else { return nil }
+        guard let bytes = parseByteSize(text) else {
+            error(
+                .invalidBudget, "'\(text)' is not a size budget: write a whole number of bytes or a size such as 64KiB, 500KB or 1.5MiB",
+                at: node.reportRange, help: "KB and MB are 1000 and 1000² bytes, KiB and MiB 1024 and 1024²")
+            return nil
+        }
+        return OutputBudget(bytes: bytes, range: node.reportRange)
+    }
+}
