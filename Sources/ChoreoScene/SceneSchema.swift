@@ -151,6 +151,7 @@ public enum SceneSchema {
             ]))])
         case .nodeList: return nodeList
         case .identifier: return ref("identifier")
+        case .text: return .object([("type", "string")])
         }
     }
 

@@ -355,6 +355,8 @@ extension FrontendContext {
             } else {
                 info.base[.d] = Property.d.defaultValue!
             }
+        case .text:
+            readText(map, into: info)
         case .group:
             if let node = map.value(.children) {
                 info.children = readNodes(node, parent: info, registry: &registry)

@@ -43,7 +43,7 @@ final class SceneTree {
 let sceneRequiredKeys = ["choreo", "size", "layers"]
 let sceneKeys = [
     "choreo", "name", "size", "fps", "background", "vars", "themes", "layers", "states", "initial", "transitions",
-    "timelines",
+    "timelines", "fonts",
 ]
 
 extension FrontendContext {
@@ -84,6 +84,7 @@ extension FrontendContext {
             if backgroundNode.scalar?.value != "none" { background = color(backgroundNode) }
         }
 
+        if let fontsNode = map.value("fonts") { readFonts(fontsNode) }
         var registry = NodeRegistry()
         var layers: [NodeInfo] = []
         if releasesTree {
@@ -197,7 +198,7 @@ extension FrontendContext {
         case .rect: shape = .rect
         case .ellipse: shape = .ellipse
         case .polygon: shape = .polygon(sides: info.sides, star: info.isStar, cornerRadius: info.polygonCornerRadius)
-        case .path: shape = .path
+        case .path, .text: shape = .path
         case .group: shape = .group(info.children.map(sceneNode))
         }
         // The model takes the node's (compacted) base values, sharing their storage.
@@ -209,7 +210,7 @@ extension FrontendContext {
             case .rect: node.clip = .rect
             case .ellipse: node.clip = .ellipse
             case .polygon: node.clip = .polygon(sides: clip.sides, star: clip.isStar, cornerRadius: clip.polygonCornerRadius)
-            case .path, .group: node.clip = .path
+            case .path, .group, .text: node.clip = .path
             }
         }
         return node
