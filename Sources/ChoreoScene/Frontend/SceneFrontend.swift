@@ -148,6 +148,7 @@ extension FrontendContext {
             initial: initial, transitions: transitions, timelines: timelines)
         scene.themes = themes
         scene.vars = environment.vars
+        scene.fontFiles = fonts.files
         var vertexByVertex = Set<PropertyKey>()
         for info in registry.nodes.values {
             if info.morphByIndex { vertexByVertex.insert(PropertyKey(node: info.id, property: .d)) }

@@ -54,6 +54,8 @@ public struct Scene: Sendable {
     public var vars: [String: VarValue] = [:]
     /// In file order.
     public var timelines: [SceneTimeline]
+    /// The font files `fonts:` read: what the output depends on besides the scene file.
+    public var fontFiles: [String] = []
 
     public init(
         name: String, size: Point, fps: Double, background: RGBA?, layers: [SceneNode], states: [SceneState],

@@ -26,6 +26,7 @@ let rulesTestedInCode: [Rule: String] = [
     .tgsTooLarge: "ChoreoCLITests/TargetTests.swift: tgsTargetFailsWithTheMeasuredSizeWhenTheStickerIsTooLarge",
     .tgsClip: "ChoreoSceneTests/TargetTests/PlayerTargetTests.swift: aClippedNodeIsReportedForTelegramAtItsClip",
     .tooManyDiagnostics: "ChoreoCLITests/HostileInputTests.swift: diagnosticOutputIsBoundedPerFile",
+    .fontUnreadable: "ChoreoSceneTests/FrontendTests/TextTests.swift: aFileThatIsNoFontIsReportedAtItsName",
 ]
 
 /// The rules the `# expect:` lines of the invalid corpus name.
