@@ -77,6 +77,14 @@ public enum SceneSchema {
         case (.scene, "states"): return .object([("type", "object"), ("additionalProperties", ref("state"))])
         case (.scene, "transitions"): return .object([("type", "array"), ("items", ref("transition"))])
         case (.scene, "timelines"): return .object([("type", "object"), ("additionalProperties", ref("timeline"))])
+        case (.scene, "fonts"):
+            return .object([("type", "object"), ("additionalProperties", .object([
+                ("type", "object"), ("additionalProperties", false),
+                ("properties", .object([
+                    ("file", .object([("type", "string")])), ("family", .object([("type", "string")])),
+                    ("weight", .object([("anyOf", [ref("number"), .object([("type", "string")])])])), ("index", ref("number")),
+                ])),
+            ]))])
         case (.timeline, "loop"): return .object([("type", "boolean")])
         case (.state, "a11y"): return ref("a11y")
         case (.a11y, "label"): return .object([("type", "string")])

@@ -138,6 +138,7 @@ public enum SceneVocabulary {
         "initial": "the state shown at rest (default: the first)",
         "transitions": "animated moves between states: from, to, on, duration, delay, easing",
         "timelines": "free animations, optionally looping: tweens and keyframes",
+        "fonts": "named fonts for text nodes: {file: PATH} next to the scene, or {family: NAME}; weight, index",
         "a11y": "accessibility: {label}",
         "play": "a timeline played while the scene rests in this state: NAME or {timeline: NAME, loop: true|false}",
         "label": "text for assistive technology",

@@ -160,6 +160,7 @@ extension FrontendContext {
         if let value = number(.lineHeight, in: map) { style.lineHeight = value }
         if let value = number(.letterSpacing, in: map) { style.letterSpacing = value }
         style.maxWidth = number(.maxWidth, in: map)
+        info.text = text
         guard let text, let font, size > 0, let textNode else { return }
         let layout = font.layOut(text, style: style)
         if !layout.missingCharacters.isEmpty {

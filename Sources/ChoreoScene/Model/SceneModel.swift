@@ -127,6 +127,8 @@ public struct SceneNode: Sendable, Equatable {
     public var stroke: StrokeStyle?
     /// True when the node (or its group) is trimmed; `trim.*` then are in `base`.
     public var trimmed: Bool
+    /// A text node's text: its accessible name in the outputs.
+    public var accessibleName: String?
     public var `repeat`: Repeat? {
         get { rare?.repeat }
         set { rare = RareParts.make(repeat: newValue, stagger: stagger, clip: clip) }
