@@ -9,4 +9,6 @@ cd "$(dirname "$0")/.."
 scratch="${CHOREO_BENCH_SCRATCH:-.build/bench}"
 swift build -c release --scratch-path "$scratch" --product choreo
 swift build -c release --scratch-path "$scratch" --product choreo-bench
+# Text against the same drawing as hand-written paths (at most 2x).
+python3 scripts/bench_text.py "$scratch/release/choreo"
 exec "$scratch/release/choreo-bench" --cli "$scratch/release/choreo" --scenes scenes "$@"
