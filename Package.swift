@@ -68,7 +68,7 @@ let package = Package(
         .testTarget(name: "ChoreoYAMLTests", dependencies: ["ChoreoYAML", "ChoreoTestSupport"]),
         .testTarget(
             name: "ChoreoSceneTests",
-            dependencies: ["ChoreoScene", "ChoreoYAML", "ChoreoTimeline", "ChoreoTestSupport"],
+            dependencies: ["ChoreoScene", "ChoreoYAML", "ChoreoTimeline", "ChoreoText", "ChoreoTestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "ChoreoLottieTests", dependencies: ["ChoreoLottie", "ChoreoTimeline", "ChoreoTestSupport"]),

@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-FONT = REPO / "scenes" / "fonts" / "DejaVuSans-Bold-Latin.ttf"
+FONT = REPO / "docs" / "examples" / "text" / "fonts" / "DejaVuSans-Bold-Latin.ttf"
 NODES, GLYPHS = 100, 100
 
 
