@@ -99,10 +99,10 @@ extension FrontendContext {
     }
 
     private func loadFont(absolute: String, shown: String, at range: SourceRange, index: Int, weight: Double?, weightNode: YAMLNode?) -> Font? {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory), !isDirectory.boolValue,
-            let handle = FileHandle(forReadingAtPath: absolute)
-        else {
+        // Only a regular file is opened: a FIFO or a device would block or never end.
+        let resolved = (absolute as NSString).resolvingSymlinksInPath
+        let type = (try? FileManager.default.attributesOfItem(atPath: resolved))?[.type] as? FileAttributeType
+        guard type == .typeRegular, let handle = FileHandle(forReadingAtPath: resolved) else {
             error(.fontNotFound, "the font file '\(shown)' does not exist", at: range,
                 help: "check the path: it is relative to the scene file's folder")
             return nil
