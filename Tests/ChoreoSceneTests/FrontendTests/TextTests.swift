@@ -87,3 +87,13 @@ private func textScene(_ text: String, extra: String = "") -> String {
     #expect(!timeline.isStatic)
     #expect(timeline.layers.compactMap(\.accessibleName) == ["Upload →", "Done ✓"])
 }
+
+@Test func aFontNamingAFIFOIsRefusedWithoutOpeningIt() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("choreo-text-fifo-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder.appendingPathComponent("fonts"), withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    #expect(mkfifo(folder.appendingPathComponent("fonts/DejaVuSans.ttf").path, 0o600) == 0)
+    let scene = "choreo: 1\nsize: [10, 10]\nfonts:\n  ui: {file: fonts/DejaVuSans.ttf}\nlayers:\n  - {id: a, shape: text, text: x, font: ui, size: 5, position: [5, 5]}\n"
+    let result = compileScene(SourceFile(path: folder.appendingPathComponent("scene.yaml").path, bytes: Array(scene.utf8)))
+    #expect(result.diagnostics.map(\.rule) == [.fontNotFound])
+}
