@@ -5,6 +5,7 @@ import PackageDescription
 //   CYAML ← ChoreoYAML ← ChoreoScene → ChoreoTimeline ← ChoreoLottie / ChoreoSVG ← choreo (CLI)
 //   ChoreoJSON and ChoreoDiagnostics are leaves every stage may use (ChoreoJSON also holds
 //   TextEscaping, the one escaper per output medium: XML/HTML, JavaScript, terminal, workflow commands).
+//   CHarfBuzz, CFreeType, CFontconfig ← ChoreoText (text shaped into glyph outlines) ← ChoreoScene.
 //   CZlib ← ChoreoArchive (ZIP and gzip containers) is a leaf the CLI packs outputs with.
 //   ChoreoDiff (`choreo diff`) compares two compiled versions of a scene: it sees the scene model and
 //   the timeline, and draws its HTML with ChoreoSVG; only the CLI uses it.
@@ -30,12 +31,17 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .target(name: "ChoreoJSON"),
+        // Text set at compile time: the only target that sees HarfBuzz, FreeType and fontconfig.
+        .target(name: "ChoreoText", dependencies: ["CHarfBuzz", "CFreeType", "CFontconfig", "ChoreoTimeline"]),
         .target(name: "ChoreoArchive", dependencies: ["CZlib"]),
         .target(name: "ChoreoDiagnostics", dependencies: ["ChoreoJSON"]),
         .target(name: "ChoreoYAML", dependencies: ["CYAML", "ChoreoDiagnostics"]),
         .target(name: "ChoreoTimeline", dependencies: ["ChoreoJSON"]),
-        .target(name: "ChoreoScene", dependencies: ["ChoreoYAML", "ChoreoDiagnostics", "ChoreoTimeline", "ChoreoJSON"]),
+        .target(name: "ChoreoScene", dependencies: ["ChoreoYAML", "ChoreoDiagnostics", "ChoreoTimeline", "ChoreoJSON", "ChoreoText"]),
         .target(name: "ChoreoLottie", dependencies: ["ChoreoTimeline", "ChoreoJSON"]),
         // The preview page's HTML, CSS and JavaScript ship as files in the target's resource bundle
         // (Choreo_ChoreoSVG.resources next to the binary), found by PreviewPage.resource without Bundle.module.
@@ -59,11 +65,12 @@ let package = Package(
             name: "ChoreoCoreTests",
             dependencies: ["ChoreoJSON", "ChoreoDiagnostics", "ChoreoTimeline", "ChoreoTestSupport"]
         ),
+        .testTarget(name: "ChoreoTextTests", dependencies: ["ChoreoText", "ChoreoTimeline"]),
         .testTarget(name: "ChoreoArchiveTests", dependencies: ["ChoreoArchive", "ChoreoTestSupport"]),
         .testTarget(name: "ChoreoYAMLTests", dependencies: ["ChoreoYAML", "ChoreoTestSupport"]),
         .testTarget(
             name: "ChoreoSceneTests",
-            dependencies: ["ChoreoScene", "ChoreoYAML", "ChoreoTimeline", "ChoreoTestSupport"],
+            dependencies: ["ChoreoScene", "ChoreoYAML", "ChoreoTimeline", "ChoreoText", "ChoreoTestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "ChoreoLottieTests", dependencies: ["ChoreoLottie", "ChoreoTimeline", "ChoreoTestSupport"]),

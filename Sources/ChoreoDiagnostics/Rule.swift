@@ -75,6 +75,12 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, CustomSt
     case clipStyle = "clip-style"
     case clipInRepeat = "clip-in-repeat"
     case groupGradientTransform = "group-gradient-transform"
+    case fontNotFound = "font-not-found"
+    case fontUnreadable = "font-unreadable"
+    case unknownFontWeight = "unknown-font-weight"
+    case missingGlyph = "missing-glyph"
+    case textTooWide = "text-too-wide"
+    case fontFromSystem = "font-from-system"
 
     // Lowering the scene model to the timeline.
     case loopFrames = "loop-frames"
@@ -182,6 +188,12 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, CustomSt
         case .clipStyle: (.scene, .error, "a clip has a style key, which does nothing to a clip")
         case .clipInRepeat: (.scene, .error, "a node is clipped inside a repeated group")
         case .groupGradientTransform: (.scene, .error, "a group's gradient cannot follow a child's uneven scale or motion")
+        case .fontNotFound: (.scene, .error, "a font file that does not exist, or a family no installed font has")
+        case .fontUnreadable: (.scene, .error, "a font file that is no font, or larger than 32 MiB")
+        case .unknownFontWeight: (.scene, .error, "a weight the font does not have, or no weight name")
+        case .missingGlyph: (.scene, .error, "text with characters the font has no glyph for")
+        case .textTooWide: (.scene, .error, "a word wider than the text's max-width")
+        case .fontFromSystem: (.scene, .warning, "a font found by family name, which depends on the machine's installed fonts")
         case .loopFrames: (.lowering, .warning, "a looping timeline is not a whole number of frames")
         case .loopSeam: (.lowering, .warning, "a looping timeline jumps at its seam")
         case .androidGroupOpacity: (.target, .error, "lottie-android fades overlapping fills and strokes separately")

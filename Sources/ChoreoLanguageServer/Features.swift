@@ -181,6 +181,8 @@ extension LanguageServer {
                 for state in index.states { add(state.name, kind: 12, detail: "state") }
             case "play":
                 for timeline in index.timelines { add(timeline.name, kind: 12, detail: "timeline") }
+            case "font" where parent == .node:
+                for font in index.fonts { add(font.name, kind: 12, detail: "font") }
             default:
                 for value in SceneVocabulary.enumValues(forKey: key) { add(value.value, kind: 13, detail: value.documentation) }
             }

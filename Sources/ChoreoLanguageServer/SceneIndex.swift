@@ -7,6 +7,7 @@ struct SceneIndex {
     var nodes: [(id: String, range: SourceRange, shape: String?)] = []
     var states: [(name: String, range: SourceRange)] = []
     var timelines: [(name: String, range: SourceRange)] = []
+    var fonts: [(name: String, range: SourceRange)] = []
     var vars: [(name: String, range: SourceRange)] = []
     var anchors: [(name: String, range: SourceRange)] = []
 
@@ -18,6 +19,7 @@ struct SceneIndex {
                 case "layers": collectNodes(pair.value)
                 case "states": states = Self.keys(of: pair.value)
                 case "timelines": timelines = Self.keys(of: pair.value)
+                case "fonts": fonts = Self.keys(of: pair.value)
                 case "vars": vars = Self.keys(of: pair.value)
                 default: break
                 }

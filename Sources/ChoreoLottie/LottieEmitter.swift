@@ -102,7 +102,7 @@ public enum LottieEmitter {
                 continue
             }
             index += 1
-            writeShapeLayer(name: node.id, index: index, outPoint: outPoint, fit: fit, to: &w) { builder.writeGroup(for: node, to: &$0) }
+            writeShapeLayer(name: node.accessibleName ?? node.id, index: index, outPoint: outPoint, fit: fit, to: &w) { builder.writeGroup(for: node, to: &$0) }
         }
         if let background = timeline.background {
             let size = Point(timeline.width, timeline.height)

@@ -426,6 +426,10 @@ struct SceneRenderer {
         let placement = self.placement(node.transform)
         out.start("g")
         out.attribute("id", id)
+        if let name = node.accessibleName {
+            out.attribute("role", "img")
+            out.attribute("aria-label", name)
+        }
         if let first = placement.levels.first { out.attribute("transform") { appendTransformList(first.texts, to: &$0) } }
         if let opacity = placement.opacity { out.attribute("opacity") { appendSVGOpacity(opacity, to: &$0) } }
         out.animations(placement.opacityAnimations)

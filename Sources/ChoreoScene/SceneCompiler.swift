@@ -12,6 +12,8 @@ public struct SceneCompilation: Sendable {
     public var themeNames: [String]
     /// The scene's `budget:`, for the outputs written from the timeline.
     public var budget: OutputBudget?
+    /// The files besides the scene the output depends on (the font files `fonts:` names).
+    public var inputFiles: [String] = []
 
     public init(timeline: Timeline?, diagnostics: [Diagnostic], themeNames: [String] = []) {
         self.timeline = timeline
@@ -20,7 +22,8 @@ public struct SceneCompilation: Sendable {
     }
 }
 
-/// Parses, validates and lowers one scene file. Pure: no I/O, no printing.
+/// Parses, validates and lowers one scene file. No I/O but reading the font files its `fonts:`
+/// names (relative to `file.path`), no printing.
 ///
 /// Without `theme` the timeline is the scene as written, with its themes as slots
 /// (`Timeline.themes`); with `theme` it is the scene compiled with that theme's var values and no
@@ -34,7 +37,8 @@ public func compileScene(_ file: SourceFile, theme: String? = nil) -> SceneCompi
 /// pass, so a caller needing both pays for one compile.
 public func compileSceneKeepingModel(_ file: SourceFile, theme: String? = nil) -> (compilation: SceneCompilation, scene: Scene?) {
     var scene: Scene?
-    let compilation = compileScene(file, theme: theme, model: &scene)
+    var compilation = compileScene(file, theme: theme, model: &scene)
+    compilation.inputFiles = scene?.fontFiles ?? []
     return (compilation, scene)
 }
 

@@ -84,6 +84,14 @@ public enum SceneSchema {
                 .object([("type", "integer"), ("minimum", 1)]),
                 .object([("type", "string"), ("pattern", "^ *[0-9]+(\\.[0-9]+)? *([kK][iI]?[bB]|[mM][iI]?[bB]|[bB])? *$")]),
             ])])
+        case (.scene, "fonts"):
+            return .object([("type", "object"), ("additionalProperties", .object([
+                ("type", "object"), ("additionalProperties", false),
+                ("properties", .object([
+                    ("file", .object([("type", "string")])), ("family", .object([("type", "string")])),
+                    ("weight", .object([("anyOf", [ref("number"), .object([("type", "string")])])])), ("index", ref("number")),
+                ])),
+            ]))])
         case (.timeline, "loop"): return .object([("type", "boolean")])
         case (.state, "a11y"): return ref("a11y")
         case (.a11y, "label"): return .object([("type", "string")])
@@ -165,6 +173,7 @@ public enum SceneSchema {
             ]))])
         case .nodeList: return nodeList
         case .identifier: return ref("identifier")
+        case .text: return .object([("type", "string")])
         }
     }
 

@@ -139,6 +139,7 @@ public enum SceneVocabulary {
         "transitions": "animated moves between states: from, to, on, duration, delay, easing",
         "timelines": "free animations, optionally looping: tweens and keyframes",
         "budget": "the most bytes a compiled Lottie, TGS or dotLottie may have: `64KiB`, `500KB` or a number of bytes",
+        "fonts": "named fonts for text nodes: {file: PATH} next to the scene, or {family: NAME}; weight, index",
         "a11y": "accessibility: {label}",
         "play": "a timeline played while the scene rests in this state: NAME or {timeline: NAME, loop: true|false}",
         "label": "text for assistive technology",

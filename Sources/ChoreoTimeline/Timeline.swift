@@ -135,6 +135,8 @@ public struct Node: Sendable, Equatable {
     }
 
     public var id: String
+    /// What assistive technology announces for the node (a text node's text); nil for the id.
+    public var accessibleName: String?
     public var transform: Transform
     public var content: Content
     public var `repeat`: Repeat? {

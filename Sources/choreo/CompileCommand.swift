@@ -13,6 +13,8 @@ struct CompiledScene: Sendable {
     /// Nil when the scene has errors (or lacks the theme asked for).
     var timeline: Timeline?
     var themeNames: [String] = []
+    /// The font files the scene's text is set in: the depfile lists them beside the scene.
+    var inputFiles: [String] = []
     /// `NAME.tgs` (gzip), with `--target tgs` only: made while compiling, because a sticker over
     /// Telegram's size limit is an error of the scene, decided before anything is written.
     var sticker: [UInt8]? = nil
@@ -37,6 +39,7 @@ func compileOnly(_ source: SourceFile, theme: String? = nil, target: PlayerTarge
     }
     var scene = CompiledScene(source: source, diagnostics: compilation.diagnostics, timeline: timeline, themeNames: compilation.themeNames)
     scene.budget = compilation.budget
+    scene.inputFiles = compilation.inputFiles
     if target == .tgs {
         let json = LottieEmitter.emitTelegramSticker(timeline)
         let sticker = Gzip.compress(Array(json.utf8))
@@ -163,6 +166,8 @@ func runCompile(_ options: CompileOptions) throws(UsageError) -> ExitStatus {
     var status = ExitStatus.success
     var directoryReady = false
     var writes: [(reportIndex: Int, scene: String, timeline: Timeline, paths: [(kind: EmitKind, path: String)], sticker: OutputFile?)] = []
+    var inputFilesByScene: [String: [String]] = [:]
+    for scene in scenes { inputFilesByScene[scene.source.path] = scene.inputFiles }
     for scene in scenes {
         report.error(renderer.render(scene.diagnostics.cappedPerFile()))
         guard let timeline = scene.timeline else {
@@ -212,7 +217,7 @@ func runCompile(_ options: CompileOptions) throws(UsageError) -> ExitStatus {
             return error
         }
     }
-    var dependencies: [(outputs: [String], scene: String)] = []
+    var dependencies: [(outputs: [String], inputs: [String])] = []
     for (write, failure) in zip(writes, written) {
         if let failure {
             report.fill(write.reportIndex, error: "choreo: error: \(failure.message)\n")
@@ -220,7 +225,7 @@ func runCompile(_ options: CompileOptions) throws(UsageError) -> ExitStatus {
         } else {
             let outputs = write.paths.map(\.path) + [write.sticker?.path].compactMap { $0 }
             report.fill(write.reportIndex, out: outputs.map { "wrote \($0)\n" }.joined())
-            dependencies.append((outputs, write.scene))
+            dependencies.append((outputs, [write.scene] + (inputFilesByScene[write.scene] ?? [])))
         }
     }
     if let depfile = options.depfile {

@@ -1,4 +1,4 @@
-/// The `--depfile` text: one Makefile rule per written scene, `OUTPUT... : SCENE`, in path order.
+/// The `--depfile` text: one Makefile rule per written scene, `OUTPUT... : SCENE FONT...` (the scene and the font files its text is set in), in path order.
 /// The file does not know which tool reads it, so a path is written only if GNU Make and Ninja
 /// (whose depfile reader follows GCC's rules) both read it back as the same path: a space is `\ `
 /// (backslashes right before it doubled), `#` is `\#`, `:` is `\:` and `$` is `$$`. Every other
@@ -6,11 +6,12 @@
 /// (a command), `=` turns the rule into a variable assignment, `|`, quotes and shell
 /// metacharacters end a path for Ninja, `%` `*` `?` `[` `]` are Make patterns, and line breaks,
 /// tabs and other controls end the rule.
-func makeDependencies(_ rules: [(outputs: [String], scene: String)]) throws(OutputError) -> String {
+func makeDependencies(_ rules: [(outputs: [String], inputs: [String])]) throws(OutputError) -> String {
     var text = ""
     for rule in rules {
         let targets = try rule.outputs.map { path throws(OutputError) in try makeEscaped(path) }
-        text += targets.joined(separator: " ") + ": " + (try makeEscaped(rule.scene)) + "\n"
+        let prerequisites = try rule.inputs.map { path throws(OutputError) in try makeEscaped(path) }
+        text += targets.joined(separator: " ") + ": " + prerequisites.joined(separator: " ") + "\n"
     }
     return text
 }

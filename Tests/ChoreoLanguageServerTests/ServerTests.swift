@@ -266,7 +266,7 @@ private func completionLabels(_ server: LanguageServer, _ line: Int, _ character
     let transitionLine = line(containing: "{from: rest")
     #expect(completionLabels(server, transitionLine, 11) == ["rest", "ring"])
     let shapeLine = line(containing: "shape: ellipse")
-    #expect(completionLabels(server, shapeLine, 11) == ["rect", "ellipse", "polygon", "path", "group"])
+    #expect(completionLabels(server, shapeLine, 11) == ["rect", "ellipse", "polygon", "path", "group", "text"])
     let varLine = line(containing: "value: $tilt")
     let dollar = lines[varLine].utf16.count - lines[varLine].components(separatedBy: "$tilt")[1].utf16.count - 4
     #expect(completionLabels(server, varLine, dollar) == ["$tilt", "$accent"], "\(lines[varLine])")

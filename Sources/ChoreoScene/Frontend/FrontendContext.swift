@@ -97,6 +97,8 @@ final class FrontendContext {
 
     /// Path vertices decoded so far, against `SceneLimits.maxPathVertices`.
     var pathVertexCount = 0
+    /// `fonts:`, by name, and the font files read (for depfiles and watching).
+    var fonts = SceneFonts()
     var reportedTooManyVertices = false
 
     init(file: SourceFile, bag: DiagnosticBag) {

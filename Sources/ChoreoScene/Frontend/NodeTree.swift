@@ -131,6 +131,8 @@ final class NodeInfo {
     var style = StyleSpec()
     /// The geometry's box in local coordinates (a group's: its children's, placed).
     var localBounds = Bounds.zero
+    /// A text node's text, its accessible name.
+    var text: String?
     /// Room for a shape's transform, geometry and style values, so that they are added without
     /// growing the array; `sceneNode` keeps a compacted copy in the model.
     var base = PropertyValues(minimumCapacity: 16)
@@ -363,6 +365,8 @@ extension FrontendContext {
             } else {
                 info.base[.d] = Property.d.defaultValue!
             }
+        case .text:
+            readText(map, into: info)
         case .group:
             if let node = map.value(.children) {
                 info.children = readNodes(node, parent: info, registry: &registry)

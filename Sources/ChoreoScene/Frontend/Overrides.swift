@@ -200,7 +200,7 @@ extension FrontendContext {
         case .stops:
             if relative { return relativeOnly("a list of gradient stops") }
             return gradientStops(node).map { make(property, .value(.stops($0))) }
-        case .strokeStyle, .clipShape, .map, .time, .colorPair, .integer, .boolean, .keyword, .numberList, .nodeList, .identifier, .numberOrRange:
+        case .strokeStyle, .clipShape, .map, .time, .colorPair, .integer, .boolean, .keyword, .numberList, .nodeList, .identifier, .numberOrRange, .text:
             preconditionFailure("\(property) is not an animatable value")
         }
     }

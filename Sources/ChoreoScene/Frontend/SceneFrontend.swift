@@ -43,7 +43,7 @@ final class SceneTree {
 let sceneRequiredKeys = ["choreo", "size", "layers"]
 let sceneKeys = [
     "choreo", "name", "size", "fps", "background", "vars", "themes", "layers", "states", "initial", "transitions",
-    "timelines", "budget",
+    "timelines", "budget", "fonts",
 ]
 
 extension FrontendContext {
@@ -84,6 +84,7 @@ extension FrontendContext {
             if backgroundNode.scalar?.value != "none" { background = color(backgroundNode) }
         }
 
+        if let fontsNode = map.value("fonts") { readFonts(fontsNode) }
         var registry = NodeRegistry()
         var layers: [NodeInfo] = []
         if releasesTree {
@@ -150,6 +151,7 @@ extension FrontendContext {
         scene.themes = themes
         scene.vars = environment.vars
         scene.budget = map.value("budget").flatMap(readBudget)
+        scene.fontFiles = fonts.files
         var vertexByVertex = Set<PropertyKey>()
         for info in registry.nodes.values {
             if let unit = info.anchorUnit, unit != Point(0.5, 0.5) { scene.keywordAnchors[info.id] = unit }
@@ -205,19 +207,20 @@ extension FrontendContext {
         case .rect: shape = .rect
         case .ellipse: shape = .ellipse
         case .polygon: shape = .polygon(sides: info.sides, star: info.isStar, cornerRadius: info.polygonCornerRadius)
-        case .path: shape = .path
+        case .path, .text: shape = .path
         case .group: shape = .group(info.children.map(sceneNode))
         }
         // The model takes the node's (compacted) base values, sharing their storage.
         var node = SceneNode(
             id: info.id, range: info.range, shape: shape, base: info.base, fill: info.fillKind, fillRule: info.fillRule,
             stroke: info.stroke, trimmed: info.trimmed, repeat: info.repeatSpec, stagger: info.repeatStagger)
+        node.accessibleName = info.text
         if let clip = info.clip {
             switch clip.shape {
             case .rect: node.clip = .rect
             case .ellipse: node.clip = .ellipse
             case .polygon: node.clip = .polygon(sides: clip.sides, star: clip.isStar, cornerRadius: clip.polygonCornerRadius)
-            case .path, .group: node.clip = .path
+            case .path, .group, .text: node.clip = .path
             }
         }
         return node

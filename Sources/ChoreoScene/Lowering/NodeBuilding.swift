@@ -115,7 +115,9 @@ struct NodeBuilder {
         default:
             content = .shape(geometry(own, shape: node.shape), style(own))
         }
-        return Node(id: node.id, transform: transform, content: content, repeat: node.repeat, clip: clip(own))
+        var built = Node(id: node.id, transform: transform, content: content, repeat: node.repeat, clip: clip(own))
+        built.accessibleName = node.accessibleName
+        return built
     }
 
     /// The node's clip: its geometry and transform tracks are the node's `clip.*` properties.

@@ -9,7 +9,7 @@ import ChoreoTimeline
 
 /// The kinds of node a scene can draw.
 enum ShapeKind: String, CaseIterable, Sendable {
-    case rect, ellipse, polygon, path, group
+    case rect, ellipse, polygon, path, group, text
 
     /// "a rect node", "an ellipse node".
     var phrase: String { self == .ellipse ? "an ellipse node" : "a \(rawValue) node" }
@@ -22,6 +22,7 @@ enum ShapeKind: String, CaseIterable, Sendable {
         case .polygon: "a regular polygon or star: sides, radius, inner-radius"
         case .path: "a path: d (SVG path data), points or contours; closed"
         case .group: "a group of children"
+        case .text: "text set in a font from `fonts:` and drawn as glyph outlines: text, font, size"
         }
     }
 
@@ -59,6 +60,7 @@ public enum Property: Int, CaseIterable, Sendable, Comparable, CustomStringConve
     case id, shape
     case position, anchor, offset, scale, rotation, opacity
     case size, sides, radius, innerRadius, cornerRadius, d, points, contours, closed, morph, children
+    case text, font, align, lineHeight, letterSpacing, maxWidth
     case fill, fillLinear, fillFrom, fillTo, fillRadial, fillCenter, fillRadius, fillStops, fillUnits, fillRule
     case stroke, strokeColor, strokeWidth, strokeCap, strokeJoin, strokeMiterLimit, strokeDash
     case trim, trimStart, trimEnd, trimOffset
@@ -203,6 +205,8 @@ enum PropertyKind: Sendable {
     case map
     /// A clip: one shape's map (its shape, geometry and transform keys, `clip.KEY`).
     case clipShape
+    /// Free text (`text: "Upload"`).
+    case text
     /// A time (`0.1s`).
     case time
     /// `[first, last]` colours.
@@ -310,7 +314,7 @@ extension Property {
                 key: "shape", kind: .keyword, requiredOn: ShapeKind.allCases,
                 keywords: Keywords(
                     noun: "shape", values: ShapeKind.allCases.map { ($0.rawValue, $0.documentation) }, aliases: ShapeKind.aliases),
-                documentation: "rect, ellipse, polygon, path or group")
+                documentation: "rect, ellipse, polygon, path, group or text")
 
         case .position:
             return .init(
@@ -340,8 +344,9 @@ extension Property {
 
         case .size:
             return .init(
-                key: "size", kind: .point, shapes: [.rect, .ellipse], requiredOn: [.rect], animatable: .on([.rect, .ellipse]),
-                defaultValue: .point(.zero), bound: .greaterThan(0), animatedBound: .atLeast(0), documentation: "`[w, h]` in px")
+                key: "size", kind: .point, shapes: [.rect, .ellipse, .text], requiredOn: [.rect, .text], animatable: .on([.rect, .ellipse]),
+                defaultValue: .point(.zero), bound: .greaterThan(0), animatedBound: .atLeast(0),
+                documentation: "`[w, h]` in px; on text, the font size in scene units")
         case .sides:
             return .init(
                 key: "sides", kind: .integer, shapes: [.polygon], requiredOn: [.polygon], bound: .between(3, 100),
@@ -387,6 +392,36 @@ extension Property {
         case .children:
             return .init(
                 key: "children", kind: .nodeList, shapes: [.group], requiredOn: [.group], documentation: "the nodes of the group")
+        case .text:
+            return .init(
+                key: "text", kind: .text, shapes: [.text], requiredOn: [.text],
+                documentation: "the text to set; `\\n` breaks a line")
+        case .font:
+            return .init(
+                key: "font", kind: .identifier, shapes: [.text], requiredOn: [.text], documentation: "a font's name from `fonts:`")
+        case .align:
+            return .init(
+                key: "align", kind: .keyword, shapes: [.text],
+                keywords: Keywords(
+                    noun: "alignment",
+                    values: [
+                        ("start", "each line starts at the text box's left edge (default)"),
+                        ("center", "each line is centred in the text box"),
+                        ("end", "each line ends at the text box's right edge"),
+                    ], aliases: ["left": "start", "centre": "center", "middle": "center", "right": "end"]),
+                documentation: "start | center | end: each line within the text box")
+        case .lineHeight:
+            return .init(
+                key: "line-height", kind: .number, shapes: [.text], defaultValue: .number(1.2), bound: .between(0, 100),
+                documentation: "baseline to baseline, × size (default 1.2)")
+        case .letterSpacing:
+            return .init(
+                key: "letter-spacing", kind: .number, shapes: [.text], defaultValue: .number(0), bound: .between(-1000, 1000),
+                documentation: "added between glyphs, in scene units")
+        case .maxWidth:
+            return .init(
+                key: "max-width", kind: .number, shapes: [.text], bound: .greaterThan(0),
+                documentation: "lines break at spaces to stay this wide")
 
         case .fill:
             return .init(

@@ -59,6 +59,8 @@ public struct Scene: Sendable {
     public var timelines: [SceneTimeline]
     /// `budget:`: the most bytes a compiled Lottie, TGS or dotLottie file may have.
     public var budget: OutputBudget?
+    /// The font files `fonts:` read: what the output depends on besides the scene file.
+    public var fontFiles: [String] = []
 
     public init(
         name: String, size: Point, fps: Double, background: RGBA?, layers: [SceneNode], states: [SceneState],
@@ -130,6 +132,8 @@ public struct SceneNode: Sendable, Equatable {
     public var stroke: StrokeStyle?
     /// True when the node (or its group) is trimmed; `trim.*` then are in `base`.
     public var trimmed: Bool
+    /// A text node's text: its accessible name in the outputs.
+    public var accessibleName: String?
     public var `repeat`: Repeat? {
         get { rare?.repeat }
         set { rare = RareParts.make(repeat: newValue, stagger: stagger, clip: clip) }

@@ -1,4 +1,5 @@
 import ChoreoTestSupport
+import ChoreoText
 import ChoreoTimeline
 import Foundation
 import Testing
@@ -85,10 +86,12 @@ private func choreoSceneSources() throws -> [(name: String, text: String)] {
     #expect(NodeSchema.byShape[.ellipse]!.required == ["id", "shape"], "size or radius, checked by hand")
     #expect(NodeSchema.byShape[.polygon]!.required == ["id", "shape", "sides", "radius"])
     #expect(NodeSchema.byShape[.group]!.required == ["id", "shape", "children"])
+    #expect(NodeSchema.byShape[.text]!.required == ["id", "shape", "size", "text", "font"])
     let common = ["id", "shape", "position", "anchor", "offset", "scale", "rotation", "opacity", "fill", "fill-rule", "stroke", "trim", "repeat", "clip"]
     let geometry: [ShapeKind: [String]] = [
         .rect: ["size", "corner-radius"], .ellipse: ["size", "radius"], .polygon: ["sides", "radius", "inner-radius", "corner-radius"],
         .path: ["d", "points", "contours", "closed", "morph"], .group: ["children"],
+        .text: ["size", "text", "font", "align", "line-height", "letter-spacing", "max-width"],
     ]
     for shape in ShapeKind.allCases {
         #expect(Set(NodeSchema.byShape[shape]!.allowed) == Set(common + geometry[shape]!), "\(shape)")
@@ -103,7 +106,7 @@ private func choreoSceneSources() throws -> [(name: String, text: String)] {
     let clip = ["size", "radius", "inner-radius", "corner-radius", "d", "points", "contours", "position", "anchor", "scale", "rotation"].map { "clip." + $0 }
     let geometry: [ShapeKind: [String]] = [
         .rect: ["size", "corner-radius"], .ellipse: ["size", "radius"], .polygon: ["radius", "inner-radius"],
-        .path: ["d", "points", "contours"], .group: [],
+        .path: ["d", "points", "contours"], .group: [], .text: [],
     ]
     for shape in ShapeKind.allCases {
         #expect(shape.keyframePaths.map(\.path) == transform + geometry[shape]! + style + clip, "\(shape)")
@@ -155,6 +158,7 @@ private func choreoSceneSources() throws -> [(name: String, text: String)] {
             case .morph, .clipMorph: #expect(MorphMode(rawValue: word) != nil, "\(word)")
             case .strokeCap: #expect(LineCap(rawValue: word) != nil, "\(word)")
             case .strokeJoin: #expect(LineJoin(rawValue: word) != nil, "\(word)")
+            case .align: #expect(TextAlignment(rawValue: word) != nil, "\(word)")
             default: Issue.record("\(property): no model enum is checked for its words")
             }
         }

@@ -27,6 +27,7 @@ let rulesTestedInCode: [Rule: String] = [
     .tgsClip: "ChoreoSceneTests/TargetTests/PlayerTargetTests.swift: aClippedNodeIsReportedForTelegramAtItsClip",
     .tooManyDiagnostics: "ChoreoCLITests/HostileInputTests.swift: diagnosticOutputIsBoundedPerFile",
     .overBudget: "ChoreoCLITests/BudgetTests.swift: aLottieOverTheSceneBudgetIsAnErrorWithItsSizes",
+    .fontUnreadable: "ChoreoSceneTests/FrontendTests/TextTests.swift: aFileThatIsNoFontIsReportedAtItsName",
 ]
 
 /// The rules the `# expect:` lines of the invalid corpus name.

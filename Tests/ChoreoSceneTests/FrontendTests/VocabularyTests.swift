@@ -53,7 +53,7 @@ func vocabularyKeysAreExactlyWhatTheFrontEndAccepts(_ place: ScenePlace) {
 }
 
 @Test func nodeKeysOfEachShapeAreAccepted() {
-    let geometry = ["rect": "size: [1, 1]", "ellipse": "radius: 1", "polygon": "sides: 5, radius: 4", "path": "points: [[0, 0], [1, 1]]", "group": "children: []"]
+    let geometry = ["rect": "size: [1, 1]", "ellipse": "radius: 1", "polygon": "sides: 5, radius: 4", "path": "points: [[0, 0], [1, 1]]", "group": "children: []", "text": "text: a, font: f, size: 10"]
     for shape in SceneVocabulary.shapes {
         for key in SceneVocabulary.nodeKeys(shape: shape) ?? [] where !["id", "shape"].contains(key) {
             let template = "layers: [{id: a, shape: \(shape), \(geometry[shape]!), KEY: ~}]"

@@ -1,0 +1,71 @@
+import ChoreoText
+import ChoreoTimeline
+import Foundation
+import Testing
+
+private let dejaVuSans = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+
+private func loadDejaVu() throws -> Font {
+    let data = try [UInt8](Data(contentsOf: URL(fileURLWithPath: dejaVuSans)))
+    return try Font(data: data)
+}
+
+@Suite struct TextLayoutTests {
+    @Test func setsLatinIntoOutlinesWithTheFontsMetrics() throws {
+        let font = try loadDejaVu()
+        #expect(font.familyName == "DejaVu Sans")
+        #expect(font.unitsPerEm == 2048)
+        let layout = font.layOut("Hi", style: TextStyle(size: 20))
+        #expect(layout.glyphs.map(\.characters) == ["H", "i"])
+        #expect(layout.missingCharacters.isEmpty)
+        // The box is centred: its glyphs' ink lies within ±width/2.
+        let xs = layout.outline.contours.flatMap(\.vertices).map(\.point.x)
+        #expect(xs.min()! >= -layout.size.x / 2 && xs.max()! <= layout.size.x / 2)
+        #expect(abs(layout.size.y - (font.ascent + font.descent) * 20 / 2048) < 1e-9)
+    }
+
+    @Test func kerningPairsAreCloserThanTheirAdvances() throws {
+        let font = try loadDejaVu()
+        let kerned = font.layOut("AV", style: TextStyle(size: 100)).size.x
+        let apart = font.layOut("A", style: TextStyle(size: 100)).size.x + font.layOut("V", style: TextStyle(size: 100)).size.x
+        #expect(kerned < apart - 1)
+    }
+
+    @Test func namesTheCharactersTheFontLacks() throws {
+        let font = try loadDejaVu()
+        let layout = font.layOut("a\u{10900}b\u{10900}", style: TextStyle(size: 10))
+        #expect(layout.missingCharacters == ["\u{10900}"])
+    }
+
+    @Test func wrapsAtSpacesWithinMaxWidthAndReportsWordsThatCannotFit() throws {
+        let font = try loadDejaVu()
+        let one = font.layOut("aaa bbb ccc", style: TextStyle(size: 10))
+        let wrapped = font.layOut("aaa bbb ccc", style: TextStyle(size: 10, maxWidth: one.size.x * 0.7))
+        #expect(Set(wrapped.glyphs.map(\.line)) == [0, 1])
+        #expect(wrapped.size.x <= one.size.x * 0.7)
+        #expect(wrapped.unbreakableWords.isEmpty)
+        let narrow = font.layOut("aaa bbb", style: TextStyle(size: 10, maxWidth: 5))
+        #expect(narrow.unbreakableWords == ["aaa", "bbb"])
+        let lines = font.layOut("a\nb\nc", style: TextStyle(size: 10))
+        #expect(Set(lines.glyphs.map(\.line)) == [0, 1, 2])
+    }
+
+    @Test func refusesFontsOverTheSizeBoundAndBytesThatAreNoFont() {
+        #expect(throws: FontError.tooLarge(bytes: Font.maximumBytes + 1)) { try Font(data: [UInt8](repeating: 0, count: Font.maximumBytes + 1)) }
+        #expect(throws: FontError.self) { try Font(data: Array("not a font".utf8)) }
+        #expect(throws: FontError.self) { try Font(data: []) }
+    }
+
+    @Test func aStaticFontHasOnlyItsOwnWeight() throws {
+        let data = try [UInt8](Data(contentsOf: URL(fileURLWithPath: dejaVuSans)))
+        #expect(throws: FontError.weightUnavailable(requested: 700, available: 400...400)) { try Font(data: data, weight: 700) }
+        #expect(try Font(data: data, weight: 400).weight == 400)
+    }
+
+    @Test func fontconfigFindsInstalledFamiliesOnly() {
+        let found = findInstalledFont(family: "DejaVu Sans", weight: 700)
+        #expect(found?.family == "DejaVu Sans")
+        #expect(found?.file.hasSuffix("DejaVuSans-Bold.ttf") == true)
+        #expect(findInstalledFont(family: "No Such Family Anywhere", weight: 400) == nil)
+    }
+}
