@@ -49,8 +49,7 @@ extension PathShape {
         guard classes.count > 1 else {
             return admit(poses.reduce(0) { $0 + $1.contours.reduce(0) { $0 + $1.vertices.count } }) ? poses : nil
         }
-        let plan = MorphPlan(classes)
-        guard admit(poses.count * plan.slots.reduce(0) { $0 + $1.vertexCount }) else { return nil }
+        guard let plan = MorphPlan(classes, admit: { admit(poses.count * $0) }) else { return nil }
         return poses.indices.map { plan.apply(to: poses[$0], ofClass: classOfPose[$0]) }
     }
 
@@ -229,7 +228,8 @@ struct MorphPlan {
     /// Each class's first pose, whose measurements the plan was made from.
     let representatives: [PathShape]
 
-    init(_ classes: [PathShape]) {
+    /// Nil when `admit` refuses the vertices each pose would have (asked before any cut is made).
+    init?(_ classes: [PathShape], admit: (Int) -> Bool = { _ in true }) {
         representatives = classes
         // Past `searchLimit` contours in a pose, the quadratic searches give way to plain rules:
         // contours pair in order, keep their start and direction, and a missing one is a point at
@@ -268,11 +268,12 @@ struct MorphPlan {
             }
         }
 
-        // Alignment and cuts, slot by slot.
-        var partnerCentres: [Int: Point] = [:]
+        // Alignment and vertex counts, slot by slot, then (if admitted) the cuts.
+        typealias Alignment = (reversed: Bool, shift: Double, measured: MeasuredContour)
+        var prepared: [(alignments: [Int: Alignment], common: [Double], split: Bool, largest: Int, vertexCount: Int)] = []
         for slotIndex in members.indices {
             let template = measured[templates[slotIndex].klass][templates[slotIndex].contour]
-            var slot = Slot(closed: slotClosed[slotIndex])
+            let closed = slotClosed[slotIndex]
             var alignments: [Int: (reversed: Bool, shift: Double, measured: MeasuredContour)] = [:]
             var fractions: [Double] = []
             for klass in classes.indices {
@@ -285,13 +286,24 @@ struct MorphPlan {
                     })
                 alignments[klass] = alignment
                 for f in alignment.measured.vertexFractions {
-                    fractions.append(slot.closed ? MorphPlan.wrapped(f - alignment.shift) : f)
+                    fractions.append(closed ? MorphPlan.wrapped(f - alignment.shift) : f)
                 }
             }
-            var common = MorphPlan.distinct(fractions, closed: slot.closed)
+            let common = MorphPlan.distinct(fractions, closed: closed)
             let largest = alignments.values.map { $0.measured.contour.vertices.count }.max() ?? 0
             let split = common.count > MorphPlan.unionFactor * largest
-            if split { common = Array(repeating: 0, count: largest) }
+            // Every contour of the slot has zero length: keep each one's vertices, padded to the most.
+            let vertexCount = common.isEmpty
+                ? members[slotIndex].map { classes[$0.key].contours[$0.value].vertices.count }.max() ?? 0
+                : split ? largest : common.count
+            prepared.append((alignments, common, split, largest, vertexCount))
+        }
+        guard admit(prepared.reduce(0) { $0 + $1.vertexCount }) else { return nil }
+        var partnerCentres: [Int: Point] = [:]
+        for slotIndex in members.indices {
+            let template = measured[templates[slotIndex].klass][templates[slotIndex].contour]
+            let (alignments, common, split, largest, vertexCount) = prepared[slotIndex]
+            var slot = Slot(closed: slotClosed[slotIndex], vertexCount: vertexCount)
             for klass in classes.indices {
                 if let alignment = alignments[klass], let index = members[slotIndex][klass] {
                     let cuts: [MorphCut]
@@ -327,10 +339,6 @@ struct MorphPlan {
                     slot.sources.append(.point(partner: partner, centre: centre))
                 }
             }
-            // Every contour of the slot has zero length: keep each one's vertices, padded to the most.
-            slot.vertexCount = common.isEmpty
-                ? members[slotIndex].map { classes[$0.key].contours[$0.value].vertices.count }.max() ?? 0
-                : common.count
             slots.append(slot)
         }
     }
