@@ -698,8 +698,9 @@ def attacks():
         rule="unknown-key", line=8)
     add("attack-workflow-command-in-state-name", ATTACK_HEAD + "states:\n  '::stop-commands::x': {}\n", rule="invalid-identifier", line=9)
     add("attack-paragraph-separator-breaks-typo-on-editor-line-1", WITH_TYPO.replace("\n", "\u2029"), rule="unknown-key", line=1)
-    # A free morph cuts every pose at the vertices of every other: 41 poses of 40 to 80 vertices
-    # (37 KB) wrote 22 MB (as a clip path, 51 MB with an 896 MB peak).
+    # A free morph gives every pose the largest pose's vertex count: 41 poses, one of 3,000
+    # vertices and 40 of 41 to 80, hold 41 × 3,000 vertices (41 poses of 40 to 80 vertices, cut
+    # at each other's, wrote 22 MB; as a clip path 51 MB with an 896 MB peak; they now compile).
     def ring(count, turn):
         return "[" + ", ".join(
             f"[{50 + (40 + turn % 7) * math.cos(2 * math.pi * (i + turn * 0.37 % 1) / count):.1f}, "
@@ -709,9 +710,9 @@ def attacks():
                 + "".join(f"  s{k}: {{p: {pose(ring(41 + k, k + 1))}}}\n" for k in range(40))
                 + "transitions:\n" + "".join(f"  - {{from: s{k}, to: s{k + 1}, on: tap, duration: 0.2s}}\n" for k in range(39)))
     add("attack-41-path-poses-of-different-vertex-counts",
-        morph_poses(f"{{id: p, shape: path, points: {ring(40, 0)}}}", lambda r: f"{{points: {r}}}"), rule="too-many-vertices", line=5)
+        morph_poses(f"{{id: p, shape: path, points: {ring(3000, 0)}}}", lambda r: f"{{points: {r}}}"), rule="too-many-vertices", line=5)
     add("attack-41-clip-poses-of-different-vertex-counts",
-        morph_poses(f"{{id: p, shape: rect, size: [100, 100], fill: red, clip: {{shape: path, points: {ring(40, 0)}}}}}",
+        morph_poses(f"{{id: p, shape: rect, size: [100, 100], fill: red, clip: {{shape: path, points: {ring(3000, 0)}}}}}",
                     lambda r: f"{{clip: {{points: {r}}}}}"), rule="too-many-vertices", line=5)
     # Every theme writes its own copy of a themed value's keyframes into the .lottie: 16 themes of an
     # opacity stepped 11,000 times wrote 4.9 MB of theme files from 1 KB.

@@ -20,12 +20,22 @@ import Foundation
 ///   it, since reversing one of nested contours would change which areas the nonzero rule fills.
 /// - Every contour is then cut at the union of all the aligned contours' vertex positions, as
 ///   fractions of arc length: each pose keeps all of its own vertices (exactly) and gains the others',
-///   so corners meet the points at the same fraction of the way round.
+///   so corners meet the points at the same fraction of the way round. That union grows with every
+///   structure added (n structures of v vertices: up to n × v each), so when it would exceed
+///   `unionFactor` times the slot's largest vertex count m, every contour instead keeps its own
+///   vertices and its longest edges (by arc length) are split evenly until it has m; each then starts
+///   at its first vertex at or after the aligned start. Two structures never exceed the factor.
 ///
 /// Deterministic: the same poses always give the same output.
 extension PathShape {
     /// The poses with one common structure; poses that already share one come back unchanged.
     public static func corresponding(_ poses: [PathShape]) -> [PathShape] {
+        corresponding(poses) { _ in true }!
+    }
+
+    /// The same, when `admit` accepts the vertices the poses will have in all (counted before any
+    /// pose is cut); nil when it refuses.
+    public static func corresponding(_ poses: [PathShape], admit: (Int) -> Bool) -> [PathShape]? {
         var classes: [PathShape] = []
         var classOfPose: [Int] = []
         for pose in poses {
@@ -36,8 +46,10 @@ extension PathShape {
                 classes.append(pose)
             }
         }
-        guard classes.count > 1 else { return poses }
-        let plan = MorphPlan(classes)
+        guard classes.count > 1 else {
+            return admit(poses.reduce(0) { $0 + $1.contours.reduce(0) { $0 + $1.vertices.count } }) ? poses : nil
+        }
+        guard let plan = MorphPlan(classes, admit: { admit(poses.count * $0) }) else { return nil }
         return poses.indices.map { plan.apply(to: poses[$0], ofClass: classOfPose[$0]) }
     }
 
@@ -184,6 +196,10 @@ struct MorphCut: Equatable {
 /// it is reversed, and where it is cut.
 struct MorphPlan {
     static let tolerance = 1e-7
+    /// How many times its largest vertex count a slot's union of cuts may hold before its contours
+    /// are split to the largest count instead: two structures' union is within it, so every morph
+    /// between two structures keeps the union cut.
+    static let unionFactor = 2
     /// Contours per pose up to which partners are searched for and reversal is weighed.
     static let searchLimit = 64
     /// Travel is compared at this many points.
@@ -212,7 +228,8 @@ struct MorphPlan {
     /// Each class's first pose, whose measurements the plan was made from.
     let representatives: [PathShape]
 
-    init(_ classes: [PathShape]) {
+    /// Nil when `admit` refuses the vertices each pose would have (asked before any cut is made).
+    init?(_ classes: [PathShape], admit: (Int) -> Bool = { _ in true }) {
         representatives = classes
         // Past `searchLimit` contours in a pose, the quadratic searches give way to plain rules:
         // contours pair in order, keep their start and direction, and a missing one is a point at
@@ -251,11 +268,12 @@ struct MorphPlan {
             }
         }
 
-        // Alignment and cuts, slot by slot.
-        var partnerCentres: [Int: Point] = [:]
+        // Alignment and vertex counts, slot by slot, then (if admitted) the cuts.
+        typealias Alignment = (reversed: Bool, shift: Double, measured: MeasuredContour)
+        var prepared: [(alignments: [Int: Alignment], common: [Double], split: Bool, largest: Int, vertexCount: Int)] = []
         for slotIndex in members.indices {
             let template = measured[templates[slotIndex].klass][templates[slotIndex].contour]
-            var slot = Slot(closed: slotClosed[slotIndex])
+            let closed = slotClosed[slotIndex]
             var alignments: [Int: (reversed: Bool, shift: Double, measured: MeasuredContour)] = [:]
             var fractions: [Double] = []
             for klass in classes.indices {
@@ -268,14 +286,30 @@ struct MorphPlan {
                     })
                 alignments[klass] = alignment
                 for f in alignment.measured.vertexFractions {
-                    fractions.append(slot.closed ? MorphPlan.wrapped(f - alignment.shift) : f)
+                    fractions.append(closed ? MorphPlan.wrapped(f - alignment.shift) : f)
                 }
             }
-            let common = MorphPlan.distinct(fractions, closed: slot.closed)
+            let common = MorphPlan.distinct(fractions, closed: closed)
+            let largest = alignments.values.map { $0.measured.contour.vertices.count }.max() ?? 0
+            let split = common.count > MorphPlan.unionFactor * largest
+            // Every contour of the slot has zero length: keep each one's vertices, padded to the most.
+            let vertexCount = common.isEmpty
+                ? members[slotIndex].map { classes[$0.key].contours[$0.value].vertices.count }.max() ?? 0
+                : split ? largest : common.count
+            prepared.append((alignments, common, split, largest, vertexCount))
+        }
+        guard admit(prepared.reduce(0) { $0 + $1.vertexCount }) else { return nil }
+        var partnerCentres: [Int: Point] = [:]
+        for slotIndex in members.indices {
+            let template = measured[templates[slotIndex].klass][templates[slotIndex].contour]
+            let (alignments, common, split, largest, vertexCount) = prepared[slotIndex]
+            var slot = Slot(closed: slotClosed[slotIndex], vertexCount: vertexCount)
             for klass in classes.indices {
                 if let alignment = alignments[klass], let index = members[slotIndex][klass] {
                     let cuts: [MorphCut]
-                    if alignment.measured.length > 0 {
+                    if split && alignment.measured.length > 0 {
+                        cuts = MorphPlan.splitCuts(alignment.measured, shift: alignment.shift, count: largest)
+                    } else if alignment.measured.length > 0 {
                         cuts = common.map {
                             alignment.measured.cut(atFraction: slot.closed ? MorphPlan.wrapped($0 + alignment.shift) : $0)
                         }
@@ -305,10 +339,6 @@ struct MorphPlan {
                     slot.sources.append(.point(partner: partner, centre: centre))
                 }
             }
-            // Every contour of the slot has zero length: keep each one's vertices, padded to the most.
-            slot.vertexCount = common.isEmpty
-                ? members[slotIndex].map { classes[$0.key].contours[$0.value].vertices.count }.max() ?? 0
-                : common.count
             slots.append(slot)
         }
     }
@@ -332,6 +362,52 @@ struct MorphPlan {
                     return Contour(Array(repeating: BezierVertex(centre), count: slot.vertexCount), closed: slot.closed)
                 }
             })
+    }
+
+    /// The contour's own vertices plus cuts splitting its longest edges (by arc length, evenly; ties
+    /// to the first edge) until there are `count`, in drawing order from the first vertex at or after
+    /// `shift` (a closed contour's aligned start).
+    static func splitCuts(_ contour: MeasuredContour, shift: Double, count: Int) -> [MorphCut] {
+        let edgeLengths = contour.edges.indices.map { contour.edgeStarts[$0 + 1] - contour.edgeStarts[$0] }
+        var pieces = Array(repeating: 1, count: edgeLengths.count)
+        // The edges ordered by the length of their pieces, longest first (a binary max-heap).
+        func longer(_ a: Int, _ b: Int) -> Bool {
+            let la = edgeLengths[a] / Double(pieces[a]), lb = edgeLengths[b] / Double(pieces[b])
+            return la > lb || (la == lb && a < b)
+        }
+        var heap = Array(edgeLengths.indices)
+        func siftDown(_ start: Int) {
+            var parent = start
+            while true {
+                let left = 2 * parent + 1, right = left + 1
+                var top = parent
+                if left < heap.count && longer(heap[left], heap[top]) { top = left }
+                if right < heap.count && longer(heap[right], heap[top]) { top = right }
+                if top == parent { return }
+                heap.swapAt(parent, top)
+                parent = top
+            }
+        }
+        for index in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(index) }
+        for _ in 0..<max(count - contour.contour.vertices.count, 0) where !heap.isEmpty {
+            pieces[heap[0]] += 1
+            siftDown(0)
+        }
+        var cuts: [(fraction: Double, cut: MorphCut)] = []
+        for edge in contour.edges.indices {
+            cuts.append((contour.edgeStarts[edge] / contour.length, MorphCut(edge: edge, parameter: 0)))
+            for piece in 1..<pieces[edge] {
+                let along = edgeLengths[edge] * Double(piece) / Double(pieces[edge])
+                cuts.append(((contour.edgeStarts[edge] + along) / contour.length,
+                    MorphCut(edge: edge, parameter: contour.edges[edge].parameter(atLength: along))))
+            }
+        }
+        guard contour.contour.closed else {
+            return cuts.map(\.cut) + [MorphCut(edge: contour.contour.vertices.count - 1, parameter: 0)]
+        }
+        // Rotate to the first vertex at or after the aligned start (the cuts are in drawing order).
+        let start = cuts.firstIndex { $0.fraction >= shift - tolerance } ?? 0
+        return (cuts[start...] + cuts[..<start]).map(\.cut)
     }
 
     /// The sorted fractions without near-duplicates (and, closed, without one next to 1 ≡ 0).

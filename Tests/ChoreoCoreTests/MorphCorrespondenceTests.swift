@@ -265,3 +265,76 @@ func usualMorphsDoNotCrossThemselvesMidway(name: String, from: PathShape, to: Pa
     for k in 0..<35 { #expect(sameOutline(PathShape([b.contours[k]]), PathShape([triangle(k)])), "triangle \(k) pairs with square \(k)") }
     #expect(b.contours[35...].allSatisfy { c in c.vertices.allSatisfy { $0.point == c.vertices[0].point } })
 }
+
+// MARK: - Many poses
+
+/// Pose `i` of a many-pose morph: two polygons side by side whose corner counts change from pose
+/// to pose (36 structures), each turned a little further, so no two poses' corners line up.
+private func manyPosePose(_ i: Int) -> PathShape {
+    func regular(_ centreX: Double, _ sides: Int, _ turn: Double) -> Contour {
+        polygon((0..<sides).map { k in
+            let angle = turn + 2 * Double.pi * Double(k) / Double(sides)
+            return (centreX + 15 * cos(angle), 15 * sin(angle))
+        })
+    }
+    return PathShape([regular(-20, 3 + i % 6, 0.1 * Double(i)), regular(20, 3 + (i / 6 + i) % 6, 0.13 * Double(i))])
+}
+
+private func vertexTotal(_ shapes: [PathShape]) -> Int { shapes.reduce(0) { $0 + $1.contours.reduce(0) { $0 + $1.vertices.count } } }
+
+@Test func manyPosesShareAStructureThatGrowsLinearlyWithTheirCount() {
+    let few = PathShape.corresponding((0..<17).map(manyPosePose))
+    let many = PathShape.corresponding((0..<34).map(manyPosePose))
+    // Each contour needs only as many vertices as its largest pose has (8 here), not the union of
+    // every pose's corners.
+    #expect(few.allSatisfy { $0.isMorphCompatible(with: few[0]) } && many.allSatisfy { $0.isMorphCompatible(with: many[0]) })
+    #expect(many[0].contours.map(\.vertices.count) == [8, 8])
+    #expect(Double(vertexTotal(many)) <= 2.3 * Double(vertexTotal(few)), "\(vertexTotal(few)) → \(vertexTotal(many))")
+    #expect(PathShape.corresponding((0..<34).map(manyPosePose)) == many, "deterministic")
+    // The count the vertex limit is given is the count the poses come out with.
+    var counted = 0
+    _ = PathShape.corresponding((0..<34).map(manyPosePose)) { counted = $0; return true }
+    #expect(counted == vertexTotal(many))
+    #expect(PathShape.corresponding((0..<34).map(manyPosePose)) { _ in false } == nil)
+}
+
+@Test func splitPosesKeepTheirGeometryAndTheirOwnVertices() {
+    let originals = (0..<34).map(manyPosePose)
+    let poses = PathShape.corresponding(originals)
+    for (original, pose) in zip(originals, poses) {
+        #expect(sameOutline(pose, original, tolerance: 1e-9))
+        let vertices = pose.contours.flatMap(\.vertices).map(\.point)
+        for vertex in original.contours.flatMap(\.vertices) { #expect(vertices.contains(vertex.point)) }
+    }
+}
+
+@Test(arguments: [3, 7, 8, 13, 40])
+func splittingAContourLeavesEveryPointOfItWhereItWas(count: Int) {
+    // Curves as well as lines: each piece of the split contour is its edge between two parameters.
+    for contour in [heart.contours[0], circle.contours[0], square.contours[0], strokedCheck.contours[0]] {
+        let measured = MeasuredContour(contour, sampled: false)
+        let cuts = MorphPlan.splitCuts(measured, shift: 0.37, count: count)
+        #expect(cuts.count == max(count, contour.vertices.count))
+        let split = contour.resampled(at: cuts, edges: measured.edges)
+        var largestError = 0.0
+        for (k, edge) in split.edges.enumerated() {
+            let from = cuts[k], to = cuts[(k + 1) % cuts.count]
+            let end = to.edge == from.edge && to.parameter > from.parameter ? to.parameter : 1
+            let original = measured.edges[from.edge]
+            for step in 0...200 {
+                let s = Double(step) / 200
+                let point = edge.point(at: s)
+                if original.isLine {
+                    // A piece of a line stays a line with zero tangents: the same points, paced differently.
+                    let a = original.point(at: from.parameter), b = original.point(at: end)
+                    let along = min(max(((point.x - a.x) * (b.x - a.x) + (point.y - a.y) * (b.y - a.y))
+                        / max((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y), 1e-300), 0), 1)
+                    largestError = max(largestError, distance(point, Point(a.x + along * (b.x - a.x), a.y + along * (b.y - a.y))))
+                } else {
+                    largestError = max(largestError, distance(point, original.point(at: from.parameter + s * (end - from.parameter))))
+                }
+            }
+        }
+        #expect(largestError <= 1e-9, "\(largestError)")
+    }
+}

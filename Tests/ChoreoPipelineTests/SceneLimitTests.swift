@@ -1,6 +1,7 @@
 import ChoreoTestSupport
 import ChoreoDiagnostics
 import ChoreoScene
+import ChoreoTimeline
 import Foundation
 import Testing
 
@@ -90,6 +91,28 @@ import Testing
         let points = (0...SceneLimits.maxPathVertices).map { "[\($0 % 100), \($0 / 100 % 100)]" }.joined(separator: ", ")
         let bytes = Self.scene(layers: ["{id: p, shape: path, points: [\(points)]}"])
         Self.expectLimitError(bytes, rule: .tooManyVertices, name: "path-vertices-100001")
+    }
+
+    /// A free morph counts the vertices its poses come out with: 41 poses of 40 to 80 vertices
+    /// (one structure of 80 per pose after correspondence) compile, where counting every pose's
+    /// cuts at every other pose's vertices refused them (and, before any count, wrote 22 MB).
+    @Test func manyPosesOfDifferentVertexCountsCompileWithinTheVertexLimit() {
+        func ring(_ count: Int, _ turn: Int) -> String {
+            "[" + (0..<count).map { i in
+                let angle = 2 * Double.pi * (Double(i) + Double(turn) * 0.37) / Double(count)
+                return "[\(50 + 40 * cos(angle)), \(50 + 40 * sin(angle))]"
+            }.joined(separator: ", ") + "]"
+        }
+        let states = "states:\n" + (0..<40).map { "  s\($0): {p: {points: \(ring(41 + $0, $0 + 1))}}\n" }.joined()
+        let transitions = "transitions:\n" + (0..<39).map { "  - {from: s\($0), to: s\($0 + 1), on: tap, duration: 0.2s}\n" }.joined()
+        let bytes = Self.scene(layers: ["{id: p, shape: path, points: \(ring(40, 0))}"], tail: states + transitions)
+        let compilation = compileScene(SourceFile(path: "poses.yaml", bytes: bytes))
+        #expect(compilation.timeline != nil && compilation.diagnostics.isEmpty, "\(compilation.diagnostics)")
+        guard case let .shape(.path(path), _)? = compilation.timeline?.layers.first?.content else {
+            Issue.record("no path")
+            return
+        }
+        #expect(path.initial.contours.map(\.vertices.count) == [80])
     }
 
     /// Path data counts too: 100,001 `L` commands in one `d`.

@@ -102,14 +102,14 @@ extension FrontendContext {
         if !reportedTooManyVertices {
             reportedTooManyVertices = true
             let what = afterCorrespondence
-                ? "with this path's poses cut at each other's vertices (a morph between different vertex counts), \(pathVertexCount) path vertices"
+                ? "with this path's poses given one structure (a morph between different vertex counts), \(pathVertexCount) path vertices"
                 : "\(pathVertexCount) path vertices so far"
             error(
                 .tooManyVertices,
                 "\(what), more than the limit of \(limit)\(limitExplanation(limit, floor: SceneLimits.maxPathVertices, inputBytes: file.bytes.count))",
                 at: range,
                 help: afterCorrespondence
-                    ? "every pose gets the vertices of every other: give the poses one vertex count, or fewer poses or vertices"
+                    ? "every pose gets as many vertices as the largest has (up to twice that between two vertex counts): give the poses one vertex count, or fewer poses or vertices"
                     : "simplify the paths")
         }
         return false

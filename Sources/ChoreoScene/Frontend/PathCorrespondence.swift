@@ -12,10 +12,11 @@ import ChoreoTimeline
 /// scenes that morph vertex by vertex compile exactly as they did. Paths with `morph: index` (the
 /// keys in `vertexByVertex`) are skipped: the front end has already reported their mismatched poses.
 ///
-/// Every pose is cut at the vertices of all the poses' structures, so n poses of different
-/// structures hold up to n × (all their vertices): the vertices this adds are counted, before
-/// any cutting, by `admitVertices` (the path vertex limit), with the node's range for the error;
-/// when it refuses, nothing is rewritten (the front end then fails).
+/// n poses whose largest contours have m vertices each come out with at most 2 × m each (the
+/// union of their cuts while it is that small, else m each, their longest edges split): the
+/// vertices this adds are counted, before any pose is cut, by `admitVertices` (the path vertex
+/// limit), with the node's range for the error; when it refuses, nothing is rewritten (the front
+/// end then fails).
 func correspondPathPoses(
     in scene: inout Scene, vertexByVertex: Set<PropertyKey>, admitVertices: (Int, SourceRange) -> Bool
 ) {
@@ -57,19 +58,15 @@ func correspondPathPoses(
     }
 
     let differing = poses.filter { _, shapes in shapes.contains { !$0.isMorphCompatible(with: shapes[0]) } }
+    var rewritten: [PropertyKey: ArraySlice<PathShape>] = [:]
     for key in differing.keys.sorted(by: { ($0.node, $0.property.rawValue) < ($1.node, $1.property.rawValue) }) {
         let shapes = differing[key]!
-        func vertexCount(_ shape: PathShape) -> Int { shape.contours.reduce(0) { $0 + $1.vertices.count } }
-        // Each distinct structure adds at most its vertices to the cuts every pose gets.
-        var structures = Set<[Int]>()
-        var cuts = 0
-        for shape in shapes where structures.insert(shape.contours.map(\.vertices.count)).inserted { cuts += vertexCount(shape) }
-        let added = shapes.count * cuts - shapes.reduce(0) { $0 + vertexCount($1) }
-        guard admitVertices(added, ranges[key.node] ?? .fileStart) else { return }
-    }
-    var rewritten: [PropertyKey: ArraySlice<PathShape>] = [:]
-    for (key, shapes) in differing {
-        rewritten[key] = PathShape.corresponding(shapes)[...]
+        let written = shapes.reduce(0) { $0 + $1.contours.reduce(0) { $0 + $1.vertices.count } }
+        let corresponding = PathShape.corresponding(shapes) { total in
+            admitVertices(total - written, ranges[key.node] ?? .fileStart)
+        }
+        guard let corresponding else { return }
+        rewritten[key] = corresponding[...]
     }
     guard !rewritten.isEmpty else { return }
     let rewrittenNodes = Set(rewritten.keys.map(\.node))
