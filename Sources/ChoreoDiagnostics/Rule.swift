@@ -72,6 +72,10 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, CustomSt
     case clipStyle = "clip-style"
     case clipInRepeat = "clip-in-repeat"
     case groupGradientTransform = "group-gradient-transform"
+    case unknownInput = "unknown-input"
+    case inputType = "input-type"
+    case guardNeverHolds = "guard-never-holds"
+    case guardCycle = "guard-cycle"
 
     // Lowering the scene model to the timeline.
     case loopFrames = "loop-frames"
@@ -174,6 +178,10 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, CustomSt
         case .clipStyle: (.scene, .error, "a clip has a style key, which does nothing to a clip")
         case .clipInRepeat: (.scene, .error, "a node is clipped inside a repeated group")
         case .groupGradientTransform: (.scene, .error, "a group's gradient cannot follow a child's uneven scale or motion")
+        case .unknownInput: (.scene, .error, "a guard or an action names an input the scene does not declare")
+        case .inputType: (.scene, .error, "an input is compared with, or set to, a value of another kind")
+        case .guardNeverHolds: (.scene, .warning, "a `when:` guard can never hold")
+        case .guardCycle: (.scene, .error, "transitions without a trigger whose guards can hold at once lead round in a cycle")
         case .loopFrames: (.lowering, .warning, "a looping timeline is not a whole number of frames")
         case .loopSeam: (.lowering, .warning, "a looping timeline jumps at its seam")
         case .androidGroupOpacity: (.target, .error, "lottie-android fades overlapping fills and strokes separately")

@@ -48,6 +48,10 @@ public struct Scene: Sendable {
     /// The initial state's name (the first state unless `initial:` names another); nil without states.
     public var initial: String?
     public var transitions: [SceneTransition]
+    /// `inputs:`, in file order (contract §17).
+    public var inputs: [MachineInput] = []
+    /// Where each input was declared.
+    public var inputRanges: [String: SourceRange] = [:]
     /// `themes:`, in file order.
     public var themes: [SceneTheme] = []
     /// Every var's value (for naming theme slots after the var they come from).
@@ -284,6 +288,10 @@ public struct SceneTransition: Sendable {
     /// what it refines (a property's entry with its node's, a node's with `timing`).
     public var nodeTiming: [String: Timing]
     public var range: SourceRange
+    /// `when:`.
+    public var guardCondition: TransitionGuard?
+    /// `set:`, `theme:`, `emit:`.
+    public var actions: [TransitionAction] = []
 
     public init(
         from: String, to: String, trigger: Trigger, timing: Timing, nodeTiming: [String: Timing] = [:],

@@ -1,0 +1,171 @@
+/// A value an app sets on a scene's state machine (contract §17): `inputs: {NAME: {KIND: DEFAULT}}`.
+public struct MachineInput: Sendable, Equatable {
+    public enum Kind: String, Sendable, Equatable, CaseIterable {
+        case boolean, number, string
+    }
+
+    public var name: String
+    public var initial: InputValue
+    /// `range: [LOW, HIGH]` of a number input: the values an app may set and actions may reach.
+    public var range: ClosedRange<Double>?
+
+    public init(name: String, initial: InputValue, range: ClosedRange<Double>? = nil) {
+        self.name = name
+        self.initial = initial
+        self.range = range
+    }
+
+    public var kind: Kind { initial.kind }
+}
+
+public enum InputValue: Sendable, Equatable {
+    case boolean(Bool)
+    case number(Double)
+    case string(String)
+
+    public var kind: MachineInput.Kind {
+        switch self {
+        case .boolean: .boolean
+        case .number: .number
+        case .string: .string
+        }
+    }
+}
+
+/// A comparison operator of a `when:` guard.
+public enum Comparison: String, Sendable, Equatable, CaseIterable {
+    case equal = "==", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
+
+    /// The operator that holds exactly when this one does not (`not (a < b)` is `a >= b`).
+    public var negated: Comparison {
+        switch self {
+        case .equal: .notEqual
+        case .notEqual: .equal
+        case .less: .greaterOrEqual
+        case .lessOrEqual: .greater
+        case .greater: .lessOrEqual
+        case .greaterOrEqual: .less
+        }
+    }
+
+    /// The operator with its operands swapped (`1 < a` is `a > 1`).
+    public var mirrored: Comparison {
+        switch self {
+        case .equal, .notEqual: self
+        case .less: .greater
+        case .lessOrEqual: .greaterOrEqual
+        case .greater: .less
+        case .greaterOrEqual: .lessOrEqual
+        }
+    }
+
+    /// Only `==` and `!=` compare booleans and strings.
+    public var isEquality: Bool { self == .equal || self == .notEqual }
+}
+
+/// One side of a comparison: an input or a literal.
+public enum GuardOperand: Sendable, Equatable {
+    case input(String)
+    case literal(InputValue)
+}
+
+/// A `when:` guard, checked by the front end: every input exists and every comparison compares
+/// values of one kind.
+public indirect enum TransitionGuard: Sendable, Equatable {
+    case compare(GuardOperand, Comparison, GuardOperand)
+    case all([TransitionGuard])
+    case any([TransitionGuard])
+    case not(TransitionGuard)
+
+    /// A comparison whose left side is an input, as outputs that only compare an input with
+    /// something (dotLottie's guards) need it.
+    public struct Condition: Sendable, Equatable {
+        public var input: String
+        public var comparison: Comparison
+        public var other: GuardOperand
+
+        public init(input: String, comparison: Comparison, other: GuardOperand) {
+            self.input = input
+            self.comparison = comparison
+            self.other = other
+        }
+    }
+
+    /// The guard as alternatives of conjunctions (`or` of `and`s), `not` pushed onto the
+    /// comparisons. A comparison of two literals is folded away (`true` drops out of its
+    /// conjunction, `false` drops the conjunction). An empty result never holds; a result holding
+    /// one empty conjunction always holds.
+    public var alternatives: [[Condition]] {
+        func expand(_ guardValue: TransitionGuard, negated: Bool) -> [[Condition]] {
+            switch guardValue {
+            case let .not(inner):
+                return expand(inner, negated: !negated)
+            case let .all(parts) where !negated, let .any(parts) where negated:
+                var result: [[Condition]] = [[]]
+                for part in parts {
+                    let options = expand(part, negated: negated)
+                    result = result.flatMap { prefix in options.map { prefix + $0 } }
+                }
+                return result
+            case let .all(parts), let .any(parts):
+                return parts.flatMap { expand($0, negated: negated) }
+            case let .compare(left, comparison, right):
+                let op = negated ? comparison.negated : comparison
+                switch (left, right) {
+                case let (.input(name), other):
+                    return [[Condition(input: name, comparison: op, other: other)]]
+                case let (.literal(value), .input(name)):
+                    return [[Condition(input: name, comparison: op.mirrored, other: .literal(value))]]
+                case let (.literal(a), .literal(b)):
+                    return TransitionGuard.holds(a, op, b) ? [[]] : []
+                }
+            }
+        }
+        return expand(self, negated: false)
+    }
+
+    public static func holds(_ a: InputValue, _ comparison: Comparison, _ b: InputValue) -> Bool {
+        switch (a, b) {
+        case let (.number(x), .number(y)):
+            switch comparison {
+            case .equal: return x == y
+            case .notEqual: return x != y
+            case .less: return x < y
+            case .lessOrEqual: return x <= y
+            case .greater: return x > y
+            case .greaterOrEqual: return x >= y
+            }
+        default:
+            return comparison == .equal ? a == b : comparison == .notEqual ? a != b : false
+        }
+    }
+
+    /// The inputs the guard reads, in order of first use.
+    public var inputs: [String] {
+        var names: [String] = []
+        func visit(_ guardValue: TransitionGuard) {
+            switch guardValue {
+            case let .compare(left, _, right):
+                for case let .input(name) in [left, right] where !names.contains(name) { names.append(name) }
+            case let .all(parts), let .any(parts): parts.forEach(visit)
+            case let .not(inner): visit(inner)
+            }
+        }
+        visit(self)
+        return names
+    }
+}
+
+/// What a transition does when it is taken, in file order (`set:`, then `theme:`, then `emit:`).
+public enum TransitionAction: Sendable, Equatable {
+    /// `set: {NAME: VALUE}`.
+    case set(String, InputValue)
+    /// `set: {NAME: +N}` or `-N`: a number input moves by N, kept inside its range.
+    case step(String, Double)
+    /// `set: {NAME: toggle}`.
+    case toggle(String)
+    /// `theme: NAME`.
+    case theme(String)
+    /// `emit: NAME`: an event the app hears.
+    case emit(String)
+}
