@@ -103,6 +103,19 @@ else
     failed=$((failed + 1))
 fi
 
+echo "== dotlottie-rs peer suite: the runtime simulator against the upstream scenarios"
+"$python" Tests/conformance/dotlottie_peer_suite.py | tee "$work/dotlottie-peer.log"
+peer_status=${PIPESTATUS[0]}
+summary="$(tail -n 1 "$work/dotlottie-peer.log")"
+if [[ "$summary" =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
+    passed=$((passed + BASH_REMATCH[1]))
+    failed=$((failed + BASH_REMATCH[2]))
+    if [ "$peer_status" -ne 0 ] && [ "${BASH_REMATCH[2]}" -eq 0 ]; then failed=$((failed + 1)); fi
+elif [ "$peer_status" -ne 0 ]; then
+    echo "FAIL dotlottie-rs peer suite: crashed (exit $peer_status)"
+    failed=$((failed + 1))
+fi
+
 echo "== interactive: the SVG and the preview page under real pointer input (Playwright)"
 "$python" Tests/conformance/interactive_suite.py --choreo "$CHOREO" --compiled "$work/compiled" \
     --work "$work/interactive" scenes/*.yaml Tests/ChoreoSceneTests/Fixtures/valid/complete-chain.yaml \
