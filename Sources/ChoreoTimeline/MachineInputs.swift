@@ -229,3 +229,92 @@ enum MachineJSON {
         return members
     }
 }
+
+/// Running the machine on inputs without a clock: what `snapshot --input` draws. Every output
+/// that runs the machine (the SVG runtime, dotLottie) follows the same rules: a transition with
+/// a guard is taken only while it holds, and an automatic one as soon as its state is reached.
+extension StateMachine {
+    /// Each input's default, by name.
+    public var defaultValues: [String: InputValue] {
+        Dictionary(inputs.map { ($0.name, $0.initial) }, uniquingKeysWith: { _, last in last })
+    }
+
+    public static func holds(_ guardCondition: TransitionGuard, values: [String: InputValue]) -> Bool {
+        func resolve(_ operand: GuardOperand) -> InputValue? {
+            switch operand {
+            case let .input(name): values[name]
+            case let .literal(value): value
+            }
+        }
+        switch guardCondition {
+        case let .compare(left, comparison, right):
+            guard let a = resolve(left), let b = resolve(right), a.kind == b.kind else { return false }
+            return TransitionGuard.holds(a, comparison, b)
+        case let .all(parts): return parts.allSatisfy { holds($0, values: values) }
+        case let .any(parts): return parts.contains { holds($0, values: values) }
+        case let .not(inner): return !holds(inner, values: values)
+        }
+    }
+
+    /// Applies a transition's `set:` actions (numbers kept inside their ranges).
+    public func apply(_ actions: [TransitionAction], to values: inout [String: InputValue]) {
+        for action in actions {
+            switch action {
+            case let .set(name, value): values[name] = value
+            case let .step(name, delta):
+                guard case let .number(current)? = values[name] else { continue }
+                var next = current + delta
+                if let range = inputs.first(where: { $0.name == name })?.range {
+                    next = min(max(next, range.lowerBound), range.upperBound)
+                }
+                values[name] = .number(next)
+            case let .toggle(name):
+                if case let .boolean(flag)? = values[name] { values[name] = .boolean(!flag) }
+            case .theme, .emit: break
+            }
+        }
+    }
+
+    /// The state the machine rests in when it reaches `state` with these values: automatic
+    /// transitions whose guards hold are followed (their actions applied), at most once per state.
+    public func settle(from state: String, values: inout [String: InputValue]) -> String {
+        var current = state
+        var visited: Set<String> = [state]
+        while let next = transitions.first(where: {
+            $0.from == current && $0.isAutomatic && $0.guardCondition.map { StateMachine.holds($0, values: values) } == true
+        }) {
+            apply(next.actions, to: &values)
+            guard visited.insert(next.to).inserted else { return next.to }
+            current = next.to
+        }
+        return current
+    }
+
+    /// An input's value from its text on a command line (`progress=0.5`, `muted=true`), or a
+    /// message saying what was wrong.
+    public func parseInput(_ assignment: String) -> Result<(String, InputValue), InputAssignmentError> {
+        guard let equals = assignment.firstIndex(of: "=") else { return .failure(.init(message: "expected NAME=VALUE")) }
+        let name = String(assignment[..<equals]), text = String(assignment[assignment.index(after: equals)...])
+        guard let input = inputs.first(where: { $0.name == name }) else {
+            let known = inputs.map(\.name).joined(separator: ", ")
+            return .failure(.init(message: known.isEmpty ? "an input of the scene, which has none" : "one of the scene's inputs: \(known)"))
+        }
+        switch input.kind {
+        case .boolean:
+            guard text == "true" || text == "false" else { return .failure(.init(message: "true or false for the boolean '\(name)'")) }
+            return .success((name, .boolean(text == "true")))
+        case .string:
+            return .success((name, .string(text)))
+        case .number:
+            guard let number = Double(text), number.isFinite else { return .failure(.init(message: "a number for '\(name)'")) }
+            if let range = input.range, !range.contains(number) {
+                return .failure(.init(message: "a value from \(range.lowerBound) to \(range.upperBound) for '\(name)'"))
+            }
+            return .success((name, .number(number)))
+        }
+    }
+}
+
+public struct InputAssignmentError: Error, Sendable {
+    public var message: String
+}
