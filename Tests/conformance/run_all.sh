@@ -149,7 +149,8 @@ CHOREO="$CHOREO" "$python" -m pytest -q -p no:cacheprovider Tests/conformance/te
     Tests/conformance/test_dotlottie_checks.py Tests/conformance/test_lottie_audit.py \
     Tests/conformance/test_feature_matrix.py Tests/conformance/test_browser.py Tests/conformance/test_tgs.py \
     Tests/conformance/test_live_preview.py Tests/conformance/test_pre_commit.py Tests/conformance/test_action.py \
-    Tests/conformance/test_diff_page.py Tests/conformance/test_diff_reformat.py | tee "$work/pytest.log"
+    Tests/conformance/test_diff_page.py Tests/conformance/test_diff_reformat.py \
+    Tests/conformance/test_inputs_api.py | tee "$work/pytest.log"
 pytest_status=${PIPESTATUS[0]}
 pytest_passed="$(grep -oE '[0-9]+ passed' "$work/pytest.log" | tail -n 1 | grep -oE '[0-9]+' || true)"
 pytest_failed=0
