@@ -76,6 +76,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, CustomSt
     case inputType = "input-type"
     case guardNeverHolds = "guard-never-holds"
     case guardCycle = "guard-cycle"
+    case dotLottieUnsupported = "dotlottie-unsupported"
 
     // Lowering the scene model to the timeline.
     case loopFrames = "loop-frames"
@@ -182,6 +183,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, CustomSt
         case .inputType: (.scene, .error, "an input is compared with, or set to, a value of another kind")
         case .guardNeverHolds: (.scene, .warning, "a `when:` guard can never hold")
         case .guardCycle: (.scene, .error, "transitions without a trigger whose guards can hold at once lead round in a cycle")
+        case .dotLottieUnsupported: (.scene, .error, "a guard or an action that the dotLottie state machine would read otherwise")
         case .loopFrames: (.lowering, .warning, "a looping timeline is not a whole number of frames")
         case .loopSeam: (.lowering, .warning, "a looping timeline jumps at its seam")
         case .androidGroupOpacity: (.target, .error, "lottie-android fades overlapping fills and strokes separately")

@@ -107,6 +107,16 @@ extension FrontendContext {
         }
         check(parsed)
         guard ok else { return nil }
+        // dotlottie-rs reads a String guard's `compareTo` that starts with `$` as an input.
+        for operands in parser.operands.values {
+            for operand in [operands.0, operands.1] {
+                if case let .literal(.string(text)) = operand.value, text.hasPrefix("$") {
+                    error(.dotLottieUnsupported, "the dotLottie state machine reads a string starting with '$' as an input, so it cannot compare with \"\(text)\"",
+                          at: rangeInScalar(node, offset: operand.offset, length: operand.length))
+                    return nil
+                }
+            }
+        }
         if !canHold(parsed, inputs: byName) {
             warning(.guardNeverHolds, "the guard '\(text)' can never hold, so this transition is never taken", at: node.reportRange,
                     help: inputs.isEmpty ? nil : "check the comparisons against the inputs' ranges and values")
@@ -184,7 +194,8 @@ extension FrontendContext {
                           help: guess ?? (inputs.isEmpty ? "declare it under 'inputs:'" : nil))
                     continue
                 }
-                guard let action = readSetValue(pair.value, input: input) else { ok = false; continue }
+                let strings = Set(inputs.filter { $0.kind == .string }.map(\.name))
+                guard let action = readSetValue(pair.value, input: input, stringInputNames: strings) else { ok = false; continue }
                 actions.append(action)
             }
         }
@@ -203,7 +214,7 @@ extension FrontendContext {
         return ok ? actions : nil
     }
 
-    private func readSetValue(_ node: YAMLNode, input: MachineInput) -> TransitionAction? {
+    private func readSetValue(_ node: YAMLNode, input: MachineInput, stringInputNames: Set<String>) -> TransitionAction? {
         let text = node.scalar?.value ?? ""
         let plain = node.scalar?.style == .plain
         if plain, text == "toggle" {
@@ -218,6 +229,14 @@ extension FrontendContext {
             return bool(node, name: input.name).map { .set(input.name, .boolean($0)) }
         case .string:
             guard let value = string(node, what: "a string for '\(input.name)'") else { return nil }
+            // dotlottie-rs's SetString copies the input a value names (with or without `$`).
+            let named = String(value.drop { $0 == "$" })
+            if value.hasPrefix("$") || stringInputNames.contains(named) {
+                error(.dotLottieUnsupported,
+                      "the dotLottie state machine would copy the string input '\(named)' instead of setting the text \"\(value)\"",
+                      at: node.reportRange, help: "use a text that is not the name of a string input")
+                return nil
+            }
             return .set(input.name, .string(value))
         case .number:
             let signed = plain && (text.hasPrefix("+") || text.hasPrefix("-"))
