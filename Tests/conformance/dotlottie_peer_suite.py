@@ -14,10 +14,7 @@ SUITE = Path(__file__).resolve().parents[2] / ".." / "shared" / "peer-suites" / 
 
 
 def suite_dir() -> Path | None:
-    for candidate in (SUITE, Path("/work/shared/peer-suites/dotlottie-rs")):
-        if (candidate / "scenarios.json").exists():
-            return candidate
-    return None
+    return SUITE if (SUITE / "scenarios.json").exists() else None
 
 
 def _equal(actual, expected) -> bool:

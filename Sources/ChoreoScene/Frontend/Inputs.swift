@@ -78,9 +78,7 @@ extension FrontendContext {
             case let .input(name):
                 guard let input = byName[name] else {
                     ok = false
-                    let guess = suggestion(for: name, in: inputs.map(\.name))
-                    error(.unknownInput, "there is no input '\(name)'", at: rangeInScalar(node, offset: operand.offset, length: operand.length),
-                          help: guess ?? (inputs.isEmpty ? "declare it under 'inputs:'" : nil))
+                    reportUnknownInput(name, inputs: inputs, at: rangeInScalar(node, offset: operand.offset, length: operand.length))
                     return nil
                 }
                 return input.kind
@@ -122,6 +120,11 @@ extension FrontendContext {
                     help: inputs.isEmpty ? nil : "check the comparisons against the inputs' ranges and values")
         }
         return parsed
+    }
+
+    private func reportUnknownInput(_ name: String, inputs: [MachineInput], at range: SourceRange) {
+        let guess = suggestion(for: name, in: inputs.map(\.name))
+        error(.unknownInput, "there is no input '\(name)'", at: range, help: guess ?? (inputs.isEmpty ? "declare it under 'inputs:'" : nil))
     }
 
     private func describe(_ operand: GuardOperand, _ kind: MachineInput.Kind) -> String {
@@ -189,9 +192,7 @@ extension FrontendContext {
                 guard let name = keyName(pair.key) else { ok = false; continue }
                 guard let input = inputs.first(where: { $0.name == name }) else {
                     ok = false
-                    let guess = suggestion(for: name, in: inputs.map(\.name))
-                    error(.unknownInput, "there is no input '\(name)'", at: pair.key.reportRange,
-                          help: guess ?? (inputs.isEmpty ? "declare it under 'inputs:'" : nil))
+                    reportUnknownInput(name, inputs: inputs, at: pair.key.reportRange)
                     continue
                 }
                 let strings = Set(inputs.filter { $0.kind == .string }.map(\.name))
