@@ -81,6 +81,11 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, CustomSt
     case missingGlyph = "missing-glyph"
     case textTooWide = "text-too-wide"
     case fontFromSystem = "font-from-system"
+    case unknownInput = "unknown-input"
+    case inputType = "input-type"
+    case guardNeverHolds = "guard-never-holds"
+    case guardCycle = "guard-cycle"
+    case dotLottieUnsupported = "dotlottie-unsupported"
 
     // Lowering the scene model to the timeline.
     case loopFrames = "loop-frames"
@@ -194,6 +199,11 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, CustomSt
         case .missingGlyph: (.scene, .error, "text with characters the font has no glyph for")
         case .textTooWide: (.scene, .error, "a word wider than the text's max-width")
         case .fontFromSystem: (.scene, .warning, "a font found by family name, which depends on the machine's installed fonts")
+        case .unknownInput: (.scene, .error, "a guard or an action names an input the scene does not declare")
+        case .inputType: (.scene, .error, "an input is compared with, or set to, a value of another kind")
+        case .guardNeverHolds: (.scene, .warning, "a `when:` guard can never hold")
+        case .guardCycle: (.scene, .error, "transitions without a trigger whose guards can hold at once lead round in a cycle")
+        case .dotLottieUnsupported: (.scene, .error, "a guard or an action that the dotLottie state machine would read otherwise")
         case .loopFrames: (.lowering, .warning, "a looping timeline is not a whole number of frames")
         case .loopSeam: (.lowering, .warning, "a looping timeline jumps at its seam")
         case .androidGroupOpacity: (.target, .error, "lottie-android fades overlapping fills and strokes separately")

@@ -32,7 +32,7 @@ public struct ComparedScene: Sendable {
 
 /// What part of a scene a change is in.
 public enum ChangeArea: String, Sendable, CaseIterable {
-    case scene, node, base, pose, state, transition, timeline, theme, output
+    case scene, node, base, pose, state, transition, timeline, theme, output, input
 }
 
 public enum ChangeKind: String, Sendable {
@@ -156,6 +156,7 @@ struct ModelComparison {
         compareTransitions(old, new)
         compareTimelines(old, new)
         compareThemes(old, new)
+        compareInputs(old, new)
     }
 
     private mutating func add(_ change: MotionChange) { changes.append(change) }
@@ -460,6 +461,45 @@ struct ModelComparison {
         for theme in old.themes where !newNames.contains(theme.name) {
             add(MotionChange(.theme, .removed, theme.name, at: nil))
         }
+    }
+}
+
+extension ModelComparison {
+    /// Inputs by name: added, removed, or changed in kind, default or range; and each
+    /// transition's guard and actions.
+    fileprivate mutating func compareInputs(_ old: Scene, _ new: Scene) {
+        let before = Dictionary(old.inputs.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
+        let after = Dictionary(new.inputs.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
+        for input in new.inputs {
+            guard let previous = before[input.name] else {
+                changes.append(MotionChange(.input, .added, input.name, at: new.inputRanges[input.name]))
+                continue
+            }
+            let range = new.inputRanges[input.name]
+            if previous.kind != input.kind {
+                changes.append(MotionChange(.input, .changed, input.name, field: "kind", old: previous.kind.rawValue, new: input.kind.rawValue, at: range))
+            } else if previous.initial != input.initial {
+                let (a, b) = distinctTexts(inputValueText(previous.initial), inputValueText(input.initial))
+                changes.append(MotionChange(.input, .changed, input.name, field: "default", old: a, new: b, at: range))
+            }
+            if previous.range != input.range {
+                func text(_ range: ClosedRange<Double>?) -> String {
+                    range.map { "[\(ValueText.number($0.lowerBound)), \(ValueText.number($0.upperBound))]" } ?? "none"
+                }
+                changes.append(MotionChange(.input, .changed, input.name, field: "range", old: text(previous.range), new: text(input.range), at: range))
+            }
+        }
+        for input in old.inputs where after[input.name] == nil {
+            changes.append(MotionChange(.input, .removed, input.name, at: nil))
+        }
+    }
+}
+
+func inputValueText(_ value: InputValue) -> String {
+    switch value {
+    case let .boolean(flag): flag ? "true" : "false"
+    case let .number(number): ValueText.number(number)
+    case let .string(text): "\"\(text)\""
     }
 }
 

@@ -99,12 +99,23 @@ public enum DotLottie {
             }
             states.append(playbackState(
                 name: state.name, segment: segment, autoplay: autoplay, loop: loop,
-                transitions: leaving.map { transition(to: $0.name, on: eventName(for: $0)) }))
+                transitions: leaving.flatMap { guardedTransitions($0, inputs: machine.inputs) }))
         }
         for transition in machine.transitions {
+            let entryActions = transition.actions.flatMap { actionJSON($0, inputs: machine.inputs) }
+            if transition.isAction {
+                // Passed through at once: its entry actions run, then its one guardless transition
+                // goes back to the state, which shows what it showed.
+                let shown = states.first { $0["name"] == .string(transition.from) }
+                states.append(playbackState(
+                    name: transition.name, segment: shownSegment(shown) ?? transition.from, autoplay: false,
+                    loop: false, transitions: [.object([("type", "Transition"), ("toState", .string(transition.to))])],
+                    entryActions: entryActions))
+                continue
+            }
             states.append(playbackState(
                 name: transition.name, segment: transition.span, autoplay: true, loop: false,
-                transitions: [self.transition(to: transition.to, on: transitionEndEvent)]))
+                transitions: [self.transition(to: transition.to, on: transitionEndEvent)], entryActions: entryActions))
         }
 
         var interactions: [JSONValue] = []
@@ -112,7 +123,7 @@ public enum DotLottie {
             guard let type = interactionType(for: trigger) else { continue }
             interactions.append(.object([("type", .string(type)), ("actions", [fire(trigger.rawValue)])]))
         }
-        for transition in machine.transitions {
+        for transition in machine.transitions where !transition.isAction {
             interactions.append(onComplete(transition.name, fire: transitionEndEvent))
         }
         for state in machine.states where machine.transition(from: state.name, on: .complete) != nil {
@@ -120,24 +131,28 @@ public enum DotLottie {
         }
 
         var inputs: [String] = machine.usedTriggers.filter { $0 != .programmatic }.map(\.rawValue)
-        if !machine.transitions.isEmpty { inputs.append(transitionEndEvent) }
-        inputs += machine.transitions.filter { $0.trigger == .programmatic }.map(\.name)
+        if machine.transitions.contains(where: { !$0.isAction }) { inputs.append(transitionEndEvent) }
+        inputs += machine.transitions.filter { $0.trigger == .programmatic && !$0.isAutomatic }.map(\.name)
 
         var members: [(String, JSONValue)] = [("initial", .string(machine.initial)), ("states", .array(states))]
         if !interactions.isEmpty { members.append(("interactions", .array(interactions))) }
-        if !inputs.isEmpty {
-            members.append(("inputs", .array(inputs.map { .object([("type", "Event"), ("name", .string($0))]) })))
+        let declared = inputs.map { JSONValue.object([("type", "Event"), ("name", .string($0))]) }
+            + machine.inputs.map(inputJSON)
+        if !declared.isEmpty {
+            members.append(("inputs", .array(declared)))
         }
         return .object(members)
     }
 
     private static func playbackState(
-        name: String, segment: String, autoplay: Bool, loop: Bool, transitions: [JSONValue]
+        name: String, segment: String, autoplay: Bool, loop: Bool, transitions: [JSONValue], entryActions: [JSONValue] = []
     ) -> JSONValue {
-        .object([
+        var members: [(String, JSONValue)] = [
             ("type", "PlaybackState"), ("name", .string(name)), ("animation", ""), ("segment", .string(segment)),
             ("autoplay", .bool(autoplay)), ("loop", .bool(loop)), ("transitions", .array(transitions)),
-        ])
+        ]
+        if !entryActions.isEmpty { members.append(("entryActions", .array(entryActions))) }
+        return .object(members)
     }
 
     private static func transition(to state: String, on event: String) -> JSONValue {

@@ -21,9 +21,13 @@ struct InteractiveMachine {
         var to: String
         var trigger: Trigger
         var span: Span
+        var guardCondition: TransitionGuard?
+        var actions: [TransitionAction]
+        var isAutomatic: Bool
     }
 
     var initial: String
+    var inputs: [MachineInput] = []
     var states: [State]
     var transitions: [Transition]
 
@@ -38,10 +42,13 @@ struct InteractiveMachine {
         }
         transitions = machine.transitions.compactMap { transition in
             timeline.span(named: transition.span).map {
-                Transition(name: transition.name, from: transition.from, to: transition.to, trigger: transition.trigger, span: $0)
+                Transition(
+                    name: transition.name, from: transition.from, to: transition.to, trigger: transition.trigger, span: $0,
+                    guardCondition: transition.guardCondition, actions: transition.actions, isAutomatic: transition.isAutomatic)
             }
         }
         guard !states.isEmpty else { return nil }
+        inputs = machine.inputs
     }
 
     var initialPose: Span { states.first { $0.name == initial }?.pose ?? states[0].pose }
@@ -156,12 +163,14 @@ enum InteractiveSVG {
         for (offset, transition) in machine.transitions.enumerated() {
             transitions.append(
                 "{name: \(jsString(transition.name)), from: \(jsString(transition.from)), to: \(jsString(transition.to)), "
-                    + "trigger: \(jsString(transition.trigger.rawValue)), \(clip(transitionClips[offset], span: transition.span))}")
+                    + "trigger: \(jsString(transition.trigger.rawValue)), \(clip(transitionClips[offset], span: transition.span)), "
+                    + InteractiveInputs.transitionFields(transition) + "}")
         }
         return """
             {
               clock: \(jsString(clockPrefix)),
               initial: \(jsString(machine.initial)),
+              inputs: \(InteractiveInputs.inputsLiteral(machine.inputs)),
               states: {
                 \(states.joined(separator: ",\n    "))
               },
@@ -197,7 +206,71 @@ enum InteractiveSVG {
           var hit = root.querySelector(".choreo-hit") || root;
           var state = null, busy = false, waiting = null, playing = null, active = null;
           var from = {};
-          machine.transitions.forEach(function (t) { (from[t.from] = from[t.from] || {})[t.trigger] = t; });
+          // Several transitions may share a trigger, told apart by their guards: the first that holds wins.
+          machine.transitions.forEach(function (t) {
+            var byTrigger = from[t.from] = from[t.from] || {};
+            (byTrigger[t.trigger] = byTrigger[t.trigger] || []).push(t);
+          });
+          var values = {};
+          Object.keys(machine.inputs).forEach(function (name) { values[name] = machine.inputs[name].value; });
+          function holds(t) {
+            if (!t.when) return true;
+            return t.when.some(function (all) {
+              return all.every(function (c) {
+                var a = values[c.input], b = "other" in c ? values[c.other] : c.value;
+                switch (c.op) {
+                  case "==": return a === b;
+                  case "!=": return a !== b;
+                  case "<": return a < b;
+                  case "<=": return a <= b;
+                  case ">": return a > b;
+                  default: return a >= b;
+                }
+              });
+            });
+          }
+          function pick(name, trigger) {
+            return ((from[name] || {})[trigger] || []).filter(function (t) {
+              return (trigger !== "programmatic" || t.auto) && holds(t);
+            })[0];
+          }
+          function dispatch(type, detail) {
+            if (typeof CustomEvent === "function") root.dispatchEvent(new CustomEvent(type, { detail: detail, bubbles: true }));
+          }
+          function clamp(name, value) {
+            var range = machine.inputs[name].range;
+            return range ? Math.min(Math.max(value, range[0]), range[1]) : value;
+          }
+          function act(t) {
+            t.actions.forEach(function (a) {
+              if ("set" in a) values[a.set] = a.value;
+              else if ("step" in a) values[a.step] = clamp(a.step, values[a.step] + a.by);
+              else if ("toggle" in a) values[a.toggle] = !values[a.toggle];
+              else if ("theme" in a) {
+                Array.prototype.slice.call(root.classList).forEach(function (c) {
+                  if (c.indexOf("choreo-theme-") === 0) root.classList.remove(c);
+                });
+                root.classList.add("choreo-theme-" + a.theme);
+              } else if ("emit" in a) dispatch("choreo:event", { name: a.emit, state: state });
+            });
+          }
+          // A transition's actions run as it starts; one to its own state plays nothing.
+          function take(t) {
+            act(t);
+            if (t.action) { settle(); return; }
+            go(t);
+          }
+          // Automatic transitions: taken as soon as the state is reached and the guard holds.
+          // Actions that keep a guard true (a step past its range) would go round for ever: a
+          // bounded number of actions in a row, as dotLottie's runtime stops such a machine.
+          var chained = 0;
+          function settle() {
+            if (state === null || busy) return;
+            var next = pick(state, "programmatic");
+            if (!next || chained > 100) return;
+            chained += 1;
+            try { take(next); } finally { chained -= 1; }
+          }
 
           function now() { return root.getCurrentTime(); }
           function wall() { return window.performance ? window.performance.now() : Date.now(); }
@@ -248,6 +321,7 @@ enum InteractiveSVG {
             var label = machine.states[name].label;
             if (title && label) title.textContent = label;
             if (typeof CustomEvent === "function") root.dispatchEvent(new CustomEvent("choreo-state", { detail: { state: name } }));
+            dispatch("choreo:state", { state: name });
           }
           function enter(name) {
             state = name;
@@ -266,8 +340,9 @@ enum InteractiveSVG {
           }
           // The state is fully reached: its `complete` transition starts.
           function reached(name) {
-            var next = (from[name] || {}).complete;
-            if (next && state === name && !busy) go(next);
+            if (state !== name || busy) return;
+            var next = pick(name, "complete");
+            if (next) take(next); else settle();
           }
           function go(transition) {
             stopPlaying();
@@ -281,16 +356,16 @@ enum InteractiveSVG {
             });
           }
           function fire(trigger) {
-            var transition = state !== null && !busy && (from[state] || {})[trigger];
+            var transition = state !== null && !busy && pick(state, trigger);
             if (!transition) return false;
-            go(transition);
+            take(transition);
             return true;
           }
           // Any transition from the current state by name: how an app fires a programmatic one.
           function play(name) {
-            var found = machine.transitions.filter(function (t) { return t.name === name && t.from === state; })[0];
+            var found = machine.transitions.filter(function (t) { return t.name === name && t.from === state && holds(t); })[0];
             if (!found || busy) return false;
-            go(found);
+            take(found);
             return true;
           }
           function onPointer(trigger) {
@@ -313,11 +388,26 @@ enum InteractiveSVG {
               if (event.key === "Enter" || event.key === " ") { event.preventDefault(); fire("tap"); }
             });
           }
+          // Sets an input (a number is kept inside its range); false for an unknown input or a
+          // value of another kind. The machine acts on it at once, or when it next rests.
+          function set(name, value) {
+            var input = machine.inputs.hasOwnProperty(name) ? machine.inputs[name] : null;
+            if (!input) return false;
+            if (input.kind === "number") {
+              if (typeof value !== "number" || !isFinite(value)) return false;
+              value = clamp(name, value);
+            } else if (typeof value !== (input.kind === "boolean" ? "boolean" : "string")) return false;
+            values[name] = value;
+            settle();
+            return true;
+          }
           root.choreo = {
             machine: machine,
-            fire: fire,
+            // A trigger (`tap`, `hover`, …) or a transition by its name (`idle->loading`).
+            fire: function (name) { return fire(name) || play(name); },
             play: play,
-            state: function () { return state; },
+            set: set,
+            get: function (name) { return machine.inputs.hasOwnProperty(name) ? values[name] : undefined; },
             // The clip playing (a transition, or a state's timeline): its span's name, its start on
             // the compiled timeline, and the document time it began.
             current: function () {
@@ -325,6 +415,7 @@ enum InteractiveSVG {
             },
             busy: function () { return busy; }
           };
+          Object.defineProperty(root.choreo, "state", { get: function () { return state; }, enumerable: true });
           enter(machine.initial);
         })();
 

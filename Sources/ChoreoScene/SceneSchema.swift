@@ -97,6 +97,10 @@ public enum SceneSchema {
         case (.a11y, "label"): return .object([("type", "string")])
         case (.transition, "on"): return enumSchema("on")
         case (.transition, "nodes"): return .object([("type", "object"), ("additionalProperties", ref("nodeTiming"))])
+        case (.transition, "when"): return .object([("type", ["string", "boolean"])])
+        case (.transition, "set"): return .object([("type", "object"), ("additionalProperties", .object([("type", ["number", "string", "boolean"])]))])
+        case (.transition, "theme"), (.transition, "emit"): return ref("identifier")
+        case (.scene, "inputs"): return inputsSchema
         case (_, "easing"): return ref("easing")
         case (.timeline, "tweens"): return .object([("type", "array"), ("items", ref("tween"))])
         case (.transition, "play"): return ref("identifier")
@@ -122,6 +126,19 @@ public enum SceneSchema {
     static let pathVarReference: JSONValue = .object([("type", "string"), ("pattern", "^\\$[A-Za-z_][A-Za-z0-9_-]*$")])
 
     static let nodeList: JSONValue = .object([("type", "array"), ("items", ref("node"))])
+
+    /// `inputs:`: each input one of `{boolean: B}`, `{number: N, range: [LOW, HIGH]}`, `{string: S}`.
+    static let inputsSchema: JSONValue = .object([
+        ("type", "object"), ("propertyNames", ref("identifier")),
+        ("additionalProperties", .object([("oneOf", [
+            .object([("type", "object"), ("required", ["boolean"]), ("additionalProperties", false),
+                     ("properties", .object([("boolean", .object([("type", "boolean")]))]))]),
+            .object([("type", "object"), ("required", ["number"]), ("additionalProperties", false),
+                     ("properties", .object([("number", ref("number")), ("range", ref("point"))]))]),
+            .object([("type", "object"), ("required", ["string"]), ("additionalProperties", false),
+                     ("properties", .object([("string", .object([("type", "string")]))]))]),
+        ])]))
+    ])
 
     /// The JSON type of a property's value, from its kind in the property table.
     static func propertySchema(_ property: Property, place: ScenePlace) -> JSONValue {

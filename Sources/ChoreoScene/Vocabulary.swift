@@ -19,7 +19,7 @@ public enum SceneVocabulary {
         case .scene: sceneKeys
         case .state: stateOwnKeys
         case .a11y: ["label"]
-        case .transition: ["from", "to", "on", "duration", "delay", "easing", "nodes", "play", "keyframes"]
+        case .transition: ["from", "to", "on", "duration", "delay", "easing", "nodes", "play", "keyframes", "when", "set", "theme", "emit"]
         case .nodeTiming: ["duration", "delay", "easing"]
         case .timeline: ["duration", "loop", "tweens", "keyframes"]
         case .tween: ["at", "duration", "delay", "easing", "to", "by"]
@@ -117,7 +117,7 @@ public enum SceneVocabulary {
     /// Documentation where a key means something different from its usual meaning.
     static let placeDocumentation: [ScenePlace: [String: String]] = [
         .scene: ["size": "the canvas `[w, h]` in px; both > 0 (required)", "name": "the scene's name: output file names, Lottie `nm`"],
-        .transition: ["from": "the state the transition starts in", "to": "the state it ends in", "duration": "how long it takes (default 0.35s)", "nodes": "per-node (`node`) and per-property (`node.property`) duration, delay and easing; the most specific wins", "play": "a timeline played once from the transition's start, on top of the moving pose", "keyframes": "keyframes replacing the motion of their properties; `at` within the motion (`40%` of its duration)"],
+        .transition: ["theme": "the theme the transition switches to", "from": "the state the transition starts in", "to": "the state it ends in", "duration": "how long it takes (default 0.35s)", "nodes": "per-node (`node`) and per-property (`node.property`) duration, delay and easing; the most specific wins", "play": "a timeline played once from the transition's start, on top of the moving pose", "keyframes": "keyframes replacing the motion of their properties; `at` within the motion (`40%` of its duration)"],
         .tween: ["at": "when the tween starts on the timeline (a time, or `40%` of its duration)", "to": "absolute values per node `{node: {property: value}}`", "by": "relative values per node, added to the current ones"],
         .keyframe: ["at": "the time of the keyframe on the timeline or in the transition (a time, or `40%` of its duration)", "value": "the property's value at that time", "easing": "the easing from the previous keyframe to this one"],
         .spring: [
@@ -128,6 +128,10 @@ public enum SceneVocabulary {
     ]
 
     static let keyDocumentation: [String: String] = [
+        "inputs": "values the app sets: `{progress: {number: 0, range: [0, 1]}, muted: {boolean: false}, label: {string: \"\"}}`",
+        "when": "a guard: `\"progress >= 1\"`, `\"muted and count < 3\"`; without `on:` taken as soon as it holds",
+        "set": "inputs the transition sets: `{count: 3}`, `{count: +1}`, `{muted: toggle}`",
+        "emit": "an event the transition tells the app (`choreo:event`, dotLottie `CustomEvent`)",
         "choreo": "the format version: `1` (a plain number)",
         "fps": "frame rate of the Lottie output and of frame units (`21f`), 1…240",
         "background": "a colour that fills the canvas, or `none`",

@@ -42,11 +42,23 @@ public struct StateMachine: Sendable, Equatable {
     /// In file order. No state has two transitions on one trigger, and no cycle is made only of
     /// `complete` transitions (the front end rejects both).
     public var transitions: [Transition]
+    /// `inputs:`, in file order (contract §17).
+    public var inputs: [MachineInput]
 
-    public init(initial: String, states: [State], transitions: [Transition]) {
+    public init(initial: String, states: [State], transitions: [Transition], inputs: [MachineInput] = []) {
         self.initial = initial
         self.states = states
         self.transitions = transitions
+        self.inputs = inputs
+    }
+
+    /// The events `emit:` actions tell the app, in order of first use.
+    public var events: [String] {
+        var names: [String] = []
+        for transition in transitions {
+            for case let .emit(name) in transition.actions where !names.contains(name) { names.append(name) }
+        }
+        return names
     }
 
     public struct State: Sendable, Equatable {
@@ -86,14 +98,30 @@ public struct StateMachine: Sendable, Equatable {
         public var trigger: Trigger
         /// The span it plays once (its name, today always equal to `name`).
         public var span: String
+        /// `when:`: the transition is taken only while this holds. Without `on:` it is taken as
+        /// soon as its state is reached and the guard holds.
+        public var guardCondition: TransitionGuard?
+        /// `set:`, `theme:`, `emit:`, done when the transition is taken.
+        public var actions: [TransitionAction]
 
-        public init(name: String, from: String, to: String, trigger: Trigger, span: String) {
+        public init(
+            name: String, from: String, to: String, trigger: Trigger, span: String,
+            guardCondition: TransitionGuard? = nil, actions: [TransitionAction] = []
+        ) {
             self.name = name
             self.from = from
             self.to = to
             self.trigger = trigger
             self.span = span
+            self.guardCondition = guardCondition
+            self.actions = actions
         }
+
+        /// A transition to its own state is an action on a trigger: it plays nothing.
+        public var isAction: Bool { from == to }
+
+        /// Taken by itself when its guard holds, not by a trigger or the app.
+        public var isAutomatic: Bool { trigger == .programmatic && guardCondition != nil }
     }
 
     public func state(named name: String) -> State? {

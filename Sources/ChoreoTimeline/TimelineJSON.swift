@@ -102,9 +102,9 @@ public enum TimelineJSON {
                     ("to", .string(transition.to)),
                     ("trigger", .string(transition.trigger.rawValue)),
                     ("span", .string(transition.span)),
-                ])
+                ] + MachineJSON.transitionMembers(transition))
             })),
-        ])
+        ] + MachineJSON.machineMembers(machine))
     }
 
     private static func node(_ node: Node) -> JSONValue {

@@ -110,6 +110,8 @@ struct SnapshotOptions: Equatable, Sendable {
     var output: String
     /// Draw the scene with this theme's values.
     var theme: String?
+    /// `--input NAME=VALUE`, in command-line order: the machine runs on them from the state.
+    var inputs: [String] = []
 }
 
 struct PreviewOptions: Equatable, Sendable {
@@ -175,7 +177,8 @@ func optionSpecs(_ command: CommandName) -> [OptionSpec] {
          OptionSpec(names: ["--html"], value: "DIR")]
     case .snapshot:
         [OptionSpec(names: ["--at"], value: "TIME"), OptionSpec(names: ["--state"], value: "NAME"),
-         OptionSpec(names: ["--theme"], value: "NAME"), OptionSpec(names: ["-o", "--output"], value: "OUT.svg")]
+         OptionSpec(names: ["--theme"], value: "NAME"), OptionSpec(names: ["-o", "--output"], value: "OUT.svg"),
+         OptionSpec(names: ["--input"], value: "NAME=VALUE")]
     case .preview:
         [OptionSpec(names: ["-o", "--output"], value: "DIR"), OptionSpec(names: ["--serve"], value: nil),
          OptionSpec(names: ["--port"], value: "N")]
@@ -217,6 +220,9 @@ func parseArguments(_ arguments: [String]) -> Result<Invocation, UsageError> {
     return Result { () throws(UsageError) -> Invocation in try parse(command, rest) }
 }
 
+/// Options that may be given more than once.
+private let repeatableOptions: Set<String> = ["--input"]
+
 /// Options as given: the canonical name of each, with its value, in command-line order.
 private struct RawArguments {
     var options: [(name: String, spelled: String, value: String?)] = []
@@ -255,7 +261,7 @@ private func tokenize(_ command: CommandName, _ arguments: [String]) throws(Usag
             throw .unknownOption(spelled, command: command, suggestion: suggestion)
         }
         let name = spec.names[0]
-        if raw.has(name) { throw .repeatedOption(spelled, command: command) }
+        if raw.has(name), !repeatableOptions.contains(name) { throw .repeatedOption(spelled, command: command) }
         guard spec.value != nil else {
             if inlineValue != nil { throw .unexpectedValue(option: spelled, command: command) }
             raw.options.append((name, spelled, nil))
@@ -385,6 +391,10 @@ private func parse(_ command: CommandName, _ arguments: [String]) throws(UsageEr
         guard let (spelled, output) = raw.value("-o") else { throw .missingOption("-o OUT.svg", command: command) }
         guard !output.isEmpty else { throw .invalidValue(option: spelled, value: output, expected: "a file path", command: command) }
         var options = SnapshotOptions(file: file, moment: moment, output: output)
+        options.inputs = raw.options.filter { $0.name == "--input" }.map { $0.value ?? "" }
+        if !options.inputs.isEmpty, case .time = moment {
+            throw .invalidValue(option: "--input", value: options.inputs[0], expected: "--state NAME with it (inputs choose a state, not a time)", command: command)
+        }
         if let (spelled, value) = raw.value("--theme") {
             guard isUsableFileName(value) else {
                 throw .invalidValue(option: spelled, value: value, expected: "a theme name", command: command)

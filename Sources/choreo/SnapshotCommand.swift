@@ -43,7 +43,20 @@ func snapshotTime(_ moment: SnapshotOptions.Moment, in timeline: Timeline) throw
 
 func runSnapshot(_ options: SnapshotOptions) throws(UsageError) -> ExitStatus {
     guard let (source, timeline) = try compileSingle(options.file, command: .snapshot, theme: options.theme) else { return .failure }
-    let time = try snapshotTime(options.moment, in: timeline)
+    var moment = options.moment
+    if !options.inputs.isEmpty, case let .state(name) = moment, let machine = timeline.stateMachine {
+        var values = machine.defaultValues
+        for assignment in options.inputs {
+            switch machine.parseInput(assignment) {
+            case let .success((input, value)): values[input] = value
+            case let .failure(problem):
+                throw .invalidValue(option: "--input", value: assignment, expected: problem.message, command: .snapshot)
+            }
+        }
+        // The state the machine rests in once its guards have acted on the inputs.
+        if machine.state(named: name) != nil { moment = .state(machine.settle(from: name, values: &values)) }
+    }
+    let time = try snapshotTime(moment, in: timeline)
     let svg = SVGEmitter.snapshot(timeline, at: time)
     do throws(OutputError) {
         let directory = URL(fileURLWithPath: options.output).deletingLastPathComponent().path

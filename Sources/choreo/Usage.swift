@@ -112,7 +112,7 @@ func usageLine(_ command: CommandName) -> String {
     case .compile: "choreo compile PATH... [-o DIR] [--emit lottie,dotlottie,svg,svg-reel,timeline] [--theme NAME] [--pretty] [--jobs N] [--target TARGET] [--depfile FILE] [--watch] [--budget SIZE]"
     case .lint: "choreo lint PATH... [--format text|json|github|sarif] [--strict] [--fix] [--target TARGET]"
     case .diff: "choreo diff (OLD NEW | --git REV [PATH...]) [--format text|json|github|markdown] [--html DIR]"
-    case .snapshot: "choreo snapshot FILE (--at TIME | --state NAME) [--theme NAME] -o OUT.svg"
+    case .snapshot: "choreo snapshot FILE (--at TIME | --state NAME [--input NAME=VALUE]...) [--theme NAME] -o OUT.svg"
     case .preview: "choreo preview FILE (-o DIR | --serve [--port N])"
     case .lsp: "choreo lsp"
     case .schema: "choreo schema [-o FILE]"
@@ -244,6 +244,8 @@ func commandHelp(_ command: CommandName) -> String {
               --at TIME          a time on the global timeline: 0.6s, 600ms or 36f
                                  (frames at the scene's fps)
               --state NAME       the start of that state's pose
+              --input NAME=VALUE set an input (repeatable): the machine then rests
+                                 where its guards lead from --state's state
               --theme NAME       draw the scene with that theme's values
               -o, --output FILE  the SVG file to write
               -h, --help         show this help

@@ -105,6 +105,19 @@ mapfile -t machine_scenes < <(ls scenes/*.yaml Tests/ChoreoSceneTests/Fixtures/v
     --tap-through play-pause "${machine_scenes[@]}" | tee "$work/dotlottie.log"
 count_summary "dotLottie suite" "$work/dotlottie.log" "${PIPESTATUS[0]}"
 
+echo "== dotlottie-rs peer suite: the runtime simulator against the upstream scenarios"
+"$python" Tests/conformance/dotlottie_peer_suite.py | tee "$work/dotlottie-peer.log"
+peer_status=${PIPESTATUS[0]}
+summary="$(tail -n 1 "$work/dotlottie-peer.log")"
+if [[ "$summary" =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
+    passed=$((passed + BASH_REMATCH[1]))
+    failed=$((failed + BASH_REMATCH[2]))
+    if [ "$peer_status" -ne 0 ] && [ "${BASH_REMATCH[2]}" -eq 0 ]; then failed=$((failed + 1)); fi
+elif [ "$peer_status" -ne 0 ]; then
+    echo "FAIL dotlottie-rs peer suite: crashed (exit $peer_status)"
+    failed=$((failed + 1))
+fi
+
 echo "== interactive: the SVG and the preview page under real pointer input (Playwright)"
 "$python" Tests/conformance/interactive_suite.py --choreo "$CHOREO" --compiled "$work/compiled" \
     --work "$work/interactive" scenes/*.yaml Tests/ChoreoSceneTests/Fixtures/valid/complete-chain.yaml \
@@ -139,7 +152,7 @@ CHOREO="$CHOREO" "$python" -m pytest -q -p no:cacheprovider Tests/conformance/te
     Tests/conformance/test_state_paths_suite.py Tests/conformance/test_lottie_spec_schema.py \
     Tests/conformance/test_live_preview.py Tests/conformance/test_preview_guides.py Tests/conformance/test_pre_commit.py \
     Tests/conformance/test_action.py Tests/conformance/test_diff_page.py Tests/conformance/test_diff_reformat.py \
-    Tests/conformance/test_text_rendering.py \
+    Tests/conformance/test_text_rendering.py Tests/conformance/test_inputs_api.py \
     | tee "$work/pytest.log"
 pytest_status=${PIPESTATUS[0]}
 pytest_passed="$(grep -oE '[0-9]+ passed' "$work/pytest.log" | tail -n 1 | grep -oE '[0-9]+' || true)"

@@ -68,9 +68,9 @@
       local = current.loops && current.dur > 0 ? local % current.dur : Math.min(local, current.dur);
       return { time: current.start + local, span: current.name };
     }
-    if (runtime && runtime.state()) {
-      var pose = runtime.machine.states[runtime.state()].pose;
-      return { time: pose, span: runtime.state() + " (at rest)" };
+    if (runtime && runtime.state) {
+      var pose = runtime.machine.states[runtime.state].pose;
+      return { time: pose, span: runtime.state + " (at rest)" };
     }
     if (selfPlaying) {
       var length = selfPlaying.end - selfPlaying.start;
@@ -139,7 +139,7 @@
   Array.prototype.forEach.call(document.querySelectorAll("#states button"), function (button) {
     button.addEventListener("click", function () {
       if (!runtime || runtime.busy()) return;
-      var path = route(runtime.state(), button.getAttribute("data-state"));
+      var path = route(runtime.state, button.getAttribute("data-state"));
       if (!path || !path.length) return;
       pendingRoute = path.slice(1);
       runtime.play(path[0].name);
@@ -230,7 +230,7 @@
       var label = el("text", { x: labelAt.x, y: labelAt.y }, group);
       label.textContent = t.trigger === "programmatic" ? "by name" : t.trigger;
       group.addEventListener("click", function () {
-        if (runtime && runtime.state() === t.from) runtime.play(t.name);
+        if (runtime && runtime.state === t.from) runtime.play(t.name);
       });
     });
     states.forEach(function (s) {
@@ -256,7 +256,7 @@
     var old = svg && svg.querySelector("#stage-guides");
     if (old) old.parentNode.removeChild(old);
     if (!guidesShown || !svg) return;
-    var state = runtime && runtime.state();
+    var state = runtime && runtime.state;
     var guides = (state !== null && state !== undefined && data.guides[state]) || data.guides[""] || [];
     var layer = document.createElementNS(SVG_NS, "g");
     layer.setAttribute("id", "stage-guides");
@@ -289,6 +289,6 @@
     byId("guides").setAttribute("aria-pressed", String(guidesShown));
     drawGuides();
   });
-  showState(runtime ? runtime.state() : null);
+  showState(runtime ? runtime.state : null);
   later(tick);
 })();

@@ -43,7 +43,7 @@ final class SceneTree {
 let sceneRequiredKeys = ["choreo", "size", "layers"]
 let sceneKeys = [
     "choreo", "name", "size", "fps", "background", "vars", "themes", "layers", "states", "initial", "transitions",
-    "timelines", "budget", "fonts",
+    "timelines", "budget", "fonts", "inputs",
 ]
 
 extension FrontendContext {
@@ -129,7 +129,10 @@ extension FrontendContext {
                     help: guess.help, fixIts: guess.fixIts)
             }
         }
-        let transitions = map.value("transitions").map { readTransitions($0, states: states, names: names) } ?? []
+        let inputs = map.value("inputs").map(readInputs) ?? []
+        let transitions = map.value("transitions").map {
+            readTransitions($0, states: states, names: names, inputs: inputs, themes: themes.map(\.name))
+        } ?? []
         let timelines = map.value("timelines").map { readTimelines($0, names: names) } ?? []
         if releasesTree {
             map.releaseValue("transitions")
@@ -149,6 +152,10 @@ extension FrontendContext {
             name: name, size: size, fps: fps, background: background, layers: layers.map(sceneNode), states: states,
             initial: initial, transitions: transitions, timelines: timelines)
         scene.themes = themes
+        scene.inputs = inputs
+        for pair in map.value("inputs")?.mapping ?? [] {
+            if let name = pair.key.scalar?.value { scene.inputRanges[name] = pair.key.reportRange }
+        }
         scene.vars = environment.vars
         scene.budget = map.value("budget").flatMap(readBudget)
         scene.fontFiles = fonts.files

@@ -138,7 +138,9 @@ extension FrontendContext {
 
     // MARK: Transitions
 
-    func readTransitions(_ node: YAMLNode, states: [SceneState], names: SceneNames) -> [SceneTransition] {
+    func readTransitions(
+        _ node: YAMLNode, states: [SceneState], names: SceneNames, inputs: [MachineInput] = [], themes: [String] = []
+    ) -> [SceneTransition] {
         guard let items = listItems(node, expected: "a list of transitions") else { return [] }
         let stateNames = states.map(\.name)
         // Looked up for both ends of every transition: a set, not a scan of the names (quadratic
@@ -148,7 +150,7 @@ extension FrontendContext {
         var seen: [String: SourceRange] = [:]
         for item in items {
             guard let map = readMap(
-                item, what: "a transition", allowed: ["from", "to", "on", "duration", "delay", "easing", "nodes", "play", "keyframes"],
+                item, what: "a transition", allowed: ["from", "to", "on", "duration", "delay", "easing", "nodes", "play", "keyframes", "when", "set", "theme", "emit"],
                 required: ["from", "to"])
             else {
                 transitionFailed = true
@@ -186,9 +188,20 @@ extension FrontendContext {
             }
             let choreography = readTransitionChoreography(
                 map, owner: "the transition \(from ?? "?") → \(to ?? "?")", timing: timing, names: names)
+            var guardCondition: TransitionGuard?
+            if let whenNode = map.value("when") {
+                guardCondition = readGuard(whenNode, inputs: inputs)
+                if guardCondition == nil { ok = false }
+            }
+            let actions = readActions(map, inputs: inputs, themes: themes)
+            if actions == nil { ok = false }
             if errorCount > errorsBefore { transitionFailed = true }
-            guard ok, let from, let to, let timing else { continue }
-            let signature = trigger == .programmatic ? "\(from) -> \(to)" : "\(from) on \(trigger.rawValue)"
+            guard ok, let from, let to, var timing else { continue }
+            // An action on a trigger moves nothing, so it takes no time.
+            if from == to { timing.duration = 0; timing.delay = 0 }
+            var signature = trigger == .programmatic ? "\(from) -> \(to)" : "\(from) on \(trigger.rawValue)"
+            // Guarded transitions on one trigger are alternatives, told apart by their guards.
+            if let guardCondition { signature += " when \(guardCondition)" }
             let range = startRange(of: item)
             if let first = seen[signature] {
                 let message =
@@ -202,12 +215,15 @@ extension FrontendContext {
                 continue
             }
             seen[signature] = range
-            transitions.append(
-                SceneTransition(
-                    from: from, to: to, trigger: trigger, timing: timing, nodeTiming: nodeTiming, range: range,
-                    play: choreography.play, keyframes: choreography.keyframes))
+            var transition = SceneTransition(
+                from: from, to: to, trigger: trigger, timing: timing, nodeTiming: nodeTiming, range: range,
+                play: choreography.play, keyframes: choreography.keyframes)
+            transition.guardCondition = guardCondition
+            transition.actions = actions ?? []
+            transitions.append(transition)
         }
         reportCompleteCycles(transitions)
+        reportGuardCycles(transitions, inputs: inputs)
         return transitions
     }
 

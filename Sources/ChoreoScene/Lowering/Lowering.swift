@@ -230,9 +230,11 @@ struct LoweringContext {
         }
         let transitions = scene.transitions.map { transition in
             let name = "\(transition.from)->\(transition.to)"
-            return StateMachine.Transition(name: name, from: transition.from, to: transition.to, trigger: transition.trigger, span: name)
+            return StateMachine.Transition(
+                name: name, from: transition.from, to: transition.to, trigger: transition.trigger, span: name,
+                guardCondition: transition.guardCondition, actions: transition.actions)
         }
-        return StateMachine(initial: initial.name, states: states, transitions: transitions)
+        return StateMachine(initial: initial.name, states: states, transitions: transitions, inputs: scene.inputs)
     }
 
     /// The span a state plays on top of its pose (its pose span's `plays`: `TIMELINE`, or

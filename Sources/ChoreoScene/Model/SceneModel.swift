@@ -48,6 +48,10 @@ public struct Scene: Sendable {
     /// The initial state's name (the first state unless `initial:` names another); nil without states.
     public var initial: String?
     public var transitions: [SceneTransition]
+    /// `inputs:`, in file order (contract §17).
+    public var inputs: [MachineInput] = []
+    /// Where each input was declared.
+    public var inputRanges: [String: SourceRange] = [:]
     /// `themes:`, in file order.
     public var themes: [SceneTheme] = []
     /// Every var's value (for naming theme slots after the var they come from).
@@ -298,6 +302,10 @@ public struct SceneTransition: Sendable {
     /// Keyframes replacing the motion of their properties (`keyframes:`), times from the end of
     /// `timing.delay`; a first or last keyframe left out is the source or destination pose.
     public var keyframes: [PropertyKey: [Keyframe]]
+    /// `when:`.
+    public var guardCondition: TransitionGuard?
+    /// `set:`, `theme:`, `emit:`.
+    public var actions: [TransitionAction] = []
 
     public init(
         from: String, to: String, trigger: Trigger, timing: Timing, nodeTiming: [String: Timing] = [:],

@@ -1,0 +1,320 @@
+import ChoreoJSON
+
+/// A value an app sets on a scene's state machine (contract §17): `inputs: {NAME: {KIND: DEFAULT}}`.
+public struct MachineInput: Sendable, Equatable {
+    public enum Kind: String, Sendable, Equatable, CaseIterable {
+        case boolean, number, string
+    }
+
+    public var name: String
+    public var initial: InputValue
+    /// `range: [LOW, HIGH]` of a number input: the values an app may set and actions may reach.
+    public var range: ClosedRange<Double>?
+
+    public init(name: String, initial: InputValue, range: ClosedRange<Double>? = nil) {
+        self.name = name
+        self.initial = initial
+        self.range = range
+    }
+
+    public var kind: Kind { initial.kind }
+}
+
+public enum InputValue: Sendable, Equatable {
+    case boolean(Bool)
+    case number(Double)
+    case string(String)
+
+    public var kind: MachineInput.Kind {
+        switch self {
+        case .boolean: .boolean
+        case .number: .number
+        case .string: .string
+        }
+    }
+}
+
+/// A comparison operator of a `when:` guard.
+public enum Comparison: String, Sendable, Equatable, CaseIterable {
+    case equal = "==", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
+
+    /// The operator that holds exactly when this one does not (`not (a < b)` is `a >= b`).
+    public var negated: Comparison {
+        switch self {
+        case .equal: .notEqual
+        case .notEqual: .equal
+        case .less: .greaterOrEqual
+        case .lessOrEqual: .greater
+        case .greater: .lessOrEqual
+        case .greaterOrEqual: .less
+        }
+    }
+
+    /// The operator with its operands swapped (`1 < a` is `a > 1`).
+    public var mirrored: Comparison {
+        switch self {
+        case .equal, .notEqual: self
+        case .less: .greater
+        case .lessOrEqual: .greaterOrEqual
+        case .greater: .less
+        case .greaterOrEqual: .lessOrEqual
+        }
+    }
+
+    /// Only `==` and `!=` compare booleans and strings.
+    public var isEquality: Bool { self == .equal || self == .notEqual }
+}
+
+/// One side of a comparison: an input or a literal.
+public enum GuardOperand: Sendable, Equatable {
+    case input(String)
+    case literal(InputValue)
+}
+
+/// A `when:` guard, checked by the front end: every input exists and every comparison compares
+/// values of one kind.
+public indirect enum TransitionGuard: Sendable, Equatable {
+    case compare(GuardOperand, Comparison, GuardOperand)
+    case all([TransitionGuard])
+    case any([TransitionGuard])
+    case not(TransitionGuard)
+
+    /// A comparison whose left side is an input, as outputs that only compare an input with
+    /// something (dotLottie's guards) need it.
+    public struct Condition: Sendable, Equatable {
+        public var input: String
+        public var comparison: Comparison
+        public var other: GuardOperand
+
+        public init(input: String, comparison: Comparison, other: GuardOperand) {
+            self.input = input
+            self.comparison = comparison
+            self.other = other
+        }
+    }
+
+    /// The guard as alternatives of conjunctions (`or` of `and`s), `not` pushed onto the
+    /// comparisons. A comparison of two literals is folded away (`true` drops out of its
+    /// conjunction, `false` drops the conjunction). An empty result never holds; a result holding
+    /// one empty conjunction always holds.
+    public var alternatives: [[Condition]] {
+        func expand(_ guardValue: TransitionGuard, negated: Bool) -> [[Condition]] {
+            switch guardValue {
+            case let .not(inner):
+                return expand(inner, negated: !negated)
+            case let .all(parts) where !negated, let .any(parts) where negated:
+                var result: [[Condition]] = [[]]
+                for part in parts {
+                    let options = expand(part, negated: negated)
+                    result = result.flatMap { prefix in options.map { prefix + $0 } }
+                }
+                return result
+            case let .all(parts), let .any(parts):
+                return parts.flatMap { expand($0, negated: negated) }
+            case let .compare(left, comparison, right):
+                let op = negated ? comparison.negated : comparison
+                switch (left, right) {
+                case let (.input(name), other):
+                    return [[Condition(input: name, comparison: op, other: other)]]
+                case let (.literal(value), .input(name)):
+                    return [[Condition(input: name, comparison: op.mirrored, other: .literal(value))]]
+                case let (.literal(a), .literal(b)):
+                    return TransitionGuard.holds(a, op, b) ? [[]] : []
+                }
+            }
+        }
+        return expand(self, negated: false)
+    }
+
+    public static func holds(_ a: InputValue, _ comparison: Comparison, _ b: InputValue) -> Bool {
+        switch (a, b) {
+        case let (.number(x), .number(y)):
+            switch comparison {
+            case .equal: return x == y
+            case .notEqual: return x != y
+            case .less: return x < y
+            case .lessOrEqual: return x <= y
+            case .greater: return x > y
+            case .greaterOrEqual: return x >= y
+            }
+        default:
+            return comparison == .equal ? a == b : comparison == .notEqual ? a != b : false
+        }
+    }
+
+    /// The inputs the guard reads, in order of first use.
+    public var inputs: [String] {
+        var names: [String] = []
+        func visit(_ guardValue: TransitionGuard) {
+            switch guardValue {
+            case let .compare(left, _, right):
+                for case let .input(name) in [left, right] where !names.contains(name) { names.append(name) }
+            case let .all(parts), let .any(parts): parts.forEach(visit)
+            case let .not(inner): visit(inner)
+            }
+        }
+        visit(self)
+        return names
+    }
+}
+
+/// What a transition does when it is taken, in file order (`set:`, then `theme:`, then `emit:`).
+public enum TransitionAction: Sendable, Equatable {
+    /// `set: {NAME: VALUE}`.
+    case set(String, InputValue)
+    /// `set: {NAME: +N}` or `-N`: a number input moves by N, kept inside its range.
+    case step(String, Double)
+    /// `set: {NAME: toggle}`.
+    case toggle(String)
+    /// `theme: NAME`.
+    case theme(String)
+    /// `emit: NAME`: an event the app hears.
+    case emit(String)
+}
+
+/// The IR JSON of inputs, guards and actions. Written only for machines and transitions that
+/// have them, so a machine without inputs reads as before.
+enum MachineJSON {
+    static func value(_ value: InputValue) -> JSONValue {
+        switch value {
+        case let .boolean(flag): .bool(flag)
+        case let .number(number): .number(number)
+        case let .string(text): .string(text)
+        }
+    }
+
+    static func machineMembers(_ machine: StateMachine) -> [(String, JSONValue)] {
+        var members: [(String, JSONValue)] = []
+        if !machine.inputs.isEmpty {
+            members.append(("inputs", .array(machine.inputs.map { input in
+                var fields: [(String, JSONValue)] = [
+                    ("name", .string(input.name)), ("kind", .string(input.kind.rawValue)), ("default", value(input.initial)),
+                ]
+                if let range = input.range { fields.append(("range", [.number(range.lowerBound), .number(range.upperBound)])) }
+                return .object(fields)
+            })))
+        }
+        let events = machine.events
+        if !events.isEmpty { members.append(("events", .array(events.map { .string($0) }))) }
+        return members
+    }
+
+    /// `when`: the guard as alternatives of conjunctions, each comparison
+    /// `{input, op, value}` or `{input, op, other}`; `actions` in order.
+    static func transitionMembers(_ transition: StateMachine.Transition) -> [(String, JSONValue)] {
+        var members: [(String, JSONValue)] = []
+        if let guardCondition = transition.guardCondition {
+            members.append(("when", .array(guardCondition.alternatives.map { conditions in
+                .array(conditions.map { condition in
+                    var fields: [(String, JSONValue)] = [("input", .string(condition.input)), ("op", .string(condition.comparison.rawValue))]
+                    switch condition.other {
+                    case let .input(name): fields.append(("other", .string(name)))
+                    case let .literal(literal): fields.append(("value", value(literal)))
+                    }
+                    return .object(fields)
+                })
+            })))
+        }
+        if !transition.actions.isEmpty {
+            members.append(("actions", .array(transition.actions.map { action in
+                switch action {
+                case let .set(name, literal): .object([("set", .string(name)), ("value", value(literal))])
+                case let .step(name, delta): .object([("step", .string(name)), ("by", .number(delta))])
+                case let .toggle(name): .object([("toggle", .string(name))])
+                case let .theme(name): .object([("theme", .string(name))])
+                case let .emit(name): .object([("emit", .string(name))])
+                }
+            })))
+        }
+        return members
+    }
+}
+
+/// Running the machine on inputs without a clock: what `snapshot --input` draws. Every output
+/// that runs the machine (the SVG runtime, dotLottie) follows the same rules: a transition with
+/// a guard is taken only while it holds, and an automatic one as soon as its state is reached.
+extension StateMachine {
+    /// Each input's default, by name.
+    public var defaultValues: [String: InputValue] {
+        Dictionary(inputs.map { ($0.name, $0.initial) }, uniquingKeysWith: { _, last in last })
+    }
+
+    public static func holds(_ guardCondition: TransitionGuard, values: [String: InputValue]) -> Bool {
+        func resolve(_ operand: GuardOperand) -> InputValue? {
+            switch operand {
+            case let .input(name): values[name]
+            case let .literal(value): value
+            }
+        }
+        switch guardCondition {
+        case let .compare(left, comparison, right):
+            guard let a = resolve(left), let b = resolve(right), a.kind == b.kind else { return false }
+            return TransitionGuard.holds(a, comparison, b)
+        case let .all(parts): return parts.allSatisfy { holds($0, values: values) }
+        case let .any(parts): return parts.contains { holds($0, values: values) }
+        case let .not(inner): return !holds(inner, values: values)
+        }
+    }
+
+    /// Applies a transition's `set:` actions (numbers kept inside their ranges).
+    public func apply(_ actions: [TransitionAction], to values: inout [String: InputValue]) {
+        for action in actions {
+            switch action {
+            case let .set(name, value): values[name] = value
+            case let .step(name, delta):
+                guard case let .number(current)? = values[name] else { continue }
+                var next = current + delta
+                if let range = inputs.first(where: { $0.name == name })?.range {
+                    next = min(max(next, range.lowerBound), range.upperBound)
+                }
+                values[name] = .number(next)
+            case let .toggle(name):
+                if case let .boolean(flag)? = values[name] { values[name] = .boolean(!flag) }
+            case .theme, .emit: break
+            }
+        }
+    }
+
+    /// The state the machine rests in when it reaches `state` with these values: automatic
+    /// transitions whose guards hold are followed (their actions applied), at most once per state.
+    public func settle(from state: String, values: inout [String: InputValue]) -> String {
+        var current = state
+        var visited: Set<String> = [state]
+        while let next = transitions.first(where: {
+            $0.from == current && $0.isAutomatic && $0.guardCondition.map { StateMachine.holds($0, values: values) } == true
+        }) {
+            apply(next.actions, to: &values)
+            guard visited.insert(next.to).inserted else { return next.to }
+            current = next.to
+        }
+        return current
+    }
+
+    /// An input's value from its text on a command line (`progress=0.5`, `muted=true`), or a
+    /// message saying what was wrong.
+    public func parseInput(_ assignment: String) -> Result<(String, InputValue), InputAssignmentError> {
+        guard let equals = assignment.firstIndex(of: "=") else { return .failure(.init(message: "expected NAME=VALUE")) }
+        let name = String(assignment[..<equals]), text = String(assignment[assignment.index(after: equals)...])
+        guard let input = inputs.first(where: { $0.name == name }) else {
+            let known = inputs.map(\.name).joined(separator: ", ")
+            return .failure(.init(message: known.isEmpty ? "an input of the scene, which has none" : "one of the scene's inputs: \(known)"))
+        }
+        switch input.kind {
+        case .boolean:
+            guard text == "true" || text == "false" else { return .failure(.init(message: "true or false for the boolean '\(name)'")) }
+            return .success((name, .boolean(text == "true")))
+        case .string:
+            return .success((name, .string(text)))
+        case .number:
+            guard let number = Double(text), number.isFinite else { return .failure(.init(message: "a number for '\(name)'")) }
+            if let range = input.range, !range.contains(number) {
+                return .failure(.init(message: "a value from \(range.lowerBound) to \(range.upperBound) for '\(name)'"))
+            }
+            return .success((name, .number(number)))
+        }
+    }
+}
+
+public struct InputAssignmentError: Error, Sendable {
+    public var message: String
+}
