@@ -28,6 +28,11 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
+        .systemLibrary(
+            name: "CXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
         .target(name: "ChoreoJSON"),
         .target(name: "ChoreoArchive", dependencies: ["CZlib"]),
         .target(name: "ChoreoDiagnostics", dependencies: ["ChoreoJSON"]),
@@ -39,12 +44,14 @@ let package = Package(
         // (Choreo_ChoreoSVG.resources next to the binary), found by PreviewPage.resource without Bundle.module.
         .target(name: "ChoreoSVG", dependencies: ["ChoreoTimeline", "ChoreoJSON"], resources: [.copy("Resources")]),
         .target(name: "ChoreoDiff", dependencies: ["ChoreoScene", "ChoreoTimeline", "ChoreoSVG", "ChoreoDiagnostics", "ChoreoJSON"]),
+        // The SVG importer (`choreo import`, `artwork:`): the only target that sees libxml2.
+        .target(name: "ChoreoSVGImport", dependencies: ["CXML2", "ChoreoScene", "ChoreoTimeline", "ChoreoJSON"]),
         .target(name: "ChoreoLanguageServer", dependencies: ["ChoreoScene", "ChoreoYAML", "ChoreoDiagnostics", "ChoreoJSON"]),
         .executableTarget(
             name: "choreo",
             dependencies: [
                 "ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoDiagnostics", "ChoreoTimeline", "ChoreoArchive",
-                "ChoreoLanguageServer", "ChoreoJSON", "ChoreoYAML", "ChoreoDiff",
+                "ChoreoLanguageServer", "ChoreoJSON", "ChoreoYAML", "ChoreoDiff", "ChoreoSVGImport",
             ]
         ),
         .plugin(name: "ChoreoPlugin", capability: .buildTool(), dependencies: ["choreo"]),
@@ -66,6 +73,7 @@ let package = Package(
         ),
         .testTarget(name: "ChoreoLottieTests", dependencies: ["ChoreoLottie", "ChoreoTimeline", "ChoreoTestSupport"]),
         .testTarget(name: "ChoreoSVGTests", dependencies: ["ChoreoSVG", "ChoreoTimeline", "ChoreoTestSupport"]),
+        .testTarget(name: "ChoreoSVGImportTests", dependencies: ["ChoreoSVGImport", "ChoreoScene", "ChoreoTimeline"]),
         .testTarget(name: "ChoreoCLITests", dependencies: ["ChoreoTestSupport"]),
         .testTarget(name: "ChoreoDiffTests", dependencies: ["ChoreoDiff", "ChoreoScene", "ChoreoLottie", "ChoreoDiagnostics", "ChoreoJSON"]),
         .testTarget(name: "ChoreoLanguageServerTests", dependencies: ["ChoreoLanguageServer", "ChoreoJSON", "ChoreoDiagnostics", "ChoreoTestSupport"]),
