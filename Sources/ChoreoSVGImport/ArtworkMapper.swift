@@ -338,6 +338,10 @@ private struct Mapper {
             bounds = Box(outline)
         default:
             guard let text = element["d"], !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
+            // Counted before parsing, so a path past the limit costs one scan, not a parse.
+            if vertexCount + numberCount(text) / 2 > SVGLimits.maxOutputVertices {
+                throw SVGReadError("the SVG makes more than \(SVGLimits.maxOutputVertices) path vertices (with every use expanded)", line: element.line, column: element.column)
+            }
             switch parsePathData(text) {
             case let .success(parsed): outline = parsed
             case let .failure(error):
@@ -608,6 +612,18 @@ private struct Mapper {
         default: return nil
         }
     }
+}
+
+/// How many numbers path data holds at most: the places a number can start.
+func numberCount(_ text: String) -> Int {
+    var count = 0
+    var inNumber = false
+    for byte in text.utf8 {
+        let numeric = (byte >= 48 && byte <= 57) || byte == 46
+        if numeric && !inNumber { count += 1 }
+        inNumber = numeric
+    }
+    return count
 }
 
 func parseOpacity(_ text: String) -> Double? {

@@ -226,7 +226,7 @@ private struct TreeConverter {
             throw SVGReadError("the SVG has more than \(SVGLimits.maxElements) elements", line: line, column: column)
         }
         var element = SVGElement(name: localName, attributes: [:], children: [], text: "", line: line, column: column)
-        if let namespace = node.pointee.ns?.pointee.href, String(cString: namespace) != svgNamespace {
+        if let namespace = node.pointee.ns?.pointee.href, expandedNamespace(String(cString: namespace)) != svgNamespace {
             element.name = "{foreign}" + localName
         }
         var attribute = node.pointee.properties
@@ -236,7 +236,8 @@ private struct TreeConverter {
             var key = name
             if let namespace = current.pointee.ns?.pointee.href {
                 let uri = String(cString: namespace)
-                if uri == xlinkNamespace { key = name } else if uri != svgNamespace { continue }
+                let expanded = expandedNamespace(uri)
+                if expanded == xlinkNamespace { key = name } else if expanded != svgNamespace { continue }
             }
             let value = try text(of: current.pointee.children, line: line, column: column)
             // `href` wins over `xlink:href` when both are given, as SVG 2 says.
@@ -258,6 +259,15 @@ private struct TreeConverter {
             }
         }
         return element
+    }
+
+    /// A namespace URI written through an entity (`xmlns="&ns_svg;"`, as Illustrator does) as
+    /// the entity's text: libxml2 keeps it unexpanded when entities are not substituted.
+    func expandedNamespace(_ uri: String) -> String {
+        guard uri.hasPrefix("&"), uri.hasSuffix(";"), uri.count > 2,
+            let entity = xmlGetDocEntity(document, String(uri.dropFirst().dropLast())), let content = entity.pointee.content
+        else { return uri }
+        return String(cString: content)
     }
 
     /// The text of an attribute's or element's children, entity references expanded here (one
