@@ -4,17 +4,12 @@ import Foundation
 
 /// `choreo import FILE.svg [-o SCENE.yaml]`: the SVG's drawing as a scene, with a warning at each
 /// element left out.
-func runImport(input: String, output: String?) -> ExitStatus {
+func runImport(input: String, output: String?) throws(UsageError) -> ExitStatus {
     let shown = TextEscaping.terminal(input)
-    guard let handle = FileHandle(forReadingAtPath: input) else {
-        Console.error("choreo: error: cannot read '\(shown)'\n")
-        return .failure
-    }
-    // One byte past the limit is enough to know the file is too large, without reading it all.
-    let data = ((try? handle.read(upToCount: SVGLimits.maxFileBytes + 1)) ?? nil) ?? Data()
-    try? handle.close()
+    // The scene reader's checks (a regular file, at most the size limit + 1 byte) serve SVG too.
+    let file = try readScene(input, command: .import)
     let artwork: Artwork
-    switch ArtworkMapper.map(bytes: [UInt8](data)) {
+    switch ArtworkMapper.map(bytes: file.bytes) {
     case let .success(result): artwork = result
     case let .failure(error):
         Console.error("\(shown):\(error.line):\(error.column): error: \(TextEscaping.terminal(error.message)) [svg-refused]\n")
