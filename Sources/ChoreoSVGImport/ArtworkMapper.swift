@@ -57,6 +57,8 @@ private struct Mapper {
     var nodeCount = 0
     var vertexCount = 0
     var viewport = Point(100, 100)
+    /// The ids of the `use` targets being expanded, outermost first: a target among them is a cycle.
+    var useStack: [String] = []
 
     init(root: SVGElement) {
         self.root = root
@@ -222,6 +224,10 @@ private struct Mapper {
                     : "use refers to '\(href)' outside the file; nothing outside the SVG is read, so it is left out")
                 return nil
             }
+            if useStack.contains(target["id"] ?? "") || containsUse(of: useStack + [target["id"] ?? ""], in: target) {
+                // SVG draws nothing for a use in a cycle: leaving it out is the same picture.
+                return nil
+            }
             guard useDepth < SVGLimits.maxUseDepth else {
                 warn(element, "use refers through more than \(SVGLimits.maxUseDepth) other uses (or to itself); it is left out")
                 return nil
@@ -256,6 +262,8 @@ private struct Mapper {
         }
         applyOpacity(&node, style)
         var children: [ArtworkNode] = []
+        if element.name == "use", let target = element["href"].map({ String($0.dropFirst()) }) { useStack.append(target) }
+        defer { if element.name == "use" { useStack.removeLast() } }
         for child in content {
             if element.name == "use" && child.name == "symbol" { continue }
             children += try walk(child, parentStyle: contentStyle, pending: childPending, useDepth: useDepth + (element.name == "use" ? 1 : 0))
@@ -265,6 +273,23 @@ private struct Mapper {
             node.clip = clipPath(clip, on: element, matrix: clipMatrix, bounds: groupBounds(children))
         }
         return node
+    }
+
+    /// True when `element` or what it holds uses one of `ids`, directly or through other uses
+    /// (a cycle SVG draws nothing for); each id is visited once, so this is linear in the file.
+    private func containsUse(of ids: [String], in element: SVGElement) -> Bool {
+        var visited: Set<String> = []
+        var pending: [SVGElement] = [element]
+        let targets = Set(ids)
+        while let current = pending.popLast() {
+            if current.name == "use", let href = current["href"], href.hasPrefix("#") {
+                let id = String(href.dropFirst())
+                if targets.contains(id) { return true }
+                if visited.insert(id).inserted, let next = byID[id] { pending.append(next) }
+            }
+            pending += current.children
+        }
+        return false
     }
 
     private func groupBounds(_ children: [ArtworkNode]) -> Box? { nil }
@@ -401,9 +426,11 @@ private struct Mapper {
                     warn(element, "stroke-dashoffset is not imported; the dashes start at the path's start")
                 }
             }
+            // An invalid keyword is ignored, as SVG ignores it: the initial value applies.
+            let cap = style["stroke-linecap"].flatMap { ["butt", "round", "square"].contains($0) ? $0 : nil } ?? "butt"
+            let join = style["stroke-linejoin"].flatMap { ["miter", "round", "bevel"].contains($0) ? $0 : ["miter-clip", "arcs"].contains($0) ? "miter" : nil } ?? "miter"
             node.stroke = ArtworkStroke(
-                paint: strokePaint, width: width, cap: style["stroke-linecap"] ?? "butt",
-                join: style["stroke-linejoin"].map { $0 == "miter-clip" || $0 == "arcs" ? "miter" : $0 } ?? "miter",
+                paint: strokePaint, width: width, cap: cap, join: join,
                 miterLimit: max(1, Double(style["stroke-miterlimit"] ?? "4") ?? 4), dash: dash)
             node.fill = fill
         } else if fill != .color(RGBA(0, 0, 0, 1)) {
