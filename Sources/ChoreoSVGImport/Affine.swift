@@ -115,6 +115,16 @@ func parseNumberList(_ text: String) -> [Double]? {
     return numbers
 }
 
+/// The numbers of a list up to the first that is not one (SVG draws what comes before an error).
+func numberListPrefix(_ text: String) -> [Double] {
+    var numbers: [Double] = []
+    for piece in text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\n" || $0 == "\t" || $0 == "\r" }) {
+        guard let parsed = parseNumberList(String(piece)) else { break }
+        numbers += parsed
+    }
+    return numbers
+}
+
 /// A length in user units: plain numbers and `px`; `pt`, `pc`, `mm`, `cm`, `in` converted at
 /// 96 dpi; a percentage of `reference`. Nil for what has no fixed size here (`em`, `auto`).
 func parseLength(_ text: String?, percentOf reference: Double = 0) -> Double? {

@@ -103,8 +103,16 @@ private struct Mapper {
             nodes = try walk(target, parentStyle: style, pending: pending.concatenating(ancestorTransform), useDepth: 0)
         } else {
             nodes = []
-            for child in root.children {
-                nodes += try walk(child, parentStyle: rootStyle, pending: pending, useDepth: 0)
+            if rootStyle["display"] != "none" {
+                for child in root.children {
+                    nodes += try walk(child, parentStyle: rootStyle, pending: pending, useDepth: 0)
+                }
+            }
+            // Opacity on the root applies to the drawing as a whole: one group holds it.
+            if let opacity = rootStyle["opacity"].flatMap(parseOpacity), opacity < 1, !nodes.isEmpty {
+                var group = ArtworkNode(id: claimID(for: root, fallback: "artwork"), location: ArtworkLocation(line: root.line, column: root.column), geometry: .group(nodes))
+                group.opacity = opacity
+                nodes = [group]
             }
         }
         return Artwork(size: size, nodes: nodes, warnings: warnings, locations: locations)
@@ -343,8 +351,10 @@ private struct Mapper {
                 ry = rx
             } else {
                 let givenX = parseLength(element["rx"], percentOf: viewport.x), givenY = parseLength(element["ry"], percentOf: viewport.y)
-                rx = givenX ?? givenY ?? 0
-                ry = givenY ?? givenX ?? 0
+                // A negative radius is invalid and counts as `auto`: the other radius.
+                let validX = givenX.flatMap { $0 >= 0 ? $0 : nil }, validY = givenY.flatMap { $0 >= 0 ? $0 : nil }
+                rx = validX ?? validY ?? 0
+                ry = validY ?? validX ?? 0
             }
             guard rx > 0, ry > 0 else { return nil }
             bounds = Box(minX: cx - rx, minY: cy - ry, maxX: cx + rx, maxY: cy + ry)
@@ -357,7 +367,9 @@ private struct Mapper {
             outline = PathShape([Contour([BezierVertex(start), BezierVertex(end)], closed: false)])
             bounds = Box(outline)
         case "polyline", "polygon":
-            guard let numbers = parseNumberList(element["points"] ?? ""), numbers.count >= 4 else { return nil }
+            // Points are read up to the first invalid one, and an odd last coordinate is dropped, as SVG does.
+            let numbers = numberListPrefix(element["points"] ?? "")
+            guard numbers.count >= 4 else { return nil }
             let points = stride(from: 0, to: numbers.count - 1, by: 2).map { BezierVertex(Point(numbers[$0], numbers[$0 + 1])) }
             outline = PathShape([Contour(points, closed: element.name == "polygon")])
             bounds = Box(outline)
@@ -454,9 +466,12 @@ private struct Mapper {
             let fallback = close < value.endIndex ? value[value.index(after: close)...].trimmingCharacters(in: .whitespaces) : ""
             if reference.hasPrefix("#"), let server = byID[String(reference.dropFirst())] {
                 if server.name == "linearGradient" || server.name == "radialGradient" {
-                    return gradient(server, opacity: opacity, bounds: bounds, matrix: matrix, user: element)
+                    let painted = gradient(server, opacity: opacity, bounds: bounds, matrix: matrix, user: element)
+                    // A gradient without stops paints with the fallback colour when there is one.
+                    if painted != .none || fallback.isEmpty { return painted }
+                } else {
+                    warn(element, "\(server.name == "pattern" ? "patterns" : "the paint server <\(server.name)>") cannot be imported; \(fallback.isEmpty ? "the paint is left out" : "its fallback colour is used")")
                 }
-                warn(element, "\(server.name == "pattern" ? "patterns" : "the paint server <\(server.name)>") cannot be imported; \(fallback.isEmpty ? "the paint is left out" : "its fallback colour is used")")
             } else if !reference.hasPrefix("#") {
                 warn(element, "the paint '\(reference)' is outside the file; nothing outside the SVG is read")
             }
@@ -478,7 +493,7 @@ private struct Mapper {
             return current.lowercased() == "currentcolor" ? RGBA(0, 0, 0, 1) : color(current, style: ComputedStyle())
         }
         if case let .success(color) = parseColor(value, environment: ValueEnvironment()) { return color }
-        return nil
+        return hslColor(value)
     }
 
     /// The gradient's attributes with those it inherits through `href` filled in, and the stops of
@@ -639,6 +654,30 @@ private struct Mapper {
         default: return nil
         }
     }
+}
+
+/// `hsl(120, 100%, 25%)` and `hsla(…, 0.5)`, which SVG exports use and a scene's colours do not.
+func hslColor(_ text: String) -> RGBA? {
+    let lower = text.lowercased()
+    guard lower.hasPrefix("hsl"), let open = lower.firstIndex(of: "("), let close = lower.lastIndex(of: ")") else { return nil }
+    let parts = lower[lower.index(after: open)..<close].split(whereSeparator: { $0 == "," || $0 == " " || $0 == "/" })
+        .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    guard parts.count == 3 || parts.count == 4 else { return nil }
+    func percent(_ part: String) -> Double? { part.hasSuffix("%") ? Double(part.dropLast()).map { $0 / 100 } : Double(part) }
+    guard let hue = Double(parts[0].replacingOccurrences(of: "deg", with: "")), let saturation = percent(parts[1]), let lightness = percent(parts[2])
+    else { return nil }
+    let alpha = parts.count == 4 ? (parseOpacity(parts[3]) ?? 1) : 1
+    let h = (hue.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360) / 360
+    let s = min(1, max(0, saturation)), l = min(1, max(0, lightness))
+    let q = l < 0.5 ? l * (1 + s) : l + s - l * s, p = 2 * l - q
+    func channel(_ t: Double) -> Double {
+        let t = t < 0 ? t + 1 : t > 1 ? t - 1 : t
+        if t < 1.0 / 6 { return p + (q - p) * 6 * t }
+        if t < 0.5 { return q }
+        if t < 2.0 / 3 { return p + (q - p) * (2.0 / 3 - t) * 6 }
+        return p
+    }
+    return RGBA(channel(h + 1.0 / 3), channel(h), channel(h - 1.0 / 3), alpha)
 }
 
 /// How many numbers path data holds at most: the places a number can start.

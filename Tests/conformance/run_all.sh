@@ -15,7 +15,10 @@
 #      motion, the reel still animating;
 #   5. lottie_audit.py: no compiled Lottie (scenes, feature scenes, matrix) contains a known
 #      player pitfall;
-#   6. the pytest self-tests proving the Lottie, dotLottie suites and the audit fail on broken
+#   6. resvg_import_suite.py: `choreo import` on resvg's own tests (every second one by default,
+#      RESVG_SAMPLE=1 for all), pass counts per folder; fails only on a crash, a hang or a scene
+#      the compiler rejects;
+#   7. the pytest self-tests proving the Lottie, dotLottie suites and the audit fail on broken
 #      output, that the matrix covers every property of docs/scene-format.md §5, and that
 #      browser.py drives Chromium with real input; test_tgs.py (`--target tgs` stickers:
 #      gzip, python-lottie's TGS validator, ThorVG/rlottie); test_pre_commit.py (the hooks of
@@ -128,6 +131,19 @@ if [[ "$summary" =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
     if [ "$audit_status" -ne 0 ] && [ "${BASH_REMATCH[2]}" -eq 0 ]; then failed=$((failed + 1)); fi
 else
     echo "FAIL audit: crashed (exit $audit_status)"
+    failed=$((failed + 1))
+fi
+
+echo "== resvg import suite: choreo import on resvg's tests (../shared/peer-suites/resvg), counts per folder"
+CHOREO="$CHOREO" RESVG_SAMPLE="${RESVG_SAMPLE:-2}" "$python" Tests/conformance/resvg_import_suite.py | tee "$work/resvg.log"
+resvg_status=${PIPESTATUS[0]}
+summary="$(tail -n 1 "$work/resvg.log")"
+if [[ "$summary" =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
+    passed=$((passed + BASH_REMATCH[1]))
+    failed=$((failed + BASH_REMATCH[2]))
+    if [ "$resvg_status" -ne 0 ] && [ "${BASH_REMATCH[2]}" -eq 0 ]; then failed=$((failed + 1)); fi
+else
+    echo "FAIL resvg import suite: crashed (exit $resvg_status)"
     failed=$((failed + 1))
 fi
 
