@@ -59,6 +59,7 @@ private struct Mapper {
     var viewport = Point(100, 100)
     /// The ids of the `use` targets being expanded, outermost first: a target among them is a cycle.
     var useStack: [String] = []
+    var cyclicTargets: [String: Bool] = [:]
 
     init(root: SVGElement) {
         self.root = root
@@ -88,10 +89,18 @@ private struct Mapper {
         let height = parseLength(root["height"])
         let viewBox = parseNumberList(root["viewBox"] ?? "").flatMap { $0.count == 4 && $0[2] > 0 && $0[3] > 0 ? $0 : nil }
         let size = Point(width ?? viewBox?[2] ?? 100, height ?? viewBox?[3] ?? 100)
+        guard size.x > 0, size.y > 0 else {
+            throw SVGReadError("the SVG's width and height must be greater than 0 (SVG draws nothing for it)", line: root.line, column: root.column)
+        }
         viewport = viewBox.map { Point($0[2], $0[3]) } ?? size
         var pending = Affine.identity
         if let viewBox {
             pending = viewBoxTransform(viewBox, preserveAspectRatio: root["preserveAspectRatio"], width: size.x, height: size.y)
+        }
+        var counted: [String: Int] = [:]
+        var counting: Set<String> = []
+        if expandedCount(root, memo: &counted, inProgress: &counting) > SVGLimits.maxOutputNodes {
+            throw SVGReadError("the SVG makes more than \(SVGLimits.maxOutputNodes) nodes (with every use expanded)", line: root.line, column: root.column)
         }
         var nodes: [ArtworkNode]
         if let fragment {
@@ -232,7 +241,12 @@ private struct Mapper {
                     : "use refers to '\(href)' outside the file; nothing outside the SVG is read, so it is left out")
                 return nil
             }
-            if useStack.contains(target["id"] ?? "") || containsUse(of: useStack + [target["id"] ?? ""], in: target) {
+            // A target that reaches an outer target is itself in a cycle through it, so checking
+            // each target once (remembered) and the stack finds every cycle.
+            let targetID = target["id"] ?? ""
+            let cyclic = cyclicTargets[targetID] ?? containsUse(of: [targetID], in: target)
+            cyclicTargets[targetID] = cyclic
+            if cyclic || useStack.contains(targetID) {
                 // SVG draws nothing for a use in a cycle: leaving it out is the same picture.
                 return nil
             }
@@ -281,6 +295,29 @@ private struct Mapper {
             node.clip = clipPath(clip, on: element, matrix: clipMatrix, bounds: groupBounds(children))
         }
         return node
+    }
+
+    /// How many elements `element` becomes with every `use` expanded, saturating just past the
+    /// limit: counted once per use target, so a `use` bomb is refused before anything is built.
+    private func expandedCount(_ element: SVGElement, memo: inout [String: Int], inProgress: inout Set<String>) -> Int {
+        var total = 1
+        if element.name == "use", let href = element["href"], href.hasPrefix("#") {
+            let id = String(href.dropFirst())
+            if let known = memo[id] {
+                total += known
+            } else if !inProgress.contains(id), let target = byID[id] {
+                inProgress.insert(id)
+                let count = expandedCount(target, memo: &memo, inProgress: &inProgress)
+                inProgress.remove(id)
+                memo[id] = count
+                total += count
+            }
+        }
+        for child in element.children {
+            total += expandedCount(child, memo: &memo, inProgress: &inProgress)
+            if total > SVGLimits.maxOutputNodes { return SVGLimits.maxOutputNodes + 1 }
+        }
+        return min(total, SVGLimits.maxOutputNodes + 1)
     }
 
     /// True when `element` or what it holds uses one of `ids`, directly or through other uses

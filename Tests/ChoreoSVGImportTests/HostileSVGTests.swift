@@ -77,3 +77,13 @@ import Testing
         #expect(error.message.contains("at most"))
     }
 }
+
+@Suite struct RefusedSVGTests {
+    /// A zero or negative size draws nothing; the scene it made did not compile before.
+    @Test(arguments: ["width=\"0\" height=\"0\"", "width=\"-50\" height=\"-100\""])
+    func nonPositiveSizeIsRefused(_ size: String) {
+        let result = ArtworkMapper.map(bytes: Array("<svg xmlns=\"http://www.w3.org/2000/svg\" \(size)><rect width=\"1\" height=\"1\"/></svg>".utf8))
+        guard case let .failure(error) = result else { Issue.record("accepted"); return }
+        #expect(error.message.contains("greater than 0"))
+    }
+}
