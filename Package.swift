@@ -16,7 +16,7 @@ let package = Package(
     products: [
         .executable(name: "choreo", targets: ["choreo"]),
         .plugin(name: "ChoreoPlugin", targets: ["ChoreoPlugin"]),
-        .library(name: "ChoreoKit", targets: ["ChoreoDiagnostics", "ChoreoTimeline", "ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoArchive", "ChoreoDiff"]),
+        .library(name: "ChoreoKit", targets: ["ChoreoDiagnostics", "ChoreoTimeline", "ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoArchive", "ChoreoDiff", "ChoreoSVGImport"]),
     ],
     targets: [
         .systemLibrary(

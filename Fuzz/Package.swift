@@ -14,5 +14,10 @@ let package = Package(
             name: "FuzzChoreo",
             dependencies: ["FuzzDriver", .product(name: "ChoreoKit", package: "Choreo")]
         ),
+        // `choreo import`: FUZZ_TARGET=FuzzSVGImport scripts/fuzz.sh.
+        .executableTarget(
+            name: "FuzzSVGImport",
+            dependencies: ["FuzzDriver", .product(name: "ChoreoKit", package: "Choreo")]
+        ),
     ]
 )

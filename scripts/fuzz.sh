@@ -22,11 +22,12 @@ if [ "${FUZZ_FROM_HEAD:-0}" = 1 ]; then
 fi
 swift build --package-path "$source/Fuzz" --scratch-path .build/fuzz -c debug \
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library \
-    --product FuzzChoreo
-binary=.build/fuzz/debug/FuzzChoreo
+    --product "${FUZZ_TARGET:-FuzzChoreo}"
+binary=.build/fuzz/debug/${FUZZ_TARGET:-FuzzChoreo}
 
 mkdir -p fuzz/corpus fuzz/artifacts fuzz/seeds
 # Seeds: the real scenes, the feature scenes, the invalid corpus and the hostile corpus.
+# (FUZZ_TARGET=FuzzSVGImport fuzzes `choreo import`; its seeds are the SVGs among them, scenes/artwork/.)
 find scenes Tests/conformance/feature-scenes Tests/ChoreoSceneTests/Fixtures Tests/ChoreoPipelineTests/Hostile \
     Fuzz/corpus-regression -type f 2>/dev/null | while read -r f; do
     cp "$f" "fuzz/seeds/$(echo "$f" | tr '/' '_')"

@@ -10,3 +10,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int FuzzChoreo_main(int argc, char **argv) {
     return LLVMFuzzerRunDriver(&argc, &argv, LLVMFuzzerTestOneInput);
 }
+
+int FuzzSVGImport_main(int argc, char **argv) {
+    return LLVMFuzzerRunDriver(&argc, &argv, LLVMFuzzerTestOneInput);
+}
