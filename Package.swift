@@ -58,7 +58,7 @@ let package = Package(
         .plugin(name: "ChoreoPlugin", capability: .buildTool(), dependencies: ["choreo"]),
         .executableTarget(
             name: "choreo-bench",
-            dependencies: ["ChoreoYAML", "ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoDiagnostics", "ChoreoJSON", "ChoreoLanguageServer"]
+            dependencies: ["ChoreoYAML", "ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoDiagnostics", "ChoreoJSON", "ChoreoLanguageServer", "ChoreoSVGImport"]
         ),
         .target(name: "ChoreoTestSupport", dependencies: ["ChoreoDiagnostics"], path: "Tests/ChoreoTestSupport"),
         .testTarget(

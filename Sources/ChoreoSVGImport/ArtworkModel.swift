@@ -4,6 +4,11 @@ import ChoreoTimeline
 public struct ArtworkLocation: Sendable, Hashable {
     public var line: Int
     public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
 }
 
 /// Something of the SVG the scene cannot hold, left out of the drawing, at its element.

@@ -58,11 +58,9 @@ public enum SVGDocumentReader {
         }
         if let refusal = refuseDangerousDoctype(bytes) { return .failure(refusal) }
         installRefusingEntityLoader()
-        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
-            | XML_PARSE_BIG_LINES.rawValue | XML_PARSE_NOCDATA.rawValue)
         let document: xmlDocPtr? = bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: max(buffer.count, 1)) {
-                xmlReadMemory($0, Int32(buffer.count), "artwork.svg", nil, options)
+                xmlReadMemory($0, Int32(buffer.count), "artwork.svg", nil, parseOptions)
             }
         }
         guard let document else {
@@ -86,6 +84,23 @@ public enum SVGDocumentReader {
             return .failure(error)
         }
     }
+
+    /// libxml2's parse of `bytes` into its tree and nothing more, with the importer's options: the
+    /// floor the importer's cost is measured against (choreo-bench). True when it parsed.
+    public static func parseWithLibxml2Only(bytes: [UInt8]) -> Bool {
+        installRefusingEntityLoader()
+        let document: xmlDocPtr? = bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: max(buffer.count, 1)) {
+                xmlReadMemory($0, Int32(buffer.count), "artwork.svg", nil, parseOptions)
+            }
+        }
+        guard let document else { return false }
+        xmlFreeDoc(document)
+        return true
+    }
+
+    private static let parseOptions = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
+        | XML_PARSE_BIG_LINES.rawValue | XML_PARSE_NOCDATA.rawValue)
 
     /// Every external entity, DTD or XInclude libxml2 might want is refused: the importer reads
     /// exactly one file.
@@ -170,29 +185,30 @@ struct LineIndex {
         for (index, byte) in bytes.enumerated() where byte == 10 { starts.append(index + 1) }
     }
 
-    func column(ofElement qualifiedName: String, line: Int, after previous: Int?) -> Int {
-        guard line >= 1, line <= starts.count else { return 1 }
+    /// The column of `<name` on `line`, searching from `previous` (the byte offset and column of
+    /// the last element found on the same line), so a file on one line costs one pass, not one
+    /// pass per element.
+    func column(ofElement qualifiedName: String, line: Int, after previous: (offset: Int, column: Int)?) -> (offset: Int, column: Int) {
+        guard line >= 1, line <= starts.count else { return (0, 1) }
         let start = starts[line - 1]
         let end = line < starts.count ? starts[line] : bytes.count
         let needle = [UInt8(ascii: "<")] + Array(qualifiedName.utf8)
-        var index = max(start, previous ?? start)
+        let from = previous.map { max(start, $0.offset) } ?? start
+        let fromColumn = previous.map { from == $0.offset ? $0.column : 1 } ?? 1
+        var index = from
         while index + needle.count <= end {
             if bytes[index..<(index + needle.count)].elementsEqual(needle) {
                 let next = index + needle.count < bytes.count ? bytes[index + needle.count] : 32
                 if !(next == UInt8(ascii: ":") || next == UInt8(ascii: "-") || next == UInt8(ascii: "_")
                     || (next >= 48 && next <= 57) || (next >= 65 && next <= 90) || (next >= 97 && next <= 122)) {
-                    // Columns count characters, not bytes.
-                    return String(decoding: bytes[start..<index], as: UTF8.self).count + 1
+                    // Columns count Unicode scalars (as scene diagnostics do), not bytes.
+                    let scalars = bytes[from..<index].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+                    return (index, fromColumn + scalars)
                 }
             }
             index += 1
         }
-        return 1
-    }
-
-    func offset(line: Int, column: Int) -> Int {
-        guard line >= 1, line <= starts.count else { return 0 }
-        return starts[line - 1] + column - 1
+        return (start, 1)
     }
 }
 
@@ -207,6 +223,7 @@ private struct TreeConverter {
     /// The last element's line and byte offset, so two elements on one line get their own columns.
     var lastLine = 0
     var lastOffset = 0
+    var lastColumn = 1
 
     init(document: xmlDocPtr, lines: LineIndex) {
         self.document = document
@@ -219,9 +236,11 @@ private struct TreeConverter {
         let localName = String(cString: node.pointee.name)
         var qualified = localName
         if let prefix = node.pointee.ns?.pointee.prefix { qualified = String(cString: prefix) + ":" + localName }
-        let column = lines.column(ofElement: qualified, line: line, after: line == lastLine ? lastOffset + 1 : nil)
+        let found = lines.column(ofElement: qualified, line: line, after: line == lastLine ? (lastOffset + 1, lastColumn + 1) : nil)
+        let column = found.column
         lastLine = line
-        lastOffset = lines.offset(line: line, column: column)
+        lastOffset = found.offset
+        lastColumn = found.column
         if elements > SVGLimits.maxElements {
             throw SVGReadError("the SVG has more than \(SVGLimits.maxElements) elements", line: line, column: column)
         }

@@ -71,6 +71,15 @@ import Testing
         #expect(artwork.warnings.filter { $0.message.contains("outside the file") }.count == 3)
     }
 
+    /// A minified export is one line: finding each element's column must not rescan the line.
+    @Test func manyElementsOnOneLineAreQuick() throws {
+        let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\">" + String(repeating: "<rect width=\"1\" height=\"1\"/>", count: 20_000) + "<text/></svg>"
+        let (result, seconds) = timed(svg)
+        let artwork = try result.get()
+        #expect(artwork.warnings.first?.location == ArtworkLocation(line: 1, column: 41 + 20_000 * 28))
+        #expect(seconds < 5)
+    }
+
     @Test func fileOverEightMebibytesIsRefused() {
         let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\"><!--" + String(repeating: "x", count: SVGLimits.maxFileBytes) + "--></svg>"
         guard case let .failure(error) = timed(svg).0 else { Issue.record("accepted"); return }
