@@ -223,15 +223,23 @@ private struct Mapper {
         var matrix = own
         var content: [SVGElement] = element.children
         var contentStyle = style
+        /// A nested `svg` clips to its viewport (unless `overflow` shows it): the viewport's box in
+        /// the coordinates of what it holds.
+        var viewportClip: Box?
         if element.name == "svg" {
             let x = parseLength(element["x"], percentOf: viewport.x) ?? 0
             let y = parseLength(element["y"], percentOf: viewport.y) ?? 0
+            let width = parseLength(element["width"], percentOf: viewport.x) ?? viewport.x
+            let height = parseLength(element["height"], percentOf: viewport.y) ?? viewport.y
+            guard width > 0, height > 0 else { return nil }
             matrix = matrix.concatenating(.translate(x, y))
+            viewportClip = Box(minX: 0, minY: 0, maxX: width, maxY: height)
             if let viewBox = parseNumberList(element["viewBox"] ?? ""), viewBox.count == 4, viewBox[2] > 0, viewBox[3] > 0 {
-                let width = parseLength(element["width"], percentOf: viewport.x) ?? viewport.x
-                let height = parseLength(element["height"], percentOf: viewport.y) ?? viewport.y
-                matrix = matrix.concatenating(viewBoxTransform(viewBox, preserveAspectRatio: element["preserveAspectRatio"], width: width, height: height))
+                let fit = viewBoxTransform(viewBox, preserveAspectRatio: element["preserveAspectRatio"], width: width, height: height)
+                matrix = matrix.concatenating(fit)
+                viewportClip = Box(minX: -fit.e / fit.a, minY: -fit.f / fit.d, maxX: (width - fit.e) / fit.a, maxY: (height - fit.f) / fit.d)
             }
+            if let overflow = style["overflow"] ?? element["overflow"], overflow == "visible" || overflow == "auto" { viewportClip = nil }
         }
         if element.name == "use" {
             guard let href = element["href"] else { return nil }
@@ -293,6 +301,9 @@ private struct Mapper {
         node.geometry = .group(children)
         if let clip = style["clip-path"], clip != "none" {
             node.clip = clipPath(clip, on: element, matrix: clipMatrix, bounds: groupBounds(children))
+        } else if let box = viewportClip {
+            let outline = rectOutline(x: box.minX, y: box.minY, width: box.width, height: box.height, rx: 0, ry: 0)
+            node.clip = pathData(outline.transformed(by: clipMatrix))
         }
         return node
     }

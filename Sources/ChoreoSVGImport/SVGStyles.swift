@@ -6,7 +6,7 @@ let inheritedProperties: Set<String> = [
 ]
 let nonInheritedProperties: Set<String> = [
     "opacity", "display", "clip-path", "mask", "filter", "stop-color", "stop-opacity", "animation",
-    "animation-name", "transform",
+    "animation-name", "transform", "overflow",
 ]
 
 /// One rule of a `<style>` sheet: a simple selector (`rect`, `.cls`, `#id`, `path.cls`, `*`) and

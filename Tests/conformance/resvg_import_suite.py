@@ -34,7 +34,7 @@ from PIL import Image  # noqa: E402
 
 from common import compare_images, load_png_over_white  # noqa: E402
 
-SUITE = REPO_ROOT.parent / "shared" / "peer-suites" / "resvg"
+SUITE = Path(os.environ.get("RESVG_SUITE") or REPO_ROOT.parent / "shared" / "peer-suites" / "resvg")
 MAX_FRACTION = 0.01
 
 
