@@ -19,5 +19,10 @@ let package = Package(
             name: "FuzzLanguageServer",
             dependencies: ["FuzzDriver", .product(name: "ChoreoKit", package: "Choreo")]
         ),
+        // `choreo import`: FUZZ_TARGET=FuzzSVGImport scripts/fuzz.sh.
+        .executableTarget(
+            name: "FuzzSVGImport",
+            dependencies: ["FuzzDriver", .product(name: "ChoreoKit", package: "Choreo")]
+        ),
     ]
 )

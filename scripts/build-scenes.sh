@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds choreo (release) and compiles every scene in scenes/ into build/: the Lottie JSON and the
-# animated SVG of each. Prints one line per file written. Installs libyaml-dev, zlib1g-dev and pkg-config first
+# animated SVG of each. Prints one line per file written. Installs libyaml-dev, zlib1g-dev, libxml2-dev and pkg-config first
 # if they are missing.
 #
 #   scripts/build-scenes.sh          # then open build/NAME.svg, or play build/NAME.json
@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/common.sh
 
-ensure_apt_packages libyaml-dev zlib1g-dev libharfbuzz-dev libfreetype-dev libfontconfig-dev pkg-config
+ensure_apt_packages libyaml-dev zlib1g-dev libharfbuzz-dev libfreetype-dev libfontconfig-dev libxml2-dev pkg-config
 ensure_swift
 
 mapfile -t scratch < <(swift_scratch_args)

@@ -18,7 +18,8 @@ target=${FUZZ_TARGET:-FuzzChoreo}
 case "$target" in
     FuzzChoreo) corpus=corpus dictionary=Fuzz/choreo.dict ;;
     FuzzLanguageServer) corpus=corpus-FuzzLanguageServer dictionary=Fuzz/lsp.dict ;;
-    *) echo "error: FUZZ_TARGET is FuzzChoreo or FuzzLanguageServer, not '$target'" >&2; exit 2 ;;
+    FuzzSVGImport) corpus=corpus-FuzzSVGImport dictionary=Fuzz/choreo.dict ;;
+    *) echo "error: FUZZ_TARGET is FuzzChoreo, FuzzLanguageServer or FuzzSVGImport, not '$target'" >&2; exit 2 ;;
 esac
 export PATH="/opt/swift/usr/bin:$PATH"
 
@@ -37,6 +38,7 @@ binary=.build/fuzz/debug/$target
 mkdir -p "fuzz/$corpus" fuzz/artifacts fuzz/seeds
 # Seeds: the real scenes, the feature scenes, the invalid corpus and the hostile corpus (the
 # language server opens each as a document), and framed JSON-RPC sessions.
+# (FUZZ_TARGET=FuzzSVGImport fuzzes `choreo import`; its seeds are the SVGs among them, scenes/artwork/.)
 find scenes Tests/conformance/feature-scenes Tests/ChoreoSceneTests/Fixtures Tests/ChoreoPipelineTests/Hostile \
     Fuzz/corpus-regression Fuzz/lsp-seeds -type f 2>/dev/null | while read -r f; do
     cp "$f" "fuzz/seeds/$(echo "$f" | tr '/' '_')"

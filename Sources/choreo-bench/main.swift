@@ -19,8 +19,16 @@ import Foundation
 //
 // Internal mode (the benchmark runs itself as a child process to measure peak memory alone):
 //   choreo-bench --child MODE FILE      MODE is idle, parse, lint or compile; prints the peak RSS in bytes
+// `choreo import` against libxml2's own parse of a generated SVG (SVGImportTiming.swift):
+//   choreo-bench --svg-import [BYTES]
 // A generated scene, to profile or test with:
 //   choreo-bench --scene light|heavy NODES   prints the scene to stdout
+
+if let flag = CommandLine.arguments.firstIndex(of: "--svg-import") {
+    let size = CommandLine.arguments.dropFirst(flag + 1).first.flatMap { Int($0) } ?? 1 << 20
+    runSVGImportBenchmark(targetBytes: size)
+    exit(0)
+}
 
 struct Measurement {
     var kind: SceneGenerator.Kind

@@ -9,6 +9,7 @@ let choreoVersion = "0.1.0"
 /// The subcommands, in the order help lists them.
 enum CommandName: String, CaseIterable, Sendable {
     case compile, lint, diff, snapshot, preview, lsp, schema
+    case `import`
 }
 
 /// An output format of `compile --emit`, in the order files are written and reported.
@@ -149,6 +150,8 @@ enum Invocation: Equatable, Sendable {
     case lsp
     /// `choreo schema [-o FILE]`: the scene format's JSON Schema, to stdout or a file.
     case schema(output: String?)
+    /// `choreo import FILE.svg [-o SCENE.yaml]`: an SVG as a scene.
+    case importSVG(input: String, output: String?)
     case snapshot(SnapshotOptions)
     case preview(PreviewOptions)
 }
@@ -186,6 +189,8 @@ func optionSpecs(_ command: CommandName) -> [OptionSpec] {
         []
     case .schema:
         [OptionSpec(names: ["-o", "--output"], value: "FILE")]
+    case .import:
+        [OptionSpec(names: ["-o", "--output"], value: "SCENE.yaml")]
     }
 }
 
@@ -434,6 +439,14 @@ private func parse(_ command: CommandName, _ arguments: [String]) throws(UsageEr
             return .schema(output: output)
         }
         return .schema(output: nil)
+
+    case .import:
+        let file = try singleFile(raw.positionals, command: command)
+        if let (spelled, output) = raw.value("-o") {
+            guard !output.isEmpty else { throw .invalidValue(option: spelled, value: output, expected: "a file path", command: command) }
+            return .importSVG(input: file, output: output)
+        }
+        return .importSVG(input: file, output: nil)
     }
 }
 

@@ -116,6 +116,7 @@ func usageLine(_ command: CommandName) -> String {
     case .preview: "choreo preview FILE (-o DIR | --serve [--port N])"
     case .lsp: "choreo lsp"
     case .schema: "choreo schema [-o FILE]"
+    case .import: "choreo import FILE.svg [-o SCENE.yaml]"
     }
 }
 
@@ -132,6 +133,7 @@ let globalHelp = """
       preview    write (or serve, live) an HTML page that plays a scene
       lsp        run the language server for editors (LSP over stdin/stdout)
       schema     print the JSON Schema of the scene format, for editors
+      import     turn an SVG (a design tool's export) into a scene
 
     options:
       -h, --help   show this help; 'choreo <command> --help' for a command
@@ -176,6 +178,20 @@ func commandHelp(_ command: CommandName) -> String {
                                  500KB, bytes) is an error giving its size; with a
                                  scene's own budget: the smaller
               -h, --help         show this help
+            """
+    case .import:
+        body = """
+            Reads an SVG file (at most 8 MiB; no network, no external entities, no DTD)
+            and writes the scene its drawing makes: groups, shapes, ids, styles,
+            gradients and clips as nodes. What a scene cannot hold (text, masks,
+            patterns, images, markers, filters, animation) is a warning at its element
+            (FILE.svg:LINE:COL) and left out. See docs/scene-format.md, "Artwork from SVG".
+
+            options:
+              -o, --output SCENE.yaml  write the scene to a file instead of stdout
+              -h, --help               show this help
+
+            exit status: 0 written (warnings or not), 1 the SVG was refused, 2 usage error.
             """
     case .schema:
         body = """

@@ -28,6 +28,7 @@ func run(_ arguments: [String]) -> ExitStatus {
         case let .preview(options): return try options.serve ? runPreviewServer(options) : runPreview(options)
         case .lsp: return runLanguageServer()
         case let .schema(output): return runSchema(output: output)
+        case let .importSVG(input, output): return try runImport(input: input, output: output)
         }
     } catch {
         Console.error(error.render())

@@ -19,7 +19,10 @@
 #   6. lottie_audit.py: no compiled Lottie (scenes, feature scenes, matrix) contains a known
 #      player pitfall; lottie_spec_schema.py: every compiled Lottie (and the valid fixtures, the
 #      Lottie goldens) validates against lottie-spec 1.0.1's own schema (../shared);
-#   7. the pytest self-tests proving the Lottie, dotLottie suites and the audit fail on broken
+#   7. resvg_import_suite.py: `choreo import` on resvg's own tests (every second one by default,
+#      RESVG_SAMPLE=1 for all), pass counts per folder; fails only on a crash, a hang or a scene
+#      the compiler rejects;
+#   8. the pytest self-tests proving the Lottie, dotLottie suites and the audit fail on broken
 #      output, that the matrix covers every property of docs/scene-format.md §5, and that
 #      browser.py drives Chromium with real input; test_tgs.py (`--target tgs` stickers:
 #      gzip, python-lottie's TGS validator, ThorVG/rlottie); test_pre_commit.py (the hooks of
@@ -144,6 +147,10 @@ fi
 "$python" Tests/conformance/lottie_spec_schema.py "$work/compiled" "$work/fixtures" Tests/ChoreoLottieTests/Golden \
     | tee "$work/spec-schema.log"
 count_summary "spec schema" "$work/spec-schema.log" "${PIPESTATUS[0]}"
+
+echo "== resvg import suite: choreo import on resvg's tests (../shared/peer-suites/resvg), counts per folder"
+CHOREO="$CHOREO" RESVG_SAMPLE="${RESVG_SAMPLE:-2}" "$python" Tests/conformance/resvg_import_suite.py | tee "$work/resvg.log"
+count_summary "resvg import suite" "$work/resvg.log" "${PIPESTATUS[0]}"
 
 echo "== self-tests: the suites and the audit fail on broken output; the matrix covers §5; browser.py; Telegram stickers; the live preview and its guides; state paths; the spec schema; the pre-commit hooks; action.yml; the diff page (pytest)"
 CHOREO="$CHOREO" "$python" -m pytest -q -p no:cacheprovider Tests/conformance/test_suite_fails_on_bad_output.py \

@@ -1,0 +1,146 @@
+import ChoreoTimeline
+import Foundation
+
+/// An SVG transform matrix `[a b c d e f]`: x' = a x + c y + e, y' = b x + d y + f.
+struct Affine: Equatable {
+    var a = 1.0, b = 0.0, c = 0.0, d = 1.0, e = 0.0, f = 0.0
+
+    static let identity = Affine()
+
+    static func translate(_ x: Double, _ y: Double) -> Affine { Affine(e: x, f: y) }
+    static func scale(_ x: Double, _ y: Double) -> Affine { Affine(a: x, d: y) }
+    static func rotate(degrees: Double) -> Affine {
+        let radians = degrees * .pi / 180
+        return Affine(a: cos(radians), b: sin(radians), c: -sin(radians), d: cos(radians))
+    }
+
+    /// `self` after `other`: a point goes through `other` first.
+    func concatenating(_ other: Affine) -> Affine {
+        Affine(
+            a: a * other.a + c * other.b, b: b * other.a + d * other.b,
+            c: a * other.c + c * other.d, d: b * other.c + d * other.d,
+            e: a * other.e + c * other.f + e, f: b * other.e + d * other.f + f)
+    }
+
+    func apply(_ point: Point) -> Point { Point(a * point.x + c * point.y + e, b * point.x + d * point.y + f) }
+    func applyLinear(_ vector: Point) -> Point { Point(a * vector.x + c * vector.y, b * vector.x + d * vector.y) }
+
+    var determinant: Double { a * d - b * c }
+    var isIdentity: Bool { self == .identity || (isTranslation && abs(e) < 1e-12 && abs(f) < 1e-12) }
+    var isTranslation: Bool { abs(a - 1) < 1e-12 && abs(d - 1) < 1e-12 && abs(b) < 1e-12 && abs(c) < 1e-12 }
+
+    /// Rotation (degrees, clockwise on screen) and one scale, when the matrix is a move, a turn
+    /// and an even scale (no skew, no mirror, no uneven scale): what position/rotation/scale say.
+    var similarity: (rotation: Double, scale: Double)? {
+        let scale = (a * a + b * b).squareRoot()
+        guard scale > 1e-12, abs(a - d) <= 1e-9 * max(1, scale), abs(b + c) <= 1e-9 * max(1, scale) else { return nil }
+        return (atan2(b, a) * 180 / .pi, scale)
+    }
+
+    /// An even scale and its mirror-free axis scales, when the matrix only scales (no rotation).
+    var axisScale: (x: Double, y: Double)? {
+        guard abs(b) < 1e-12, abs(c) < 1e-12, a > 0, d > 0 else { return nil }
+        return (a, d)
+    }
+}
+
+/// Reads an SVG `transform` list; nil when it is malformed (SVG then ignores the whole attribute).
+func parseTransform(_ text: String) -> Affine? {
+    var result = Affine.identity
+    var rest = Substring(text)
+    while true {
+        rest = rest.drop(while: { $0.isWhitespace || $0 == "," })
+        if rest.isEmpty { return result }
+        guard let open = rest.firstIndex(of: "("), let close = rest[open...].firstIndex(of: ")") else { return nil }
+        let name = rest[..<open].trimmingCharacters(in: .whitespaces)
+        guard let numbers = parseNumberList(String(rest[rest.index(after: open)..<close])) else { return nil }
+        let step: Affine
+        switch (name, numbers.count) {
+        case ("matrix", 6): step = Affine(a: numbers[0], b: numbers[1], c: numbers[2], d: numbers[3], e: numbers[4], f: numbers[5])
+        case ("translate", 1): step = .translate(numbers[0], 0)
+        case ("translate", 2): step = .translate(numbers[0], numbers[1])
+        case ("scale", 1): step = .scale(numbers[0], numbers[0])
+        case ("scale", 2): step = .scale(numbers[0], numbers[1])
+        case ("rotate", 1): step = .rotate(degrees: numbers[0])
+        case ("rotate", 3):
+            step = Affine.translate(numbers[1], numbers[2]).concatenating(.rotate(degrees: numbers[0]))
+                .concatenating(.translate(-numbers[1], -numbers[2]))
+        case ("skewX", 1): step = Affine(c: tan(numbers[0] * .pi / 180))
+        case ("skewY", 1): step = Affine(b: tan(numbers[0] * .pi / 180))
+        default: return nil
+        }
+        result = result.concatenating(step)
+        rest = rest[rest.index(after: close)...]
+    }
+}
+
+/// Numbers separated by whitespace and/or commas, in SVG's number syntax (`1e-3`, `.5.5`).
+func parseNumberList(_ text: String) -> [Double]? {
+    var numbers: [Double] = []
+    let scalars = Array(text.utf8)
+    var index = 0
+    while index < scalars.count {
+        let byte = scalars[index]
+        if byte == 32 || byte == 9 || byte == 10 || byte == 13 || byte == 44 {
+            index += 1
+            continue
+        }
+        let start = index
+        if byte == 43 || byte == 45 { index += 1 }
+        var sawDigit = false
+        var sawPoint = false
+        while index < scalars.count {
+            let current = scalars[index]
+            if current >= 48 && current <= 57 {
+                sawDigit = true
+            } else if current == 46 && !sawPoint {
+                sawPoint = true
+            } else {
+                break
+            }
+            index += 1
+        }
+        guard sawDigit else { return nil }
+        if index < scalars.count, scalars[index] == 101 || scalars[index] == 69 {
+            var cursor = index + 1
+            if cursor < scalars.count, scalars[cursor] == 43 || scalars[cursor] == 45 { cursor += 1 }
+            if cursor < scalars.count, scalars[cursor] >= 48 && scalars[cursor] <= 57 {
+                while cursor < scalars.count, scalars[cursor] >= 48 && scalars[cursor] <= 57 { cursor += 1 }
+                index = cursor
+            }
+        }
+        guard let value = Double(String(decoding: scalars[start..<index], as: UTF8.self)), value.isFinite else { return nil }
+        numbers.append(value)
+    }
+    return numbers
+}
+
+/// The numbers of a list up to the first that is not one (SVG draws what comes before an error).
+func numberListPrefix(_ text: String) -> [Double] {
+    var numbers: [Double] = []
+    for piece in text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\n" || $0 == "\t" || $0 == "\r" }) {
+        guard let parsed = parseNumberList(String(piece)) else { break }
+        numbers += parsed
+    }
+    return numbers
+}
+
+/// A length in user units: plain numbers and `px`; `pt`, `pc`, `mm`, `cm`, `in` converted at
+/// 96 dpi; a percentage of `reference`. Nil for what has no fixed size here (`em`, `auto`).
+func parseLength(_ text: String?, percentOf reference: Double = 0) -> Double? {
+    guard var text = text?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return nil }
+    let units: [(String, Double)] = [("px", 1), ("pt", 4.0 / 3), ("pc", 16), ("mm", 96 / 25.4), ("cm", 96 / 2.54), ("in", 96)]
+    var factor = 1.0
+    if text.hasSuffix("%") {
+        text.removeLast()
+        factor = reference / 100
+    } else {
+        for (unit, scale) in units where text.hasSuffix(unit) {
+            text.removeLast(unit.count)
+            factor = scale
+            break
+        }
+    }
+    guard let numbers = parseNumberList(text), numbers.count == 1 else { return nil }
+    return numbers[0] * factor
+}

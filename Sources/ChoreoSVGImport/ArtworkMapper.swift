@@ -1,0 +1,783 @@
+import ChoreoScene
+import ChoreoTimeline
+import Foundation
+
+/// The one mapping from SVG to scene nodes: `choreo import` writes what it returns as YAML, and
+/// `artwork:` puts it into a scene, so the two cannot disagree.
+public enum ArtworkMapper {
+    /// Maps the SVG in `bytes`; `element` picks one element (by its SVG id) and what it holds.
+    public static func map(bytes: [UInt8], element: String? = nil) -> Result<Artwork, SVGReadError> {
+        let root: SVGElement
+        switch SVGDocumentReader.read(bytes: bytes) {
+        case let .success(element): root = element
+        case let .failure(error): return .failure(error)
+        }
+        var mapper = Mapper(root: root)
+        do {
+            return .success(try mapper.run(fragment: element))
+        } catch {
+            return .failure(error)
+        }
+    }
+}
+
+/// Elements that draw nothing themselves: definitions, metadata, or content used only by reference.
+private let referencedOnly: Set<String> = [
+    "defs", "title", "desc", "metadata", "style", "linearGradient", "radialGradient", "clipPath", "symbol",
+    "mask", "pattern", "marker", "filter", "stop", "font", "font-face", "color-profile", "cursor", "view",
+]
+
+private let unsupportedElements: [String: String] = [
+    "text": "text is not imported; write it as a text node of the scene",
+    "image": "images are not imported",
+    "foreignObject": "foreignObject is not imported",
+    "animate": "SMIL animation is not imported; animate the nodes with states, tweens or keyframes",
+    "animateTransform": "SMIL animation is not imported; animate the nodes with states, tweens or keyframes",
+    "animateMotion": "SMIL animation is not imported; animate the nodes with states, tweens or keyframes",
+    "animateColor": "SMIL animation is not imported; animate the nodes with states, tweens or keyframes",
+    "set": "SMIL animation is not imported; animate the nodes with states, tweens or keyframes",
+    "script": "scripts are not imported",
+    "switch": "switch is not imported",
+    "video": "video is not imported",
+    "audio": "audio is not imported",
+    "iframe": "iframe is not imported",
+]
+
+private let shapeElements: Set<String> = ["path", "rect", "circle", "ellipse", "line", "polyline", "polygon"]
+
+private struct Mapper {
+    let root: SVGElement
+    var byID: [String: SVGElement] = [:]
+    var sheet = StyleSheet()
+    var warnings: [ArtworkWarning] = []
+    var claimed: Set<String> = []
+    var reserved: Set<String> = []
+    var generated: [String: Int] = [:]
+    var locations: [String: ArtworkLocation] = [:]
+    var nodeCount = 0
+    var vertexCount = 0
+    var viewport = Point(100, 100)
+    /// The ids of the `use` targets being expanded, outermost first: a target among them is a cycle.
+    var useStack: [String] = []
+    var cyclicTargets: [String: Bool] = [:]
+
+    init(root: SVGElement) {
+        self.root = root
+        index(root)
+    }
+
+    private mutating func index(_ element: SVGElement) {
+        if let id = element["id"], byID[id] == nil {
+            byID[id] = element
+            reserved.insert(identifier(from: id))
+        }
+        if element.name == "style" {
+            if let type = element["type"], type != "text/css" { return }
+            for reason in sheet.add(css: element.text) { warn(element, reason) }
+        }
+        for child in element.children { index(child) }
+    }
+
+    mutating func warn(_ element: SVGElement, _ message: String) {
+        let warning = ArtworkWarning(location: ArtworkLocation(line: element.line, column: element.column), message: message)
+        if !warnings.contains(warning) { warnings.append(warning) }
+    }
+
+    mutating func run(fragment: String?) throws(SVGReadError) -> Artwork {
+        let rootStyle = ComputedStyle().child(root, sheet: sheet)
+        let width = parseLength(root["width"])
+        let height = parseLength(root["height"])
+        let viewBox = parseNumberList(root["viewBox"] ?? "").flatMap { $0.count == 4 && $0[2] > 0 && $0[3] > 0 ? $0 : nil }
+        let size = Point(width ?? viewBox?[2] ?? 100, height ?? viewBox?[3] ?? 100)
+        guard size.x > 0, size.y > 0 else {
+            throw SVGReadError("the SVG's width and height must be greater than 0 (SVG draws nothing for it)", line: root.line, column: root.column)
+        }
+        viewport = viewBox.map { Point($0[2], $0[3]) } ?? size
+        var pending = Affine.identity
+        if let viewBox {
+            pending = viewBoxTransform(viewBox, preserveAspectRatio: root["preserveAspectRatio"], width: size.x, height: size.y)
+        }
+        var counted: [String: Int] = [:]
+        var counting: Set<String> = []
+        if expandedCount(root, memo: &counted, inProgress: &counting) > SVGLimits.maxOutputNodes {
+            throw SVGReadError("the SVG makes more than \(SVGLimits.maxOutputNodes) nodes (with every use expanded)", line: root.line, column: root.column)
+        }
+        var nodes: [ArtworkNode]
+        if let fragment {
+            guard let target = byID[fragment] else {
+                throw SVGReadError("the SVG has no element with id '\(fragment)'")
+            }
+            let style = ancestorsStyle(of: fragment) ?? rootStyle
+            let ancestorTransform = ancestorsTransform(of: fragment) ?? .identity
+            nodes = try walk(target, parentStyle: style, pending: pending.concatenating(ancestorTransform), useDepth: 0)
+        } else {
+            nodes = []
+            if rootStyle["display"] != "none" {
+                for child in root.children {
+                    nodes += try walk(child, parentStyle: rootStyle, pending: pending, useDepth: 0)
+                }
+            }
+            // Opacity on the root applies to the drawing as a whole: one group holds it.
+            if let opacity = rootStyle["opacity"].flatMap(parseOpacity), opacity < 1, !nodes.isEmpty {
+                var group = ArtworkNode(id: claimID(for: root, fallback: "artwork"), location: ArtworkLocation(line: root.line, column: root.column), geometry: .group(nodes))
+                group.opacity = opacity
+                nodes = [group]
+            }
+        }
+        return Artwork(size: size, nodes: nodes, warnings: warnings, locations: locations)
+    }
+
+    /// The computed style the element with `id` inherits from its ancestors.
+    private func ancestorsStyle(of id: String) -> ComputedStyle? {
+        var style = ComputedStyle().child(root, sheet: sheet)
+        func search(_ element: SVGElement, _ inherited: ComputedStyle) -> ComputedStyle? {
+            for child in element.children {
+                if child["id"] == id { return inherited }
+                if let found = search(child, inherited.child(child, sheet: sheet)) { return found }
+            }
+            return nil
+        }
+        style = search(root, style) ?? style
+        return style
+    }
+
+    private func ancestorsTransform(of id: String) -> Affine? {
+        func search(_ element: SVGElement, _ matrix: Affine) -> Affine? {
+            for child in element.children {
+                if child["id"] == id { return matrix }
+                let next = matrix.concatenating(parseTransform(child["transform"] ?? "") ?? .identity)
+                if let found = search(child, next) { return found }
+            }
+            return nil
+        }
+        return search(root, .identity)
+    }
+
+    // MARK: Ids
+
+    mutating func claimID(for element: SVGElement, fallback: String) -> String {
+        var base: String
+        if let raw = element["id"], !raw.isEmpty {
+            base = identifier(from: raw)
+            if !claimed.contains(base) {
+                claimed.insert(base)
+                record(base, element)
+                return base
+            }
+        } else {
+            base = fallback
+        }
+        var counter = generated[base, default: 0]
+        while true {
+            counter += 1
+            let candidate = "\(base)\(counter)"
+            if !claimed.contains(candidate) && !reserved.contains(candidate) {
+                generated[base] = counter
+                claimed.insert(candidate)
+                record(candidate, element)
+                return candidate
+            }
+        }
+    }
+
+    private mutating func record(_ id: String, _ element: SVGElement) {
+        locations[id] = ArtworkLocation(line: element.line, column: element.column)
+    }
+
+    // MARK: Walking
+
+    mutating func walk(_ element: SVGElement, parentStyle: ComputedStyle, pending: Affine, useDepth: Int) throws(SVGReadError) -> [ArtworkNode] {
+        if element.name.hasPrefix("{foreign}") || referencedOnly.contains(element.name) { return [] }
+        if let reason = unsupportedElements[element.name] {
+            warn(element, reason)
+            return []
+        }
+        let style = parentStyle.child(element, sheet: sheet)
+        if style["display"] == "none" { return [] }
+        nodeCount += 1
+        if nodeCount > SVGLimits.maxOutputNodes {
+            throw SVGReadError("the SVG makes more than \(SVGLimits.maxOutputNodes) nodes (with every use expanded)", line: element.line, column: element.column)
+        }
+        for (property, what) in [("mask", "masks"), ("filter", "filters")] {
+            if let value = style[property], value != "none" { warn(element, "\(what) are not imported; the element is drawn without its \(property)") }
+        }
+        if let animation = style["animation"] ?? style["animation-name"], animation != "none" {
+            warn(element, "CSS animation is not imported; animate the nodes with states, tweens or keyframes")
+        }
+        var own = Affine.identity
+        if let text = element["transform"] {
+            if let parsed = parseTransform(text) { own = parsed } else { warn(element, "the transform '\(text)' is not valid; it is ignored, as SVG ignores it") }
+        }
+        switch element.name {
+        case "g", "a", "svg", "use":
+            return try group(element, style: style, pending: pending, own: own, useDepth: useDepth).map { [$0] } ?? []
+        case _ where shapeElements.contains(element.name):
+            return try shape(element, style: style, total: pending.concatenating(own)).map { [$0] } ?? []
+        default:
+            warn(element, "<\(element.name)> is not an SVG drawing element the importer knows; it is left out")
+            return []
+        }
+    }
+
+    mutating func group(_ element: SVGElement, style: ComputedStyle, pending: Affine, own: Affine, useDepth: Int) throws(SVGReadError) -> ArtworkNode? {
+        var matrix = own
+        var content: [SVGElement] = element.children
+        var contentStyle = style
+        /// A nested `svg` clips to its viewport (unless `overflow` shows it): the viewport's box in
+        /// the coordinates of what it holds.
+        var viewportClip: Box?
+        if element.name == "svg" {
+            let x = parseLength(element["x"], percentOf: viewport.x) ?? 0
+            let y = parseLength(element["y"], percentOf: viewport.y) ?? 0
+            let width = parseLength(element["width"], percentOf: viewport.x) ?? viewport.x
+            let height = parseLength(element["height"], percentOf: viewport.y) ?? viewport.y
+            guard width > 0, height > 0 else { return nil }
+            matrix = matrix.concatenating(.translate(x, y))
+            viewportClip = Box(minX: 0, minY: 0, maxX: width, maxY: height)
+            if let viewBox = parseNumberList(element["viewBox"] ?? ""), viewBox.count == 4, viewBox[2] > 0, viewBox[3] > 0 {
+                let fit = viewBoxTransform(viewBox, preserveAspectRatio: element["preserveAspectRatio"], width: width, height: height)
+                matrix = matrix.concatenating(fit)
+                viewportClip = Box(minX: -fit.e / fit.a, minY: -fit.f / fit.d, maxX: (width - fit.e) / fit.a, maxY: (height - fit.f) / fit.d)
+            }
+            if let overflow = style["overflow"] ?? element["overflow"], overflow == "visible" || overflow == "auto" { viewportClip = nil }
+        }
+        if element.name == "use" {
+            guard let href = element["href"] else { return nil }
+            guard href.hasPrefix("#"), let target = byID[String(href.dropFirst())] else {
+                warn(element, href.hasPrefix("#")
+                    ? "use refers to '\(href)', which is not in the file; it is left out"
+                    : "use refers to '\(href)' outside the file; nothing outside the SVG is read, so it is left out")
+                return nil
+            }
+            // A target that reaches an outer target is itself in a cycle through it, so checking
+            // each target once (remembered) and the stack finds every cycle.
+            let targetID = target["id"] ?? ""
+            let cyclic = cyclicTargets[targetID] ?? containsUse(of: [targetID], in: target)
+            cyclicTargets[targetID] = cyclic
+            if cyclic || useStack.contains(targetID) {
+                // SVG draws nothing for a use in a cycle: leaving it out is the same picture.
+                return nil
+            }
+            guard useDepth < SVGLimits.maxUseDepth else {
+                warn(element, "use refers through more than \(SVGLimits.maxUseDepth) other uses (or to itself); it is left out")
+                return nil
+            }
+            let x = parseLength(element["x"], percentOf: viewport.x) ?? 0
+            let y = parseLength(element["y"], percentOf: viewport.y) ?? 0
+            matrix = matrix.concatenating(.translate(x, y))
+            if target.name == "symbol" {
+                contentStyle = style.child(target, sheet: sheet)
+                content = target.children
+                if let viewBox = parseNumberList(target["viewBox"] ?? ""), viewBox.count == 4, viewBox[2] > 0, viewBox[3] > 0 {
+                    let width = parseLength(element["width"], percentOf: viewport.x) ?? parseLength(target["width"]) ?? viewport.x
+                    let height = parseLength(element["height"], percentOf: viewport.y) ?? parseLength(target["height"]) ?? viewport.y
+                    matrix = matrix.concatenating(viewBoxTransform(viewBox, preserveAspectRatio: target["preserveAspectRatio"], width: width, height: height))
+                }
+            } else {
+                content = [target]
+            }
+        }
+        let combined = pending.concatenating(matrix)
+        let id = claimID(for: element, fallback: element.name == "use" ? "use" : "group")
+        var node = ArtworkNode(id: id, location: ArtworkLocation(line: element.line, column: element.column), geometry: .group([]))
+        var childPending = combined
+        var clipMatrix = combined
+        if !combined.isIdentity, let similarity = combined.similarity {
+            setTransform(&node, combined, similarity)
+            childPending = .identity
+            clipMatrix = .identity
+        } else if combined.isIdentity {
+            childPending = .identity
+            clipMatrix = .identity
+        }
+        applyOpacity(&node, style)
+        var children: [ArtworkNode] = []
+        if element.name == "use", let target = element["href"].map({ String($0.dropFirst()) }) { useStack.append(target) }
+        defer { if element.name == "use" { useStack.removeLast() } }
+        for child in content {
+            if element.name == "use" && child.name == "symbol" { continue }
+            children += try walk(child, parentStyle: contentStyle, pending: childPending, useDepth: useDepth + (element.name == "use" ? 1 : 0))
+        }
+        node.geometry = .group(children)
+        if let clip = style["clip-path"], clip != "none" {
+            node.clip = clipPath(clip, on: element, matrix: clipMatrix, bounds: groupBounds(children))
+        } else if let box = viewportClip {
+            let outline = rectOutline(x: box.minX, y: box.minY, width: box.width, height: box.height, rx: 0, ry: 0)
+            node.clip = pathData(outline.transformed(by: clipMatrix))
+        }
+        return node
+    }
+
+    /// How many elements `element` becomes with every `use` expanded, saturating just past the
+    /// limit: counted once per use target, so a `use` bomb is refused before anything is built.
+    private func expandedCount(_ element: SVGElement, memo: inout [String: Int], inProgress: inout Set<String>) -> Int {
+        var total = 1
+        if element.name == "use", let href = element["href"], href.hasPrefix("#") {
+            let id = String(href.dropFirst())
+            if let known = memo[id] {
+                total += known
+            } else if !inProgress.contains(id), let target = byID[id] {
+                inProgress.insert(id)
+                let count = expandedCount(target, memo: &memo, inProgress: &inProgress)
+                inProgress.remove(id)
+                memo[id] = count
+                total += count
+            }
+        }
+        for child in element.children {
+            total += expandedCount(child, memo: &memo, inProgress: &inProgress)
+            if total > SVGLimits.maxOutputNodes { return SVGLimits.maxOutputNodes + 1 }
+        }
+        return min(total, SVGLimits.maxOutputNodes + 1)
+    }
+
+    /// True when `element` or what it holds uses one of `ids`, directly or through other uses
+    /// (a cycle SVG draws nothing for); each id is visited once, so this is linear in the file.
+    private func containsUse(of ids: [String], in element: SVGElement) -> Bool {
+        var visited: Set<String> = []
+        var pending: [SVGElement] = [element]
+        let targets = Set(ids)
+        while let current = pending.popLast() {
+            if current.name == "use", let href = current["href"], href.hasPrefix("#") {
+                let id = String(href.dropFirst())
+                if targets.contains(id) { return true }
+                if visited.insert(id).inserted, let next = byID[id] { pending.append(next) }
+            }
+            pending += current.children
+        }
+        return false
+    }
+
+    private func groupBounds(_ children: [ArtworkNode]) -> Box? { nil }
+
+    private mutating func applyOpacity(_ node: inout ArtworkNode, _ style: ComputedStyle) {
+        if let opacity = style["opacity"].flatMap(parseOpacity), opacity < 1 { node.opacity = opacity }
+    }
+
+    private func setTransform(_ node: inout ArtworkNode, _ matrix: Affine, _ similarity: (rotation: Double, scale: Double)) {
+        node.anchor = Point(0, 0)
+        node.position = Point(matrix.e, matrix.f)
+        if abs(similarity.rotation) > 1e-9 { node.rotation = similarity.rotation }
+        if abs(similarity.scale - 1) > 1e-12 { node.scale = Point(similarity.scale, similarity.scale) }
+    }
+
+    // MARK: Shapes
+
+    mutating func shape(_ element: SVGElement, style: ComputedStyle, total: Affine) throws(SVGReadError) -> ArtworkNode? {
+        if style["visibility"] == "hidden" || style["visibility"] == "collapse" { return nil }
+        for marker in ["marker-start", "marker-mid", "marker-end"] {
+            if let value = style[marker], value != "none" { warn(element, "markers are not imported; the shape is drawn without them") }
+        }
+        let number = { (name: String, reference: Double) -> Double in parseLength(element[name], percentOf: reference) ?? 0 }
+        var node = ArtworkNode(id: "", location: ArtworkLocation(line: element.line, column: element.column), geometry: .group([]))
+        var outline: PathShape
+        var localToNode = Affine.identity
+        var bounds: Box
+        var primitive: ArtworkGeometry?
+        var primitiveCenter = Point.zero
+        switch element.name {
+        case "rect":
+            let width = number("width", viewport.x), height = number("height", viewport.y)
+            guard width > 0, height > 0 else { return nil }
+            let x = number("x", viewport.x), y = number("y", viewport.y)
+            var rx = parseLength(element["rx"], percentOf: viewport.x), ry = parseLength(element["ry"], percentOf: viewport.y)
+            if rx == nil || rx! < 0 { rx = ry }
+            if ry == nil || ry! < 0 { ry = rx }
+            let cornerX = min(max(rx ?? 0, 0), width / 2), cornerY = min(max(ry ?? 0, 0), height / 2)
+            bounds = Box(minX: x, minY: y, maxX: x + width, maxY: y + height)
+            outline = rectOutline(x: x, y: y, width: width, height: height, rx: cornerX, ry: cornerY)
+            if abs(cornerX - cornerY) < 1e-12 {
+                primitive = .rect(width: width, height: height, cornerRadius: cornerX)
+                primitiveCenter = Point(x + width / 2, y + height / 2)
+            }
+        case "circle", "ellipse":
+            let cx = number("cx", viewport.x), cy = number("cy", viewport.y)
+            var rx: Double, ry: Double
+            if element.name == "circle" {
+                let diagonal = (viewport.x * viewport.x + viewport.y * viewport.y).squareRoot() / 2.squareRoot()
+                rx = number("r", diagonal)
+                ry = rx
+            } else {
+                let givenX = parseLength(element["rx"], percentOf: viewport.x), givenY = parseLength(element["ry"], percentOf: viewport.y)
+                // A negative radius is invalid and counts as `auto`: the other radius.
+                let validX = givenX.flatMap { $0 >= 0 ? $0 : nil }, validY = givenY.flatMap { $0 >= 0 ? $0 : nil }
+                rx = validX ?? validY ?? 0
+                ry = validY ?? validX ?? 0
+            }
+            guard rx > 0, ry > 0 else { return nil }
+            bounds = Box(minX: cx - rx, minY: cy - ry, maxX: cx + rx, maxY: cy + ry)
+            outline = ellipseOutline(cx: cx, cy: cy, rx: rx, ry: ry)
+            primitive = .ellipse(width: 2 * rx, height: 2 * ry)
+            primitiveCenter = Point(cx, cy)
+        case "line":
+            let start = Point(number("x1", viewport.x), number("y1", viewport.y))
+            let end = Point(number("x2", viewport.x), number("y2", viewport.y))
+            outline = PathShape([Contour([BezierVertex(start), BezierVertex(end)], closed: false)])
+            bounds = Box(outline)
+        case "polyline", "polygon":
+            // Points are read up to the first invalid one, and an odd last coordinate is dropped, as SVG does.
+            let numbers = numberListPrefix(element["points"] ?? "")
+            guard numbers.count >= 4 else { return nil }
+            let points = stride(from: 0, to: numbers.count - 1, by: 2).map { BezierVertex(Point(numbers[$0], numbers[$0 + 1])) }
+            outline = PathShape([Contour(points, closed: element.name == "polygon")])
+            bounds = Box(outline)
+        default:
+            guard let text = element["d"], !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
+            // Counted before parsing, so a path past the limit costs one scan, not a parse.
+            if vertexCount + numberCount(text) / 2 > SVGLimits.maxOutputVertices {
+                throw SVGReadError("the SVG makes more than \(SVGLimits.maxOutputVertices) path vertices (with every use expanded)", line: element.line, column: element.column)
+            }
+            switch parsePathData(text) {
+            case let .success(parsed): outline = parsed
+            case let .failure(error):
+                warn(element, "the path data is not valid (\(error.message)); the path is left out")
+                return nil
+            }
+            if outline.contours.isEmpty { return nil }
+            bounds = Box(outline)
+        }
+        vertexCount += outline.contours.reduce(0) { $0 + $1.vertices.count }
+        if vertexCount > SVGLimits.maxOutputVertices {
+            throw SVGReadError("the SVG makes more than \(SVGLimits.maxOutputVertices) path vertices (with every use expanded)", line: element.line, column: element.column)
+        }
+        node.id = claimID(for: element, fallback: element.name)
+        var strokeScale = 1.0
+        if let primitive, let similarity = total.similarity {
+            node.geometry = primitive
+            let center = total.apply(primitiveCenter)
+            node.position = center
+            if abs(similarity.rotation) > 1e-9 { node.rotation = similarity.rotation }
+            if abs(similarity.scale - 1) > 1e-12 { node.scale = Point(similarity.scale, similarity.scale) }
+            localToNode = .translate(-primitiveCenter.x, -primitiveCenter.y)
+        } else if element.name == "path", let text = element["d"], let similarity = total.similarity {
+            node.geometry = .path(text.trimmingCharacters(in: .whitespacesAndNewlines))
+            if !total.isIdentity { setTransform(&node, total, similarity) }
+        } else {
+            if let similarity = total.similarity {
+                strokeScale = similarity.scale
+            } else {
+                strokeScale = abs(total.determinant).squareRoot()
+                if style["stroke"] != "none" {
+                    warn(element, "the stroke is under a skew or an uneven scale; it is drawn with one even width")
+                }
+            }
+            node.geometry = .path(pathData(outline.transformed(by: total)))
+            localToNode = total
+        }
+        applyOpacity(&node, style)
+        let fillOpacity = style["fill-opacity"].flatMap(parseOpacity) ?? 1
+        let fill = paint(style["fill"] ?? "black", opacity: fillOpacity, style: style, element: element, bounds: bounds, matrix: localToNode)
+        if style["fill-rule"] == "evenodd" { node.fillRule = "evenodd" }
+        let strokeOpacity = style["stroke-opacity"].flatMap(parseOpacity) ?? 1
+        var strokePaint = paint(style["stroke"] ?? "none", opacity: strokeOpacity, style: style, element: element, bounds: bounds, matrix: localToNode)
+        switch strokePaint {
+        case let .linear(_, _, stops), let .radial(_, _, stops):
+            warn(element, "a gradient stroke is not imported; the stroke takes its first stop's colour")
+            strokePaint = .color(stops[0].color)
+        default: break
+        }
+        let width = (parseLength(style["stroke-width"], percentOf: viewport.x) ?? 1) * strokeScale
+        if strokePaint != .none, width > 0 {
+            var dash: [Double] = []
+            if let text = style["stroke-dasharray"], text != "none", let numbers = parseNumberList(text.replacingOccurrences(of: "px", with: "")),
+                numbers.allSatisfy({ $0 >= 0 }), numbers.contains(where: { $0 > 0 }) {
+                dash = (numbers.count % 2 == 1 ? numbers + numbers : numbers).map { $0 * strokeScale }
+                if let offset = parseLength(style["stroke-dashoffset"]), offset != 0 {
+                    warn(element, "stroke-dashoffset is not imported; the dashes start at the path's start")
+                }
+            }
+            // An invalid keyword is ignored, as SVG ignores it: the initial value applies.
+            let cap = style["stroke-linecap"].flatMap { ["butt", "round", "square"].contains($0) ? $0 : nil } ?? "butt"
+            let join = style["stroke-linejoin"].flatMap { ["miter", "round", "bevel"].contains($0) ? $0 : ["miter-clip", "arcs"].contains($0) ? "miter" : nil } ?? "miter"
+            node.stroke = ArtworkStroke(
+                paint: strokePaint, width: width, cap: cap, join: join,
+                miterLimit: max(1, Double(style["stroke-miterlimit"] ?? "4") ?? 4), dash: dash)
+            node.fill = fill
+        } else if fill != .color(RGBA(0, 0, 0, 1)) {
+            node.fill = fill
+        }
+        if let clip = style["clip-path"], clip != "none" {
+            node.clip = clipPath(clip, on: element, matrix: localToNode, bounds: bounds)
+        }
+        return node
+    }
+
+    // MARK: Paint
+
+    mutating func paint(_ text: String, opacity: Double, style: ComputedStyle, element: SVGElement, bounds: Box, matrix: Affine) -> ArtworkPaint {
+        var value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if value == "none" { return .none }
+        if value.hasPrefix("url(") {
+            let close = value.firstIndex(of: ")") ?? value.endIndex
+            var reference = value[value.index(value.startIndex, offsetBy: 4)..<close].trimmingCharacters(in: .whitespaces)
+            reference = reference.trimmingCharacters(in: CharacterSet(charactersIn: "'\""))
+            let fallback = close < value.endIndex ? value[value.index(after: close)...].trimmingCharacters(in: .whitespaces) : ""
+            if reference.hasPrefix("#"), let server = byID[String(reference.dropFirst())] {
+                if server.name == "linearGradient" || server.name == "radialGradient" {
+                    let painted = gradient(server, opacity: opacity, bounds: bounds, matrix: matrix, user: element)
+                    // A gradient without stops paints with the fallback colour when there is one.
+                    if painted != .none || fallback.isEmpty { return painted }
+                } else {
+                    warn(element, "\(server.name == "pattern" ? "patterns" : "the paint server <\(server.name)>") cannot be imported; \(fallback.isEmpty ? "the paint is left out" : "its fallback colour is used")")
+                }
+            } else if !reference.hasPrefix("#") {
+                warn(element, "the paint '\(reference)' is outside the file; nothing outside the SVG is read")
+            }
+            if fallback.isEmpty { return .none }
+            value = fallback
+        }
+        guard var color = color(value, style: style) else {
+            warn(element, "the colour '\(value)' is not understood; the paint is left out")
+            return .none
+        }
+        color.a *= opacity
+        return .color(color)
+    }
+
+    func color(_ text: String, style: ComputedStyle) -> RGBA? {
+        let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if value.lowercased() == "currentcolor" {
+            let current = style["color"] ?? "black"
+            return current.lowercased() == "currentcolor" ? RGBA(0, 0, 0, 1) : color(current, style: ComputedStyle())
+        }
+        if case let .success(color) = parseColor(value, environment: ValueEnvironment()) { return color }
+        return hslColor(value)
+    }
+
+    /// The gradient's attributes with those it inherits through `href` filled in, and the stops of
+    /// the first gradient in the chain that has any.
+    func gradientChain(_ server: SVGElement) -> (attributes: [String: String], stops: [SVGElement]) {
+        var attributes = server.attributes
+        var stops = server.children.filter { $0.name == "stop" }
+        var current = server
+        var seen: Set<String> = [server["id"] ?? ""]
+        while let href = current["href"], href.hasPrefix("#"), let next = byID[String(href.dropFirst())], seen.count < 32,
+            !seen.contains(String(href.dropFirst())) {
+            seen.insert(String(href.dropFirst()))
+            guard next.name == "linearGradient" || next.name == "radialGradient" else { break }
+            for key in ["gradientUnits", "gradientTransform", "spreadMethod"] where attributes[key] == nil {
+                attributes[key] = next[key]
+            }
+            if next.name == server.name {
+                for key in ["x1", "y1", "x2", "y2", "cx", "cy", "r", "fx", "fy", "fr"] where attributes[key] == nil {
+                    attributes[key] = next[key]
+                }
+            }
+            if stops.isEmpty { stops = next.children.filter { $0.name == "stop" } }
+            current = next
+        }
+        return (attributes, stops)
+    }
+
+    mutating func gradient(_ server: SVGElement, opacity: Double, bounds: Box, matrix: Affine, user: SVGElement) -> ArtworkPaint {
+        let (attributes, stopElements) = gradientChain(server)
+        let serverStyle = ComputedStyle().child(server, sheet: sheet)
+        var stops: [ArtworkStop] = []
+        var lastOffset = 0.0
+        for stop in stopElements {
+            let style = serverStyle.child(stop, sheet: sheet)
+            var offset = (stop["offset"] ?? "0").trimmingCharacters(in: .whitespaces)
+            var divisor = 1.0
+            if offset.hasSuffix("%") {
+                offset.removeLast()
+                divisor = 100
+            }
+            let value = min(1, max(lastOffset, (Double(offset) ?? 0) / divisor))
+            lastOffset = value
+            var color = self.color(style["stop-color"] ?? "black", style: style) ?? RGBA(0, 0, 0, 1)
+            color.a *= (style["stop-opacity"].flatMap(parseOpacity) ?? 1) * opacity
+            stops.append(ArtworkStop(offset: value, color: color))
+        }
+        if stops.isEmpty { return .none }
+        if stops.count == 1 { return .color(stops[0].color) }
+        if let spread = attributes["spreadMethod"], spread != "pad" {
+            warn(user, "spreadMethod '\(spread)' is not imported; the gradient pads its end colours")
+        }
+        let objectBounds = attributes["gradientUnits"] != "userSpaceOnUse"
+        var space = matrix
+        if objectBounds {
+            guard bounds.width > 0, bounds.height > 0 else { return .none }
+            space = space.concatenating(Affine(a: bounds.width, d: bounds.height, e: bounds.minX, f: bounds.minY))
+        }
+        if let text = attributes["gradientTransform"], let transform = parseTransform(text) {
+            space = space.concatenating(transform)
+        }
+        func length(_ key: String, _ fallback: String, _ reference: Double) -> Double {
+            let text = attributes[key] ?? fallback
+            if objectBounds, text.hasSuffix("%") { return (Double(text.dropLast()) ?? 0) / 100 }
+            return parseLength(text, percentOf: reference) ?? 0
+        }
+        if server.name == "linearGradient" {
+            let start = Point(length("x1", "0%", viewport.x), length("y1", "0%", viewport.y))
+            let end = Point(length("x2", "100%", viewport.x), length("y2", "0%", viewport.y))
+            if start == end { return .color(stops[stops.count - 1].color) }
+            let from = space.apply(start)
+            let isoline = space.applyLinear(Point(-(end.y - start.y), end.x - start.x))
+            let reach = space.apply(end) - from
+            let along = isoline.x * isoline.x + isoline.y * isoline.y
+            guard along > 0 else { return .color(stops[stops.count - 1].color) }
+            let shift = (reach.x * isoline.x + reach.y * isoline.y) / along
+            let to = Point(from.x + reach.x - shift * isoline.x, from.y + reach.y - shift * isoline.y)
+            return .linear(from: from, to: to, stops: stops)
+        }
+        let diagonal = (viewport.x * viewport.x + viewport.y * viewport.y).squareRoot() / 2.squareRoot()
+        let center = Point(length("cx", "50%", viewport.x), length("cy", "50%", viewport.y))
+        let radius = length("r", "50%", diagonal)
+        guard radius > 0 else { return .color(stops[stops.count - 1].color) }
+        let focal = Point(attributes["fx"] == nil ? center.x : length("fx", "50%", viewport.x), attributes["fy"] == nil ? center.y : length("fy", "50%", viewport.y))
+        if abs(focal.x - center.x) > 1e-9 || abs(focal.y - center.y) > 1e-9 {
+            warn(user, "a radial gradient's focal point (fx, fy) is not imported; it is centred")
+        }
+        let scale: Double
+        if let similarity = space.similarity {
+            scale = similarity.scale
+        } else {
+            scale = abs(space.determinant).squareRoot()
+            warn(user, "a radial gradient stretched into an ellipse (by an uneven box or transform) is not imported as such; it is drawn as a circle")
+        }
+        return .radial(center: space.apply(center), radius: radius * scale, stops: stops)
+    }
+
+    // MARK: Clips
+
+    mutating func clipPath(_ text: String, on element: SVGElement, matrix: Affine, bounds: Box?) -> String? {
+        guard text.hasPrefix("url("), let close = text.firstIndex(of: ")") else { return nil }
+        let reference = text[text.index(text.startIndex, offsetBy: 4)..<close].trimmingCharacters(in: CharacterSet(charactersIn: " '\""))
+        guard reference.hasPrefix("#"), let clip = byID[String(reference.dropFirst())], clip.name == "clipPath" else {
+            warn(element, "the clip-path '\(reference)' is not a clipPath of this file; it is left out")
+            return nil
+        }
+        var space = matrix
+        if clip["clipPathUnits"] == "objectBoundingBox" {
+            guard let bounds, bounds.width > 0, bounds.height > 0 else {
+                warn(element, "a clip in objectBoundingBox units on a group is not imported; it is left out")
+                return nil
+            }
+            space = space.concatenating(Affine(a: bounds.width, d: bounds.height, e: bounds.minX, f: bounds.minY))
+        }
+        if let transform = clip["transform"].flatMap(parseTransform) { space = space.concatenating(transform) }
+        if clip["clip-path"] != nil { warn(element, "a clipPath that is itself clipped is not imported; its own clip is left out") }
+        var outlines: [PathShape] = []
+        for child in clip.children {
+            var target = child
+            var childMatrix = child["transform"].flatMap(parseTransform) ?? .identity
+            if child.name == "use", let href = child["href"], href.hasPrefix("#"), let used = byID[String(href.dropFirst())] {
+                childMatrix = childMatrix.concatenating(.translate(parseLength(child["x"]) ?? 0, parseLength(child["y"]) ?? 0))
+                    .concatenating(used["transform"].flatMap(parseTransform) ?? .identity)
+                target = used
+            }
+            guard shapeElements.contains(target.name) else { continue }
+            if target["display"] == "none" { continue }
+            if let outline = shapeOutline(target) { outlines.append(outline.transformed(by: space.concatenating(childMatrix))) }
+        }
+        let contours = outlines.flatMap(\.contours)
+        guard contours.count == 1 else {
+            warn(element, contours.isEmpty
+                ? "the clip-path holds no shape; the element is left out of its clip"
+                : "a clip-path of several shapes or contours is not imported (a scene's clip is one contour); it is left out")
+            return nil
+        }
+        var closed = contours[0]
+        closed.closed = true
+        return pathData(PathShape([closed]))
+    }
+
+    func shapeOutline(_ element: SVGElement) -> PathShape? {
+        let number = { (name: String) -> Double in parseLength(element[name]) ?? 0 }
+        switch element.name {
+        case "rect":
+            let width = number("width"), height = number("height")
+            guard width > 0, height > 0 else { return nil }
+            let rx = min(parseLength(element["rx"]) ?? parseLength(element["ry"]) ?? 0, width / 2)
+            let ry = min(parseLength(element["ry"]) ?? parseLength(element["rx"]) ?? 0, height / 2)
+            return rectOutline(x: number("x"), y: number("y"), width: width, height: height, rx: rx, ry: ry)
+        case "circle": return number("r") > 0 ? ellipseOutline(cx: number("cx"), cy: number("cy"), rx: number("r"), ry: number("r")) : nil
+        case "ellipse": return number("rx") > 0 && number("ry") > 0 ? ellipseOutline(cx: number("cx"), cy: number("cy"), rx: number("rx"), ry: number("ry")) : nil
+        case "polygon", "polyline":
+            guard let numbers = parseNumberList(element["points"] ?? ""), numbers.count >= 6 else { return nil }
+            return PathShape([Contour(stride(from: 0, to: numbers.count - 1, by: 2).map { BezierVertex(Point(numbers[$0], numbers[$0 + 1])) }, closed: true)])
+        case "path":
+            if case let .success(shape) = parsePathData(element["d"] ?? "") { return shape }
+            return nil
+        default: return nil
+        }
+    }
+}
+
+/// `hsl(120, 100%, 25%)` and `hsla(…, 0.5)`, which SVG exports use and a scene's colours do not.
+func hslColor(_ text: String) -> RGBA? {
+    let lower = text.lowercased()
+    guard lower.hasPrefix("hsl"), let open = lower.firstIndex(of: "("), let close = lower.lastIndex(of: ")") else { return nil }
+    let parts = lower[lower.index(after: open)..<close].split(whereSeparator: { $0 == "," || $0 == " " || $0 == "/" })
+        .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    guard parts.count == 3 || parts.count == 4 else { return nil }
+    func percent(_ part: String) -> Double? { part.hasSuffix("%") ? Double(part.dropLast()).map { $0 / 100 } : Double(part) }
+    guard let hue = Double(parts[0].replacingOccurrences(of: "deg", with: "")), let saturation = percent(parts[1]), let lightness = percent(parts[2])
+    else { return nil }
+    let alpha = parts.count == 4 ? (parseOpacity(parts[3]) ?? 1) : 1
+    let h = (hue.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360) / 360
+    let s = min(1, max(0, saturation)), l = min(1, max(0, lightness))
+    let q = l < 0.5 ? l * (1 + s) : l + s - l * s, p = 2 * l - q
+    func channel(_ t: Double) -> Double {
+        let t = t < 0 ? t + 1 : t > 1 ? t - 1 : t
+        if t < 1.0 / 6 { return p + (q - p) * 6 * t }
+        if t < 0.5 { return q }
+        if t < 2.0 / 3 { return p + (q - p) * (2.0 / 3 - t) * 6 }
+        return p
+    }
+    return RGBA(channel(h + 1.0 / 3), channel(h), channel(h - 1.0 / 3), alpha)
+}
+
+/// How many numbers path data holds at most: the places a number can start.
+func numberCount(_ text: String) -> Int {
+    var count = 0
+    var inNumber = false
+    for byte in text.utf8 {
+        let numeric = (byte >= 48 && byte <= 57) || byte == 46
+        if numeric && !inNumber { count += 1 }
+        inNumber = numeric
+    }
+    return count
+}
+
+func parseOpacity(_ text: String) -> Double? {
+    var value = text.trimmingCharacters(in: .whitespaces)
+    var divisor = 1.0
+    if value.hasSuffix("%") {
+        value.removeLast()
+        divisor = 100
+    }
+    guard let number = Double(value), number.isFinite else { return nil }
+    return min(1, max(0, number / divisor))
+}
+
+/// The transform a `viewBox` and `preserveAspectRatio` give a viewport of `width` × `height`.
+func viewBoxTransform(_ viewBox: [Double], preserveAspectRatio: String?, width: Double, height: Double) -> Affine {
+    let words = (preserveAspectRatio ?? "xMidYMid meet").split(separator: " ").map(String.init).filter { $0 != "defer" }
+    let align = words.first ?? "xMidYMid"
+    let slice = words.count > 1 && words[1] == "slice"
+    var scaleX = width / viewBox[2], scaleY = height / viewBox[3]
+    if align != "none" {
+        let scale = slice ? max(scaleX, scaleY) : min(scaleX, scaleY)
+        scaleX = scale
+        scaleY = scale
+    }
+    var x = -viewBox[0] * scaleX, y = -viewBox[1] * scaleY
+    let spareX = width - viewBox[2] * scaleX, spareY = height - viewBox[3] * scaleY
+    if align.contains("xMid") { x += spareX / 2 } else if align.contains("xMax") { x += spareX }
+    if align.contains("YMid") { y += spareY / 2 } else if align.contains("YMax") { y += spareY }
+    return Affine(a: scaleX, d: scaleY, e: x, f: y)
+}
+
+/// A node id made from an SVG id: characters an identifier cannot hold become `-`, and a leading
+/// digit or `-` gets an `_` in front.
+public func identifier(from raw: String) -> String {
+    var result = ""
+    for scalar in raw.unicodeScalars {
+        let ok = (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || (scalar >= "0" && scalar <= "9") || scalar == "_" || scalar == "-"
+        result.unicodeScalars.append(ok ? scalar : "-")
+    }
+    if result.isEmpty { return "_" }
+    if let first = result.unicodeScalars.first, (first >= "0" && first <= "9") || first == "-" { result = "_" + result }
+    return String(result.prefix(64))
+}

@@ -1,0 +1,316 @@
+import CXML2
+import Foundation
+
+/// The limits every SVG read obeys, whatever the file holds: an attacker's file must cost no more
+/// than a legitimate one of the same size.
+public enum SVGLimits {
+    /// The largest SVG file read (bytes).
+    public static let maxFileBytes = 8 * 1024 * 1024
+    /// Elements kept from one file; past it the file is refused.
+    public static let maxElements = 200_000
+    /// Characters of attribute and style text after entity expansion, for the whole file.
+    public static let maxExpandedText = 32 * 1024 * 1024
+    /// Nodes one import may produce once `use` is expanded (a `use` of a group of `use`s multiplies).
+    public static let maxOutputNodes = 100_000
+    /// Path vertices one import may produce, after `use` expansion.
+    public static let maxOutputVertices = 1_000_000
+    /// How deep `use` may refer through other `use`s.
+    public static let maxUseDepth = 16
+    /// Entity declarations an internal DTD subset may hold.
+    public static let maxEntityDeclarations = 256
+}
+
+/// One SVG element as the importer sees it: its local name, its attributes (namespace prefixes
+/// dropped for SVG and XLink attributes, others left out), where it starts in the file, its
+/// element children and, for `<style>`, its text.
+public struct SVGElement: Sendable {
+    public var name: String
+    public var attributes: [String: String]
+    public var children: [SVGElement]
+    public var text: String
+    public var line: Int
+    public var column: Int
+
+    public subscript(_ attribute: String) -> String? { attributes[attribute] }
+}
+
+/// A refusal to read a file at all: the whole file is left out, with the reason.
+public struct SVGReadError: Error, Sendable, Equatable {
+    public var message: String
+    public var line: Int
+    public var column: Int
+
+    public init(_ message: String, line: Int = 1, column: Int = 1) {
+        self.message = message
+        self.line = line
+        self.column = column
+    }
+}
+
+/// Reads SVG with libxml2: no network, no external entity or DTD is ever fetched (the loader
+/// refuses every one), entities declared inside the file are expanded by the importer itself
+/// within `SVGLimits.maxExpandedText`, and nested entity definitions (the billion-laughs shape)
+/// are refused before libxml2 sees the file.
+public enum SVGDocumentReader {
+    public static func read(bytes: [UInt8]) -> Result<SVGElement, SVGReadError> {
+        if bytes.count > SVGLimits.maxFileBytes {
+            return .failure(SVGReadError("the SVG file is \(bytes.count) bytes; at most \(SVGLimits.maxFileBytes) are read"))
+        }
+        if let refusal = refuseDangerousDoctype(bytes) { return .failure(refusal) }
+        installRefusingEntityLoader()
+        let document: xmlDocPtr? = bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: max(buffer.count, 1)) {
+                xmlReadMemory($0, Int32(buffer.count), "artwork.svg", nil, parseOptions)
+            }
+        }
+        guard let document else {
+            if let error = xmlGetLastError() {
+                let message = error.pointee.message.map { String(cString: $0) }?
+                    .trimmingCharacters(in: .whitespacesAndNewlines) ?? "not well-formed XML"
+                return .failure(SVGReadError("the SVG is not well-formed XML: \(message)", line: max(1, Int(error.pointee.line))))
+            }
+            return .failure(SVGReadError("the SVG is not well-formed XML"))
+        }
+        defer { xmlFreeDoc(document) }
+        guard let root = xmlDocGetRootElement(document) else { return .failure(SVGReadError("the file has no root element")) }
+        var converter = TreeConverter(document: document, lines: LineIndex(bytes))
+        do {
+            let element = try converter.convert(root, depth: 0)
+            if element.name != "svg" {
+                return .failure(SVGReadError("the root element is <\(element.name)>, not <svg>", line: element.line, column: element.column))
+            }
+            return .success(element)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// libxml2's parse of `bytes` into its tree and nothing more, with the importer's options: the
+    /// floor the importer's cost is measured against (choreo-bench). True when it parsed.
+    public static func parseWithLibxml2Only(bytes: [UInt8]) -> Bool {
+        installRefusingEntityLoader()
+        let document: xmlDocPtr? = bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: max(buffer.count, 1)) {
+                xmlReadMemory($0, Int32(buffer.count), "artwork.svg", nil, parseOptions)
+            }
+        }
+        guard let document else { return false }
+        xmlFreeDoc(document)
+        return true
+    }
+
+    private static let parseOptions = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
+        | XML_PARSE_BIG_LINES.rawValue | XML_PARSE_NOCDATA.rawValue)
+
+    /// Every external entity, DTD or XInclude libxml2 might want is refused: the importer reads
+    /// exactly one file.
+    private static func installRefusingEntityLoader() {
+        xmlSetExternalEntityLoader { _, _, _ in nil }
+    }
+
+    /// Refuses, before parsing, an internal DTD subset whose entities refer to other entities or
+    /// are parameter entities (the exponential expansions), or that declares too many. Plain
+    /// entities (`<!ENTITY ns_svg "http://www.w3.org/2000/svg">`, as Illustrator writes) pass.
+    static func refuseDangerousDoctype(_ bytes: [UInt8]) -> SVGReadError? {
+        guard let doctype = find(Array("<!DOCTYPE".utf8), in: bytes, from: 0) else { return nil }
+        var index = doctype
+        var declarations = 0
+        var line = 1 + bytes[..<doctype].reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
+        let marker = Array("<!ENTITY".utf8)
+        while let found = find(marker, in: bytes, from: index) {
+            line += bytes[index..<found].reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
+            declarations += 1
+            if declarations > SVGLimits.maxEntityDeclarations {
+                return SVGReadError("the DTD declares more than \(SVGLimits.maxEntityDeclarations) entities", line: line)
+            }
+            var cursor = found + marker.count
+            var quote: UInt8? = nil
+            var sawPercent = false
+            var sawExternal = false
+            var word: [UInt8] = []
+            while cursor < bytes.count {
+                let byte = bytes[cursor]
+                if let open = quote {
+                    if byte == open { quote = nil } else if byte == UInt8(ascii: "&") || byte == UInt8(ascii: "%") {
+                        return SVGReadError("an entity refers to another entity; nested entities are refused (they can expand without bound)", line: line)
+                    }
+                } else if byte == UInt8(ascii: ">") {
+                    break
+                } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                    quote = byte
+                } else if byte == UInt8(ascii: "%") {
+                    sawPercent = true
+                } else if (byte >= 65 && byte <= 90) {
+                    word.append(byte)
+                    if word == Array("SYSTEM".utf8) || word == Array("PUBLIC".utf8) { sawExternal = true }
+                } else {
+                    word = []
+                }
+                cursor += 1
+            }
+            if sawPercent { return SVGReadError("parameter entities are refused", line: line) }
+            if sawExternal { return SVGReadError("external entities (SYSTEM or PUBLIC) are refused: nothing outside the SVG file is read", line: line) }
+            index = cursor
+        }
+        return nil
+    }
+
+    private static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
+        guard needle.count <= haystack.count, start <= haystack.count - needle.count else { return nil }
+        var index = start
+        let first = needle[0]
+        while index <= haystack.count - needle.count {
+            if haystack[index] == first {
+                var matched = true
+                for offset in 1..<needle.count where haystack[index + offset] != needle[offset] {
+                    matched = false
+                    break
+                }
+                if matched { return index }
+            }
+            index += 1
+        }
+        return nil
+    }
+}
+
+/// Byte offsets of line starts, to give an element a column: libxml2 records only its line, so
+/// the column is where `<name` first appears on that line.
+struct LineIndex {
+    let bytes: [UInt8]
+    var starts: [Int] = [0]
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        for (index, byte) in bytes.enumerated() where byte == 10 { starts.append(index + 1) }
+    }
+
+    /// The column of `<name` on `line`, searching from `previous` (the byte offset and column of
+    /// the last element found on the same line), so a file on one line costs one pass, not one
+    /// pass per element.
+    func column(ofElement qualifiedName: String, line: Int, after previous: (offset: Int, column: Int)?) -> (offset: Int, column: Int) {
+        guard line >= 1, line <= starts.count else { return (0, 1) }
+        let start = starts[line - 1]
+        let end = line < starts.count ? starts[line] : bytes.count
+        let needle = [UInt8(ascii: "<")] + Array(qualifiedName.utf8)
+        let from = previous.map { max(start, $0.offset) } ?? start
+        let fromColumn = previous.map { from == $0.offset ? $0.column : 1 } ?? 1
+        var index = from
+        while index + needle.count <= end {
+            if bytes[index..<(index + needle.count)].elementsEqual(needle) {
+                let next = index + needle.count < bytes.count ? bytes[index + needle.count] : 32
+                if !(next == UInt8(ascii: ":") || next == UInt8(ascii: "-") || next == UInt8(ascii: "_")
+                    || (next >= 48 && next <= 57) || (next >= 65 && next <= 90) || (next >= 97 && next <= 122)) {
+                    // Columns count Unicode scalars (as scene diagnostics do), not bytes.
+                    let scalars = bytes[from..<index].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+                    return (index, fromColumn + scalars)
+                }
+            }
+            index += 1
+        }
+        return (start, 1)
+    }
+}
+
+private let svgNamespace = "http://www.w3.org/2000/svg"
+private let xlinkNamespace = "http://www.w3.org/1999/xlink"
+
+private struct TreeConverter {
+    let document: xmlDocPtr
+    let lines: LineIndex
+    var elements = 0
+    var expandedText = 0
+    /// The last element's line and byte offset, so two elements on one line get their own columns.
+    var lastLine = 0
+    var lastOffset = 0
+    var lastColumn = 1
+
+    init(document: xmlDocPtr, lines: LineIndex) {
+        self.document = document
+        self.lines = lines
+    }
+
+    mutating func convert(_ node: xmlNodePtr, depth: Int) throws(SVGReadError) -> SVGElement {
+        elements += 1
+        let line = Int(xmlGetLineNo(node))
+        let localName = String(cString: node.pointee.name)
+        var qualified = localName
+        if let prefix = node.pointee.ns?.pointee.prefix { qualified = String(cString: prefix) + ":" + localName }
+        let found = lines.column(ofElement: qualified, line: line, after: line == lastLine ? (lastOffset + 1, lastColumn + 1) : nil)
+        let column = found.column
+        lastLine = line
+        lastOffset = found.offset
+        lastColumn = found.column
+        if elements > SVGLimits.maxElements {
+            throw SVGReadError("the SVG has more than \(SVGLimits.maxElements) elements", line: line, column: column)
+        }
+        var element = SVGElement(name: localName, attributes: [:], children: [], text: "", line: line, column: column)
+        if let namespace = node.pointee.ns?.pointee.href, expandedNamespace(String(cString: namespace)) != svgNamespace {
+            element.name = "{foreign}" + localName
+        }
+        var attribute = node.pointee.properties
+        while let current = attribute {
+            defer { attribute = current.pointee.next }
+            let name = String(cString: current.pointee.name)
+            var key = name
+            if let namespace = current.pointee.ns?.pointee.href {
+                let uri = String(cString: namespace)
+                let expanded = expandedNamespace(uri)
+                if expanded == xlinkNamespace { key = name } else if expanded != svgNamespace { continue }
+            }
+            let value = try text(of: current.pointee.children, line: line, column: column)
+            // `href` wins over `xlink:href` when both are given, as SVG 2 says.
+            if key == "href", current.pointee.ns != nil, element.attributes["href"] != nil { continue }
+            element.attributes[key] = value
+        }
+        var child = node.pointee.children
+        while let current = child {
+            defer { child = current.pointee.next }
+            switch current.pointee.type {
+            case XML_ELEMENT_NODE:
+                element.children.append(try convert(current, depth: depth + 1))
+            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE, XML_ENTITY_REF_NODE:
+                if localName == "style" || localName == "text" || localName == "tspan" || localName == "title" {
+                    element.text += try text(of: current, line: line, column: column, single: true)
+                }
+            default:
+                break
+            }
+        }
+        return element
+    }
+
+    /// A namespace URI written through an entity (`xmlns="&ns_svg;"`, as Illustrator does) as
+    /// the entity's text: libxml2 keeps it unexpanded when entities are not substituted.
+    func expandedNamespace(_ uri: String) -> String {
+        guard uri.hasPrefix("&"), uri.hasSuffix(";"), uri.count > 2,
+            let entity = xmlGetDocEntity(document, String(uri.dropFirst().dropLast())), let content = entity.pointee.content
+        else { return uri }
+        return String(cString: content)
+    }
+
+    /// The text of an attribute's or element's children, entity references expanded here (one
+    /// level: nested entities were refused), counted against `SVGLimits.maxExpandedText`.
+    mutating func text(of first: xmlNodePtr?, line: Int, column: Int, single: Bool = false) throws(SVGReadError) -> String {
+        var result = ""
+        var node = first
+        while let current = node {
+            var piece = ""
+            if current.pointee.type == XML_ENTITY_REF_NODE {
+                if let entity = xmlGetDocEntity(document, current.pointee.name), let content = entity.pointee.content {
+                    piece = String(cString: content)
+                }
+            } else if let content = current.pointee.content {
+                piece = String(cString: content)
+            }
+            expandedText += piece.utf8.count
+            if expandedText > SVGLimits.maxExpandedText {
+                throw SVGReadError("the SVG's text expands to more than \(SVGLimits.maxExpandedText) bytes", line: line, column: column)
+            }
+            result += piece
+            if single { break }
+            node = current.pointee.next
+        }
+        return result
+    }
+}

@@ -1,0 +1,51 @@
+import ChoreoSVGImport
+import Foundation
+
+/// `choreo-bench --svg-import [BYTES]`: the cost of `choreo import` on a generated SVG of about
+/// BYTES (default 1 MiB) against libxml2's own parse of the same bytes, best of five each.
+func runSVGImportBenchmark(targetBytes: Int) {
+    let svg = Array(generatedSVG(targetBytes: targetBytes).utf8)
+    func best(_ body: () -> Void) -> Double {
+        (0..<5).map { _ in
+            let start = now()
+            body()
+            return now() - start
+        }.min()!
+    }
+    let parse = best { _ = SVGDocumentReader.parseWithLibxml2Only(bytes: svg) }
+    var nodes = 0
+    let importing = best {
+        if case let .success(artwork) = ArtworkMapper.map(bytes: svg) {
+            nodes = artwork.nodes.count
+            _ = ArtworkYAMLWriter.scene(artwork, source: "bench.svg")
+        }
+    }
+    print("svg import: \(svg.count) bytes, \(nodes) top-level nodes")
+    print("  libxml2 parse   \(String(format: "%.1f", parse * 1000)) ms")
+    print("  choreo import   \(String(format: "%.1f", importing * 1000)) ms (\(String(format: "%.2f", importing / parse))× libxml2)")
+}
+
+/// An export-shaped SVG: a style sheet, gradients in defs, groups of transformed paths, rects
+/// and circles with classes and inline styles.
+private func generatedSVG(targetBytes: Int) -> String {
+    var out = """
+        <svg xmlns="http://www.w3.org/2000/svg" width="1024" height="1024" viewBox="0 0 512 512">
+        <style>.st0{fill:#E94E1B}.st1{fill:none;stroke:#1D1D1B;stroke-width:2;stroke-linecap:round}</style>
+        <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#FFD54F"/><stop offset="1" stop-color="#F0A500"/></linearGradient></defs>
+
+        """
+    var index = 0
+    while out.utf8.count < targetBytes {
+        let x = index % 32 * 16, y = index / 32 % 32 * 16
+        out += """
+            <g id="cell\(index)" transform="translate(\(x) \(y)) rotate(\(index % 7 * 5))">
+            <path class="st0" d="M2 2C4.5 1 7 1.5 9 3.2s3 4.1 2.6 6.4l-1.2 2.2L6 13.5 2.8 11z"/>
+            <rect class="st1" x="1" y="1" width="12" height="12" rx="2"/>
+            <circle cx="7" cy="7" r="3" fill="url(#g)" style="opacity:0.8"/>
+            </g>
+
+            """
+        index += 1
+    }
+    return out + "</svg>\n"
+}

@@ -1,0 +1,34 @@
+import ChoreoJSON
+import ChoreoSVGImport
+import Foundation
+
+/// `choreo import FILE.svg [-o SCENE.yaml]`: the SVG's drawing as a scene, with a warning at each
+/// element left out.
+func runImport(input: String, output: String?) throws(UsageError) -> ExitStatus {
+    let shown = TextEscaping.terminal(input)
+    // The scene reader's checks (a regular file, at most the size limit + 1 byte) serve SVG too.
+    let file = try readScene(input, command: .import)
+    let artwork: Artwork
+    switch ArtworkMapper.map(bytes: file.bytes) {
+    case let .success(result): artwork = result
+    case let .failure(error):
+        Console.error("\(shown):\(error.line):\(error.column): error: \(TextEscaping.terminal(error.message)) [svg-refused]\n")
+        return .failure
+    }
+    for warning in artwork.warnings {
+        Console.error("\(shown):\(warning.location.line):\(warning.location.column): warning: \(TextEscaping.terminal(warning.message)) [svg-unsupported]\n")
+    }
+    let text = ArtworkYAMLWriter.scene(artwork, source: URL(fileURLWithPath: input).lastPathComponent)
+    guard let output else {
+        Console.out(text)
+        return .success
+    }
+    do throws(OutputError) {
+        try prepareDirectory(URL(fileURLWithPath: output).deletingLastPathComponent().path)
+        try writeAtomically([OutputFile(path: output, contents: text)], protecting: Set([FileIdentity(path: input)].compactMap { $0 }))
+        return .success
+    } catch {
+        Console.error("choreo: error: \(error.message)\n")
+        return .failure
+    }
+}

@@ -1,0 +1,98 @@
+import ChoreoSVGImport
+import Foundation
+import Testing
+
+/// Hostile SVG: every one refused or bounded, quickly, and nothing outside the file read.
+@Suite struct HostileSVGTests {
+    private func timed(_ svg: String) -> (Result<Artwork, SVGReadError>, Double) {
+        let start = Date()
+        let result = ArtworkMapper.map(bytes: Array(svg.utf8))
+        return (result, Date().timeIntervalSince(start))
+    }
+
+    @Test func billionLaughsIsRefused() {
+        var doctype = "<!DOCTYPE svg [\n<!ENTITY lol \"lol\">\n"
+        for level in 1...9 { doctype += "<!ENTITY lol\(level) \"" + String(repeating: "&lol\(level == 1 ? "" : String(level - 1));", count: 10) + "\">\n" }
+        let (result, seconds) = timed(doctype + "]>\n<svg xmlns=\"http://www.w3.org/2000/svg\"><rect id=\"&lol9;\" width=\"1\" height=\"1\"/></svg>")
+        guard case let .failure(error) = result else { Issue.record("accepted"); return }
+        #expect(error.message.contains("nested entities are refused"))
+        #expect(seconds < 5)
+    }
+
+    @Test func externalEntityIsRefusedAndNothingIsRead() throws {
+        let secret = FileManager.default.temporaryDirectory.appendingPathComponent("choreo-svg-secret-\(getpid()).txt")
+        try "SECRET".write(to: secret, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: secret) }
+        let svg = "<!DOCTYPE svg [<!ENTITY x SYSTEM \"file://\(secret.path)\">]><svg xmlns=\"http://www.w3.org/2000/svg\"><rect id=\"&x;\" width=\"1\" height=\"1\"/></svg>"
+        guard case let .failure(error) = timed(svg).0 else { Issue.record("accepted"); return }
+        #expect(error.message.contains("external entities"))
+    }
+
+    @Test func plainEntitiesAsIllustratorWritesThemAreExpanded() throws {
+        let svg = "<!DOCTYPE svg [<!ENTITY ns_svg \"http://www.w3.org/2000/svg\"><!ENTITY red \"#FF0000\">]><svg xmlns=\"&ns_svg;\"><rect width=\"1\" height=\"1\" fill=\"&red;\"/></svg>"
+        let artwork = try ArtworkMapper.map(bytes: Array(svg.utf8)).get()
+        #expect(artwork.nodes.first?.fill == .color(.init(1, 0, 0, 1)))
+    }
+
+    @Test func millionVertexPathIsBounded() {
+        let points = String(repeating: "L1 1", count: 1_100_000)
+        let (result, seconds) = timed("<svg xmlns=\"http://www.w3.org/2000/svg\"><path d=\"M0 0\(points)\"/></svg>")
+        guard case let .failure(error) = result else { Issue.record("accepted"); return }
+        #expect(error.message.contains("bytes") || error.message.contains("vertices"))
+        #expect(seconds < 5)
+    }
+
+    @Test func useBombIsBounded() {
+        var defs = "<rect id=\"u0\" width=\"1\" height=\"1\"/>"
+        for level in 1...12 { defs += "<g id=\"u\(level)\">" + String(repeating: "<use href=\"#u\(level - 1)\"/>", count: 10) + "</g>" }
+        let (result, seconds) = timed("<svg xmlns=\"http://www.w3.org/2000/svg\"><defs>\(defs)</defs><use href=\"#u12\"/></svg>")
+        guard case let .failure(error) = result else { Issue.record("accepted"); return }
+        #expect(error.message.contains("nodes"))
+        #expect(seconds < 5)
+    }
+
+    @Test func selfReferringUseIsLeftOut() throws {
+        let artwork = try ArtworkMapper.map(bytes: Array("<svg xmlns=\"http://www.w3.org/2000/svg\"><g id=\"a\"><use href=\"#a\"/></g></svg>".utf8)).get()
+        #expect(artwork.nodes.first?.children.isEmpty == true)
+    }
+
+    @Test func deepNestingIsRefused() {
+        let depth = 100_000
+        let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\">" + String(repeating: "<g>", count: depth) + String(repeating: "</g>", count: depth) + "</svg>"
+        let (result, seconds) = timed(svg)
+        guard case .failure = result else { Issue.record("accepted"); return }
+        #expect(seconds < 5)
+    }
+
+    @Test func hrefOutsideTheFileIsNotFollowed() throws {
+        let artwork = try ArtworkMapper.map(bytes: Array("""
+            <svg xmlns="http://www.w3.org/2000/svg"><use href="/etc/passwd#x"/><use href="https://example.com/a.svg#b"/><rect width="1" height="1" fill="url(other.svg#g)"/></svg>
+            """.utf8)).get()
+        #expect(artwork.warnings.filter { $0.message.contains("outside the file") }.count == 3)
+    }
+
+    /// A minified export is one line: finding each element's column must not rescan the line.
+    @Test func manyElementsOnOneLineAreQuick() throws {
+        let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\">" + String(repeating: "<rect width=\"1\" height=\"1\"/>", count: 20_000) + "<text/></svg>"
+        let (result, seconds) = timed(svg)
+        let artwork = try result.get()
+        #expect(artwork.warnings.first?.location == ArtworkLocation(line: 1, column: 41 + 20_000 * 28))
+        #expect(seconds < 5)
+    }
+
+    @Test func fileOverEightMebibytesIsRefused() {
+        let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\"><!--" + String(repeating: "x", count: SVGLimits.maxFileBytes) + "--></svg>"
+        guard case let .failure(error) = timed(svg).0 else { Issue.record("accepted"); return }
+        #expect(error.message.contains("at most"))
+    }
+}
+
+@Suite struct RefusedSVGTests {
+    /// A zero or negative size draws nothing; the scene it made did not compile before.
+    @Test(arguments: ["width=\"0\" height=\"0\"", "width=\"-50\" height=\"-100\""])
+    func nonPositiveSizeIsRefused(_ size: String) {
+        let result = ArtworkMapper.map(bytes: Array("<svg xmlns=\"http://www.w3.org/2000/svg\" \(size)><rect width=\"1\" height=\"1\"/></svg>".utf8))
+        guard case let .failure(error) = result else { Issue.record("accepted"); return }
+        #expect(error.message.contains("greater than 0"))
+    }
+}
