@@ -143,6 +143,14 @@ public final class LanguageServer {
         staleTree.insert(uri)
     }
 
+    /// A document over the size limit is refused when it arrives, not after the pause that lints
+    /// wait for: there is nothing to lint, and a session that ends first still hears why.
+    private func refusedAtOnce(_ uri: String) -> [JSONValue] {
+        guard documents[uri]?.tooLargeBytes != nil else { return [] }
+        pendingLint.removeAll { $0 == uri }
+        return [publishDiagnostics(uri)]
+    }
+
     /// Reads the YAML of a document changed since its last lint, so that a request answers from
     /// the text as it is without waiting for the lint.
     private func refreshTree(_ params: JSONValue) {
@@ -183,7 +191,7 @@ public final class LanguageServer {
             documents[uri] = Document(uri: uri, version: version, text: text)
             lintedText[uri] = nil
             markChanged(uri)
-            return []
+            return refusedAtOnce(uri)
         case "textDocument/didChange":
             guard let item = params["textDocument"], case let .string(uri)? = item["uri"], var document = documents[uri],
                 case let .array(changes)? = params["contentChanges"]
@@ -192,7 +200,7 @@ public final class LanguageServer {
             if case let .int(version)? = item["version"] { document.version = version }
             documents[uri] = document
             markChanged(uri)
-            return []
+            return refusedAtOnce(uri)
         case "textDocument/didClose":
             guard case let .string(uri)? = params["textDocument"]?["uri"] else { return [] }
             documents[uri] = nil
