@@ -32,7 +32,7 @@ struct Box {
                 guard index + 1 < count || contour.closed else { continue }
                 let end = contour.vertices[(index + 1) % count]
                 let p0 = start.point, p1 = start.point + start.outTangent, p2 = end.point + end.inTangent, p3 = end.point
-                for t in cubicExtrema(p0.x, p1.x, p2.x, p3.x) + cubicExtrema(p0.y, p1.y, p2.y, p3.y) {
+                for t in cubicTurningParameters(p0.x, p1.x, p2.x, p3.x) + cubicTurningParameters(p0.y, p1.y, p2.y, p3.y) {
                     let u = 1 - t
                     include(Point(
                         u * u * u * p0.x + 3 * u * u * t * p1.x + 3 * u * t * t * p2.x + t * t * t * p3.x,
@@ -43,22 +43,6 @@ struct Box {
         if !box.minX.isFinite { box = Box(minX: 0, minY: 0, maxX: 0, maxY: 0) }
         self = box
     }
-}
-
-/// The parameters in (0, 1) where one coordinate of a cubic has a zero derivative.
-private func cubicExtrema(_ p0: Double, _ p1: Double, _ p2: Double, _ p3: Double) -> [Double] {
-    let a = -p0 + 3 * p1 - 3 * p2 + p3, b = 2 * (p0 - 2 * p1 + p2), c = p1 - p0
-    var roots: [Double] = []
-    if abs(a) < 1e-12 {
-        if abs(b) > 1e-12 { roots.append(-c / b) }
-    } else {
-        let discriminant = b * b - 4 * a * c
-        if discriminant >= 0 {
-            let root = discriminant.squareRoot()
-            roots += [(-b + root) / (2 * a), (-b - root) / (2 * a)]
-        }
-    }
-    return roots.filter { $0 > 0 && $0 < 1 }
 }
 
 /// The cubic that follows a quarter of an ellipse closely (the usual 0.5523 handle).

@@ -200,10 +200,11 @@ extension Easing {
     }
 }
 
-/// The parameters in (0, 1) where the y of `cubic-bezier(_, y1, _, y2)` turns (y'(s) = 0), sorted.
-package func yTurningParameters(_ y1: Double, _ y2: Double) -> [Double] {
-    // y'(s)/3 = a s² + b s + c for control ordinates 0, y1, y2, 1.
-    let a = 3 * y1 - 3 * y2 + 1, b = 2 * y2 - 4 * y1, c = y1
+/// The parameters in (`margin`, 1 − `margin`) where one coordinate of a cubic Bézier with control
+/// values `p0…p3` turns (its derivative is 0), sorted.
+package func cubicTurningParameters(_ p0: Double, _ p1: Double, _ p2: Double, _ p3: Double, margin: Double = 0) -> [Double] {
+    // The derivative / 3 = a t² + b t + c.
+    let a = -p0 + 3 * p1 - 3 * p2 + p3, b = 2 * (p0 - 2 * p1 + p2), c = p1 - p0
     var roots: [Double] = []
     if abs(a) < 1e-12 {
         if abs(b) > 1e-12 { roots.append(-c / b) }
@@ -215,7 +216,12 @@ package func yTurningParameters(_ y1: Double, _ y2: Double) -> [Double] {
             roots.append((-b + root) / (2 * a))
         }
     }
-    return roots.filter { $0 > 1e-6 && $0 < 1 - 1e-6 }.sorted()
+    return roots.filter { $0 > margin && $0 < 1 - margin }.sorted()
+}
+
+/// The parameters in (0, 1) where the y of `cubic-bezier(_, y1, _, y2)` turns (y'(s) = 0), sorted.
+package func yTurningParameters(_ y1: Double, _ y2: Double) -> [Double] {
+    cubicTurningParameters(0, y1, y2, 1, margin: 1e-6)
 }
 
 extension Easing {
