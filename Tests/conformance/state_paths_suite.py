@@ -360,6 +360,11 @@ def load_scene(source: Path, compiled: Path, work: Path, choreo: str, matrix: di
     timeline = json.loads((compiled / f"{name}.timeline.json").read_text(encoding="utf-8"))
     if not timeline.get("stateMachine"):
         return None
+    if timeline["stateMachine"].get("inputs"):
+        # Which transition a trigger takes depends on the inputs' values (guards, set: actions):
+        # the trails here fire triggers only, so such machines are driven by test_inputs_api.py.
+        print(f"skip {name}: its state machine has inputs; its paths are driven by test_inputs_api.py", flush=True)
+        return None
     return Scene(name, source, compiled / f"{name}.svg", (compiled / f"{name}.json").read_text(encoding="utf-8"),
                  timeline, Machine(timeline["stateMachine"]), directory, choreo,
                  matrix.get(name, {}).get("cells"))
