@@ -485,7 +485,7 @@ for m in heavyRows + variedRows where m.nodes >= 10_000 {
     let memoryRatio = Double(m.compilePeakBytes - idlePeak) / Double(m.inputBytes)
     checks.append(("\(scene): peak memory ≤ 30× input at \(m.nodes) nodes", memoryRatio <= 30, formatNumber(memoryRatio, decimals: 1) + "×"))
 }
-// File size (issue 28): the Lottie of each scene kind at 10,000 nodes at most 8× the scene's
+// File size: the Lottie of each scene kind at 10,000 nodes at most 8× the scene's
 // bytes, with its gzip -9 size beside it (what a web server sends).
 for m in rows where m.nodes == 10_000 {
     let lottieRatio = Double(m.lottieBytes) / Double(m.inputBytes)
