@@ -58,7 +58,7 @@ public enum SceneSchema {
                 ref("identifier"),
                 .object([
                     ("type", "object"), ("required", ["timeline"]), ("additionalProperties", false),
-                    ("properties", .object([("timeline", ref("identifier")), ("loop", .object([("type", "boolean")]))])),
+                    ("properties", .object([("timeline", ref("identifier")), ("loop", .object([("type", "boolean")])), ("bind", ref("identifier"))])),
                 ]),
             ])])
         case (.scene, "themes"):

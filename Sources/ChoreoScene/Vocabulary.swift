@@ -145,7 +145,7 @@ public enum SceneVocabulary {
         "budget": "the most bytes a compiled Lottie, TGS or dotLottie may have: `64KiB`, `500KB` or a number of bytes",
         "fonts": "named fonts for text nodes: {file: PATH} next to the scene, or {family: NAME}; weight, index",
         "a11y": "accessibility: {label}",
-        "play": "a timeline played while the scene rests in this state: NAME or {timeline: NAME, loop: true|false}",
+        "play": "a timeline played while the scene rests in this state: NAME or {timeline: NAME, loop: true|false, bind: INPUT} (bind: its position follows a number input across its range)",
         "label": "text for assistive technology",
         "on": "the trigger: tap, hover or complete",
         "delay": "wait before starting",
