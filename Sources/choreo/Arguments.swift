@@ -17,6 +17,8 @@ enum EmitKind: String, CaseIterable, Comparable, Sendable {
     case lottie, dotlottie, svg
     case svgReel = "svg-reel"
     case timeline
+    case swiftAPI = "swift-api"
+    case tsAPI = "ts-api"
 
     static func < (a: EmitKind, b: EmitKind) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
@@ -30,6 +32,8 @@ enum EmitKind: String, CaseIterable, Comparable, Sendable {
         case .svg: "\(name).svg"
         case .svgReel: "\(name).reel.svg"
         case .timeline: "\(name).timeline.json"
+        case .swiftAPI: "\(name).swift"
+        case .tsAPI: "\(name).ts"
         }
     }
 }
