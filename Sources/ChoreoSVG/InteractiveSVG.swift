@@ -452,7 +452,10 @@ enum InteractiveSVG {
             current: function () {
               return active && { name: active.entry.name, start: active.entry.start, begin: active.begin, dur: active.entry.dur, loops: active.entry.loops };
             },
-            busy: function () { return busy; }
+            busy: function () { return busy; },
+            // True while a bound timeline holds the clock at an input's position (a page that
+            // moves the SVG's clock itself, as the preview does, leaves it there).
+            holding: function () { return scrub !== null; }
           };
           Object.defineProperty(root.choreo, "state", { get: function () { return state; }, enumerable: true });
           enter(machine.initial);

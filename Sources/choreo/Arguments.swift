@@ -127,6 +127,8 @@ struct PreviewOptions: Equatable, Sendable {
     var serve = false
     /// `--port`: 0 lets the system choose a free port.
     var port: UInt16 = 0
+    /// `--input NAME=VALUE`, in command-line order: set through the page API as the page loads.
+    var inputs: [String] = []
 }
 
 struct DiffOptions: Equatable, Sendable {
@@ -188,7 +190,7 @@ func optionSpecs(_ command: CommandName) -> [OptionSpec] {
          OptionSpec(names: ["--input"], value: "NAME=VALUE")]
     case .preview:
         [OptionSpec(names: ["-o", "--output"], value: "DIR"), OptionSpec(names: ["--serve"], value: nil),
-         OptionSpec(names: ["--port"], value: "N")]
+         OptionSpec(names: ["--port"], value: "N"), OptionSpec(names: ["--input"], value: "NAME=VALUE")]
     case .lsp:
         []
     case .schema:
@@ -416,6 +418,7 @@ private func parse(_ command: CommandName, _ arguments: [String]) throws(UsageEr
         let file = try singleFile(raw.positionals, command: command)
         var options = PreviewOptions(file: file)
         options.serve = raw.has("--serve")
+        options.inputs = raw.options.filter { $0.name == "--input" }.map { $0.value ?? "" }
         if let (portSpelled, value) = raw.value("--port") {
             guard options.serve else { throw .missingOption("--serve (--port only applies to it)", command: command) }
             guard value.allSatisfy({ $0.isASCII && $0.isNumber }), let port = UInt16(value) else {

@@ -113,7 +113,7 @@ func usageLine(_ command: CommandName) -> String {
     case .lint: "choreo lint PATH... [--format text|json|github|sarif] [--strict] [--fix] [--target TARGET]"
     case .diff: "choreo diff (OLD NEW | --git REV [PATH...]) [--format text|json|github|markdown] [--html DIR]"
     case .snapshot: "choreo snapshot FILE (--at TIME | --state NAME [--input NAME=VALUE]...) [--theme NAME] -o OUT.svg"
-    case .preview: "choreo preview FILE (-o DIR | --serve [--port N])"
+    case .preview: "choreo preview FILE (-o DIR | --serve [--port N]) [--input NAME=VALUE]..."
     case .lsp: "choreo lsp"
     case .schema: "choreo schema [-o FILE]"
     case .import: "choreo import FILE.svg [-o SCENE.yaml]"
@@ -278,6 +278,7 @@ func commandHelp(_ command: CommandName) -> String {
               --serve            serve the page live instead of writing it
               --port N           the port for --serve, 0 to 65535 (default 0: any
                                  free port; the address is printed)
+              --input NAME=VALUE set an input as the page loads (repeatable)
               -h, --help         show this help
             """
     }
