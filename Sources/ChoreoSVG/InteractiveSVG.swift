@@ -267,13 +267,15 @@ enum InteractiveSVG {
             go(t);
           }
           // Automatic transitions: taken as soon as the state is reached and the guard holds.
-          // Actions that keep a guard true (a step past its range) would go round for ever: a
-          // bounded number of actions in a row, as dotLottie's runtime stops such a machine.
+          // Actions that keep a guard true (a step past its range) would go round for ever: at
+          // most 100 actions in a row, then a `choreo:error` event, as dotLottie's runtime stops
+          // such a machine with an InfiniteLoop error.
           var chained = 0;
           function settle() {
             if (state === null || busy) return;
             var next = pick(state, "programmatic");
-            if (!next || chained > 100) return;
+            if (!next) return;
+            if (chained >= 100) { dispatch("choreo:error", { message: "InfiniteLoop", state: state }); return; }
             chained += 1;
             try { take(next); } finally { chained -= 1; }
           }

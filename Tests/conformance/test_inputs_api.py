@@ -187,3 +187,37 @@ def test_bound_state_leaves_on_its_guard_and_plays_the_transition(browser, tmp_p
     expected_page = browser.load(f"<!DOCTYPE html><html><body style='margin:0'>{snapshot('download-button', 'done', [], tmp_path)}</body></html>", 96, 96)
     comparison = common.compare_images(shown, browser.screenshot(expected_page))
     assert comparison.passed, comparison.describe()
+
+
+LOOPING_ACTION = """choreo: 1
+name: stuck
+size: [40, 40]
+inputs:
+  count: {number: 0, range: [0, 3]}
+layers:
+  - {id: dot, shape: ellipse, radius: 10, position: [20, 20]}
+states:
+  a: {}
+  b: {dot: {scale: 2}}
+transitions:
+  - {from: a, to: a, when: "count >= 0", set: {count: +1}, emit: tick}
+  - {from: a, to: b, on: tap}
+"""
+
+
+def test_an_action_loop_stops_after_100_actions(browser, tmp_path):
+    """A guard its own action keeps true (a step held at the range's end) would run for ever: the
+    runtime takes 100 actions in a row, then stops with a `choreo:error` event, as dotlottie-rs
+    stops such a machine; the page stays responsive and a tap still works."""
+    scene = tmp_path / "stuck.yaml"
+    scene.write_text(LOOPING_ACTION)
+    subprocess.run([CHOREO, "compile", str(scene), "-o", str(tmp_path), "--emit", "svg"], check=True, capture_output=True)
+    errors = "<script>window.errors = []; document.addEventListener('choreo:error', function (e) { errors.push(e.detail); });</script>"
+    page = browser.load(f"<!DOCTYPE html><html><body style='margin:0'>{LOG}{errors}{(tmp_path / 'stuck.svg').read_text()}</body></html>", 40, 40)
+    api = "document.querySelector('svg').choreo"
+    assert page.evaluate("log.filter(function (line) { return line === 'event tick'; }).length") == 100
+    assert page.evaluate("errors") == [{"message": "InfiniteLoop", "state": "a"}]
+    assert page.evaluate(f"{api}.get('count')") == 3
+    assert page.evaluate(f"{api}.state") == "a"
+    page.mouse.click(20, 20)
+    wait_state(page, "b")
