@@ -156,6 +156,13 @@ final class SourceLines {
         text += content + "\n"
     }
 
+    /// `HEAD {`, the body lines one level in, `}`.
+    func block(_ head: String, _ body: String...) {
+        line(head + " {")
+        indent { body.forEach(line) }
+        line("}")
+    }
+
     func indent(_ body: () -> Void) {
         depth += 1
         body()

@@ -86,22 +86,12 @@ public enum TypeScriptAPI {
         out.indent {
             out.line("constructor(readonly root: Element) {}")
             out.line("")
-            out.line("api(): \(name)SVGApi {")
-            out.indent { out.line("return (this.root as unknown as { choreo: \(name)SVGApi }).choreo;") }
-            out.line("}")
-            out.line("state(): \(name)State | null {")
-            out.indent { out.line("return this.api().state;") }
-            out.line("}")
-            out.line("fire(name: \(name)Fired): boolean {")
-            out.indent { out.line("return this.api().fire(name);") }
-            out.line("}")
-            out.line("get<K extends keyof \(name)Inputs>(name: K): \(name)Inputs[K] {")
-            out.indent { out.line("return this.api().get(name);") }
-            out.line("}")
+            out.block("api(): \(name)SVGApi", "return (this.root as unknown as { choreo: \(name)SVGApi }).choreo;")
+            out.block("state(): \(name)State | null", "return this.api().state;")
+            out.block("fire(name: \(name)Fired): boolean", "return this.api().fire(name);")
+            out.block("get<K extends keyof \(name)Inputs>(name: K): \(name)Inputs[K]", "return this.api().get(name);")
             for input in model.inputs {
-                out.line("\(input.setter)(value: \(tsType(input.initial.kind))): boolean {")
-                out.indent { out.line("return this.api().set(\(string(input.name.name)), value);") }
-                out.line("}")
+                out.block("\(input.setter)(value: \(tsType(input.initial.kind))): boolean", "return this.api().set(\(string(input.name.name)), value);")
             }
             out.line("/** Calls `listener` with each state the machine enters; returns the unsubscribe. */")
             out.line("onState(listener: (state: \(name)State) => void): () => void {")
