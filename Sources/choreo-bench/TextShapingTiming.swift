@@ -37,12 +37,13 @@ func measureTextShaping(cli: String, work: URL) -> TextShapingTiming? {
     let textFile = directory.appendingPathComponent("text.yaml")
     try? text.write(to: textFile, atomically: true, encoding: .utf8)
     guard let timeline = compileScene(SourceFile(path: textFile.path, bytes: Array(text.utf8))).timeline else { return nil }
-    // Each text node is drawn as `<g id="tN" transform="translate(X Y)"><path d="…"`.
+    // Each text node is drawn as `<g id="tN" … transform="translate(X Y)"><path d="…"`.
     let snapshot = SVGEmitter.snapshot(timeline, at: 0)
     var paths = header + "layers:\n"
     var found = 0
     for index in 0..<nodes {
-        guard let group = snapshot.range(of: "<g id=\"t\(index)\" transform=\"translate("),
+        guard let node = snapshot.range(of: "<g id=\"t\(index)\" "),
+            let group = snapshot[node.upperBound...].range(of: "transform=\"translate("),
             let close = snapshot[group.upperBound...].range(of: ")\">"),
             let dStart = snapshot[close.upperBound...].range(of: "<path d=\""),
             let dEnd = snapshot[dStart.upperBound...].range(of: "\"")

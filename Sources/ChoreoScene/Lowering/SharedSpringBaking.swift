@@ -21,13 +21,18 @@ final class SharedSpringBaking: Sendable {
     private struct Entry {
         var bisection: SpringBisection
         var baked: [Double: [SpringPiece]] = [:]
+        /// Tolerances this spring's pieces were computed at (a cache miss), counted for tests.
+        var misses = 0
     }
 
     private let entries = Mutex<[SpringKey: Entry]>([:])
-    /// Bisections made (each fits its spring's pieces from scratch), counted for tests.
-    private let bisectionsMade = Atomic<Int>(0)
 
-    var bisectionCount: Int { bisectionsMade.load(ordering: .relaxed) }
+    /// How many times `spring`'s pieces were computed rather than found, since the cache last
+    /// started over (0 if never).
+    func missCount(of spring: SpringCurve) -> Int {
+        let key = SpringKey(response: spring.response, dampingFraction: spring.dampingFraction)
+        return entries.withLock { $0[key]?.misses ?? 0 }
+    }
 
     /// `bakeSpring(spring, tolerance:)`, computed once per process for each spring and tolerance.
     func pieces(_ spring: SpringCurve, tolerance: Double) -> [SpringPiece] {
@@ -35,13 +40,11 @@ final class SharedSpringBaking: Sendable {
         return entries.withLock { entries -> [SpringPiece] in
             if let pieces = entries[key]?.baked[tolerance] { return pieces }
             if entries[key] == nil, entries.count >= Self.springCapacity { entries.removeAll() }
-            var entry = entries[key] ?? {
-                bisectionsMade.add(1, ordering: .relaxed)
-                return Entry(bisection: SpringBisection(spring))
-            }()
+            var entry = entries[key] ?? Entry(bisection: SpringBisection(spring))
             let pieces = entry.bisection.pieces(tolerance: tolerance)
             if entry.baked.count >= Self.tolerancesPerSpring { entry.baked.removeAll() }
             entry.baked[tolerance] = pieces
+            entry.misses += 1
             entries[key] = entry
             return pieces
         }
