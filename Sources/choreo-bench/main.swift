@@ -22,7 +22,7 @@ import Foundation
 // `choreo import` against libxml2's own parse of a generated SVG (SVGImportTiming.swift):
 //   choreo-bench --svg-import [BYTES]
 // A generated scene, to profile or test with:
-//   choreo-bench --scene light|heavy NODES   prints the scene to stdout
+//   choreo-bench --scene light|heavy|varied|heavy-offset NODES   prints the scene to stdout
 
 if let flag = CommandLine.arguments.firstIndex(of: "--svg-import") {
     let size = CommandLine.arguments.dropFirst(flag + 1).first.flatMap { Int($0) } ?? 1 << 20
