@@ -117,6 +117,7 @@ struct NodeBuilder {
         }
         var built = Node(id: node.id, transform: transform, content: content, repeat: node.repeat, clip: clip(own))
         built.accessibleName = node.accessibleName
+        built.effects = own.effects
         return built
     }
 
