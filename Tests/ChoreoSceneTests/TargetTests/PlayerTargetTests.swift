@@ -164,8 +164,8 @@ private func findings(_ text: String, _ target: PlayerTarget) -> [String] {
             blur: 2
         """
     // rlottie (Telegram) draws neither; lottie-ios parses only the Drop Shadow; web and Android draw both.
-    #expect(findings(scene, .tgs) == ["6:5 error effect-not-drawn", "7:5 error effect-not-drawn"])
-    #expect(findings(scene, .lottieIOS) == ["7:5 error effect-not-drawn"])
+    #expect(findings(scene, .tgs) == ["7:5 error effect-not-drawn", "8:5 error effect-not-drawn"])
+    #expect(findings(scene, .lottieIOS) == ["8:5 error effect-not-drawn"])
     #expect(findings(scene, .lottieAndroid) == [])
     #expect(findings(scene, .web) == [])
 }
