@@ -9,6 +9,7 @@ import ChoreoDiagnostics
 public enum ScenePlace: String, Sendable, CaseIterable {
     case scene, node, stroke, gradient, linearGradient, radialGradient, trim, `repeat`, clip, state, nodeOverrides, a11y
     case transition, nodeTiming, timeline, tween, keyframe, easingMap, spring
+    case shadow
 }
 
 public enum SceneVocabulary {
@@ -26,7 +27,7 @@ public enum SceneVocabulary {
         case .keyframe: ["at", "value", "easing"]
         case .easingMap: ["cubic-bezier", "steps", "spring"]
         case .spring: ["response", "damping-fraction", "duration", "bounce", "stiffness", "damping", "mass"]
-        case .node, .stroke, .gradient, .linearGradient, .radialGradient, .trim, .repeat, .clip, .nodeOverrides: []
+        case .node, .stroke, .gradient, .linearGradient, .radialGradient, .trim, .repeat, .clip, .nodeOverrides, .shadow: []
         }
     }
 
@@ -49,6 +50,7 @@ public enum SceneVocabulary {
         case .trim: .trim
         case .repeat: .repeat
         case .clip: .clip
+        case .shadow: .shadow
         default: nil
         }
     }
