@@ -1,8 +1,8 @@
 import ChoreoJSON
 import ChoreoTimeline
 
-// A node's effects as an SVG filter (contract §15): `feGaussianBlur` for `blur`, then
-// `feDropShadow` for `shadow` (the shadow of the blurred drawing, as the Lottie layer applies its
+// A node's effects as an SVG filter (contract §15): `feGaussianBlur` for `blur`, then a drop
+// shadow for `shadow` (the shadow of the blurred drawing, as the Lottie layer applies its
 // effects in order). The filter sits on a `<g>` around the node's own, so its values are in the
 // parent's coordinates, as the scene's are.
 
@@ -11,17 +11,11 @@ extension SceneRenderer {
     mutating func effectsFilter(_ node: Node, _ effects: Effects) -> String {
         let id = ids.make("\(node.id)-effects")
         let region = filterRegion(node, effects)
-        var blurAnimations = AnimationList(), shadowAnimations = AnimationList()
         let number: (Double, inout [UInt8]) -> Void = { appendSVGNumber(max($0, 0), to: &$1) }
-        if let blur = effects.blur {
-            animations(.attribute("stdDeviation"), blur, into: &blurAnimations, format: number)
-        }
-        if let shadow = effects.shadow {
-            animations(.attribute("dx"), shadow.offset.map(\.x), into: &shadowAnimations, format: appendSVGNumber)
-            animations(.attribute("dy"), shadow.offset.map(\.y), into: &shadowAnimations, format: appendSVGNumber)
-            animations(.attribute("stdDeviation"), shadow.blur, into: &shadowAnimations, format: number)
-            animations(.attribute("flood-color"), shadow.color, into: &shadowAnimations, format: appendSVGColor)
-            animations(.attribute("flood-opacity"), shadow.color.map(\.a), into: &shadowAnimations, format: appendSVGOpacity)
+        func animated(_ attribute: String, _ track: Animated<Double>, format: (Double, inout [UInt8]) -> Void) -> AnimationList {
+            var list = AnimationList()
+            animations(.attribute(attribute), track, into: &list, format: format)
+            return list
         }
         definitions.start("filter")
         definitions.attribute("id", id)
@@ -32,21 +26,48 @@ extension SceneRenderer {
         definitions.attribute("height", number: region.height)
         // Lottie players blur the layer's sRGB pixels; SVG filters default to linear RGB.
         definitions.attribute("color-interpolation-filters", "sRGB")
+        var drawing = "SourceGraphic"
         if let blur = effects.blur {
             definitions.start("feGaussianBlur")
             definitions.attribute("stdDeviation") { number(blur.value(at: baseTime), &$0) }
-            definitions.animations(blurAnimations)
+            definitions.attribute("result", "blurred")
+            definitions.animations(animated("stdDeviation", blur, format: number))
             definitions.end()
+            drawing = "blurred"
         }
         if let shadow = effects.shadow {
+            // feDropShadow spelled out: librsvg 2.54 draws nothing for an element with one.
             let offset = shadow.offset.value(at: baseTime), color = shadow.color.value(at: baseTime)
-            definitions.start("feDropShadow")
+            definitions.start("feGaussianBlur")
+            definitions.attribute("in", drawing == "SourceGraphic" ? "SourceAlpha" : drawing)
+            definitions.attribute("stdDeviation") { number(shadow.blur.value(at: baseTime), &$0) }
+            definitions.animations(animated("stdDeviation", shadow.blur, format: number))
+            definitions.end()
+            definitions.start("feOffset")
             definitions.attribute("dx", number: offset.x)
             definitions.attribute("dy", number: offset.y)
-            definitions.attribute("stdDeviation") { number(shadow.blur.value(at: baseTime), &$0) }
+            definitions.attribute("result", "shadow-shape")
+            definitions.animations(animated("dx", shadow.offset.map(\.x), format: appendSVGNumber))
+            definitions.animations(animated("dy", shadow.offset.map(\.y), format: appendSVGNumber))
+            definitions.end()
+            definitions.start("feFlood")
             definitions.attribute("flood-color") { appendSVGColor(color, to: &$0) }
             definitions.attribute("flood-opacity") { appendSVGOpacity(color.a, to: &$0) }
-            definitions.animations(shadowAnimations)
+            var colorAnimations = AnimationList()
+            animations(.attribute("flood-color"), shadow.color, into: &colorAnimations, format: appendSVGColor)
+            colorAnimations.append(contentsOf: animated("flood-opacity", shadow.color.map(\.a), format: appendSVGOpacity))
+            definitions.animations(colorAnimations)
+            definitions.end()
+            definitions.start("feComposite")
+            definitions.attribute("in2", "shadow-shape")
+            definitions.attribute("operator", "in")
+            definitions.end()
+            definitions.start("feMerge")
+            definitions.start("feMergeNode")
+            definitions.end()
+            definitions.start("feMergeNode")
+            definitions.attribute("in", drawing)
+            definitions.end()
             definitions.end()
         }
         definitions.end()

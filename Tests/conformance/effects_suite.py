@@ -1,7 +1,7 @@
 """Effects (blur, shadow) in every renderer, against a blur computed here from the definition.
 
 For each case a scene is compiled (Lottie and snapshot SVG) and drawn by ThorVG, rlottie and
-lottie-web (Lottie) and Chromium (the SVG). The reference is the definition itself: the shape's
+lottie-web (Lottie) and Chromium and librsvg (the snapshot SVG). The reference is the definition itself: the shape's
 coverage (8× supersampled), blurred with a Gaussian of the scene's standard deviation in NumPy,
 the shadow tinted, offset and drawn below, all over white. Per renderer it prints the mean and
 largest channel difference from the reference and the share of pixels off by more than 16/255,
@@ -41,6 +41,7 @@ BOUNDS = {
     # `rendererSettings.filterSize`: the shadow outside the drawing is not drawn.
     "lottie-web": {"blur": 1.5, "shadow": None, "shadow-sharp": None},
     "rlottie": {"blur": None, "shadow": None, "shadow-sharp": None},
+    "librsvg": {"blur": 1.0, "shadow": 1.0, "shadow-sharp": 1.0},
 }
 
 
@@ -109,6 +110,7 @@ def measure(image: np.ndarray, expected: np.ndarray) -> dict:
 def render_all(choreo: str, work: Path, name: str, effect: dict) -> dict[str, np.ndarray]:
     from browser import Browser
     from lottie_players import LottieWebPlayer, RlottiePlayer, ThorVGPlayer
+    from scene_suite import rasterise_rsvg
 
     source = work / f"{name}.yaml"
     source.write_text(scene_text(name, effect), encoding="utf-8")
@@ -128,6 +130,7 @@ def render_all(choreo: str, work: Path, name: str, effect: dict) -> dict[str, np
         svg = snapshot.read_text(encoding="utf-8")
         page = browser.load(f"<!DOCTYPE html><html><body style='margin:0;background:#fff'>{svg}</body></html>", WIDTH, HEIGHT)
         images["chromium"] = browser.screenshot(page, clip=(0, 0, WIDTH, HEIGHT))
+    images["librsvg"] = rasterise_rsvg(snapshot, work / f"{name}.rsvg.png")
     return images
 
 
