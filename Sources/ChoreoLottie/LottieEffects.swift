@@ -36,7 +36,8 @@ enum LottieEffects {
         let color = shadow.color.playerSafe(0...1)
         let (direction, distance) = polarOffset(shadow.offset, fps: fps, duration: duration)
         return effect(type: 25, name: "Drop Shadow", matchName: "ADBE Drop Shadow", index: index, values: [
-            (2, "Shadow Color", lottieProperty(color.map { RGBA($0.r, $0.g, $0.b, 1) }, fps: fps, OpaqueColorEncoding())),
+            // Alpha dropped first, so a shadow that only fades keeps a still colour.
+            (2, "Shadow Color", lottieProperty(color.map { RGBA($0.r, $0.g, $0.b, 1) }, fps: fps, ColorEncoding(withOpaqueAlpha: true))),
             // 0…255, as After Effects writes it.
             (0, "Opacity", lottieProperty(color.map(\.a), fps: fps, .scalar(times: 255))),
             (1, "Direction", lottieProperty(direction, fps: fps, .rotation)),
@@ -81,21 +82,6 @@ enum LottieEffects {
         let sampled = sampledTrack(fps: fps, duration: duration, keyTimes: keyTimes, jumpTimes: jumps) { offset.value(at: $0) }
         return (sampled.map(direction), sampled.map(length))
     }
-}
-
-/// A colour with alpha 1 as `[r, g, b, 1]`: the effect's colour control has four channels, its
-/// alpha carried by the effect's Opacity.
-private struct OpaqueColorEncoding: LottieEncoding {
-    var dimensions: Int { 1 }
-    func writeStatic<W: JSONSink>(_ value: RGBA, to w: inout W) {
-        w.beginArray()
-        w.number(value.r, places: 4)
-        w.number(value.g, places: 4)
-        w.number(value.b, places: 4)
-        w.number(1)
-        w.endArray()
-    }
-    func writeKeyframe<W: JSONSink>(_ value: RGBA, to w: inout W) { writeStatic(value, to: &w) }
 }
 
 extension Node {

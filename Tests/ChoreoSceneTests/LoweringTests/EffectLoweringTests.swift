@@ -5,9 +5,7 @@ import Testing
 @testable import ChoreoScene
 
 private func compiled(_ text: String) throws -> Timeline {
-    let result = compileScene(SourceFile(path: "t.yaml", text: text))
-    #expect(result.diagnostics.filter { $0.severity == .error }.isEmpty, "\(result.diagnostics)")
-    return try #require(result.timeline)
+    try #require(compileScene(SourceFile(path: "t.yaml", text: text)).timeline)
 }
 
 @Suite struct EffectLoweringTests {
