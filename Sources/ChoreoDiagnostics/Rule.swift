@@ -99,6 +99,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, CustomSt
     case tgsTooLarge = "tgs-too-large"
     case tgsClip = "tgs-clip"
     case overBudget = "over-budget"
+    case effectNotDrawn = "effect-not-drawn"
 
     // The report itself.
     case tooManyDiagnostics = "too-many-diagnostics"
@@ -214,6 +215,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, CustomSt
         case .tgsTooLarge: (.target, .error, "a Telegram sticker is larger than 64 KiB")
         case .tgsClip: (.target, .error, "a Telegram sticker may not use a clip (a mask)")
         case .overBudget: (.target, .error, "a compiled Lottie, TGS or dotLottie file is larger than its size budget")
+        case .effectNotDrawn: (.target, .error, "the target player draws no blur or no shadow")
         case .tooManyDiagnostics: (.report, .note, "more diagnostics in the file than are printed")
         }
     }

@@ -148,6 +148,7 @@ extension LanguageServer {
             case (.node, "trim"), (.nodeOverrides, "trim"): place = .trim
             case (.node, "repeat"): place = .repeat
             case (.node, "clip"): place = .clip
+            case (.node, "shadow"), (.nodeOverrides, "shadow"): place = .shadow
             case (_, "easing"): place = .easingMap
             case (.easingMap, "spring"): place = .spring
             default: return nil

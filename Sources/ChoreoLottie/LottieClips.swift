@@ -36,7 +36,8 @@ struct LottieLayerBuilder {
     /// The node's layers, top first, placed in a composition whose coordinates are the parent's
     /// moved by `shift`. `ind` is numbered by the caller per composition.
     mutating func layers(for node: Node, shift: Point = .zero) -> [JSONValue] {
-        guard node.containsClip else {
+        if let effects = node.effects { return effectLayers(for: node, effects, shift: shift) }
+        guard node.containsLayeredNode else {
             return [layer(type: 4, name: node.id, transform: Transform(position: Animated(shift)), extra: [
                 ("shapes", .array([shapes.group(for: node)])),
             ])]
@@ -44,7 +45,7 @@ struct LottieLayerBuilder {
         var unplaced = node
         unplaced.transform = .identity
         let masks = node.clip.map { maskMembers($0, shift: .zero) } ?? []
-        guard case let .group(children) = node.content, children.contains(where: \.containsClip) else {
+        guard case let .group(children) = node.content, children.contains(where: \.containsLayeredNode) else {
             return [layer(
                 type: 4, name: node.id, transform: node.transform, shift: shift, masks: masks,
                 extra: [("shapes", .array([shapes.group(for: unplaced)]))])]
@@ -61,6 +62,8 @@ struct LottieLayerBuilder {
             extra: [("refId", .string(assetId)), ("w", side), ("h", side)])]
     }
 
+    mutating func appendAsset(_ asset: JSONValue) { assets.append(asset) }
+
     /// `ind` 1, 2, … in order (Lottie's first layer is the top one).
     func numbered(_ layers: [JSONValue]) -> [JSONValue] {
         layers.enumerated().map { index, layer in
@@ -72,7 +75,7 @@ struct LottieLayerBuilder {
 
     /// A layer whose `ks` is `transform` placed at `shift` in its composition, with its local
     /// coordinates moved by `anchorShift` (a precomposition's).
-    private func layer(
+    func layer(
         type: Int, name: String, transform: Transform, shift: Point = .zero, anchorShift: Point = .zero,
         masks: [(String, JSONValue)] = [], extra: [(String, JSONValue)]
     ) -> JSONValue {

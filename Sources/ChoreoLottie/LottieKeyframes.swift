@@ -152,14 +152,17 @@ struct PointEncoding: LottieEncoding {
     func writeKeyframe<W: JSONSink>(_ value: Point, to w: inout W) { writeStatic(value, to: &w) }
 }
 
-/// Red, green and blue with 4 decimals; alpha travels in the style's opacity instead.
+/// Red, green and blue with 4 decimals; alpha travels in the style's opacity instead (an effect's
+/// colour control has a fourth channel, written 1: `withOpaqueAlpha`).
 struct ColorEncoding: LottieEncoding {
+    var withOpaqueAlpha = false
     var dimensions: Int { 1 }
     func writeStatic<W: JSONSink>(_ value: RGBA, to w: inout W) {
         w.beginArray()
         w.number(value.r, places: 4)
         w.number(value.g, places: 4)
         w.number(value.b, places: 4)
+        if withOpaqueAlpha { w.number(1) }
         w.endArray()
     }
     func writeKeyframe<W: JSONSink>(_ value: RGBA, to w: inout W) { writeStatic(value, to: &w) }

@@ -318,7 +318,7 @@ struct SceneRenderer {
     private let clipTimings: [ClipTiming]
     var ids: IdAllocator
     /// Gradients and clip paths in document order, written as children of `<defs>` (depth 2).
-    private(set) var definitions = MarkupWriter(depth: 2, capacity: 0)
+    var definitions = MarkupWriter(depth: 2, capacity: 0)
 
     init(fps: Double, idPrefix: String, baseTime: Double = 0, clips: [Clip] = []) {
         self.fps = fps
@@ -396,7 +396,7 @@ struct SceneRenderer {
     }
 
     /// The animations of one track, one per clip it moves in (see `clipAnimations`).
-    private func animations<Value: SVGAnimatable>(
+    func animations<Value: SVGAnimatable>(
         _ target: AnimationTarget, _ track: Animated<Value>, into list: inout AnimationList, format: (Value, inout [UInt8]) -> Void
     ) {
         guard track.isAnimated else { return }
@@ -422,6 +422,15 @@ struct SceneRenderer {
 
     /// Writes a node: its `<g>` (and one per further transform step that moves), its content.
     mutating func render(_ node: Node, into out: inout MarkupWriter) {
+        if let effects = node.effects {
+            out.start("g")
+            out.attribute("filter", "url(#\(effectsFilter(node, effects)))")
+            var plain = node
+            plain.effects = nil
+            render(plain, into: &out)
+            out.end()
+            return
+        }
         let id = ids.make(node.id)
         let placement = self.placement(node.transform)
         out.start("g")

@@ -11,6 +11,7 @@ public enum ScenePlace: String, Sendable, CaseIterable {
     case transition, nodeTiming, timeline, tween, keyframe, easingMap, spring
     /// A state's `play: {timeline, loop, bind}`.
     case play
+    case shadow
 }
 
 public enum SceneVocabulary {
@@ -29,7 +30,7 @@ public enum SceneVocabulary {
         case .keyframe: ["at", "value", "easing"]
         case .easingMap: ["cubic-bezier", "steps", "spring"]
         case .spring: ["response", "damping-fraction", "duration", "bounce", "stiffness", "damping", "mass"]
-        case .node, .stroke, .gradient, .linearGradient, .radialGradient, .trim, .repeat, .clip, .nodeOverrides: []
+        case .node, .stroke, .gradient, .linearGradient, .radialGradient, .trim, .repeat, .clip, .nodeOverrides, .shadow: []
         }
     }
 
@@ -52,6 +53,7 @@ public enum SceneVocabulary {
         case .trim: .trim
         case .repeat: .repeat
         case .clip: .clip
+        case .shadow: .shadow
         default: nil
         }
     }

@@ -152,6 +152,12 @@ public struct Node: Sendable, Equatable {
     // (with `Style`'s stroke and trim), which every node of a large scene paid in the IR.
     private var repeatBox: Box<Repeat>?
     private var clipBox: Box<ClipShape>?
+    /// Blur and shadow over the node's drawing (`Effects.swift`).
+    public var effects: Effects? {
+        get { effectsBox?.value }
+        set { effectsBox = newValue.map(Box.init) }
+    }
+    private var effectsBox: Box<Effects>?
 
     public init(id: String, transform: Transform, content: Content, repeat: Repeat? = nil, clip: ClipShape? = nil) {
         self.id = id
@@ -169,7 +175,7 @@ public struct Node: Sendable, Equatable {
     }
 
     public var isAnimated: Bool {
-        if transform.isAnimated || (clip?.isAnimated ?? false) { return true }
+        if transform.isAnimated || (clip?.isAnimated ?? false) || (effects?.isAnimated ?? false) { return true }
         switch content {
         case let .shape(geometry, style): return geometry.isAnimated || style.isAnimated
         case let .group(children): return children.contains { $0.isAnimated }
@@ -180,6 +186,7 @@ public struct Node: Sendable, Equatable {
         var copy = self
         copy.transform = transform.frozen(at: time)
         copy.clip = clip?.frozen(at: time)
+        copy.effects = effects?.frozen(at: time)
         switch content {
         case let .shape(geometry, style): copy.content = .shape(geometry.frozen(at: time), style.frozen(at: time))
         case let .group(children): copy.content = .group(children.map { $0.frozen(at: time) })

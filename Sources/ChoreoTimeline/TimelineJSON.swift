@@ -127,6 +127,21 @@ public enum TimelineJSON {
         if let clip = node.clip {
             members.append(("clip", .object([("geometry", geometry(clip.geometry)), ("transform", transform(clip.transform))])))
         }
+        if let effects = node.effects {
+            members.append(("effects", self.effects(effects)))
+        }
+        return .object(members)
+    }
+
+    private static func effects(_ effects: Effects) -> JSONValue {
+        var members: [(String, JSONValue)] = []
+        if let blur = effects.blur { members.append(("blur", animated(blur, number))) }
+        if let shadow = effects.shadow {
+            members.append(("shadow", .object([
+                ("color", animated(shadow.color, color)), ("offset", animated(shadow.offset, point)),
+                ("blur", animated(shadow.blur, number)),
+            ])))
+        }
         return .object(members)
     }
 

@@ -132,7 +132,7 @@ func eachTargetReportsWhatItCannotPlayAtItsPosition(target: String, expected: [S
     let docs = try String(contentsOf: repositoryRoot().appendingPathComponent("docs/diagnostics.md"), encoding: .utf8)
     let section = try #require(docs.range(of: "# Player targets (`compile --target`)")).upperBound
     let examples = docs[section...].matches(of: /```yaml\n(?<scene>(?s:.*?))```\n\n```text\n\$ choreo compile (?<file>[a-z-]+\.yaml) --target (?<target>[a-z-]+)\n(?<printed>(?s:.*?))```/)
-    #expect(examples.count == 3, "one example per rule with a scene")
+    #expect(examples.count == 4, "one example per rule with a scene")
     for example in examples {
         let sandbox = try Sandbox()
         try sandbox.write(String(example.file), String(example.scene))

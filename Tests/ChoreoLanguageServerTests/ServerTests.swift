@@ -411,3 +411,19 @@ private func completionLabels(_ server: LanguageServer, _ line: Int, _ character
     let top = labels(line: lines.count - 1, character: 0)
     #expect(top["inputs"] != nil, "\(top.keys.sorted())")
 }
+
+@Test func completionInsideAShadowOffersItsKeys() {
+    let text = """
+        choreo: 1
+        size: [100, 100]
+        layers:
+          - id: card
+            shape: rect
+            size: [40, 40]
+            shadow: {color: black, }
+        """
+    let server = server()
+    _ = open(server, text)
+    // Line 6, after `{color: black, `: the shadow's keys, from the property table.
+    #expect(completionLabels(server, 6, 27) == ["color", "offset", "blur"])
+}

@@ -235,6 +235,15 @@ def probes(scene_index: int) -> list[Probe]:
     result.append(Probe("clip.d/group",
                         {**shape("group"), "fill": PURPLE, "clip": {"shape": "path", "d": clip_square}},
                         [("clip.d", clip_square, clip_kite)]))
+    # Effects (§15), kept light and small so that a renderer that draws none (rlottie, and
+    # lottie-web 5.7.4's cut Drop Shadow) stays within the tolerance: the cells prove the timing of
+    # every effect property in the renderers that draw it, effects_suite.py the effect itself.
+    k = kind(2); result.append(Probe(f"blur/{k}", {**filled(k, PINK), "blur": 0}, [("blur", 0, 1)]))
+    k = kind(3)
+    result.append(Probe(f"shadow/{k}",
+                        {**filled(k, "#E5E5EA"), "shadow": {"color": "rgba(0, 0, 0, 0.1)", "offset": [0, 1], "blur": 1}},
+                        [("shadow.color", "rgba(0, 0, 0, 0.1)", "rgba(0, 0, 80, 0.2)"), ("shadow.offset", [0, 1], [2, 3]),
+                         ("shadow.blur", 1, 2)]))
     # A group whose children inherit the style the scene animates.
     group_variant = scene_index % 4
     group = shape("group")

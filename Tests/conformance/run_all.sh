@@ -148,6 +148,10 @@ fi
     | tee "$work/spec-schema.log"
 count_summary "spec schema" "$work/spec-schema.log" "${PIPESTATUS[0]}"
 
+echo "== effects suite: blur and shadow in ThorVG, rlottie, lottie-web and Chromium vs a blur computed from the definition"
+"$python" Tests/conformance/effects_suite.py --choreo "$CHOREO" --work "$work/effects" | tee "$work/effects.log"
+count_summary "effects suite" "$work/effects.log" "${PIPESTATUS[0]}"
+
 echo "== resvg import suite: choreo import on resvg's tests (../shared/peer-suites/resvg), counts per folder"
 CHOREO="$CHOREO" RESVG_SAMPLE="${RESVG_SAMPLE:-2}" "$python" Tests/conformance/resvg_import_suite.py | tee "$work/resvg.log"
 count_summary "resvg import suite" "$work/resvg.log" "${PIPESTATUS[0]}"

@@ -369,6 +369,11 @@ def svg_suite(scene: Scene, references: dict[int, np.ndarray], thorvg_frames: di
         results.compare(suite, f"{scene.name}@{frame} snapshot chromium vs rsvg", chromium_frame, references[frame],
                         f"{scene.name}@{frame}-snapshot-chromium-vs-rsvg")
         for renderer, rasterise in (("cairosvg", rasterise_cairosvg), ("thorvg", rasterise_thorvg_svg)):
+            # Neither draws SVG filters (cairosvg 2.9 mis-composites them, ThorVG's SVG loader
+            # ignores them): a scene with effects is compared in Chromium and librsvg, and its
+            # effects against their definition by effects_suite.py.
+            if "<filter " in path.read_text(encoding="utf-8"):
+                continue
             try:
                 image = rasterise(path, scene.width, scene.height)
             except Exception as error:

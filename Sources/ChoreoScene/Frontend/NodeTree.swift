@@ -277,6 +277,7 @@ extension FrontendContext {
         readOwnStyle(map, into: info)
         if let repeatNode = map.value(.repeat) { info.repeatSpec = readRepeat(repeatNode, node: info) }
         if let clipNode = map.value(.clip) { readClip(clipNode, into: info, registry: &registry) }
+        readEffects(map, into: info)
         if id == nil || errorCount > errorsBefore {
             info.valid = false
             if let id { registry.markBroken(id) }

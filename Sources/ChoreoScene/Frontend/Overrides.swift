@@ -220,6 +220,7 @@ extension FrontendContext {
         for target in targets {
             guard target.valid else { continue }
             if root == .trim { enableTrim(target) }
+            enableEffect(root, on: target)
             guard let baseValue = target.base[raw.path] else {
                 reportMissingStyle(raw, target: target)
                 return result

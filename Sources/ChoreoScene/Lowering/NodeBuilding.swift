@@ -117,6 +117,7 @@ struct NodeBuilder {
         }
         var built = Node(id: node.id, transform: transform, content: content, repeat: node.repeat, clip: clip(own))
         built.accessibleName = node.accessibleName
+        built.effects = own.effects
         return built
     }
 
@@ -148,7 +149,9 @@ struct NodeBuilder {
                 content: built.content)
             // The clip is in the node's coordinates (outside the copy's placement), so it cuts
             // each copy as it cuts all of them on a plain repeat, and moves with the copy's transform.
-            return Node(id: name, transform: built.transform, content: .group([placed]), clip: built.clip)
+            var copy = Node(id: name, transform: built.transform, content: .group([placed]), clip: built.clip)
+            copy.effects = built.effects
+            return copy
         }
         return Node(id: node.id, transform: Transform(), content: .group(copies))
     }

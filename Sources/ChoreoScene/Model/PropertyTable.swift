@@ -67,6 +67,7 @@ public enum Property: Int, CaseIterable, Sendable, Comparable, CustomStringConve
     case `repeat`, repeatCount, repeatRotation, repeatOffset, repeatScale, repeatAnchor, repeatOpacity, repeatDelay, repeatFill
     case clip, clipShape, clipSize, clipSides, clipRadius, clipInnerRadius, clipCornerRadius, clipD, clipPoints, clipContours
     case clipClosed, clipMorph, clipPosition, clipAnchor, clipScale, clipRotation
+    case blur, shadow, shadowColor, shadowOffset, shadowBlur
 
     /// The descriptor: everything the compiler knows about this property.
     var descriptor: PropertyDescriptor { Self.descriptors[rawValue] }
@@ -584,6 +585,31 @@ extension Property {
             descriptor.bakingTolerance = PropertyDescriptor.defaultTolerance
             if self == .clipPosition { descriptor.documentation = "where the clip's anchor lands in the node's local coordinates" }
             return descriptor
+
+        // Effects (contract §15): over the node's drawing as a whole, so a group's are its own,
+        // not passed on to its children.
+        case .blur:
+            return .init(
+                key: "blur", kind: .number, animatable: .always, defaultValue: .number(0), bound: .atLeast(0),
+                animatedBound: .atLeast(0), drawableRange: 0...Double.infinity,
+                documentation: "a Gaussian blur of the node's drawing: the standard deviation in scene units (CSS blur())")
+        case .shadow:
+            return .init(
+                key: "shadow", kind: .map, animatable: .always,
+                documentation: "{color, offset, blur}: a drop shadow of the node's drawing, in the parent's coordinates")
+        case .shadowColor:
+            return .init(
+                key: "color", parent: .shadow, kind: .color, animatable: .always, defaultValue: .color(RGBA(0, 0, 0, 0.3)),
+                drawableRange: 0...1, bakingTolerance: colorTolerance, documentation: "shadow colour (default rgba(0, 0, 0, 0.3))")
+        case .shadowOffset:
+            return .init(
+                key: "offset", parent: .shadow, kind: .point, animatable: .always, defaultValue: .point(.zero),
+                documentation: "`[dx, dy]` from the drawing, in the parent's coordinates (default [0, 0])")
+        case .shadowBlur:
+            return .init(
+                key: "blur", parent: .shadow, kind: .number, animatable: .always, defaultValue: .number(0), bound: .atLeast(0),
+                animatedBound: .atLeast(0), drawableRange: 0...Double.infinity,
+                documentation: "the shadow's standard deviation in scene units, as CSS drop-shadow()'s blur (default 0)")
         }
     }
 }

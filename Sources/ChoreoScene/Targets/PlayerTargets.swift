@@ -82,6 +82,7 @@ func checkPlayerTarget(_ target: PlayerTarget, timeline: Timeline, locator: Sour
                     help: "draw the visible part as a shape of its own, or compile this scene for another target"))
             }
         }
+        findings += effectFindings(node, target: target, locator: locator)
         if case let .group(children) = node.content {
             for child in children { visit(child, ancestors: ancestors + [node]) }
         }

@@ -87,7 +87,7 @@ private func choreoSceneSources() throws -> [(name: String, text: String)] {
     #expect(NodeSchema.byShape[.polygon]!.required == ["id", "shape", "sides", "radius"])
     #expect(NodeSchema.byShape[.group]!.required == ["id", "shape", "children"])
     #expect(NodeSchema.byShape[.text]!.required == ["id", "shape", "size", "text", "font"])
-    let common = ["id", "shape", "position", "anchor", "offset", "scale", "rotation", "opacity", "fill", "fill-rule", "stroke", "trim", "repeat", "clip"]
+    let common = ["id", "shape", "position", "anchor", "offset", "scale", "rotation", "opacity", "fill", "fill-rule", "stroke", "trim", "repeat", "clip", "blur", "shadow"]
     let geometry: [ShapeKind: [String]] = [
         .rect: ["size", "corner-radius"], .ellipse: ["size", "radius"], .polygon: ["sides", "radius", "inner-radius", "corner-radius"],
         .path: ["d", "points", "contours", "closed", "morph"], .group: ["children"],
@@ -104,13 +104,14 @@ private func choreoSceneSources() throws -> [(name: String, text: String)] {
     let style = ["fill", "fill.from", "fill.to", "fill.center", "fill.radius", "fill.stops", "stroke.color", "stroke.width", "trim.start", "trim.end", "trim.offset"]
     // Whatever the node's shape: its clip's shape decides.
     let clip = ["size", "radius", "inner-radius", "corner-radius", "d", "points", "contours", "position", "anchor", "scale", "rotation"].map { "clip." + $0 }
+    let effects = ["blur", "shadow.color", "shadow.offset", "shadow.blur"]
     let geometry: [ShapeKind: [String]] = [
         .rect: ["size", "corner-radius"], .ellipse: ["size", "radius"], .polygon: ["radius", "inner-radius"],
         .path: ["d", "points", "contours"], .group: [], .text: [],
     ]
     for shape in ShapeKind.allCases {
-        #expect(shape.keyframePaths.map(\.path) == transform + geometry[shape]! + style + clip, "\(shape)")
-        #expect(shape.animatableKeys.map(\.key) == transform + geometry[shape]! + ["fill", "stroke", "trim", "clip"], "\(shape)")
+        #expect(shape.keyframePaths.map(\.path) == transform + geometry[shape]! + style + clip + effects, "\(shape)")
+        #expect(shape.animatableKeys.map(\.key) == transform + geometry[shape]! + ["fill", "stroke", "trim", "clip", "blur", "shadow"], "\(shape)")
     }
     #expect(Property.stroke.children.filter { !$0.isEverAnimatable }.map(\.key) == ["cap", "join", "miter-limit", "dash"])
     #expect(Property.fill.children.filter { !$0.isEverAnimatable }.map(\.key) == ["units"])
@@ -139,7 +140,7 @@ private func choreoSceneSources() throws -> [(name: String, text: String)] {
 /// Clamping applies to the drawn value's numbers, so a bounded property must be a number, colour or stops.
 @Test func drawableRangesBelongToNumericValues() {
     let bounded = Property.allCases.filter { $0.descriptor.drawableRange != nil }
-    #expect(Set(bounded.map(\.path)) == ["opacity", "corner-radius", "clip.corner-radius", "fill", "fill.radius", "fill.stops", "stroke.color", "stroke.width", "trim.start", "trim.end"])
+    #expect(Set(bounded.map(\.path)) == ["opacity", "corner-radius", "clip.corner-radius", "fill", "fill.radius", "fill.stops", "stroke.color", "stroke.width", "trim.start", "trim.end", "blur", "shadow.blur", "shadow.color"])
     for property in bounded {
         #expect([PropertyKind.number, .color, .paint, .stops].contains(property.descriptor.kind), "\(property)")
     }

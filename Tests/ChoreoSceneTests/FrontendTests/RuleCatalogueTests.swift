@@ -25,6 +25,7 @@ let rulesTestedInCode: [Rule: String] = [
     .tgsTooLong: "ChoreoSceneTests/TargetTests/PlayerTargetTests.swift: aTimelineCrossingThreeSecondsIsReportedForTelegram",
     .tgsTooLarge: "ChoreoCLITests/TargetTests.swift: tgsTargetFailsWithTheMeasuredSizeWhenTheStickerIsTooLarge",
     .tgsClip: "ChoreoSceneTests/TargetTests/PlayerTargetTests.swift: aClippedNodeIsReportedForTelegramAtItsClip",
+    .effectNotDrawn: "ChoreoSceneTests/TargetTests/PlayerTargetTests.swift: effectsAPlayerCannotDrawAreReportedAtTheirKey",
     .tooManyDiagnostics: "ChoreoCLITests/HostileInputTests.swift: diagnosticOutputIsBoundedPerFile",
     .overBudget: "ChoreoCLITests/BudgetTests.swift: aLottieOverTheSceneBudgetIsAnErrorWithItsSizes",
     .fontUnreadable: "ChoreoSceneTests/FrontendTests/TextTests.swift: aFileThatIsNoFontIsReportedAtItsName",
@@ -135,5 +136,5 @@ private func caseName(of rule: Rule) -> String {
         #expect(rule.documentation == "\(rule.documentationPage)#\(rule.rawValue)")
         #expect("\(rule)" == rule.rawValue, "interpolating a rule writes its id")
     }
-    #expect(playerTargetRules == [.iosStrokeNonuniformScale, .androidGroupOpacity, .tgsTooLong, .tgsTooLarge, .tgsClip, .overBudget])
+    #expect(playerTargetRules == [.iosStrokeNonuniformScale, .androidGroupOpacity, .tgsTooLong, .tgsTooLarge, .tgsClip, .overBudget, .effectNotDrawn])
 }

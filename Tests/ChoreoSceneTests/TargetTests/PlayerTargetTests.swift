@@ -152,6 +152,24 @@ private func findings(_ text: String, _ target: PlayerTarget) -> [String] {
     #expect(compileScene(SourceFile(path: "t.yaml", text: scene), target: .web).timeline != nil)
 }
 
+@Test func effectsAPlayerCannotDrawAreReportedAtTheirKey() {
+    let scene = """
+        choreo: 1
+        size: [100, 100]
+        layers:
+          - id: card
+            shape: rect
+            size: [40, 40]
+            shadow: {offset: [0, 4], blur: 6}
+            blur: 2
+        """
+    // rlottie (Telegram) draws neither; lottie-ios parses only the Drop Shadow; web and Android draw both.
+    #expect(findings(scene, .tgs) == ["7:5 error effect-not-drawn", "8:5 error effect-not-drawn"])
+    #expect(findings(scene, .lottieIOS) == ["8:5 error effect-not-drawn"])
+    #expect(findings(scene, .lottieAndroid) == [])
+    #expect(findings(scene, .web) == [])
+}
+
 @Test func aChoreoYAMLFileIsNamedWithoutItsDoubleExtension() {
     #expect(defaultSceneName("app/Sources/spinner.choreo.yaml") == "spinner")
     #expect(defaultSceneName("toggle button.choreo.yml") == "toggle-button")
