@@ -6,7 +6,9 @@ import Foundation
 /// `artwork:` puts it into a scene, so the two cannot disagree.
 public enum ArtworkMapper {
     /// Maps the SVG in `bytes`; `element` picks one element (by its SVG id) and what it holds.
-    public static func map(bytes: [UInt8], element: String? = nil) -> Result<Artwork, SVGReadError> {
+    /// `fitting` draws it into a box of that size instead of the SVG's own width and height (its
+    /// `viewBox`, or without one its width and height, placed by its `preserveAspectRatio`).
+    public static func map(bytes: [UInt8], element: String? = nil, fitting: Point? = nil) -> Result<Artwork, SVGReadError> {
         let root: SVGElement
         switch SVGDocumentReader.read(bytes: bytes) {
         case let .success(element): root = element
@@ -14,7 +16,7 @@ public enum ArtworkMapper {
         }
         var mapper = Mapper(root: root)
         do {
-            return .success(try mapper.run(fragment: element))
+            return .success(try mapper.run(fragment: element, fitting: fitting))
         } catch {
             return .failure(error)
         }
@@ -83,14 +85,18 @@ private struct Mapper {
         if !warnings.contains(warning) { warnings.append(warning) }
     }
 
-    mutating func run(fragment: String?) throws(SVGReadError) -> Artwork {
+    mutating func run(fragment: String?, fitting: Point? = nil) throws(SVGReadError) -> Artwork {
         let rootStyle = ComputedStyle().child(root, sheet: sheet)
         let width = parseLength(root["width"])
         let height = parseLength(root["height"])
-        let viewBox = parseNumberList(root["viewBox"] ?? "").flatMap { $0.count == 4 && $0[2] > 0 && $0[3] > 0 ? $0 : nil }
-        let size = Point(width ?? viewBox?[2] ?? 100, height ?? viewBox?[3] ?? 100)
+        var viewBox = parseNumberList(root["viewBox"] ?? "").flatMap { $0.count == 4 && $0[2] > 0 && $0[3] > 0 ? $0 : nil }
+        var size = Point(width ?? viewBox?[2] ?? 100, height ?? viewBox?[3] ?? 100)
         guard size.x > 0, size.y > 0 else {
             throw SVGReadError("the SVG's width and height must be greater than 0 (SVG draws nothing for it)", line: root.line, column: root.column)
+        }
+        if let fitting {
+            viewBox = viewBox ?? [0, 0, size.x, size.y]
+            size = fitting
         }
         viewport = viewBox.map { Point($0[2], $0[3]) } ?? size
         var pending = Affine.identity

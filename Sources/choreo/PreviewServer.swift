@@ -29,7 +29,7 @@ final class LivePreview: @unchecked Sendable {
         let diagnosticsText: String?
         do throws(UsageError) {
             let source = try readSingleScene(path, command: .preview)
-            let compilation = compileScene(source)
+            let compilation = compileScene(source, artwork: artworkLoader)
             let rendered = textRenderer(for: [source]).render(compilation.diagnostics.cappedPerFile())
             Console.error(rendered)
             if let timeline = compilation.timeline, !compilation.diagnostics.hasErrors {
