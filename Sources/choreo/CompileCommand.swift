@@ -295,7 +295,7 @@ func runCompileWatching(_ options: CompileOptions) throws(UsageError) -> ExitSta
     TemporaryFiles.shared.stopCleanlyOnSignal {}
     _ = try runCompile(options)
     Console.error("choreo: watching \(paths.count == 1 ? "1 scene" : "\(paths.count) scenes"); Ctrl-C stops\n")
-    watchFiles(paths) { changed in
+    watchScenes(paths, command: .compile) { changed in
         var round = options
         do throws(UsageError) {
             // The walk again, with its checks: a scene replaced by a link out of its directory

@@ -159,7 +159,7 @@ func runPreviewServer(_ options: PreviewOptions) throws(UsageError) -> ExitStatu
         }
     }
     acceptor.start()
-    watchFiles([options.file]) { _ in preview.rebuild(options.file) }
+    watchScenes([options.file], command: .preview) { _ in preview.rebuild(options.file) }
 }
 
 /// Reads one request, answers it and closes the connection (`Connection: close`: no keep-alive

@@ -110,7 +110,7 @@ private struct ArtworkExpander {
     var sources = ArtworkSources()
     /// The ids written in the scene, with where.
     var writtenIDs: [String: SourceRange] = [:]
-    /// The ids artwork nodes took so far, with the `artwork:` value that brought each.
+    /// The ids artwork nodes took so far, with the `artwork:` path that brought each.
     var artworkIDs: [String: SourceRange] = [:]
     var artworkCount = 0
     /// The files read so far, by path: a file used twice is read once per compile.
@@ -140,7 +140,7 @@ private struct ArtworkExpander {
         for index in items.indices {
             guard case var .mapping(pairs) = items[index].kind else { continue }
             if let artworkIndex = pairs.firstIndex(where: { $0.key.scalar?.value == artworkKey }) {
-                expandNode(&pairs, artworkIndex: artworkIndex, node: items[index])
+                expandNode(&pairs, artworkIndex: artworkIndex)
             } else if let childrenIndex = pairs.firstIndex(where: { $0.key.scalar?.value == Property.children.key }) {
                 expandList(&pairs[childrenIndex].value)
             }
@@ -151,16 +151,23 @@ private struct ArtworkExpander {
 
     /// One `artwork:` node: always left as a group (with no children when the artwork cannot be
     /// used), so the front end goes on to check the rest of the scene.
-    mutating func expandNode(_ pairs: inout [YAMLPair], artworkIndex: Int, node: YAMLNode) {
+    mutating func expandNode(_ pairs: inout [YAMLPair], artworkIndex: Int) {
         let value = pairs[artworkIndex].value
         let range = value.reportRange
         sources.ranges.append(range)
         var children = YAMLNode(.sequence([]), range: range)
-        defer { replace(&pairs, artworkIndex: artworkIndex, children: children, range: range) }
+        defer { replace(&pairs, children: children, range: range) }
 
-        if let shape = pairs.first(where: { $0.key.scalar?.value == Property.shape.key }), shape.value.scalar?.value != ShapeKind.group.rawValue {
-            bag.error(.conflictingKeys, "a node with '\(artworkKey)' is a group; it takes no 'shape: \(shape.value.scalar?.value ?? "…")'",
-                at: shape.value.reportRange, help: "remove 'shape', or write 'shape: group'")
+        // `size:` is the artwork's box, not a group's key, and the node is a group whatever
+        // happens next, so that nothing else is reported about either.
+        let sizeNode = pairs.firstIndex(where: { $0.key.scalar?.value == Property.size.key }).map { pairs.remove(at: $0).value }
+        if let shapeIndex = pairs.firstIndex(where: { $0.key.scalar?.value == Property.shape.key }),
+            pairs[shapeIndex].value.scalar?.value != ShapeKind.group.rawValue
+        {
+            let shape = pairs[shapeIndex].value
+            bag.error(.conflictingKeys, "a node with '\(artworkKey)' is a group; it takes no 'shape: \(shape.scalar?.value ?? "…")'",
+                at: shape.reportRange, help: "remove 'shape', or write 'shape: group'")
+            pairs[shapeIndex].value = YAMLNode(.scalar(YAMLScalar(ShapeKind.group.rawValue)), range: shape.range)
             return
         }
         if let written = pairs.first(where: { $0.key.scalar?.value == Property.children.key }) {
@@ -170,10 +177,9 @@ private struct ArtworkExpander {
         }
         guard let request = readRequest(value) else { return }
         var fitting: Point?
-        if let sizeIndex = pairs.firstIndex(where: { $0.key.scalar?.value == Property.size.key }) {
-            guard let size = readSize(pairs[sizeIndex].value) else { return }
+        if let sizeNode {
+            guard let size = readSize(sizeNode) else { return }
             fitting = size
-            pairs.remove(at: sizeIndex)
         }
         artworkCount += 1
         guard artworkCount <= maximumSceneArtworks else {
@@ -209,12 +215,14 @@ private struct ArtworkExpander {
             return
         }
         relocate(&nodes, to: range)
-        guard prefixAndCheckIDs(&nodes, prefix: request.prefix, request: request, loaded: loaded, svg: absolute, range: range) else { return }
+        guard prefixAndCheckIDs(&nodes, prefix: request.prefix, request: request, loaded: loaded, svg: absolute) else { return }
         children = nodes
     }
 
     /// `shape: group` (unless written) and the nodes in place of `artwork:` (and of `size:`).
-    private func replace(_ pairs: inout [YAMLPair], artworkIndex: Int, children: YAMLNode, range: SourceRange) {
+    private func replace(_ pairs: inout [YAMLPair], children: YAMLNode, range: SourceRange) {
+        // Found again: `size:` may have stood before it.
+        guard let artworkIndex = pairs.firstIndex(where: { $0.key.scalar?.value == artworkKey }) else { return }
         let childrenKey = YAMLNode(.scalar(YAMLScalar(Property.children.key)), range: pairs[artworkIndex].key.range)
         pairs[artworkIndex] = YAMLPair(key: childrenKey, value: children)
         if !pairs.contains(where: { $0.key.scalar?.value == Property.shape.key }) {
@@ -291,25 +299,34 @@ private struct ArtworkExpander {
 
     /// The path relative to the scene's folder; it must stay inside it.
     private mutating func resolve(_ relative: String, at range: SourceRange) -> String? {
-        let components = relative.split(separator: "/", omittingEmptySubsequences: true)
-        guard !relative.hasPrefix("/"), !components.contains(".."), !components.isEmpty else {
+        guard let path = artworkPath(relative, nextTo: file.path) else {
             bag.error(.artworkNotFound, "an artwork file is named relative to the scene's folder and stays inside it", at: range,
                 help: "copy the SVG next to the scene, for example artwork/NAME.svg")
             return nil
         }
-        let directory = (file.path as NSString).deletingLastPathComponent
-        return directory.isEmpty ? relative : directory + "/" + relative
+        return path
     }
 
     /// The file's bytes: a regular file only (a FIFO would block), at most 8 MiB.
     private mutating func read(_ path: String, shown: String, at range: SourceRange) -> [UInt8]? {
         if let bytes = readFiles[path] { return bytes }
         if !sources.files.contains(path) { sources.files.append(path) }
-        let resolved = (path as NSString).resolvingSymlinksInPath
+        let resolved = absoluteResolved(path)
         let type = (try? FileManager.default.attributesOfItem(atPath: resolved))?[.type] as? FileAttributeType
-        guard type == .typeRegular, let handle = FileHandle(forReadingAtPath: resolved) else {
+        guard type == .typeRegular else {
             bag.error(.artworkNotFound, "the artwork file '\(shown)' does not exist", at: range,
                 help: "check the path: it is relative to the scene file's folder")
+            return nil
+        }
+        // A link inside the folder may point anywhere: what is read must be inside it too.
+        let folder = absoluteResolved((file.path as NSString).deletingLastPathComponent)
+        guard resolved.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") else {
+            bag.error(.artworkNotFound, "the artwork file '\(shown)' is a link to a file outside the scene's folder", at: range,
+                help: "copy the SVG into the scene's folder")
+            return nil
+        }
+        guard let handle = FileHandle(forReadingAtPath: resolved) else {
+            bag.error(.artworkNotFound, "the artwork file '\(shown)' cannot be read", at: range)
             return nil
         }
         defer { try? handle.close() }
@@ -326,7 +343,7 @@ private struct ArtworkExpander {
 
     /// Every node of the list gets `prefix` before its id; an id another node has is an error.
     private mutating func prefixAndCheckIDs(
-        _ nodes: inout YAMLNode, prefix: String, request: Request, loaded: LoadedArtwork, svg: String, range: SourceRange
+        _ nodes: inout YAMLNode, prefix: String, request: Request, loaded: LoadedArtwork, svg: String
     ) -> Bool {
         var clash: (id: String, element: SourceLocation?, other: SourceRange)?
         var taken: [(String, SourceLocation?)] = []
@@ -361,7 +378,7 @@ private struct ArtworkExpander {
             return false
         }
         for (id, element) in taken {
-            artworkIDs[id] = range
+            artworkIDs[id] = request.pathRange
             if let element { sources.elements[id] = ArtworkElement(file: svg, location: element) }
         }
         return true
@@ -396,4 +413,44 @@ func withoutFixItsInArtwork(_ diagnostics: [Diagnostic], _ sources: ArtworkSourc
         stripped.fixIts = []
         return stripped
     }
+}
+
+/// The SVG files the scene's `artwork:` nodes name (those inside its folder), without reading
+/// them: what `--watch` and `preview --serve` follow besides the scene.
+public func artworkFiles(in file: SourceFile) -> [String] {
+    guard let root = readYAML(file).root,
+        let layers = root.mapping?.first(where: { $0.key.scalar?.value == "layers" })?.value
+    else { return [] }
+    var paths: [String] = []
+    func visit(_ list: YAMLNode) {
+        for item in list.sequence ?? [] {
+            for pair in item.mapping ?? [] {
+                switch pair.key.scalar?.value {
+                case artworkKey?:
+                    let written = pair.value.mapping?.first(where: { $0.key.scalar?.value == artworkFileKey })?.value ?? pair.value
+                    guard let text = written.scalar?.value else { continue }
+                    guard let path = artworkPath(String(text.prefix { $0 != "#" }), nextTo: file.path) else { continue }
+                    if !paths.contains(path), paths.count < maximumSceneArtworks { paths.append(path) }
+                case Property.children.key?: visit(pair.value)
+                default: continue
+                }
+            }
+        }
+    }
+    visit(layers)
+    return paths
+}
+
+/// `relative` next to the scene at `scenePath`; nil when it is absolute or climbs out with `..`.
+private func artworkPath(_ relative: String, nextTo scenePath: String) -> String? {
+    let components = relative.split(separator: "/", omittingEmptySubsequences: true)
+    guard !relative.hasPrefix("/"), !components.contains(".."), !components.isEmpty else { return nil }
+    let directory = (scenePath as NSString).deletingLastPathComponent
+    return directory.isEmpty ? relative : directory + "/" + relative
+}
+
+/// `path` from the root, every link in it followed.
+private func absoluteResolved(_ path: String) -> String {
+    let absolute = path.hasPrefix("/") ? path : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
+    return ((absolute as NSString).standardizingPath as NSString).resolvingSymlinksInPath
 }
