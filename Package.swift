@@ -86,7 +86,7 @@ let package = Package(
         .testTarget(name: "ChoreoSVGImportTests", dependencies: ["ChoreoSVGImport", "ChoreoScene", "ChoreoTimeline", "ChoreoDiagnostics"], exclude: ["Fixtures"]),
         .testTarget(name: "ChoreoCLITests", dependencies: ["ChoreoTestSupport"]),
         .testTarget(name: "ChoreoDiffTests", dependencies: ["ChoreoDiff", "ChoreoScene", "ChoreoLottie", "ChoreoDiagnostics", "ChoreoJSON"]),
-        .testTarget(name: "ChoreoLanguageServerTests", dependencies: ["ChoreoLanguageServer", "ChoreoJSON", "ChoreoDiagnostics", "ChoreoTestSupport"]),
+        .testTarget(name: "ChoreoLanguageServerTests", dependencies: ["ChoreoLanguageServer", "ChoreoJSON", "ChoreoDiagnostics", "ChoreoTestSupport", "ChoreoSVGImport"]),
         .testTarget(
             name: "ChoreoPipelineTests",
             dependencies: ["ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoTimeline", "ChoreoDiagnostics", "ChoreoTestSupport", "ChoreoSVGImport"],
