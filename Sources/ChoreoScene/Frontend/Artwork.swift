@@ -204,8 +204,8 @@ private struct ArtworkExpander {
             return
         }
         for warning in loaded.warnings {
-            bag.warning(.svgUnsupported, "\(shown):\(warning.line):\(warning.column): \(warning.message); it is left out of the drawing",
-                at: request.pathRange)
+            let leftOut = warning.message.contains("left out") ? "" : "; it is left out of the drawing"
+            bag.warning(.svgUnsupported, "\(shown):\(warning.line):\(warning.column): \(warning.message)\(leftOut)", at: request.pathRange)
         }
         let (parsed, parseDiagnostics) = readYAML(SourceFile(path: file.path, text: loaded.nodes))
         guard parseDiagnostics.isEmpty, var nodes = parsed, nodes.sequence != nil else {
