@@ -62,6 +62,7 @@ private struct Mapper {
     /// The ids of the `use` targets being expanded, outermost first: a target among them is a cycle.
     var useStack: [String] = []
     var cyclicTargets: [String: Bool] = [:]
+    var resolvedGradients: [String: (attributes: [String: String], stops: [ArtworkStop])] = [:]
 
     init(root: SVGElement) {
         self.root = root
@@ -575,14 +576,18 @@ private struct Mapper {
         return (attributes, stops)
     }
 
-    mutating func gradient(_ server: SVGElement, opacity: Double, bounds: Box, matrix: Affine, user: SVGElement) -> ArtworkPaint {
+    /// A gradient's attributes (its `href` chain's included) and stops, before any opacity: the
+    /// same for every shape it paints, so worked out once per gradient.
+    mutating func resolvedGradient(_ server: SVGElement) -> (attributes: [String: String], stops: [ArtworkStop]) {
+        let key = server["id"] ?? ""
+        if let resolved = resolvedGradients[key] { return resolved }
         let (attributes, stopElements) = gradientChain(server)
         let serverStyle = ComputedStyle().child(server, sheet: sheet)
         var stops: [ArtworkStop] = []
         var lastOffset = 0.0
         for stop in stopElements {
             let style = serverStyle.child(stop, sheet: sheet)
-            var offset = (stop["offset"] ?? "0").trimmingCharacters(in: .whitespaces)
+            var offset = String(trimmedWhitespace(stop["offset"] ?? "0"))
             var divisor = 1.0
             if offset.hasSuffix("%") {
                 offset.removeLast()
@@ -591,9 +596,16 @@ private struct Mapper {
             let value = min(1, max(lastOffset, (Double(offset) ?? 0) / divisor))
             lastOffset = value
             var color = self.color(style["stop-color"] ?? "black", style: style) ?? RGBA(0, 0, 0, 1)
-            color.a *= (style["stop-opacity"].flatMap(parseOpacity) ?? 1) * opacity
+            color.a *= style["stop-opacity"].flatMap(parseOpacity) ?? 1
             stops.append(ArtworkStop(offset: value, color: color))
         }
+        resolvedGradients[key] = (attributes, stops)
+        return (attributes, stops)
+    }
+
+    mutating func gradient(_ server: SVGElement, opacity: Double, bounds: Box, matrix: Affine, user: SVGElement) -> ArtworkPaint {
+        var (attributes, stops) = resolvedGradient(server)
+        if opacity != 1 { for index in stops.indices { stops[index].color.a *= opacity } }
         if stops.isEmpty { return .none }
         if stops.count == 1 { return .color(stops[0].color) }
         if let spread = attributes["spreadMethod"], spread != "pad" {

@@ -26,7 +26,7 @@ public struct SceneCompilation: Sendable {
 }
 
 /// Parses, validates and lowers one scene file. No I/O but reading the font files its `fonts:`
-/// names (relative to `file.path`), no printing.
+/// names and the SVG files its `artwork:` nodes name (relative to `file.path`), no printing.
 ///
 /// Without `theme` the timeline is the scene as written, with its themes as slots
 /// (`Timeline.themes`); with `theme` it is the scene compiled with that theme's var values and no
