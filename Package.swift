@@ -19,7 +19,7 @@ let package = Package(
         .plugin(name: "ChoreoPlugin", targets: ["ChoreoPlugin"]),
         .library(
             name: "ChoreoKit",
-            targets: ["ChoreoDiagnostics", "ChoreoTimeline", "ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoArchive", "ChoreoJSON", "ChoreoLanguageServer", "ChoreoDiff", "ChoreoSVGImport"]),
+            targets: ["ChoreoDiagnostics", "ChoreoTimeline", "ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoArchive", "ChoreoJSON", "ChoreoLanguageServer", "ChoreoDiff", "ChoreoSVGImport", "ChoreoAppAPI"]),
     ],
     targets: [
         .systemLibrary(
@@ -55,12 +55,14 @@ let package = Package(
         .target(name: "ChoreoDiff", dependencies: ["ChoreoScene", "ChoreoTimeline", "ChoreoSVG", "ChoreoDiagnostics", "ChoreoJSON"]),
         // The SVG importer (`choreo import`, `artwork:`): the only target that sees libxml2.
         .target(name: "ChoreoSVGImport", dependencies: ["CXML2", "ChoreoScene", "ChoreoTimeline", "ChoreoJSON"]),
+        // The typed app APIs (`--emit swift-api`, `ts-api`): generated source from the state machine.
+        .target(name: "ChoreoAppAPI", dependencies: ["ChoreoTimeline", "ChoreoLottie", "ChoreoJSON"]),
         .target(name: "ChoreoLanguageServer", dependencies: ["ChoreoScene", "ChoreoYAML", "ChoreoDiagnostics", "ChoreoJSON"]),
         .executableTarget(
             name: "choreo",
             dependencies: [
                 "ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoDiagnostics", "ChoreoTimeline", "ChoreoArchive",
-                "ChoreoLanguageServer", "ChoreoJSON", "ChoreoYAML", "ChoreoDiff", "ChoreoSVGImport",
+                "ChoreoLanguageServer", "ChoreoJSON", "ChoreoYAML", "ChoreoDiff", "ChoreoSVGImport", "ChoreoAppAPI",
             ]
         ),
         .plugin(name: "ChoreoPlugin", capability: .buildTool(), dependencies: ["choreo"]),

@@ -3,7 +3,8 @@
 #   1. installs what is missing: libyaml-dev, zlib1g-dev, libxml2-dev and pkg-config (to build), make and
 #      ninja-build (the depfile tests run both), chromium, librsvg2-bin and fonts (the conformance
 #      suites render with them), time (/usr/bin/time measures the hostile attacks' memory),
-#      python3-venv if venv is unavailable;
+#      node-typescript (the typed TypeScript API is compiled with its tsc), python3-venv if venv is
+#      unavailable;
 #   2. creates the conformance virtualenv .venv (Tests/conformance/setup.sh, or its
 #      requirements.txt), when the conformance suites exist;
 #   3. `swift test`: every Swift test target, the CLI end-to-end tests included;
@@ -15,7 +16,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/common.sh
 
-ensure_apt_packages libyaml-dev zlib1g-dev libharfbuzz-dev libfreetype-dev libfontconfig-dev libxml2-dev pkg-config chromium librsvg2-bin fonts-dejavu-core fonts-lohit-deva time make ninja-build
+ensure_apt_packages libyaml-dev zlib1g-dev libharfbuzz-dev libfreetype-dev libfontconfig-dev libxml2-dev pkg-config chromium librsvg2-bin fonts-dejavu-core fonts-lohit-deva time make ninja-build node-typescript
 if ! python3 -m venv --help >/dev/null 2>&1; then ensure_apt_packages python3-venv; fi
 ensure_swift
 

@@ -93,6 +93,26 @@ public enum TextEscaping {
         return result + "\""
     }
 
+    /// A Swift string literal (quotes included) holding `text`, for generated Swift source: quotes
+    /// and backslashes escaped, controls, bidi controls and what XML forbids written `\u{HEX}`,
+    /// so the literal is one line that shows what it holds.
+    public static func swiftString(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            default:
+                if isTerminalControl(scalar) || isForbiddenInXML(scalar) {
+                    result += "\\u{" + String(scalar.value, radix: 16) + "}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+
     // MARK: Terminals and CI logs
 
     /// True for scalars a terminal or a log viewer acts on rather than shows: C0 controls, DEL, C1

@@ -15,10 +15,14 @@ public enum PositionEncoding: String, Sendable {
 struct Document {
     var uri: String
     var version: Int
-    private(set) var text: String {
-        didSet { lines = Document.splitLines(text) }
-    }
+    private(set) var text: String
     private(set) var lines: [[Unicode.Scalar]]
+    /// The UTF-8 offset in `text` where each line starts: an edit finds its bytes through it and
+    /// re-splits only the lines it touches.
+    private(set) var lineStarts: [Int]
+    /// Lines made from the text so far, counted so a test can tell that an edit re-reads only the
+    /// lines it touched.
+    private(set) var linesSplit = 0
     /// The size of a text past the file-size limit (`YAMLLimits.defaultMaxFileBytes`), which is
     /// not kept: it is checked before the text is split into lines (an array per line costs many
     /// times the text for short lines), and the document is then empty but for the
@@ -30,6 +34,7 @@ struct Document {
         self.version = version
         self.text = ""
         self.lines = [[]]
+        self.lineStarts = [0]
         replaceText(with: text)
     }
 
@@ -43,24 +48,41 @@ struct Document {
             tooLargeBytes = nil
             text = newText
         }
+        (lines, lineStarts) = Document.splitLinesWithStarts(text.unicodeScalars[...])
+        linesSplit += lines.count
     }
 
     static func splitLines(_ text: String) -> [[Unicode.Scalar]] {
+        splitLinesWithStarts(text.unicodeScalars[...]).lines
+    }
+
+    /// The lines of `text` (breaks at LF, CRLF and CR, as Choreo counts them) and the UTF-8
+    /// offset of each line's start within `text`.
+    static func splitLinesWithStarts(_ text: Substring.UnicodeScalarView) -> (lines: [[Unicode.Scalar]], starts: [Int]) {
         var lines: [[Unicode.Scalar]] = [[]]
+        var starts = [0]
+        var offset = 0
         var previousWasCR = false
-        for scalar in text.unicodeScalars {
+        for scalar in text {
+            offset += UTF8.width(scalar)
             if scalar == "\n" {
-                if !previousWasCR { lines.append([]) }
+                if previousWasCR {
+                    starts[starts.count - 1] = offset
+                } else {
+                    lines.append([])
+                    starts.append(offset)
+                }
                 previousWasCR = false
             } else if scalar == "\r" {
                 lines.append([])
+                starts.append(offset)
                 previousWasCR = true
             } else {
                 lines[lines.count - 1].append(scalar)
                 previousWasCR = false
             }
         }
-        return lines
+        return (lines, starts)
     }
 
     /// The scalars of a 0-based line, or none past the end.
@@ -107,7 +129,9 @@ struct Document {
         return SourceLocation(line: lineIndex + 1, column: column)
     }
 
-    /// Applies an incremental change (`range` in LSP terms) or replaces the whole text.
+    /// Applies an incremental change (`range` in LSP terms) or replaces the whole text. An edit
+    /// splices the text's bytes and re-splits only its lines and their neighbours (a CR and an LF
+    /// an edit brings together are one line break).
     mutating func apply(change: JSONValue, encoding: PositionEncoding) {
         guard case let .string(newText)? = change["text"] else { return }
         guard let range = change["range"], let start = range["start"], let end = range["end"],
@@ -119,33 +143,61 @@ struct Document {
         }
         // An edit of a text that was not kept cannot be applied; only a whole new text replaces it.
         guard tooLargeBytes == nil else { return }
-        let from = scalarOffset(line: startLine, character: startCharacter, encoding: encoding)
-        let to = max(from, scalarOffset(line: endLine, character: endCharacter, encoding: encoding))
-        var scalars = Array(text.unicodeScalars)
-        scalars.replaceSubrange(min(from, scalars.count)..<min(to, scalars.count), with: newText.unicodeScalars)
-        replaceText(with: String(String.UnicodeScalarView(scalars)))
+        var bytes = Array(text.utf8)
+        let from = byteOffset(line: startLine, character: startCharacter, encoding: encoding, textBytes: bytes.count)
+        let to = max(from, byteOffset(line: endLine, character: endCharacter, encoding: encoding, textBytes: bytes.count))
+        let inserted = Array(newText.utf8)
+        guard bytes.count - (to - from) + inserted.count <= YAMLLimits.defaultMaxFileBytes else {
+            bytes.replaceSubrange(from..<to, with: inserted)
+            replaceText(with: String(decoding: bytes, as: UTF8.self))
+            return
+        }
+        bytes.replaceSubrange(from..<to, with: inserted)
+        let delta = inserted.count - (to - from)
+        // The lines the edit touches, with one more on each side.
+        let first = max(0, line(containing: from) - 1)
+        let last = min(lines.count - 1, line(containing: to) + 1)
+        let regionStart = lineStarts[first]
+        let reachesEnd = last + 1 >= lines.count
+        let regionEnd = (reachesEnd ? text.utf8.count : lineStarts[last + 1]) + delta
+        text = String(decoding: bytes, as: UTF8.self)
+        let region = String(decoding: bytes[regionStart..<regionEnd], as: UTF8.self)
+        var (newLines, newStarts) = Document.splitLinesWithStarts(region.unicodeScalars[...])
+        if !reachesEnd {
+            // The region ends just after a line break: its last, empty line is the next line.
+            newLines.removeLast()
+            newStarts.removeLast()
+        }
+        linesSplit += newLines.count
+        lines.replaceSubrange(first...last, with: newLines)
+        lineStarts.replaceSubrange(first...last, with: newStarts.map { $0 + regionStart })
+        if delta != 0 {
+            for index in (first + newLines.count)..<lineStarts.count { lineStarts[index] += delta }
+        }
     }
 
-    /// The offset in the text's scalars of an LSP position, clamped to its line.
-    private func scalarOffset(line lineIndex: Int, character: Int, encoding: PositionEncoding) -> Int {
-        let scalars = Array(text.unicodeScalars)
-        var offset = 0
-        var currentLine = 0
-        while currentLine < lineIndex, offset < scalars.count {
-            if scalars[offset] == "\n" {
-                currentLine += 1
-            } else if scalars[offset] == "\r" {
-                if offset + 1 < scalars.count, scalars[offset + 1] == "\n" { offset += 1 }
-                currentLine += 1
-            }
-            offset += 1
+    /// The 0-based line a UTF-8 offset of the text is in.
+    private func line(containing offset: Int) -> Int {
+        var low = 0, high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
         }
+        return low
+    }
+
+    /// The UTF-8 offset in the text of an LSP position, clamped to its line (a line past the end
+    /// is the end of the text).
+    private func byteOffset(line lineIndex: Int, character: Int, encoding: PositionEncoding, textBytes: Int) -> Int {
+        guard lineIndex < lines.count else { return textBytes }
+        let index = max(0, lineIndex)
+        var offset = lineStarts[index]
         var units = 0
-        while offset < scalars.count, scalars[offset] != "\n", scalars[offset] != "\r" {
-            let width = encoding == .utf16 ? UTF16.width(scalars[offset]) : 1
+        for scalar in lines[index] {
+            let width = encoding == .utf16 ? UTF16.width(scalar) : 1
             if units + width > character { break }
             units += width
-            offset += 1
+            offset += UTF8.width(scalar)
         }
         return offset
     }

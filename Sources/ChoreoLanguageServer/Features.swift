@@ -115,6 +115,7 @@ extension LanguageServer {
                 position += 1
                 place = .state
             case (.state, "a11y"): place = .a11y
+            case (.state, "play"): place = .play
             case (.state, _): place = .nodeOverrides
             case (.scene, "transitions"):
                 guard position < path.count, path[position] == "-" else { return nil }

@@ -47,6 +47,8 @@ public final class LanguageServer {
     /// compiles of a document, and YAML reads for requests.
     public private(set) var lintCount = 0
     public private(set) var treeReadCount = 0
+    /// Lines of documents split again by edits (`Document.linesSplit`).
+    public private(set) var linesSplit = 0
     var shutdownRequested = false
     /// Set by the `exit` notification: the process should end with this status.
     public private(set) var exitStatus: Int32?
@@ -200,7 +202,9 @@ public final class LanguageServer {
             guard let item = params["textDocument"], case let .string(uri)? = item["uri"], var document = documents[uri],
                 case let .array(changes)? = params["contentChanges"]
             else { return [] }
+            let splitBefore = document.linesSplit
             for change in changes { document.apply(change: change, encoding: encoding) }
+            linesSplit += document.linesSplit - splitBefore
             if case let .int(version)? = item["version"] { document.version = version }
             documents[uri] = document
             markChanged(uri)
@@ -256,8 +260,9 @@ public final class LanguageServer {
             lastTree[uri] = nil
             diagnostics = [fileTooLargeDiagnostic(path: Self.path(of: uri), byteCount: bytes)]
         } else {
+            // The tree for requests is read when a request comes (`refreshTree`), not here: a
+            // lint is not followed by a request often enough to pay a second YAML read for it.
             let file = SourceFile(path: Self.path(of: uri), text: document.text)
-            if staleTree.remove(uri) != nil, let root = readYAML(file).root { lastTree[uri] = root }
             // As many as the CLI prints for a file, then its `too-many-diagnostics` note: one
             // hostile line made a single message of tens of megabytes.
             let compilation = compileScene(file, artwork: configuration.artwork)

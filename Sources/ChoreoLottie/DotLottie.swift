@@ -92,14 +92,20 @@ public enum DotLottie {
             let leaving = machine.transitions(from: state.name)
             let completes = leaving.contains { $0.trigger == .complete }
             var segment = state.pose, autoplay = completes, loop = false
-            if let play = state.play, !(play.loops && completes) {
+            var transitions = leaving.flatMap { guardedTransitions($0, inputs: machine.inputs) }
+            var entryActions: [JSONValue] = []
+            if let play = state.play, let input = play.bind, !completes {
+                segment = play.span
+                entryActions = boundEntryActions(state: state.name, play: play, machine: machine, timeline: timeline)
+                transitions.insert(boundFollowTransition(state: state.name, input: input), at: 0)
+            } else if let play = state.play, play.bind == nil, !(play.loops && completes) {
                 segment = play.span
                 autoplay = true
                 loop = play.loops
             }
             states.append(playbackState(
-                name: state.name, segment: segment, autoplay: autoplay, loop: loop,
-                transitions: leaving.flatMap { guardedTransitions($0, inputs: machine.inputs) }))
+                name: state.name, segment: segment, autoplay: autoplay, loop: loop, transitions: transitions,
+                entryActions: entryActions))
         }
         for transition in machine.transitions {
             let entryActions = transition.actions.flatMap { actionJSON($0, inputs: machine.inputs) }
@@ -137,7 +143,7 @@ public enum DotLottie {
         var members: [(String, JSONValue)] = [("initial", .string(machine.initial)), ("states", .array(states))]
         if !interactions.isEmpty { members.append(("interactions", .array(interactions))) }
         let declared = inputs.map { JSONValue.object([("type", "Event"), ("name", .string($0))]) }
-            + machine.inputs.map(inputJSON)
+            + machine.inputs.map(inputJSON) + boundInputs(machine)
         if !declared.isEmpty {
             members.append(("inputs", .array(declared)))
         }

@@ -6,6 +6,9 @@ struct InteractiveMachine {
     struct Play {
         var span: Span
         var loops: Bool
+        /// The input the timeline's position follows (`bind:`), and the length it runs over.
+        var bind: String? = nil
+        var boundLength: Double = 0
     }
 
     struct State {
@@ -37,7 +40,9 @@ struct InteractiveMachine {
         initial = machine.initial
         states = machine.states.compactMap { state in
             guard let pose = timeline.span(named: state.pose) else { return nil }
-            let play = state.play.flatMap { play in timeline.span(named: play.span).map { Play(span: $0, loops: play.loops) } }
+            let play = state.play.flatMap { play in
+                timeline.span(named: play.span).map { Play(span: $0, loops: play.loops, bind: play.bind, boundLength: timeline.boundLength(of: $0)) }
+            }
             return State(name: state.name, label: state.label, pose: pose, play: play)
         }
         transitions = machine.transitions.compactMap { transition in
@@ -153,7 +158,8 @@ enum InteractiveSVG {
         for state in machine.states {
             var fields = ["label: \(state.label.map(jsString) ?? "null")", "pose: \(number(state.pose.start))"]
             if let index = playClips[state.name], let play = state.play {
-                fields.append("play: {name: \(jsString(play.span.name)), \(clip(index, span: play.span))}")
+                let bound = play.bind.map { ", bind: \(jsString($0)), length: \(number(play.boundLength))" } ?? ""
+                fields.append("play: {name: \(jsString(play.span.name)), \(clip(index, span: play.span))\(bound)}")
             } else {
                 fields.append("play: null")
             }
@@ -261,13 +267,15 @@ enum InteractiveSVG {
             go(t);
           }
           // Automatic transitions: taken as soon as the state is reached and the guard holds.
-          // Actions that keep a guard true (a step past its range) would go round for ever: a
-          // bounded number of actions in a row, as dotLottie's runtime stops such a machine.
+          // Actions that keep a guard true (a step past its range) would go round for ever: at
+          // most 100 actions in a row, then a `choreo:error` event, as dotLottie's runtime stops
+          // such a machine with an InfiniteLoop error.
           var chained = 0;
           function settle() {
             if (state === null || busy) return;
             var next = pick(state, "programmatic");
-            if (!next || chained > 100) return;
+            if (!next) return;
+            if (chained >= 100) { dispatch("choreo:error", { message: "InfiniteLoop", state: state }); return; }
             chained += 1;
             try { take(next); } finally { chained -= 1; }
           }
@@ -323,11 +331,41 @@ enum InteractiveSVG {
             if (typeof CustomEvent === "function") root.dispatchEvent(new CustomEvent("choreo-state", { detail: { state: name } }));
             dispatch("choreo:state", { state: name });
           }
+          // A bound timeline does not play: the state is at rest, so the SVG clock is paused, the
+          // timeline's clip begun once (the clip begun last wins, over the transition that entered
+          // the state too) and the clock set to the input's position on it; never before that
+          // begin, so every clip that ended earlier stays as it froze. Restarting the clip for each
+          // value instead leaves Chromium freezing it at other instants.
+          var scrub = null;
+          function seek(play) {
+            if (!scrub || scrub.play !== play) {
+              unscrub();
+              scrub = { play: play, resume: !root.animationsPaused() };
+              root.pauseAnimations();
+              scrub.begin = now() + 0.001;
+              clock(play).beginElementAt(0.001);
+            }
+            var range = machine.inputs[play.bind].range, value = values[play.bind];
+            var fraction = range[1] > range[0] ? Math.min(Math.max((value - range[0]) / (range[1] - range[0]), 0), 1) : 0;
+            root.setCurrentTime(scrub.begin + fraction * play.length);
+          }
+          function unscrub() {
+            if (!scrub) return;
+            var left = scrub;
+            scrub = null;
+            try { clock(left.play).endElement(); } catch (e) { /* already ended */ }
+            if (left.resume) root.unpauseAnimations();
+          }
           function enter(name) {
             state = name;
             busy = false;
             show(name);
             var play = machine.states[name].play;
+            if (play && play.bind) {
+              seek(play);
+              reached(name);
+              return;
+            }
             if (play && !(reduce && play.loops)) {
               playing = play;
               var end = begin(play);
@@ -346,6 +384,7 @@ enum InteractiveSVG {
           }
           function go(transition) {
             stopPlaying();
+            unscrub();
             busy = true;
             waiting = null;
             root.setAttribute("data-transition", transition.name);
@@ -398,6 +437,8 @@ enum InteractiveSVG {
               value = clamp(name, value);
             } else if (typeof value !== (input.kind === "boolean" ? "boolean" : "string")) return false;
             values[name] = value;
+            var play = state !== null && !busy && machine.states[state].play;
+            if (play && play.bind === name) seek(play);
             settle();
             return true;
           }
@@ -413,7 +454,10 @@ enum InteractiveSVG {
             current: function () {
               return active && { name: active.entry.name, start: active.entry.start, begin: active.begin, dur: active.entry.dur, loops: active.entry.loops };
             },
-            busy: function () { return busy; }
+            busy: function () { return busy; },
+            // True while a bound timeline holds the clock at an input's position (a page that
+            // moves the SVG's clock itself, as the preview does, leaves it there).
+            holding: function () { return scrub !== null; }
           };
           Object.defineProperty(root.choreo, "state", { get: function () { return state; }, enumerable: true });
           enter(machine.initial);

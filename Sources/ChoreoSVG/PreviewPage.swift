@@ -27,8 +27,8 @@ public struct PreviewAssetsMissing: Error, Sendable {
 }
 
 public enum PreviewPage {
-    /// The page for `timeline`.
-    public static func html(_ timeline: Timeline) throws(PreviewAssetsMissing) -> String {
+    /// The page for `timeline`; `inputs` (`preview --input`) are set through the page API as it loads.
+    public static func html(_ timeline: Timeline, inputs: [(name: String, value: InputValue)] = []) throws(PreviewAssetsMissing) -> String {
         var instants: [(label: String, time: Double, idPrefix: String)] = []
         for (spanIndex, span) in timeline.spans.enumerated() {
             for (frameIndex, instant) in keyInstants(timeline, span: span).enumerated() {
@@ -42,7 +42,7 @@ public enum PreviewPage {
         let frames = filmstrip(timeline, instants: instants)
         return try html(
             timeline, stageSVG: SVGEmitter.interactive(timeline, idPrefix: "stage-"), snapshots: frames,
-            omittedStills: instants.count - frames.count)
+            omittedStills: instants.count - frames.count, inputs: inputs)
     }
 
     /// The most bytes of stills the filmstrip holds. Every still draws the whole scene, so a
@@ -77,7 +77,8 @@ public enum PreviewPage {
     /// they share one document.
     /// `omittedStills` key instants had no room in the filmstrip; the page says so.
     public static func html(
-        _ timeline: Timeline, stageSVG: String, snapshots: [(label: String, svg: String)], omittedStills: Int = 0
+        _ timeline: Timeline, stageSVG: String, snapshots: [(label: String, svg: String)], omittedStills: Int = 0,
+        inputs: [(name: String, value: InputValue)] = []
     ) throws(PreviewAssetsMissing) -> String {
         var stateIds = IdAllocator(prefix: "state-")
         var stateButtons: [String] = []
@@ -106,7 +107,7 @@ public enum PreviewPage {
             "NAME": xmlEscaped(timeline.name),
             "CSS": try resource("preview.css"),
             "JS": try resource("preview.js"),
-            "DATA": pageData(timeline),
+            "DATA": pageData(timeline, inputs: inputs),
             "STAGE": stageSVG,
             "STATES": stateButtons.joined(separator: "\n"),
             "THEMES": themeOptions.joined(separator: "\n"),
@@ -120,7 +121,7 @@ public enum PreviewPage {
     static func jsString(_ text: String) -> String { TextEscaping.javaScriptString(text) }
 
     /// What the page's script needs beyond the stage SVG's own machine: a JavaScript literal.
-    static func pageData(_ timeline: Timeline) -> String {
+    static func pageData(_ timeline: Timeline, inputs: [(name: String, value: InputValue)] = []) -> String {
         let spans = timeline.spans.map { span in
             "{name: \(jsString(span.name)), kind: \(jsString(span.kind.rawValue)), start: \(formatNumber(span.start, decimals: 6)), "
                 + "end: \(formatNumber(span.end, decimals: 6)), loops: \(span.loops)}"
@@ -138,7 +139,9 @@ public enum PreviewPage {
             guides.append("\(jsString(span.name)): \(guidesLiteral(timeline, at: span.start))")
         }
         return "{name: \(jsString(timeline.name)), title: \(jsString(timeline.title)), fps: \(formatNumber(timeline.fps, decimals: 6)), "
-            + "spans: [\(spans.joined(separator: ", "))], machine: \(machine ?? "null"), guides: {\(guides.joined(separator: ", "))}}"
+            + "spans: [\(spans.joined(separator: ", "))], machine: \(machine ?? "null"), guides: {\(guides.joined(separator: ", "))}"
+            + (inputs.isEmpty ? "" : ", inputs: [" + inputs.map { "{name: \(jsString($0.name)), value: \(InteractiveInputs.value($0.value))}" }.joined(separator: ", ") + "]")
+            + "}"
     }
 
     /// Where `position` and `anchor` put a node: its box on the canvas (around its outline, as

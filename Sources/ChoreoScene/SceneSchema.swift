@@ -54,13 +54,9 @@ public enum SceneSchema {
         case (.scene, "name"), (.scene, "initial"), (.transition, "from"), (.transition, "to"):
             return ref("identifier")
         case (.state, "play"):
-            return .object([("anyOf", [
-                ref("identifier"),
-                .object([
-                    ("type", "object"), ("required", ["timeline"]), ("additionalProperties", false),
-                    ("properties", .object([("timeline", ref("identifier")), ("loop", .object([("type", "boolean")]))])),
-                ]),
-            ])])
+            return .object([("anyOf", [ref("identifier"), ref(ScenePlace.play.rawValue)])])
+        case (.play, "timeline"), (.play, "bind"): return ref("identifier")
+        case (.play, "loop"): return .object([("type", "boolean")])
         case (.scene, "themes"):
             // Each theme overrides vars by name.
             return .object([("type", "object"), ("additionalProperties", .object([
@@ -262,7 +258,7 @@ public enum SceneSchema {
 
     static let requiredKeys: [ScenePlace: [String]] = [
         .scene: sceneRequiredKeys, .node: ShapeKind.allCases.reduce(Property.nodeKeys) { keys, shape in keys.filter { shape.requiredKeys.contains($0) } }.map(\.key),
-        .transition: ["from", "to"], .timeline: ["duration"], .tween: ["at"], .keyframe: ["at", "value"],
+        .transition: ["from", "to"], .timeline: ["duration"], .tween: ["at"], .keyframe: ["at", "value"], .play: ["timeline"],
         .linearGradient: Property.fillLinear.requiredChildren.map(\.key), .radialGradient: Property.fillRadial.requiredChildren.map(\.key),
         .repeat: Property.repeat.requiredChildren.map(\.key), .clip: Property.clip.requiredChildren.map(\.key),
         // Not `.gradient`: a state's or tween's gradient (the same definition) need not give its stops.

@@ -9,6 +9,8 @@ import ChoreoDiagnostics
 public enum ScenePlace: String, Sendable, CaseIterable {
     case scene, node, stroke, gradient, linearGradient, radialGradient, trim, `repeat`, clip, state, nodeOverrides, a11y
     case transition, nodeTiming, timeline, tween, keyframe, easingMap, spring
+    /// A state's `play: {timeline, loop, bind}`.
+    case play
 }
 
 public enum SceneVocabulary {
@@ -19,6 +21,7 @@ public enum SceneVocabulary {
         case .scene: sceneKeys
         case .state: stateOwnKeys
         case .a11y: ["label"]
+        case .play: ["timeline", "loop", "bind"]
         case .transition: ["from", "to", "on", "duration", "delay", "easing", "nodes", "play", "keyframes", "when", "set", "theme", "emit"]
         case .nodeTiming: ["duration", "delay", "easing"]
         case .timeline: ["duration", "loop", "tweens", "keyframes"]
@@ -118,6 +121,7 @@ public enum SceneVocabulary {
     static let placeDocumentation: [ScenePlace: [String: String]] = [
         .scene: ["size": "the canvas `[w, h]` in px; both > 0 (required)", "name": "the scene's name: output file names, Lottie `nm`"],
         .transition: ["theme": "the theme the transition switches to", "from": "the state the transition starts in", "to": "the state it ends in", "duration": "how long it takes (default 0.35s)", "nodes": "per-node (`node`) and per-property (`node.property`) duration, delay and easing; the most specific wins", "play": "a timeline played once from the transition's start, on top of the moving pose", "keyframes": "keyframes replacing the motion of their properties; `at` within the motion (`40%` of its duration)"],
+        .play: ["timeline": "the timeline the state plays", "loop": "true or false: loops the timeline here, whatever it says itself", "bind": "a number input with a range: the timeline's position follows it instead of playing (its range laid over the timeline)"],
         .tween: ["at": "when the tween starts on the timeline (a time, or `40%` of its duration)", "to": "absolute values per node `{node: {property: value}}`", "by": "relative values per node, added to the current ones"],
         .keyframe: ["at": "the time of the keyframe on the timeline or in the transition (a time, or `40%` of its duration)", "value": "the property's value at that time", "easing": "the easing from the previous keyframe to this one"],
         .spring: [
@@ -145,7 +149,7 @@ public enum SceneVocabulary {
         "budget": "the most bytes a compiled Lottie, TGS or dotLottie may have: `64KiB`, `500KB` or a number of bytes",
         "fonts": "named fonts for text nodes: {file: PATH} next to the scene, or {family: NAME}; weight, index",
         "a11y": "accessibility: {label}",
-        "play": "a timeline played while the scene rests in this state: NAME or {timeline: NAME, loop: true|false}",
+        "play": "a timeline played while the scene rests in this state: NAME or {timeline: NAME, loop: true|false, bind: INPUT} (bind: its position follows a number input across its range)",
         "label": "text for assistive technology",
         "on": "the trigger: tap, hover or complete",
         "delay": "wait before starting",

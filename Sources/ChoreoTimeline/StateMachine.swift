@@ -79,14 +79,18 @@ public struct StateMachine: Sendable, Equatable {
     }
 
     /// A timeline a state plays on top of its pose: the span that holds it, and whether it loops
-    /// (else it plays once on entering the state and holds its last frame).
+    /// (else it plays once on entering the state and holds its last frame). A bound one
+    /// (`bind: INPUT`) does not play: its position follows the number input across its range.
     public struct Play: Sendable, Equatable {
         public var span: String
         public var loops: Bool
+        /// The number input (with a range) the timeline's position follows; never looping.
+        public var bind: String?
 
-        public init(span: String, loops: Bool) {
+        public init(span: String, loops: Bool, bind: String? = nil) {
             self.span = span
             self.loops = loops
+            self.bind = bind
         }
     }
 

@@ -92,7 +92,9 @@ public enum TimelineJSON {
                     ("name", .string(state.name)),
                     ("label", optional(state.label)),
                     ("pose", .string(state.pose)),
-                    ("play", state.play.map { .object([("span", .string($0.span)), ("loops", .bool($0.loops))]) } ?? .null),
+                    ("play", state.play.map { play in
+                        .object([("span", .string(play.span)), ("loops", .bool(play.loops))] + (play.bind.map { [("bind", .string($0))] } ?? []))
+                    } ?? .null),
                 ])
             })),
             ("transitions", .array(machine.transitions.map { transition in

@@ -11,9 +11,14 @@
 /// for every node (cycling through 90, 7 and 9 values), so lowering's sharing of equal motions
 /// and equal tracks, which the heavy scene's identical nodes reward, is measured on a scene
 /// that mostly cannot use it.
+///
+/// The offset variant is the second heavy scene: the heavy scene whose states also move
+/// every node's offset, so both transitions (the ease and the spring) animate rotation, opacity
+/// and offset on every node.
 enum SceneGenerator {
     enum Kind: String, CaseIterable {
         case light, heavy, varied
+        case offset = "heavy-offset"
         /// Every how many nodes one is moved by the states.
         var movedEvery: Int { self == .light ? 10 : 1 }
         /// Every how many nodes one has keyframes in the looping timeline.
@@ -40,7 +45,9 @@ enum SceneGenerator {
         }
         out += "states:\n  rest: {}\n  moved:\n"
         for index in stride(from: 0, to: nodes, by: kind.movedEvery) {
-            if kind == .varied {
+            if kind == .offset {
+                out += "    n\(index): {rotation: 45deg, opacity: 0.5, offset: [4, -3]}\n"
+            } else if kind == .varied {
                 out += "    n\(index): {rotation: \(1 + index % 90)deg, opacity: 0.\(3 + index % 7)}\n"
             } else {
                 out += "    n\(index): {rotation: 45deg, opacity: 0.5}\n"

@@ -17,6 +17,8 @@ enum EmitKind: String, CaseIterable, Comparable, Sendable {
     case lottie, dotlottie, svg
     case svgReel = "svg-reel"
     case timeline
+    case swiftAPI = "swift-api"
+    case tsAPI = "ts-api"
 
     static func < (a: EmitKind, b: EmitKind) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
@@ -30,6 +32,8 @@ enum EmitKind: String, CaseIterable, Comparable, Sendable {
         case .svg: "\(name).svg"
         case .svgReel: "\(name).reel.svg"
         case .timeline: "\(name).timeline.json"
+        case .swiftAPI: "\(name).swift"
+        case .tsAPI: "\(name).ts"
         }
     }
 }
@@ -123,6 +127,8 @@ struct PreviewOptions: Equatable, Sendable {
     var serve = false
     /// `--port`: 0 lets the system choose a free port.
     var port: UInt16 = 0
+    /// `--input NAME=VALUE`, in command-line order: set through the page API as the page loads.
+    var inputs: [String] = []
 }
 
 struct DiffOptions: Equatable, Sendable {
@@ -184,7 +190,7 @@ func optionSpecs(_ command: CommandName) -> [OptionSpec] {
          OptionSpec(names: ["--input"], value: "NAME=VALUE")]
     case .preview:
         [OptionSpec(names: ["-o", "--output"], value: "DIR"), OptionSpec(names: ["--serve"], value: nil),
-         OptionSpec(names: ["--port"], value: "N")]
+         OptionSpec(names: ["--port"], value: "N"), OptionSpec(names: ["--input"], value: "NAME=VALUE")]
     case .lsp:
         []
     case .schema:
@@ -412,6 +418,7 @@ private func parse(_ command: CommandName, _ arguments: [String]) throws(UsageEr
         let file = try singleFile(raw.positionals, command: command)
         var options = PreviewOptions(file: file)
         options.serve = raw.has("--serve")
+        options.inputs = raw.options.filter { $0.name == "--input" }.map { $0.value ?? "" }
         if let (portSpelled, value) = raw.value("--port") {
             guard options.serve else { throw .missingOption("--serve (--port only applies to it)", command: command) }
             guard value.allSatisfy({ $0.isASCII && $0.isNumber }), let port = UInt16(value) else {

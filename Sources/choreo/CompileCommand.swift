@@ -1,3 +1,4 @@
+import ChoreoAppAPI
 import ChoreoArchive
 import ChoreoDiagnostics
 import ChoreoLottie
@@ -80,6 +81,8 @@ func emitOutput(_ kind: EmitKind, of timeline: Timeline, pretty: Bool, into outp
         }
         output.write(archive)
     case .timeline: output.write(Array(TimelineJSON.encode(timeline, pretty: pretty).utf8))
+    case .swiftAPI: output.write(Array(SwiftAPI.source(AppAPIModel(timeline)).utf8))
+    case .tsAPI: output.write(Array(TypeScriptAPI.source(AppAPIModel(timeline)).utf8))
     }
 }
 
@@ -198,6 +201,11 @@ func runCompile(_ options: CompileOptions) throws(UsageError) -> ExitStatus {
             }
         }
         let paths = options.emit.map { (kind: $0, path: joinPath(options.outputDirectory, $0.fileName(for: name))) }
+        if options.emit.contains(.swiftAPI) || options.emit.contains(.tsAPI) {
+            for collision in AppAPIModel(timeline).collisions {
+                report.error("choreo: warning: \(scene.source.path): \(collision.message)\n")
+            }
+        }
         let sticker = scene.sticker.map { OutputFile(path: joinPath(options.outputDirectory, "\(name).tgs"), bytes: $0) }
         writes.append((report.placeholder(), scene.source.path, timeline, paths, sticker))
     }

@@ -10,9 +10,10 @@ func runPreview(_ options: PreviewOptions) throws(UsageError) -> ExitStatus {
         return .failure
     }
     let path = joinPath(outputDirectory, "\(timeline.name).html")
+    let inputs = try parseInputAssignments(options.inputs, of: timeline.stateMachine, command: .preview)
     let page: String
     do {
-        page = try PreviewPage.html(timeline)
+        page = try PreviewPage.html(timeline, inputs: inputs)
     } catch {
         Console.error("choreo: error: \(error.message)\n")
         return .failure

@@ -24,7 +24,7 @@ final class LivePreview: @unchecked Sendable {
     }
 
     /// Compiles the scene and publishes the new page (the picture, or the diagnostics).
-    func rebuild(_ path: String) {
+    func rebuild(_ path: String, inputs assignments: [String] = []) {
         let next: String
         let diagnosticsText: String?
         do throws(UsageError) {
@@ -34,11 +34,15 @@ final class LivePreview: @unchecked Sendable {
             Console.error(rendered)
             if let timeline = compilation.timeline, !compilation.diagnostics.hasErrors {
                 do {
-                    next = try PreviewPage.html(timeline)
+                    let inputs = try parseInputAssignments(assignments, of: timeline.stateMachine, command: .preview)
+                    next = try PreviewPage.html(timeline, inputs: inputs)
                     diagnosticsText = nil
+                } catch let error as UsageError {
+                    next = ""
+                    diagnosticsText = error.render()
                 } catch {
                     next = ""
-                    diagnosticsText = "choreo: error: \(error.message)\n"
+                    diagnosticsText = "choreo: error: \((error as? PreviewAssetsMissing)?.message ?? "\(error)")\n"
                 }
             } else {
                 next = ""
@@ -126,7 +130,7 @@ func runPreviewServer(_ options: PreviewOptions) throws(UsageError) -> ExitStatu
     let port = UInt16(bigEndian: address.sin_port)
     // Compiled once the port is ours, so a port in use is reported before any compile output.
     let preview = LivePreview()
-    preview.rebuild(options.file)
+    preview.rebuild(options.file, inputs: options.inputs)
     TemporaryFiles.shared.stopCleanlyOnSignal {
         shutdown(listener, Int32(SHUT_RDWR))
         close(listener)
@@ -159,7 +163,7 @@ func runPreviewServer(_ options: PreviewOptions) throws(UsageError) -> ExitStatu
         }
     }
     acceptor.start()
-    watchScenes([options.file], command: .preview) { _ in preview.rebuild(options.file) }
+    watchScenes([options.file], command: .preview) { _ in preview.rebuild(options.file, inputs: options.inputs) }
 }
 
 /// Reads one request, answers it and closes the connection (`Connection: close`: no keep-alive

@@ -41,22 +41,32 @@ func snapshotTime(_ moment: SnapshotOptions.Moment, in timeline: Timeline) throw
     }
 }
 
+/// `--input NAME=VALUE` assignments read against the scene's inputs, in command-line order.
+func parseInputAssignments(
+    _ assignments: [String], of machine: StateMachine?, command: CommandName
+) throws(UsageError) -> [(name: String, value: InputValue)] {
+    var parsed: [(name: String, value: InputValue)] = []
+    for assignment in assignments {
+        switch (machine ?? StateMachine(initial: "", states: [], transitions: [])).parseInput(assignment) {
+        case let .success((input, value)): parsed.append((input, value))
+        case let .failure(problem): throw .invalidValue(option: "--input", value: assignment, expected: problem.message, command: command)
+        }
+    }
+    return parsed
+}
+
 func runSnapshot(_ options: SnapshotOptions) throws(UsageError) -> ExitStatus {
     guard let (source, timeline) = try compileSingle(options.file, command: .snapshot, theme: options.theme) else { return .failure }
     var moment = options.moment
+    var values = timeline.stateMachine?.defaultValues ?? [:]
     if !options.inputs.isEmpty, case let .state(name) = moment, let machine = timeline.stateMachine {
-        var values = machine.defaultValues
-        for assignment in options.inputs {
-            switch machine.parseInput(assignment) {
-            case let .success((input, value)): values[input] = value
-            case let .failure(problem):
-                throw .invalidValue(option: "--input", value: assignment, expected: problem.message, command: .snapshot)
-            }
-        }
+        for (input, value) in try parseInputAssignments(options.inputs, of: machine, command: .snapshot) { values[input] = value }
         // The state the machine rests in once its guards have acted on the inputs.
         if machine.state(named: name) != nil { moment = .state(machine.settle(from: name, values: &values)) }
     }
-    let time = try snapshotTime(moment, in: timeline)
+    var time = try snapshotTime(moment, in: timeline)
+    // A state whose timeline follows an input rests at the input's position on that timeline.
+    if case let .state(name) = moment, let rest = timeline.restTime(ofState: name, values: values) { time = rest }
     let svg = SVGEmitter.snapshot(timeline, at: time)
     do throws(OutputError) {
         let directory = URL(fileURLWithPath: options.output).deletingLastPathComponent().path

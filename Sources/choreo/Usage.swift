@@ -109,11 +109,11 @@ private func didYouMean(_ suggestion: String?) -> String {
 
 func usageLine(_ command: CommandName) -> String {
     switch command {
-    case .compile: "choreo compile PATH... [-o DIR] [--emit lottie,dotlottie,svg,svg-reel,timeline] [--theme NAME] [--pretty] [--jobs N] [--target TARGET] [--depfile FILE] [--watch] [--budget SIZE]"
+    case .compile: "choreo compile PATH... [-o DIR] [--emit lottie,dotlottie,svg,svg-reel,timeline,swift-api,ts-api] [--theme NAME] [--pretty] [--jobs N] [--target TARGET] [--depfile FILE] [--watch] [--budget SIZE]"
     case .lint: "choreo lint PATH... [--format text|json|github|sarif] [--strict] [--fix] [--target TARGET]"
     case .diff: "choreo diff (OLD NEW | --git REV [PATH...]) [--format text|json|github|markdown] [--html DIR]"
     case .snapshot: "choreo snapshot FILE (--at TIME | --state NAME [--input NAME=VALUE]...) [--theme NAME] -o OUT.svg"
-    case .preview: "choreo preview FILE (-o DIR | --serve [--port N])"
+    case .preview: "choreo preview FILE (-o DIR | --serve [--port N]) [--input NAME=VALUE]..."
     case .lsp: "choreo lsp"
     case .schema: "choreo schema [-o FILE]"
     case .import: "choreo import FILE.svg [-o SCENE.yaml]"
@@ -153,14 +153,14 @@ func commandHelp(_ command: CommandName) -> String {
             *.yml below it). Writes DIR/NAME.json (Lottie), DIR/NAME.lottie (dotLottie
             with a state machine), DIR/NAME.svg (interactive SVG: the initial state,
             played by pointer input), DIR/NAME.reel.svg (the whole timeline looping)
-            and DIR/NAME.timeline.json, as chosen by --emit, where NAME is the scene's
-            name. Files are written atomically; a scene with errors writes nothing and
+            DIR/NAME.timeline.json, and the typed app APIs DIR/NAME.swift and
+            DIR/NAME.ts, as chosen by --emit, where NAME is the scene's name. Files are written atomically; a scene with errors writes nothing and
             leaves earlier outputs in place. Diagnostics go to stderr.
 
             options:
               -o, --output DIR   output directory (default: build)
               --emit LIST        comma-separated outputs: lottie, dotlottie, svg,
-                                 svg-reel, timeline
+                                 svg-reel, timeline, swift-api, ts-api
                                  (default: lottie,svg)
               --theme NAME       compile with the values of theme NAME (no slots)
               --pretty           indent JSON outputs
@@ -278,6 +278,7 @@ func commandHelp(_ command: CommandName) -> String {
               --serve            serve the page live instead of writing it
               --port N           the port for --serve, 0 to 65535 (default 0: any
                                  free port; the address is printed)
+              --input NAME=VALUE set an input as the page loads (repeatable)
               -h, --help         show this help
             """
     }

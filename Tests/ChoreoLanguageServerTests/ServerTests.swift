@@ -362,3 +362,52 @@ private func completionLabels(_ server: LanguageServer, _ line: Int, _ character
     let inKeyframe = completionLabels(server, 13, 11)
     #expect(inKeyframe.contains("at") && inKeyframe.contains("value"), "\(inKeyframe)")
 }
+
+/// The keys of §17 are offered where they go: `inputs` at the top, `when`, `set`, `emit` (and
+/// `theme`) in a transition, `bind` in a state's `play:` map, with their documentation.
+@Test func completionOffersTheInputKeys() {
+    let text = """
+        choreo: 1
+        name: keys
+        size: [10, 10]
+        inputs:
+          progress: {number: 0, range: [0, 1]}
+        layers:
+          - {id: a, shape: rect, size: [4, 4]}
+        timelines:
+          fill: {duration: 1s}
+        states:
+          idle: {}
+          loading:
+            play:
+              timeline: fill
+              
+        transitions:
+          - from: idle
+            to: loading
+            
+        
+        """
+    let server = server()
+    _ = open(server, text)
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    func labels(line: Int, character: Int) -> [String: String] {
+        let reply = server.handle(request("textDocument/completion", at(line, character)))
+        guard case let .array(items)? = reply.first?["result"]?["items"] else { return [:] }
+        var result: [String: String] = [:]
+        for item in items {
+            guard case let .string(label)? = item["label"] else { continue }
+            if case let .string(detail)? = item["documentation"]?["value"] ?? item["documentation"] ?? item["detail"] { result[label] = detail } else { result[label] = "" }
+        }
+        return result
+    }
+    let playLine = lines.firstIndex { $0.hasPrefix("      timeline: fill") }! + 1
+    let inPlay = labels(line: playLine, character: 6)
+    #expect(inPlay["bind"] != nil && inPlay["loop"] != nil, "\(inPlay)")
+    #expect(inPlay["bind"]?.contains("number input") == true, "\(inPlay)")
+    let transitionLine = lines.firstIndex { $0.hasPrefix("    to: loading") }! + 1
+    let inTransition = labels(line: transitionLine, character: 4)
+    for key in ["when", "set", "emit", "theme"] { #expect(inTransition[key] != nil, "\(key) missing: \(inTransition.keys.sorted())") }
+    let top = labels(line: lines.count - 1, character: 0)
+    #expect(top["inputs"] != nil, "\(top.keys.sorted())")
+}

@@ -141,3 +141,83 @@ def test_rating_taps_step_the_number_input(browser, tmp_path):
     expected_page = browser.load(f"<!DOCTYPE html><html><body style='margin:0'>{snapshot('rating-input', 'none', ['stars=3'], tmp_path)}</body></html>", 120, 48)
     comparison = common.compare_images(shown, browser.screenshot(expected_page))
     assert comparison.passed, comparison.describe()
+
+
+def test_download_ring_follows_the_bound_progress_input(browser, tmp_path):
+    """`bind: progress`: the ring's timeline sits at the input's position as the app sets it,
+    drawn as `snapshot --state loading --input progress=V` draws it."""
+    svg = compile_svg("download-button", tmp_path)
+    page = browser.load(f"<!DOCTYPE html><html><body style='margin:0'>{LOG}{svg}</body></html>", 96, 96)
+    api = "document.querySelector('svg').choreo"
+    page.mouse.click(48, 48)
+    wait_state(page, "loading")
+    settle(page)
+    shown = {}
+    for value in ["0", "0.5", "0.25", "0.9"]:
+        assert page.evaluate(f"{api}.set('progress', {value})") is True
+        page.wait_for_timeout(100)
+        shown[value] = browser.screenshot(page)
+    assert page.evaluate(f"{api}.state") == "loading"
+    for value, image in shown.items():
+        expected = snapshot("download-button", "loading", [f"progress={value}"], tmp_path)
+        expected_page = browser.load(f"<!DOCTYPE html><html><body style='margin:0'>{expected}</body></html>", 96, 96)
+        comparison = common.compare_images(image, browser.screenshot(expected_page))
+        assert comparison.passed, f"progress={value}: {comparison.describe()}"
+    # The ring really moves with the input: a half ring is not an empty one.
+    assert not common.compare_images(shown["0"], shown["0.5"]).passed
+
+
+def test_bound_state_leaves_on_its_guard_and_plays_the_transition(browser, tmp_path):
+    """Scrubbing pauses the SVG clock only while the bound state rests: progress 1 takes the
+    guarded transition, which plays, and the machine rests in `done` with its event heard."""
+    svg = compile_svg("download-button", tmp_path)
+    page = browser.load(f"<!DOCTYPE html><html><body style='margin:0'>{LOG}{svg}</body></html>", 96, 96)
+    api = "document.querySelector('svg').choreo"
+    page.mouse.click(48, 48)
+    wait_state(page, "loading")
+    settle(page)
+    page.evaluate(f"{api}.set('progress', 0.6)")
+    assert page.evaluate("document.querySelector('svg').animationsPaused()") is True
+    page.evaluate(f"{api}.set('progress', 1)")
+    assert page.evaluate("document.querySelector('svg').animationsPaused()") is False
+    wait_state(page, "done")
+    settle(page)
+    assert "event finished" in page.evaluate("log")
+    shown = browser.screenshot(page)
+    expected_page = browser.load(f"<!DOCTYPE html><html><body style='margin:0'>{snapshot('download-button', 'done', [], tmp_path)}</body></html>", 96, 96)
+    comparison = common.compare_images(shown, browser.screenshot(expected_page))
+    assert comparison.passed, comparison.describe()
+
+
+LOOPING_ACTION = """choreo: 1
+name: stuck
+size: [40, 40]
+inputs:
+  count: {number: 0, range: [0, 3]}
+layers:
+  - {id: dot, shape: ellipse, radius: 10, position: [20, 20]}
+states:
+  a: {}
+  b: {dot: {scale: 2}}
+transitions:
+  - {from: a, to: a, when: "count >= 0", set: {count: +1}, emit: tick}
+  - {from: a, to: b, on: tap}
+"""
+
+
+def test_an_action_loop_stops_after_100_actions(browser, tmp_path):
+    """A guard its own action keeps true (a step held at the range's end) would run for ever: the
+    runtime takes 100 actions in a row, then stops with a `choreo:error` event, as dotlottie-rs
+    stops such a machine; the page stays responsive and a tap still works."""
+    scene = tmp_path / "stuck.yaml"
+    scene.write_text(LOOPING_ACTION)
+    subprocess.run([CHOREO, "compile", str(scene), "-o", str(tmp_path), "--emit", "svg"], check=True, capture_output=True)
+    errors = "<script>window.errors = []; document.addEventListener('choreo:error', function (e) { errors.push(e.detail); });</script>"
+    page = browser.load(f"<!DOCTYPE html><html><body style='margin:0'>{LOG}{errors}{(tmp_path / 'stuck.svg').read_text()}</body></html>", 40, 40)
+    api = "document.querySelector('svg').choreo"
+    assert page.evaluate("log.filter(function (line) { return line === 'event tick'; }).length") == 100
+    assert page.evaluate("errors") == [{"message": "InfiniteLoop", "state": "a"}]
+    assert page.evaluate(f"{api}.get('count')") == 3
+    assert page.evaluate(f"{api}.state") == "a"
+    page.mouse.click(20, 20)
+    wait_state(page, "b")

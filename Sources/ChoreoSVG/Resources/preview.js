@@ -24,7 +24,7 @@
   }
   function tick() {
     var now = performance.now();
-    if (running && lastTick !== null && svg) {
+    if (running && lastTick !== null && svg && !(runtime && runtime.holding && runtime.holding())) {
       svg.setCurrentTime(svg.getCurrentTime() + (now - lastTick) / 1000 * speed);
     }
     lastTick = now;
@@ -289,6 +289,78 @@
     byId("guides").setAttribute("aria-pressed", String(guidesShown));
     drawGuides();
   });
+  // MARK: Inputs: a control per input (a slider for a number with a range, a number field
+  // without one, a checkbox for a boolean, a text field for a string), each writing its input
+  // through the page API as an app would; they show the input's value as actions change it. The
+  // event log lists the machine's `choreo:state` and `choreo:event` DOM events.
+  var inputControls = [];
+  function inputStep(input) {
+    var r = input.range;
+    if (!r || r[1] - r[0] <= 1) return "any";
+    return Math.floor(r[0]) === r[0] && Math.floor(r[1]) === r[1] && Math.floor(input.value) === input.value ? "1" : "any";
+  }
+  function buildInputs() {
+    var inputs = runtime && runtime.machine && runtime.machine.inputs ? runtime.machine.inputs : {};
+    var names = Object.keys(inputs);
+    if (!names.length) return;
+    byId("inputs-area").hidden = false;
+    names.forEach(function (name) {
+      var input = inputs[name];
+      var label = document.createElement("label");
+      label.className = "input-control";
+      var text = document.createElement("span");
+      text.className = "input-name";
+      text.textContent = name;
+      var control = document.createElement("input");
+      control.setAttribute("data-input", name);
+      var value = document.createElement("output");
+      if (input.kind === "number") {
+        control.type = input.range ? "range" : "number";
+        if (input.range) { control.min = String(input.range[0]); control.max = String(input.range[1]); }
+        control.step = inputStep(input);
+        control.addEventListener("input", function () {
+          var number = parseFloat(control.value);
+          if (isFinite(number)) runtime.set(name, number);
+          syncInputs();
+        });
+      } else if (input.kind === "boolean") {
+        control.type = "checkbox";
+        control.addEventListener("change", function () { runtime.set(name, control.checked); syncInputs(); });
+      } else {
+        control.type = "text";
+        control.addEventListener("input", function () { runtime.set(name, control.value); syncInputs(); });
+      }
+      label.appendChild(text);
+      label.appendChild(control);
+      label.appendChild(value);
+      byId("inputs").appendChild(label);
+      inputControls.push({ name: name, kind: input.kind, control: control, value: value });
+    });
+    (data.inputs || []).forEach(function (given) { runtime.set(given.name, given.value); });
+    syncInputs();
+  }
+  function syncInputs() {
+    inputControls.forEach(function (entry) {
+      var current = runtime.get(entry.name);
+      if (document.activeElement !== entry.control) {
+        if (entry.kind === "boolean") entry.control.checked = current === true;
+        else if (entry.control.value !== String(current)) entry.control.value = String(current);
+      }
+      entry.value.textContent = entry.kind === "string" ? JSON.stringify(current) : String(current);
+    });
+  }
+  function logEvent(text) {
+    var log = byId("event-log");
+    var item = document.createElement("li");
+    item.textContent = text;
+    log.appendChild(item);
+    while (log.children.length > 50) log.removeChild(log.firstChild);
+  }
+  if (svg && runtime) {
+    svg.addEventListener("choreo:state", function (event) { logEvent("state " + event.detail.state); syncInputs(); });
+    svg.addEventListener("choreo:event", function (event) { logEvent("event " + event.detail.name + " (in " + event.detail.state + ")"); });
+    buildInputs();
+  }
   showState(runtime ? runtime.state : null);
   later(tick);
 })();

@@ -122,7 +122,7 @@ extension FrontendContext {
         return parsed
     }
 
-    private func reportUnknownInput(_ name: String, inputs: [MachineInput], at range: SourceRange) {
+    func reportUnknownInput(_ name: String, inputs: [MachineInput], at range: SourceRange) {
         let guess = suggestion(for: name, in: inputs.map(\.name))
         error(.unknownInput, "there is no input '\(name)'", at: range, help: guess ?? (inputs.isEmpty ? "declare it under 'inputs:'" : nil))
     }

@@ -134,6 +134,7 @@ extension FrontendContext {
             readTransitions($0, states: states, names: names, inputs: inputs, themes: themes.map(\.name))
         } ?? []
         let timelines = map.value("timelines").map { readTimelines($0, names: names) } ?? []
+        checkBindings(states: states, inputs: inputs, timelines: timelines)
         if releasesTree {
             map.releaseValue("transitions")
             map.releaseValue("timelines")

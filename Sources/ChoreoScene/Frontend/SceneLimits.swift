@@ -45,8 +45,8 @@ public enum SceneLimits {
     /// Segments the compiled timeline may have after easing is baked (`steps(n)` makes n
     /// segments, a spring a chain of cubics), counted before they are built (rule
     /// `too-many-baked-keyframes`): at least this many, and `bakedSegmentsPerInputByte` per byte.
-    /// The heavy benchmark scene (every node moved by a cubic and a `snappy` spring of 28 baked
-    /// pieces, 40 bytes a node) bakes 0.32 segments a byte; `steps(1000)` on every node, 1,000
+    /// The heavy benchmark scene (every node moved by a cubic and a `snappy` spring of 22 baked
+    /// pieces, 40 bytes a node) bakes 0.26 segments a byte; `steps(1000)` on every node, 1,000
     /// segments for each 30 or so bytes, is refused at any size.
     public static let maxBakedSegments = 1_000_000
     public static let bakedSegmentsPerInputByte = 1

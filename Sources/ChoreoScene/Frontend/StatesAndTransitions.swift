@@ -108,16 +108,19 @@ extension FrontendContext {
         return states
     }
 
-    /// `play: NAME` or `play: {timeline: NAME, loop: true|false}` (the long form overrides the
-    /// timeline's own `loop`).
+    /// `play: NAME` or `play: {timeline: NAME, loop: true|false, bind: INPUT}` (the long form
+    /// overrides the timeline's own `loop`; `bind` is checked against the inputs in `checkBindings`).
     private func readPlay(_ node: YAMLNode, into state: inout SceneState, names: SceneNames) {
         var nameNode = node
         if node.mapping != nil {
-            guard let map = readMap(node, what: "play", allowed: ["timeline", "loop"], required: ["timeline"]),
+            guard let map = readMap(node, what: "play", allowed: ["timeline", "loop", "bind"], required: ["timeline"]),
                 let timelineNode = map.value("timeline")
             else { return }
             nameNode = timelineNode
             if let loopNode = map.value("loop") { state.playLoop = bool(loopNode, name: "loop") }
+            if let bindNode = map.value("bind"), let input = identifier(bindNode, what: "input name") {
+                state.playBind = (input, bindNode.reportRange)
+            }
         } else if node.sequence != nil {
             error(
                 .wrongType, "expected a timeline name or {timeline: NAME, loop: true|false} for 'play', found \(describeFound(node))",

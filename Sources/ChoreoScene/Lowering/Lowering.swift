@@ -241,7 +241,7 @@ struct LoweringContext {
     /// `TIMELINE@STATE` when several states play one timeline) and whether it loops there.
     func playedSpan(of state: SceneState, poses: [String: Span], timelines: [String: Span]) -> StateMachine.Play? {
         guard case let .pose(_, plays?) = poses[state.name]?.role, let played = timelines[plays] else { return nil }
-        return StateMachine.Play(span: played.name, loops: played.loops)
+        return StateMachine.Play(span: played.name, loops: played.loops, bind: state.playBind?.input)
     }
 
     var initialState: SceneState? {

@@ -125,17 +125,13 @@ final class SpringBakery {
 
     private var baked: [Key: [SpringPiece]] = [:]
     private var settling: [Key: Double] = [:]
-    /// Each spring's bisection (tolerance 0 in the key), shared by its tolerances.
-    private var bisections: [Key: SpringBisection] = [:]
 
-    /// `bakeSpring(spring, tolerance:)`, computed once per distinct argument.
+    /// `bakeSpring(spring, tolerance:)`, computed once per distinct argument in the process
+    /// (`SharedSpringBaking`).
     func pieces(_ spring: SpringCurve, tolerance: Double) -> [SpringPiece] {
         let key = Key(response: spring.response, dampingFraction: spring.dampingFraction, tolerance: tolerance)
         if let pieces = baked[key] { return pieces }
-        let springKey = Key(response: spring.response, dampingFraction: spring.dampingFraction, tolerance: 0)
-        let bisection = bisections[springKey] ?? SpringBisection(spring)
-        bisections[springKey] = bisection
-        let pieces = bisection.pieces(tolerance: tolerance)
+        let pieces = SharedSpringBaking.shared.pieces(spring, tolerance: tolerance)
         baked[key] = pieces
         return pieces
     }

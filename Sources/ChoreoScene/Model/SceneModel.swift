@@ -259,6 +259,9 @@ public struct SceneState: Sendable {
     public var play: String?
     /// The long form's `loop:`; nil plays the timeline as it says (`loop:` of the timeline).
     public var playLoop: Bool?
+    /// The long form's `bind:`: the number input the played timeline's position follows, and
+    /// where it was written.
+    public var playBind: (input: String, range: SourceRange)?
 
     public init(
         name: String, range: SourceRange, overrides: [PropertyKey: PropertyValue],

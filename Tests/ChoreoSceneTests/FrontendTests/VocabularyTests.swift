@@ -20,6 +20,7 @@ private let templates: [(ScenePlace, [String])] = [
     ]),
     (.state, ["layers: [{id: a, shape: rect, size: [1, 1]}]\nstates: {s: {KEY: ~}}"]),
     (.a11y, ["layers: [{id: a, shape: rect, size: [1, 1]}]\nstates: {s: {a11y: {KEY: ~}}}"]),
+    (.play, ["layers: [{id: a, shape: rect, size: [1, 1]}]\ntimelines: {t: {duration: 1s}}\nstates: {s: {play: {timeline: t, KEY: ~}}}"]),
     (.nodeOverrides, [
         "layers: [{id: a, shape: rect, size: [1, 1]}]\nstates: {s: {a: {KEY: ~}}}",
         "layers: [{id: a, shape: ellipse, radius: 1}]\nstates: {s: {a: {KEY: ~}}}",

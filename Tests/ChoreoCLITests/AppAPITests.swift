@@ -1,0 +1,146 @@
+import ChoreoTestSupport
+import Foundation
+import Testing
+
+/// `--emit swift-api` and `--emit ts-api`: every scene of `scenes/` emits both, and they compile
+/// as written (`swiftc -typecheck`, `tsc --noEmit --strict`, Debian's node-typescript), together
+/// with small app-side files that use them without writing a name as a string.
+@Suite struct AppAPITests {
+    /// A program on PATH (the toolchain's `swiftc` when the tests run under `swift test`).
+    static func program(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for directory in path.split(separator: ":") + ["/opt/swift/usr/bin", "/usr/bin"] {
+            let candidate = "\(directory)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    static func execute(_ program: String, _ arguments: [String], in directory: URL) throws -> RunResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let out = Pipe(), err = Pipe()
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile(), stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return RunResult(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    static let swiftUsage = """
+        // An app's use of two generated APIs: no state, input or event is written as a string.
+        func use() {
+            var numbers: [String: Double] = [:]
+            let inputs = DownloadButton.Inputs(setNumber: { numbers[$0] = $1 })
+            inputs.setProgress(2)
+            precondition(numbers[DownloadButton.Input.progress.rawValue] == 1)
+            let transition = DownloadButton.Transition.loadingToDone
+            precondition(transition.from == .loading && transition.to == .done && transition.dotLottieEvent == nil)
+            let frames: Range<Int> = DownloadButton.Marker.fill.frames
+            _ = frames
+            let state: DownloadButton.State = DownloadButton.initialState
+            _ = state.marker
+            var flags: [String: Bool] = [:]
+            SettingsSwitch.Inputs(setBoolean: { flags[$0] = $1 }).setOn(true)
+            let finished: DownloadButton.Event = .finished
+            _ = finished
+            _ = Spinner.Marker.allCases
+        }
+        """
+
+    static let typeScriptUsage = """
+        import { DownloadButton, DownloadButtonSVG, DownloadButtonDotLottie, DownloadButtonState } from "./download-button";
+        import { SettingsSwitchSVG } from "./settings-switch";
+
+        export function use(svg: Element, other: Element): void {
+          const button = new DownloadButtonSVG(svg);
+          button.setProgress(0.5);
+          button.fire("tap");
+          button.fire(DownloadButton.transitions.idleToLoading.name);
+          const state: DownloadButtonState | null = button.state();
+          const stop = button.onEvent((name, from) => { if (name === DownloadButton.events.finished && from === "loading") stop(); });
+          button.onState((entered) => { if (entered === DownloadButton.states.done) button.setProgress(0); });
+          const progress: number = button.get("progress");
+          new SettingsSwitchSVG(other).setOn(true);
+          const calls: string[] = [];
+          const player = {
+            stateMachineSetNumericInput: (name: string, value: number) => calls.push(name + value),
+            stateMachineSetBooleanInput: (name: string, value: boolean) => calls.push(name + value),
+            stateMachineSetStringInput: (name: string, value: string) => calls.push(name + value),
+            stateMachineFireEvent: (name: string) => calls.push(name),
+          };
+          new DownloadButtonDotLottie(player).setProgress(progress);
+          void state;
+        }
+        """
+
+    @Test func everySceneEmitsBothAPIsAndTheyCompile() throws {
+        let sandbox = try Sandbox()
+        let scenes = repositoryRoot().appendingPathComponent("scenes").path
+        let compiled = try sandbox.run(["compile", scenes, "-o", "api", "--emit", "swift-api,ts-api"])
+        #expect(compiled.status == 0, "\(compiled)")
+        let sceneFiles = try FileManager.default.contentsOfDirectory(atPath: scenes).filter { $0.hasSuffix(".yaml") }
+        let swiftFiles = sandbox.list("api").filter { $0.hasSuffix(".swift") }
+        let typeScriptFiles = sandbox.list("api").filter { $0.hasSuffix(".ts") }
+        #expect(swiftFiles.count == sceneFiles.count && typeScriptFiles.count == sceneFiles.count, "\(sandbox.list("api"))")
+        try sandbox.write("api/usage.swift", Self.swiftUsage)
+        try sandbox.write("api/usage.ts", Self.typeScriptUsage)
+
+        let swiftc = try #require(Self.program("swiftc"), "swiftc is not on PATH")
+        let swift = try Self.execute(swiftc, ["-typecheck"] + swiftFiles + ["usage.swift"], in: sandbox.url("api"))
+        #expect(swift.status == 0, "\(swift)")
+        let tsc = try #require(Self.program("tsc"), "tsc is missing: install Debian's node-typescript (scripts/test.sh does)")
+        let typeScript = try Self.execute(tsc, ["--noEmit", "--strict"] + typeScriptFiles + ["usage.ts"], in: sandbox.url("api"))
+        #expect(typeScript.status == 0, "\(typeScript)")
+    }
+
+    /// Names that are no identifiers are mapped (`a-b` → `aB`, `2x` → `_2x`, `default` →
+    /// `default_`), and two that map to one identifier are told apart by a number and reported.
+    @Test func namesAreMappedDeterministicallyAndCollisionsReported() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("odd.yaml", """
+            choreo: 1
+            name: odd-names
+            size: [10, 10]
+            inputs:
+              level-one: {number: 0, range: [0, 3]}
+              level_one: {boolean: false}
+            layers:
+              - {id: dot, shape: ellipse, radius: 2, position: [5, 5]}
+            states:
+              play-pause: {}
+              play_pause: {dot: {opacity: 0.5}}
+              default: {dot: {opacity: 0.2}}
+            transitions:
+              - {from: play-pause, to: play_pause, on: tap}
+              - {from: play_pause, to: default, on: tap, emit: in}
+              - {from: default, to: play-pause, on: tap}
+            """)
+        let first = try sandbox.run(["compile", "odd.yaml", "-o", "out", "--emit", "swift-api,ts-api"])
+        #expect(first.status == 0, "\(first)")
+        #expect(first.stderr.contains("warning: odd.yaml: the states 'play-pause' and 'play_pause' are both 'playPause' in the app API; 'play_pause' is 'playPause2'"), "\(first)")
+        #expect(first.stderr.contains("the inputs 'level-one' and 'level_one' are both 'levelOne' in the app API; 'level_one' is 'levelOne2'"), "\(first)")
+        let swiftSource = try #require(sandbox.read("out/odd-names.swift"))
+        #expect(swiftSource.contains("public enum OddNames {"))
+        #expect(swiftSource.contains("case playPause = \"play-pause\""))
+        #expect(swiftSource.contains("case playPause2 = \"play_pause\""))
+        #expect(swiftSource.contains("case default_ = \"default\""))
+        #expect(swiftSource.contains("case in_ = \"in\""))
+        #expect(swiftSource.contains("case playPauseToDefault = \"play_pause->default\""))
+        #expect(swiftSource.contains("public func setLevelOne2(_ value: Bool)"))
+        // The same scene gives the same bytes.
+        let again = try sandbox.run(["compile", "odd.yaml", "-o", "again", "--emit", "swift-api,ts-api"])
+        #expect(again.status == 0)
+        #expect(sandbox.read("again/odd-names.swift") == swiftSource)
+        #expect(sandbox.read("again/odd-names.ts") == sandbox.read("out/odd-names.ts"))
+        let swiftc = try #require(Self.program("swiftc"))
+        #expect(try Self.execute(swiftc, ["-typecheck", "odd-names.swift"], in: sandbox.url("out")).status == 0)
+        let tsc = try #require(Self.program("tsc"), "tsc is missing: install Debian's node-typescript")
+        let typeScript = try Self.execute(tsc, ["--noEmit", "--strict", "odd-names.ts"], in: sandbox.url("out"))
+        #expect(typeScript.status == 0, "\(typeScript)")
+    }
+}
