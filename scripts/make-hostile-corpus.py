@@ -26,6 +26,7 @@ TARGET = os.path.join(ROOT, "Tests", "ChoreoPipelineTests", "Hostile")
 MAX_COMMITTED_BYTES = 200_000
 
 cases = {}          # file name -> bytes
+companions = {}     # path inside the corpus -> bytes: the SVG files artwork cases name
 expectations = {}   # file name -> {"rule": ..., "line": ...}: only where the outcome is certain
 
 
@@ -657,6 +658,53 @@ def attack_transition(line, override="{a: {opacity: 0}}"):
     return ATTACK_HEAD + f"states:\n  x: {{}}\n  y: {override}\ntransitions:\n  - {{from: x, to: y, {line}}}\n"
 
 
+def artwork_scene(value, extra=""):
+    return f"choreo: 1\nname: art\nsize: [100, 100]\nlayers:\n  - {{id: icon, artwork: {value}}}\n" + extra
+
+
+def add_artwork(name, value, svg=None, rule=None, extra="", line=5):
+    """An `artwork:` case, its SVG (if any) written as artwork/NAME.svg next to the corpus."""
+    if svg is not None:
+        data = svg.encode("utf-8") if isinstance(svg, str) else bytes(svg)
+        assert len(data) <= MAX_COMMITTED_BYTES, name
+        companions[f"artwork/{name}.svg"] = data
+    add(name, artwork_scene(value, extra), rule=rule, line=line)
+
+
+def artwork_attacks():
+    """SVGs a scene names with artwork:: each is refused or bounded, nothing outside is read."""
+    laughs = "".join(f'<!ENTITY l{i} "&l{i - 1};&l{i - 1};&l{i - 1};&l{i - 1};&l{i - 1};&l{i - 1};&l{i - 1};&l{i - 1};&l{i - 1};&l{i - 1};">'
+                     for i in range(1, 10))
+    add_artwork("attack-artwork-billion-laughs", "artwork/attack-artwork-billion-laughs.svg",
+                f'<?xml version="1.0"?>\n<!DOCTYPE svg [<!ENTITY l0 "lol">{laughs}]>\n'
+                '<svg xmlns="http://www.w3.org/2000/svg"><desc>&l9;</desc></svg>\n', rule="svg-refused")
+    add_artwork("attack-artwork-external-entity", "artwork/attack-artwork-external-entity.svg",
+                '<?xml version="1.0"?>\n<!DOCTYPE svg [<!ENTITY secret SYSTEM "file:///etc/passwd">]>\n'
+                '<svg xmlns="http://www.w3.org/2000/svg"><desc>&secret;</desc></svg>\n', rule="svg-refused")
+    add_artwork("attack-artwork-deep-nesting", "artwork/attack-artwork-deep-nesting.svg",
+                '<svg xmlns="http://www.w3.org/2000/svg">' + "<g>" * 20000 + "</g>" * 20000 + "</svg>\n", rule="svg-refused")
+    uses = '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><defs><rect id="u0" width="1" height="1"/>'
+    for i in range(1, 12):
+        uses += f'<g id="u{i}">' + f'<use href="#u{i - 1}"/>' * 10 + "</g>"
+    add_artwork("attack-artwork-use-bomb", "artwork/attack-artwork-use-bomb.svg", uses + '</defs><use href="#u11"/></svg>\n',
+                rule="svg-refused")
+    add_artwork("attack-artwork-path-out-of-the-folder", "../../../../../../etc/passwd", rule="artwork-not-found")
+    add_artwork("attack-artwork-absolute-path", "/etc/passwd", rule="artwork-not-found")
+    add_artwork("attack-artwork-device", "/dev/zero", rule="artwork-not-found")
+    add_artwork("attack-artwork-terminal-escapes-in-path", '"art\\e[2J\\e]0;pwned\\a.svg"', rule="artwork-not-found")
+    add_artwork("attack-artwork-empty-element", '"artwork/attack-artwork-empty-element.svg#"',
+                '<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>\n', rule="svg-refused")
+    many = "".join(f"  - {{id: n{i}, artwork: {{file: artwork/attack-artwork-seventeen-uses.svg, prefix: p{i}-}}}}\n" for i in range(17))
+    add_artwork("attack-artwork-seventeen-uses", "{file: artwork/attack-artwork-seventeen-uses.svg, prefix: p-}",
+                '<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>\n', extra="", rule=None)
+    cases["attack-artwork-seventeen-uses.yaml"] = (artwork_scene("{file: artwork/attack-artwork-seventeen-uses.svg, prefix: p-}") + many).encode()
+    expectations["attack-artwork-seventeen-uses.yaml"] = {"rule": "value-too-large"}
+    add_artwork("attack-artwork-href-to-a-url-and-a-file", "artwork/attack-artwork-href-to-a-url-and-a-file.svg",
+                '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink">'
+                '<use href="http://127.0.0.1:9/x.svg#a"/><use xlink:href="file:///etc/passwd#a"/><image href="/etc/passwd"/></svg>\n',
+                extra="  - {id: icon, shape: rect, size: [1, 1]}\n", rule="duplicate-id", line=6)
+
+
 def attacks():
     add("attack-duration-1e18s", attack_transition("duration: 1e18s"), rule="value-too-large", line=12)
     add("attack-delay-1e300s", attack_transition("duration: 1s, delay: 1e300s"), rule="value-too-large", line=12)
@@ -738,6 +786,7 @@ def main():
     shapes()
     wrong_types()
     attacks()
+    artwork_attacks()
 
     manifest = {
         "comment": "Written by scripts/make-hostile-corpus.py; do not edit. 'expectations' holds the rule and/or "
@@ -745,11 +794,13 @@ def main():
         "expectations": {name: expectations[name] for name in sorted(expectations)},
     }
     outputs = dict(cases)
+    outputs.update(companions)
     outputs["base-scene.yaml.txt"] = base_text.encode()
     outputs["manifest.json"] = (json.dumps(manifest, indent=2, sort_keys=False) + "\n").encode()
 
     if check:
-        existing = set(os.listdir(TARGET)) if os.path.isdir(TARGET) else set()
+        existing = {os.path.relpath(os.path.join(folder, name), TARGET)
+                    for folder, _, names in os.walk(TARGET) for name in names} if os.path.isdir(TARGET) else set()
         stale = sorted(name for name in outputs if not os.path.exists(os.path.join(TARGET, name)) or
                        open(os.path.join(TARGET, name), "rb").read() != outputs[name])
         extra = sorted(existing - set(outputs))
@@ -761,6 +812,7 @@ def main():
 
     staging = tempfile.mkdtemp(prefix="hostile-", dir=os.path.dirname(TARGET))
     for name, data in sorted(outputs.items()):
+        os.makedirs(os.path.dirname(os.path.join(staging, name)), exist_ok=True)
         with open(os.path.join(staging, name), "wb") as handle:
             handle.write(data)
     if os.path.isdir(TARGET):

@@ -75,6 +75,10 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, CustomSt
     case clipStyle = "clip-style"
     case clipInRepeat = "clip-in-repeat"
     case groupGradientTransform = "group-gradient-transform"
+    case artworkNotFound = "artwork-not-found"
+    case svgRefused = "svg-refused"
+    case svgUnsupported = "svg-unsupported"
+    case artworkIDClash = "artwork-id-clash"
     case fontNotFound = "font-not-found"
     case fontUnreadable = "font-unreadable"
     case unknownFontWeight = "unknown-font-weight"
@@ -195,6 +199,10 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, CustomSt
         case .clipStyle: (.scene, .error, "a clip has a style key, which does nothing to a clip")
         case .clipInRepeat: (.scene, .error, "a node is clipped inside a repeated group")
         case .groupGradientTransform: (.scene, .error, "a group's gradient cannot follow a child's uneven scale or motion")
+        case .artworkNotFound: (.scene, .error, "an `artwork:` file that does not exist or lies outside the scene's folder")
+        case .svgRefused: (.scene, .error, "an SVG the importer will not read (malformed, hostile, too large), or no element with the `#id`")
+        case .svgUnsupported: (.scene, .warning, "an SVG element a scene cannot hold, left out of the drawing")
+        case .artworkIDClash: (.scene, .error, "an element of an `artwork:` SVG has the id of another node")
         case .fontNotFound: (.scene, .error, "a font file that does not exist, or a family no installed font has")
         case .fontUnreadable: (.scene, .error, "a font file that is no font, or larger than 32 MiB")
         case .unknownFontWeight: (.scene, .error, "a weight the font does not have, or no weight name")

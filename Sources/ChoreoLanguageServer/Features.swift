@@ -277,6 +277,8 @@ extension LanguageServer {
             range = index.timelines.first { $0.name == word.text }?.range
         } else if let node = nodeReference(word.text, context: context, index: index) {
             range = node.range
+        } else if let element = artworkElement(word.text, in: document.uri) {
+            return element
         } else if let state = index.states.first(where: { $0.name == word.text }) {
             range = state.range
         } else if let timeline = index.timelines.first(where: { $0.name == word.text }) {
@@ -284,6 +286,17 @@ extension LanguageServer {
         }
         guard let range else { return .null }
         return .object([("uri", .string(document.uri)), ("range", document.range(range, encoding: encoding))])
+    }
+
+    /// An artwork node's element in its SVG (the word may be `clapper.rotation`), as an LSP location.
+    private func artworkElement(_ word: String, in uri: String) -> JSONValue? {
+        guard let elements = artworkElements[uri] else { return nil }
+        let id = word.firstIndex(of: ".").map { String(word[..<$0]) } ?? word
+        guard let element = elements[id] else { return nil }
+        // A document's path comes from its file: URI, so the SVG's is absolute too.
+        let uri = element.file.hasPrefix("/") ? "file://" + percentEncodedPath(element.file) : element.file
+        let position: JSONValue = .object([("line", .int(element.location.line - 1)), ("character", .int(element.location.column - 1))])
+        return .object([("uri", .string(uri)), ("range", .object([("start", position), ("end", position)]))])
     }
 
     // MARK: Code actions

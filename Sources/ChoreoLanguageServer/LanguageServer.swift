@@ -15,6 +15,8 @@ public final class LanguageServer {
         /// Nil leaves `codeDescription` out.
         public var documentationBase: String?
         public var version: String
+        /// Reads the SVGs of `artwork:` nodes (without it they are errors).
+        public var artwork: (any ArtworkLoading)?
 
         public init(documentationBase: String?, version: String) {
             self.documentationBase = documentationBase
@@ -29,6 +31,8 @@ public final class LanguageServer {
     /// The last YAML tree that could be read for each document: completion and navigation keep
     /// working from it while the text is momentarily broken.
     var lastTree: [String: YAMLNode] = [:]
+    /// Where each node an `artwork:` put in a document comes from in its SVG, as of the last lint.
+    var artworkElements: [String: [String: ArtworkElement]] = [:]
     var encoding = PositionEncoding.utf16
     /// Documents changed since they were last linted, in the order of their first change: each
     /// is linted once when the edits stop arriving (`publishPendingDiagnostics`), not per edit.
@@ -261,7 +265,9 @@ public final class LanguageServer {
             let file = SourceFile(path: Self.path(of: uri), text: document.text)
             // As many as the CLI prints for a file, then its `too-many-diagnostics` note: one
             // hostile line made a single message of tens of megabytes.
-            diagnostics = compileScene(file).diagnostics.cappedPerFile()
+            let compilation = compileScene(file, artwork: configuration.artwork)
+            diagnostics = compilation.diagnostics.cappedPerFile()
+            artworkElements[uri] = compilation.artwork.elements.isEmpty ? nil : compilation.artwork.elements
         }
         published[uri] = diagnostics
         return notificationMessage("textDocument/publishDiagnostics", .object([
@@ -317,6 +323,20 @@ public final class LanguageServer {
 }
 
 /// `%20` → space; invalid escapes stay as written.
+/// A path as the path of a file: URI: bytes other than unreserved characters and `/` as `%XX`.
+func percentEncodedPath(_ path: String) -> String {
+    var out = ""
+    for byte in path.utf8 {
+        let scalar = Unicode.Scalar(byte)
+        if (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || "-._~/".unicodeScalars.contains(scalar) {
+            out.unicodeScalars.append(scalar)
+        } else {
+            out += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+        }
+    }
+    return out
+}
+
 func percentDecoded(_ text: String) -> String {
     var bytes: [UInt8] = []
     let utf8 = Array(text.utf8)

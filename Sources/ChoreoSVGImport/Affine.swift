@@ -125,17 +125,20 @@ func numberListPrefix(_ text: String) -> [Double] {
     return numbers
 }
 
+private let lengthUnits: [(String, Double)] = [("px", 1), ("pt", 4.0 / 3), ("pc", 16), ("mm", 96 / 25.4), ("cm", 96 / 2.54), ("in", 96)]
+
 /// A length in user units: plain numbers and `px`; `pt`, `pc`, `mm`, `cm`, `in` converted at
 /// 96 dpi; a percentage of `reference`. Nil for what has no fixed size here (`em`, `auto`).
 func parseLength(_ text: String?, percentOf reference: Double = 0) -> Double? {
-    guard var text = text?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return nil }
-    let units: [(String, Double)] = [("px", 1), ("pt", 4.0 / 3), ("pc", 16), ("mm", 96 / 25.4), ("cm", 96 / 2.54), ("in", 96)]
+    guard let written = text else { return nil }
+    var text = String(trimmedWhitespace(written))
+    guard !text.isEmpty else { return nil }
     var factor = 1.0
     if text.hasSuffix("%") {
         text.removeLast()
         factor = reference / 100
     } else {
-        for (unit, scale) in units where text.hasSuffix(unit) {
+        for (unit, scale) in lengthUnits where text.hasSuffix(unit) {
             text.removeLast(unit.count)
             factor = scale
             break

@@ -6,7 +6,9 @@ import Foundation
 /// `artwork:` puts it into a scene, so the two cannot disagree.
 public enum ArtworkMapper {
     /// Maps the SVG in `bytes`; `element` picks one element (by its SVG id) and what it holds.
-    public static func map(bytes: [UInt8], element: String? = nil) -> Result<Artwork, SVGReadError> {
+    /// `fitting` draws it into a box of that size instead of the SVG's own width and height (its
+    /// `viewBox`, or without one its width and height, placed by its `preserveAspectRatio`).
+    public static func map(bytes: [UInt8], element: String? = nil, fitting: Point? = nil) -> Result<Artwork, SVGReadError> {
         let root: SVGElement
         switch SVGDocumentReader.read(bytes: bytes) {
         case let .success(element): root = element
@@ -14,7 +16,7 @@ public enum ArtworkMapper {
         }
         var mapper = Mapper(root: root)
         do {
-            return .success(try mapper.run(fragment: element))
+            return .success(try mapper.run(fragment: element, fitting: fitting))
         } catch {
             return .failure(error)
         }
@@ -60,6 +62,7 @@ private struct Mapper {
     /// The ids of the `use` targets being expanded, outermost first: a target among them is a cycle.
     var useStack: [String] = []
     var cyclicTargets: [String: Bool] = [:]
+    var resolvedGradients: [String: (attributes: [String: String], stops: [ArtworkStop])] = [:]
 
     init(root: SVGElement) {
         self.root = root
@@ -83,14 +86,18 @@ private struct Mapper {
         if !warnings.contains(warning) { warnings.append(warning) }
     }
 
-    mutating func run(fragment: String?) throws(SVGReadError) -> Artwork {
+    mutating func run(fragment: String?, fitting: Point? = nil) throws(SVGReadError) -> Artwork {
         let rootStyle = ComputedStyle().child(root, sheet: sheet)
         let width = parseLength(root["width"])
         let height = parseLength(root["height"])
-        let viewBox = parseNumberList(root["viewBox"] ?? "").flatMap { $0.count == 4 && $0[2] > 0 && $0[3] > 0 ? $0 : nil }
-        let size = Point(width ?? viewBox?[2] ?? 100, height ?? viewBox?[3] ?? 100)
+        var viewBox = parseNumberList(root["viewBox"] ?? "").flatMap { $0.count == 4 && $0[2] > 0 && $0[3] > 0 ? $0 : nil }
+        var size = Point(width ?? viewBox?[2] ?? 100, height ?? viewBox?[3] ?? 100)
         guard size.x > 0, size.y > 0 else {
             throw SVGReadError("the SVG's width and height must be greater than 0 (SVG draws nothing for it)", line: root.line, column: root.column)
+        }
+        if let fitting {
+            viewBox = viewBox ?? [0, 0, size.x, size.y]
+            size = fitting
         }
         viewport = viewBox.map { Point($0[2], $0[3]) } ?? size
         var pending = Affine.identity
@@ -569,14 +576,18 @@ private struct Mapper {
         return (attributes, stops)
     }
 
-    mutating func gradient(_ server: SVGElement, opacity: Double, bounds: Box, matrix: Affine, user: SVGElement) -> ArtworkPaint {
+    /// A gradient's attributes (its `href` chain's included) and stops, before any opacity: the
+    /// same for every shape it paints, so worked out once per gradient.
+    mutating func resolvedGradient(_ server: SVGElement) -> (attributes: [String: String], stops: [ArtworkStop]) {
+        let key = server["id"] ?? ""
+        if let resolved = resolvedGradients[key] { return resolved }
         let (attributes, stopElements) = gradientChain(server)
         let serverStyle = ComputedStyle().child(server, sheet: sheet)
         var stops: [ArtworkStop] = []
         var lastOffset = 0.0
         for stop in stopElements {
             let style = serverStyle.child(stop, sheet: sheet)
-            var offset = (stop["offset"] ?? "0").trimmingCharacters(in: .whitespaces)
+            var offset = String(trimmedWhitespace(stop["offset"] ?? "0"))
             var divisor = 1.0
             if offset.hasSuffix("%") {
                 offset.removeLast()
@@ -585,9 +596,16 @@ private struct Mapper {
             let value = min(1, max(lastOffset, (Double(offset) ?? 0) / divisor))
             lastOffset = value
             var color = self.color(style["stop-color"] ?? "black", style: style) ?? RGBA(0, 0, 0, 1)
-            color.a *= (style["stop-opacity"].flatMap(parseOpacity) ?? 1) * opacity
+            color.a *= style["stop-opacity"].flatMap(parseOpacity) ?? 1
             stops.append(ArtworkStop(offset: value, color: color))
         }
+        resolvedGradients[key] = (attributes, stops)
+        return (attributes, stops)
+    }
+
+    mutating func gradient(_ server: SVGElement, opacity: Double, bounds: Box, matrix: Affine, user: SVGElement) -> ArtworkPaint {
+        var (attributes, stops) = resolvedGradient(server)
+        if opacity != 1 { for index in stops.indices { stops[index].color.a *= opacity } }
         if stops.isEmpty { return .none }
         if stops.count == 1 { return .color(stops[0].color) }
         if let spread = attributes["spreadMethod"], spread != "pad" {

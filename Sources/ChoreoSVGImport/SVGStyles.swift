@@ -9,6 +9,21 @@ let nonInheritedProperties: Set<String> = [
     "animation-name", "transform", "overflow",
 ]
 
+/// Every property the importer reads: what a computed style keeps.
+private let knownProperties = inheritedProperties.union(nonInheritedProperties)
+
+/// `text` without the ASCII whitespace around it (what CSS and SVG attribute syntax skip), without
+/// Foundation's character-set trimming, which dominated the cascade's cost.
+func trimmedWhitespace(_ text: String) -> Substring { trimmedWhitespace(Substring(text)) }
+
+func trimmedWhitespace(_ text: Substring) -> Substring {
+    func isSpace(_ byte: UInt8) -> Bool { byte == 32 || byte == 9 || byte == 10 || byte == 13 || byte == 12 }
+    let utf8 = text.utf8
+    guard let first = utf8.firstIndex(where: { !isSpace($0) }) else { return text[text.endIndex...] }
+    let last = utf8.lastIndex(where: { !isSpace($0) })!
+    return text[first...last]
+}
+
 /// One rule of a `<style>` sheet: a simple selector (`rect`, `.cls`, `#id`, `path.cls`, `*`) and
 /// its declarations, with the specificity and order that decide which rule wins.
 struct StyleRule {
@@ -19,14 +34,11 @@ struct StyleRule {
     var specificity: (Int, Int, Int)
     var order: Int
 
-    func matches(_ element: SVGElement) -> Bool {
+    /// `ownClasses`: the element's `class` list, split once for all the rules.
+    func matches(_ element: SVGElement, ownClasses: [Substring]) -> Bool {
         if let name = self.element, name != element.name { return false }
         if let id, element["id"] != id { return false }
-        if !classes.isEmpty {
-            let own = Set((element["class"] ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init))
-            if !classes.allSatisfy(own.contains) { return false }
-        }
-        return true
+        return classes.allSatisfy { ownClasses.contains(Substring($0)) }
     }
 }
 
@@ -112,7 +124,9 @@ struct StyleSheet {
 
     /// The declarations of the rules matching `element`, weakest first.
     func declarations(for element: SVGElement) -> [(String, String)] {
-        rules.filter { $0.matches(element) }
+        guard !rules.isEmpty else { return [] }
+        let ownClasses = (element["class"] ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+        return rules.filter { $0.matches(element, ownClasses: ownClasses) }
             .sorted { a, b in
                 a.specificity != b.specificity ? a.specificity < b.specificity : a.order < b.order
             }
@@ -135,28 +149,36 @@ func stripComments(_ css: String) -> String {
 func parseDeclarations(_ text: String) -> [(String, String)] {
     stripComments(text).split(separator: ";").compactMap { declaration in
         guard let colon = declaration.firstIndex(of: ":") else { return nil }
-        let name = declaration[..<colon].trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-        var value = declaration[declaration.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
-        if value.hasSuffix("!important") { value = String(value.dropLast(10)).trimmingCharacters(in: .whitespaces) }
-        return name.isEmpty ? nil : (name, value)
+        let name = trimmedWhitespace(declaration[..<colon]).lowercased()
+        var value = trimmedWhitespace(declaration[declaration.index(after: colon)...])
+        if value.hasSuffix("!important") { value = trimmedWhitespace(value.dropLast(10)) }
+        return name.isEmpty ? nil : (name, String(value))
     }
 }
 
 /// The computed style of one element: its parent's inherited properties, then presentation
 /// attributes, then the style sheet, then `style=""` (the CSS cascade without `!important`).
 struct ComputedStyle {
-    var values: [String: String] = [
+    private static let initialValues: [String: String] = [
         "fill": "black", "fill-opacity": "1", "fill-rule": "nonzero", "stroke": "none", "stroke-width": "1",
         "stroke-opacity": "1", "stroke-linecap": "butt", "stroke-linejoin": "miter", "stroke-miterlimit": "4",
         "stroke-dasharray": "none", "stroke-dashoffset": "0", "color": "black", "visibility": "visible",
         "clip-rule": "nonzero",
     ]
 
+    /// Only properties the importer reads (`knownProperties`): a child starts from its parent's
+    /// values, less the few it does not inherit, without rebuilding the dictionary.
+    var values: [String: String] = initialValues
+    private var holdsNonInherited = false
+
     subscript(_ name: String) -> String? { values[name] }
 
     func child(_ element: SVGElement, sheet: StyleSheet) -> ComputedStyle {
-        var next = ComputedStyle()
-        next.values = values.filter { inheritedProperties.contains($0.key) }
+        var next = self
+        if holdsNonInherited {
+            for name in nonInheritedProperties { next.values.removeValue(forKey: name) }
+            next.holdsNonInherited = false
+        }
         var specified: [(String, String)] = []
         for (name, value) in element.attributes where inheritedProperties.contains(name) || nonInheritedProperties.contains(name) {
             if name == "transform" { continue }
@@ -165,13 +187,16 @@ struct ComputedStyle {
         specified.sort { $0.0 < $1.0 }
         specified += sheet.declarations(for: element)
         if let style = element["style"] { specified += parseDeclarations(style) }
-        for (name, raw) in specified {
-            let value = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        for (name, raw) in specified where knownProperties.contains(name) {
+            let value = trimmedWhitespace(raw)
             if value == "inherit" {
                 if let inherited = values[name] { next.values[name] = inherited }
             } else if !value.isEmpty {
-                next.values[name] = value
+                next.values[name] = String(value)
+            } else {
+                continue
             }
+            if nonInheritedProperties.contains(name), next.values[name] != nil { next.holdsNonInherited = true }
         }
         return next
     }

@@ -12,8 +12,11 @@ public struct SceneCompilation: Sendable {
     public var themeNames: [String]
     /// The scene's `budget:`, for the outputs written from the timeline.
     public var budget: OutputBudget?
-    /// The files besides the scene the output depends on (the font files `fonts:` names).
+    /// The files besides the scene the output depends on (the font files `fonts:` names and the
+    /// SVG files `artwork:` names, these also when the scene has errors).
     public var inputFiles: [String] = []
+    /// The SVGs `artwork:` read and where each of their nodes' elements is.
+    public var artwork = ArtworkSources()
 
     public init(timeline: Timeline?, diagnostics: [Diagnostic], themeNames: [String] = []) {
         self.timeline = timeline
@@ -23,30 +26,39 @@ public struct SceneCompilation: Sendable {
 }
 
 /// Parses, validates and lowers one scene file. No I/O but reading the font files its `fonts:`
-/// names (relative to `file.path`), no printing.
+/// names and the SVG files its `artwork:` nodes name (relative to `file.path`), no printing.
 ///
 /// Without `theme` the timeline is the scene as written, with its themes as slots
 /// (`Timeline.themes`); with `theme` it is the scene compiled with that theme's var values and no
 /// themes (nil, without errors, if the scene has no such theme).
-public func compileScene(_ file: SourceFile, theme: String? = nil) -> SceneCompilation {
-    compileSceneKeepingModel(file, theme: theme).compilation
+///
+/// `artwork` reads the SVGs of `artwork:` nodes (without it they are errors).
+public func compileScene(_ file: SourceFile, theme: String? = nil, artwork: (any ArtworkLoading)? = nil) -> SceneCompilation {
+    compileSceneKeepingModel(file, theme: theme, artwork: artwork).compilation
 }
 
 /// `compileScene` that also returns the resolved scene model it lowered (nil when the front end
 /// could not build one), with its source ranges: what `choreo diff` compares and points at. One
 /// pass, so a caller needing both pays for one compile.
-public func compileSceneKeepingModel(_ file: SourceFile, theme: String? = nil) -> (compilation: SceneCompilation, scene: Scene?) {
+public func compileSceneKeepingModel(
+    _ file: SourceFile, theme: String? = nil, artwork loader: (any ArtworkLoading)? = nil
+) -> (compilation: SceneCompilation, scene: Scene?) {
     var scene: Scene?
-    var compilation = compileScene(file, theme: theme, model: &scene)
-    compilation.inputFiles = scene?.fontFiles ?? []
+    var sources = ArtworkSources()
+    var compilation = compileScene(file, theme: theme, model: &scene, artwork: loader, sources: &sources)
+    compilation.inputFiles = (scene?.fontFiles ?? []) + sources.files
+    compilation.artwork = sources
+    compilation.diagnostics = withoutFixItsInArtwork(compilation.diagnostics, sources)
     return (compilation, scene)
 }
 
-private func compileScene(_ file: SourceFile, theme: String?, model: inout Scene?) -> SceneCompilation {
+private func compileScene(
+    _ file: SourceFile, theme: String?, model: inout Scene?, artwork loader: (any ArtworkLoading)?, sources: inout ArtworkSources
+) -> SceneCompilation {
     var bag = DiagnosticBag(file: file.path)
     // The YAML tree is kept past the front end only when themes need to read it again; otherwise
     // it is released here, before lowering and emitting need their memory.
-    guard let read = readScene(file, diagnostics: &bag), !bag.hasErrors else {
+    guard let read = readScene(file, diagnostics: &bag, artwork: loader, sources: &sources), !bag.hasErrors else {
         return SceneCompilation(timeline: nil, diagnostics: bag.diagnostics.sortedForReport())
     }
     let scene = read.scene, root = read.root
@@ -101,9 +113,12 @@ private func compileScene(_ file: SourceFile, theme: String?, model: inout Scene
 
 /// Reads the YAML tree and builds the scene model from it; the tree comes back only when the
 /// scene has themes (each theme builds the scene again from it).
-private func readScene(_ file: SourceFile, diagnostics bag: inout DiagnosticBag) -> (scene: Scene, root: YAMLNode?)? {
+private func readScene(
+    _ file: SourceFile, diagnostics bag: inout DiagnosticBag, artwork loader: (any ArtworkLoading)?, sources: inout ArtworkSources
+) -> (scene: Scene, root: YAMLNode?)? {
     var (root, yamlDiagnostics) = readYAML(file)
     bag.append(contentsOf: yamlDiagnostics)
+    if root != nil { sources = expandArtwork(in: &root!, file: file, loader: loader, diagnostics: &bag) }
     // Moved into the tree the front end owns (no copy left here), so that it can free each
     // section of a scene without themes once read.
     let tree = SceneTree(root.take())

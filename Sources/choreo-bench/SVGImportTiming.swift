@@ -1,9 +1,17 @@
 import ChoreoSVGImport
 import Foundation
 
-/// `choreo-bench --svg-import [BYTES]`: the cost of `choreo import` on a generated SVG of about
-/// BYTES (default 1 MiB) against libxml2's own parse of the same bytes, best of five each.
-func runSVGImportBenchmark(targetBytes: Int) {
+/// The cost of `choreo import` on a generated SVG of about `targetBytes` against libxml2's own
+/// parse of the same bytes in the same run, best of five each (seconds).
+struct SVGImportTiming {
+    var bytes: Int
+    var nodes: Int
+    var parse: Double
+    var importing: Double
+    var ratio: Double { importing / parse }
+}
+
+func measureSVGImport(targetBytes: Int) -> SVGImportTiming {
     let svg = Array(generatedSVG(targetBytes: targetBytes).utf8)
     func best(_ body: () -> Void) -> Double {
         (0..<5).map { _ in
@@ -20,9 +28,15 @@ func runSVGImportBenchmark(targetBytes: Int) {
             _ = ArtworkYAMLWriter.scene(artwork, source: "bench.svg")
         }
     }
-    print("svg import: \(svg.count) bytes, \(nodes) top-level nodes")
-    print("  libxml2 parse   \(String(format: "%.1f", parse * 1000)) ms")
-    print("  choreo import   \(String(format: "%.1f", importing * 1000)) ms (\(String(format: "%.2f", importing / parse))× libxml2)")
+    return SVGImportTiming(bytes: svg.count, nodes: nodes, parse: parse, importing: importing)
+}
+
+/// `choreo-bench --svg-import [BYTES]` (default 1 MiB): `measureSVGImport`, printed.
+func runSVGImportBenchmark(targetBytes: Int) {
+    let timing = measureSVGImport(targetBytes: targetBytes)
+    print("svg import: \(timing.bytes) bytes, \(timing.nodes) top-level nodes")
+    print("  libxml2 parse   \(String(format: "%.1f", timing.parse * 1000)) ms")
+    print("  choreo import   \(String(format: "%.1f", timing.importing * 1000)) ms (\(String(format: "%.2f", timing.ratio))× libxml2)")
 }
 
 /// An export-shaped SVG: a style sheet, gradients in defs, groups of transformed paths, rects

@@ -636,8 +636,12 @@ if let text = measureTextShaping(cli: cli, work: workDirectory) {
     print("\ntext: not measured (no choreo binary, or docs/examples/text/fonts is not here)")
 }
 
-// Text shaping (cached glyph outlines) and SVG import (≤ 3× libxml2's parse of the same SVG) are
-// measured here once they are on main: each appends its rows to `checks` like the sections above.
+// SVG import: the whole import of an export-shaped 1 MiB SVG against libxml2's parse of it.
+let svgImport = measureSVGImport(targetBytes: 1 << 20)
+print("svg import: \(svgImport.bytes) B, libxml2 \(String(format: "%.1f", svgImport.parse * 1000)) ms, "
+    + "choreo import \(String(format: "%.1f", svgImport.importing * 1000)) ms")
+checks.append(("choreo import of a 1 MiB SVG takes at most 3× libxml2's parse", svgImport.ratio <= 3,
+               String(format: "%.1f× (%.0f ms against %.0f ms)", svgImport.ratio, svgImport.importing * 1000, svgImport.parse * 1000)))
 
 print("")
 for (name, passed, figure) in checks {

@@ -27,9 +27,9 @@ struct CompiledScene: Sendable {
 
 /// Compiles one scene and checks it against the player target. Pure.
 func compileOnly(_ source: SourceFile, theme: String? = nil, target: PlayerTarget = .web) -> CompiledScene {
-    var compilation = compileScene(source, theme: theme)
+    var compilation = compileScene(source, theme: theme, artwork: artworkLoader)
     if let compiled = compilation.timeline {
-        let findings = playerTargetDiagnostics(target, file: source, timeline: compiled)
+        let findings = playerTargetDiagnostics(target, file: source, timeline: compiled, artwork: artworkLoader)
         if !findings.isEmpty {
             compilation.diagnostics = (compilation.diagnostics + findings).sortedForReport()
             compilation.timeline = nil
@@ -303,7 +303,7 @@ func runCompileWatching(_ options: CompileOptions) throws(UsageError) -> ExitSta
     TemporaryFiles.shared.stopCleanlyOnSignal {}
     _ = try runCompile(options)
     Console.error("choreo: watching \(paths.count == 1 ? "1 scene" : "\(paths.count) scenes"); Ctrl-C stops\n")
-    watchFiles(paths) { changed in
+    watchScenes(paths, command: .compile) { changed in
         var round = options
         do throws(UsageError) {
             // The walk again, with its checks: a scene replaced by a link out of its directory

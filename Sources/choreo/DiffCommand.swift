@@ -71,7 +71,7 @@ func runDiff(_ options: DiffOptions) throws(UsageError) -> ExitStatus {
 }
 
 private func compileSide(_ source: SourceFile) -> CompiledSide {
-    let (compilation, scene) = compileSceneKeepingModel(source)
+    let (compilation, scene) = compileSceneKeepingModel(source, artwork: artworkLoader)
     guard let timeline = compilation.timeline, let scene, !compilation.diagnostics.hasErrors else {
         return .failed(source, compilation.diagnostics)
     }

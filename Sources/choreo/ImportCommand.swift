@@ -1,3 +1,4 @@
+import ChoreoDiagnostics
 import ChoreoJSON
 import ChoreoSVGImport
 import Foundation
@@ -12,11 +13,11 @@ func runImport(input: String, output: String?) throws(UsageError) -> ExitStatus 
     switch ArtworkMapper.map(bytes: file.bytes) {
     case let .success(result): artwork = result
     case let .failure(error):
-        Console.error("\(shown):\(error.line):\(error.column): error: \(TextEscaping.terminal(error.message)) [svg-refused]\n")
+        Console.error("\(shown):\(error.line):\(error.column): error: \(TextEscaping.terminal(error.message)) [\(Rule.svgRefused.rawValue)]\n")
         return .failure
     }
     for warning in artwork.warnings {
-        Console.error("\(shown):\(warning.location.line):\(warning.location.column): warning: \(TextEscaping.terminal(warning.message)) [svg-unsupported]\n")
+        Console.error("\(shown):\(warning.location.line):\(warning.location.column): warning: \(TextEscaping.terminal(warning.message)) [\(Rule.svgUnsupported.rawValue)]\n")
     }
     let text = ArtworkYAMLWriter.scene(artwork, source: URL(fileURLWithPath: input).lastPathComponent)
     guard let output else {

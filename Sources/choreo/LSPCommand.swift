@@ -5,7 +5,9 @@ import Foundation
 /// stdin as it arrives, answers each message in order, and ends on `exit` (status 0 after
 /// `shutdown`, 1 without) or when stdin closes (1).
 func runLanguageServer() -> ExitStatus {
-    let server = LanguageServer(configuration: .init(documentationBase: documentationBase(), version: choreoVersion))
+    var configuration = LanguageServer.Configuration(documentationBase: documentationBase(), version: choreoVersion)
+    configuration.artwork = artworkLoader
+    let server = LanguageServer(configuration: configuration)
     var framer = MessageFramer()
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
     while true {

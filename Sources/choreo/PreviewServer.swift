@@ -29,7 +29,7 @@ final class LivePreview: @unchecked Sendable {
         let diagnosticsText: String?
         do throws(UsageError) {
             let source = try readSingleScene(path, command: .preview)
-            let compilation = compileScene(source)
+            let compilation = compileScene(source, artwork: artworkLoader)
             let rendered = textRenderer(for: [source]).render(compilation.diagnostics.cappedPerFile())
             Console.error(rendered)
             if let timeline = compilation.timeline, !compilation.diagnostics.hasErrors {
@@ -163,7 +163,7 @@ func runPreviewServer(_ options: PreviewOptions) throws(UsageError) -> ExitStatu
         }
     }
     acceptor.start()
-    watchFiles([options.file]) { _ in preview.rebuild(options.file, inputs: options.inputs) }
+    watchScenes([options.file], command: .preview) { _ in preview.rebuild(options.file, inputs: options.inputs) }
 }
 
 /// Reads one request, answers it and closes the connection (`Connection: close`: no keep-alive

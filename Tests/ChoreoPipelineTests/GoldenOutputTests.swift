@@ -1,6 +1,7 @@
 import ChoreoDiagnostics
 import ChoreoLottie
 import ChoreoSVG
+import ChoreoSVGImport
 import ChoreoScene
 import ChoreoTestSupport
 import ChoreoTimeline
@@ -20,7 +21,7 @@ import Testing
 
     @Test(arguments: scenes) func outputsMatchTheGoldenFiles(_ relativePath: String) throws {
         let text = try String(contentsOf: repositoryURL(relativePath), encoding: .utf8)
-        let compilation = compileScene(SourceFile(path: relativePath, text: text))
+        let compilation = compileScene(SourceFile(path: repositoryURL(relativePath).path, text: text), artwork: SVGArtworkLoader())
         let errors = compilation.diagnostics.filter { $0.severity == .error }
         #expect(errors.isEmpty, "\(errors.map(\.message))")
         let timeline = try #require(compilation.timeline)

@@ -1,6 +1,7 @@
 import ChoreoDiagnostics
 import ChoreoLottie
 import ChoreoSVG
+import ChoreoSVGImport
 import ChoreoScene
 import ChoreoTimeline
 import ChoreoTestSupport
@@ -77,7 +78,7 @@ struct PlayedInteractiveSVG {
 
 func compiledTimeline(_ relativePath: String) throws -> Timeline {
     let url = repositoryURL(relativePath)
-    let compilation = compileScene(SourceFile(path: relativePath, bytes: Array(try Data(contentsOf: url))))
+    let compilation = compileScene(SourceFile(path: url.path, bytes: Array(try Data(contentsOf: url))), artwork: SVGArtworkLoader())
     return try #require(compilation.timeline, "\(compilation.diagnostics)")
 }
 

@@ -1,6 +1,7 @@
 import ChoreoDiagnostics
 import ChoreoLottie
 import ChoreoSVG
+import ChoreoSVGImport
 import ChoreoScene
 import ChoreoTimeline
 import ChoreoTestSupport
@@ -37,7 +38,7 @@ struct PipelineRun {
 }
 
 func runPipeline(_ bytes: [UInt8], path: String) -> PipelineRun {
-    let compilation = compileScene(SourceFile(path: path, bytes: bytes))
+    let compilation = compileScene(SourceFile(path: path, bytes: bytes), artwork: SVGArtworkLoader())
     var outputBytes = 0
     if let timeline = compilation.timeline {
         outputBytes += LottieEmitter.emit(timeline).utf8.count

@@ -19,8 +19,9 @@
 #   6. lottie_audit.py: no compiled Lottie (scenes, feature scenes, matrix) contains a known
 #      player pitfall; lottie_spec_schema.py: every compiled Lottie (and the valid fixtures, the
 #      Lottie goldens) validates against lottie-spec 1.0.1's own schema (../shared);
-#   7. resvg_import_suite.py: `choreo import` on resvg's own tests (every second one by default,
-#      RESVG_SAMPLE=1 for all), pass counts per folder; fails only on a crash, a hang or a scene
+#   7. resvg_import_suite.py: `choreo import` on resvg's own tests (every eighth one by default,
+#      RESVG_SAMPLE=1 for all), pass counts per folder, with the import's Lottie in ThorVG, rlottie
+#      and lottie-web and the original in Chromium; fails only on a crash, a hang or a scene
 #      the compiler rejects;
 #   8. the pytest self-tests proving the Lottie, dotLottie suites and the audit fail on broken
 #      output, that the matrix covers every property of docs/scene-format.md §5, and that
@@ -153,7 +154,7 @@ echo "== effects suite: blur and shadow in ThorVG, rlottie, lottie-web and Chrom
 count_summary "effects suite" "$work/effects.log" "${PIPESTATUS[0]}"
 
 echo "== resvg import suite: choreo import on resvg's tests (../shared/peer-suites/resvg), counts per folder"
-CHOREO="$CHOREO" RESVG_SAMPLE="${RESVG_SAMPLE:-2}" "$python" Tests/conformance/resvg_import_suite.py | tee "$work/resvg.log"
+CHOREO="$CHOREO" RESVG_SAMPLE="${RESVG_SAMPLE:-8}" "$python" Tests/conformance/resvg_import_suite.py | tee "$work/resvg.log"
 count_summary "resvg import suite" "$work/resvg.log" "${PIPESTATUS[0]}"
 
 echo "== self-tests: the suites and the audit fail on broken output; the matrix covers §5; browser.py; Telegram stickers; the live preview and its guides; state paths; the spec schema; the pre-commit hooks; action.yml; the diff page (pytest)"

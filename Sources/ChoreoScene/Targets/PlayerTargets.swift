@@ -27,10 +27,10 @@ public enum TelegramSticker {
 
 /// Compiles a scene for a player family: the usual compilation, plus an error for every construct
 /// `target` cannot play. The timeline is nil when any error was found.
-public func compileScene(_ file: SourceFile, target: PlayerTarget) -> SceneCompilation {
-    var compilation = compileScene(file)
+public func compileScene(_ file: SourceFile, target: PlayerTarget, artwork: (any ArtworkLoading)? = nil) -> SceneCompilation {
+    var compilation = compileScene(file, artwork: artwork)
     guard target != .web, let timeline = compilation.timeline else { return compilation }
-    let findings = playerTargetDiagnostics(target, file: file, timeline: timeline)
+    let findings = playerTargetDiagnostics(target, file: file, timeline: timeline, artwork: artwork)
     guard !findings.isEmpty else { return compilation }
     compilation.diagnostics = (compilation.diagnostics + findings).sortedForReport()
     compilation.timeline = nil
@@ -40,10 +40,14 @@ public func compileScene(_ file: SourceFile, target: PlayerTarget) -> SceneCompi
 /// The errors `target` adds to a scene that compiled to `timeline` without errors. The file is
 /// read again for the positions: the timeline keeps node ids but no source ranges, and reading a
 /// scene costs little next to lowering it.
-public func playerTargetDiagnostics(_ target: PlayerTarget, file: SourceFile, timeline: Timeline) -> [Diagnostic] {
+public func playerTargetDiagnostics(
+    _ target: PlayerTarget, file: SourceFile, timeline: Timeline, artwork: (any ArtworkLoading)? = nil
+) -> [Diagnostic] {
     guard target != .web else { return [] }
     var bag = DiagnosticBag(file: file.path)
-    guard let root = readYAML(file).root, let scene = buildScene(from: root, file: file, diagnostics: &bag) else { return [] }
+    guard var root = readYAML(file).root else { return [] }
+    _ = expandArtwork(in: &root, file: file, loader: artwork, diagnostics: &bag)
+    guard let scene = buildScene(from: root, file: file, diagnostics: &bag) else { return [] }
     let locator = SourceLocator(scene: scene, root: root)
     for finding in checkPlayerTarget(target, timeline: timeline, locator: locator) {
         bag.error(finding.rule, finding.message, at: finding.range, help: finding.help)

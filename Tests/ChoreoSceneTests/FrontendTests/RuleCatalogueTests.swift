@@ -29,6 +29,11 @@ let rulesTestedInCode: [Rule: String] = [
     .tooManyDiagnostics: "ChoreoCLITests/HostileInputTests.swift: diagnosticOutputIsBoundedPerFile",
     .overBudget: "ChoreoCLITests/BudgetTests.swift: aLottieOverTheSceneBudgetIsAnErrorWithItsSizes",
     .fontUnreadable: "ChoreoSceneTests/FrontendTests/TextTests.swift: aFileThatIsNoFontIsReportedAtItsName",
+    // The SVG importer sits above ChoreoScene: its rules' marker fixtures run where it is linked.
+    .artworkNotFound: "ChoreoSVGImportTests/ArtworkSceneTests.swift: artworkNotFoundFixture",
+    .svgRefused: "ChoreoSVGImportTests/ArtworkSceneTests.swift: svgRefusedFixture",
+    .svgUnsupported: "ChoreoSVGImportTests/ArtworkSceneTests.swift: svgUnsupportedFixture",
+    .artworkIDClash: "ChoreoSVGImportTests/ArtworkSceneTests.swift: artworkIDClashFixture",
 ]
 
 /// The rules the `# expect:` lines of the invalid corpus name.
