@@ -47,6 +47,10 @@ extension FrontendContext {
         let animatable = target.shape.animatableKeys
         for pair in pairs {
             guard let name = keyName(pair.key) else { continue }
+            if name == Property.text.key, target.shape == .text {
+                collectText(pair, of: target)
+                continue
+            }
             // Node keys: a key is its property's path.
             guard let property = animatable.first(where: { $0.key == name }) else {
                 reportNotAnimatable(
