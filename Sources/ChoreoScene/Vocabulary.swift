@@ -19,7 +19,7 @@ public enum SceneVocabulary {
         case .scene: sceneKeys
         case .state: stateOwnKeys
         case .a11y: ["label"]
-        case .transition: ["from", "to", "on", "duration", "delay", "easing", "nodes", "play", "keyframes", "when", "set", "theme", "emit"]
+        case .transition: ["from", "to", "on", "duration", "delay", "easing", "nodes", "play", "keyframes", "when", "set", "theme", "emit", "change"]
         case .nodeTiming: ["duration", "delay", "easing"]
         case .timeline: ["duration", "loop", "tweens", "keyframes"]
         case .tween: ["at", "duration", "delay", "easing", "to", "by"]
@@ -34,7 +34,8 @@ public enum SceneVocabulary {
     static func properties(_ place: ScenePlace) -> [Property]? {
         switch place {
         case .node: Property.nodeKeys
-        case .nodeOverrides: Property.nodeKeys.filter(\.isEverAnimatable)
+        // A state may also give a text node another `text`.
+        case .nodeOverrides: Property.nodeKeys.filter { $0.isEverAnimatable || $0 == .text }
         default: mapProperty(place)?.children
         }
     }
@@ -86,6 +87,7 @@ public enum SceneVocabulary {
             ]
         case "on":
             return triggerKeywords.map { ($0.0, triggerDocumentation[$0.0] ?? "") }
+        case "change": return TextChange.allCases.map { ($0.rawValue, $0.documentation) }
         case Property.anchor.key: return anchorKeywords.map { ($0.0, "a point of the node's bounds") }
         case "loop", Property.closed.key: return [("true", ""), ("false", "")]
         case Property.fill.key, "background": return [("none", "no fill")]
@@ -132,6 +134,7 @@ public enum SceneVocabulary {
         "when": "a guard: `\"progress >= 1\"`, `\"muted and count < 3\"`; without `on:` taken as soon as it holds",
         "set": "inputs the transition sets: `{count: 3}`, `{count: +1}`, `{muted: toggle}`",
         "emit": "an event the transition tells the app (`choreo:event`, dotLottie `CustomEvent`)",
+        "change": "how a text that differs between the two states changes: fade (default), roll-up, roll-down or morph",
         "choreo": "the format version: `1` (a plain number)",
         "fps": "frame rate of the Lottie output and of frame units (`21f`), 1…240",
         "background": "a colour that fills the canvas, or `none`",

@@ -104,7 +104,7 @@ extension FrontendContext {
                     "the text of '\(node)' changes by \(first.rawValue) from '\(firstTransition.from)' to '\(firstTransition.to)' but by \(transition.textChange.rawValue) here; a text morphs in every transition or in none",
                     at: written?.reportRange ?? transition.range,
                     notes: [Note("\(first.rawValue) is here", at: texts.changeNodes[firstTransition.range]?.reportRange ?? firstTransition.range)],
-                    help: "give every transition that changes '\(node)' 'change: \(first == .morph ? "morph" : first.rawValue)'",
+                    help: "give every transition that changes '\(node)' 'change: \(first.rawValue)'",
                     fixIts: written.map { replacing($0, with: first.rawValue) } ?? [])
                 continue
             }

@@ -346,7 +346,7 @@ extension Property {
             return .init(
                 key: "size", kind: .point, shapes: [.rect, .ellipse, .text], requiredOn: [.rect, .text], animatable: .on([.rect, .ellipse]),
                 defaultValue: .point(.zero), bound: .greaterThan(0), animatedBound: .atLeast(0),
-                documentation: "`[w, h]` in px; on text, the font size in scene units")
+                documentation: "`[w, h]` in px; on text, one number: the font size in scene units")
         case .sides:
             return .init(
                 key: "sides", kind: .integer, shapes: [.polygon], requiredOn: [.polygon], bound: .between(3, 100),
