@@ -29,16 +29,5 @@ let watchInterval: TimeInterval = 0.2
 /// poll. A file that disappears is reported when it comes back (an editor's rename is over by
 /// the next poll), so a half-saved file is never compiled twice.
 func watchFiles(_ paths: [String], changed: ([String]) -> Void) -> Never {
-    var stamps = paths.map { FileStamp(path: $0) }
-    while true {
-        Thread.sleep(forTimeInterval: watchInterval)
-        var changedPaths: [String] = []
-        for (index, path) in paths.enumerated() {
-            let stamp = FileStamp(path: path)
-            guard stamp != stamps[index] else { continue }
-            stamps[index] = stamp
-            if stamp != nil { changedPaths.append(path) }
-        }
-        if !changedPaths.isEmpty { changed(changedPaths) }
-    }
+    watchFiles(following: { paths }, changed: changed)
 }
