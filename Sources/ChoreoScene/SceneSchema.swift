@@ -274,6 +274,7 @@ public enum SceneSchema {
         .transition: ["from", "to"], .timeline: ["duration"], .tween: ["at"], .keyframe: ["at", "value"],
         .linearGradient: Property.fillLinear.requiredChildren.map(\.key), .radialGradient: Property.fillRadial.requiredChildren.map(\.key),
         .repeat: Property.repeat.requiredChildren.map(\.key), .clip: Property.clip.requiredChildren.map(\.key),
+        .perGlyph: Property.perGlyph.requiredChildren.map(\.key),
         // Not `.gradient`: a state's or tween's gradient (the same definition) need not give its stops.
     ]
 

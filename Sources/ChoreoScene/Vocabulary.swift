@@ -7,7 +7,7 @@ import ChoreoDiagnostics
 /// where the front end writes them inline, checked against it by `VocabularyTests`, which compile
 /// a scene using every key of every place and one made-up key.
 public enum ScenePlace: String, Sendable, CaseIterable {
-    case scene, node, stroke, gradient, linearGradient, radialGradient, trim, `repeat`, clip, state, nodeOverrides, a11y
+    case scene, node, stroke, gradient, linearGradient, radialGradient, trim, `repeat`, clip, state, nodeOverrides, a11y, perGlyph
     case transition, nodeTiming, timeline, tween, keyframe, easingMap, spring
 }
 
@@ -26,7 +26,7 @@ public enum SceneVocabulary {
         case .keyframe: ["at", "value", "easing"]
         case .easingMap: ["cubic-bezier", "steps", "spring"]
         case .spring: ["response", "damping-fraction", "duration", "bounce", "stiffness", "damping", "mass"]
-        case .node, .stroke, .gradient, .linearGradient, .radialGradient, .trim, .repeat, .clip, .nodeOverrides: []
+        case .node, .stroke, .gradient, .linearGradient, .radialGradient, .trim, .repeat, .clip, .nodeOverrides, .perGlyph: []
         }
     }
 
@@ -50,6 +50,7 @@ public enum SceneVocabulary {
         case .trim: .trim
         case .repeat: .repeat
         case .clip: .clip
+        case .perGlyph: .perGlyph
         default: nil
         }
     }

@@ -160,6 +160,13 @@ extension FrontendContext {
         if let value = number(.lineHeight, in: map) { style.lineHeight = value }
         if let value = number(.letterSpacing, in: map) { style.letterSpacing = value }
         style.maxWidth = number(.maxWidth, in: map)
+        if let perGlyph = map.value(.perGlyph),
+            let settings = readMap(perGlyph, what: "per-glyph", allowed: Property.perGlyph.childKeys, required: Property.perGlyph.requiredChildren.map(\.key)),
+            let delayNode = settings.value(.perGlyphDelay),
+            let delay = time(delayNode, name: Property.perGlyphDelay.key, bound: Property.perGlyphDelay.descriptor.bound)
+        {
+            texts.perGlyph[info.id] = (delay, perGlyph.reportRange)
+        }
         info.text = text
         guard let text, let font, size > 0, let textNode else { return }
         guard let layout = setText(text, font: font, style: style, at: textNode.reportRange, maxWidthRange: map.value(.maxWidth)?.reportRange)

@@ -27,13 +27,15 @@ struct SceneTexts {
     var collectedStateTexts: [(node: String, text: StateText)]?
     /// State name → node id → the text the state gives it.
     var stateTexts: [String: [String: StateText]] = [:]
+    /// `per-glyph: {delay}` of each text node that has it, and where it is written.
+    var perGlyph: [String: (delay: Double, range: SourceRange)] = [:]
     /// Each transition's `change:` value as written, by the transition's range.
     var changeNodes: [SourceRange: YAMLNode] = [:]
 }
 
 /// The properties a changing text node keeps when it becomes a group of its texts: how it is
 /// placed and seen. Its style and geometry go to the glyph runs of each text.
-private let textGroupRoots: Set<Property> = [.position, .anchor, .offset, .scale, .rotation, .opacity, .clip]
+let textGroupRoots: Set<Property> = [.position, .anchor, .offset, .scale, .rotation, .opacity, .clip]
 
 extension FrontendContext {
     /// A state's `text:` on a text node: another text in the node's font and style.
@@ -118,6 +120,16 @@ extension FrontendContext {
             } else {
                 splitIntoTexts(node, setting: setting, rolls: indices.filter { scene.transitions[$0].textChange != .fade }, in: &scene, registry: registry)
             }
+        }
+        for (node, perGlyph) in texts.perGlyph.sorted(by: { $0.key < $1.key }) {
+            guard let setting = texts.settings[node] else { continue }
+            if changing.contains(node) {
+                error(
+                    .perGlyphUnsupported, "'\(node)' changes its text between states, which per-glyph motion cannot follow yet",
+                    at: perGlyph.range, help: "animate the glyphs of a text that stays the same, or remove per-glyph")
+                continue
+            }
+            splitIntoGlyphs(node, setting: setting, delay: perGlyph.delay, range: perGlyph.range, in: &scene, registry: registry)
         }
     }
 
@@ -261,7 +273,7 @@ extension FrontendContext {
     }
 
     /// Replaces the node `id` wherever it is in the tree.
-    private func replaceNode(_ id: String, in nodes: inout [SceneNode], with make: (SceneNode) -> SceneNode) {
+    func replaceNode(_ id: String, in nodes: inout [SceneNode], with make: (SceneNode) -> SceneNode) {
         for index in nodes.indices {
             if nodes[index].id == id {
                 nodes[index] = make(nodes[index])
