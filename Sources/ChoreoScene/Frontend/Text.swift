@@ -161,7 +161,7 @@ extension FrontendContext {
         if let value = number(.letterSpacing, in: map) { style.letterSpacing = value }
         style.maxWidth = number(.maxWidth, in: map)
         if let perGlyph = map.value(.perGlyph),
-            let settings = readMap(perGlyph, what: "per-glyph", allowed: Property.perGlyph.childKeys, required: Property.perGlyph.requiredChildren.map(\.key)),
+            let settings = readMap(perGlyph, what: Property.perGlyph.key, allowed: Property.perGlyph.childKeys, required: Property.perGlyph.requiredChildren.map(\.key)),
             let delayNode = settings.value(.perGlyphDelay),
             let delay = time(delayNode, name: Property.perGlyphDelay.key, bound: Property.perGlyphDelay.descriptor.bound)
         {

@@ -7,7 +7,7 @@ import Testing
 @testable import ChoreoScene
 
 /// A counter whose states give it other texts, compiled beside a copy of DejaVu Sans.
-private func counter(_ transitions: String, states: String = "four: {count: {text: \"4\"}}") throws -> Timeline {
+private func counter(_ transitions: String, states: String = "four: {count: {text: \"4\"}}", text: String = "3", node: String = "") throws -> Timeline {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("choreo-text-change-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder.appendingPathComponent("fonts"), withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -19,7 +19,7 @@ private func counter(_ transitions: String, states: String = "four: {count: {tex
         fonts:
           ui: {file: fonts/DejaVuSans.ttf}
         layers:
-          - {id: count, shape: text, text: "3", font: ui, size: 20, position: [50, 30], fill: "#112233"}
+          - {id: count, shape: text, text: "\(text)", font: ui, size: 20, position: [50, 30], fill: "#112233"\(node)}
         states:
           three: {}
           \(states)
@@ -96,5 +96,25 @@ private func middle(_ span: Span) -> Double { (span.start + span.end) / 2 }
             return xs.max()! - xs.min()!
         }
         #expect(width(four.start) > 1.6 * width(three.start), "'48' is about twice as wide as '3'")
+    }
+
+    @Test func perGlyphMotionMovesEachGlyphAboutItsCentreOneDelayAfterTheOther() throws {
+        let timeline = try counter(
+            "  - {from: three, to: four, on: tap, duration: 0.4s, easing: linear}",
+            states: "four: {count: {rotation: 90deg, position: [50, 20]}}", text: "123", node: ", per-glyph: {delay: 0.1s}")
+        let node = try #require(timeline.layers.first)
+        #expect(!node.transform.rotation.isAnimated, "the glyphs turn, not the text as a whole")
+        guard case let .group(glyphs) = node.content else { Issue.record("a per-glyph text is a group of its glyphs"); return }
+        #expect(glyphs.map(\.id) == ["count-glyph-0", "count-glyph-1", "count-glyph-2"])
+        let span = try #require(timeline.span(named: "three->four"))
+        #expect(span.end - span.start >= 0.4 + 2 * 0.1 - 1e-9, "the transition lasts until the last glyph arrives")
+        let at = span.start + 0.2
+        let turned = glyphs.map { $0.transform.rotation.value(at: at) }
+        #expect(abs(turned[0] - 45) < 1 && abs(turned[1] - 22.5) < 1 && abs(turned[2]) < 1, "\(turned)")
+        for glyph in glyphs {
+            // Each glyph turns about its own centre: its anchor is where it stands at rest.
+            #expect(glyph.transform.anchor.value(at: span.start) == glyph.transform.position.value(at: span.start))
+            #expect(abs(glyph.transform.position.value(at: span.end).y - glyph.transform.position.value(at: span.start).y + 10) < 1e-9)
+        }
     }
 }
