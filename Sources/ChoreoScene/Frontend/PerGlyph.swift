@@ -71,16 +71,9 @@ extension FrontendContext {
                 base[.anchor] = .point(centres[index])
                 base[.position] = .point(centres[index])
                 base[.d] = .path(glyphs[index].outline)
-                return SceneNode(
-                    id: glyphIDs[index], range: node.range, shape: .path, base: base, fill: node.fill, fillRule: node.fillRule,
-                    stroke: node.stroke, trimmed: node.trimmed)
+                return textPart(of: node, id: glyphIDs[index], base: base)
             }
-            var group = SceneNode(
-                id: node.id, range: node.range, shape: .group(children), base: groupBase, fill: .none, repeat: node.repeat,
-                stagger: node.stagger)
-            group.accessibleName = node.accessibleName
-            group.clip = node.clip
-            return group
+            return textGroup(replacing: node, base: groupBase, parts: children)
         }
         scene.keywordAnchors[id] = nil
 

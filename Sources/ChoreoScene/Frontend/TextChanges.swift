@@ -166,15 +166,9 @@ extension FrontendContext {
                 var base = runBase
                 base[.opacity] = .number(index == 0 ? 1 : 0)
                 base[.d] = .path(layout.outline)
-                return SceneNode(
-                    id: runIDs[index], range: node.range, shape: .path, base: base, fill: node.fill, fillRule: node.fillRule,
-                    stroke: node.stroke, trimmed: node.trimmed)
+                return textPart(of: node, id: runIDs[index], base: base)
             }
-            var group = SceneNode(
-                id: node.id, range: node.range, shape: .group(runs), base: groupBase, fill: .none, repeat: node.repeat,
-                stagger: node.stagger)
-            group.accessibleName = node.accessibleName
-            group.clip = node.clip
+            var group = textGroup(replacing: node, base: groupBase, parts: runs)
             if node.clip == nil, !rolls.isEmpty {
                 // The box's height clips the roll; its width has room for glyphs that overhang
                 // their advance (an italic's, a check mark's).
@@ -270,6 +264,22 @@ extension FrontendContext {
             Keyframe(at: 0, value: .number(1), range: range),
             Keyframe(at: duration, value: .number(1), range: range),
         ]
+    }
+
+    /// One path of the parts a text node is split into, styled as the node is.
+    func textPart(of node: SceneNode, id: String, base: PropertyValues) -> SceneNode {
+        SceneNode(
+            id: id, range: node.range, shape: .path, base: base, fill: node.fill, fillRule: node.fillRule, stroke: node.stroke,
+            trimmed: node.trimmed)
+    }
+
+    /// The group a split text node becomes: its id, `repeat`, clip and accessible name over its parts.
+    func textGroup(replacing node: SceneNode, base: PropertyValues, parts: [SceneNode]) -> SceneNode {
+        var group = SceneNode(
+            id: node.id, range: node.range, shape: .group(parts), base: base, fill: .none, repeat: node.repeat, stagger: node.stagger)
+        group.accessibleName = node.accessibleName
+        group.clip = node.clip
+        return group
     }
 
     /// Replaces the node `id` wherever it is in the tree.
