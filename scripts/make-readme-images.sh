@@ -44,6 +44,9 @@ strip like-burst state:idle 6f 14f 84f 92f state:liked
 strip spring-card state:rest 6f 12f state:lifted state:pressed
 strip skeleton-shimmer 0f 20f 36f 52f 68f
 strip lift-card state:rest 2f 4f 6f state:lifted
+strip badge-count state:three 7f 11f 15f state:four
+strip upload-done state:idle 6f 10f 14f state:done
+strip headline-rise 0f 8f 14f 20f 30f
 # theme-switch: the default look above the dark theme.
 strip theme-switch state:off 8f 14f state:on
 strip --theme dark theme-switch state:off 8f 14f state:on
@@ -52,3 +55,4 @@ rm docs/images/theme-switch-dark.png
 convert docs/images/play-pause.png docs/images/spinner.png docs/images/menu-to-x.png -append \
     docs/images/badge.png -gravity center -background white -smush 8 docs/images/seeds.png
 echo "wrote docs/images/{play-pause,spinner,badge,menu-to-x,send-button,download-morph,typing-indicator,like-burst,spring-card,skeleton-shimmer,lift-card,theme-switch,seeds}.png"
+echo "wrote docs/images/{play-pause,spinner,badge,menu-to-x,send-button,download-morph,typing-indicator,like-burst,spring-card,skeleton-shimmer,badge-count,upload-done,headline-rise,theme-switch,seeds}.png"

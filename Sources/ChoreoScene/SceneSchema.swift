@@ -92,6 +92,7 @@ public enum SceneSchema {
         case (.state, "a11y"): return ref("a11y")
         case (.a11y, "label"): return .object([("type", "string")])
         case (.transition, "on"): return enumSchema("on")
+        case (.transition, "change"): return enumSchema("change")
         case (.transition, "nodes"): return .object([("type", "object"), ("additionalProperties", ref("nodeTiming"))])
         case (.transition, "when"): return .object([("type", ["string", "boolean"])])
         case (.transition, "set"): return .object([("type", "object"), ("additionalProperties", .object([("type", ["number", "string", "boolean"])]))])
@@ -118,6 +119,12 @@ public enum SceneSchema {
         }
     }
 
+    /// A text node's `size` is its font size, one number (a rect's and an ellipse's is `[w, h]`).
+    static let textSizeSchema: (String, JSONValue) = ("properties", .object([(Property.size.key, .object([
+        ("$ref", .string("#/definitions/number")), ("description", "the font size, in scene units"),
+        ("markdownDescription", "the font size, in scene units"),
+    ]))]))
+
     /// `$name`: a var holding a points list or contours (contract §16).
     static let pathVarReference: JSONValue = .object([("type", "string"), ("pattern", "^\\$[A-Za-z_][A-Za-z0-9_-]*$")])
 
@@ -140,6 +147,8 @@ public enum SceneSchema {
     static func propertySchema(_ property: Property, place: ScenePlace) -> JSONValue {
         switch property.descriptor.kind {
         case .number, .angle, .integer: return ref("number")
+        // A text node's `size` is one number (`textSizeSchema`).
+        case .point where property == .size && place == .node: return .object([("anyOf", [ref("point"), ref("number")])])
         case .point: return ref("point")
         case .scale, .numberOrRange: return .object([("anyOf", [ref("number"), ref("point")])])
         case .anchor:
@@ -220,7 +229,7 @@ public enum SceneSchema {
                     ])),
                     ("then", .object([("propertyNames", .object([
                         ("enum", .array((SceneVocabulary.nodeKeys(shape: shape) ?? []).map { .string($0) })),
-                    ]))])),
+                    ]))] + (shape == ShapeKind.text.rawValue ? [textSizeSchema] : []))),
                 ])
             })))
             members.append(("defaultSnippets", .array(nodeSnippets)))
@@ -261,6 +270,7 @@ public enum SceneSchema {
         .transition: ["from", "to"], .timeline: ["duration"], .tween: ["at"], .keyframe: ["at", "value"], .play: ["timeline"],
         .linearGradient: Property.fillLinear.requiredChildren.map(\.key), .radialGradient: Property.fillRadial.requiredChildren.map(\.key),
         .repeat: Property.repeat.requiredChildren.map(\.key), .clip: Property.clip.requiredChildren.map(\.key),
+        .perGlyph: Property.perGlyph.requiredChildren.map(\.key),
         // Not `.gradient`: a state's or tween's gradient (the same definition) need not give its stops.
     ]
 

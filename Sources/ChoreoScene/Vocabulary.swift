@@ -7,7 +7,7 @@ import ChoreoDiagnostics
 /// where the front end writes them inline, checked against it by `VocabularyTests`, which compile
 /// a scene using every key of every place and one made-up key.
 public enum ScenePlace: String, Sendable, CaseIterable {
-    case scene, node, stroke, gradient, linearGradient, radialGradient, trim, `repeat`, clip, state, nodeOverrides, a11y
+    case scene, node, stroke, gradient, linearGradient, radialGradient, trim, `repeat`, clip, state, nodeOverrides, a11y, perGlyph
     case transition, nodeTiming, timeline, tween, keyframe, easingMap, spring
     /// A state's `play: {timeline, loop, bind}`.
     case play
@@ -23,14 +23,14 @@ public enum SceneVocabulary {
         case .state: stateOwnKeys
         case .a11y: ["label"]
         case .play: ["timeline", "loop", "bind"]
-        case .transition: ["from", "to", "on", "duration", "delay", "easing", "nodes", "play", "keyframes", "when", "set", "theme", "emit"]
+        case .transition: ["from", "to", "on", "duration", "delay", "easing", "nodes", "play", "keyframes", "when", "set", "theme", "emit", "change"]
         case .nodeTiming: ["duration", "delay", "easing"]
         case .timeline: ["duration", "loop", "tweens", "keyframes"]
         case .tween: ["at", "duration", "delay", "easing", "to", "by"]
         case .keyframe: ["at", "value", "easing"]
         case .easingMap: ["cubic-bezier", "steps", "spring"]
         case .spring: ["response", "damping-fraction", "duration", "bounce", "stiffness", "damping", "mass"]
-        case .node, .stroke, .gradient, .linearGradient, .radialGradient, .trim, .repeat, .clip, .nodeOverrides, .shadow: []
+        case .node, .stroke, .gradient, .linearGradient, .radialGradient, .trim, .repeat, .clip, .nodeOverrides, .shadow, .perGlyph: []
         }
     }
 
@@ -38,7 +38,8 @@ public enum SceneVocabulary {
     static func properties(_ place: ScenePlace) -> [Property]? {
         switch place {
         case .node: Property.nodeKeys
-        case .nodeOverrides: Property.nodeKeys.filter(\.isEverAnimatable)
+        // A state may also give a text node another `text`.
+        case .nodeOverrides: Property.nodeKeys.filter { $0.isEverAnimatable || $0 == .text }
         default: mapProperty(place)?.children
         }
     }
@@ -54,6 +55,7 @@ public enum SceneVocabulary {
         case .repeat: .repeat
         case .clip: .clip
         case .shadow: .shadow
+        case .perGlyph: .perGlyph
         default: nil
         }
     }
@@ -91,6 +93,7 @@ public enum SceneVocabulary {
             ]
         case "on":
             return triggerKeywords.map { ($0.0, triggerDocumentation[$0.0] ?? "") }
+        case "change": return TextChange.allCases.map { ($0.rawValue, $0.documentation) }
         case Property.anchor.key: return anchorKeywords.map { ($0.0, "a point of the node's bounds") }
         case "loop", Property.closed.key: return [("true", ""), ("false", "")]
         case Property.fill.key, "background": return [("none", "no fill")]
@@ -138,6 +141,7 @@ public enum SceneVocabulary {
         "when": "a guard: `\"progress >= 1\"`, `\"muted and count < 3\"`; without `on:` taken as soon as it holds",
         "set": "inputs the transition sets: `{count: 3}`, `{count: +1}`, `{muted: toggle}`",
         "emit": "an event the transition tells the app (`choreo:event`, dotLottie `CustomEvent`)",
+        "change": "how a text that differs between the two states changes: fade (default), roll-up, roll-down or morph",
         "choreo": "the format version: `1` (a plain number)",
         "fps": "frame rate of the Lottie output and of frame units (`21f`), 1…240",
         "background": "a colour that fills the canvas, or `none`",

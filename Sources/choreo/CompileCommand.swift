@@ -115,7 +115,7 @@ func textRenderer(for sources: [SourceFile]) -> TextRenderer {
     return TextRenderer(source: { lookup[$0] })
 }
 
-func runCompile(_ options: CompileOptions) throws(UsageError) -> ExitStatus {
+func runCompile(_ options: CompileOptions, dependencies: SceneDependencies? = nil) throws(UsageError) -> ExitStatus {
     let paths = try sceneFiles(options.paths, command: .compile)
     let inputs = Set(paths.compactMap { FileIdentity(path: $0) })
     let jobs = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
@@ -170,7 +170,10 @@ func runCompile(_ options: CompileOptions) throws(UsageError) -> ExitStatus {
     var directoryReady = false
     var writes: [(reportIndex: Int, scene: String, timeline: Timeline, paths: [(kind: EmitKind, path: String)], sticker: OutputFile?)] = []
     var inputFilesByScene: [String: [String]] = [:]
-    for scene in scenes { inputFilesByScene[scene.source.path] = scene.inputFiles }
+    for scene in scenes {
+        inputFilesByScene[scene.source.path] = scene.inputFiles
+        dependencies?.record(scene.inputFiles, for: scene.source.path)
+    }
     for scene in scenes {
         report.error(renderer.render(scene.diagnostics.cappedPerFile()))
         guard let timeline = scene.timeline else {
@@ -301,19 +304,23 @@ struct OrderedReport {
 func runCompileWatching(_ options: CompileOptions) throws(UsageError) -> ExitStatus {
     let paths = try sceneFiles(options.paths, command: .compile)
     TemporaryFiles.shared.stopCleanlyOnSignal {}
-    _ = try runCompile(options)
+    let dependencies = SceneDependencies()
+    _ = try runCompile(options, dependencies: dependencies)
     Console.error("choreo: watching \(paths.count == 1 ? "1 scene" : "\(paths.count) scenes"); Ctrl-C stops\n")
-    watchScenes(paths, command: .compile) { changed in
+    // The scenes and the font files they read.
+    watchFiles(following: { paths + dependencies.allFiles }) { changed in
         var round = options
         do throws(UsageError) {
             // The walk again, with its checks: a scene replaced by a link out of its directory
             // (what checking out a hostile branch does) is refused as a plain run refuses it,
-            // before anything reads it. Only the changed scenes are compiled (the others' outputs
-            // keep their mtimes), except with --depfile, which lists every scene of a run.
+            // before anything reads it. Only the changed scenes (and those reading a changed
+            // font) are compiled (the others' outputs keep their mtimes), except with --depfile,
+            // which lists every scene of a run.
             let walked = Set(try sceneFiles(options.paths, command: .compile))
-            if options.depfile == nil { round.paths = changed.filter(walked.contains) }
+            let affected = changed.flatMap { [$0] + dependencies.scenes(reading: $0) }
+            if options.depfile == nil { round.paths = Array(Set(affected.filter(walked.contains))).sorted() }
             guard !round.paths.isEmpty else { return }
-            _ = try runCompile(round)
+            _ = try runCompile(round, dependencies: dependencies)
         } catch {
             Console.error(error.render())
         }

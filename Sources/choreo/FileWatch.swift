@@ -26,33 +26,9 @@ struct FileStamp: Equatable, Sendable {
 /// well within a second of a save, rarely enough to cost nothing.
 let watchInterval: TimeInterval = 0.2
 
-/// Polls `scenes` and the SVG files their `artwork:` nodes name for ever, calling `changed` with
-/// the scenes whose file or one of whose SVGs has a stamp that differs from the last poll. A file
-/// that disappears is reported when it comes back (an editor's rename is over by the next poll),
-/// so a half-saved file is never compiled twice. A scene's SVGs are looked up again each time
-/// the scene changes (an edit may name others).
-func watchScenes(_ scenes: [String], command: CommandName, changed: ([String]) -> Void) -> Never {
-    func artwork(of scene: String) -> [String] {
-        (try? readScene(scene, command: command)).map { artworkFiles(in: $0) } ?? []
-    }
-    var inputs = Dictionary(uniqueKeysWithValues: scenes.map { ($0, artwork(of: $0)) })
-    var stamps: [String: FileStamp?] = [:]
-    for path in scenes + inputs.values.flatMap({ $0 }) { stamps[path] = FileStamp(path: path) }
-    while true {
-        Thread.sleep(forTimeInterval: watchInterval)
-        var changedFiles: Set<String> = []
-        for path in stamps.keys.sorted() {
-            let stamp = FileStamp(path: path)
-            guard stamp != stamps[path] ?? nil else { continue }
-            stamps[path] = stamp
-            if stamp != nil { changedFiles.insert(path) }
-        }
-        let changedScenes = scenes.filter { scene in changedFiles.contains(scene) || inputs[scene, default: []].contains(where: changedFiles.contains) }
-        guard !changedScenes.isEmpty else { continue }
-        for scene in changedScenes where changedFiles.contains(scene) {
-            inputs[scene] = artwork(of: scene)
-            for path in inputs[scene, default: []] where stamps[path] == nil { stamps[path] = FileStamp(path: path) }
-        }
-        changed(changedScenes)
-    }
+/// Polls `paths` for ever, calling `changed` with the files whose stamp differs from the last
+/// poll. A file that disappears is reported when it comes back (an editor's rename is over by
+/// the next poll), so a half-saved file is never compiled twice.
+func watchFiles(_ paths: [String], changed: ([String]) -> Void) -> Never {
+    watchFiles(following: { paths }, changed: changed)
 }

@@ -16,6 +16,8 @@ final class LivePreview: @unchecked Sendable {
     private var page = ""
     /// The last page that showed a picture, kept while the scene has errors.
     private var lastGoodPage: String?
+    /// The font files the scene read when it was last compiled: the server follows them too.
+    let dependencies = SceneDependencies()
 
     var current: (version: Int, page: String) {
         lock.lock()
@@ -30,6 +32,7 @@ final class LivePreview: @unchecked Sendable {
         do throws(UsageError) {
             let source = try readSingleScene(path, command: .preview)
             let compilation = compileScene(source, artwork: artworkLoader)
+            dependencies.record(compilation.inputFiles, for: path)
             let rendered = textRenderer(for: [source]).render(compilation.diagnostics.cappedPerFile())
             Console.error(rendered)
             if let timeline = compilation.timeline, !compilation.diagnostics.hasErrors {
@@ -163,7 +166,7 @@ func runPreviewServer(_ options: PreviewOptions) throws(UsageError) -> ExitStatu
         }
     }
     acceptor.start()
-    watchScenes([options.file], command: .preview) { _ in preview.rebuild(options.file, inputs: options.inputs) }
+    watchFiles(following: { [options.file] + preview.dependencies.allFiles }) { _ in preview.rebuild(options.file, inputs: options.inputs) }
 }
 
 /// Reads one request, answers it and closes the connection (`Connection: close`: no keep-alive

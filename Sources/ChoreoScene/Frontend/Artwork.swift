@@ -415,32 +415,6 @@ func withoutFixItsInArtwork(_ diagnostics: [Diagnostic], _ sources: ArtworkSourc
     }
 }
 
-/// The SVG files the scene's `artwork:` nodes name (those inside its folder), without reading
-/// them: what `--watch` and `preview --serve` follow besides the scene.
-public func artworkFiles(in file: SourceFile) -> [String] {
-    guard let root = readYAML(file).root,
-        let layers = root.mapping?.first(where: { $0.key.scalar?.value == "layers" })?.value
-    else { return [] }
-    var paths: [String] = []
-    func visit(_ list: YAMLNode) {
-        for item in list.sequence ?? [] {
-            for pair in item.mapping ?? [] {
-                switch pair.key.scalar?.value {
-                case artworkKey?:
-                    let written = pair.value.mapping?.first(where: { $0.key.scalar?.value == artworkFileKey })?.value ?? pair.value
-                    guard let text = written.scalar?.value else { continue }
-                    guard let path = artworkPath(String(text.prefix { $0 != "#" }), nextTo: file.path) else { continue }
-                    if !paths.contains(path), paths.count < maximumSceneArtworks { paths.append(path) }
-                case Property.children.key?: visit(pair.value)
-                default: continue
-                }
-            }
-        }
-    }
-    visit(layers)
-    return paths
-}
-
 /// `relative` next to the scene at `scenePath`; nil when it is absolute or climbs out with `..`.
 private func artworkPath(_ relative: String, nextTo scenePath: String) -> String? {
     let components = relative.split(separator: "/", omittingEmptySubsequences: true)

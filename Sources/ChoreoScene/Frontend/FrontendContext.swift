@@ -99,6 +99,8 @@ final class FrontendContext {
     var pathVertexCount = 0
     /// `fonts:`, by name, and the font files read (for depfiles and watching).
     var fonts = SceneFonts()
+    /// Text nodes' settings and the texts states give them.
+    var texts = SceneTexts()
     var reportedTooManyVertices = false
 
     init(file: SourceFile, bag: DiagnosticBag) {

@@ -47,6 +47,10 @@ extension FrontendContext {
         let animatable = target.shape.animatableKeys
         for pair in pairs {
             guard let name = keyName(pair.key) else { continue }
+            if name == Property.text.key, target.shape == .text {
+                collectText(pair, of: target)
+                continue
+            }
             // Node keys: a key is its property's path.
             guard let property = animatable.first(where: { $0.key == name }) else {
                 reportNotAnimatable(
@@ -93,7 +97,10 @@ extension FrontendContext {
         fixing: (String) -> [FixIt] = { _ in [] }
     ) {
         let property = Property.nodeKeys.first { $0.key == name }
-        if let property, !property.isEverAnimatable || (property.belongs(to: target.shape) && !property.isAnimatable(on: target.shape)) {
+        // `text` is not animatable, but a state may give a text node another: elsewhere it is missing.
+        if let property, property != .text || property.belongs(to: target.shape),
+            !property.isEverAnimatable || (property.belongs(to: target.shape) && !property.isAnimatable(on: target.shape))
+        {
             error(.unknownProperty, "'\(name)' cannot be animated; it is fixed on the node in layers", at: range)
         } else if property != nil {
             error(

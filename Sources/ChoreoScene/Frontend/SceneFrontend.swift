@@ -166,6 +166,8 @@ extension FrontendContext {
             if info.morphByIndex { vertexByVertex.insert(PropertyKey(node: info.id, property: .d)) }
             if info.clip?.morphByIndex == true { vertexByVertex.insert(PropertyKey(node: info.id, property: .clipD)) }
         }
+        expandTextChanges(in: &scene, registry: registry)
+        guard errorCount == 0 else { return nil }
         correspondPathPoses(in: &scene, vertexByVertex: vertexByVertex) { added, range in
             addPathVertices(added, at: range, afterCorrespondence: true)
         }

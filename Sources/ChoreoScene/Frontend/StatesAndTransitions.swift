@@ -99,10 +99,12 @@ extension FrontendContext {
                     nodeEntries.removeAll { $0.key.range == entry.key.range }
                 }
             }
+            texts.collectedStateTexts = []
             for item in readNodeValueMap(nodeEntries, names: names, mode: .absolute, definedBy: "state '\(name)'") {
                 state.overrides[item.key] = item.value
                 state.overrideRanges[item.key] = item.range
             }
+            recordStateTexts(of: name)
             states.append(state)
         }
         return states
@@ -153,7 +155,7 @@ extension FrontendContext {
         var seen: [String: SourceRange] = [:]
         for item in items {
             guard let map = readMap(
-                item, what: "a transition", allowed: ["from", "to", "on", "duration", "delay", "easing", "nodes", "play", "keyframes", "when", "set", "theme", "emit"],
+                item, what: "a transition", allowed: ["from", "to", "on", "duration", "delay", "easing", "nodes", "play", "keyframes", "when", "set", "theme", "emit", "change"],
                 required: ["from", "to"])
             else {
                 transitionFailed = true
@@ -223,6 +225,7 @@ extension FrontendContext {
                 play: choreography.play, keyframes: choreography.keyframes)
             transition.guardCondition = guardCondition
             transition.actions = actions ?? []
+            if let change = map.entry("change") { readTextChange(change, into: &transition) }
             transitions.append(transition)
         }
         reportCompleteCycles(transitions)

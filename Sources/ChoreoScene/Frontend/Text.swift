@@ -160,27 +160,42 @@ extension FrontendContext {
         if let value = number(.lineHeight, in: map) { style.lineHeight = value }
         if let value = number(.letterSpacing, in: map) { style.letterSpacing = value }
         style.maxWidth = number(.maxWidth, in: map)
+        if let perGlyph = map.value(.perGlyph),
+            let settings = readMap(perGlyph, what: Property.perGlyph.key, allowed: Property.perGlyph.childKeys, required: Property.perGlyph.requiredChildren.map(\.key)),
+            let delayNode = settings.value(.perGlyphDelay),
+            let delay = time(delayNode, name: Property.perGlyphDelay.key, bound: Property.perGlyphDelay.descriptor.bound)
+        {
+            texts.perGlyph[info.id] = (delay, perGlyph.reportRange)
+        }
         info.text = text
         guard let text, let font, size > 0, let textNode else { return }
+        guard let layout = setText(text, font: font, style: style, at: textNode.reportRange, maxWidthRange: map.value(.maxWidth)?.reportRange)
+        else { return }
+        texts.settings[info.id] = TextSetting(text: text, font: font, style: style, layout: layout)
+        info.base[.d] = .path(layout.outline)
+        info.baseRanges[.d] = textNode.reportRange
+        info.localBounds = Bounds(centeredSize: layout.size)
+    }
+
+    /// Sets `text` and reports what the font cannot draw or `max-width` cannot hold, at `range`
+    /// (the text as written) and `maxWidthRange`; nil when its outlines are over the vertex limit.
+    func setText(_ text: String, font: Font, style: TextStyle, at range: SourceRange, maxWidthRange: SourceRange?) -> TextLayout? {
         let layout = font.layOut(text, style: style)
         if !layout.missingCharacters.isEmpty {
             let listed = layout.missingCharacters.map { character in
                 "'\(character)' (\(character.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true).leftPadded(to: 4) }.joined(separator: " ")))"
             }
             error(.missingGlyph,
-                "the font '\(font.familyName)' has no glyph for \(listing(listed, conjunction: "and"))", at: textNode.reportRange,
+                "the font '\(font.familyName)' has no glyph for \(listing(listed, conjunction: "and"))", at: range,
                 help: "use a font that covers these characters, or remove them from the text")
         }
         if let maxWidth = style.maxWidth, let word = layout.unbreakableWords.first {
             error(.textTooWide, "'\(word)' is wider than max-width \(describeNumber(maxWidth)) and has no space to break at",
-                at: map.value(.maxWidth)?.reportRange ?? textNode.reportRange,
+                at: maxWidthRange ?? range,
                 help: "widen max-width, make the text smaller, or break the word with a space or \\n")
         }
-        let outline = layout.outline
-        guard addPathVertices(outline.contours.reduce(0) { $0 + $1.vertices.count }, at: textNode.reportRange) else { return }
-        info.base[.d] = .path(outline)
-        info.baseRanges[.d] = textNode.reportRange
-        info.localBounds = Bounds(centeredSize: layout.size)
+        guard addPathVertices(layout.glyphs.reduce(0) { $0 + $1.outline.contours.reduce(0) { $0 + $1.vertices.count } }, at: range) else { return nil }
+        return layout
     }
 }
 

@@ -60,7 +60,7 @@ public enum Property: Int, CaseIterable, Sendable, Comparable, CustomStringConve
     case id, shape
     case position, anchor, offset, scale, rotation, opacity
     case size, sides, radius, innerRadius, cornerRadius, d, points, contours, closed, morph, children
-    case text, font, align, lineHeight, letterSpacing, maxWidth
+    case text, font, align, lineHeight, letterSpacing, maxWidth, perGlyph, perGlyphDelay
     case fill, fillLinear, fillFrom, fillTo, fillRadial, fillCenter, fillRadius, fillStops, fillUnits, fillRule
     case stroke, strokeColor, strokeWidth, strokeCap, strokeJoin, strokeMiterLimit, strokeDash
     case trim, trimStart, trimEnd, trimOffset
@@ -347,7 +347,7 @@ extension Property {
             return .init(
                 key: "size", kind: .point, shapes: [.rect, .ellipse, .text], requiredOn: [.rect, .text], animatable: .on([.rect, .ellipse]),
                 defaultValue: .point(.zero), bound: .greaterThan(0), animatedBound: .atLeast(0),
-                documentation: "`[w, h]` in px; on text, the font size in scene units")
+                documentation: "`[w, h]` in px; on text, one number: the font size in scene units")
         case .sides:
             return .init(
                 key: "sides", kind: .integer, shapes: [.polygon], requiredOn: [.polygon], bound: .between(3, 100),
@@ -423,6 +423,14 @@ extension Property {
             return .init(
                 key: "max-width", kind: .number, shapes: [.text], bound: .greaterThan(0),
                 documentation: "lines break at spaces to stay this wide")
+        case .perGlyph:
+            return .init(
+                key: "per-glyph", kind: .map, shapes: [.text],
+                documentation: "{delay}: every animation of the node moves each glyph about its own centre, glyph i delay × i later")
+        case .perGlyphDelay:
+            return .init(
+                key: "delay", parent: .perGlyph, kind: .time, requiredOn: ShapeKind.allCases, bound: .atLeast(0),
+                documentation: "how much later each glyph's animations start than the glyph before")
 
         case .fill:
             return .init(

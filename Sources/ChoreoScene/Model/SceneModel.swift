@@ -309,6 +309,8 @@ public struct SceneTransition: Sendable {
     public var guardCondition: TransitionGuard?
     /// `set:`, `theme:`, `emit:`.
     public var actions: [TransitionAction] = []
+    /// `change:`: how the text of a text node that differs between the two states changes.
+    public var textChange: TextChange = .fade
 
     public init(
         from: String, to: String, trigger: Trigger, timing: Timing, nodeTiming: [String: Timing] = [:],

@@ -91,7 +91,7 @@ private func choreoSceneSources() throws -> [(name: String, text: String)] {
     let geometry: [ShapeKind: [String]] = [
         .rect: ["size", "corner-radius"], .ellipse: ["size", "radius"], .polygon: ["sides", "radius", "inner-radius", "corner-radius"],
         .path: ["d", "points", "contours", "closed", "morph"], .group: ["children"],
-        .text: ["size", "text", "font", "align", "line-height", "letter-spacing", "max-width"],
+        .text: ["size", "text", "font", "align", "line-height", "letter-spacing", "max-width", "per-glyph"],
     ]
     for shape in ShapeKind.allCases {
         #expect(Set(NodeSchema.byShape[shape]!.allowed) == Set(common + geometry[shape]!), "\(shape)")

@@ -27,6 +27,7 @@ private let templates: [(ScenePlace, [String])] = [
         "layers: [{id: a, shape: polygon, sides: 5, radius: 4, inner-radius: 2}]\nstates: {s: {a: {KEY: ~}}}",
         "layers: [{id: a, shape: path, d: \"M 0 0 L 1 1\"}]\nstates: {s: {a: {KEY: ~}}}",
         "layers: [{id: a, shape: rect, size: [1, 1], clip: {shape: rect, size: [1, 1]}}]\nstates: {s: {a: {KEY: ~}}}",
+        "layers: [{id: a, shape: text, text: a, font: f, size: 10}]\nstates: {s: {a: {KEY: ~}}}",
     ]),
     (.transition, ["layers: [{id: a, shape: rect, size: [1, 1]}]\nstates: {s: {}, t: {}}\ntransitions: [{from: s, to: t, KEY: ~}]"]),
     (.nodeTiming, ["layers: [{id: a, shape: rect, size: [1, 1]}]\nstates: {s: {}, t: {}}\ntransitions: [{from: s, to: t, nodes: {a: {KEY: ~}}}]"]),
