@@ -1,5 +1,5 @@
 #!/bin/sh
-# The performance benchmark (issue 7, docs/performance.md): builds choreo and choreo-bench in
+# The performance benchmark (docs/performance.md): builds choreo and choreo-bench in
 # release mode and runs the benchmark, which prints the table and the target checks and writes
 # them as JSON (default build/bench.json). Arguments are passed to choreo-bench, for example
 #   scripts/bench.sh --sizes 1000,10000 --json /tmp/bench.json

@@ -639,7 +639,7 @@ def wrong_types():
 
 
 # ---------------------------------------------------------------------------------------------
-# Issue 17 (hostile pull requests): numbers that trapped, looped or allocated gigabytes, limits
+# Hostile pull requests: numbers that trapped, looped or allocated gigabytes, limits
 # that multiply, output amplification, escapes. Named `attack-*`; HostileCorpusTests runs each
 # in its own `choreo compile` process and requires it to end within 5 s and 512 MB with a
 # positioned error and nothing written.

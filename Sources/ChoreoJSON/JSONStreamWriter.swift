@@ -1,5 +1,5 @@
 /// Writes JSON straight into one UTF-8 byte buffer as the caller walks its data: no `JSONValue`
-/// tree of the whole document, no `String` per number (issue 15). The bytes are exactly those
+/// tree of the whole document, no `String` per number. The bytes are exactly those
 /// `JSONWriter` writes for the tree the same calls describe (`JSONWriter` is built on this type),
 /// minified or pretty.
 ///
@@ -11,7 +11,7 @@
 ///
 /// A writer made with `init(pretty:decimals:chunkSize:to:)` streams: once its buffer holds
 /// `chunkSize` bytes it hands them to its output and starts again, so a document is never held
-/// whole (the CLI writes Lottie files this way, issue 15). It hands bytes on only where none can
+/// whole (the CLI writes Lottie files this way). It hands bytes on only where none can
 /// be needed again: at a container's bracket, outside every fragment (a fragment copies the bytes
 /// written since `beginFragment`) and outside a pretty all-number array (rewritten on one line
 /// at its `]`). The bytes handed on are those an in-memory writer holds, for any chunk size.

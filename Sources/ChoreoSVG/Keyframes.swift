@@ -196,7 +196,7 @@ func pieces<Value: SVGAnimatable>(of track: Animated<Value>, start: Double, end:
 
 /// Texts written one after another into one byte buffer, `separator` between them: a SMIL list
 /// (`values`, `keySplines`) as it is written into the attribute, without a `String` per text or a
-/// join (issue 15). Texts are compared as bytes, as the `String`s they replace were.
+/// join. Texts are compared as bytes, as the `String`s they replace were.
 struct TextList {
     let separator: UInt8
     /// The texts with their separators, ready to be written.

@@ -1,7 +1,7 @@
 import ChoreoJSON
 import ChoreoTimeline
 
-/// Writes XML straight into UTF-8 bytes as the caller walks the drawing (issue 15; one buffer, a
+/// Writes XML straight into UTF-8 bytes as the caller walks the drawing (one buffer, a
 /// drawing's pieces, or an output it hands them to): the
 /// same text `Markup.rendered` gives for the tree the same calls describe (two-space indentation,
 /// attributes in the order given, `/>` for an element without children), without the tree.
@@ -35,7 +35,7 @@ struct MarkupWriter {
     /// whole until the document is put together: its bytes are kept in pieces of about
     /// `pieceSize`, sealed at the end of an element, instead of one array grown by doubling, whose
     /// spare capacity and old and new buffers while it grows made the peak memory of `choreo
-    /// compile` up to twice the drawing's size (issue 15). The bytes are the same.
+    /// compile` up to twice the drawing's size. The bytes are the same.
     static func drawing(depth: Int, pieceSize: Int = 1 << 20) -> MarkupWriter {
         MarkupWriter(depth: depth, pieceSize: max(1, pieceSize))
     }

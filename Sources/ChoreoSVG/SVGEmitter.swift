@@ -24,7 +24,7 @@ public enum SVGEmitter {
 
     /// `animatedBytes` handed to `output` in pieces, in order: the parts drawn before the
     /// document is put together (the drawing, most of it) are handed on, not copied into one
-    /// buffer with the rest (`choreo compile` writes its files this way, issue 15).
+    /// buffer with the rest (`choreo compile` writes its files this way).
     public static func animated(_ timeline: Timeline, idPrefix: String = "", to output: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
         handOn(animatedDocument(timeline, idPrefix: idPrefix, output: output), to: output)
     }

@@ -3,7 +3,7 @@ import ChoreoLottie
 import ChoreoSVG
 import ChoreoTimeline
 
-/// How fast each emitter writes its output for one compiled timeline (issue 15: ≥ 100 MB/s each):
+/// How fast each emitter writes its output for one compiled timeline (≥ 100 MB/s each):
 /// the CPU time of the emitter alone (the timeline is compiled once, before), best of `runs`,
 /// interleaved so the emitters see the same machine.
 struct EmitterThroughput {

@@ -1,7 +1,7 @@
 import ChoreoJSON
 import ChoreoLanguageServer
 
-/// How fast `choreo lsp` answers typing in a large scene (issue 12: a change in a 1,000-line
+/// How fast `choreo lsp` answers typing in a large scene (a change in a 1,000-line
 /// scene within 100 ms). In process, so it includes everything the server does for
 /// a change: apply the text, read the YAML, run the whole front end and lowering, and build the
 /// diagnostics message. CPU time of the thread, like the rest of the benchmark (on a shared

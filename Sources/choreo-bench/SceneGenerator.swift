@@ -3,7 +3,7 @@
 /// ways, and a looping timeline with keyframes on every hundredth node. Shapes of real scenes,
 /// at sizes no designer writes, so costs that grow faster than the input show up.
 ///
-/// The heavy variant (issue 15) moves every node in the `moved` state, so both transitions (one
+/// The heavy variant moves every node in the `moved` state, so both transitions (one
 /// of them the `snappy` spring) animate every node, and gives every tenth node keyframes in the
 /// looping timeline: the most animation per byte a person writes by hand.
 ///

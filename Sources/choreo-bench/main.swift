@@ -102,7 +102,7 @@ let outputChunkSize = 1 << 18
 /// The outputs emitted one after another the way `choreo compile` emits them into its temporary
 /// files (Lottie a chunk at a time, the SVG in pieces, each dropped here where the CLI writes it),
 /// so the compile child's peak memory is what the CLI holds; their sizes in bytes. The SVG is the
-/// reel (`--emit svg-reel`), as in every figure of this benchmark since issue 7, not the
+/// reel (`--emit svg-reel`), as in every figure of this benchmark from the start, not the
 /// interactive document `choreo compile` writes by default (docs/performance.md gives the CLI's
 /// own peak beside it).
 func emitAsTheCLIDoes(_ timeline: Timeline) -> (lottie: Int, svg: Int) {
@@ -438,7 +438,7 @@ print("(CPU time, best of 20, 5 or 3 interleaved runs; peak memory of a child pr
 print(" ×input = (compile peak − idle peak) / input bytes; process: CPU time of whole processes, best of 3 (2 for the heavy scene")
 print(" at ≥ 10,000 nodes), choreo lint / choreo compile against choreo-bench --child parse)")
 
-// Emitter throughput (issue 15): each emitter alone on the largest scene measured, as MB of output
+// Emitter throughput: each emitter alone on the largest scene measured, as MB of output
 // per CPU second.
 var emitterRows: [EmitterThroughput] = []
 for kind in SceneGenerator.Kind.allCases {
@@ -452,7 +452,7 @@ for kind in SceneGenerator.Kind.allCases {
 print("")
 for row in emitterRows { print(row.summary) }
 
-// Targets (issue 7), on the light scene: lint ≤ 1.5× and compile ≤ 3× the libyaml parse at
+// Targets, on the light scene: lint ≤ 1.5× and compile ≤ 3× the libyaml parse at
 // ≥ 10,000 nodes; doubling the input at most 2.2× the time; peak memory (above an idle process)
 // at most 20× the input.
 var checks: [(String, Bool, String)] = []
@@ -486,7 +486,7 @@ for kindRows in [lightRows, heavyRows, variedRows, offsetRows] {
         }
     }
 }
-// Targets (issue 15), on the heavy scene at 10,000 nodes: compile ≤ 10× and lint ≤ 4× the parse,
+// Targets, on the heavy scene at 10,000 nodes: compile ≤ 10× and lint ≤ 4× the parse,
 // whole processes; peak memory ≤ 30× the input; every heavy size under the file limit compiles.
 // The varied scene is held to the same targets: it shows what the heavy scene's identical nodes hide.
 for m in heavyRows + variedRows + offsetRows where m.nodes >= 10_000 {

@@ -6,7 +6,7 @@ struct OutputFile: Sendable {
     var path: String
     /// Writes the file's bytes into its open temporary file. Called once, when this file's turn
     /// comes: an output is emitted only then, straight into the file (in chunks, for the
-    /// streaming emitters), so a scene's outputs are never all in memory at once (issue 15).
+    /// streaming emitters), so a scene's outputs are never all in memory at once.
     var write: @Sendable (FileOutput) -> Void
 
     /// A file whose bytes `write` emits when the file is written.

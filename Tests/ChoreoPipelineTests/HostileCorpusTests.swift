@@ -127,7 +127,7 @@ import Testing
     }
 }
 
-/// The attacks of issue 17 (`attack-*` in the corpus): each, in its own `choreo compile`
+/// The attacks (`attack-*` in the corpus): each, in its own `choreo compile`
 /// process, ends within 5 s of CPU time (user + system, so that a busy machine's other processes
 /// cannot fail it; the wall clock is held to a looser 30 s) and 512 MB (maximum resident set,
 /// both measured by `/usr/bin/time`, Debian package `time`) with a positioned error and nothing

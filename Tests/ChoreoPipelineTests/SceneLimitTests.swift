@@ -278,7 +278,7 @@ import Testing
         #expect(SceneLimits.outputWorkLimit(inputBytes: 1_000_000) == 1_000_000 * SceneLimits.outputWorkPerInputByte)
     }
 
-    /// The amplification limits too (issue 15): each is its constant for a small file and a share
+    /// The amplification limits too: each is its constant for a small file and a share
     /// of the bytes for a large one.
     @Test func theAmplificationLimitsHaveAFloorAndGrowWithTheInput() {
         let small = 1_000, large = 8 << 20

@@ -6,8 +6,8 @@ import ChoreoTestSupport
 import Foundation
 import Testing
 
-/// `choreo compile` emits each output into its temporary file, a Lottie file a chunk at a time
-/// (issue 15): the files are the bytes the emitters make in memory, and a write that fails
+/// `choreo compile` emits each output into its temporary file, a Lottie file a chunk at a time:
+/// the files are the bytes the emitters make in memory, and a write that fails
 /// halfway leaves the old outputs and no temporary file.
 @Suite struct StreamedOutputTests {
     /// A scene whose Lottie file is several of the CLI's 256 KiB chunks: rects and repeated

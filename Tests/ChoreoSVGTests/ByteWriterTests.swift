@@ -3,7 +3,7 @@ import ChoreoJSON
 import ChoreoTimeline
 import Testing
 
-/// The SVG writers that append bytes (issue 15) give the text the `String` code they replaced gave:
+/// The SVG writers that append bytes give the text the `String` code they replaced gave:
 /// each is checked against that code, kept here as the reference.
 @Suite struct ByteWriterTests {
     private func text(_ write: (inout [UInt8]) -> Void) -> String {
