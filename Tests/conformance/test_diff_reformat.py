@@ -188,6 +188,10 @@ def variants(path: Path) -> dict[str, str]:
 
 @pytest.mark.parametrize("scene", SCENES, ids=[scene.stem for scene in SCENES])
 def test_reformatting_reports_no_change(scene: Path, tmp_path: Path):
+    # Fonts and artwork are read from the scene's folder: the variants get a copy of each beside them.
+    for folder in scene.parent.iterdir():
+        if folder.is_dir() and not folder.is_symlink():
+            shutil.copytree(folder, tmp_path / folder.name)
     for index, (name, text) in enumerate(variants(scene).items()):
         variant = tmp_path / f"variant-{index}.yaml"
         variant.write_text(text)

@@ -43,16 +43,28 @@ def choreo() -> str:
 
 
 # Effects are drawn by no sticker player (rlottie): scenes with them are refused (`effect-not-drawn`).
-# Read from the scenes' timelines (a node named `shadow` is no effect).
-def has_effects(scene: Path) -> bool:
+# Both are read from the scenes' timelines, not their text: a clip can come from the compiler (a
+# text rolled between states is clipped to its box), and a node named `shadow` is no effect.
+def timeline_keys(scene: Path) -> set[str]:
     with tempfile.TemporaryDirectory() as out:
         subprocess.run([choreo(), "compile", str(scene), "-o", out, "--emit", "timeline"], capture_output=True, check=True)
-        return any('"effects"' in path.read_text() for path in Path(out).glob("*.timeline.json"))
+        keys: set[str] = set()
+
+        def walk(node: dict) -> None:
+            keys.update(node)
+            for child in node.get("children", []):
+                walk(child)
+
+        for path in Path(out).glob("*.timeline.json"):
+            for layer in json.loads(path.read_text())["layers"]:
+                walk(layer)
+        return keys
 
 
 ALL_SCENES = sorted((REPO_ROOT / "scenes").glob("*.yaml"))
-CLIPPED_SCENES = [s for s in ALL_SCENES if "clip:" in s.read_text()]
-EFFECT_SCENES = [s for s in ALL_SCENES if s not in CLIPPED_SCENES and "shadow" in s.read_text() and has_effects(s)]
+KEYS = {scene: timeline_keys(scene) for scene in ALL_SCENES}
+CLIPPED_SCENES = [s for s in ALL_SCENES if "clip" in KEYS[s]]
+EFFECT_SCENES = [s for s in ALL_SCENES if s not in CLIPPED_SCENES and "effects" in KEYS[s]]
 SCENES = [s for s in ALL_SCENES if s not in CLIPPED_SCENES and s not in EFFECT_SCENES]
 
 
