@@ -438,7 +438,7 @@ extension Property {
         case .a11yLabel:
             return .init(
                 key: "label", parent: .a11y, kind: .text, requiredOn: ShapeKind.allCases,
-                documentation: "what a screen reader says for the text (SVG aria-label and title, Lottie layer name)")
+                documentation: "what a screen reader says (the SVG's aria-label, the Lottie layer's name)")
 
         case .fill:
             return .init(
