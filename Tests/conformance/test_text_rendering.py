@@ -102,12 +102,16 @@ def pillow_picture(font_file, text, instance=None, size=SIZE, scale=REFERENCE_SC
     return ink(image.resize((WIDTH, HEIGHT), Image.Resampling.BOX) if scale > 1 else image)
 
 
-@pytest.mark.parametrize("name,font_file,text,needs_raqm", SAMPLES, ids=[s[0] for s in SAMPLES])
-def test_glyph_placement_matches_an_independent_rendering(name, font_file, text, needs_raqm):
+def skip_without_the_tools():
     if not Path(CHOREO).exists():
         pytest.skip(f"no choreo binary at {CHOREO}")
     if shutil.which("rsvg-convert") is None:
         pytest.skip("rsvg-convert (librsvg2-bin) is not installed")
+
+
+@pytest.mark.parametrize("name,font_file,text,needs_raqm", SAMPLES, ids=[s[0] for s in SAMPLES])
+def test_glyph_placement_matches_an_independent_rendering(name, font_file, text, needs_raqm):
+    skip_without_the_tools()
     if not Path(font_file).exists():
         pytest.skip(f"{font_file} is not installed (fonts-dejavu-core, fonts-lohit-deva)")
     if needs_raqm and not RAQM:
@@ -130,10 +134,7 @@ WEIGHTS = [(300, "Light"), (800, "Extra Bold")]
 
 
 def test_variable_font_weights_match_the_fonts_named_instances():
-    if not Path(CHOREO).exists():
-        pytest.skip(f"no choreo binary at {CHOREO}")
-    if shutil.which("rsvg-convert") is None:
-        pytest.skip("rsvg-convert (librsvg2-bin) is not installed")
+    skip_without_the_tools()
     if not Path(INTER_VARIABLE).exists():
         pytest.skip(f"{INTER_VARIABLE} is not installed (Debian's fonts-inter-variable)")
     text = "Hamburgefonts"
