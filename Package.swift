@@ -5,7 +5,7 @@ import PackageDescription
 //   CYAML ← ChoreoYAML ← ChoreoScene → ChoreoTimeline ← ChoreoLottie / ChoreoSVG ← choreo (CLI)
 //   ChoreoJSON and ChoreoDiagnostics are leaves every stage may use (ChoreoJSON also holds
 //   TextEscaping, the one escaper per output medium: XML/HTML, JavaScript, terminal, workflow commands).
-//   CHarfBuzz, CFreeType, CFontconfig ← ChoreoText (text shaped into glyph outlines) ← ChoreoScene.
+//   CHarfBuzz, CFreeType, CFontconfig, CFriBidi ← ChoreoText (text shaped into glyph outlines) ← ChoreoScene.
 //   CZlib ← ChoreoArchive (ZIP and gzip containers) is a leaf the CLI packs outputs with.
 //   ChoreoDiff (`choreo diff`) compares two compiled versions of a scene: it sees the scene model and
 //   the timeline, and draws its HTML with ChoreoSVG; only the CLI uses it.
@@ -35,14 +35,15 @@ let package = Package(
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         .systemLibrary(
             name: "CXML2",
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
         .target(name: "ChoreoJSON"),
-        // Text set at compile time: the only target that sees HarfBuzz, FreeType and fontconfig.
-        .target(name: "ChoreoText", dependencies: ["CHarfBuzz", "CFreeType", "CFontconfig", "ChoreoTimeline"]),
+        // Text set at compile time: the only target that sees HarfBuzz, FreeType, fontconfig and FriBidi.
+        .target(name: "ChoreoText", dependencies: ["CHarfBuzz", "CFreeType", "CFontconfig", "CFriBidi", "ChoreoTimeline"]),
         .target(name: "ChoreoArchive", dependencies: ["CZlib"]),
         .target(name: "ChoreoDiagnostics", dependencies: ["ChoreoJSON"]),
         .target(name: "ChoreoYAML", dependencies: ["CYAML", "ChoreoDiagnostics"]),

@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/common.sh
 
-ensure_apt_packages libyaml-dev zlib1g-dev libharfbuzz-dev libfreetype-dev libfontconfig-dev libxml2-dev pkg-config
+ensure_apt_packages libyaml-dev zlib1g-dev libharfbuzz-dev libfreetype-dev libfontconfig-dev libfribidi-dev libxml2-dev pkg-config
 ensure_swift
 
 mapfile -t scratch < <(swift_scratch_args)

@@ -56,6 +56,7 @@ public enum SceneVocabulary {
         case .clip: .clip
         case .shadow: .shadow
         case .perGlyph: .perGlyph
+        case .a11y: .a11y
         default: nil
         }
     }

@@ -180,31 +180,38 @@ public final class Font: @unchecked Sendable {
         return contours
     }
 
-    /// Shapes one line: glyph ids, clusters (UTF-8 offsets) and positions in font units.
+    /// Shapes one line: each directional run in its direction, the runs in visual order; glyph ids,
+    /// clusters (UTF-8 offsets in the line) and positions in font units.
     func shape(_ text: String) -> [ShapedGlyph] {
+        let runs = directionalRuns(text)
         lock.lock()
         defer { lock.unlock() }
-        let buffer = hb_buffer_create()
-        defer { hb_buffer_destroy(buffer) }
         let utf8 = Array(text.utf8)
-        utf8.withUnsafeBufferPointer { bytes in
-            bytes.withMemoryRebound(to: CChar.self) {
-                hb_buffer_add_utf8(buffer, $0.baseAddress, Int32($0.count), 0, Int32($0.count))
-            }
-        }
-        hb_buffer_guess_segment_properties(buffer)
-        hb_shape(hbFont, buffer, nil, 0)
-        var count: UInt32 = 0
-        guard let infos = hb_buffer_get_glyph_infos(buffer, &count), let positions = hb_buffer_get_glyph_positions(buffer, &count)
-        else { return [] }
         var glyphs: [ShapedGlyph] = []
-        glyphs.reserveCapacity(Int(count))
-        for index in 0..<Int(count) {
-            let info = infos[index], position = positions[index]
-            glyphs.append(
-                ShapedGlyph(
-                    glyph: info.codepoint, cluster: Int(info.cluster), advance: Double(position.x_advance),
-                    offset: Point(Double(position.x_offset), -Double(position.y_offset))))
+        for run in runs {
+            let buffer = hb_buffer_create()
+            defer { hb_buffer_destroy(buffer) }
+            // The whole line is the run's context, so clusters are offsets in the line and shaping
+            // at a run's edges sees its neighbours.
+            utf8.withUnsafeBufferPointer { bytes in
+                bytes.withMemoryRebound(to: CChar.self) {
+                    hb_buffer_add_utf8(buffer, $0.baseAddress, Int32($0.count), UInt32(run.utf8.lowerBound), Int32(run.utf8.count))
+                }
+            }
+            hb_buffer_set_direction(buffer, run.rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+            hb_buffer_guess_segment_properties(buffer)
+            hb_shape(hbFont, buffer, nil, 0)
+            var count: UInt32 = 0
+            guard let infos = hb_buffer_get_glyph_infos(buffer, &count), let positions = hb_buffer_get_glyph_positions(buffer, &count)
+            else { continue }
+            glyphs.reserveCapacity(glyphs.count + Int(count))
+            for index in 0..<Int(count) {
+                let info = infos[index], position = positions[index]
+                glyphs.append(
+                    ShapedGlyph(
+                        glyph: info.codepoint, cluster: Int(info.cluster), advance: Double(position.x_advance),
+                        offset: Point(Double(position.x_offset), -Double(position.y_offset))))
+            }
         }
         return glyphs
     }

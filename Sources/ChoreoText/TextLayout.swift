@@ -35,7 +35,7 @@ public struct PlacedGlyph: Sendable, Equatable {
 
 /// Text set into glyph outlines.
 public struct TextLayout: Sendable, Equatable {
-    /// Every glyph with ink, in reading order per line.
+    /// Every glyph with ink, per line from left to right (right-to-left runs in their visual order).
     public var glyphs: [PlacedGlyph]
     /// The text box: the widest line's advance by the first line's ascent to the last line's descent.
     public var size: Point

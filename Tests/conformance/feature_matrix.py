@@ -14,7 +14,9 @@ draws with rotates with the scene index, so across the 24 scenes each transform 
 property lands on every shape kind (rect, ellipse, path from `d`, `points` or `contours`,
 polygon, star, group), the group probe cycles through the inherited style properties, and the
 repeat probe through the properties a repeated node animates (its copies staggered by
-`repeat.delay` in every other scene, and coloured by `repeat.fill` unless it animates the fill).
+`repeat.delay` in every other scene, and coloured by `repeat.fill` unless it animates the fill),
+and the text probe (scenes/fonts/' DejaVu subset, copied to OUT_DIR/fonts/) through fill, opacity,
+rotation, scale and position.
 "Starts empty" probes move trim end, opacity and scale from 0 and trim end, scale and size to 0,
 and two probes hold hard-edged gradients (two stops at one offset, in colour and opacity).
 One more probe animates scale and opacity together; in the state context the transition times its
@@ -42,6 +44,7 @@ every span and the peaks of every overshoot (from the compiled timeline's segmen
 from __future__ import annotations
 
 import json
+import shutil
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -64,6 +67,14 @@ CONTEXTS = ("state", "tween", "keyframes", "choreography")
 SHAPE_KINDS = ("rect", "ellipse", "path-d", "path-points", "polygon", "star", "group")
 STROKED_KINDS = ("rect", "ellipse", "path-open", "polygon", "star", "path-d")
 BLUE, PINK, GREEN, PURPLE, INK = "#0A84FF", "#FF375F", "#34C759", "#AF52DE", "#1C1C1E"
+# Text probes are set in the subset of DejaVu Sans Bold the showcase scenes use, copied beside the scenes.
+TEXT_FONT = Path(__file__).resolve().parents[2] / "scenes" / "fonts" / "DejaVuSans-Bold-Latin.ttf"
+TEXT_FONTS = {"matrix": {"file": f"fonts/{TEXT_FONT.name}"}}
+# What the text probe animates, one per scene by turns: fill, opacity and the transforms.
+TEXT_CHANGES = [
+    ("fill", INK, "#FF375F"), ("opacity", 1, 0.3), ("rotation", "0deg", "60deg"), ("scale", 0.7, 1.1),
+    ("position", [-8, 0], [8, 0]),
+]
 # The free-morph cell's poses: one contour of 3 vertices, two of 4.
 FREE_MORPH_BASE = "M -12 -14 L 15 0 L -12 14 Z"
 FREE_MORPH_TARGET = "M -14 -14 L -4 -14 L -4 14 L -14 14 Z M 4 -14 L 14 -14 L 14 14 L 4 14 Z"
@@ -282,6 +293,10 @@ def probes(scene_index: int) -> list[Probe]:
     # Scale and opacity of one node; the state context times the opacity on its own.
     result.append(Probe("per-property-timing/rect", {**filled("rect", "#30B0C7"), "scale": 0.6, "opacity": 1},
                         [("scale", 0.6, 1.1), ("opacity", 1, 0.2)]))
+    # A text node (glyph outlines set at compile time) and the property the scene animates on it.
+    path, base, target = TEXT_CHANGES[scene_index % len(TEXT_CHANGES)]
+    result.append(Probe(f"text.{path}/text", {"shape": "text", "text": "Ag", "font": "matrix", "size": 22, "fill": INK},
+                        [(path, base, target)]))
     return result
 
 
@@ -347,7 +362,7 @@ def scene(context: str, easing_name: str, scene_index: int) -> tuple[dict, list[
             ]
     name = f"matrix-{context}-{easing_name}"
     document: dict = {"choreo": 1, "name": name, "size": [COLUMNS * CELL, rows * CELL], "background": "white",
-                      "layers": layers}
+                      "fonts": TEXT_FONTS, "layers": layers}
     if context == "state":
         document["states"] = {"rest": {}, "moved": moved}
         if scene_index % 2:
@@ -390,6 +405,8 @@ def scene(context: str, easing_name: str, scene_index: int) -> tuple[dict, list[
 
 def generate(out_dir: Path) -> list[Path]:
     out_dir.mkdir(parents=True, exist_ok=True)
+    (out_dir / "fonts").mkdir(exist_ok=True)
+    shutil.copy(TEXT_FONT, out_dir / "fonts" / TEXT_FONT.name)
     manifest = {}
     paths = []
     index = 0

@@ -201,3 +201,15 @@ def test_hard_edged_gradients_in_colour_and_opacity():
             assert any(a == b for a, b in zip(offsets, offsets[1:])), probe.name
             # The colour after the edge is translucent: a hard edge in the opacity stops too.
             assert any(len(colour) == 9 for _, colour in stops), probe.name
+
+
+def test_a_text_node_takes_fill_opacity_and_the_transforms(tmp_path):
+    animated = {path for index in range(len(feature_matrix.CONTEXTS) * len(feature_matrix.EASINGS))
+                for probe in feature_matrix.probes(index) if probe.node.get("shape") == "text"
+                for path, _, _ in probe.changes}
+    assert animated == {"fill", "opacity", "rotation", "scale", "position"}
+    manifest, scenes = generated(tmp_path)
+    assert (tmp_path / "fonts" / feature_matrix.TEXT_FONT.name).read_bytes() == feature_matrix.TEXT_FONT.read_bytes()
+    for name in manifest:
+        assert any(layer["shape"] == "text" for layer in scenes[name]["layers"])
+        assert scenes[name]["fonts"] == feature_matrix.TEXT_FONTS

@@ -133,6 +133,8 @@ final class NodeInfo {
     var localBounds = Bounds.zero
     /// A text node's text, its accessible name.
     var text: String?
+    /// A text node's `a11y.label`: its accessible name in place of the text.
+    var accessibleLabel: String?
     /// Room for a shape's transform, geometry and style values, so that they are added without
     /// growing the array; `sceneNode` keeps a compacted copy in the model.
     var base = PropertyValues(minimumCapacity: 16)

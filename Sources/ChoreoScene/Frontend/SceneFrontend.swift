@@ -224,7 +224,7 @@ extension FrontendContext {
         var node = SceneNode(
             id: info.id, range: info.range, shape: shape, base: info.base, fill: info.fillKind, fillRule: info.fillRule,
             stroke: info.stroke, trimmed: info.trimmed, repeat: info.repeatSpec, stagger: info.repeatStagger)
-        node.accessibleName = info.text
+        node.accessibleName = info.accessibleLabel ?? info.text
         if let clip = info.clip {
             switch clip.shape {
             case .rect: node.clip = .rect

@@ -60,7 +60,7 @@ public enum Property: Int, CaseIterable, Sendable, Comparable, CustomStringConve
     case id, shape
     case position, anchor, offset, scale, rotation, opacity
     case size, sides, radius, innerRadius, cornerRadius, d, points, contours, closed, morph, children
-    case text, font, align, lineHeight, letterSpacing, maxWidth, perGlyph, perGlyphDelay
+    case text, font, align, lineHeight, letterSpacing, maxWidth, perGlyph, perGlyphDelay, a11y, a11yLabel
     case fill, fillLinear, fillFrom, fillTo, fillRadial, fillCenter, fillRadius, fillStops, fillUnits, fillRule
     case stroke, strokeColor, strokeWidth, strokeCap, strokeJoin, strokeMiterLimit, strokeDash
     case trim, trimStart, trimEnd, trimOffset
@@ -431,6 +431,14 @@ extension Property {
             return .init(
                 key: "delay", parent: .perGlyph, kind: .time, requiredOn: ShapeKind.allCases, bound: .atLeast(0),
                 documentation: "how much later each glyph's animations start than the glyph before")
+        case .a11y:
+            return .init(
+                key: "a11y", kind: .map, shapes: [.text],
+                documentation: "{label}: the text node's accessible name in place of its text")
+        case .a11yLabel:
+            return .init(
+                key: "label", parent: .a11y, kind: .text, requiredOn: ShapeKind.allCases,
+                documentation: "what a screen reader says (the SVG's aria-label, the Lottie layer's name)")
 
         case .fill:
             return .init(

@@ -16,8 +16,8 @@ private let otherMeanings: [String: Set<String>] = [
     "Frontend/NodeTree.swift": ["center"],
     // The scene's own `size:` (the canvas), not a node's.
     "Frontend/SceneFrontend.swift": ["size"],
-    // Transition and tween keys; the `end` trigger alias.
-    "Frontend/StatesAndTransitions.swift": ["from", "to", "end", "delay"],
+    // Transition and tween keys; the `end` trigger alias; a state's `a11y: {label}`.
+    "Frontend/StatesAndTransitions.swift": ["from", "to", "end", "delay", "a11y", "label"],
     "Frontend/Timelines.swift": ["to", "delay"],
     // A transition's or tween's `delay:`.
     "Frontend/EasingReader.swift": ["delay"],
@@ -27,10 +27,11 @@ private let otherMeanings: [String: Set<String>] = [
     "Frontend/Overrides.swift": ["contours"],
     // Easing names (`linear`) and `steps(4, end)`.
     "Values/EasingParser.swift": ["linear", "end"],
-    // Scene, transition and tween keys; the `linear` easing.
-    "Vocabulary.swift": ["size", "from", "to", "linear", "delay"],
-    // Scene and transition keys, and the schema's `color` definition.
-    "SceneSchema.swift": ["size", "from", "to", "color", "delay"],
+    // Scene, transition and tween keys; the `linear` easing; a state's `a11y: {label}`.
+    "Vocabulary.swift": ["size", "from", "to", "linear", "delay", "a11y", "label"],
+    // Scene and transition keys, the schema's `color` definition, a state's `a11y: {label}` and
+    // the `label` of an editor snippet.
+    "SceneSchema.swift": ["size", "from", "to", "color", "delay", "a11y", "label"],
 ]
 
 private func choreoSceneSources() throws -> [(name: String, text: String)] {
@@ -91,7 +92,7 @@ private func choreoSceneSources() throws -> [(name: String, text: String)] {
     let geometry: [ShapeKind: [String]] = [
         .rect: ["size", "corner-radius"], .ellipse: ["size", "radius"], .polygon: ["sides", "radius", "inner-radius", "corner-radius"],
         .path: ["d", "points", "contours", "closed", "morph"], .group: ["children"],
-        .text: ["size", "text", "font", "align", "line-height", "letter-spacing", "max-width", "per-glyph"],
+        .text: ["size", "text", "font", "align", "line-height", "letter-spacing", "max-width", "per-glyph", "a11y"],
     ]
     for shape in ShapeKind.allCases {
         #expect(Set(NodeSchema.byShape[shape]!.allowed) == Set(common + geometry[shape]!), "\(shape)")
