@@ -22,7 +22,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import dotlottie  # noqa: E402
 import dotlottie_runtime  # noqa: E402
 from common import REPO_ROOT  # noqa: E402
-from test_dotlottie_bind import player_archive  # noqa: E402
 
 FRAME_MS = 1000 / 60
 
@@ -40,11 +39,7 @@ def record_button(tmp_path_factory):
 
 
 def started(archive):
-    definition = dotlottie_runtime.parse(json.dumps(archive.state_machines["record-button"]))
-    player = dotlottie_runtime.Player(player_archive(archive.animations["record-button"]), True)
-    machine = dotlottie_runtime.Machine(definition, player)
-    assert machine.start()
-    return machine, player
+    return dotlottie_runtime.started(archive, "record-button")
 
 
 def tick_until(machine, state, limit_ms=5000):
@@ -61,12 +56,17 @@ def span(timeline, name):
     return found["startFrame"], found["endFrame"]
 
 
-def test_a_tap_mid_pulse_waits_for_the_cycle_to_end(record_button):
-    archive, timeline = record_button
+def recording(archive, timeline):
+    """A started machine tapped into `recording`, and the pulse's frames."""
     machine, player = started(archive)
     machine.pointer("Click", [])
     tick_until(machine, "recording")
-    pulse_start, pulse_end = span(timeline, "pulse")
+    return machine, player, span(timeline, "pulse")
+
+
+def test_a_tap_mid_pulse_waits_for_the_cycle_to_end(record_button):
+    archive, timeline = record_button
+    machine, player, (pulse_start, pulse_end) = recording(archive, timeline)
     cycle_ms = (pulse_end - pulse_start) * FRAME_MS
     machine.tick(cycle_ms * 0.4)
     assert pulse_start < player.frame < pulse_end
@@ -83,10 +83,7 @@ def test_a_tap_mid_pulse_waits_for_the_cycle_to_end(record_button):
 
 def test_the_pulse_loops_on_without_a_tap(record_button):
     archive, timeline = record_button
-    machine, _ = started(archive)
-    machine.pointer("Click", [])
-    tick_until(machine, "recording")
-    pulse_start, pulse_end = span(timeline, "pulse")
+    machine, _, (pulse_start, pulse_end) = recording(archive, timeline)
     for _ in range(int(3 * (pulse_end - pulse_start))):
         machine.tick(FRAME_MS)
         assert machine.current == "recording"
