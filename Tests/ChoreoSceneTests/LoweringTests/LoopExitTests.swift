@@ -1,4 +1,5 @@
 import ChoreoDiagnostics
+import ChoreoJSON
 import ChoreoTimeline
 import Testing
 
@@ -51,4 +52,11 @@ private func recorder(exit: String?) -> String {
     #expect(near(exit.start(at: 3.4000001, loopBegan: 1, cycle: 1.2), 3.4))
     #expect(near(exit.start(at: 1, loopBegan: 1, cycle: 1.2), 1))
     #expect(near(LoopExit.now.start(at: 2.3, loopBegan: 1, cycle: 1.2), 2.3))
+}
+
+@Test func editorsOfferTheExitValuesAndTheSchemaNamesThem() throws {
+    #expect(SceneVocabulary.keys(.transition).contains("exit"))
+    #expect(SceneVocabulary.enumValues(forKey: "exit").map(\.value) == ["now", "cycle-end"])
+    let schema = try #require(SceneSchema.valueSchema(key: "exit", place: .transition))
+    #expect(schema["enum"] == .array([.string("now"), .string("cycle-end")]))
 }
