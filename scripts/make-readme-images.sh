@@ -47,6 +47,7 @@ strip lift-card state:rest 2f 4f 6f state:lifted
 strip badge-count state:three 7f 11f 15f state:four
 strip upload-done state:idle 6f 10f 14f state:done
 strip headline-rise 0f 8f 14f 20f 30f
+strip record-button state:idle 10f 76f 94f 112f 54f
 # theme-switch: the default look above the dark theme.
 strip theme-switch state:off 8f 14f state:on
 strip --theme dark theme-switch state:off 8f 14f state:on
@@ -55,4 +56,4 @@ rm docs/images/theme-switch-dark.png
 convert docs/images/play-pause.png docs/images/spinner.png docs/images/menu-to-x.png -append \
     docs/images/badge.png -gravity center -background white -smush 8 docs/images/seeds.png
 echo "wrote docs/images/{play-pause,spinner,badge,menu-to-x,send-button,download-morph,typing-indicator,like-burst,spring-card,skeleton-shimmer,lift-card,theme-switch,seeds}.png"
-echo "wrote docs/images/{play-pause,spinner,badge,menu-to-x,send-button,download-morph,typing-indicator,like-burst,spring-card,skeleton-shimmer,badge-count,upload-done,headline-rise,theme-switch,seeds}.png"
+echo "wrote docs/images/{play-pause,spinner,badge,menu-to-x,send-button,download-morph,typing-indicator,like-burst,spring-card,skeleton-shimmer,badge-count,upload-done,headline-rise,record-button,theme-switch,seeds}.png"

@@ -94,6 +94,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, CustomSt
     case guardCycle = "guard-cycle"
     case dotLottieUnsupported = "dotlottie-unsupported"
     case boundTimelineLoops = "bound-timeline-loops"
+    case exitWithoutLoop = "exit-without-loop"
 
     // Lowering the scene model to the timeline.
     case loopFrames = "loop-frames"
@@ -221,6 +222,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, CustomSt
         case .guardCycle: (.scene, .error, "transitions without a trigger whose guards can hold at once lead round in a cycle")
         case .dotLottieUnsupported: (.scene, .error, "a guard or an action that the dotLottie state machine would read otherwise")
         case .boundTimelineLoops: (.scene, .error, "a timeline bound to an input with `bind:` also loops")
+        case .exitWithoutLoop: (.scene, .warning, "`exit:` on a transition out of a state that loops no timeline")
         case .loopFrames: (.lowering, .warning, "a looping timeline is not a whole number of frames")
         case .loopSeam: (.lowering, .warning, "a looping timeline jumps at its seam")
         case .androidGroupOpacity: (.target, .error, "lottie-android fades overlapping fills and strokes separately")

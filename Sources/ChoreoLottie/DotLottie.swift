@@ -88,12 +88,15 @@ public enum DotLottie {
             return .object([("initial", .string(name)), ("states", [state])])
         }
         var states: [JSONValue] = []
+        let waiting = machine.transitions.filter { waitsForCycleEnd($0, in: machine) }
         for state in machine.states {
             let leaving = machine.transitions(from: state.name)
             let completes = leaving.contains { $0.trigger == .complete }
             var segment = state.pose, autoplay = completes, loop = false
-            var transitions = leaving.flatMap { guardedTransitions($0, inputs: machine.inputs) }
-            var entryActions: [JSONValue] = []
+            var transitions = leaving.flatMap {
+                guardedTransitions($0, inputs: machine.inputs, waitsForCycleEnd: waiting.contains($0))
+            }
+            var entryActions: [JSONValue] = waiting.filter { $0.from == state.name }.map(setPending(false))
             if let play = state.play, let input = play.bind, !completes {
                 segment = play.span
                 entryActions = boundEntryActions(state: state.name, play: play, machine: machine, timeline: timeline)
@@ -127,8 +130,10 @@ public enum DotLottie {
         var interactions: [JSONValue] = []
         for trigger in machine.usedTriggers {
             guard let type = interactionType(for: trigger) else { continue }
-            interactions.append(.object([("type", .string(type)), ("actions", [fire(trigger.rawValue)])]))
+            let actions = [fire(trigger.rawValue)] + settingPendingExits(waiting, on: trigger)
+            interactions.append(.object([("type", .string(type)), ("actions", .array(actions))]))
         }
+        interactions += cycleEndInteractions(waiting)
         for transition in machine.transitions where !transition.isAction {
             interactions.append(onComplete(transition.name, fire: transitionEndEvent))
         }
@@ -143,7 +148,7 @@ public enum DotLottie {
         var members: [(String, JSONValue)] = [("initial", .string(machine.initial)), ("states", .array(states))]
         if !interactions.isEmpty { members.append(("interactions", .array(interactions))) }
         let declared = inputs.map { JSONValue.object([("type", "Event"), ("name", .string($0))]) }
-            + machine.inputs.map(inputJSON) + boundInputs(machine)
+            + machine.inputs.map(inputJSON) + boundInputs(machine) + cycleEndInputs(waiting)
         if !declared.isEmpty {
             members.append(("inputs", .array(declared)))
         }

@@ -44,6 +44,7 @@ enum InteractiveInputs {
             case let .emit(name): "{emit: \(jsString(name))}"
             }
         }
-        return "when: \(when), actions: [\(actions.joined(separator: ", "))], auto: \(transition.isAutomatic), action: \(transition.from == transition.to)"
+        let exit = transition.exit == .now ? "" : ", exit: \(jsString(transition.exit.rawValue))"
+        return "when: \(when), actions: [\(actions.joined(separator: ", "))], auto: \(transition.isAutomatic), action: \(transition.from == transition.to)" + exit
     }
 }

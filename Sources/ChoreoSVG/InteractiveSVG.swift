@@ -27,6 +27,7 @@ struct InteractiveMachine {
         var guardCondition: TransitionGuard?
         var actions: [TransitionAction]
         var isAutomatic: Bool
+        var exit: LoopExit
     }
 
     var initial: String
@@ -49,7 +50,8 @@ struct InteractiveMachine {
             timeline.span(named: transition.span).map {
                 Transition(
                     name: transition.name, from: transition.from, to: transition.to, trigger: transition.trigger, span: $0,
-                    guardCondition: transition.guardCondition, actions: transition.actions, isAutomatic: transition.isAutomatic)
+                    guardCondition: transition.guardCondition, actions: transition.actions, isAutomatic: transition.isAutomatic,
+                    exit: transition.exit)
             }
         }
         guard !states.isEmpty else { return nil }
@@ -197,7 +199,8 @@ enum InteractiveSVG {
     /// timeline; the state is *fully reached* when a timeline played once has ended (at once
     /// otherwise), and then its `complete` transition, if any, starts at that very instant. A
     /// pointer trigger starts the current state's transition on it, stopping a played timeline
-    /// where it is; while a transition plays, triggers are ignored; when it has played, the
+    /// where it is (out of a loop with `exit: cycle-end`, once the running cycle ends); while a
+    /// transition plays, triggers are ignored; when it has played, the
     /// machine enters its target state. Times are the SVG's document time, so a page that pauses
     /// or steps the SVG clock (the preview) pauses or steps the machine with it. Under
     /// `prefers-reduced-motion: reduce` transitions jump to their end and loops do not run.
@@ -260,8 +263,18 @@ enum InteractiveSVG {
               } else if ("emit" in a) dispatch("choreo:event", { name: a.emit, state: state });
             });
           }
-          // A transition's actions run as it starts; one to its own state plays nothing.
+          // A transition's actions run as it starts; one to its own state plays nothing. With
+          // `exit: cycle-end` out of a running loop it is taken now (later triggers are ignored)
+          // and starts when the loop's running cycle ends, the loop playing on till then.
           function take(t) {
+            if (t.exit === "cycle-end" && playing && playing.loops && active) {
+              var since = now() - active.begin, cycles = Math.ceil(since / playing.dur - 1e-6);
+              var left = Math.max(cycles * playing.dur - since, 0);
+              busy = true;
+              root.setAttribute("data-transition", t.name);
+              wait({ end: now() + left, wallEnd: wall() + left * 1000 }, function () { act(t); go(t); });
+              return;
+            }
             act(t);
             if (t.action) { settle(); return; }
             go(t);

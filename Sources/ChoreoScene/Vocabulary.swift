@@ -1,4 +1,5 @@
 import ChoreoDiagnostics
+import ChoreoTimeline
 
 /// The words of the scene language by place, with a line of documentation each: what editor
 /// tooling (`choreo lsp` completion and hover) offers. The keys of nodes and of their style and
@@ -23,7 +24,7 @@ public enum SceneVocabulary {
         case .state: stateOwnKeys
         case .a11y: ["label"]
         case .play: ["timeline", "loop", "bind"]
-        case .transition: ["from", "to", "on", "duration", "delay", "easing", "nodes", "play", "keyframes", "when", "set", "theme", "emit", "change"]
+        case .transition: ["from", "to", "on", "duration", "delay", "easing", "nodes", "play", "keyframes", "when", "set", "theme", "emit", "change", "exit"]
         case .nodeTiming: ["duration", "delay", "easing"]
         case .timeline: ["duration", "loop", "tweens", "keyframes"]
         case .tween: ["at", "duration", "delay", "easing", "to", "by"]
@@ -95,6 +96,7 @@ public enum SceneVocabulary {
         case "on":
             return triggerKeywords.map { ($0.0, triggerDocumentation[$0.0] ?? "") }
         case "change": return TextChange.allCases.map { ($0.rawValue, $0.documentation) }
+        case "exit": return LoopExit.allCases.map { ($0.rawValue, loopExitDocumentation($0)) }
         case Property.anchor.key: return anchorKeywords.map { ($0.0, "a point of the node's bounds") }
         case "loop", Property.closed.key: return [("true", ""), ("false", "")]
         case Property.fill.key, "background": return [("none", "no fill")]
@@ -143,6 +145,7 @@ public enum SceneVocabulary {
         "set": "inputs the transition sets: `{count: 3}`, `{count: +1}`, `{muted: toggle}`",
         "emit": "an event the transition tells the app (`choreo:event`, dotLottie `CustomEvent`)",
         "change": "how a text that differs between the two states changes: fade (default), roll-up, roll-down or morph",
+        "exit": "out of a state that loops a timeline: now (default) or cycle-end (waits for the running cycle to end)",
         "choreo": "the format version: `1` (a plain number)",
         "fps": "frame rate of the Lottie output and of frame units (`21f`), 1…240",
         "background": "a colour that fills the canvas, or `none`",
@@ -173,4 +176,12 @@ public enum SceneVocabulary {
         "response": "SwiftUI spring response in seconds (default 0.5)",
         "damping-fraction": "SwiftUI dampingFraction (default 0.825; 1 = no overshoot)",
     ]
+}
+
+/// What each `exit:` value does, for completion.
+func loopExitDocumentation(_ exit: LoopExit) -> String {
+    switch exit {
+    case .now: "the transition starts at once, from the state's pose (default)"
+    case .cycleEnd: "the transition starts when the loop's running cycle ends, so nothing pops"
+    }
 }

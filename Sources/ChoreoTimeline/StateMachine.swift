@@ -31,7 +31,9 @@ public enum Trigger: String, Sendable, CaseIterable, Equatable {
 ///    timeline is fully reached as soon as it is entered: its loop is its rest and never ends.
 /// 3. When a state is fully reached, its `complete` transition (if any) starts.
 /// 4. A pointer trigger, or the app firing a programmatic transition by name, starts the current
-///    state's transition on that trigger, if any; a played timeline stops where it is.
+///    state's transition on that trigger, if any; a played timeline stops where it is. Out of a
+///    looping state, a transition with `exit: cycle-end` is taken then (its actions run, later
+///    triggers are ignored) but starts when the running cycle ends, the loop playing on till then.
 /// 5. While a transition plays, triggers are ignored; when its span has played once, the machine
 ///    is in the transition's target state (back to 2).
 public struct StateMachine: Sendable, Equatable {
@@ -107,11 +109,15 @@ public struct StateMachine: Sendable, Equatable {
         public var guardCondition: TransitionGuard?
         /// `set:`, `theme:`, `emit:`, done when the transition is taken.
         public var actions: [TransitionAction]
+        /// `exit:`: out of a state that loops a timeline, whether the transition starts at once
+        /// or when the running cycle ends (the trigger is taken at once, its start waits).
+        public var exit: LoopExit
 
         public init(
             name: String, from: String, to: String, trigger: Trigger, span: String,
-            guardCondition: TransitionGuard? = nil, actions: [TransitionAction] = []
+            guardCondition: TransitionGuard? = nil, actions: [TransitionAction] = [], exit: LoopExit = .now
         ) {
+            self.exit = exit
             self.name = name
             self.from = from
             self.to = to

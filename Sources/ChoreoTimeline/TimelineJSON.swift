@@ -104,7 +104,8 @@ public enum TimelineJSON {
                     ("to", .string(transition.to)),
                     ("trigger", .string(transition.trigger.rawValue)),
                     ("span", .string(transition.span)),
-                ] + MachineJSON.transitionMembers(transition))
+                ] + (transition.exit == .now ? [] : [("exit", .string(transition.exit.rawValue))])
+                    + MachineJSON.transitionMembers(transition))
             })),
         ] + MachineJSON.machineMembers(machine))
     }

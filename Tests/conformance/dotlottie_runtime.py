@@ -666,3 +666,20 @@ class Machine:
         self._run_actions(state.get("entryActions", []))
         if state.get("final"):
             self.status = "Stopped"
+
+
+def player_archive(animation: dict) -> dict:
+    """The archive facts the runtime's player reads, from the Lottie animation itself."""
+    return {
+        "total_frames": animation["op"] - animation["ip"], "frame_rate": animation["fr"],
+        "markers": [{"name": m["cm"], "start": m["tm"], "end": m["tm"] + m["dr"]} for m in animation.get("markers", [])],
+    }
+
+
+def started(archive, name: str) -> tuple[Machine, Player]:
+    """A `.lottie`'s state machine `name` started on a player of its animation `name`."""
+    definition = parse(json.dumps(archive.state_machines[name]))
+    player = Player(player_archive(archive.animations[name]), True)
+    machine = Machine(definition, player)
+    assert machine.start()
+    return machine, player

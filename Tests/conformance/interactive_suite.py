@@ -60,6 +60,14 @@ REST_SECONDS = 2.0
 # frames while nothing changes, hence the timer.
 AFTER_PAINT = ("() => new Promise(done => { requestAnimationFrame(() => requestAnimationFrame(() => done(true)));"
                " setTimeout(() => done(true), 100); })")
+# A state that loops a timeline is not still: once the clock is paused, the instant of the compiled
+# timeline the SVG shows (the loop's span start plus the phase of its cycle), so the picture is
+# compared with `choreo snapshot --at` that instant; null when no loop is playing.
+LOOP_INSTANT = """selector => { const s = document.querySelector(selector); const c = s.choreo && s.choreo.current();
+  if (!c || !c.loops) return null;
+  return c.start + (((s.getCurrentTime() - c.begin) % c.dur) + c.dur) % c.dur; }"""
+PAUSE_SVG = "selector => document.querySelector(selector).pauseAnimations()"
+RESUME_SVG = "selector => document.querySelector(selector).unpauseAnimations()"
 MACHINE_STATE = "() => { const s = document.querySelector('svg'); return [s.getAttribute('data-state'), s.getAttribute('data-transition')]; }"
 
 
@@ -108,6 +116,13 @@ class Scene:
 
     def snapshot(self, state: str) -> Path:
         return common.state_snapshot(self.choreo, self.source, state, self.work)
+
+    def snapshot_at(self, seconds: float) -> Path:
+        path = self.work / f"at-{seconds:.6f}.svg"
+        if not path.exists():
+            subprocess.run([self.choreo, "snapshot", str(self.source), "--at", f"{seconds:.6f}s", "-o", str(path)],
+                           check=True, capture_output=True)
+        return path
 
     def transitions_from(self, state: str) -> list[dict]:
         return [t for t in self.machine["transitions"] if t["from"] == state]
@@ -253,8 +268,8 @@ def tap_through(browser, scene: Scene, results: Results) -> None:
             results.record(f"{name}: takes the transition's time", elapsed_ms >= minimum_ms * 0.9,
                            f"{elapsed_ms:.0f} ms < {minimum_ms:.0f} ms")
             wait_for_played_timeline(scene, target)
-            results.compare(f"{name}: draws {target}", screenshot(page, scene.width, scene.height),
-                            render_file(browser, scene.snapshot(target), scene))
+            results.compare(f"{name}: draws {target}", *drawn_and_expected(
+                browser, page, scene, target, lambda: screenshot(page, scene.width, scene.height)))
             if transition in untested:
                 untested.remove(transition)
             state = target
@@ -263,6 +278,22 @@ def tap_through(browser, scene: Scene, results: Results) -> None:
 
 
 RENDERED: dict[Path, np.ndarray] = {}
+
+
+def drawn_and_expected(browser, page, scene: Scene, state: str, picture, selector: str = "svg",
+                       pause=None, resume=None):
+    """What the page draws of `state` and what it should draw: the state's snapshot, or for a
+    state whose loop plays, the snapshot of the instant the paused loop shows (`pause` and
+    `resume` stop the clock: the SVG's own, or the preview's, which moves the SVG's itself)."""
+    pause = pause or (lambda: page.evaluate(PAUSE_SVG, selector))
+    resume = resume or (lambda: page.evaluate(RESUME_SVG, selector))
+    if page.evaluate(LOOP_INSTANT, selector) is None:
+        return picture(), render_file(browser, scene.snapshot(state), scene)
+    pause()
+    instant = page.evaluate(LOOP_INSTANT, selector)
+    drawn = picture()
+    resume()
+    return drawn, render_file(browser, scene.snapshot_at(instant), scene)
 
 
 def render_file(browser, path: Path, scene: Scene) -> np.ndarray:
@@ -485,8 +516,9 @@ def preview_checks(browser, scene: Scene, results: Results, full: bool) -> None:
     results.record(f"{scene.name} preview: {transition['trigger']} on the stage goes to {target}", state[:2] == [target, target],
                    f"page {state!r}")
     wait_for_played_timeline(scene, target)
-    results.compare(f"{scene.name} preview: the stage draws {target}", element_image(page, stage),
-                    render_file(browser, scene.snapshot(target), scene))
+    results.compare(f"{scene.name} preview: the stage draws {target}", *drawn_and_expected(
+        browser, page, scene, target, lambda: element_image(page, stage), "#stage > svg",
+        pause=lambda: page.click("#play-pause"), resume=lambda: page.click("#play-pause")))
     if full:
         back = next((t for t in scene.transitions_from(target) if t["trigger"] == transition["trigger"]), None)
         if back is not None:

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import queue
 import subprocess
 import sys
@@ -434,6 +435,24 @@ class Drive:
                 return False
         return True
 
+    def finish_cycle(self, where: str) -> bool:
+        """After the trigger of an `exit: cycle-end` transition the loop plays on: the clock is
+        moved to the end of its running cycle, where the transition must begin; False if the SVG
+        does not wait for it or does not go on there."""
+        status = self.machine()
+        loop = status["clip"]
+        if not self.results.record(f"{where}: waits for the cycle", loop is not None and loop["loops"]
+                                   and status["transition"] is not None, f"the SVG reports {status!r}"):
+            return False
+        cycles = max(0, math.ceil((status["time"] - loop["begin"]) / loop["dur"] - 1e-6))
+        self.page.evaluate("t => document.documentElement.setCurrentTime(t)", loop["begin"] + cycles * loop["dur"] + 0.001)
+        deadline = time.monotonic() + MOVE_ON_SECONDS
+        def began() -> float | None: return (self.machine()["clip"] or {}).get("begin")
+        while began() == loop["begin"] and time.monotonic() < deadline:
+            time.sleep(0.01)
+        return self.results.record(f"{where}: leaves at the cycle's end", began() != loop["begin"],
+                                   f"the clock is at the cycle's end and the SVG still reports {self.machine()!r}")
+
     def rest(self, where: str, state: str, loops: bool) -> bool:
         """Checks the machine rests in `state` and draws it; False if the machine is elsewhere."""
         status = self.machine()
@@ -468,6 +487,8 @@ class Drive:
             route.append(transition["name"])
             where = f"{self.label} [{' / '.join(route)}]"
             print(f"  {where}: {how}", flush=True)
+            if transition.get("exit") == "cycle-end" and not self.finish_cycle(where):
+                break
             if not self.play_clips(where, step.clips) or not self.rest(where, step.rests_in, step.loops):
                 break
             state = step.rests_in

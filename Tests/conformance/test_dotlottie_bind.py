@@ -24,14 +24,6 @@ import dotlottie_runtime  # noqa: E402
 from common import REPO_ROOT  # noqa: E402
 
 
-def player_archive(animation: dict) -> dict:
-    """The archive facts the runtime's player reads, from the Lottie animation itself."""
-    return {
-        "total_frames": animation["op"] - animation["ip"], "frame_rate": animation["fr"],
-        "markers": [{"name": m["cm"], "start": m["tm"], "end": m["tm"] + m["dr"]} for m in animation.get("markers", [])],
-    }
-
-
 @pytest.fixture(scope="module")
 def download_button(tmp_path_factory):
     choreo = os.environ.get("CHOREO")
@@ -45,11 +37,7 @@ def download_button(tmp_path_factory):
 
 
 def started(archive):
-    definition = dotlottie_runtime.parse(json.dumps(archive.state_machines["download-button"]))
-    player = dotlottie_runtime.Player(player_archive(archive.animations["download-button"]), True)
-    machine = dotlottie_runtime.Machine(definition, player)
-    assert machine.start()
-    return machine, player
+    return dotlottie_runtime.started(archive, "download-button")
 
 
 def test_the_frame_follows_progress_in_the_bound_state(download_button):

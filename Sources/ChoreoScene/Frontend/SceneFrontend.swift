@@ -135,6 +135,7 @@ extension FrontendContext {
         } ?? []
         let timelines = map.value("timelines").map { readTimelines($0, names: names) } ?? []
         checkBindings(states: states, inputs: inputs, timelines: timelines)
+        checkLoopExits(transitions, states: states, timelines: timelines)
         if releasesTree {
             map.releaseValue("transitions")
             map.releaseValue("timelines")

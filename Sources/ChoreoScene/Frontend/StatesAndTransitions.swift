@@ -155,7 +155,7 @@ extension FrontendContext {
         var seen: [String: SourceRange] = [:]
         for item in items {
             guard let map = readMap(
-                item, what: "a transition", allowed: ["from", "to", "on", "duration", "delay", "easing", "nodes", "play", "keyframes", "when", "set", "theme", "emit", "change"],
+                item, what: "a transition", allowed: ["from", "to", "on", "duration", "delay", "easing", "nodes", "play", "keyframes", "when", "set", "theme", "emit", "change", "exit"],
                 required: ["from", "to"])
             else {
                 transitionFailed = true
@@ -226,6 +226,7 @@ extension FrontendContext {
             transition.guardCondition = guardCondition
             transition.actions = actions ?? []
             if let change = map.entry("change") { readTextChange(change, into: &transition) }
+            if let exit = map.entry("exit") { readLoopExit(exit, into: &transition) }
             transitions.append(transition)
         }
         reportCompleteCycles(transitions)

@@ -232,7 +232,7 @@ struct LoweringContext {
             let name = "\(transition.from)->\(transition.to)"
             return StateMachine.Transition(
                 name: name, from: transition.from, to: transition.to, trigger: transition.trigger, span: name,
-                guardCondition: transition.guardCondition, actions: transition.actions)
+                guardCondition: transition.guardCondition, actions: transition.actions, exit: transition.exit)
         }
         return StateMachine(initial: initial.name, states: states, transitions: transitions, inputs: scene.inputs)
     }

@@ -311,6 +311,15 @@ public struct SceneTransition: Sendable {
     public var actions: [TransitionAction] = []
     /// `change:`: how the text of a text node that differs between the two states changes.
     public var textChange: TextChange = .fade
+    /// `exit:`: out of a looping state, at once or when the running cycle ends.
+    public var exit: LoopExit = .now
+    /// Where `exit:` is written, and the fix-it that removes it.
+    public var exitSource: ExitSource?
+
+    public struct ExitSource: Sendable {
+        public var range: SourceRange
+        public var removal: [FixIt]
+    }
 
     public init(
         from: String, to: String, trigger: Trigger, timing: Timing, nodeTiming: [String: Timing] = [:],
