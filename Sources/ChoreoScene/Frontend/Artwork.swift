@@ -67,9 +67,9 @@ let maximumSceneArtworks = 16
 /// The largest SVG file `artwork:` reads, as `choreo import` does.
 let maximumArtworkBytes = 8 * 1024 * 1024
 
-private let artworkKey = "artwork"
-private let artworkFileKey = "file"
-private let artworkPrefixKey = "prefix"
+let artworkKey = "artwork"
+let artworkFileKey = "file"
+let artworkPrefixKey = "prefix"
 
 /// Replaces every `artwork:` node of `root`'s layers with the group it stands for: `shape: group`
 /// and the SVG's nodes as its `children:` (their ids prefixed; every range the `artwork:`
