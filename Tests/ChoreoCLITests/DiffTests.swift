@@ -81,19 +81,22 @@ private let slower = Scenes.toggle.replacingOccurrences(of: "duration: 0.5s", wi
     #expect(result.stdout.contains("scene dot: removed"), "\(result)")
 }
 
+/// Runs git in the sandbox, as a user of its own.
+private func runGit(_ arguments: [String], in sandbox: Sandbox) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["git", "-c", "user.name=t", "-c", "user.email=t@example.invalid"] + arguments
+    process.currentDirectoryURL = sandbox.root
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "git \(arguments)")
+}
+
 @Test func diffAgainstAGitRevision() throws {
     let sandbox = try Sandbox()
-    func git(_ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-c", "user.name=t", "-c", "user.email=t@example.invalid"] + arguments
-        process.currentDirectoryURL = sandbox.root
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "git \(arguments)")
-    }
+    func git(_ arguments: [String]) throws { try runGit(arguments, in: sandbox) }
     try sandbox.write("scenes/toggle.yaml", Scenes.toggle)
     try sandbox.write("scenes/gone.yaml", Scenes.dot(named: "gone"))
     try sandbox.write("ci.yaml", "on: push\n")
@@ -126,17 +129,7 @@ private let slower = Scenes.toggle.replacingOccurrences(of: "duration: 0.5s", wi
 /// side compiled the working tree's SVG), also from a folder below the repository's top.
 @Test func diffAgainstAGitRevisionReadsTheArtworkThere() throws {
     let sandbox = try Sandbox()
-    func git(_ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-c", "user.name=t", "-c", "user.email=t@example.invalid"] + arguments
-        process.currentDirectoryURL = sandbox.root
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "git \(arguments)")
-    }
+    func git(_ arguments: [String]) throws { try runGit(arguments, in: sandbox) }
     let svg = ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle id="ball" cx="5" cy="5" r="4" fill="#8A5A00"/></svg>"##
     try sandbox.write("scenes/art/ball.svg", svg)
     try sandbox.write("scenes/ball.yaml", """
