@@ -188,6 +188,10 @@ def variants(path: Path) -> dict[str, str]:
 
 @pytest.mark.parametrize("scene", SCENES, ids=[scene.stem for scene in SCENES])
 def test_reformatting_reports_no_change(scene: Path, tmp_path: Path):
+    # The files a scene reads (fonts, artwork SVGs) are named from its folder: copied beside the variants.
+    for sibling in scene.parent.iterdir():
+        if sibling.is_dir():
+            shutil.copytree(sibling, tmp_path / sibling.name)
     for index, (name, text) in enumerate(variants(scene).items()):
         variant = tmp_path / f"variant-{index}.yaml"
         variant.write_text(text)
