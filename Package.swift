@@ -10,7 +10,7 @@ import PackageDescription
 //   ChoreoDiff (`choreo diff`) compares two compiled versions of a scene: it sees the scene model and
 //   the timeline, and draws its HTML with ChoreoSVG; only the CLI uses it.
 //   ChoreoPlugin (SwiftPM build-tool plugin) only runs the choreo executable; it links nothing of ours.
-//   CXML2 ← ChoreoSVGImport (`choreo import`: SVG → scene nodes) sits on ChoreoScene; only the CLI uses it.
+//   CXML2 ← ChoreoSVGImport (`choreo import`: SVG → scene nodes) sits on ChoreoScene; the CLI, the benchmark and the tests that compile scenes/ use it.
 // Emitters never see YAML or the scene model; only ChoreoYAML sees libyaml.
 let package = Package(
     name: "Choreo",
@@ -81,7 +81,8 @@ let package = Package(
         .testTarget(name: "ChoreoYAMLTests", dependencies: ["ChoreoYAML", "ChoreoTestSupport"]),
         .testTarget(
             name: "ChoreoSceneTests",
-            dependencies: ["ChoreoScene", "ChoreoYAML", "ChoreoTimeline", "ChoreoText", "ChoreoTestSupport"],
+            // The importer too: scenes/ holds scenes that draw SVGs with `artwork:`.
+            dependencies: ["ChoreoScene", "ChoreoYAML", "ChoreoTimeline", "ChoreoText", "ChoreoTestSupport", "ChoreoSVGImport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "ChoreoLottieTests", dependencies: ["ChoreoLottie", "ChoreoTimeline", "ChoreoTestSupport"]),

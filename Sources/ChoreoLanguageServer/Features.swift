@@ -149,6 +149,7 @@ extension LanguageServer {
             case (.node, "repeat"): place = .repeat
             case (.node, "clip"): place = .clip
             case (.node, "shadow"), (.nodeOverrides, "shadow"): place = .shadow
+            case (.node, "artwork"): place = .artwork
             case (_, "easing"): place = .easingMap
             case (.easingMap, "spring"): place = .spring
             default: return nil

@@ -429,7 +429,7 @@ private struct Mapper {
             outline = PathShape([Contour(points, closed: element.name == "polygon")])
             bounds = Box(outline)
         default:
-            guard let text = element["d"], !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
+            guard let text = element["d"], !trimmedWhitespace(text).isEmpty else { return nil }
             // Counted before parsing, so a path past the limit costs one scan, not a parse.
             if vertexCount + numberCount(text) / 2 > SVGLimits.maxOutputVertices {
                 throw SVGReadError("the SVG makes more than \(SVGLimits.maxOutputVertices) path vertices (with every use expanded)", line: element.line, column: element.column)
@@ -457,7 +457,7 @@ private struct Mapper {
             if abs(similarity.scale - 1) > 1e-12 { node.scale = Point(similarity.scale, similarity.scale) }
             localToNode = .translate(-primitiveCenter.x, -primitiveCenter.y)
         } else if element.name == "path", let text = element["d"], let similarity = total.similarity {
-            node.geometry = .path(text.trimmingCharacters(in: .whitespacesAndNewlines))
+            node.geometry = .path(String(trimmedWhitespace(text)))
             if !total.isIdentity { setTransform(&node, total, similarity) }
         } else {
             if let similarity = total.similarity {
@@ -512,7 +512,7 @@ private struct Mapper {
     // MARK: Paint
 
     mutating func paint(_ text: String, opacity: Double, style: ComputedStyle, element: SVGElement, bounds: Box, matrix: Affine) -> ArtworkPaint {
-        var value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        var value = String(trimmedWhitespace(text))
         if value == "none" { return .none }
         if value.hasPrefix("url(") {
             let close = value.firstIndex(of: ")") ?? value.endIndex
@@ -542,7 +542,7 @@ private struct Mapper {
     }
 
     func color(_ text: String, style: ComputedStyle) -> RGBA? {
-        let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let value = String(trimmedWhitespace(text))
         if value.lowercased() == "currentcolor" {
             let current = style["color"] ?? "black"
             return current.lowercased() == "currentcolor" ? RGBA(0, 0, 0, 1) : color(current, style: ComputedStyle())

@@ -46,6 +46,9 @@ public enum SceneSchema {
 
     /// The JSON type of each key's value, by place where a key differs between places.
     static func valueSchema(key: String, place: ScenePlace) -> JSONValue? {
+        if place == .node, key == artworkKey {
+            return .object([("anyOf", [.object([("type", "string")]), ref(ScenePlace.artwork.rawValue)])])
+        }
         if let properties = SceneVocabulary.properties(place) {
             return properties.first { $0.key == key }.map { propertySchema($0, place: place) }
         }
@@ -57,6 +60,8 @@ public enum SceneSchema {
             return .object([("anyOf", [ref("identifier"), ref(ScenePlace.play.rawValue)])])
         case (.play, "timeline"), (.play, "bind"): return ref("identifier")
         case (.play, "loop"): return .object([("type", "boolean")])
+        case (.artwork, artworkFileKey): return .object([("type", "string")])
+        case (.artwork, artworkPrefixKey): return .object([("type", "string"), ("pattern", "^([A-Za-z_][A-Za-z0-9_-]*)?$")])
         case (.scene, "themes"):
             // Each theme overrides vars by name.
             return .object([("type", "object"), ("additionalProperties", .object([
@@ -222,11 +227,23 @@ public enum SceneSchema {
             members.append(("additionalProperties", ref("nodeOverrides")))
         case .node:
             members.append(("additionalProperties", false))
-            members.append(("allOf", .array(SceneVocabulary.shapes.map { shape in
+            // A node is a shape, or an `artwork:` (a group, whose `size` is the SVG's box).
+            members.append(("anyOf", [.object([("required", [.string(Property.shape.key)])]), .object([("required", [.string(artworkKey)])])]))
+            let artworkNodeKeys = (SceneVocabulary.nodeKeys(shape: ShapeKind.group.rawValue) ?? []).filter { $0 != Property.children.key }
+                + [artworkKey, Property.size.key]
+            let artworkNode: JSONValue = .object([
+                ("if", .object([("required", [.string(artworkKey)])])),
+                ("then", .object([
+                    ("properties", .object([(Property.shape.key, .object([("const", .string(ShapeKind.group.rawValue))]))])),
+                    ("propertyNames", .object([("enum", .array(artworkNodeKeys.map { .string($0) }))])),
+                ])),
+            ])
+            members.append(("allOf", .array([artworkNode] + SceneVocabulary.shapes.map { shape in
                 .object([
                     ("if", .object([
                         ("properties", .object([(Property.shape.key, .object([("const", .string(shape))]))])),
                         ("required", [.string(Property.shape.key)]),
+                        ("not", .object([("required", [.string(artworkKey)])])),
                     ])),
                     ("then", .object([("propertyNames", .object([
                         ("enum", .array((SceneVocabulary.nodeKeys(shape: shape) ?? []).map { .string($0) })),
@@ -267,7 +284,11 @@ public enum SceneSchema {
     }()
 
     static let requiredKeys: [ScenePlace: [String]] = [
-        .scene: sceneRequiredKeys, .node: ShapeKind.allCases.reduce(Property.nodeKeys) { keys, shape in keys.filter { shape.requiredKeys.contains($0) } }.map(\.key),
+        // A node's `shape` is required unless it is an `artwork:` (the node's own `anyOf`).
+        .scene: sceneRequiredKeys,
+        .node: ShapeKind.allCases.reduce(Property.nodeKeys) { keys, shape in keys.filter { shape.requiredKeys.contains($0) } }.map(\.key)
+            .filter { $0 != Property.shape.key },
+        .artwork: [artworkFileKey],
         .transition: ["from", "to"], .timeline: ["duration"], .tween: ["at"], .keyframe: ["at", "value"], .play: ["timeline"],
         .linearGradient: Property.fillLinear.requiredChildren.map(\.key), .radialGradient: Property.fillRadial.requiredChildren.map(\.key),
         .repeat: Property.repeat.requiredChildren.map(\.key), .clip: Property.clip.requiredChildren.map(\.key),

@@ -13,17 +13,22 @@ public enum ScenePlace: String, Sendable, CaseIterable {
     /// A state's `play: {timeline, loop, bind}`.
     case play
     case shadow
+    /// A node's `artwork: {file, prefix}`.
+    case artwork
 }
 
 public enum SceneVocabulary {
     /// The keys a map at `place` may have (for a node, of every shape; see `nodeKeys(shape:)`).
     public static func keys(_ place: ScenePlace) -> [String] {
+        // `artwork:` is read before the property table, so the table does not hold it.
+        if place == .node { return Property.nodeKeys.map(\.key) + [artworkKey] }
         if let properties = properties(place) { return properties.map(\.key) }
         return switch place {
         case .scene: sceneKeys
         case .state: stateOwnKeys
         case .a11y: ["label"]
         case .play: ["timeline", "loop", "bind"]
+        case .artwork: [artworkFileKey, artworkPrefixKey]
         case .transition: ["from", "to", "on", "duration", "delay", "easing", "nodes", "play", "keyframes", "when", "set", "theme", "emit", "change", "exit"]
         case .nodeTiming: ["duration", "delay", "easing"]
         case .timeline: ["duration", "loop", "tweens", "keyframes"]
@@ -107,9 +112,13 @@ public enum SceneVocabulary {
     /// One line about a key at a place, or nil when the key does not belong there.
     public static func documentation(key: String, place: ScenePlace) -> String? {
         guard keys(place).contains(key) else { return nil }
+        if place == .node, key == artworkKey { return artworkDocumentation }
         if let properties = properties(place) { return properties.first { $0.key == key }?.descriptor.documentation }
         return placeDocumentation[place]?[key] ?? keyDocumentation[key]
     }
+
+    static let artworkDocumentation =
+        "an SVG file beside the scene (`icons/bell.svg`, `icons/bell.svg#clapper` for one element, or `{file, prefix}`): the node is a group of the SVG's elements, read at every compile"
 
     static let triggerDocumentation: [String: String] = [
         "tap": "a click or tap on the drawing", "press": "pointer down", "release": "pointer up",
@@ -137,6 +146,10 @@ public enum SceneVocabulary {
             "damping": "damping coefficient c > 0, with stiffness (SwiftUI interpolatingSpring)",
         ],
         .nodeTiming: ["duration": "this node's duration in the transition", "delay": "this node's delay"],
+        .artwork: [
+            artworkFileKey: "the SVG file, relative to the scene's folder (`#id` after it for one element)",
+            artworkPrefixKey: "put before every node id the SVG brings, so one SVG can be used twice (`bell-`)",
+        ],
     ]
 
     static let keyDocumentation: [String: String] = [

@@ -22,18 +22,43 @@ private enum CompiledSide: Sendable {
 func runDiff(_ options: DiffOptions) throws(UsageError) -> ExitStatus {
     var pairs: [(old: SourceFile?, new: SourceFile?)]
     var matchByName = false
+    var artworkChanged = false
+    var gitRevision: String?
+    var topLevel: String?
     switch options.sides {
     case let .paths(old, new): (pairs, matchByName) = try pathPairs(old: old, new: new)
-    case let .git(revision, paths): pairs = try gitPairs(revision: revision, paths: paths)
+    case let .git(revision, paths):
+        (pairs, artworkChanged, topLevel) = try gitPairs(revision: revision, paths: paths)
+        gitRevision = revision
+    }
+    // The scenes' paths are from the repository's top, and so are their artwork paths: compile
+    // there (the pages' directory is the one named from here).
+    var htmlDirectory = options.htmlDirectory
+    if let topLevel {
+        htmlDirectory = htmlDirectory.map { URL(fileURLWithPath: $0).path }
+        FileManager.default.changeCurrentDirectoryPath(topLevel)
     }
     // A file with the same bytes on both sides cannot have changed (the output is a function of
-    // the bytes), so it is not compiled: `--git` compiles only what the working tree changed, and
-    // an unchanged scene with errors (a test fixture) stops nothing.
-    pairs.removeAll { pair in pair.old.map { old in pair.new.map { $0.bytes == old.bytes } ?? false } ?? false }
-    // Both sides of every pair compile on the workers; results come back in input order.
-    let inputs = pairs.flatMap { [$0.old, $0.new] }
+    // the bytes and of the SVGs it draws), so it is not compiled: `--git` compiles only what the
+    // working tree changed, and an unchanged scene with errors (a test fixture) stops nothing.
+    pairs.removeAll { pair in
+        guard let old = pair.old, let new = pair.new, old.bytes == new.bytes else { return false }
+        return !(artworkChanged && mayUseArtwork(old.bytes))
+    }
+    // Both sides of every pair compile on the workers; results come back in input order. A
+    // scene read at a revision reads its artwork there too.
+    let inputs: [(SourceFile, any ArtworkLoading)?] = pairs.flatMap { pair in
+        [
+            pair.old.map { old in
+                (old, gitRevision.map { revision in
+                    RevisionArtworkLoader(revision: revision, sceneName: String(old.path.dropFirst(revision.count + 1)), scenePath: old.path)
+                } ?? artworkLoader)
+            },
+            pair.new.map { ($0, artworkLoader) },
+        ]
+    }
     let compiled = concurrentMap(inputs, jobs: ProcessInfo.processInfo.activeProcessorCount) { input in
-        input.map(compileSide)
+        input.map { compileSide($0.0, artwork: $0.1) }
     }
     var failed = false
     var sides: [(old: ComparedScene?, new: ComparedScene?)] = []
@@ -64,14 +89,14 @@ func runDiff(_ options: DiffOptions) throws(UsageError) -> ExitStatus {
     case .text, .markdown: Console.out(report)
     case .json, .github: Console.outFormatted(report)
     }
-    if let directory = options.htmlDirectory {
+    if let directory = htmlDirectory {
         guard writePages(diffs, sides: sides, into: directory) else { return .diffError }
     }
     return diffs.contains(where: \.hasChanges) ? .changes : .noChanges
 }
 
-private func compileSide(_ source: SourceFile) -> CompiledSide {
-    let (compilation, scene) = compileSceneKeepingModel(source, artwork: artworkLoader)
+private func compileSide(_ source: SourceFile, artwork: any ArtworkLoading) -> CompiledSide {
+    let (compilation, scene) = compileSceneKeepingModel(source, artwork: artwork)
     guard let timeline = compilation.timeline, let scene, !compilation.diagnostics.hasErrors else {
         return .failed(source, compilation.diagnostics)
     }
@@ -125,8 +150,9 @@ private func matchedByName(old: [ComparedScene], new: [ComparedScene]) throws(Us
 /// The pairs for `diff --git REV [PATH…]`: every scene file below PATH (default: the whole
 /// repository) that differs between the working tree and REV, by its path from the
 /// repository's top, which is also what GitHub's annotations name. Only files that are Choreo
-/// scenes (a `choreo:` key at the top) take part, unless named on the command line.
-private func gitPairs(revision: String, paths: [String]) throws(UsageError) -> [(old: SourceFile?, new: SourceFile?)] {
+/// scenes (a `choreo:` key at the top) take part, unless named on the command line. When an SVG
+/// differs, so may every scene that names an `artwork:` (`artworkChanged`): those take part too.
+private func gitPairs(revision: String, paths: [String]) throws(UsageError) -> (pairs: [(old: SourceFile?, new: SourceFile?)], artworkChanged: Bool, topLevel: String) {
     let top = try git(["rev-parse", "--show-toplevel"], what: "this is not a git repository (diff --git runs in one)")
     let topLevel = String(decoding: top, as: UTF8.self).trimmingCharacters(in: .newlines)
     _ = try git(["rev-parse", "--verify", "--quiet", "--end-of-options", "\(revision)^{commit}"], what: "no commit '\(revision)' in this repository")
@@ -144,7 +170,15 @@ private func gitPairs(revision: String, paths: [String]) throws(UsageError) -> [
     }
     let named = Set(paths), oldNames = Set(names(listedOld))
     var pairs: [(old: SourceFile?, new: SourceFile?)] = []
-    let candidates = Set(names(differing)).union(names(untracked))
+    var candidates = Set(names(differing)).union(names(untracked))
+    let artworkChanged = (differing + [0] + untracked).split(separator: 0).contains { $0.count > 4 && String(decoding: $0, as: UTF8.self).lowercased().hasSuffix(".svg") }
+    if artworkChanged {
+        for name in Set(names(listedNew)).intersection(oldNames).subtracting(candidates) {
+            guard let handle = FileHandle(forReadingAtPath: topLevel + "/" + name) else { continue }
+            defer { try? handle.close() }
+            if let bytes = try? handle.read(upToCount: YAMLLimits.defaultMaxFileBytes + 1), mayUseArtwork(Array(bytes)) { candidates.insert(name) }
+        }
+    }
     // A PATH that names nothing is a mistake, not "no changes".
     if !paths.isEmpty, names(listedNew).isEmpty, oldNames.isEmpty {
         throw .gitFailed("no Choreo scene at '\(paths.joined(separator: " "))' in the working tree or at \(revision)", command: .diff)
@@ -166,7 +200,7 @@ private func gitPairs(revision: String, paths: [String]) throws(UsageError) -> [
         guard explicitlyNamed || [old, new].contains(where: { $0.map { isChoreoScene($0.bytes) } ?? false }) else { continue }
         if old != nil || new != nil { pairs.append((old, new)) }
     }
-    return pairs
+    return (pairs, artworkChanged, topLevel)
 }
 
 /// True when a line of the file starts with `choreo:`: the key every scene has at its top level.
@@ -183,7 +217,7 @@ private func isChoreoScene(_ bytes: [UInt8]) -> Bool {
 /// Runs git with `arguments` in the current directory and returns its standard output, at most
 /// `limit` bytes (a larger output is cut there, so the YAML reader reports `file-too-large`).
 /// A non-zero exit is a usage error saying `what`, with git's own message.
-private func git(_ arguments: [String], what: String, limit: Int = 64 << 20) throws(UsageError) -> [UInt8] {
+func git(_ arguments: [String], what: String, limit: Int = 64 << 20) throws(UsageError) -> [UInt8] {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["git"] + arguments

@@ -1,3 +1,4 @@
+import ChoreoTestSupport
 import Foundation
 import Testing
 
@@ -80,19 +81,22 @@ private let slower = Scenes.toggle.replacingOccurrences(of: "duration: 0.5s", wi
     #expect(result.stdout.contains("scene dot: removed"), "\(result)")
 }
 
+/// Runs git in the sandbox, as a user of its own.
+private func runGit(_ arguments: [String], in sandbox: Sandbox) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["git", "-c", "user.name=t", "-c", "user.email=t@example.invalid"] + arguments
+    process.currentDirectoryURL = sandbox.root
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "git \(arguments)")
+}
+
 @Test func diffAgainstAGitRevision() throws {
     let sandbox = try Sandbox()
-    func git(_ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-c", "user.name=t", "-c", "user.email=t@example.invalid"] + arguments
-        process.currentDirectoryURL = sandbox.root
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "git \(arguments)")
-    }
+    func git(_ arguments: [String]) throws { try runGit(arguments, in: sandbox) }
     try sandbox.write("scenes/toggle.yaml", Scenes.toggle)
     try sandbox.write("scenes/gone.yaml", Scenes.dot(named: "gone"))
     try sandbox.write("ci.yaml", "on: push\n")
@@ -118,6 +122,42 @@ private let slower = Scenes.toggle.replacingOccurrences(of: "duration: 0.5s", wi
     #expect(nothing.status == 2 && nothing.stderr.contains("no Choreo scene at 'scenes/typo.yaml'"), "\(nothing)")
     let noRevision = try sandbox.run(["diff", "--git", "no-such-branch"])
     #expect(noRevision.status == 2 && noRevision.stderr.contains("no commit 'no-such-branch'"), "\(noRevision)")
+}
+
+/// The old side of `diff --git` draws the SVG as it was at the revision: a scene whose only
+/// change is in its artwork file is compared (it used to be skipped as unchanged, and its old
+/// side compiled the working tree's SVG), also from a folder below the repository's top.
+@Test func diffAgainstAGitRevisionReadsTheArtworkThere() throws {
+    let sandbox = try Sandbox()
+    func git(_ arguments: [String]) throws { try runGit(arguments, in: sandbox) }
+    let svg = ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle id="ball" cx="5" cy="5" r="4" fill="#8A5A00"/></svg>"##
+    try sandbox.write("scenes/art/ball.svg", svg)
+    try sandbox.write("scenes/ball.yaml", """
+        choreo: 1
+        name: ball
+        size: [10, 10]
+        layers:
+          - {id: icon, artwork: art/ball.svg}
+        states:
+          rest: {}
+          up: {ball: {opacity: 0.5}}
+        transitions:
+          - {from: rest, to: up, on: tap}
+
+        """)
+    try git(["init", "-q"])
+    try git(["add", "-A"])
+    try git(["commit", "-qm", "base"])
+    try sandbox.write("scenes/art/ball.svg", svg.replacingOccurrences(of: "#8A5A00", with: "#FF0000"))
+    for directory in [sandbox.root, sandbox.url("scenes")] {
+        let result = try runChoreo(["diff", "--git", "HEAD"], in: directory)
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("ball.fill: #8a5a00 → #ff0000"), "\(result.stdout)\(result.stderr)")
+    }
+    try git(["commit", "-qam", "red"])
+    let clean = try sandbox.run(["diff", "--git", "HEAD~1"])
+    #expect(clean.stdout.contains("ball.fill: #8a5a00 → #ff0000"), "\(clean)")
+    #expect(try sandbox.run(["diff", "--git", "HEAD"]).status == 0)
 }
 
 @Test func diffOutsideAGitRepositoryIsAUsageError() throws {

@@ -427,3 +427,26 @@ private func completionLabels(_ server: LanguageServer, _ line: Int, _ character
     // Line 6, after `{color: black, `: the shadow's keys, from the property table.
     #expect(completionLabels(server, 6, 27) == ["color", "offset", "blur"])
 }
+
+/// `artwork:` is a node key: offered where a node's keys are, documented on hover, and its map
+/// form offers `file` and `prefix`.
+@Test func completionAndHoverKnowArtwork() {
+    let text = """
+        choreo: 1
+        size: [100, 100]
+        layers:
+          - id: icon
+            artwork: {file: bell.svg, prefix: bell-}
+            a
+        """
+    let server = server()
+    _ = open(server, text)
+    #expect(completionLabels(server, 5, 5).contains("artwork"), "\(completionLabels(server, 5, 5))")
+    #expect(completionLabels(server, 4, 14) == ["file", "prefix"], "\(completionLabels(server, 4, 14))")
+    let reply = server.handle(request("textDocument/hover", at(4, 6)))
+    guard case let .string(value)? = reply.first?["result"]?["contents"]?["value"] else {
+        Issue.record("no hover: \(reply)")
+        return
+    }
+    #expect(value.hasPrefix("**artwork**: an SVG file"), "\(value)")
+}

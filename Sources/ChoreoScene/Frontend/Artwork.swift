@@ -15,6 +15,20 @@ public protocol ArtworkLoading: Sendable {
     /// The drawing of the SVG in `bytes` (with `element`, that element and what it holds, placed
     /// where it is in the file), fitted into `size` by the SVG's `preserveAspectRatio` when given.
     func artwork(from bytes: [UInt8], element: String?, fittingInto size: Point?) -> Result<LoadedArtwork, ArtworkFinding>
+    /// The artwork file at `path` (the scene's folder, as its `SourceFile` names it, joined with
+    /// the `artwork:` path) when the loader reads files itself, as `choreo diff --git` does at a
+    /// revision; nil (the default) reads the file system.
+    func artworkFile(at path: String) -> ArtworkFileContents?
+}
+
+extension ArtworkLoading {
+    public func artworkFile(at path: String) -> ArtworkFileContents? { nil }
+}
+
+/// An artwork file as a loader that reads files itself found it.
+public enum ArtworkFileContents: Sendable, Hashable {
+    case bytes([UInt8])
+    case missing
 }
 
 /// Something about an SVG at a place in it (line and column of an element, 1-based).
@@ -67,9 +81,9 @@ let maximumSceneArtworks = 16
 /// The largest SVG file `artwork:` reads, as `choreo import` does.
 let maximumArtworkBytes = 8 * 1024 * 1024
 
-private let artworkKey = "artwork"
-private let artworkFileKey = "file"
-private let artworkPrefixKey = "prefix"
+let artworkKey = "artwork"
+let artworkFileKey = "file"
+let artworkPrefixKey = "prefix"
 
 /// Replaces every `artwork:` node of `root`'s layers with the group it stands for: `shape: group`
 /// and the SVG's nodes as its `children:` (their ids prefixed; every range the `artwork:`
@@ -307,15 +321,37 @@ private struct ArtworkExpander {
         return path
     }
 
+    private mutating func refuseMissing(_ shown: String, at range: SourceRange) {
+        bag.error(.artworkNotFound, "the artwork file '\(shown)' does not exist", at: range,
+            help: "check the path: it is relative to the scene file's folder")
+    }
+
+    private mutating func refuseTooLarge(_ shown: String, at range: SourceRange) {
+        bag.error(.svgRefused, "the artwork file '\(shown)' is larger than 8 MiB", at: range,
+            help: "simplify the drawing (SVGO), or split it into several files")
+    }
+
     /// The file's bytes: a regular file only (a FIFO would block), at most 8 MiB.
     private mutating func read(_ path: String, shown: String, at range: SourceRange) -> [UInt8]? {
         if let bytes = readFiles[path] { return bytes }
         if !sources.files.contains(path) { sources.files.append(path) }
+        switch loader?.artworkFile(at: path) {
+        case .missing?:
+            refuseMissing(shown, at: range)
+            return nil
+        case let .bytes(bytes)?:
+            guard bytes.count <= maximumArtworkBytes else {
+                refuseTooLarge(shown, at: range)
+                return nil
+            }
+            readFiles[path] = bytes
+            return bytes
+        case nil: break
+        }
         let resolved = absoluteResolved(path)
         let type = (try? FileManager.default.attributesOfItem(atPath: resolved))?[.type] as? FileAttributeType
         guard type == .typeRegular else {
-            bag.error(.artworkNotFound, "the artwork file '\(shown)' does not exist", at: range,
-                help: "check the path: it is relative to the scene file's folder")
+            refuseMissing(shown, at: range)
             return nil
         }
         // A link inside the folder may point anywhere: what is read must be inside it too.
@@ -332,8 +368,7 @@ private struct ArtworkExpander {
         defer { try? handle.close() }
         let data = (try? handle.read(upToCount: maximumArtworkBytes + 1)) ?? Data()
         guard data.count <= maximumArtworkBytes else {
-            bag.error(.svgRefused, "the artwork file '\(shown)' is larger than 8 MiB", at: range,
-                help: "simplify the drawing (SVGO), or split it into several files")
+            refuseTooLarge(shown, at: range)
             return nil
         }
         let bytes = [UInt8](data)

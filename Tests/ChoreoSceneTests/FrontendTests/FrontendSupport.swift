@@ -11,12 +11,13 @@ func frontendCompile(_ text: String, path: String = "test.yaml") -> SceneCompila
 }
 
 /// Builds only the scene model (no lowering), with every diagnostic the front end and the YAML reader found.
-func frontendBuild(_ text: String, path: String = "test.yaml") -> (scene: Scene?, diagnostics: [Diagnostic]) {
+func frontendBuild(_ text: String, path: String = "test.yaml", artwork: (any ArtworkLoading)? = nil) -> (scene: Scene?, diagnostics: [Diagnostic]) {
     let file = SourceFile(path: path, text: text)
     var bag = DiagnosticBag(file: path)
     let (root, yamlDiagnostics) = readYAML(file)
     bag.append(contentsOf: yamlDiagnostics)
-    guard let root else { return (nil, bag.diagnostics.sortedForReport()) }
+    guard var root else { return (nil, bag.diagnostics.sortedForReport()) }
+    if let artwork { _ = expandArtwork(in: &root, file: file, loader: artwork, diagnostics: &bag) }
     let scene = buildScene(from: root, file: file, diagnostics: &bag)
     return (scene, bag.diagnostics.sortedForReport())
 }

@@ -1,4 +1,5 @@
 import ChoreoDiagnostics
+import ChoreoSVGImport
 import ChoreoTestSupport
 import Foundation
 import Testing
@@ -28,7 +29,7 @@ func validFixtureCompilesWithoutDiagnostics(_ name: String) throws {
         let text = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
         // The scene's own path: the fonts of text scenes are files beside it.
         let path = directory.appendingPathComponent(name).path
-        let model = frontendBuild(text, path: path)
+        let model = frontendBuild(text, path: path, artwork: SVGArtworkLoader())
         #expect(model.scene != nil && model.diagnostics.isEmpty, "\(name):\n\(renderDiagnostics(model.diagnostics, text: text, path: path))")
     }
 }

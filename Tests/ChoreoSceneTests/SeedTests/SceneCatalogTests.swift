@@ -1,4 +1,5 @@
 import ChoreoDiagnostics
+import ChoreoSVGImport
 import ChoreoScene
 import ChoreoTestSupport
 import ChoreoTimeline
@@ -30,7 +31,8 @@ import Testing
     func compilesCleanlyAndMoves(relativePath: String) throws {
         let url = repositoryRoot().appendingPathComponent(relativePath)
         let data = try #require(FileManager.default.contents(atPath: url.path))
-        let compilation = compileScene(SourceFile(path: relativePath, bytes: Array(data)))
+        // The absolute path: `artwork:` reads its SVG beside the scene.
+        let compilation = compileScene(SourceFile(path: url.path, bytes: Array(data)), artwork: SVGArtworkLoader())
         for diagnostic in compilation.diagnostics {
             Issue.record("\(relativePath):\(diagnostic.range.start): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.rule)]")
         }
