@@ -30,6 +30,11 @@ into the work directory). For every scene with states:
             and draws what `choreo snapshot --state S` draws in Chromium (a state looping a
             timeline is not at rest: its loop's instants are checked instead).
 
+A machine with inputs is walked by input_paths.py instead (its docstring says which paths): each
+move by `choreo.set`, `choreo.fire` or real input, the same clip and rest checks (at rest against
+`choreo snapshot --state S --input NAME=VALUE`), `choreo.get` of every input, and the same moves in
+the dotLottie's state machine (dotlottie_runtime.py), which must rest in the same state.
+
 Feature-matrix scenes (--matrix) are compared cell by cell (common.compare_regions), so a wrong
 property fails its own check. Tolerances: common.THRESHOLD_DESCRIPTION. Failure images go to
 Tests/conformance/out/state-paths-*.png. Last lines: the counts (scenes, transitions, paths,
