@@ -30,6 +30,11 @@ into the work directory). For every scene with states:
             and draws what `choreo snapshot --state S` draws in Chromium (a state looping a
             timeline is not at rest: its loop's instants are checked instead).
 
+A machine with inputs is walked by input_paths.py instead (its docstring says which paths): each
+move by `choreo.set`, `choreo.fire` or real input, the same clip and rest checks (at rest against
+`choreo snapshot --state S --input NAME=VALUE`), `choreo.get` of every input, and the same moves in
+the dotLottie's state machine (dotlottie_runtime.py), which must rest in the same state.
+
 Feature-matrix scenes (--matrix) are compared cell by cell (common.compare_regions), so a wrong
 property fails its own check. Tolerances: common.THRESHOLD_DESCRIPTION. Failure images go to
 Tests/conformance/out/state-paths-*.png. Last lines: the counts (scenes, transitions, paths,
@@ -62,6 +67,8 @@ import numpy as np  # noqa: E402
 
 import common  # noqa: E402
 import dotlottie  # noqa: E402
+import dotlottie_runtime  # noqa: E402
+import input_paths  # noqa: E402
 from browser import Browser  # noqa: E402
 from lottie_players import ThorVGPlayer  # noqa: E402
 
@@ -324,6 +331,9 @@ class Scene(common.TimelineSize):
     work: Path
     choreo: str
     cells: list[dict] | None = None
+    # A machine with inputs: its model and its compiled dotLottie state machine.
+    inputs: input_paths.Model | None = None
+    dotlottie_machine: dict | None = None
     thorvg_frames: dict[int, np.ndarray] = field(default_factory=dict)
     player: ThorVGPlayer | None = None
 
@@ -346,8 +356,17 @@ class Scene(common.TimelineSize):
                 self.player.close()
                 self.player = None
 
-    def snapshot(self, state: str) -> Path:
-        return common.state_snapshot(self.choreo, self.source, state, self.work)
+    def snapshot(self, state: str, values: dict | None = None) -> Path:
+        if not values:
+            return common.state_snapshot(self.choreo, self.source, state, self.work)
+        assignments = [f"{name}={input_paths.format_value(value)}" for name, value in sorted(values.items())]
+        path = self.work / f"state-{state}-{'-'.join(assignments).replace('/', '_')}.svg"
+        if not path.exists():
+            command = [self.choreo, "snapshot", str(self.source), "--state", state, "-o", str(path)]
+            for assignment in assignments:
+                command += ["--input", assignment]
+            subprocess.run(command, check=True, capture_output=True)
+        return path
 
 
 def load_scene(source: Path, compiled: Path, work: Path, choreo: str, matrix: dict) -> Scene | None:
@@ -361,14 +380,18 @@ def load_scene(source: Path, compiled: Path, work: Path, choreo: str, matrix: di
     timeline = json.loads((compiled / f"{name}.timeline.json").read_text(encoding="utf-8"))
     if not timeline.get("stateMachine"):
         return None
+    scene = Scene(name, source, compiled / f"{name}.svg", (compiled / f"{name}.json").read_text(encoding="utf-8"),
+                  timeline, Machine(timeline["stateMachine"]), directory, choreo,
+                  matrix.get(name, {}).get("cells"))
     if timeline["stateMachine"].get("inputs"):
-        # Which transition a trigger takes depends on the inputs' values (guards, set: actions):
-        # the trails here fire triggers only, so such machines are driven by test_inputs_api.py.
-        print(f"skip {name}: its state machine has inputs; its paths are driven by test_inputs_api.py", flush=True)
-        return None
-    return Scene(name, source, compiled / f"{name}.svg", (compiled / f"{name}.json").read_text(encoding="utf-8"),
-                 timeline, Machine(timeline["stateMachine"]), directory, choreo,
-                 matrix.get(name, {}).get("cells"))
+        # Which transition a trigger takes depends on the inputs' values: such a machine is
+        # walked by input_paths, in the SVG and in the dotLottie's state machine.
+        scene.inputs = input_paths.Model(timeline["stateMachine"])
+        subprocess.run([choreo, "compile", str(source), "-o", str(directory / "dotlottie"), "--emit", "dotlottie"],
+                       check=True, capture_output=True)
+        archive = dotlottie.read_archive(directory / "dotlottie" / f"{name}.lottie")
+        scene.dotlottie_machine = archive.state_machines.get(name)
+    return scene
 
 
 class Drive:
@@ -453,19 +476,26 @@ class Drive:
         return self.results.record(f"{where}: leaves at the cycle's end", began() != loop["begin"],
                                    f"the clock is at the cycle's end and the SVG still reports {self.machine()!r}")
 
-    def rest(self, where: str, state: str, loops: bool) -> bool:
+    def rest(self, where: str, state: str, loops: bool, values: dict | None = None) -> bool:
         """Checks the machine rests in `state` and draws it; False if the machine is elsewhere."""
         status = self.machine()
         expected_clip = self.scene.machine.state(state)["play"]["span"] if loops else None
         ok = self.results.record(f"{where}: rests in {state}", status["state"] == state and status["transition"] is None
                                  and ((status["clip"] or {}).get("name") == expected_clip),
                                  f"the SVG reports {status!r}")
+        if values is not None:
+            got = self.page.evaluate("names => names.map(n => document.documentElement.choreo.get(n))", sorted(values))
+            expected = [values[name] for name in sorted(values)]
+            ok = self.results.record(f"{where}: inputs {expected}", got == expected or
+                                     all(abs(a - b) < 1e-9 if isinstance(a, (int, float)) and not isinstance(a, bool) else a == b
+                                         for a, b in zip(got, expected)),
+                                     f"choreo.get returns {got!r}")
         if not ok or loops:
             return ok
         self.results.count("rests")
         # A wrong picture fails its check but the walk goes on: later steps show more.
         self.results.compare(f"{where}: draws {state} (vs snapshot --state {state})", self.picture(),
-                             render_still(self.browser, self.scene.snapshot(state), self.scene),
+                             render_still(self.browser, self.scene.snapshot(state, values), self.scene),
                              f"{self.stem}-rest-{state}", self.scene.cells)
         return True
 
@@ -494,9 +524,92 @@ class Drive:
             state = step.rests_in
         self.close()
 
+    def walk_inputs(self, moves: list[input_paths.Move]) -> None:
+        """One path of a machine with inputs: each move made (a trigger by real input where the
+        pointer can fire it alone, else `choreo.fire`; an input by `choreo.set`), its clips
+        checked as they play, then the rest, the inputs' values and the dotLottie's state."""
+        model = self.scene.inputs
+        runtime = DotLottieDrive(self.scene, self.results, self.label)
+        outcome = model.load()
+        where = f"{self.label} load"
+        if not self.play_clips(where, [Clip(*clip) for clip in outcome.clips]) or not self.rest(where, outcome.state, outcome.loops, outcome.values):
+            return self.close()
+        runtime.check(where, None, outcome)
+        state, values = outcome.state, outcome.values
+        route: list[str] = []
+        for move in moves:
+            outcome = model.apply(state, values, move)
+            route.append(move.label)
+            where = f"{self.label} [{' / '.join(route)}]"
+            if move.kind == "set":
+                ok = self.page.evaluate("([n, v]) => document.documentElement.choreo.set(n, v)", [move.name, move.value])
+                how = "choreo.set()"
+            elif move.name in POINTER_TRIGGERS and not self.pointer.conflict(move.name, self.scene.machine.triggers_from(state)):
+                how = self.pointer.fire(move.name, self.scene.machine.triggers_from(state), move.name)
+                ok = True
+            else:
+                ok = self.page.evaluate("n => document.documentElement.choreo.fire(n)", move.name)
+                how = "choreo.fire()"
+            print(f"  {where}: {how}", flush=True)
+            if not self.results.record(f"{where}: {how} accepted", bool(ok) or (move.kind == "fire" and not outcome.taken),
+                                       f"the SVG's runtime returned {ok!r}"):
+                break
+            if not self.play_clips(where, [Clip(*clip) for clip in outcome.clips]) \
+                    or not self.rest(where, outcome.state, outcome.loops, outcome.values):
+                break
+            runtime.check(where, move, outcome)
+            state, values = outcome.state, outcome.values
+        self.close()
+
     def close(self) -> None:
         self.results.record(f"{self.label}: no script errors", not self.errors, "; ".join(self.errors))
         self.page.context.close()
+
+
+POINTER_TRIGGERS = ("tap", "press", "release", "hover", "hover-end")
+# The dotLottie's pointer events for the triggers, and its input types for the inputs' kinds.
+DOTLOTTIE_POINTER = {"tap": "Click", "press": "PointerDown", "release": "PointerUp", "hover": "PointerEnter",
+                     "hover-end": "PointerExit"}
+DOTLOTTIE_KIND = {"number": "Numeric", "boolean": "Boolean", "string": "String"}
+
+
+class DotLottieDrive:
+    """The same path in the dotLottie's state machine (dotlottie_runtime), each segment played to
+    its end: it must rest in the state the SVG rests in, with the same input values."""
+
+    def __init__(self, scene: Scene, results: Results, label: str):
+        self.results, self.label, self.scene = results, label, scene
+        definition = dotlottie_runtime.parse(json.dumps(scene.dotlottie_machine))
+        self.machine = dotlottie_runtime.Machine(definition, dotlottie_runtime.Player(None, False))
+        self.machine.start()
+
+    def check(self, where: str, move: input_paths.Move | None, outcome: input_paths.Outcome) -> None:
+        machine = self.machine
+        if move is not None and move.kind == "set":
+            kind = DOTLOTTIE_KIND[self.scene.inputs.inputs[move.name]["kind"]]
+            value = float(move.value) if kind == "Numeric" else move.value
+            if not self.results.record(f"{where}: dotLottie set_input", machine.set_input(kind, move.name, value),
+                                       f"the runtime refused {move.label}"):
+                return
+        elif move is not None and move.name in DOTLOTTIE_POINTER:
+            machine.pointer(DOTLOTTIE_POINTER[move.name], [])
+        elif move is not None and not machine.fire(move.name):
+            self.results.record(f"{where}: dotLottie fire {move.name}", False, "the runtime has no such event")
+            return
+        for _ in range(2 * len(outcome.clips) + 2):
+            if machine.current == outcome.state:
+                break
+            machine.player_event("complete")
+        stopped = [e for e in machine.events if e.get("type") == "Error"]
+        self.results.count("dotlottie steps")
+        self.results.record(f"{where}: dotLottie rests in {outcome.state}", machine.current == outcome.state and not stopped,
+                            f"the runtime is in {machine.current!r}{f', stopped: {stopped[-1]}' if stopped else ''}")
+        values = machine.inputs_snapshot()
+        for name, expected in outcome.values.items():
+            got = values.get(name)
+            same = abs(got - expected) < 1e-6 if isinstance(expected, (int, float)) and not isinstance(expected, bool) \
+                and isinstance(got, (int, float)) else got == expected
+            self.results.record(f"{where}: dotLottie input {name}", same, f"the runtime has {got!r}, expected {expected!r}")
 
 
 STILLS: dict[tuple[int, Path], np.ndarray] = {}
@@ -517,7 +630,31 @@ def render_still(browser: Browser, path: Path, scene: Scene) -> np.ndarray:
     return image
 
 
+def check_inputs_scene(browser: Browser, scene: Scene, results: Results) -> None:
+    began = time.monotonic()
+    walks, covered, cut = input_paths.paths(scene.inputs, MAX_TRAILS)
+    results.count("scenes")
+    results.count("input scenes")
+    results.count("transitions", len(scene.machine.definition["transitions"]))
+    results.count("paths", len(walks))
+    reachable = {t["name"] for t in scene.machine.definition["transitions"]}
+    results.record(f"{scene.name}: the input walk reaches every transition", covered == reachable,
+                   f"never taken: {sorted(reachable - covered)}")
+    if cut:
+        print(f"  {scene.name}: the input walk was cut at {MAX_TRAILS} paths or {input_paths.MAX_CONFIGURATIONS} configurations")
+    try:
+        for index, moves in enumerate(walks, start=1):
+            Drive(browser, scene, results, index).walk_inputs(moves)
+    finally:
+        scene.close()
+    for name in covered:
+        results.transitions.add((scene.name, name))
+    print(f"  ({scene.name}: {len(walks)} input paths, {time.monotonic() - began:.1f} s)", flush=True)
+
+
 def check_scene(browser: Browser, scene: Scene, results: Results) -> None:
+    if scene.inputs is not None:
+        return check_inputs_scene(browser, scene, results)
     began = time.monotonic()
     trails, count, cut = scene.machine.trails()
     results.count("scenes")
@@ -592,7 +729,8 @@ def main(argv: list[str]) -> int:
     counts = results.counts
     print(f"threshold: {common.THRESHOLD_DESCRIPTION}")
     print(f"state paths: {counts.get('scenes', 0)} scenes, {len(results.transitions)} of {counts.get('transitions', 0)} transitions played, "
-          f"{counts.get('paths', 0)} paths, {counts.get('instants', 0)} mid-clip instants, {counts.get('rests', 0)} rests")
+          f"{counts.get('paths', 0)} paths, {counts.get('instants', 0)} mid-clip instants, {counts.get('rests', 0)} rests; "
+          f"{counts.get('input scenes', 0)} scenes with inputs, {counts.get('dotlottie steps', 0)} dotLottie steps")
     print(f"time: {time.monotonic() - began:.0f} s")
     passed = sum(1 for _, ok, _ in results.checks if ok)
     print(common.summary_line(passed, len(results.checks) - passed))

@@ -29,6 +29,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import input_paths  # noqa: E402
 import state_paths_suite  # noqa: E402
 from common import REPO_ROOT  # noqa: E402
 
@@ -164,3 +165,63 @@ def test_a_machine_resting_in_the_wrong_state_fails(compiled, tmp_path, capsys):
                                lambda svg: svg.replace("enter(transition.to);", "enter(transition.from);", 1))
     assert status == 1
     assert any("rests in on" in line for line in failures(output)), failures(output)
+
+
+DOWNLOAD_BUTTON = REPO_ROOT / "scenes" / "download-button.yaml"
+
+
+@pytest.fixture(scope="module")
+def download_button(tmp_path_factory) -> tuple[Path, Path]:
+    directory = tmp_path_factory.mktemp("state-paths-inputs")
+    subprocess.run([choreo(), "compile", str(DOWNLOAD_BUTTON), "-o", str(directory / "good"), "--emit", "lottie,svg,timeline"],
+                   check=True, capture_output=True)
+    return DOWNLOAD_BUTTON, directory / "good"
+
+
+def test_the_input_walk_takes_every_transition_denies_the_guard_and_holds_the_bound_ring(download_button):
+    definition = json.loads((download_button[1] / "download-button.timeline.json").read_text())["stateMachine"]
+    model = input_paths.Model(definition)
+    walks, covered, cut = input_paths.paths(model, 100)
+    assert covered == {t["name"] for t in definition["transitions"]} and not cut
+    labels = [[move.label for move in walk] for walk in walks]
+    # Just below the guard's 1 the machine stays in loading; at 1 it moves on to done.
+    assert any(walk[-1] == "set progress=0.99" for walk in labels), labels
+    assert any("set progress=1" in walk for walk in labels), labels
+    assert {move for walk in labels for move in walk} >= {"set progress=0.25", "set progress=0.5", "set progress=0.75"}
+    outcome = model.apply("loading", {"progress": 0.5}, input_paths.Move("set", "progress", 1))
+    assert outcome.state == "done" and outcome.taken == ["loading->done"]
+
+
+def run_inputs_suite(source: Path, good: Path, tmp_path: Path, capsys, edit=None) -> tuple[int, str]:
+    out = tmp_path / "compiled"
+    shutil.copytree(good, out)
+    if edit is not None:
+        svg = out / "download-button.svg"
+        changed = edit(svg.read_text())
+        assert changed != svg.read_text(), "the edit changed nothing"
+        svg.write_text(changed)
+    status = state_paths_suite.main(["--choreo", choreo(), "--compiled", str(out), "--work", str(tmp_path / "work"),
+                                     "--jobs", "1", str(source)])
+    return status, capsys.readouterr().out
+
+
+def test_a_machine_with_inputs_is_walked_not_skipped(download_button, tmp_path, capsys):
+    status, output = run_inputs_suite(*download_button, tmp_path, capsys)
+    assert status == 0, failures(output)
+    assert "skip" not in output
+    assert "1 scenes with inputs" in output and "3 of 3 transitions played" in output
+
+
+def test_a_bound_ring_that_ignores_its_input_fails_at_rest(download_button, tmp_path, capsys):
+    status, output = run_inputs_suite(*download_button, tmp_path, capsys,
+                                      lambda svg: svg.replace("scrub.begin + fraction * play.length", "scrub.begin", 1))
+    assert status == 1
+    found = failures(output)
+    assert any("set progress=0.5" in line and "draws loading" in line for line in found), found
+
+
+def test_a_guard_the_svg_gets_wrong_fails(download_button, tmp_path, capsys):
+    status, output = run_inputs_suite(*download_button, tmp_path, capsys,
+                                      lambda svg: svg.replace("default: return a >= b;", "default: return a > b;", 1))
+    assert status == 1
+    assert any("set progress=1" in line for line in failures(output)), failures(output)
