@@ -28,19 +28,28 @@ elif [ -f Tests/conformance/requirements.txt ]; then
 fi
 
 failed=()
+# Each stage's duration goes into the log, so CI shows where its time goes.
+stage_started=$SECONDS
+stage() {
+    if [ -n "${stage_name:-}" ]; then echo "   ($stage_name: $((SECONDS - stage_started)) s)"; fi
+    stage_name="$1"
+    stage_started=$SECONDS
+    echo "== $1"
+}
 mapfile -t scratch < <(swift_scratch_args)
 
-echo "== swift test"
+stage "swift test"
 swift test "${scratch[@]}" </dev/null || failed+=("swift test")
 
-echo "== SwiftPM plugin"
+stage "SwiftPM plugin"
 bash scripts/test-plugin.sh </dev/null || failed+=("SwiftPM plugin")
 
 if [ -f Tests/conformance/run_all.sh ]; then
-    echo "== conformance suites"
+    stage "conformance suites"
     bash Tests/conformance/run_all.sh </dev/null || failed+=("conformance suites")
 fi
 
+stage "done"
 if [ ${#failed[@]} -gt 0 ]; then
     echo "FAILED: ${failed[*]}" >&2
     exit 1

@@ -37,6 +37,15 @@ set -uo pipefail
 repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$repo_root"
 started=$SECONDS
+# Each stage line `== NAME` is preceded by the previous stage's duration, so a log shows where the
+# time goes.
+stage_started=$SECONDS
+stage() {
+    if [ -n "${stage_name:-}" ]; then echo "   ($stage_name: $((SECONDS - stage_started)) s)"; fi
+    stage_name="${1%%:*}"
+    stage_started=$SECONDS
+    echo "== $1"
+}
 
 python="$(bash Tests/conformance/setup.sh)" || { echo "conformance: setup.sh failed"; echo "0 passed, 1 failed"; exit 1; }
 
@@ -58,7 +67,7 @@ count_summary() {
 if [ -z "${CHOREO:-}" ]; then
     scratch=()
     if [ -n "${CHOREO_SCRATCH:-}" ]; then scratch=(--scratch-path "$CHOREO_SCRATCH"); fi
-    echo "== building choreo"
+    stage "building choreo"
     if ! swift build "${scratch[@]}" --product choreo >/dev/null; then
         swift build "${scratch[@]}" --product choreo 2>&1 | tail -30
         echo "0 passed, 1 failed"
@@ -73,7 +82,7 @@ mkdir -p Tests/conformance/out
 rm -f Tests/conformance/out/*.png
 
 mapfile -t scenes < <(ls scenes/*.yaml Tests/conformance/feature-scenes/*.yaml | sort)
-echo "== compiling ${#scenes[@]} scenes"
+stage "compiling ${#scenes[@]} scenes"
 passed=0
 failed=0
 # The outputs every suite reads (the interactive SVG rests in its initial pose: the suites seek
@@ -85,7 +94,7 @@ if ! "$CHOREO" compile "${scenes[@]}" -o "$work/compiled" --emit "$emit" >"$work
     failed=$((failed + 1))
 fi
 
-echo "== generating and compiling the feature matrix"
+stage "generating and compiling the feature matrix"
 "$python" Tests/conformance/feature_matrix.py "$work/matrix" >/dev/null || { echo "FAIL feature matrix: generator crashed"; failed=$((failed + 1)); }
 mapfile -t matrix_scenes < <(ls "$work"/matrix/*.yaml 2>/dev/null | sort)
 echo "${#matrix_scenes[@]} matrix scenes"
@@ -95,7 +104,7 @@ if [ ${#matrix_scenes[@]} -gt 0 ] && ! "$CHOREO" compile "${matrix_scenes[@]}" -
     failed=$((failed + 1))
 fi
 
-echo "== scenes: Lottie players (rlottie, ThorVG, lottie-web), SVG renderers and the browser, matrix"
+stage "scenes: Lottie players (rlottie, ThorVG, lottie-web), SVG renderers and the browser, matrix"
 matrix_manifest=()
 if [ -f "$work/matrix/matrix.json" ]; then matrix_manifest=(--matrix "$work/matrix/matrix.json"); fi
 "$python" Tests/conformance/scene_suite.py --choreo "$CHOREO" --compiled "$work/compiled" --work "$work/scenes" \
@@ -103,13 +112,13 @@ if [ -f "$work/matrix/matrix.json" ]; then matrix_manifest=(--matrix "$work/matr
     | tee "$work/scenes.log"
 count_summary "scene suite" "$work/scenes.log" "${PIPESTATUS[0]}"
 
-echo "== dotLottie: archives, state machines, simulator, ThorVG by marker"
+stage "dotLottie: archives, state machines, simulator, ThorVG by marker"
 mapfile -t machine_scenes < <(ls scenes/*.yaml Tests/ChoreoSceneTests/Fixtures/valid/*.yaml | sort)
 "$python" Tests/conformance/dotlottie_suite.py --choreo "$CHOREO" --work "$work/dotlottie" \
     --tap-through play-pause "${machine_scenes[@]}" | tee "$work/dotlottie.log"
 count_summary "dotLottie suite" "$work/dotlottie.log" "${PIPESTATUS[0]}"
 
-echo "== dotlottie-rs peer suite: the runtime simulator against the upstream scenarios"
+stage "dotlottie-rs peer suite: the runtime simulator against the upstream scenarios"
 "$python" Tests/conformance/dotlottie_peer_suite.py | tee "$work/dotlottie-peer.log"
 peer_status=${PIPESTATUS[0]}
 summary="$(tail -n 1 "$work/dotlottie-peer.log")"
@@ -122,24 +131,24 @@ elif [ "$peer_status" -ne 0 ]; then
     failed=$((failed + 1))
 fi
 
-echo "== interactive: the SVG and the preview page under real pointer input (Playwright)"
+stage "interactive: the SVG and the preview page under real pointer input (Playwright)"
 "$python" Tests/conformance/interactive_suite.py --choreo "$CHOREO" --compiled "$work/compiled" \
     --work "$work/interactive" scenes/*.yaml Tests/ChoreoSceneTests/Fixtures/valid/complete-chain.yaml \
     | tee "$work/interactive.log"
 count_summary "interactive suite" "$work/interactive.log" "${PIPESTATUS[0]}"
 
-echo "== state paths: every path through the states of the interactive SVG, paused mid-transition, vs ThorVG (Playwright)"
+stage "state paths: every path through the states of the interactive SVG, paused mid-transition, vs ThorVG (Playwright)"
 mapfile -t fixture_scenes < <(ls Tests/ChoreoSceneTests/Fixtures/valid/*.yaml | sort)
 "$python" Tests/conformance/state_paths_suite.py --choreo "$CHOREO" --compiled "$work/compiled" --work "$work/state-paths" \
     --jobs "${CONFORMANCE_JOBS:-2}" "${matrix_manifest[@]}" "${scenes[@]}" "${matrix_scenes[@]}" "${fixture_scenes[@]}" \
     | tee "$work/state-paths.log"
 count_summary "state-paths suite" "$work/state-paths.log" "${PIPESTATUS[0]}"
 
-echo "== audit: player pitfalls in every compiled Lottie"
+stage "audit: player pitfalls in every compiled Lottie"
 "$python" Tests/conformance/lottie_audit.py "$work/compiled" | tee "$work/audit.log"
 count_summary "audit" "$work/audit.log" "${PIPESTATUS[0]}"
 
-echo "== spec schema: every compiled Lottie (scenes, feature scenes, matrix, fixtures, goldens) against lottie-spec 1.0.1"
+stage "spec schema: every compiled Lottie (scenes, feature scenes, matrix, fixtures, goldens) against lottie-spec 1.0.1"
 if ! "$CHOREO" compile Tests/ChoreoSceneTests/Fixtures/valid/*.yaml -o "$work/fixtures" --emit lottie >"$work/fixtures-compile.log" 2>&1; then
     cat "$work/fixtures-compile.log"
     echo "FAIL compile: a valid fixture does not compile (the schema suite goes on with what it wrote)"
@@ -149,15 +158,15 @@ fi
     | tee "$work/spec-schema.log"
 count_summary "spec schema" "$work/spec-schema.log" "${PIPESTATUS[0]}"
 
-echo "== effects suite: blur and shadow in ThorVG, rlottie, lottie-web and Chromium vs a blur computed from the definition"
+stage "effects suite: blur and shadow in ThorVG, rlottie, lottie-web and Chromium vs a blur computed from the definition"
 "$python" Tests/conformance/effects_suite.py --choreo "$CHOREO" --work "$work/effects" | tee "$work/effects.log"
 count_summary "effects suite" "$work/effects.log" "${PIPESTATUS[0]}"
 
-echo "== resvg import suite: choreo import on resvg's tests (../shared/peer-suites/resvg), counts per folder"
+stage "resvg import suite: choreo import on resvg's tests (../shared/peer-suites/resvg), counts per folder"
 CHOREO="$CHOREO" RESVG_SAMPLE="${RESVG_SAMPLE:-8}" "$python" Tests/conformance/resvg_import_suite.py | tee "$work/resvg.log"
 count_summary "resvg import suite" "$work/resvg.log" "${PIPESTATUS[0]}"
 
-echo "== self-tests: the suites and the audit fail on broken output; the matrix covers §5; browser.py; Telegram stickers; the live preview and its guides; state paths; the spec schema; the pre-commit hooks; action.yml; the diff page (pytest)"
+stage "self-tests: the suites and the audit fail on broken output; the matrix covers §5; browser.py; Telegram stickers; the live preview and its guides; state paths; the spec schema; the pre-commit hooks; action.yml; the diff page (pytest)"
 CHOREO="$CHOREO" "$python" -m pytest -q -p no:cacheprovider Tests/conformance/test_suite_fails_on_bad_output.py \
     Tests/conformance/test_dotlottie_checks.py Tests/conformance/test_lottie_audit.py \
     Tests/conformance/test_feature_matrix.py Tests/conformance/test_browser.py Tests/conformance/test_tgs.py \
@@ -181,6 +190,7 @@ if [ "$pytest_status" -ne 0 ]; then
     echo "FAIL pytest self-test: exit $pytest_status"
 fi
 
+stage "done"
 echo "conformance time: $((SECONDS - started)) s"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
