@@ -331,10 +331,15 @@ def probes(scene_index: int) -> list[Probe]:
                         [("scale", 0.6, 1.1), ("opacity", 1, 0.2)]))
     # Text nodes (glyph outlines set at compile time), the variants taken by turns.
     for slot in range(TEXT_PROBES_PER_SCENE):
-        variant, style, changes = TEXT_VARIANTS[(scene_index * TEXT_PROBES_PER_SCENE + slot) % len(TEXT_VARIANTS)]
-        text = {"shape": "text", "text": "Ag", "font": "matrix", "size": 22, "fill": INK}
-        result.append(Probe(f"text.{variant}/text", {**text, **json.loads(json.dumps(style))}, changes))
+        result.append(text_probe(TEXT_VARIANTS[(scene_index * TEXT_PROBES_PER_SCENE + slot) % len(TEXT_VARIANTS)]))
     return result
+
+
+def text_probe(variant: tuple[str, dict, list[tuple[str, object, object]]]) -> Probe:
+    """A text cell of TEXT_VARIANTS: "Ag" in the matrix's font, styled and animated as the variant says."""
+    name, style, changes = variant
+    text = {"shape": "text", "text": "Ag", "font": "matrix", "size": 22, "fill": INK}
+    return Probe(f"text.{name}/text", {**text, **json.loads(json.dumps(style))}, changes)
 
 
 def nested(path: str, value) -> dict:
@@ -365,13 +370,16 @@ def set_base(node: dict, path: str, base) -> None:
     merge(node, nested(path, base))
 
 
-def scene(context: str, easing_name: str, scene_index: int) -> tuple[dict, list[dict]]:
+def scene(context: str, easing_name: str, scene_index: int,
+          chosen: list[Probe] | None = None) -> tuple[dict, list[dict]]:
+    """The matrix scene of that context, easing and index: its probes, or the `chosen` ones (the
+    state and choreography contexts need a per-property-timing probe among them)."""
     easing = EASINGS[easing_name]
     cells = []
     layers = []
     moved: dict = {}
     keyframes: dict = {}
-    all_probes = probes(scene_index)
+    all_probes = probes(scene_index) if chosen is None else chosen
     rows = (len(all_probes) + COLUMNS - 1) // COLUMNS
     for index, probe in enumerate(all_probes):
         node_id = f"p{index}"
@@ -440,10 +448,14 @@ def scene(context: str, easing_name: str, scene_index: int) -> tuple[dict, list[
     return document, cells
 
 
-def generate(out_dir: Path) -> list[Path]:
-    out_dir.mkdir(parents=True, exist_ok=True)
-    (out_dir / "fonts").mkdir(exist_ok=True)
+def copy_text_font(out_dir: Path) -> None:
+    """Puts the text probes' font where TEXT_FONTS names it, beside scenes written to out_dir."""
+    (out_dir / "fonts").mkdir(parents=True, exist_ok=True)
     shutil.copy(TEXT_FONT, out_dir / "fonts" / TEXT_FONT.name)
+
+
+def generate(out_dir: Path) -> list[Path]:
+    copy_text_font(out_dir)
     manifest = {}
     paths = []
     index = 0
