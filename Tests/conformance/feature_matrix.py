@@ -75,6 +75,9 @@ TEXT_FONTS = {"matrix": {"file": f"fonts/{TEXT_FONT.name}"}}
 # its points and stops, a stroke for its colour, width and trim, a clip for the clip's keys).
 # Trim is on outlines without a fill (a handwriting effect; a trim on a fill is a player pitfall).
 TEXT_STROKE = {"fill": "none", "stroke": {"color": INK, "width": 1.5, "join": "round"}}
+# Handwriting on a word of two one-contour glyphs: ThorVG trims three or more contours laid end to
+# end in an order of its own ("Ag" has four: README, known differences).
+TEXT_HANDWRITING = {**TEXT_STROKE, "text": "Gs"}
 TEXT_STOPS = [[0, PINK], [1, BLUE]]
 TEXT_LINEAR = {"fill": {"linear": {"from": [-14, 0], "to": [14, 0]}, "stops": TEXT_STOPS}}
 TEXT_RADIAL = {"fill": {"radial": {"center": [0, 0], "radius": 14}, "stops": TEXT_STOPS}}
@@ -92,9 +95,9 @@ TEXT_VARIANTS: list[tuple[str, dict, list[tuple[str, object, object]]]] = [
     ("radial.stops", TEXT_RADIAL, [("fill.stops", TEXT_STOPS, [[0, "#FFFFFF"], [1, PURPLE]])]),
     ("stroke.color", TEXT_STROKE, [("stroke.color", "#FF3B30", "#00C7BE")]),
     ("stroke.width", TEXT_STROKE, [("stroke.width", 2.5, 0.5)]),
-    ("trim.end", TEXT_STROKE, [("trim.end", 0.2, 1)]),
-    ("trim.start", TEXT_STROKE, [("trim.start", 0.5, 0)]),
-    ("trim.offset", {**TEXT_STROKE, "trim": {"end": 0.4}}, [("trim.offset", 0.15, 0.4)]),
+    ("trim.end", TEXT_HANDWRITING, [("trim.end", 0.2, 1)]),
+    ("trim.start", TEXT_HANDWRITING, [("trim.start", 0.5, 0)]),
+    ("trim.offset", {**TEXT_HANDWRITING, "trim": {"end": 0.4}}, [("trim.offset", 0.15, 0.4)]),
     ("clip.size-corner-radius-position", {"clip": {"shape": "rect", "size": [16, 12]}},
      [("clip.size", [16, 12], [30, 24]), ("clip.corner-radius", 2, 8), ("clip.position", [-3, -2], [3, 2])]),
     ("clip.rotation-scale", {"clip": {"shape": "ellipse", "size": [30, 10]}},
@@ -336,7 +339,8 @@ def probes(scene_index: int) -> list[Probe]:
 
 
 def text_probe(variant: tuple[str, dict, list[tuple[str, object, object]]]) -> Probe:
-    """A text cell of TEXT_VARIANTS: "Ag" in the matrix's font, styled and animated as the variant says."""
+    """A text cell of TEXT_VARIANTS: "Ag" (or the variant's own text) in the matrix's font, styled
+    and animated as the variant says."""
     name, style, changes = variant
     text = {"shape": "text", "text": "Ag", "font": "matrix", "size": 22, "fill": INK}
     return Probe(f"text.{name}/text", {**text, **json.loads(json.dumps(style))}, changes)
