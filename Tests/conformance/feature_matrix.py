@@ -15,8 +15,8 @@ property lands on every shape kind (rect, ellipse, path from `d`, `points` or `c
 polygon, star, group), the group probe cycles through the inherited style properties, and the
 repeat probe through the properties a repeated node animates (its copies staggered by
 `repeat.delay` in every other scene, and coloured by `repeat.fill` unless it animates the fill),
-and the text probe (scenes/fonts/' DejaVu subset, copied to OUT_DIR/fonts/) through fill, opacity,
-rotation, scale and position.
+and four text probes per scene (scenes/fonts/' DejaVu subset, copied to OUT_DIR/fonts/) through
+every §5 property a text node has (TEXT_VARIANTS: paint, stroke, trim, transforms, clips, effects).
 "Starts empty" probes move trim end, opacity and scale from 0 and trim end, scale and size to 0,
 and two probes hold hard-edged gradients (two stops at one offset, in colour and opacity).
 One more probe animates scale and opacity together; in the state context the transition times its
@@ -70,11 +70,50 @@ BLUE, PINK, GREEN, PURPLE, INK = "#0A84FF", "#FF375F", "#34C759", "#AF52DE", "#1
 # Text probes are set in the subset of DejaVu Sans Bold the showcase scenes use, copied beside the scenes.
 TEXT_FONT = Path(__file__).resolve().parents[2] / "scenes" / "fonts" / "DejaVuSans-Bold-Latin.ttf"
 TEXT_FONTS = {"matrix": {"file": f"fonts/{TEXT_FONT.name}"}}
-# What the text probe animates, one per scene by turns: fill, opacity and the transforms.
-TEXT_CHANGES = [
-    ("fill", INK, "#FF375F"), ("opacity", 1, 0.3), ("rotation", "0deg", "60deg"), ("scale", 0.7, 1.1),
-    ("position", [-8, 0], [8, 0]),
+# What the text probes animate: every §5 property a text node has (all but the geometry of the
+# other shape kinds), each variant a text node styled so that its properties apply (a gradient for
+# its points and stops, a stroke for its colour, width and trim, a clip for the clip's keys).
+# Trim is on outlines without a fill (a handwriting effect; a trim on a fill is a player pitfall).
+TEXT_STROKE = {"fill": "none", "stroke": {"color": INK, "width": 1.5, "join": "round"}}
+# Handwriting on a word of two one-contour glyphs: ThorVG trims three or more contours laid end to
+# end in an order of its own ("Ag" has four: README, known differences).
+TEXT_HANDWRITING = {**TEXT_STROKE, "text": "Gs"}
+TEXT_STOPS = [[0, PINK], [1, BLUE]]
+TEXT_LINEAR = {"fill": {"linear": {"from": [-14, 0], "to": [14, 0]}, "stops": TEXT_STOPS}}
+TEXT_RADIAL = {"fill": {"radial": {"center": [0, 0], "radius": 14}, "stops": TEXT_STOPS}}
+TEXT_VARIANTS: list[tuple[str, dict, list[tuple[str, object, object]]]] = [
+    ("fill", {}, [("fill", INK, "#FF375F")]),
+    ("opacity", {}, [("opacity", 1, 0.3)]),
+    ("rotation", {}, [("rotation", "0deg", "60deg")]),
+    ("scale", {}, [("scale", 0.7, 1.1)]),
+    ("position", {}, [("position", [-8, 0], [8, 0])]),
+    ("anchor", {}, [("anchor", [0, 0], [8, 6])]),
+    ("offset", {}, [("offset", [-6, -4], [6, 6])]),
+    ("linear.from-to", TEXT_LINEAR, [("fill.from", [-14, 0], [0, -12]), ("fill.to", [14, 0], [0, 12])]),
+    ("linear.stops", TEXT_LINEAR, [("fill.stops", TEXT_STOPS, [[0, "#FFD60A"], [1, GREEN]])]),
+    ("radial.center-radius", TEXT_RADIAL, [("fill.center", [0, 0], [6, 4]), ("fill.radius", 8, 18)]),
+    ("radial.stops", TEXT_RADIAL, [("fill.stops", TEXT_STOPS, [[0, "#FFFFFF"], [1, PURPLE]])]),
+    ("stroke.color", TEXT_STROKE, [("stroke.color", "#FF3B30", "#00C7BE")]),
+    ("stroke.width", TEXT_STROKE, [("stroke.width", 2.5, 0.5)]),
+    ("trim.end", TEXT_HANDWRITING, [("trim.end", 0.2, 1)]),
+    ("trim.start", TEXT_HANDWRITING, [("trim.start", 0.5, 0)]),
+    ("trim.offset", {**TEXT_HANDWRITING, "trim": {"end": 0.4}}, [("trim.offset", 0.15, 0.4)]),
+    ("clip.size-corner-radius-position", {"clip": {"shape": "rect", "size": [16, 12]}},
+     [("clip.size", [16, 12], [30, 24]), ("clip.corner-radius", 2, 8), ("clip.position", [-3, -2], [3, 2])]),
+    ("clip.rotation-scale", {"clip": {"shape": "ellipse", "size": [30, 10]}},
+     [("clip.rotation", "0deg", "90deg"), ("clip.scale", 0.6, 1.1)]),
+    ("clip.radius-inner-radius-anchor", {"clip": {"shape": "polygon", "sides": 5, "radius": 10, "inner-radius": 5}},
+     [("clip.radius", 10, 18), ("clip.inner-radius", 5, 10), ("clip.anchor", [0, 0], [4, 3])]),
+    ("clip.d", {"clip": {"shape": "path", "d": "M -8 -8 L 8 -8 L 8 8 L -8 8 Z"}},
+     [("clip.d", "M -8 -8 L 8 -8 L 8 8 L -8 8 Z", "M 0 -16 L 16 0 L 0 10 L -16 0 Z")]),
+    ("blur", {}, [("blur", 0, 1)]),
+    ("shadow", {"shadow": {"color": "rgba(0, 0, 0, 0.1)", "offset": [0, 1], "blur": 1}},
+     [("shadow.color", "rgba(0, 0, 0, 0.1)", "rgba(0, 0, 80, 0.2)"), ("shadow.offset", [0, 1], [2, 3]),
+      ("shadow.blur", 1, 2)]),
 ]
+# Text cells per scene, in the free cells of the grid's last row: enough that every variant meets
+# every context.
+TEXT_PROBES_PER_SCENE = 4
 # The free-morph cell's poses: one contour of 3 vertices, two of 4.
 FREE_MORPH_BASE = "M -12 -14 L 15 0 L -12 14 Z"
 FREE_MORPH_TARGET = "M -14 -14 L -4 -14 L -4 14 L -14 14 Z M 4 -14 L 14 -14 L 14 14 L 4 14 Z"
@@ -293,11 +332,18 @@ def probes(scene_index: int) -> list[Probe]:
     # Scale and opacity of one node; the state context times the opacity on its own.
     result.append(Probe("per-property-timing/rect", {**filled("rect", "#30B0C7"), "scale": 0.6, "opacity": 1},
                         [("scale", 0.6, 1.1), ("opacity", 1, 0.2)]))
-    # A text node (glyph outlines set at compile time) and the property the scene animates on it.
-    path, base, target = TEXT_CHANGES[scene_index % len(TEXT_CHANGES)]
-    result.append(Probe(f"text.{path}/text", {"shape": "text", "text": "Ag", "font": "matrix", "size": 22, "fill": INK},
-                        [(path, base, target)]))
+    # Text nodes (glyph outlines set at compile time), the variants taken by turns.
+    for slot in range(TEXT_PROBES_PER_SCENE):
+        result.append(text_probe(TEXT_VARIANTS[(scene_index * TEXT_PROBES_PER_SCENE + slot) % len(TEXT_VARIANTS)]))
     return result
+
+
+def text_probe(variant: tuple[str, dict, list[tuple[str, object, object]]]) -> Probe:
+    """A text cell of TEXT_VARIANTS: "Ag" (or the variant's own text) in the matrix's font, styled
+    and animated as the variant says."""
+    name, style, changes = variant
+    text = {"shape": "text", "text": "Ag", "font": "matrix", "size": 22, "fill": INK}
+    return Probe(f"text.{name}/text", {**text, **json.loads(json.dumps(style))}, changes)
 
 
 def nested(path: str, value) -> dict:
@@ -328,13 +374,16 @@ def set_base(node: dict, path: str, base) -> None:
     merge(node, nested(path, base))
 
 
-def scene(context: str, easing_name: str, scene_index: int) -> tuple[dict, list[dict]]:
+def scene(context: str, easing_name: str, scene_index: int,
+          chosen: list[Probe] | None = None) -> tuple[dict, list[dict]]:
+    """The matrix scene of that context, easing and index: its probes, or the `chosen` ones (the
+    state and choreography contexts need a per-property-timing probe among them)."""
     easing = EASINGS[easing_name]
     cells = []
     layers = []
     moved: dict = {}
     keyframes: dict = {}
-    all_probes = probes(scene_index)
+    all_probes = probes(scene_index) if chosen is None else chosen
     rows = (len(all_probes) + COLUMNS - 1) // COLUMNS
     for index, probe in enumerate(all_probes):
         node_id = f"p{index}"
@@ -403,10 +452,14 @@ def scene(context: str, easing_name: str, scene_index: int) -> tuple[dict, list[
     return document, cells
 
 
-def generate(out_dir: Path) -> list[Path]:
-    out_dir.mkdir(parents=True, exist_ok=True)
-    (out_dir / "fonts").mkdir(exist_ok=True)
+def copy_text_font(out_dir: Path) -> None:
+    """Puts the text probes' font where TEXT_FONTS names it, beside scenes written to out_dir."""
+    (out_dir / "fonts").mkdir(parents=True, exist_ok=True)
     shutil.copy(TEXT_FONT, out_dir / "fonts" / TEXT_FONT.name)
+
+
+def generate(out_dir: Path) -> list[Path]:
+    copy_text_font(out_dir)
     manifest = {}
     paths = []
     index = 0

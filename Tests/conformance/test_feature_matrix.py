@@ -7,7 +7,9 @@
 - the peak finder returns the frame where an overshooting cubic-bezier turns round;
 - "starts empty" cells (trim end, opacity, scale, size at 0) meet every easing in every context,
   from the empty value and to it; hard-edged gradients (two stops at one offset) in colour and
-  opacity, linear and radial, in every scene.
+  opacity, linear and radial, in every scene;
+- every §5 property a text node has (the table's rows but those of one other shape kind) is
+  animated on a text cell in every context.
 
 Run: .venv/bin/python -m pytest Tests/conformance/test_feature_matrix.py
 """
@@ -25,15 +27,30 @@ import feature_matrix  # noqa: E402
 from common import REPO_ROOT  # noqa: E402
 
 
-def documented_paths() -> set[str]:
+def documented_rows() -> list[tuple[set[str], str]]:
+    """The rows of docs/scene-format.md §5's table: (property paths, what they apply to)."""
     text = (REPO_ROOT / "docs" / "scene-format.md").read_text(encoding="utf-8")
     section = text.split("## 5. What can be animated", 1)[1].split("\n## ", 1)[0]
-    paths = set()
+    rows = []
     for line in section.splitlines():
         if line.startswith("| `"):
-            first_column = line.split("|")[1]
-            paths.update(re.findall(r"`([a-z.-]+)`", first_column))
-    return paths
+            columns = line.split("|")
+            rows.append((set(re.findall(r"`([a-z.-]+)`", columns[1])), columns[2].strip()))
+    return rows
+
+
+def documented_paths() -> set[str]:
+    return set().union(*(paths for paths, _ in documented_rows()))
+
+
+# The shape kinds whose own geometry keys (a rect's size, a path's d, …) a text node does not have.
+GEOMETRY_KINDS = ("rect", "ellipse", "polygon", "path")
+
+
+def text_paths() -> set[str]:
+    """The §5 paths a text node has: every row but those that apply to one other shape kind."""
+    return set().union(*(paths for paths, applies in documented_rows()
+                         if not re.match(rf"({'|'.join(GEOMETRY_KINDS)})\b", applies)))
 
 
 def generated(tmp_path: Path) -> tuple[dict, dict[str, dict]]:
@@ -203,13 +220,31 @@ def test_hard_edged_gradients_in_colour_and_opacity():
             assert any(len(colour) == 9 for _, colour in stops), probe.name
 
 
-def test_a_text_node_takes_fill_opacity_and_the_transforms(tmp_path):
-    animated = {path for index in range(len(feature_matrix.CONTEXTS) * len(feature_matrix.EASINGS))
-                for probe in feature_matrix.probes(index) if probe.node.get("shape") == "text"
-                for path, _, _ in probe.changes}
-    assert animated == {"fill", "opacity", "rotation", "scale", "position"}
+def test_every_section_5_property_of_a_text_node_has_a_text_cell_in_every_context(tmp_path):
+    paths = text_paths()
+    # The table is read as it is meant: paint, trim, clips and effects apply, other kinds' geometry not.
+    assert {"fill", "fill.from", "fill.center", "stroke.width", "trim.offset", "anchor", "clip.d", "shadow.blur"} <= paths
+    assert not paths & {"size", "corner-radius", "radius", "inner-radius", "d", "points", "contours"}
+    animated: dict[str, set[str]] = {}
+    index = 0
+    for context in feature_matrix.CONTEXTS:
+        for _ in feature_matrix.EASINGS:
+            for probe in feature_matrix.probes(index):
+                if probe.node.get("shape") == "text":
+                    for path, _, _ in probe.changes:
+                        animated.setdefault(path, set()).add(context)
+            index += 1
+    missing = sorted(paths - set(animated))
+    assert not missing, f"§5 properties of a text node animated on no text cell: {missing}"
+    for path in sorted(paths):
+        assert animated[path] == set(feature_matrix.CONTEXTS), f"text {path} only in {sorted(animated[path])}"
     manifest, scenes = generated(tmp_path)
     assert (tmp_path / "fonts" / feature_matrix.TEXT_FONT.name).read_bytes() == feature_matrix.TEXT_FONT.read_bytes()
     for name in manifest:
-        assert any(layer["shape"] == "text" for layer in scenes[name]["layers"])
+        texts = [layer for layer in scenes[name]["layers"] if layer["shape"] == "text"]
+        assert len(texts) == feature_matrix.TEXT_PROBES_PER_SCENE
         assert scenes[name]["fonts"] == feature_matrix.TEXT_FONTS
+        # Trim draws a handwriting stroke: on outlines without a fill (lottie_audit's trimmed-fill pitfall).
+        for layer in texts:
+            if "trim" in layer:
+                assert layer["fill"] == "none" and "stroke" in layer, layer["id"]

@@ -7,6 +7,9 @@ finding at any severity, notes included. The sticker scales the scene to fit the
 square scene ThorVG and rlottie (Telegram's player) must draw the sticker as ThorVG draws the plain
 Lottie at 512x512. Each sticker also passes the Lottie spec schema.
 A 30 fps scene is re-timed to 60 fps with its motion unchanged (rlottie vs ThorVG at matching times).
+Outlined text: a scene of the feature matrix's text cells with every property a sticker may hold
+(paint, gradients, stroke, trim, opacity, transforms) writes a valid sticker of shape layers that
+rlottie draws as ThorVG does; a text with a clip or an effect is refused with the rule for it.
 The validator is shown to catch a bad sticker, so these tests can fail.
 
 Run: CHOREO=path/to/choreo .venv/bin/python -m pytest Tests/conformance/test_tgs.py
@@ -29,6 +32,7 @@ from lottie.parsers.tgs import parse_tgs
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from common import REPO_ROOT, compare_images  # noqa: E402
+import feature_matrix  # noqa: E402
 from lottie_players import RlottiePlayer, ThorVGPlayer, schema_errors  # noqa: E402
 
 # A clip is a Lottie mask, which stickers may not use: clipped scenes are refused (`tgs-clip`, tested below).
@@ -187,4 +191,65 @@ def test_a_scene_with_effects_writes_no_sticker(scene: Path, tmp_path: Path):
                             capture_output=True, text=True)
     assert result.returncode == 1
     assert "a Telegram sticker draws no" in result.stderr and "[effect-not-drawn]" in result.stderr
+    assert not (tmp_path / "out").exists()
+
+
+# Outlined text in a sticker: the feature matrix's text variants, all of them that Telegram allows
+# (a clip is a mask, blur and shadow are layer effects) in one looping keyframed scene.
+def forbidden_in_stickers(variant) -> bool:
+    return any(path.startswith(("clip.", "blur", "shadow.")) for path, _, _ in variant[2])
+
+
+STICKER_TEXT_VARIANTS = [v for v in feature_matrix.TEXT_VARIANTS if not forbidden_in_stickers(v)]
+REFUSED_TEXT_VARIANTS = [v for v in feature_matrix.TEXT_VARIANTS if forbidden_in_stickers(v)]
+
+
+def write_text_scene(folder: Path, name: str, variants) -> Path:
+    document, _ = feature_matrix.scene("keyframes", "ease-in-out", 0, [feature_matrix.text_probe(v) for v in variants])
+    document["name"] = name
+    feature_matrix.copy_text_font(folder)
+    scene = folder / f"{name}.yaml"
+    scene.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
+    return scene
+
+
+def test_outlined_text_with_every_property_a_sticker_allows(tmp_path: Path):
+    animated = {path for _, _, changes in STICKER_TEXT_VARIANTS for path, _, _ in changes}
+    assert {"fill", "fill.from", "fill.center", "fill.stops", "stroke.color", "stroke.width", "trim.start",
+            "trim.end", "trim.offset", "opacity", "position", "anchor", "offset", "rotation", "scale"} <= animated
+    scene = write_text_scene(tmp_path, "text-sticker", STICKER_TEXT_VARIANTS)
+    out = tmp_path / "out"
+    result = subprocess.run([choreo(), "compile", str(scene), "-o", str(out), "--emit", "lottie", "--target", "tgs"],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    sticker = out / "text-sticker.tgs"
+    assert validator_findings(sticker) == []
+    sticker_text = gzip.decompress(sticker.read_bytes()).decode()
+    document = json.loads(sticker_text)
+    assert schema_errors(document) == []
+    # The glyphs are shape layers' paths: no text layer (ty 5), no font.
+    assert document["layers"] and all(layer["ty"] == 4 for layer in document["layers"])
+    assert "fonts" not in document and "chars" not in document
+    # Telegram's player draws the text as ThorVG does, through the loop.
+    thorvg, rlottie = ThorVGPlayer(sticker_text, 512, 512), RlottiePlayer(sticker_text)
+    try:
+        for frame in range(0, int(document["op"]), 12):
+            expected = thorvg.render(frame)
+            # Ink on the white background: the glyphs are drawn, not just equally missing.
+            assert (expected[..., :3].min(axis=-1) < 128).sum() > 0.005 * expected.shape[0] * expected.shape[1], frame
+            comparison = compare_images(expected, rlottie.render(frame))
+            assert comparison.differing_pixels <= 0.002 * comparison.total_pixels, (frame, comparison)
+    finally:
+        thorvg.close()
+        rlottie.close()
+
+
+@pytest.mark.parametrize("variant", REFUSED_TEXT_VARIANTS, ids=lambda v: v[0])
+def test_text_with_a_clip_or_an_effect_writes_no_sticker(variant, tmp_path: Path):
+    scene = write_text_scene(tmp_path, "refused", [variant])
+    result = subprocess.run([choreo(), "compile", str(scene), "-o", str(tmp_path / "out"), "--target", "tgs"],
+                            capture_output=True, text=True)
+    assert result.returncode == 1
+    rule = "[tgs-clip]" if variant[0].startswith("clip.") else "[effect-not-drawn]"
+    assert rule in result.stderr, result.stderr
     assert not (tmp_path / "out").exists()
