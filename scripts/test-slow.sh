@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# The slow stages, beyond the README's test command (which CI runs and keeps under 15 minutes):
+#   1. the conformance suites at full breadth: every resvg test rather than every eighth
+#      (RESVG_SAMPLE=1);
+#   2. each fuzz target for a bounded time (FUZZ_SECONDS, default 120 s each; scripts/fuzz.sh).
+# Run it before a release, after a change to the importer, the matrix or the runtimes, or
+# overnight; it installs what it needs as scripts/test.sh does.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+source scripts/common.sh
+ensure_swift
+
+failed=()
+echo "== conformance suites, full breadth"
+RESVG_SAMPLE=1 bash Tests/conformance/run_all.sh </dev/null || failed+=("conformance suites (full)")
+
+# fuzz.sh keeps going after a crash (fork mode), so a finding is a new file in fuzz/artifacts/.
+for target in FuzzChoreo FuzzLanguageServer FuzzSVGImport; do
+    echo "== fuzz: $target for ${FUZZ_SECONDS:-120} s"
+    mkdir -p fuzz/artifacts
+    before=$(find fuzz/artifacts -type f | wc -l)
+    FUZZ_TARGET=$target bash scripts/fuzz.sh "${FUZZ_SECONDS:-120}" 1 </dev/null >"fuzz/$target.log" 2>&1 || failed+=("fuzz $target")
+    tail -n 3 "fuzz/$target.log"
+    after=$(find fuzz/artifacts -type f | wc -l)
+    if [ "$after" -gt "$before" ]; then
+        echo "FAIL fuzz $target: $((after - before)) new finding(s) in fuzz/artifacts/"
+        failed+=("fuzz $target")
+    fi
+done
+
+if [ ${#failed[@]} -gt 0 ]; then
+    echo "FAILED: ${failed[*]}" >&2
+    exit 1
+fi
+echo "all slow tests passed"
