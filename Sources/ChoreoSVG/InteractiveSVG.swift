@@ -199,7 +199,8 @@ enum InteractiveSVG {
     /// timeline; the state is *fully reached* when a timeline played once has ended (at once
     /// otherwise), and then its `complete` transition, if any, starts at that very instant. A
     /// pointer trigger starts the current state's transition on it, stopping a played timeline
-    /// where it is (out of a loop with `exit: cycle-end`, once the running cycle ends); while a
+    /// where it is and starting from the values it left on screen (out of a loop with
+    /// `exit: cycle-end`, once the running cycle ends); while a
     /// transition plays, triggers are ignored; when it has played, the
     /// machine enters its target state. Times are the SVG's document time, so a page that pauses
     /// or steps the SVG clock (the preview) pauses or steps the machine with it. Under
@@ -395,7 +396,72 @@ enum InteractiveSVG {
             var next = pick(name, "complete");
             if (next) take(next); else settle();
           }
+          // Out of a played timeline, a transition starts from the values on screen, as SwiftUI
+          // retargets: each of its animations that the timeline moves too gets the difference
+          // between the timeline's value now and its own first value added to its keyframes,
+          // all of it at its start and none at its end. A value of another structure, and a
+          // discrete one, keeps its keyframes (it jumps to the pose).
+          var numberPattern = /[-+]?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][-+]?\\d+)?/g;
+          function numbers(text) { return (text.match(numberPattern) || []).map(Number); }
+          function shape(text) { return text.replace(numberPattern, "#"); }
+          function list(el, name) { return (el.getAttribute(name) || "").split(";").map(function (s) { return s.trim(); }); }
+          function moved(el) { return el.getAttribute("attributeName") + " " + (el.getAttribute("type") || ""); }
+          // y of the unit cubic Bézier (0,0) (x1,y1) (x2,y2) (1,1) where its x is `x`.
+          function spline(handles, x) {
+            var p = handles.split(/[\\s,]+/).map(Number), lo = 0, hi = 1, t = x;
+            function at(a, b, u) { return 3 * a * u * (1 - u) * (1 - u) + 3 * b * u * u * (1 - u) + u * u * u; }
+            for (var i = 0; i < 40; i++) {
+              if (at(p[0], p[2], t) < x) lo = t; else hi = t;
+              t = (lo + hi) / 2;
+            }
+            return at(p[1], p[3], t);
+          }
+          // An animation's value `seconds` after it began, as SMIL computes it (looping or frozen).
+          function sample(el, seconds, loops) {
+            var dur = parseFloat(el.getAttribute("dur")) || 0, values = list(el, "values"), times = list(el, "keyTimes").map(Number);
+            var f = dur > 0 ? seconds / dur : 1;
+            f = loops ? f - Math.floor(f) : Math.min(Math.max(f, 0), 1);
+            var i = 0;
+            while (i + 1 < times.length && times[i + 1] <= f) i++;
+            var mode = el.getAttribute("calcMode");
+            if (i + 1 >= values.length || mode === "discrete" || times[i + 1] <= times[i]) return numbers(values[i]);
+            var u = (f - times[i]) / (times[i + 1] - times[i]);
+            if (mode === "spline") u = spline(list(el, "keySplines")[i], u);
+            var a = numbers(values[i]), b = numbers(values[i + 1]);
+            return a.map(function (x, j) { return x + (b[j] - x) * u; });
+          }
+          function retarget(transition) {
+            var animations = Array.prototype.slice.call(root.querySelectorAll("[begin='" + machine.clock + transition.clip + ".begin']"));
+            animations.forEach(function (el) {
+              if (el.choreoValues === undefined) el.choreoValues = el.getAttribute("values");
+              else el.setAttribute("values", el.choreoValues);
+            });
+            if (!playing || !active || active.entry !== playing || reduce) return;
+            var since = now() - active.begin;
+            var timeline = root.querySelectorAll("[begin='" + machine.clock + playing.clip + ".begin']");
+            timeline.forEach(function (el) {
+              var parent = el.parentNode;
+              (parent.choreoRunning = parent.choreoRunning || {})[moved(el)] = el;
+            });
+            animations.forEach(function (el) {
+              var source = el.parentNode.choreoRunning && el.parentNode.choreoRunning[moved(el)];
+              if (!source || el.getAttribute("calcMode") === "discrete") return;
+              var values = list(el, "values"), times = list(el, "keyTimes").map(Number), first = numbers(values[0]);
+              var shown = sample(source, since, playing.loops);
+              if (shown.length !== first.length || shape(list(source, "values")[0]) !== shape(values[0])) return;
+              el.setAttribute("values", values.map(function (value, i) {
+                var parts = numbers(value), k = 0, left = 1 - (times[i] || 0);
+                if (parts.length !== first.length) return value;
+                return value.replace(numberPattern, function () {
+                  var j = k++;
+                  return String(Math.round((parts[j] + (shown[j] - first[j]) * left) * 1000) / 1000);
+                });
+              }).join(";"));
+            });
+            timeline.forEach(function (el) { delete el.parentNode.choreoRunning; });
+          }
           function go(transition) {
+            retarget(transition);
             stopPlaying();
             unscrub();
             busy = true;
