@@ -64,20 +64,35 @@ struct ReducedMotionFades {
         return state.pose.start
     }
 
-    /// Each copy's drawing and the definitions it collects, drawn with ids of its own.
-    func render(_ timeline: Timeline, idPrefix: String) -> [(copy: Copy, drawing: MarkupWriter, definitions: MarkupWriter)] {
-        copies.enumerated().map { index, copy in
+    /// The most bytes the still copies of one SVG may add: each is a whole drawing, so a scene of
+    /// many nodes and states would multiply its size (and the preview's, which embeds it). Past
+    /// it, and for a drawing larger than it, the copies are left out; a fade whose copy is missing
+    /// jumps, as `none` does (the runtime finds no clock to begin).
+    static let maximumStillCopyBytes = 2 << 20
+
+    /// Each copy's drawing and the definitions it collects, drawn with ids of its own, within
+    /// `maximumStillCopyBytes` (`drawingBytes`: the size of the animated drawing).
+    func render(
+        _ timeline: Timeline, idPrefix: String, drawingBytes: Int
+    ) -> [(copy: Copy, drawing: MarkupWriter, definitions: MarkupWriter)] {
+        guard drawingBytes <= Self.maximumStillCopyBytes else { return [] }
+        var result: [(copy: Copy, drawing: MarkupWriter, definitions: MarkupWriter)] = []
+        var bytes = 0
+        for (index, copy) in copies.enumerated() {
             var renderer = SceneRenderer(fps: timeline.fps, idPrefix: idPrefix + "reduced\(index)-", baseTime: copy.instant)
             var drawing = MarkupWriter.drawing(depth: 3)
             for layer in timeline.layers { renderer.render(layer, into: &drawing) }
-            return (copy, drawing, renderer.definitions)
+            bytes += drawing.byteCount + renderer.definitions.byteCount
+            guard bytes <= Self.maximumStillCopyBytes else { break }
+            result.append((copy, drawing, renderer.definitions))
         }
+        return result
     }
 
     /// The drawing's own side of each cross-fade: from transparent to opaque while a copy of
     /// what it left fades out above it (and back to its usual opacity after).
-    var drawingFadeIns: [Markup] {
-        copies.flatMap(\.fades).map { fade in
+    static func drawingFadeIns(_ written: [Copy]) -> [Markup] {
+        written.flatMap(\.fades).map { fade in
             Markup("animate", [
                 ("attributeName", "opacity"), ("values", "0;1"), ("begin", fade.clock + ".begin"),
                 ("dur", durationText(fade.duration) + "s"),

@@ -107,7 +107,7 @@ enum InteractiveSVG {
         var drawing = MarkupWriter.drawing(depth: 2)
         for layer in timeline.layers { renderer.render(layer, into: &drawing) }
         let fades = ReducedMotionFades(machine, clockPrefix: clockPrefix)
-        let stillCopies = fades.render(timeline, idPrefix: idPrefix)
+        let stillCopies = fades.render(timeline, idPrefix: idPrefix, drawingBytes: drawing.byteCount)
         let clocks = clips.indices.map { index in
             var attributes: [(String, String)] = [
                 ("id", clockPrefix + String(index)), ("attributeName", "visibility"), ("to", "visible"), ("begin", "indefinite"),
@@ -131,7 +131,7 @@ enum InteractiveSVG {
             SVGEmitter.writeBackground(timeline, into: &out)
             out.start("g")
             out.attribute("class", "choreo-drawing")
-            for fadeIn in fades.drawingFadeIns { out.element(fadeIn) }
+            for fadeIn in ReducedMotionFades.drawingFadeIns(stillCopies.map(\.copy)) { out.element(fadeIn) }
             out.children(drawing)
             out.end()
             for still in stillCopies { ReducedMotionFades.write(still.copy, drawing: still.drawing, into: &out) }
