@@ -89,6 +89,7 @@ public enum LottieEmitter {
             w.member("dr", end - start)
             w.endObject()
         }
+        if let still = timeline.reducedMotionStill { writeReducedMotionMarker(at: still, of: timeline, to: &w) }
         w.endArray()
         w.key("layers")
         w.beginArray()

@@ -106,6 +106,8 @@ enum InteractiveSVG {
         var renderer = SceneRenderer(fps: timeline.fps, idPrefix: idPrefix, baseTime: machine.initialPose.start, clips: clips)
         var drawing = MarkupWriter.drawing(depth: 2)
         for layer in timeline.layers { renderer.render(layer, into: &drawing) }
+        let fades = ReducedMotionFades(machine, clockPrefix: clockPrefix)
+        let stillCopies = fades.render(timeline, idPrefix: idPrefix, drawingBytes: drawing.byteCount)
         let clocks = clips.indices.map { index in
             var attributes: [(String, String)] = [
                 ("id", clockPrefix + String(index)), ("attributeName", "visibility"), ("to", "visible"), ("begin", "indefinite"),
@@ -116,10 +118,11 @@ enum InteractiveSVG {
         }
 
         return SVGEmitter.document(
-            timeline, rootAttributes: [("data-state", machine.initial)], capacity: drawing.byteCount + renderer.definitions.byteCount + 8192,
+            timeline, rootAttributes: [("data-state", machine.initial)],
+            capacity: drawing.byteCount + renderer.definitions.byteCount + stillCopies.reduce(0) { $0 + $1.drawing.byteCount } + 8192,
             output: output
         ) { out in
-            out.definitions(renderer.definitions)
+            out.definitions([renderer.definitions] + stillCopies.map(\.definitions))
             if !clocks.isEmpty {
                 // The focus ring is for keyboard users: a click focuses the control without one,
                 // as a button does; the browser's own ring shows where `:focus-visible` matches.
@@ -128,8 +131,10 @@ enum InteractiveSVG {
             SVGEmitter.writeBackground(timeline, into: &out)
             out.start("g")
             out.attribute("class", "choreo-drawing")
+            for fadeIn in ReducedMotionFades.drawingFadeIns(stillCopies.map(\.copy)) { out.element(fadeIn) }
             out.children(drawing)
             out.end()
+            for still in stillCopies { ReducedMotionFades.write(still.copy, drawing: still.drawing, into: &out) }
             guard !clocks.isEmpty else { return }
             // The pointer's target: the canvas, painted or not, and nothing outside it (an SVG
             // opened on its own fills the window, which is not the drawing).
@@ -138,7 +143,8 @@ enum InteractiveSVG {
                 ("height", formatNumber(timeline.height)), ("fill", "none"), ("pointer-events", "all"),
             ]))
             out.element(Markup("g", [("class", "choreo-clocks")], children: clocks))
-            let data = machineData(machine, clockPrefix: clockPrefix, clips: clips, playClips: playClips, transitionClips: transitionClips)
+            let data = machineData(
+                machine, clockPrefix: clockPrefix, clips: clips, playClips: playClips, transitionClips: transitionClips, fades: fades)
             out.element(Markup("script", [("type", "text/ecmascript")], raw: "<![CDATA[\n" + runtime(data) + "]]>"))
         }
     }
@@ -150,18 +156,20 @@ enum InteractiveSVG {
     /// The machine as a JavaScript object literal: every name from the scene through `jsString`,
     /// which leaves no `<`, `>` or `&`, so the literal is safe inside CDATA and an HTML page.
     static func machineData(
-        _ machine: InteractiveMachine, clockPrefix: String, clips: [Clip], playClips: [String: Int], transitionClips: [Int]
+        _ machine: InteractiveMachine, clockPrefix: String, clips: [Clip], playClips: [String: Int], transitionClips: [Int],
+        fades: ReducedMotionFades
     ) -> String {
         func number(_ value: Double) -> String { formatNumber(value, decimals: 6) }
-        func clip(_ index: Int, span: Span) -> String {
-            "clip: \(index), start: \(number(span.start)), dur: \(number(clips[index].duration)), loops: \(clips[index].loops)"
+        func clip(_ index: Int, span: Span, fade: String?) -> String {
+            "clip: \(index), start: \(number(span.start)), dur: \(number(clips[index].duration)), loops: \(clips[index].loops), "
+                + "reduced: \(jsString(span.reducedMotion.rawValue)), fade: \(fade.map(jsString) ?? "null")"
         }
         var states: [String] = []
         for state in machine.states {
             var fields = ["label: \(state.label.map(jsString) ?? "null")", "pose: \(number(state.pose.start))"]
             if let index = playClips[state.name], let play = state.play {
                 let bound = play.bind.map { ", bind: \(jsString($0)), length: \(number(play.boundLength))" } ?? ""
-                fields.append("play: {name: \(jsString(play.span.name)), \(clip(index, span: play.span))\(bound)}")
+                fields.append("play: {name: \(jsString(play.span.name)), \(clip(index, span: play.span, fade: fades.playFades[state.name]))\(bound)}")
             } else {
                 fields.append("play: null")
             }
@@ -171,7 +179,7 @@ enum InteractiveSVG {
         for (offset, transition) in machine.transitions.enumerated() {
             transitions.append(
                 "{name: \(jsString(transition.name)), from: \(jsString(transition.from)), to: \(jsString(transition.to)), "
-                    + "trigger: \(jsString(transition.trigger.rawValue)), \(clip(transitionClips[offset], span: transition.span)), "
+                    + "trigger: \(jsString(transition.trigger.rawValue)), \(clip(transitionClips[offset], span: transition.span, fade: fades.transitionFades[offset])), "
                     + InteractiveInputs.transitionFields(transition) + "}")
         }
         return """
@@ -199,11 +207,15 @@ enum InteractiveSVG {
     /// timeline; the state is *fully reached* when a timeline played once has ended (at once
     /// otherwise), and then its `complete` transition, if any, starts at that very instant. A
     /// pointer trigger starts the current state's transition on it, stopping a played timeline
-    /// where it is (out of a loop with `exit: cycle-end`, once the running cycle ends); while a
+    /// where it is and starting from the values it left on screen (out of a loop with
+    /// `exit: cycle-end`, once the running cycle ends); while a
     /// transition plays, triggers are ignored; when it has played, the
     /// machine enters its target state. Times are the SVG's document time, so a page that pauses
     /// or steps the SVG clock (the preview) pauses or steps the machine with it. Under
-    /// `prefers-reduced-motion: reduce` transitions jump to their end and loops do not run.
+    /// `prefers-reduced-motion: reduce` each transition and played timeline follows its
+    /// `reduced-motion:`: `fade` jumps to its end under a still copy of what was on screen that
+    /// fades out over its duration (a loop does not run), `none` jumps (a loop does not run),
+    /// `same` plays as usual.
     static let runtimeSource = """
         (function () {
           "use strict";
@@ -302,10 +314,13 @@ enum InteractiveSVG {
           // when its predecessor's end is noticed (within a frame of it), not exactly there.
           // Under reduced motion the clock jumps over the clip, which leaves it frozen at its end.
           function begin(entry) {
-            if (reduce && !entry.loops) {
+            if (reduce && !entry.loops && entry.reduced !== "same") {
               clock(entry).beginElement();
               root.setCurrentTime(now() + entry.dur + 0.001);
-              return { end: now(), wallEnd: 0 };
+              var fade = entry.reduced === "fade" && entry.fade && root.querySelector("[id='" + entry.fade + "']");
+              if (!fade) return { end: now(), wallEnd: 0 };
+              fade.beginElementAt(0.001);
+              return { end: now() + 0.001 + entry.dur, wallEnd: wall() + (0.001 + entry.dur) * 1000 };
             }
             clock(entry).beginElementAt(0.001);
             active = { entry: entry, begin: now() + 0.001 };
@@ -379,7 +394,7 @@ enum InteractiveSVG {
               reached(name);
               return;
             }
-            if (play && !(reduce && play.loops)) {
+            if (play && !(reduce && play.loops && play.reduced !== "same")) {
               playing = play;
               var end = begin(play);
               if (!play.loops) {
@@ -395,7 +410,72 @@ enum InteractiveSVG {
             var next = pick(name, "complete");
             if (next) take(next); else settle();
           }
+          // Out of a played timeline, a transition starts from the values on screen, as SwiftUI
+          // retargets: each of its animations that the timeline moves too gets the difference
+          // between the timeline's value now and its own first value added to its keyframes,
+          // all of it at its start and none at its end. A value of another structure, and a
+          // discrete one, keeps its keyframes (it jumps to the pose).
+          var numberPattern = /[-+]?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][-+]?\\d+)?/g;
+          function numbers(text) { return (text.match(numberPattern) || []).map(Number); }
+          function shape(text) { return text.replace(numberPattern, "#"); }
+          function list(el, name) { return (el.getAttribute(name) || "").split(";").map(function (s) { return s.trim(); }); }
+          function moved(el) { return el.getAttribute("attributeName") + " " + (el.getAttribute("type") || ""); }
+          // y of the unit cubic Bézier (0,0) (x1,y1) (x2,y2) (1,1) where its x is `x`.
+          function spline(handles, x) {
+            var p = handles.split(/[\\s,]+/).map(Number), lo = 0, hi = 1, t = x;
+            function at(a, b, u) { return 3 * a * u * (1 - u) * (1 - u) + 3 * b * u * u * (1 - u) + u * u * u; }
+            for (var i = 0; i < 40; i++) {
+              if (at(p[0], p[2], t) < x) lo = t; else hi = t;
+              t = (lo + hi) / 2;
+            }
+            return at(p[1], p[3], t);
+          }
+          // An animation's value `seconds` after it began, as SMIL computes it (looping or frozen).
+          function sample(el, seconds, loops) {
+            var dur = parseFloat(el.getAttribute("dur")) || 0, values = list(el, "values"), times = list(el, "keyTimes").map(Number);
+            var f = dur > 0 ? seconds / dur : 1;
+            f = loops ? f - Math.floor(f) : Math.min(Math.max(f, 0), 1);
+            var i = 0;
+            while (i + 1 < times.length && times[i + 1] <= f) i++;
+            var mode = el.getAttribute("calcMode");
+            if (i + 1 >= values.length || mode === "discrete" || times[i + 1] <= times[i]) return numbers(values[i]);
+            var u = (f - times[i]) / (times[i + 1] - times[i]);
+            if (mode === "spline") u = spline(list(el, "keySplines")[i], u);
+            var a = numbers(values[i]), b = numbers(values[i + 1]);
+            return a.map(function (x, j) { return x + (b[j] - x) * u; });
+          }
+          function retarget(transition) {
+            var animations = Array.prototype.slice.call(root.querySelectorAll("[begin='" + machine.clock + transition.clip + ".begin']"));
+            animations.forEach(function (el) {
+              if (el.choreoValues === undefined) el.choreoValues = el.getAttribute("values");
+              else el.setAttribute("values", el.choreoValues);
+            });
+            if (!playing || !active || active.entry !== playing) return;
+            var since = now() - active.begin;
+            var timeline = root.querySelectorAll("[begin='" + machine.clock + playing.clip + ".begin']");
+            timeline.forEach(function (el) {
+              var parent = el.parentNode;
+              (parent.choreoRunning = parent.choreoRunning || {})[moved(el)] = el;
+            });
+            animations.forEach(function (el) {
+              var source = el.parentNode.choreoRunning && el.parentNode.choreoRunning[moved(el)];
+              if (!source || el.getAttribute("calcMode") === "discrete") return;
+              var values = list(el, "values"), times = list(el, "keyTimes").map(Number), first = numbers(values[0]);
+              var shown = sample(source, since, playing.loops);
+              if (shown.length !== first.length || shape(list(source, "values")[0]) !== shape(values[0])) return;
+              el.setAttribute("values", values.map(function (value, i) {
+                var parts = numbers(value), k = 0, left = 1 - (times[i] || 0);
+                if (parts.length !== first.length) return value;
+                return value.replace(numberPattern, function () {
+                  var j = k++;
+                  return String(Math.round((parts[j] + (shown[j] - first[j]) * left) * 1000) / 1000);
+                });
+              }).join(";"));
+            });
+            timeline.forEach(function (el) { delete el.parentNode.choreoRunning; });
+          }
           function go(transition) {
+            retarget(transition);
             stopPlaying();
             unscrub();
             busy = true;

@@ -166,6 +166,10 @@ struct MarkupWriter {
     /// `<defs>` holding the definitions the renderers wrote (at depth 2, this writer's depth
     /// inside the root), if there are any.
     mutating func definitions(_ parts: MarkupWriter...) {
+        definitions(parts)
+    }
+
+    mutating func definitions(_ parts: [MarkupWriter]) {
         guard parts.contains(where: { !$0.isEmpty }) else { return }
         start("defs")
         for part in parts { children(part) }

@@ -99,6 +99,7 @@ public enum SceneSchema {
         case (.transition, "on"): return enumSchema("on")
         case (.transition, "change"): return enumSchema("change")
         case (.transition, "exit"): return enumSchema("exit")
+        case (.transition, "reduced-motion"), (.timeline, "reduced-motion"): return enumSchema("reduced-motion")
         case (.transition, "nodes"): return .object([("type", "object"), ("additionalProperties", ref("nodeTiming"))])
         case (.transition, "when"): return .object([("type", ["string", "boolean"])])
         case (.transition, "set"): return .object([("type", "object"), ("additionalProperties", .object([("type", ["number", "string", "boolean"])]))])

@@ -29,9 +29,9 @@ public enum SceneVocabulary {
         case .a11y: ["label"]
         case .play: ["timeline", "loop", "bind"]
         case .artwork: [artworkFileKey, artworkPrefixKey]
-        case .transition: ["from", "to", "on", "duration", "delay", "easing", "nodes", "play", "keyframes", "when", "set", "theme", "emit", "change", "exit"]
+        case .transition: ["from", "to", "on", "duration", "delay", "easing", "nodes", "play", "keyframes", "when", "set", "theme", "emit", "change", "exit", "reduced-motion"]
         case .nodeTiming: ["duration", "delay", "easing"]
-        case .timeline: ["duration", "loop", "tweens", "keyframes"]
+        case .timeline: ["duration", "loop", "tweens", "keyframes", "reduced-motion"]
         case .tween: ["at", "duration", "delay", "easing", "to", "by"]
         case .keyframe: ["at", "value", "easing"]
         case .easingMap: ["cubic-bezier", "steps", "spring"]
@@ -102,6 +102,7 @@ public enum SceneVocabulary {
             return triggerKeywords.map { ($0.0, triggerDocumentation[$0.0] ?? "") }
         case "change": return TextChange.allCases.map { ($0.rawValue, $0.documentation) }
         case "exit": return LoopExit.allCases.map { ($0.rawValue, loopExitDocumentation($0)) }
+        case "reduced-motion": return ReducedMotion.allCases.map { ($0.rawValue, reducedMotionDocumentation($0)) }
         case Property.anchor.key: return anchorKeywords.map { ($0.0, "a point of the node's bounds") }
         case "loop", Property.closed.key: return [("true", ""), ("false", "")]
         case Property.fill.key, "background": return [("none", "no fill")]
@@ -159,6 +160,7 @@ public enum SceneVocabulary {
         "emit": "an event the transition tells the app (`choreo:event`, dotLottie `CustomEvent`)",
         "change": "how a text that differs between the two states changes: fade (default), roll-up, roll-down or morph",
         "exit": "out of a state that loops a timeline: now (default) or cycle-end (waits for the running cycle to end)",
+        "reduced-motion": "for a viewer who asks for reduced motion: fade (default: the poses cross-fade), none (jump) or same (play as usual)",
         "choreo": "the format version: `1` (a plain number)",
         "fps": "frame rate of the Lottie output and of frame units (`21f`), 1…240",
         "background": "a colour that fills the canvas, or `none`",
@@ -194,7 +196,7 @@ public enum SceneVocabulary {
 /// What each `exit:` value does, for completion.
 func loopExitDocumentation(_ exit: LoopExit) -> String {
     switch exit {
-    case .now: "the transition starts at once, from the state's pose (default)"
+    case .now: "the transition starts at once, from the values on screen in the SVG and the preview (default)"
     case .cycleEnd: "the transition starts when the loop's running cycle ends, so nothing pops"
     }
 }

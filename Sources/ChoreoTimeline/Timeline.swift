@@ -105,6 +105,8 @@ public struct Span: Sendable, Equatable {
     public var start: Double
     public var end: Double
     public var role: Role
+    /// What a transition or timeline span does under reduced motion (a pose's is never read).
+    public var reducedMotion: ReducedMotion = .fade
 
     public init(name: String, start: Double, end: Double, role: Role) {
         self.name = name

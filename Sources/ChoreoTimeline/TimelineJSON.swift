@@ -60,7 +60,7 @@ public enum TimelineJSON {
             ("fromState", optional(fromState)),
             ("toState", optional(toState)),
             ("trigger", optional(trigger?.rawValue)),
-        ])
+        ] + (span.kind == .pose || span.reducedMotion == .fade ? [] : [("reducedMotion", .string(span.reducedMotion.rawValue))]))
     }
 
     private static func themes(_ themes: Themes, backgroundSlot: String?) -> JSONValue {

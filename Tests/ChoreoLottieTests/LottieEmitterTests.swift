@@ -81,7 +81,19 @@ private let goldenDirectory = repositoryRoot().appendingPathComponent("Tests/Cho
             .object([("cm", "off"), ("tm", 0), ("dr", 12)]),
             .object([("cm", "off->on"), ("tm", 12), ("dr", 12)]),
             .object([("cm", "glow"), ("tm", 24), ("dr", 24)]),
+            // Without states the first timeline plays on load; it loops, so its still is its start.
+            .object([("cm", "reduced motion"), ("tm", 24), ("dr", 1)]),
         ]))
+    }
+
+    @Test func aTimelineThatPlaysAsUsualUnderReducedMotionHasNoReducedMotionMarker() throws {
+        var timeline = SampleTimelines.markers
+        timeline.spans[2].reducedMotion = .same
+        guard case let .array(markers)? = LottieEmitter.document(timeline)["markers"] else { Issue.record("no markers"); return }
+        #expect(markers.map { $0["cm"] } == ["off", "off->on", "glow"].map { .string($0) })
+        timeline.spans[2].reducedMotion = .none
+        guard case let .array(reduced)? = LottieEmitter.document(timeline)["markers"] else { Issue.record("no markers"); return }
+        #expect(reduced.last == .object([("cm", "reduced motion"), ("tm", 24), ("dr", 1)]))
     }
 
     @Test func layersAreWrittenTopFirstWithTheBackgroundLast() throws {

@@ -289,12 +289,13 @@ private func attributeValues(_ svg: String, tag: String, attribute: String) -> [
         let svg = SVGEmitter.interactive(timeline)
         #expect(xmlProblem(svg) == nil, "\(xmlProblem(svg) ?? "")")
         #expect(svg.contains("data-state=\"open\""))
-        // Every animation begins with one of the two transitions' clocks, plays once and holds.
+        // Every animation begins with one of the two transitions' clocks, plays once and holds, or
+        // with one of their reduced-motion cross-fades' clocks.
         let begins = attributeValues(svg, tag: "animate", attribute: "begin") + attributeValues(svg, tag: "animateTransform", attribute: "begin")
         #expect(!begins.isEmpty)
-        #expect(Set(begins) == ["_choreo_clip_0.begin", "_choreo_clip_1.begin"])
+        #expect(Set(begins) == ["_choreo_clip_0.begin", "_choreo_clip_1.begin", "_choreo_clip_fade_0.begin", "_choreo_clip_fade_1.begin"])
         #expect(!svg.contains("repeatCount=\"indefinite\""), "nothing loops: no state plays a timeline")
-        #expect(attributeValues(svg, tag: "set", attribute: "begin") == ["indefinite", "indefinite"])
+        #expect(attributeValues(svg, tag: "set", attribute: "begin") == ["indefinite", "indefinite", "indefinite", "indefinite"])
         // Without the animations the drawing is the open pose: the base values are the pose's.
         let rest = svg.split(separator: "\n").filter { !$0.contains("<animate") }.joined(separator: "\n")
         let pose = SVGEmitter.snapshot(timeline, at: timeline.spans[2].start)

@@ -64,12 +64,14 @@ class Browser:
             self._page.set_viewport_size({"width": width, "height": height})
         return self._page
 
-    def isolated_page(self, width: int, height: int, fake_clock: bool = False):
+    def isolated_page(self, width: int, height: int, fake_clock: bool = False, reduced_motion: str | None = None):
         """A page of its own (a fresh context: no state shared with other pages). With
         `fake_clock`, the page's timers, requestAnimationFrame, Date and performance.now stand still
         (at 1 s) until the test moves them (`page.clock.run_for(ms)`), so timing in the page is
-        deterministic however loaded the machine is. Close it with `page.context.close()`."""
-        context = self._browser.new_context(device_scale_factor=1, viewport={"width": width, "height": height})
+        deterministic however loaded the machine is. With `reduced_motion="reduce"` the page matches
+        `prefers-reduced-motion: reduce`. Close it with `page.context.close()`."""
+        options = {"reduced_motion": reduced_motion} if reduced_motion else {}
+        context = self._browser.new_context(device_scale_factor=1, viewport={"width": width, "height": height}, **options)
         page = context.new_page()
         if fake_clock:
             # Installed, Playwright's clock still runs with real time until paused.

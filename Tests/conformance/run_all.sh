@@ -175,7 +175,7 @@ CHOREO="$CHOREO" "$python" -m pytest -q -p no:cacheprovider Tests/conformance/te
     Tests/conformance/test_action.py Tests/conformance/test_diff_page.py Tests/conformance/test_diff_reformat.py \
     Tests/conformance/test_text_rendering.py Tests/conformance/test_inputs_api.py \
     Tests/conformance/test_dotlottie_bind.py Tests/conformance/test_preview_inputs.py \
-    Tests/conformance/test_dotlottie_loop_exit.py Tests/conformance/test_loop_exit.py \
+    Tests/conformance/test_dotlottie_loop_exit.py Tests/conformance/test_loop_exit.py Tests/conformance/test_reduced_motion.py \
     | tee "$work/pytest.log"
 pytest_status=${PIPESTATUS[0]}
 pytest_passed="$(grep -oE '[0-9]+ passed' "$work/pytest.log" | tail -n 1 | grep -oE '[0-9]+' || true)"

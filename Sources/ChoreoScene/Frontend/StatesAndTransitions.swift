@@ -155,7 +155,7 @@ extension FrontendContext {
         var seen: [String: SourceRange] = [:]
         for item in items {
             guard let map = readMap(
-                item, what: "a transition", allowed: ["from", "to", "on", "duration", "delay", "easing", "nodes", "play", "keyframes", "when", "set", "theme", "emit", "change", "exit"],
+                item, what: "a transition", allowed: ["from", "to", "on", "duration", "delay", "easing", "nodes", "play", "keyframes", "when", "set", "theme", "emit", "change", "exit", "reduced-motion"],
                 required: ["from", "to"])
             else {
                 transitionFailed = true
@@ -227,6 +227,7 @@ extension FrontendContext {
             transition.actions = actions ?? []
             if let change = map.entry("change") { readTextChange(change, into: &transition) }
             if let exit = map.entry("exit") { readLoopExit(exit, into: &transition) }
+            if let reduced = map.value("reduced-motion") { transition.reducedMotion = readReducedMotion(reduced) ?? .fade }
             transitions.append(transition)
         }
         reportCompleteCycles(transitions)

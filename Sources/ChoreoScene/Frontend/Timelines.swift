@@ -28,7 +28,7 @@ extension FrontendContext {
         for pair in pairs {
             guard let name = keyName(pair.key), checkIdentifier(name, what: "timeline name", at: pair.key.reportRange),
                 let map = readMap(
-                    pair.value, what: "a timeline", allowed: ["duration", "loop", "tweens", "keyframes"], required: ["duration"])
+                    pair.value, what: "a timeline", allowed: ["duration", "loop", "tweens", "keyframes", "reduced-motion"], required: ["duration"])
             else { continue }
             let duration = map.value("duration").flatMap { time($0, name: "duration", bound: .greaterThan(0)) }
             let loop = map.value("loop").flatMap { bool($0, name: "loop") } ?? false
@@ -47,10 +47,12 @@ extension FrontendContext {
                 keyframes = readKeyframes(
                     keyframesNode, owner: "timeline '\(name)'", duration: duration, names: names, tweenKeys: tweenKeys)
             }
+            let reducedMotion = map.value("reduced-motion").flatMap { readReducedMotion($0) } ?? .fade
             guard let duration else { continue }
-            timelines.append(
-                SceneTimeline(
-                    name: name, range: pair.key.reportRange, duration: duration, loop: loop, tweens: tweens, keyframes: keyframes))
+            var timeline = SceneTimeline(
+                name: name, range: pair.key.reportRange, duration: duration, loop: loop, tweens: tweens, keyframes: keyframes)
+            timeline.reducedMotion = reducedMotion
+            timelines.append(timeline)
         }
         return timelines
     }

@@ -30,7 +30,7 @@ func lower(_ scene: Scene, inputBytes: Int = 0, diagnostics: inout DiagnosticBag
     let timeline = Timeline(
         name: scene.name, width: scene.size.x, height: scene.size.y, fps: scene.fps,
         duration: Double(totalFrames) / scene.fps, background: scene.background, layers: layers,
-        spans: plans.map(\.span), title: initialLabel ?? scene.name, stateMachine: context.stateMachine(plans.map(\.span)))
+        spans: plans.map(\.spanWithReducedMotion), title: initialLabel ?? scene.name, stateMachine: context.stateMachine(plans.map(\.span)))
     if let id = firstNodeWithNonFiniteValue(timeline) {
         diagnostics.error(
             .nonFinite, "node '\(id)' would be written with an infinite or undefined (NaN) number",

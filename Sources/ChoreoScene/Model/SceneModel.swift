@@ -315,6 +315,8 @@ public struct SceneTransition: Sendable {
     public var exit: LoopExit = .now
     /// Where `exit:` is written, and the fix-it that removes it.
     public var exitSource: ExitSource?
+    /// `reduced-motion:`: what the transition does for a viewer who asks for reduced motion.
+    public var reducedMotion: ReducedMotion = .fade
 
     public struct ExitSource: Sendable {
         public var range: SourceRange
@@ -391,6 +393,8 @@ public struct SceneTimeline: Sendable {
     public var loop: Bool
     public var tweens: [Tween]
     public var keyframes: [PropertyKey: [Keyframe]]
+    /// `reduced-motion:`: what the timeline does for a viewer who asks for reduced motion.
+    public var reducedMotion: ReducedMotion = .fade
 
     public init(
         name: String, range: SourceRange, duration: Double, loop: Bool, tweens: [Tween],
