@@ -35,7 +35,7 @@ public enum SVGEmitter {
             return snapshotBytes(timeline, at: 0, idPrefix: idPrefix)
         }
         let clip = Clip(start: 0, end: timeline.duration, begin: nil, stop: nil, loops: true)
-        return selfPlaying(timeline, clip: clip, idPrefix: idPrefix, output: output)
+        return selfPlaying(timeline, clip: clip, reducedMotionStill: 0, idPrefix: idPrefix, output: output)
     }
 
     private static func handOn(_ rest: [UInt8], to output: (UnsafeBufferPointer<UInt8>) -> Void) {
@@ -44,7 +44,9 @@ public enum SVGEmitter {
 
     /// The interactive SVG: at rest it shows the initial state's pose, and pointer input fires the
     /// scene's triggers (see `InteractiveSVG`). A scene without states plays its first timeline
-    /// from load instead, looping if the timeline loops, else once, holding its last frame.
+    /// from load instead, looping if the timeline loops, else once, holding its last frame; under
+    /// reduced motion it shows the Lottie's reduced-motion still (`Timeline.reducedMotionStill`),
+    /// or plays as usual where that timeline says `same`.
     public static func interactive(_ timeline: Timeline, idPrefix: String = "") -> String {
         String(decoding: interactiveBytes(timeline, idPrefix: idPrefix), as: UTF8.self)
     }
@@ -71,23 +73,37 @@ public enum SVGEmitter {
             return snapshotBytes(timeline, at: 0, idPrefix: idPrefix)
         }
         let clip = Clip(start: first.start, end: first.end, begin: nil, stop: nil, loops: first.loops)
-        return selfPlaying(timeline, clip: clip, idPrefix: idPrefix, output: output)
+        return selfPlaying(timeline, clip: clip, reducedMotionStill: timeline.reducedMotionStill, idPrefix: idPrefix, output: output)
     }
 
-    /// An SVG playing one clip from load, with a still copy of its first instant for reduced motion.
+    /// An SVG playing one clip from load, with a still copy at `reducedMotionStill` shown instead
+    /// under reduced motion (none, and no swap, when it is nil).
     private static func selfPlaying(
-        _ timeline: Timeline, clip: Clip, idPrefix: String, output: ((UnsafeBufferPointer<UInt8>) -> Void)?
+        _ timeline: Timeline, clip: Clip, reducedMotionStill: Double?, idPrefix: String,
+        output: ((UnsafeBufferPointer<UInt8>) -> Void)?
     ) -> [UInt8] {
         var renderer = SceneRenderer(fps: timeline.fps, idPrefix: idPrefix, baseTime: clip.start, clips: [clip])
         // Drawn first, written after the definitions it collects: into a buffer of its own.
         var motion = MarkupWriter.drawing(depth: 2)
         for layer in timeline.layers { renderer.render(layer, into: &motion) }
-        var stillRenderer = SceneRenderer(fps: timeline.fps, idPrefix: idPrefix + "still-", baseTime: clip.start)
+        guard let stillTime = reducedMotionStill else {
+            let capacity = motion.byteCount + renderer.definitions.byteCount + 4096
+            return document(timeline, capacity: capacity, output: output) { out in
+                out.definitions(renderer.definitions)
+                writeBackground(timeline, into: &out)
+                out.start("g")
+                out.attribute("class", "choreo-motion")
+                out.children(motion)
+                out.end()
+            }
+        }
+        var stillRenderer = SceneRenderer(fps: timeline.fps, idPrefix: idPrefix + "still-", baseTime: stillTime)
         var still = MarkupWriter.drawing(depth: 2)
         for layer in timeline.layers { stillRenderer.render(layer, into: &still) }
+        let pose = stillTime == 0 ? "the pose at time 0" : "the pose it comes to rest in"
         let css = """
             /* SMIL cannot be paused from CSS, so reduced motion swaps the animated copy for a still \
-            copy of the pose at time 0: CSS display beats the display="none" presentation \
+            copy of \(pose): CSS display beats the display="none" presentation \
             attribute on the still copy, and renderers without CSS keep the animated copy. */ \
             @media (prefers-reduced-motion: reduce) { .choreo-motion { display: none } .choreo-still { display: inline } }
             """

@@ -10,21 +10,17 @@ public enum ReducedMotion: String, Sendable, CaseIterable, Equatable {
 }
 
 extension Timeline {
-    /// The instant the Lottie's "reduced motion" marker shows, a still frame, or nil when the
-    /// motion a player starts on load plays as usual (`same`): the initial state's pose for a
-    /// scene with states; for a scene without, its first timeline's end if it plays once (where
-    /// it comes to rest), else its start.
+    /// The instant the Lottie's "reduced motion" marker shows, a still frame, or nil for no marker.
+    /// A player that reads the marker (lottie-ios, lottie-android) plays it instead of every play
+    /// the app asks for, markers included, so a scene with states gets none: its app plays the
+    /// states' and transitions' markers, and one still would hold the control in its initial pose
+    /// whatever state it is in. A scene without states plays its first timeline on load: the
+    /// still is where it rests (the end of a timeline played once, else its start), and there is
+    /// none when that timeline plays as usual (`same`).
     public var reducedMotionStill: Double? {
-        if let machine = stateMachine {
-            let spans = machine.transitions.compactMap { span(named: $0.span) }
-                + machine.states.compactMap { $0.play.flatMap { span(named: $0.span) } }
-            guard spans.isEmpty || spans.contains(where: { $0.reducedMotion != .same }),
-                let initial = machine.state(named: machine.initial), let pose = span(named: initial.pose)
-            else { return nil }
-            return pose.start
-        }
-        guard let first = spans.first(where: { $0.kind == .timeline }) else { return nil }
-        guard first.reducedMotion != .same else { return nil }
+        guard stateMachine == nil, let first = spans.first(where: { $0.kind == .timeline }),
+            first.reducedMotion != .same
+        else { return nil }
         return first.loops ? first.start : max(first.start, first.end - 1 / fps)
     }
 }

@@ -2,7 +2,9 @@
 in Chromium (Playwright's `reduced_motion="reduce"`), with real clicks and the SVG's clock held:
 `fade` (the default) cross-fades the two poses (halfway, the box is half there at both ends and
 nowhere between), `none` jumps to the destination pose at the click, `same` moves as usual; without
-reduced motion every transition moves.
+reduced motion every transition moves. A scene without states shows under reduced motion where its
+timeline rests (a timeline played once: its last frame, where the box has arrived; a loop: its
+start), or plays as usual with `same`.
 
 Run: CHOREO=.build/debug/choreo .venv/bin/python -m pytest Tests/conformance/test_reduced_motion.py
 """
@@ -146,3 +148,41 @@ def test_without_reduced_motion_every_transition_moves(browser, compiled):
     halfway = stage.tap_and_hold(0.2)
     assert blue_at(halfway, 60) > 0.9 and blue_at(halfway, 20) < 0.05 and blue_at(halfway, 100) < 0.05
     stage.page.context.close()
+
+
+SELF_PLAYING = """\
+choreo: 1
+name: arrive
+size: [120, 40]
+background: "#FFFFFF"
+layers:
+  - {id: box, shape: rect, size: [20, 20], position: [20, 20], fill: "#0000FF"}
+timelines:
+  arrive: {duration: 1s, LOOP, keyframes: {box.position: [{at: 0%, value: [20, 20]}, {at: 100%, value: [100, 20]}]}}
+"""
+
+
+def self_playing_shot(browser, tmp_path: Path, timeline_options: str, at: float) -> np.ndarray:
+    """The scene's SVG under reduced motion, its clock held at `at` seconds."""
+    directory = tmp_path / timeline_options.replace(":", "").replace(",", "").replace(" ", "-")
+    directory.mkdir()
+    scene = directory / "arrive.yaml"
+    scene.write_text(SELF_PLAYING.replace("LOOP", timeline_options))
+    subprocess.run([CHOREO, "compile", str(scene), "-o", str(directory), "--emit", "svg"], check=True, capture_output=True)
+    page = browser.isolated_page(120, 40, reduced_motion="reduce")
+    page.set_content(f"<!DOCTYPE html><html><body style='margin:0'>{scene.with_suffix('.svg').read_text()}</body></html>",
+                     wait_until="load")
+    page.evaluate(f"document.querySelector('svg').pauseAnimations(); document.querySelector('svg').setCurrentTime({at})")
+    page.evaluate(AFTER_PAINT)
+    shot = Browser.screenshot(page, (0, 0, 120, 40))
+    page.context.close()
+    return shot
+
+
+def test_a_scene_without_states_rests_where_its_timeline_rests(browser, tmp_path):
+    once = self_playing_shot(browser, tmp_path, "loop: false", at=0.5)
+    assert blue_at(once, 100) > 0.9 and blue_at(once, 20) < 0.05, "a timeline played once rests on its last frame"
+    looping = self_playing_shot(browser, tmp_path, "loop: true", at=0.5)
+    assert blue_at(looping, 20) > 0.9 and blue_at(looping, 60) < 0.05, "a loop rests on its start"
+    same = self_playing_shot(browser, tmp_path, "loop: true, reduced-motion: same", at=0.5)
+    assert blue_at(same, 60) > 0.9 and blue_at(same, 20) < 0.05, "reduced-motion: same plays as usual"

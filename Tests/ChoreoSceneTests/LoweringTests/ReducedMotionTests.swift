@@ -29,15 +29,29 @@ private let slide = """
     let json = TimelineJSON.encode(timeline, pretty: false)
     #expect(json.contains(#""reducedMotion":"none""#) && json.contains(#""reducedMotion":"same""#))
     #expect(!json.contains(#""reducedMotion":"fade""#), "the default is not written")
-    // The Lottie's reduced-motion still: the initial pose.
-    #expect(timeline.reducedMotionStill == timeline.span(named: "left")?.start)
+    // No Lottie reduced-motion still for a scene with states: lottie-ios would play it instead of
+    // every state's and transition's marker, holding the control in its initial pose.
+    #expect(timeline.reducedMotionStill == nil)
 }
 
-@Test func aSceneWhoseEveryMotionPlaysAsUsualHasNoReducedMotionStill() throws {
-    let same = slide.replacingOccurrences(of: "on: tap}", with: "on: tap, reduced-motion: same}")
-        .replacingOccurrences(of: "reduced-motion: none", with: "reduced-motion: same")
-    let timeline = try #require(frontendCompile(same).timeline)
-    #expect(timeline.reducedMotionStill == nil)
+private let pulse = """
+    choreo: 1
+    size: [100, 40]
+    layers:
+      - {id: dot, shape: ellipse, size: [20, 20], position: [50, 20]}
+    timelines:
+      pulse: {duration: 1s, loop: true, keyframes: {dot.scale: [{at: 0%, value: 1}, {at: 50%, value: 1.5}, {at: 100%, value: 1}]}}
+    """
+
+@Test func aSceneWithoutStatesRestsWhereItsTimelineRestsUnlessItPlaysAsUsual() throws {
+    let looping = try #require(frontendCompile(pulse).timeline)
+    let loop = try #require(looping.span(named: "pulse"))
+    #expect(looping.reducedMotionStill == loop.start)
+    let once = try #require(frontendCompile(pulse.replacingOccurrences(of: "loop: true", with: "loop: false")).timeline)
+    let played = try #require(once.span(named: "pulse"))
+    #expect(once.reducedMotionStill == played.end - 1 / once.fps, "a timeline played once rests on its last frame")
+    let same = try #require(frontendCompile(pulse.replacingOccurrences(of: "loop: true", with: "loop: true, reduced-motion: same")).timeline)
+    #expect(same.reducedMotionStill == nil)
 }
 
 @Test func editorsOfferTheReducedMotionValuesAndTheSchemaNamesThem() throws {
