@@ -135,6 +135,9 @@ public struct Node: Sendable, Equatable {
     }
 
     public var id: String
+    /// The scene node this node was lowered from, and which part of it it is; by default the
+    /// scene node whose id this node has.
+    public var source: NodeSource
     /// What assistive technology announces for the node (a text node's text); nil for the id.
     public var accessibleName: String?
     public var transform: Transform
@@ -159,8 +162,11 @@ public struct Node: Sendable, Equatable {
     }
     private var effectsBox: Box<Effects>?
 
-    public init(id: String, transform: Transform, content: Content, repeat: Repeat? = nil, clip: ClipShape? = nil) {
+    public init(
+        id: String, transform: Transform, content: Content, repeat: Repeat? = nil, clip: ClipShape? = nil, source: NodeSource? = nil
+    ) {
         self.id = id
+        self.source = source ?? NodeSource(node: id)
         self.transform = transform
         self.content = content
         self.repeatBox = `repeat`.map(Box.init)

@@ -27,14 +27,7 @@ struct CompiledScene: Sendable {
 
 /// Compiles one scene and checks it against the player target. Pure.
 func compileOnly(_ source: SourceFile, theme: String? = nil, target: PlayerTarget = .web) -> CompiledScene {
-    var compilation = compileScene(source, theme: theme, artwork: artworkLoader)
-    if let compiled = compilation.timeline {
-        let findings = playerTargetDiagnostics(target, file: source, timeline: compiled, artwork: artworkLoader)
-        if !findings.isEmpty {
-            compilation.diagnostics = (compilation.diagnostics + findings).sortedForReport()
-            compilation.timeline = nil
-        }
-    }
+    let compilation = compileScene(source, theme: theme, target: target, artwork: artworkLoader)
     guard let timeline = compilation.timeline, !compilation.diagnostics.hasErrors else {
         return CompiledScene(source: source, diagnostics: compilation.diagnostics, timeline: nil, themeNames: compilation.themeNames)
     }
