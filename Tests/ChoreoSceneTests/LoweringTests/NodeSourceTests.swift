@@ -38,7 +38,7 @@ private func compiled(_ text: String) throws -> Timeline {
             radius: 5
             position: [20, 50]
             fill: gray
-            repeat: {count: 3, offset: [30, 0], rotation: 10, scale: [1, 0.5], delay: 0.25s}
+            repeat: {count: 3, offset: [30, 0], rotation: 10deg, scale: [1, 0.5], delay: 0.25s}
         """)
     let group = try #require(findNode("dot", in: timeline.layers))
     #expect(group.source == NodeSource(node: "dot"))
