@@ -17,14 +17,6 @@ public enum PlayerTarget: String, CaseIterable, Sendable {
     case tgs
 }
 
-/// Telegram's sticker limits (core.telegram.org/stickers).
-public enum TelegramSticker {
-    public static let canvas = 512.0
-    public static let fps = 60.0
-    public static let maxDuration = 3.0
-    public static let maxBytes = 64 * 1024
-}
-
 /// The compilation checked against `target`: an error for every construct it cannot play, the
 /// timeline nil when any was found. The positions come from the scene model and the YAML tree the
 /// compilation read (`tree`, kept for this) and the IR nodes' sources, so nothing is read again.
