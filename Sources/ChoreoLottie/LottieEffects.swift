@@ -84,12 +84,6 @@ enum LottieEffects {
     }
 }
 
-extension Node {
-    /// True when this node or one below it needs a layer of its own: Lottie clips (masks) and
-    /// draws effects per layer.
-    var containsLayeredNode: Bool { containsClip || containsEffects }
-}
-
 extension LottieLayerBuilder {
     /// A node with effects: a layer carrying them in `ef`, placed at `shift` with an identity
     /// transform, so the effects are in the parent's coordinates as the scene's are; the node's
@@ -100,7 +94,7 @@ extension LottieLayerBuilder {
         plain.effects = nil
         let effectMembers = LottieEffects.members(effects, fps: shapes.fps, duration: shapes.duration)
         let placed = Transform(position: Animated(shift))
-        guard plain.containsLayeredNode else {
+        guard plain.lottieLayering != .shapes else {
             return [layer(type: 4, name: node.id, transform: placed, extra: [("shapes", .array([shapes.group(for: plain)]))] + effectMembers)]
         }
         let inner = Point(precompShift, precompShift)
