@@ -120,7 +120,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, CustomSt
         case scene
         /// `ChoreoScene/Lowering`.
         case lowering
-        /// `playerTargetDiagnostics` and the CLI's sticker size check, only with `compile --target`;
+        /// `compileScene(_:target:)`'s player checks and the CLI's sticker size check, only with `compile --target`;
         /// and the CLI's size budget (`budget:`, `--budget`), on the files compiled.
         case target
         /// The report (`cappedPerFile`), not any one check.

@@ -36,21 +36,29 @@ struct LottieLayerBuilder {
     /// The node's layers, top first, placed in a composition whose coordinates are the parent's
     /// moved by `shift`. `ind` is numbered by the caller per composition.
     mutating func layers(for node: Node, shift: Point = .zero) -> [JSONValue] {
-        if let effects = node.effects { return effectLayers(for: node, effects, shift: shift) }
-        guard node.containsLayeredNode else {
+        switch node.lottieLayering {
+        case .effects:
+            return effectLayers(for: node, node.effects!, shift: shift)
+        case .shapes:
             return [layer(type: 4, name: node.id, transform: Transform(position: Animated(shift)), extra: [
                 ("shapes", .array([shapes.group(for: node)])),
             ])]
-        }
-        var unplaced = node
-        unplaced.transform = .identity
-        let masks = node.clip.map { maskMembers($0, shift: .zero) } ?? []
-        guard case let .group(children) = node.content, children.contains(where: \.containsLayeredNode) else {
+        case .masked:
+            var unplaced = node
+            unplaced.transform = .identity
+            let masks = node.clip.map { maskMembers($0, shift: .zero) } ?? []
             return [layer(
                 type: 4, name: node.id, transform: node.transform, shift: shift, masks: masks,
                 extra: [("shapes", .array([shapes.group(for: unplaced)]))])]
+        case .precomposition:
+            return precompositionLayers(for: node, shift: shift)
         }
-        // A group with clipped nodes inside: its children become the layers of a precomposition.
+    }
+
+    /// A group with clipped nodes (or effects) inside: its children become the layers of a
+    /// precomposition.
+    private mutating func precompositionLayers(for node: Node, shift: Point) -> [JSONValue] {
+        guard case let .group(children) = node.content else { preconditionFailure("only a group is a precomposition") }
         let inner = Point(precompShift, precompShift)
         let childLayers = numbered(children.reversed().flatMap { layers(for: $0, shift: inner) })
         let assetId = "clip_\(assets.count)_\(node.id)"
@@ -111,25 +119,10 @@ struct LottieLayerBuilder {
             return PathShape(shape.contours.map { Contour($0.vertices, closed: true) })
         }
         guard clip.isAnimated else { return Animated(outline(0)) }
-        let t = clip.transform
-        var keyTimes = t.anchor.keyTimes + t.position.keyTimes + t.rotation.keyTimes + t.scale.keyTimes
-        var jumpTimes = t.anchor.jumpTimes + t.position.jumpTimes + t.rotation.jumpTimes + t.scale.jumpTimes
-        switch clip.geometry {
-        case let .rect(size, radius):
-            keyTimes += size.keyTimes + radius.keyTimes
-            jumpTimes += size.jumpTimes + radius.jumpTimes
-        case let .ellipse(size):
-            keyTimes += size.keyTimes
-            jumpTimes += size.jumpTimes
-        case let .polygon(_, radius, inner):
-            keyTimes += radius.keyTimes + (inner?.keyTimes ?? [])
-            jumpTimes += radius.jumpTimes + (inner?.jumpTimes ?? [])
-        case let .path(shape):
-            keyTimes += shape.keyTimes
-            jumpTimes += shape.jumpTimes
-        }
+        var times = KeyAndJumpTimes()
+        clip.visitTracks(&times)
         let sampled = sampledTrack(
-            fps: shapes.fps, duration: shapes.duration, keyTimes: keyTimes, jumpTimes: Set(jumpTimes), outline)
+            fps: shapes.fps, duration: shapes.duration, keyTimes: times.keyTimes, jumpTimes: Set(times.jumpTimes), outline)
         let uniform = uniformContours([sampled.initial] + sampled.segments.flatMap { [$0.from, $0.to] })
         return Animated(
             uniform[0],
@@ -138,5 +131,16 @@ struct LottieLayerBuilder {
                     start: segment.start, end: segment.end, from: uniform[1 + 2 * index], to: uniform[2 + 2 * index],
                     easing: segment.easing)
             })
+    }
+}
+
+/// The key times and jump times of every track visited.
+private struct KeyAndJumpTimes: TrackVisitor {
+    var keyTimes: [Double] = []
+    var jumpTimes: [Double] = []
+
+    mutating func visit<Value: Interpolatable>(_ track: Animated<Value>, at place: TrackPlace) {
+        keyTimes += track.keyTimes
+        jumpTimes += track.jumpTimes
     }
 }

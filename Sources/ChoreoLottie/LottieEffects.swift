@@ -23,7 +23,7 @@ enum LottieEffects {
     }
 
     private static func gaussianBlur(_ blur: Animated<Double>, fps: Double, index: Int) -> JSONValue {
-        let blurriness = blur.playerSafe(0...Double.infinity)
+        let blurriness = blur.playerSafe(TrackPlace.blur.boundedRange)
         return effect(type: 29, name: "Gaussian Blur", matchName: "ADBE Gaussian Blur 2", index: index, values: [
             (0, "Blurriness", lottieProperty(blurriness, fps: fps, .scalar(times: blurrinessPerDeviation))),
             // 1: horizontal and vertical.
@@ -33,7 +33,7 @@ enum LottieEffects {
     }
 
     private static func dropShadow(_ shadow: Shadow, fps: Double, duration: Double, index: Int) -> JSONValue {
-        let color = shadow.color.playerSafe(0...1)
+        let color = shadow.color.playerSafe(TrackPlace.shadow(.color).boundedRange)
         let (direction, distance) = polarOffset(shadow.offset, fps: fps, duration: duration)
         return effect(type: 25, name: "Drop Shadow", matchName: "ADBE Drop Shadow", index: index, values: [
             // Alpha dropped first, so a shadow that only fades keeps a still colour.
@@ -42,7 +42,7 @@ enum LottieEffects {
             (0, "Opacity", lottieProperty(color.map(\.a), fps: fps, .scalar(times: 255))),
             (1, "Direction", lottieProperty(direction, fps: fps, .rotation)),
             (0, "Distance", lottieProperty(distance, fps: fps, .scalar())),
-            (0, "Softness", lottieProperty(shadow.blur.playerSafe(0...Double.infinity), fps: fps, .scalar(times: blurrinessPerDeviation))),
+            (0, "Softness", lottieProperty(shadow.blur.playerSafe(TrackPlace.shadow(.blur).boundedRange), fps: fps, .scalar(times: blurrinessPerDeviation))),
             (7, "Shadow Only", staticProperty(0)),
         ])
     }
@@ -84,12 +84,6 @@ enum LottieEffects {
     }
 }
 
-extension Node {
-    /// True when this node or one below it needs a layer of its own: Lottie clips (masks) and
-    /// draws effects per layer.
-    var containsLayeredNode: Bool { containsClip || containsEffects }
-}
-
 extension LottieLayerBuilder {
     /// A node with effects: a layer carrying them in `ef`, placed at `shift` with an identity
     /// transform, so the effects are in the parent's coordinates as the scene's are; the node's
@@ -100,7 +94,7 @@ extension LottieLayerBuilder {
         plain.effects = nil
         let effectMembers = LottieEffects.members(effects, fps: shapes.fps, duration: shapes.duration)
         let placed = Transform(position: Animated(shift))
-        guard plain.containsLayeredNode else {
+        guard plain.lottieLayering != .shapes else {
             return [layer(type: 4, name: node.id, transform: placed, extra: [("shapes", .array([shapes.group(for: plain)]))] + effectMembers)]
         }
         let inner = Point(precompShift, precompShift)

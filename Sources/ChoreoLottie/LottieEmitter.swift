@@ -61,7 +61,7 @@ public enum LottieEmitter {
         var layerBuilder = LottieLayerBuilder(
             shapes: builder, outPoint: outPoint, sceneSize: Point(timeline.width, timeline.height))
         var clippedLayers: [Int: [JSONValue]] = [:]
-        for (position, node) in topFirst.enumerated() where node.containsLayeredNode {
+        for (position, node) in topFirst.enumerated() where node.lottieLayering != .shapes {
             clippedLayers[position] = layerBuilder.layers(for: node)
         }
         w.beginObject()

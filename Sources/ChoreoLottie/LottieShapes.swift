@@ -98,7 +98,7 @@ struct LottieShapeBuilder {
         w.key("r")
         writeLottieProperty(rotation, fps: fps, .rotation, to: &w)
         w.key("o")
-        writeLottieProperty(opacity.playerSafe(0...1), fps: fps, .opacityPercent, to: &w)
+        writeLottieProperty(opacity.playerSafe(TrackPlace.transform(.opacity).boundedRange), fps: fps, .opacityPercent, to: &w)
     }
 
     /// `writeTransformMembers` as trees, for layers built as `JSONValue`s.
@@ -187,7 +187,7 @@ struct LottieShapeBuilder {
         let outlinePolygon = startMatters || options.polygonsAsPaths
         switch geometry {
         case let .rect(size, cornerRadius):
-            let cornerRadius = cornerRadius.clamped(to: 0...Double.infinity)
+            let cornerRadius = cornerRadius.clamped(to: TrackPlace.geometry(.cornerRadius).boundedRange)
             if startMatters {
                 writePathItems(combineTracks(size, cornerRadius, fps: fps, duration: duration, rectOutline), to: &w)
             } else {
@@ -321,9 +321,9 @@ struct LottieShapeBuilder {
         w.beginObject()
         w.member("ty", "tm")
         w.key("s")
-        writeLottieProperty(trim.start.playerSafe(0...1), fps: fps, .scalar(times: 100), to: &w)
+        writeLottieProperty(trim.start.playerSafe(TrackPlace.trim(.start).boundedRange), fps: fps, .scalar(times: 100), to: &w)
         w.key("e")
-        writeLottieProperty(trim.end.playerSafe(0...1), fps: fps, .scalar(times: 100), to: &w)
+        writeLottieProperty(trim.end.playerSafe(TrackPlace.trim(.end).boundedRange), fps: fps, .scalar(times: 100), to: &w)
         w.key("o")
         writeLottieProperty(trim.offset, fps: fps, .scalar(times: 360), to: &w)
         // Sequential (2), written always: lottie-ios defaults a missing `m` to it and its Core
@@ -339,7 +339,7 @@ struct LottieShapeBuilder {
         w.beginObject()
         switch paint {
         case let .color(color):
-            let color = color.playerSafe(0...1)
+            let color = color.playerSafe(TrackPlace.fill(.color).boundedRange)
             w.member("ty", "fl")
             w.key("c")
             writeLottieProperty(color, fps: fps, .color, to: &w)
@@ -364,7 +364,7 @@ struct LottieShapeBuilder {
         w.beginObject()
         switch stroke.paint {
         case let .color(color):
-            let color = color.playerSafe(0...1)
+            let color = color.playerSafe(TrackPlace.stroke(.color).boundedRange)
             w.member("ty", "st")
             w.key("c")
             writeLottieProperty(color, fps: fps, .color, to: &w)
@@ -376,7 +376,7 @@ struct LottieShapeBuilder {
             writeGradientMembers(stroke.paint, to: &w)
         }
         w.key("w")
-        writeLottieProperty(stroke.width.clamped(to: 0...Double.infinity), fps: fps, .scalar(), to: &w)
+        writeLottieProperty(stroke.width.clamped(to: TrackPlace.strokeWidth.boundedRange), fps: fps, .scalar(), to: &w)
         w.member("lc", lineCapCode(stroke.cap))
         w.member("lj", lineJoinCode(stroke.join))
         w.member("ml", number: stroke.miterLimit)
@@ -436,7 +436,7 @@ struct LottieShapeBuilder {
     /// ever translucent (players treat a missing alpha part as opaque). Holds become jumps
     /// (`holdsAsJumps`): ThorVG interpolates held gradient stops.
     func writeGradientColors<W: JSONSink>(_ stops: Animated<GradientStops>, to w: inout W) {
-        let stops = stops.playerSafe(0...1).holdsAsJumps
+        let stops = stops.playerSafe(TrackPlace.fill(.stops).boundedRange).holdsAsJumps
         let values = [stops.initial] + stops.segments.flatMap { [$0.from, $0.to] }
         let withAlpha = values.contains { $0.stops.contains { $0.color.a < 1 } }
         w.beginObject()

@@ -6,11 +6,15 @@ extension LottieEmitter {
     /// the scene scaled uniformly to fit the canvas and centred (every layer gets that transform;
     /// Choreo's layers otherwise have the identity), polygons written as paths (no star shapes).
     /// Times are in seconds in the timeline, so re-timing it to 60 fps keeps every motion.
-    public static func telegramSticker(_ timeline: Timeline, canvas: Double = 512, fps: Double = 60) -> JSONValue {
+    public static func telegramSticker(
+        _ timeline: Timeline, canvas: Double = TelegramSticker.canvas, fps: Double = TelegramSticker.fps
+    ) -> JSONValue {
         JSONTreeBuilder.build { writeTelegramSticker(timeline, canvas: canvas, fps: fps, to: &$0) }
     }
 
-    static func writeTelegramSticker<W: JSONSink>(_ timeline: Timeline, canvas: Double = 512, fps: Double = 60, to w: inout W) {
+    static func writeTelegramSticker<W: JSONSink>(
+        _ timeline: Timeline, canvas: Double = TelegramSticker.canvas, fps: Double = TelegramSticker.fps, to w: inout W
+    ) {
         var retimed = timeline
         retimed.fps = fps
         let scale = min(canvas / timeline.width, canvas / timeline.height)

@@ -32,20 +32,29 @@ public struct SceneCompilation: Sendable {
 /// (`Timeline.themes`); with `theme` it is the scene compiled with that theme's var values and no
 /// themes (nil, without errors, if the scene has no such theme).
 ///
+/// With a `target` other than `web`, every construct that player family cannot play is an error
+/// too, positioned at the YAML that causes it (docs/diagnostics.md, "Player targets").
+///
 /// `artwork` reads the SVGs of `artwork:` nodes (without it they are errors).
-public func compileScene(_ file: SourceFile, theme: String? = nil, artwork: (any ArtworkLoading)? = nil) -> SceneCompilation {
-    compileSceneKeepingModel(file, theme: theme, artwork: artwork).compilation
+public func compileScene(
+    _ file: SourceFile, theme: String? = nil, target: PlayerTarget = .web, artwork: (any ArtworkLoading)? = nil
+) -> SceneCompilation {
+    compileSceneKeepingModel(file, theme: theme, target: target, artwork: artwork).compilation
 }
 
 /// `compileScene` that also returns the resolved scene model it lowered (nil when the front end
 /// could not build one), with its source ranges: what `choreo diff` compares and points at. One
 /// pass, so a caller needing both pays for one compile.
 public func compileSceneKeepingModel(
-    _ file: SourceFile, theme: String? = nil, artwork loader: (any ArtworkLoading)? = nil
+    _ file: SourceFile, theme: String? = nil, target: PlayerTarget = .web, artwork loader: (any ArtworkLoading)? = nil
 ) -> (compilation: SceneCompilation, scene: Scene?) {
     var scene: Scene?
     var sources = ArtworkSources()
-    var compilation = compileScene(file, theme: theme, model: &scene, artwork: loader, sources: &sources)
+    // The target checks point into the YAML the compilation read: the tree is kept for them.
+    var tree: YAMLNode?
+    var compilation = compileScene(
+        file, theme: theme, model: &scene, keepingTree: target != .web, tree: &tree, artwork: loader, sources: &sources)
+    if let scene, let tree { compilation = checkedForTarget(compilation, target: target, scene: scene, tree: tree, file: file) }
     compilation.inputFiles = (scene?.fontFiles ?? []) + sources.files
     compilation.artwork = sources
     compilation.diagnostics = withoutFixItsInArtwork(compilation.diagnostics, sources)
@@ -53,16 +62,21 @@ public func compileSceneKeepingModel(
 }
 
 private func compileScene(
-    _ file: SourceFile, theme: String?, model: inout Scene?, artwork loader: (any ArtworkLoading)?, sources: inout ArtworkSources
+    _ file: SourceFile, theme: String?, model: inout Scene?, keepingTree: Bool, tree: inout YAMLNode?,
+    artwork loader: (any ArtworkLoading)?, sources: inout ArtworkSources
 ) -> SceneCompilation {
     var bag = DiagnosticBag(file: file.path)
-    // The YAML tree is kept past the front end only when themes need to read it again; otherwise
-    // it is released here, before lowering and emitting need their memory.
-    guard let read = readScene(file, diagnostics: &bag, artwork: loader, sources: &sources), !bag.hasErrors else {
+    // The YAML tree is kept past the front end only when themes need to read it again or the
+    // caller asks for it (`keepingTree`, into `tree`); otherwise it is released here, before lowering and emitting
+    // need their memory.
+    guard let read = readScene(file, diagnostics: &bag, artwork: loader, sources: &sources, keepingTree: keepingTree),
+        !bag.hasErrors
+    else {
         return SceneCompilation(timeline: nil, diagnostics: bag.diagnostics.sortedForReport())
     }
     let scene = read.scene, root = read.root
     model = scene
+    if keepingTree { tree = root }
     guard let sceneWork = checkOutputWork(scene, inputBytes: file.bytes.count, diagnostics: &bag) else {
         return SceneCompilation(timeline: nil, diagnostics: bag.diagnostics.sortedForReport(), themeNames: scene.themes.map(\.name))
     }
@@ -112,9 +126,10 @@ private func compileScene(
 }
 
 /// Reads the YAML tree and builds the scene model from it; the tree comes back only when the
-/// scene has themes (each theme builds the scene again from it).
+/// scene has themes (each theme builds the scene again from it) or `keepingTree`.
 private func readScene(
-    _ file: SourceFile, diagnostics bag: inout DiagnosticBag, artwork loader: (any ArtworkLoading)?, sources: inout ArtworkSources
+    _ file: SourceFile, diagnostics bag: inout DiagnosticBag, artwork loader: (any ArtworkLoading)?, sources: inout ArtworkSources,
+    keepingTree: Bool
 ) -> (scene: Scene, root: YAMLNode?)? {
     var (root, yamlDiagnostics) = readYAML(file)
     bag.append(contentsOf: yamlDiagnostics)
@@ -124,8 +139,9 @@ private func readScene(
     let tree = SceneTree(root.take())
     // Scene checks run even after recoverable YAML errors (a duplicate key), so one run reports
     // every problem in the file.
-    guard tree.root != nil, let scene = buildScene(from: tree, file: file, diagnostics: &bag) else { return nil }
-    return (scene, scene.themes.isEmpty ? nil : tree.root)
+    guard tree.root != nil, let scene = buildScene(from: tree, file: file, diagnostics: &bag, releasingSections: !keepingTree)
+    else { return nil }
+    return (scene, scene.themes.isEmpty && !keepingTree ? nil : tree.root)
 }
 
 /// Lowers an already-built scene model; for tests and tools that construct scenes in code.

@@ -137,6 +137,9 @@ public struct Node: Sendable, Equatable {
     }
 
     public var id: String
+    /// The scene node this node was lowered from, and which part of it it is; by default the
+    /// scene node whose id this node has.
+    public var source: NodeSource
     /// What assistive technology announces for the node (a text node's text); nil for the id.
     public var accessibleName: String?
     public var transform: Transform
@@ -161,8 +164,11 @@ public struct Node: Sendable, Equatable {
     }
     private var effectsBox: Box<Effects>?
 
-    public init(id: String, transform: Transform, content: Content, repeat: Repeat? = nil, clip: ClipShape? = nil) {
+    public init(
+        id: String, transform: Transform, content: Content, repeat: Repeat? = nil, clip: ClipShape? = nil, source: NodeSource? = nil
+    ) {
         self.id = id
+        self.source = source ?? NodeSource(node: id)
         self.transform = transform
         self.content = content
         self.repeatBox = `repeat`.map(Box.init)
@@ -177,23 +183,31 @@ public struct Node: Sendable, Equatable {
     }
 
     public var isAnimated: Bool {
-        if transform.isAnimated || (clip?.isAnimated ?? false) || (effects?.isAnimated ?? false) { return true }
-        switch content {
-        case let .shape(geometry, style): return geometry.isAnimated || style.isAnimated
-        case let .group(children): return children.contains { $0.isAnimated }
-        }
+        var finder = AnimatedTrackFinder()
+        visitOwnTracks(&finder)
+        if finder.found { return true }
+        if case let .group(children) = content { return children.contains { $0.isAnimated } }
+        return false
     }
 
     public func frozen(at time: Double) -> Node {
-        var copy = self
-        copy.transform = transform.frozen(at: time)
-        copy.clip = clip?.frozen(at: time)
-        copy.effects = effects?.frozen(at: time)
-        switch content {
-        case let .shape(geometry, style): copy.content = .shape(geometry.frozen(at: time), style.frozen(at: time))
-        case let .group(children): copy.content = .group(children.map { $0.frozen(at: time) })
-        }
+        var copy = rewritingOwnTracks(TrackFreezer(time: time))
+        if case let .group(children) = content { copy.content = .group(children.map { $0.frozen(at: time) }) }
         return copy
+    }
+}
+
+private struct AnimatedTrackFinder: TrackVisitor {
+    var found = false
+    mutating func visit<Value: Interpolatable>(_ track: Animated<Value>, at place: TrackPlace) {
+        if track.isAnimated { found = true }
+    }
+}
+
+private struct TrackFreezer: TrackRewriter {
+    let time: Double
+    func rewrite<Value: Interpolatable>(_ track: Animated<Value>, at place: TrackPlace) -> Animated<Value> {
+        track.frozen(at: time)
     }
 }
 

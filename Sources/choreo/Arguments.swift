@@ -12,7 +12,8 @@ enum CommandName: String, CaseIterable, Sendable {
     case `import`
 }
 
-/// An output format of `compile --emit`, in the order files are written and reported.
+/// An output format of `compile --emit`, in the order files are written and reported; its file
+/// suffix, emitter and usage text are in `OutputKinds.swift`.
 enum EmitKind: String, CaseIterable, Comparable, Sendable {
     case lottie, dotlottie, svg
     case svgReel = "svg-reel"
@@ -22,19 +23,6 @@ enum EmitKind: String, CaseIterable, Comparable, Sendable {
 
     static func < (a: EmitKind, b: EmitKind) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
-    }
-
-    /// The file name an output of this kind gets for a scene named `name`.
-    func fileName(for name: String) -> String {
-        switch self {
-        case .lottie: "\(name).json"
-        case .dotlottie: "\(name).lottie"
-        case .svg: "\(name).svg"
-        case .svgReel: "\(name).reel.svg"
-        case .timeline: "\(name).timeline.json"
-        case .swiftAPI: "\(name).swift"
-        case .tsAPI: "\(name).ts"
-        }
     }
 }
 
@@ -308,7 +296,7 @@ private func parse(_ command: CommandName, _ arguments: [String]) throws(UsageEr
             var kinds = Set<EmitKind>()
             for item in value.split(separator: ",", omittingEmptySubsequences: false) {
                 guard let kind = EmitKind(rawValue: String(item)) else {
-                    throw .invalidValue(option: spelled, value: String(item), expected: "lottie, dotlottie, svg, svg-reel or timeline (comma-separated)", command: command)
+                    throw .invalidValue(option: spelled, value: String(item), expected: "\(EmitKind.namesInProse) (comma-separated)", command: command)
                 }
                 kinds.insert(kind)
             }

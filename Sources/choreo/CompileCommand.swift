@@ -27,14 +27,7 @@ struct CompiledScene: Sendable {
 
 /// Compiles one scene and checks it against the player target. Pure.
 func compileOnly(_ source: SourceFile, theme: String? = nil, target: PlayerTarget = .web) -> CompiledScene {
-    var compilation = compileScene(source, theme: theme, artwork: artworkLoader)
-    if let compiled = compilation.timeline {
-        let findings = playerTargetDiagnostics(target, file: source, timeline: compiled, artwork: artworkLoader)
-        if !findings.isEmpty {
-            compilation.diagnostics = (compilation.diagnostics + findings).sortedForReport()
-            compilation.timeline = nil
-        }
-    }
+    let compilation = compileScene(source, theme: theme, target: target, artwork: artworkLoader)
     guard let timeline = compilation.timeline, !compilation.diagnostics.hasErrors else {
         return CompiledScene(source: source, diagnostics: compilation.diagnostics, timeline: nil, themeNames: compilation.themeNames)
     }
@@ -63,28 +56,6 @@ func compileOnly(_ source: SourceFile, theme: String? = nil, target: PlayerTarge
 /// How many bytes a streaming emitter gathers before writing them to the output file: large
 /// enough that the write calls cost nothing next to the emitting, small next to an output.
 let outputChunkSize = 1 << 18
-
-/// Emits one output into `output`, the file being written. The bytes are a function of the
-/// timeline alone, and a streamed output's are the same as when emitted whole.
-func emitOutput(_ kind: EmitKind, of timeline: Timeline, pretty: Bool, into output: FileOutput) {
-    switch kind {
-    // Written to the file a chunk at a time as the timeline is walked: never held whole.
-    case .lottie: LottieEmitter.emit(timeline, pretty: pretty, chunkSize: outputChunkSize) { output.write($0) }
-    // Written in pieces: the drawing (most of the file, drawn before the definitions it collects)
-    // goes to the file as drawn instead of being copied into one buffer with the rest.
-    case .svg: SVGEmitter.interactive(timeline) { output.write($0) }
-    case .svgReel: SVGEmitter.animated(timeline) { output.write($0) }
-    // Emitted whole, written, and released before the next output is emitted.
-    case .dotlottie:
-        guard let archive = dotLottieArchive(timeline) else {
-            return output.fail("the archive would be larger than a ZIP file without ZIP64 can be (4 GiB)")
-        }
-        output.write(archive)
-    case .timeline: output.write(Array(TimelineJSON.encode(timeline, pretty: pretty).utf8))
-    case .swiftAPI: output.write(Array(SwiftAPI.source(AppAPIModel(timeline)).utf8))
-    case .tsAPI: output.write(Array(TypeScriptAPI.source(AppAPIModel(timeline)).utf8))
-    }
-}
 
 /// `NAME.lottie`: the dotLottie members zipped in their order, Deflate-compressed; nil when they
 /// are too large for one ZIP archive.

@@ -109,7 +109,7 @@ private func didYouMean(_ suggestion: String?) -> String {
 
 func usageLine(_ command: CommandName) -> String {
     switch command {
-    case .compile: "choreo compile PATH... [-o DIR] [--emit lottie,dotlottie,svg,svg-reel,timeline,swift-api,ts-api] [--theme NAME] [--pretty] [--jobs N] [--target TARGET] [--depfile FILE] [--watch] [--budget SIZE]"
+    case .compile: "choreo compile PATH... [-o DIR] [--emit \(EmitKind.commaSeparatedNames)] [--theme NAME] [--pretty] [--jobs N] [--target TARGET] [--depfile FILE] [--watch] [--budget SIZE]"
     case .lint: "choreo lint PATH... [--format text|json|github|sarif] [--strict] [--fix] [--target TARGET]"
     case .diff: "choreo diff (OLD NEW | --git REV [PATH...]) [--format text|json|github|markdown] [--html DIR]"
     case .snapshot: "choreo snapshot FILE (--at TIME | --state NAME [--input NAME=VALUE]...) [--theme NAME] -o OUT.svg"
@@ -159,8 +159,7 @@ func commandHelp(_ command: CommandName) -> String {
 
             options:
               -o, --output DIR   output directory (default: build)
-              --emit LIST        comma-separated outputs: lottie, dotlottie, svg,
-                                 svg-reel, timeline, swift-api, ts-api
+            \(EmitKind.helpList(after: "  --emit LIST        comma-separated outputs: ", indent: 21))
                                  (default: lottie,svg)
               --theme NAME       compile with the values of theme NAME (no slots)
               --pretty           indent JSON outputs

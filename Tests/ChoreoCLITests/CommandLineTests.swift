@@ -55,7 +55,7 @@ func commandHelpStartsWithItsUsageLine(command: String, usage: String) throws {
     (["--verbose"], "unknown option '--verbose'"),
     (["compile"], "missing PATH"),
     (["compile", "s.yaml", "--emitt", "svg"], "unknown option '--emitt'; did you mean '--emit'?"),
-    (["compile", "s.yaml", "--emit", "svg,png"], "invalid value 'png' for '--emit': expected lottie, dotlottie, svg, svg-reel or timeline"),
+    (["compile", "s.yaml", "--emit", "svg,png"], "invalid value 'png' for '--emit': expected lottie, dotlottie, svg, svg-reel, timeline, swift-api or ts-api"),
     (["compile", "s.yaml", "--emit="], "invalid value '' for '--emit'"),
     (["compile", "s.yaml", "-o"], "option '-o' needs a value"),
     (["compile", "s.yaml", "-o", "--pretty"], "option '-o' needs a value"),

@@ -36,46 +36,24 @@ private func isFinite<V: Interpolatable>(_ animated: Animated<V>) -> Bool {
         && animated.segments.allSatisfy { $0.start.isFinite && $0.end.isFinite && isFinite($0.from) && isFinite($0.to) }
 }
 
-private func isFinite(_ paint: Paint?) -> Bool {
-    switch paint {
-    case nil: return true
-    case let .color(color)?: return isFinite(color)
-    case let .linearGradient(from, to, stops)?: return isFinite(from) && isFinite(to) && isFinite(stops)
-    case let .radialGradient(center, radius, stops)?: return isFinite(center) && isFinite(radius) && isFinite(stops)
-    }
-}
-
+/// Every track of the node, and the numbers of its repeat and stroke that are not tracks.
 private func isFinite(_ node: Node) -> Bool {
-    let transform = node.transform
-    guard isFinite(transform.anchor), isFinite(transform.position), isFinite(transform.rotation), isFinite(transform.scale),
-        isFinite(transform.offset), isFinite(transform.opacity)
-    else { return false }
+    var check = FiniteTrackCheck()
+    node.visitOwnTracks(&check)
+    guard check.allFinite else { return false }
     if let spec = node.repeat {
         let numbers = [spec.anchor.x, spec.anchor.y, spec.rotation, spec.offset.x, spec.offset.y, spec.scale.x, spec.scale.y]
         guard numbers.allSatisfy(\.isFinite), spec.startOpacity.isFinite, spec.endOpacity.isFinite else { return false }
     }
-    if let clip = node.clip {
-        let t = clip.transform
-        guard isFinite(clip.geometry), isFinite(t.anchor), isFinite(t.position), isFinite(t.rotation), isFinite(t.scale)
-        else { return false }
-    }
-    guard case let .shape(geometry, style) = node.content else { return true }
-    guard isFinite(geometry), isFinite(style.fill) else { return false }
-    if let stroke = style.stroke {
-        guard isFinite(stroke.paint), isFinite(stroke.width), stroke.miterLimit.isFinite, stroke.dash.allSatisfy(\.isFinite)
-        else { return false }
-    }
-    if let trim = style.trim {
-        guard isFinite(trim.start), isFinite(trim.end), isFinite(trim.offset) else { return false }
+    if case let .shape(_, style) = node.content, let stroke = style.stroke {
+        guard stroke.miterLimit.isFinite, stroke.dash.allSatisfy(\.isFinite) else { return false }
     }
     return true
 }
 
-private func isFinite(_ geometry: Geometry) -> Bool {
-    switch geometry {
-    case let .rect(size, radius): return isFinite(size) && isFinite(radius)
-    case let .ellipse(size): return isFinite(size)
-    case let .polygon(_, radius, inner): return isFinite(radius) && (inner.map(isFinite) ?? true)
-    case let .path(shape): return isFinite(shape)
+private struct FiniteTrackCheck: TrackVisitor {
+    var allFinite = true
+    mutating func visit<Value: Interpolatable>(_ track: Animated<Value>, at place: TrackPlace) {
+        if allFinite, !isFinite(track) { allFinite = false }
     }
 }

@@ -146,10 +146,12 @@ struct NodeBuilder {
             let name = "\(node.id) copy \(index)"
             let placed = placementNodes(
                 repetition.matrix(ofCopy: index), opacity: repetition.opacity(ofCopy: index), name: name + " placement",
-                content: built.content)
+                content: built.content, source: NodeSource(node: node.id, part: .copyPlacement(index)))
             // The clip is in the node's coordinates (outside the copy's placement), so it cuts
             // each copy as it cuts all of them on a plain repeat, and moves with the copy's transform.
-            var copy = Node(id: name, transform: built.transform, content: .group([placed]), clip: built.clip)
+            var copy = Node(
+                id: name, transform: built.transform, content: .group([placed]), clip: built.clip,
+                source: NodeSource(node: node.id, part: .copy(index)))
             copy.effects = built.effects
             return copy
         }
@@ -410,7 +412,9 @@ func roundedPolygonTrack(
 /// A repeat copy's placement (any affine matrix) as IR transforms: one group when the matrix is a
 /// rotation and a scale along the rotated axes, else two, by the singular value decomposition
 /// M = R(θ)·diag(sx, sy)·R(φ) (an outer group rotating by θ and scaling, an inner one by φ).
-func placementNodes(_ matrix: ChoreoTimeline.AffineTransform, opacity: Double, name: String, content: Node.Content) -> Node {
+func placementNodes(
+    _ matrix: ChoreoTimeline.AffineTransform, opacity: Double, name: String, content: Node.Content, source: NodeSource? = nil
+) -> Node {
     let a: Double = matrix.a, b: Double = matrix.b, c: Double = matrix.c, d: Double = matrix.d
     let position = Point(matrix.tx, matrix.ty)
     let columnLength: Double = (a * a + b * b).squareRoot()
@@ -424,19 +428,19 @@ func placementNodes(_ matrix: ChoreoTimeline.AffineTransform, opacity: Double, n
             transform: Transform(
                 position: Animated(position), rotation: Animated(theta * 180 / .pi), scale: Animated(Point(columnLength, sy)),
                 opacity: Animated(opacity)),
-            content: content)
+            content: content, source: source)
     }
     let e: Double = (a + d) / 2, f: Double = (a - d) / 2, g: Double = (b + c) / 2, h: Double = (b - c) / 2
     let q: Double = (e * e + h * h).squareRoot(), r: Double = (f * f + g * g).squareRoot()
     let a1 = atan2(g, f), a2 = atan2(h, e)
     let theta = (a2 + a1) / 2, phi = (a2 - a1) / 2
-    let inner = Node(id: name + " turn", transform: Transform(rotation: Animated(phi * 180 / .pi)), content: content)
+    let inner = Node(id: name + " turn", transform: Transform(rotation: Animated(phi * 180 / .pi)), content: content, source: source)
     return Node(
         id: name,
         transform: Transform(
             position: Animated(position), rotation: Animated(theta * 180 / .pi), scale: Animated(Point(q + r, q - r)),
             opacity: Animated(opacity)),
-        content: .group([inner]))
+        content: .group([inner]), source: source)
 }
 
 /// `track.clamped(to: range)`, without `clamped`'s arrays of components for the segments that

@@ -1,14 +1,18 @@
 import ChoreoDiagnostics
 import ChoreoTimeline
 
-/// Where a themed value sits in the timeline: a node's property, or the background.
+/// Where a themed value sits in the timeline: a node's track, or the background.
 private struct ThemedProperty: Hashable, Comparable {
+    /// Empty for the background.
     var node: String
-    /// `fill`, `stroke`, `stroke-width`, `opacity`; `background` for the scene's background.
-    var property: String
+    /// A themable track (`TrackPlace.themeSlotName`); nil for the scene's background.
+    var track: TrackPlace?
 
-    static func < (a: ThemedProperty, b: ThemedProperty) -> Bool { (a.node, a.property) < (b.node, b.property) }
-    var label: String { node.isEmpty ? property : "\(node).\(property)" }
+    static let background = ThemedProperty(node: "", track: nil)
+
+    private var name: String { track?.themeSlotName ?? "background" }
+    static func < (a: ThemedProperty, b: ThemedProperty) -> Bool { (a.node, a.name) < (b.node, b.name) }
+    var label: String { node.isEmpty ? name : "\(node).\(name)" }
 }
 
 /// Compares the scene as written (`base`) with the same scene compiled in each theme, and returns
@@ -62,7 +66,7 @@ func attachThemes(
     }
     var result = base
     result.layers = result.layers.map { applySlots($0, slotIds) }
-    if let id = slotIds[ThemedProperty(node: "", property: "background")] { result.backgroundSlot = id }
+    if let id = slotIds[.background] { result.backgroundSlot = id }
     result.themes = Themes(names: variants.map(\.theme.name), slots: slots.keys.sorted().map { slots[$0]! })
     return result
 }
@@ -87,28 +91,22 @@ private func varNamed(
 }
 
 private func applySlots(_ node: Node, _ ids: [ThemedProperty: String]) -> Node {
-    var node = node
-    func id(_ property: String) -> String? { ids[ThemedProperty(node: node.id, property: property)] }
-    if let slot = id(Property.opacity.key) { node.transform.opacity.slot = slot }
-    switch node.content {
-    case var .shape(geometry, style):
-        if let slot = id(Property.fill.key), case var .color(color)? = style.fill {
-            color.slot = slot
-            style.fill = .color(color)
-        }
-        if var stroke = style.stroke {
-            if let slot = id(Property.stroke.key), case var .color(color) = stroke.paint {
-                color.slot = slot
-                stroke.paint = .color(color)
-            }
-            if let slot = id("stroke-width") { stroke.width.slot = slot }
-            style.stroke = stroke
-        }
-        node.content = .shape(geometry, style)
-    case let .group(children):
-        node.content = .group(children.map { applySlots($0, ids) })
+    var slotted = node.rewritingOwnTracks(SlotSetter(node: node.id, ids: ids))
+    if case let .group(children) = node.content { slotted.content = .group(children.map { applySlots($0, ids) }) }
+    return slotted
+}
+
+/// Gives each themed track of one node its slot id.
+private struct SlotSetter: TrackRewriter {
+    let node: String
+    let ids: [ThemedProperty: String]
+
+    func rewrite<Value: Interpolatable>(_ track: Animated<Value>, at place: TrackPlace) -> Animated<Value> {
+        guard place.themeSlotName != nil, let slot = ids[ThemedProperty(node: node, track: place)] else { return track }
+        var slotted = track
+        slotted.slot = slot
+        return slotted
     }
-    return node
 }
 
 /// Walks two compilations of one scene side by side.
@@ -131,7 +129,7 @@ private struct ThemeComparison {
                 problem = "the transparency of the background"
                 return
             }
-            differences[ThemedProperty(node: "", property: "background")] = (.color(Animated(a)), .color(Animated(b)))
+            differences[.background] = (.color(Animated(a)), .color(Animated(b)))
         }
         compare(base.layers, theme.layers)
     }
@@ -144,13 +142,13 @@ private struct ThemeComparison {
         for (a, b) in zip(base, theme) where problem == nil { compare(a, b) }
     }
 
-    private mutating func note(_ node: String, _ property: String, _ a: SlotValue, _ b: SlotValue) {
-        if a != b { differences[ThemedProperty(node: node, property: property)] = (a, b) }
+    private mutating func note(_ node: String, _ track: TrackPlace, _ a: SlotValue, _ b: SlotValue) {
+        if a != b { differences[ThemedProperty(node: node, track: track)] = (a, b) }
     }
 
     private mutating func compare(_ a: Node, _ b: Node) {
         var ta = a.transform, tb = b.transform
-        note(a.id, Property.opacity.key, .opacity(ta.opacity), .opacity(tb.opacity))
+        note(a.id, .transform(.opacity), .opacity(ta.opacity), .opacity(tb.opacity))
         ta.opacity = Animated(0)
         tb.opacity = Animated(0)
         guard ta == tb else {
@@ -180,7 +178,7 @@ private struct ThemeComparison {
                     problem = "the transparency of the fill of '\(a.id)'"
                     return
                 }
-                note(a.id, Property.fill.key, .color(ca), .color(cb))
+                note(a.id, .fill(.color), .color(ca), .color(cb))
                 restA.fill = nil
                 restB.fill = nil
             default: break
@@ -191,11 +189,11 @@ private struct ThemeComparison {
                         problem = "the transparency of the stroke of '\(a.id)'"
                         return
                     }
-                    note(a.id, Property.stroke.key, .color(ca), .color(cb))
+                    note(a.id, .stroke(.color), .color(ca), .color(cb))
                     strokeA.paint = .color(Animated(.black))
                     strokeB.paint = .color(Animated(.black))
                 }
-                note(a.id, "stroke-width", .length(strokeA.width), .length(strokeB.width))
+                note(a.id, .strokeWidth, .length(strokeA.width), .length(strokeB.width))
                 strokeA.width = Animated(0)
                 strokeB.width = Animated(0)
                 restA.stroke = strokeA

@@ -151,7 +151,11 @@ public enum Property: Int, CaseIterable, Sendable, Comparable, CustomStringConve
         return color
     }
 
-    private static let descriptors: [PropertyDescriptor] = allCases.map(\.makeDescriptor)
+    private static let descriptors: [PropertyDescriptor] = allCases.map { property in
+        var descriptor = property.makeDescriptor
+        descriptor.drawableRange = property.track?.drawableRange
+        return descriptor
+    }
     private static let keys: [String] = descriptors.map(\.key)
     private static let paths: [String] = allCases.map { property in
         property.parent == nil ? property.key : "\(property.root.key).\(property.key)"
@@ -261,8 +265,8 @@ struct PropertyDescriptor: Sendable {
     /// The range of an absolute value written in a state, tween `to:` or keyframe (`by:` amounts
     /// may span the range's width either way).
     var animatedBound: Bound = .any
-    /// The range every number of the drawn value is clamped to (contract §10, "Bounded values stay
-    /// in bounds"); nil for properties that keep an easing's or a spring's overshoot.
+    /// The range every number of the drawn value is clamped to: its IR track's
+    /// (`TrackPlace.drawableRange`), which the emitters read too.
     var drawableRange: ClosedRange<Double>?
     /// Gradient geometry: with `units: bounds`, written in units of the node's bounds.
     var inGradientUnits = false
@@ -340,7 +344,7 @@ extension Property {
         case .opacity:
             return .init(
                 key: "opacity", kind: .number, animatable: .always, defaultValue: .number(1), bound: .between(0, 1),
-                animatedBound: .between(0, 1), drawableRange: 0...1, bakingTolerance: colorTolerance,
+                animatedBound: .between(0, 1), bakingTolerance: colorTolerance,
                 documentation: "0…1, the node as a whole")
 
         case .size:
@@ -364,7 +368,7 @@ extension Property {
         case .cornerRadius:
             return .init(
                 key: "corner-radius", kind: .number, shapes: [.rect, .polygon], animatable: .on([.rect]), defaultValue: .number(0),
-                bound: .atLeast(0), animatedBound: .atLeast(0), drawableRange: 0...Double.infinity,
+                bound: .atLeast(0), animatedBound: .atLeast(0),
                 documentation: "rounds the corners")
         case .d:
             return .init(
@@ -442,7 +446,7 @@ extension Property {
 
         case .fill:
             return .init(
-                key: "fill", kind: .paint, animatable: .always, inherited: true, defaultValue: .color(.black), drawableRange: 0...1,
+                key: "fill", kind: .paint, animatable: .always, inherited: true, defaultValue: .color(.black),
                 bakingTolerance: colorTolerance, documentation: "a colour, `none`, or a gradient {linear|radial, stops}")
         case .fillLinear:
             return .init(key: "linear", parent: .fill, kind: .map, animatable: .always, documentation: "{from, to}: a linear gradient")
@@ -464,14 +468,12 @@ extension Property {
             return .init(
                 key: "radius", parent: .fillRadial, kind: .number, requiredOn: ShapeKind.allCases, animatable: .always, defaultValue: .number(0),
                 bound: .greaterThan(0), animatedBound: .atLeast(0),
-                // SVG rejects a negative gradient radius.
-                drawableRange: 0...Double.infinity, inGradientUnits: true, documentation: "radius of the gradient")
+                inGradientUnits: true, documentation: "radius of the gradient")
         case .fillStops:
             return .init(
                 key: "stops", parent: .fill, kind: .stops, requiredOn: ShapeKind.allCases, animatable: .always,
                 defaultValue: .stops(GradientStops([GradientStop(0, .black), GradientStop(1, .black)])),
-                // Offsets and channels of every stop.
-                drawableRange: 0...1, bakingTolerance: colorTolerance, documentation: "`[[offset, colour], …]`, offsets 0…1 in order")
+                bakingTolerance: colorTolerance, documentation: "`[[offset, colour], …]`, offsets 0…1 in order")
         case .fillUnits:
             return .init(
                 key: "units", parent: .fill, kind: .keyword,
@@ -497,12 +499,12 @@ extension Property {
                 documentation: "a colour, `none`, or {color, width, cap, join, miter-limit, dash}")
         case .strokeColor:
             return .init(
-                key: "color", parent: .stroke, kind: .color, animatable: .always, defaultValue: .color(.black), drawableRange: 0...1,
+                key: "color", parent: .stroke, kind: .color, animatable: .always, defaultValue: .color(.black),
                 bakingTolerance: colorTolerance, documentation: "stroke colour (default black)")
         case .strokeWidth:
             return .init(
                 key: "width", parent: .stroke, kind: .number, animatable: .always, defaultValue: .number(1), bound: .atLeast(0),
-                animatedBound: .atLeast(0), drawableRange: 0...Double.infinity, documentation: "stroke width in px (default 1)")
+                animatedBound: .atLeast(0), documentation: "stroke width in px (default 1)")
         case .strokeCap:
             return .init(
                 key: "cap", parent: .stroke, kind: .keyword,
@@ -531,12 +533,12 @@ extension Property {
         case .trimStart:
             return .init(
                 key: "start", parent: .trim, kind: .number, animatable: .always, defaultValue: .number(0), bound: .between(0, 1),
-                animatedBound: .between(0, 1), drawableRange: 0...1, bakingTolerance: .alongOutline(0.5),
+                animatedBound: .between(0, 1), bakingTolerance: .alongOutline(0.5),
                 documentation: "where the visible part starts, 0…1")
         case .trimEnd:
             return .init(
                 key: "end", parent: .trim, kind: .number, animatable: .always, defaultValue: .number(1), bound: .between(0, 1),
-                animatedBound: .between(0, 1), drawableRange: 0...1, bakingTolerance: .alongOutline(0.5),
+                animatedBound: .between(0, 1), bakingTolerance: .alongOutline(0.5),
                 documentation: "where it ends, 0…1")
         case .trimOffset:
             // It wraps around the outline, so it has no range.
@@ -607,7 +609,7 @@ extension Property {
         case .blur:
             return .init(
                 key: "blur", kind: .number, animatable: .always, defaultValue: .number(0), bound: .atLeast(0),
-                animatedBound: .atLeast(0), drawableRange: 0...Double.infinity,
+                animatedBound: .atLeast(0),
                 documentation: "a Gaussian blur of the node's drawing: the standard deviation in scene units (CSS blur())")
         case .shadow:
             return .init(
@@ -616,7 +618,7 @@ extension Property {
         case .shadowColor:
             return .init(
                 key: "color", parent: .shadow, kind: .color, animatable: .always, defaultValue: .color(RGBA(0, 0, 0, 0.3)),
-                drawableRange: 0...1, bakingTolerance: colorTolerance, documentation: "shadow colour (default rgba(0, 0, 0, 0.3))")
+                bakingTolerance: colorTolerance, documentation: "shadow colour (default rgba(0, 0, 0, 0.3))")
         case .shadowOffset:
             return .init(
                 key: "offset", parent: .shadow, kind: .point, animatable: .always, defaultValue: .point(.zero),
@@ -624,7 +626,7 @@ extension Property {
         case .shadowBlur:
             return .init(
                 key: "blur", parent: .shadow, kind: .number, animatable: .always, defaultValue: .number(0), bound: .atLeast(0),
-                animatedBound: .atLeast(0), drawableRange: 0...Double.infinity,
+                animatedBound: .atLeast(0),
                 documentation: "the shadow's standard deviation in scene units, as CSS drop-shadow()'s blur (default 0)")
         }
     }

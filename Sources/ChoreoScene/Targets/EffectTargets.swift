@@ -28,8 +28,9 @@ func effectFindings(_ node: Node, target: PlayerTarget, locator: SourceLocator) 
 private func notDrawn(_ node: Node, _ property: Property, _ why: String, _ locator: SourceLocator) -> TargetFinding {
     TargetFinding(
         rule: .effectNotDrawn, message: "'\(node.id)' has \(property == .blur ? "a blur" : "a shadow"); \(why)",
-        range: locator.nodeKey(property, of: node.id),
+        range: locator.nodeKey(property, of: node),
         help: property == .blur
             ? "leave the blur out for this target, or draw the softness as a shape (a gradient fill fading to none)"
-            : "leave the shadow out for this target, or draw it as a shape of its own below the node")
+            : "leave the shadow out for this target, or draw it as a shape of its own below the node",
+        namesRepeatCopy: node.source.isRepeatCopy)
 }

@@ -17,45 +17,26 @@ public enum PlayerTarget: String, CaseIterable, Sendable {
     case tgs
 }
 
-/// Telegram's sticker limits (core.telegram.org/stickers).
-public enum TelegramSticker {
-    public static let canvas = 512.0
-    public static let fps = 60.0
-    public static let maxDuration = 3.0
-    public static let maxBytes = 64 * 1024
-}
-
-/// Compiles a scene for a player family: the usual compilation, plus an error for every construct
-/// `target` cannot play. The timeline is nil when any error was found.
-public func compileScene(_ file: SourceFile, target: PlayerTarget, artwork: (any ArtworkLoading)? = nil) -> SceneCompilation {
-    var compilation = compileScene(file, artwork: artwork)
+/// The compilation checked against `target`: an error for every construct it cannot play, the
+/// timeline nil when any was found. The positions come from the scene model and the YAML tree the
+/// compilation read (`tree`, kept for this) and the IR nodes' sources, so nothing is read again.
+func checkedForTarget(
+    _ compilation: SceneCompilation, target: PlayerTarget, scene: Scene, tree: YAMLNode, file: SourceFile
+) -> SceneCompilation {
     guard target != .web, let timeline = compilation.timeline else { return compilation }
-    let findings = playerTargetDiagnostics(target, file: file, timeline: timeline, artwork: artwork)
-    guard !findings.isEmpty else { return compilation }
-    compilation.diagnostics = (compilation.diagnostics + findings).sortedForReport()
-    compilation.timeline = nil
-    return compilation
-}
-
-/// The errors `target` adds to a scene that compiled to `timeline` without errors. The file is
-/// read again for the positions: the timeline keeps node ids but no source ranges, and reading a
-/// scene costs little next to lowering it.
-public func playerTargetDiagnostics(
-    _ target: PlayerTarget, file: SourceFile, timeline: Timeline, artwork: (any ArtworkLoading)? = nil
-) -> [Diagnostic] {
-    guard target != .web else { return [] }
     var bag = DiagnosticBag(file: file.path)
-    guard var root = readYAML(file).root else { return [] }
-    _ = expandArtwork(in: &root, file: file, loader: artwork, diagnostics: &bag)
-    guard let scene = buildScene(from: root, file: file, diagnostics: &bag) else { return [] }
-    let locator = SourceLocator(scene: scene, root: root)
+    let locator = SourceLocator(scene: scene, root: tree)
     for finding in checkPlayerTarget(target, timeline: timeline, locator: locator) {
         bag.error(finding.rule, finding.message, at: finding.range, help: finding.help)
     }
-    return bag.diagnostics.filter { playerTargetRules.contains($0.rule) }
+    guard !bag.diagnostics.isEmpty else { return compilation }
+    var checked = compilation
+    checked.diagnostics = (compilation.diagnostics + bag.diagnostics).sortedForReport()
+    checked.timeline = nil
+    return checked
 }
 
-/// Every rule `playerTargetDiagnostics` and the CLI's sticker size check report.
+/// Every rule the player target checks and the CLI's sticker size check report.
 public let playerTargetRules: Set<Rule> = Set(Rule.allCases.filter { $0.stage == .target })
 
 struct TargetFinding {
@@ -63,6 +44,9 @@ struct TargetFinding {
     var message: String
     var range: SourceRange
     var help: String
+    /// Whether the message names a node lowering wrote out for one copy of a repeat: the copies
+    /// of one staggered repeat share their source, so one finding stands for all of them.
+    var namesRepeatCopy = false
 }
 
 /// The checks run on the lowered timeline (what the Lottie emitter writes), so they see inherited
@@ -82,8 +66,9 @@ func checkPlayerTarget(_ target: PlayerTarget, timeline: Timeline, locator: Sour
                 findings.append(TargetFinding(
                     rule: .tgsClip,
                     message: "'\(node.id)' is clipped; a clip is a Lottie mask, which Telegram stickers may not use",
-                    range: locator.nodeKey(.clip, of: node.id),
-                    help: "draw the visible part as a shape of its own, or compile this scene for another target"))
+                    range: locator.nodeKey(.clip, of: node),
+                    help: "draw the visible part as a shape of its own, or compile this scene for another target",
+                    namesRepeatCopy: node.source.isRepeatCopy))
             }
         }
         findings += effectFindings(node, target: target, locator: locator)
@@ -92,10 +77,9 @@ func checkPlayerTarget(_ target: PlayerTarget, timeline: Timeline, locator: Sour
         }
     }
     for layer in timeline.layers { visit(layer, ancestors: []) }
-    // The copies of one staggered repeat share their source: one finding for all of them.
     var seen: Set<String> = []
     findings = findings.filter { finding in
-        guard finding.message.contains(" copy ") else { return true }
+        guard finding.namesRepeatCopy else { return true }
         return seen.insert("\(finding.rule.rawValue) \(finding.range.start) \(finding.range.end)").inserted
     }
     if target == .tgs, timeline.duration > TelegramSticker.maxDuration + 1e-9 {
@@ -121,14 +105,16 @@ private func lottieIOSFindings(_ node: Node, ancestors: [Node], locator: SourceL
             findings.append(TargetFinding(
                 rule: .iosStrokeNonuniformScale,
                 message: "'\(node.id)' is stroked under an uneven scale (x ≠ y)\(scaled.id == node.id ? "" : " of '\(scaled.id)'"); lottie-ios's Core Animation engine falls back to its Main Thread engine",
-                range: locator.property(.scale, of: scaled.id, where: { !isUniform($0) }),
-                help: "change the geometry (size, radius, d) instead of scaling unevenly, or scale x and y alike"))
+                range: locator.property(.scale, of: scaled, where: { !isUniform($0) }),
+                help: "change the geometry (size, radius, d) instead of scaling unevenly, or scale x and y alike",
+                namesRepeatCopy: node.source.isRepeatCopy || scaled.source.isRepeatCopy))
         } else if let repeated = chain.last(where: { $0.repeat.map { !isUniform($0.scale) } ?? false }) {
             findings.append(TargetFinding(
                 rule: .iosStrokeNonuniformScale,
                 message: "'\(node.id)' is stroked and repeated with an uneven scale step (x ≠ y); lottie-ios's Core Animation engine falls back to its Main Thread engine",
-                range: locator.nodeKey(.repeat, of: repeated.id),
-                help: "repeat with a uniform scale (the same x and y), or draw the copies as separate nodes"))
+                range: locator.nodeKey(.repeat, of: repeated),
+                help: "repeat with a uniform scale (the same x and y), or draw the copies as separate nodes",
+                namesRepeatCopy: node.source.isRepeatCopy))
         }
     }
     return findings
@@ -151,8 +137,9 @@ private func lottieAndroidFindings(_ node: Node, locator: SourceLocator) -> [Tar
         findings.append(TargetFinding(
             rule: .androidGroupOpacity,
             message: "'\(node.id)', \(what), is made translucent as a whole; lottie-android applies the opacity to each fill and stroke separately, so where they overlap the ones below show through",
-            range: locator.property(.opacity, of: node.id, where: { if case let .number(value) = $0 { value < 1 } else { false } }),
-            help: "give the opacity to parts that do not overlap; an app that calls setApplyingOpacityToLayersEnabled(true) on its LottieAnimationView plays it as written (compile it with --target web)"))
+            range: locator.property(.opacity, of: node, where: { if case let .number(value) = $0 { value < 1 } else { false } }),
+            help: "give the opacity to parts that do not overlap; an app that calls setApplyingOpacityToLayersEnabled(true) on its LottieAnimationView plays it as written (compile it with --target web)",
+            namesRepeatCopy: node.source.isRepeatCopy))
     }
     if let repetition = node.repeat, repetition.count > 1, paints / repetition.count >= 2,
         (0..<repetition.count).contains(where: { repetition.opacity(ofCopy: $0) < 1 })
@@ -160,8 +147,9 @@ private func lottieAndroidFindings(_ node: Node, locator: SourceLocator) -> [Tar
         findings.append(TargetFinding(
             rule: .androidGroupOpacity,
             message: "the copies of '\(node.id)' fade, and each copy has overlapping fills and strokes; lottie-android applies the opacity to each of them separately",
-            range: locator.nodeKey(.repeat, of: node.id),
-            help: "repeat a node with a single fill or stroke; an app that calls setApplyingOpacityToLayersEnabled(true) plays it as written (compile it with --target web)"))
+            range: locator.nodeKey(.repeat, of: node),
+            help: "repeat a node with a single fill or stroke; an app that calls setApplyingOpacityToLayersEnabled(true) plays it as written (compile it with --target web)",
+            namesRepeatCopy: node.source.isRepeatCopy))
     }
     return findings
 }
@@ -206,22 +194,19 @@ struct SourceLocator {
     var scene: Scene
     /// Every node's YAML map, by id.
     private var maps: [String: YAMLNode] = [:]
-    /// Each node's enclosing group, by id.
-    private var parents: [String: String] = [:]
     private var idRanges: [String: SourceRange] = [:]
     private var rootRange: SourceRange
 
     init(scene: Scene, root: YAMLNode) {
         self.scene = scene
         rootRange = SourceRange(root.range.start)
-        func walk(_ nodes: [SceneNode], parent: String?) {
+        func walk(_ nodes: [SceneNode]) {
             for node in nodes {
                 idRanges[node.id] = node.range
-                if let parent { parents[node.id] = parent }
-                if case let .group(children) = node.shape { walk(children, parent: node.id) }
+                if case let .group(children) = node.shape { walk(children) }
             }
         }
-        walk(scene.layers, parent: nil)
+        walk(scene.layers)
         func collect(_ yaml: YAMLNode) {
             for item in yaml.sequence ?? [] {
                 guard let pairs = item.mapping else { continue }
@@ -234,18 +219,11 @@ struct SourceLocator {
         if let layers = root.mapping?.first(where: { $0.key.scalar?.value == "layers" })?.value { collect(layers) }
     }
 
-    private func idRange(_ node: String) -> SourceRange {
-        if let range = idRanges[node] { return range }
-        // The copies of a staggered or coloured repeat (`ID copy i`, `ID copy i placement`) come
-        // from ID's `repeat:`.
-        if let id = Self.repeatedID(node) { return ownKey(Property.repeat.key, of: id) ?? idRanges[id] ?? rootRange }
-        return rootRange
-    }
-
-    /// `ID` for the id of a copy that lowering wrote out for ID's repeat (scene ids have no spaces).
-    static func repeatedID(_ node: String) -> String? {
-        guard let space = node.firstIndex(of: " "), node[space...].hasPrefix(" copy ") else { return nil }
-        return String(node[..<space])
+    /// The node's `id:`; for a node lowering wrote out for a copy of a repeat, the repeated node's
+    /// `repeat:`.
+    private func idRange(_ node: Node) -> SourceRange {
+        guard node.source.isRepeatCopy else { return idRanges[node.source.node] ?? rootRange }
+        return ownKey(Property.repeat.key, of: node.source.node) ?? idRanges[node.source.node] ?? rootRange
     }
 
     /// The key `key` written in the node's own map, if any.
@@ -253,26 +231,21 @@ struct SourceLocator {
         maps[node]?.mapping?.first(where: { $0.key.scalar?.value == key })?.key.reportRange
     }
 
-    func nodeKey(_ property: Property, of node: String) -> SourceRange { ownKey(property.key, of: node) ?? idRange(node) }
-
-    /// A style key, which a node may inherit from an enclosing group: the nearest one that writes it.
-    func styleKey(_ key: String, of node: String) -> SourceRange {
-        var current: String? = node
-        while let id = current {
-            if let range = ownKey(key, of: id) { return range }
-            current = parents[id]
-        }
-        return idRange(node)
+    func nodeKey(_ property: Property, of node: Node) -> SourceRange {
+        (node.source.isRepeatCopy ? nil : ownKey(property.key, of: node.source.node)) ?? idRange(node)
     }
 
     /// Where `property` of `node` gets a value matching `condition`: the node's own key when its
     /// base value matches, else the first state, tween or keyframe setting a matching value, else
     /// the first one animating the property at all, else the node's own key or `id:`.
-    func property(_ property: Property, of node: String, where condition: (PropertyValue) -> Bool) -> SourceRange {
-        // A copy's own transform is the repeated node's (its placement is the repeat's).
-        if let id = Self.repeatedID(node), !node.hasSuffix("placement"), !node.hasSuffix("turn") {
-            return self.property(property, of: id, where: condition)
+    func property(_ property: Property, of node: Node, where condition: (PropertyValue) -> Bool) -> SourceRange {
+        switch node.source.part {
+        // A copy's own transform is the repeated node's; its placement is the repeat's.
+        case .copy: break
+        case .copyPlacement: return idRange(node)
+        case .node: break
         }
+        let node = node.source.node
         let key = PropertyKey(node: node, property: property)
         var writes: [(value: PropertyValue, range: SourceRange)] = []
         for state in scene.states {
@@ -289,7 +262,7 @@ struct SourceLocator {
         }
         let sorted = writes.sorted { $0.range.start < $1.range.start }
         if let match = sorted.first(where: { condition($0.value) }) { return match.range }
-        return sorted.first?.range ?? nodeKey(property, of: node)
+        return sorted.first?.range ?? ownKey(property.key, of: node) ?? idRanges[node] ?? rootRange
     }
 
     private func sceneNode(_ id: String) -> SceneNode? {

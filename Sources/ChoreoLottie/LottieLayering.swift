@@ -1,0 +1,30 @@
+import ChoreoTimeline
+
+/// How a node of the timeline is written into Lottie: the one decision the document's layer list
+/// (`LottieEmitter.write`) and the layer builder (`LottieLayerBuilder.layers`) both take. Lottie
+/// masks whole layers and draws effects per layer, so a node with a clip or effects at or below it
+/// needs layers of its own; everything else is shapes in the shape layer streamed for it.
+enum LottieLayering: Equatable {
+    /// The node's shapes (`gr`), with its transform inside: nothing at or below it needs a layer.
+    case shapes
+    /// A layer carrying the node's effects (`ef`) over its drawing (`effectLayers`).
+    case effects
+    /// A clipped node with no clip or effects below it: a shape layer with the node's transform in
+    /// `ks` and the clip as its mask.
+    case masked
+    /// A group with clips or effects below it: a precomposition of its children's layers, with the
+    /// group's transform and clip.
+    case precomposition
+}
+
+extension Node {
+    var lottieLayering: LottieLayering {
+        if effects != nil { return .effects }
+        guard containsLayeredNode else { return .shapes }
+        if case let .group(children) = content, children.contains(where: \.containsLayeredNode) { return .precomposition }
+        return .masked
+    }
+
+    /// True when this node or one below it needs a layer of its own.
+    var containsLayeredNode: Bool { containsClip || containsEffects }
+}
