@@ -233,20 +233,17 @@ private struct Mapper {
         /// A nested `svg` clips to its viewport (unless `overflow` shows it): the viewport's box in
         /// the coordinates of what it holds.
         var viewportClip: Box?
+        /// A symbol's own opacity, which composites its content as the use's does.
+        var symbolOpacity = 1.0
         if element.name == "svg" {
             let x = parseLength(element["x"], percentOf: viewport.x) ?? 0
             let y = parseLength(element["y"], percentOf: viewport.y) ?? 0
             let width = parseLength(element["width"], percentOf: viewport.x) ?? viewport.x
             let height = parseLength(element["height"], percentOf: viewport.y) ?? viewport.y
             guard width > 0, height > 0 else { return nil }
-            matrix = matrix.concatenating(.translate(x, y))
-            viewportClip = Box(minX: 0, minY: 0, maxX: width, maxY: height)
-            if let viewBox = parseNumberList(element["viewBox"] ?? ""), viewBox.count == 4, viewBox[2] > 0, viewBox[3] > 0 {
-                let fit = viewBoxTransform(viewBox, preserveAspectRatio: element["preserveAspectRatio"], width: width, height: height)
-                matrix = matrix.concatenating(fit)
-                viewportClip = Box(minX: -fit.e / fit.a, minY: -fit.f / fit.d, maxX: (width - fit.e) / fit.a, maxY: (height - fit.f) / fit.d)
-            }
-            if let overflow = style["overflow"] ?? element["overflow"], overflow == "visible" || overflow == "auto" { viewportClip = nil }
+            let placed = placeViewport(x: x, y: y, width: width, height: height, viewBox: element["viewBox"], preserveAspectRatio: element["preserveAspectRatio"])
+            matrix = matrix.concatenating(placed.matrix)
+            viewportClip = overflowShows(style["overflow"] ?? element["overflow"]) ? nil : placed.clip
         }
         if element.name == "use" {
             guard let href = element["href"] else { return nil }
@@ -271,16 +268,20 @@ private struct Mapper {
             }
             let x = parseLength(element["x"], percentOf: viewport.x) ?? 0
             let y = parseLength(element["y"], percentOf: viewport.y) ?? 0
-            matrix = matrix.concatenating(.translate(x, y))
             if target.name == "symbol" {
+                // A symbol is drawn as a nested svg would be: a viewport the use's width and
+                // height size (the symbol's own, or 100 %), clipped unless its overflow shows.
                 contentStyle = style.child(target, sheet: sheet)
                 content = target.children
-                if let viewBox = parseNumberList(target["viewBox"] ?? ""), viewBox.count == 4, viewBox[2] > 0, viewBox[3] > 0 {
-                    let width = parseLength(element["width"], percentOf: viewport.x) ?? parseLength(target["width"]) ?? viewport.x
-                    let height = parseLength(element["height"], percentOf: viewport.y) ?? parseLength(target["height"]) ?? viewport.y
-                    matrix = matrix.concatenating(viewBoxTransform(viewBox, preserveAspectRatio: target["preserveAspectRatio"], width: width, height: height))
-                }
+                let width = parseLength(element["width"], percentOf: viewport.x) ?? parseLength(target["width"], percentOf: viewport.x) ?? viewport.x
+                let height = parseLength(element["height"], percentOf: viewport.y) ?? parseLength(target["height"], percentOf: viewport.y) ?? viewport.y
+                guard width > 0, height > 0 else { return nil }
+                let placed = placeViewport(x: x, y: y, width: width, height: height, viewBox: target["viewBox"], preserveAspectRatio: target["preserveAspectRatio"])
+                matrix = matrix.concatenating(placed.matrix)
+                viewportClip = overflowShows(contentStyle["overflow"] ?? target["overflow"]) ? nil : placed.clip
+                symbolOpacity = contentStyle["opacity"].flatMap(parseOpacity) ?? 1
             } else {
+                matrix = matrix.concatenating(.translate(x, y))
                 content = [target]
             }
         }
@@ -298,6 +299,7 @@ private struct Mapper {
             clipMatrix = .identity
         }
         applyOpacity(&node, style)
+        if symbolOpacity < 1 { node.opacity = (node.opacity ?? 1) * symbolOpacity }
         var children: [ArtworkNode] = []
         if element.name == "use", let target = element["href"].map({ String($0.dropFirst()) }) { useStack.append(target) }
         defer { if element.name == "use" { useStack.removeLast() } }
@@ -485,16 +487,14 @@ private struct Mapper {
         }
         let width = (parseLength(style["stroke-width"], percentOf: viewport.x) ?? 1) * strokeScale
         if strokePaint != .none, width > 0 {
-            var dash: [Double] = []
-            if let text = style["stroke-dasharray"], text != "none", let numbers = parseNumberList(text.replacingOccurrences(of: "px", with: "")),
-                numbers.allSatisfy({ $0 >= 0 }), numbers.contains(where: { $0 > 0 }) {
-                dash = (numbers.count % 2 == 1 ? numbers + numbers : numbers).map { $0 * strokeScale }
-                if let offset = parseLength(style["stroke-dashoffset"]), offset != 0 {
-                    warn(element, "stroke-dashoffset is not imported; the dashes start at the path's start")
-                }
-            }
             // An invalid keyword is ignored, as SVG ignores it: the initial value applies.
             let cap = style["stroke-linecap"].flatMap { ["butt", "round", "square"].contains($0) ? $0 : nil } ?? "butt"
+            let dashes = strokeDashes(
+                array: style["stroke-dasharray"], offset: style["stroke-dashoffset"], cap: cap,
+                context: DashLengthContext(diagonal: (viewport.x * viewport.x + viewport.y * viewport.y).squareRoot() / 2.squareRoot(), fontSize: fontSize(style["font-size"])),
+                scale: strokeScale)
+            if let reason = dashes.unsupported { warn(element, reason) }
+            let dash = dashes.lengths
             let join = style["stroke-linejoin"].flatMap { ["miter", "round", "bevel"].contains($0) ? $0 : ["miter-clip", "arcs"].contains($0) ? "miter" : nil } ?? "miter"
             node.stroke = ArtworkStroke(
                 paint: strokePaint, width: width, cap: cap, join: join,

@@ -18,11 +18,13 @@ the compiler rejects: pass counts are a measure, reported, not a gate.
 
 Skips with a message when ../shared is absent. Environment: CHOREO=path/to/choreo (required),
 CONFORMANCE_JOBS (default 2), RESVG_SAMPLE=N (every Nth test; default 1, all: the full run;
-run_all.sh takes every 8th), RESVG_PLAYERS=0 (the import and librsvg only).
+run_all.sh takes every 8th), RESVG_PLAYERS=0 (the import and librsvg only), RESVG_REPORT=FILE.json
+(each test's outcome, detail and player verdicts, to compare two runs test by test).
 """
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -216,6 +218,10 @@ def main() -> int:
     print(f"{'total':40} {totals['pass']:5} {totals['differ']:6} {totals['warned']:6} {totals['refused']:7} {totals['broken']:6}{player_cells(totals)}")
     for line in broken:
         print(f"BROKEN {line}")
+    if os.environ.get("RESVG_REPORT"):
+        report = {str(svg.relative_to(SUITE)): {"outcome": outcome, "detail": detail, **players.get(svg, {})}
+                  for svg, (outcome, detail) in zip(tests, outcomes)}
+        Path(os.environ["RESVG_REPORT"]).write_text(json.dumps(report, indent=1, sort_keys=True) + "\n")
     passed = len(tests) - len(broken)
     print(f"{passed} passed, {len(broken)} failed")
     return 1 if broken else 0
