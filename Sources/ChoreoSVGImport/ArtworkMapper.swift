@@ -16,7 +16,7 @@ public enum ArtworkMapper {
         }
         var mapper = Mapper(root: root)
         do {
-            return .success(try mapper.run(fragment: element, fitting: fitting))
+            return keepingWithinSceneLimits(try mapper.run(fragment: element, fitting: fitting))
         } catch {
             return .failure(error)
         }
