@@ -109,4 +109,59 @@ private func node(_ id: String, in artwork: Artwork) -> ArtworkNode? {
         #expect(use.scale.map { abs($0.x - 2.0 / 3) < 1e-12 } == true)
         #expect(use.clip == "M -50 -50 L 100 -50 L 100 100 L -50 100 Z")
     }
+
+    /// A clip-path on the clipPath intersects: a group around the clipped shape takes the
+    /// shape's placement and the clipPath's own clip, the shape keeps the clipPath's outline.
+    @Test func aClipPathsOwnClipPathIntersects() throws {
+        let artwork = try imported("""
+            <clipPath id="round"><circle cx="100" cy="100" r="60"/></clipPath>
+            <clipPath id="square" clip-path="url(#round)"><rect x="50" y="50" width="100" height="100"/></clipPath>
+            <rect id="rect1" x="0" y="0" width="200" height="200" fill="green" clip-path="url(#square)"/>
+            """)
+        #expect(artwork.warnings.isEmpty)
+        let outer = try #require(artwork.nodes.first)
+        #expect(outer.id == "clip1")
+        #expect(outer.position == Point(100, 100))
+        #expect(outer.clip?.hasPrefix("M 60 0 C") == true)
+        let shape = try #require(outer.children.first)
+        #expect(shape.id == "rect1" && shape.position == nil)
+        #expect(shape.clip == "M -50 -50 L 50 -50 L 50 50 L -50 50 Z")
+    }
+
+    @Test func aClipPathOnTheRootSvgClipsTheWholeDrawing() throws {
+        let svg = """
+            <svg id="svg1" viewBox="0 0 200 200" clip-path="url(#c)" xmlns="http://www.w3.org/2000/svg">
+            <clipPath id="c"><rect x="50" y="50" width="100" height="100"/></clipPath>
+            <rect id="rect1" width="200" height="200" fill="green"/>
+            </svg>
+            """
+        let artwork = try ArtworkMapper.map(bytes: Array(svg.utf8)).get()
+        #expect(artwork.nodes.map(\.id) == ["svg1"])
+        #expect(artwork.nodes.first?.clip == "M 50 50 L 150 50 L 150 150 L 50 150 Z")
+    }
+
+    /// A clipPath's transform is applied in user space, outside its objectBoundingBox units.
+    @Test func aClipPathTransformIsOutsideItsBoundingBoxUnits() throws {
+        let artwork = try imported("""
+            <clipPath id="c" clipPathUnits="objectBoundingBox" transform="translate(10 0)"><rect x="0.25" y="0.25" width="0.5" height="0.5"/></clipPath>
+            <path id="p" d="M 0 0 H 200 V 200 H 0 Z" clip-path="url(#c)"/>
+            """)
+        #expect(node("p", in: artwork)?.clip == "M 60 50 L 160 50 L 160 150 L 60 150 Z")
+    }
+
+    /// Evenodd and nonzero fill a contour that crosses itself differently, and a scene's clip is
+    /// nonzero: that clip is reported, inherited clip-rule included; one that does not cross is kept.
+    @Test func anEvenoddClipThatCrossesItselfWarns() throws {
+        let artwork = try imported("""
+            <g clip-rule="evenodd"><clipPath id="star"><path d="M 100 15 l 50 160 l -130 -100 l 160 0 l -130 100 z"/></clipPath></g>
+            <clipPath id="plain"><path d="M 0 0 H 100 V 100 Z" clip-rule="evenodd"/></clipPath>
+            <rect id="starred" width="200" height="200" clip-path="url(#star)"/>
+            <rect id="kept" width="200" height="200" clip-path="url(#plain)"/>
+            """)
+        #expect(artwork.warnings.map(\.message) == [
+            "clip-rule evenodd on a contour that crosses itself is not imported (a scene's clip is filled nonzero); the clip is left out"
+        ])
+        #expect(node("starred", in: artwork)?.clip == nil)
+        #expect(node("kept", in: artwork)?.clip != nil)
+    }
 }
