@@ -689,6 +689,9 @@ private struct Mapper {
         if abs(focal.x - center.x) > 1e-9 || abs(focal.y - center.y) > 1e-9 {
             warn(user, "a radial gradient's focal point (fx, fy) is not imported; it is centred")
         }
+        if length("fr", "0%", diagonal) > 0 {
+            warn(user, "a radial gradient's focal radius (fr) is not imported; it starts from the centre")
+        }
         let scale: Double
         if let similarity = space.similarity {
             scale = similarity.scale

@@ -164,4 +164,13 @@ private func node(_ id: String, in artwork: Artwork) -> ArtworkNode? {
         #expect(node("starred", in: artwork)?.clip == nil)
         #expect(node("kept", in: artwork)?.clip != nil)
     }
+
+    /// A focal radius draws a ring that a scene's radial gradient (which starts at its centre) cannot.
+    @Test func aRadialGradientsFocalRadiusWarns() throws {
+        let artwork = try imported("""
+            <radialGradient id="g" fr="0.2"><stop offset="0" stop-color="white"/><stop offset="1" stop-color="green"/></radialGradient>
+            <rect id="r" x="20" y="20" width="160" height="160" fill="url(#g)"/>
+            """)
+        #expect(artwork.warnings.map(\.message) == ["a radial gradient's focal radius (fr) is not imported; it starts from the centre"])
+    }
 }
