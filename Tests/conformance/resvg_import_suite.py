@@ -6,7 +6,9 @@ differ, by the shared colour rule of common.py); librsvg's rendering of the orig
 too and reported, not required (librsvg and resvg disagree on some edge cases).
 
 A test whose import prints a warning is counted as "warned" (unsupported content, left out as
-docs/scene-format.md §10 says); one whose import is refused as "refused". Prints per-folder counts.
+docs/scene-format.md §10 says): for a test of a feature a scene cannot hold, that warning is the
+pass (never a silently different picture), and the "pass+warned" line counts both. One whose import
+is refused counts as "refused". Prints per-folder counts.
 
 Real players, for every test imported without a warning (RESVG_PLAYERS=0 turns it off): the
 import's Lottie (`choreo compile --emit lottie`) at frame 0 in ThorVG, rlottie and lottie-web
@@ -216,6 +218,7 @@ def main() -> int:
             totals[key] += value
         print(f"{folder:40} {counts['pass']:5} {counts['differ']:6} {counts['warned']:6} {counts['refused']:7} {counts['broken']:6}{player_cells(counts)}")
     print(f"{'total':40} {totals['pass']:5} {totals['differ']:6} {totals['warned']:6} {totals['refused']:7} {totals['broken']:6}{player_cells(totals)}")
+    print(f"pass+warned: {totals['pass'] + totals['warned']} of {len(tests)} (drawn as the reference, or unsupported content left out with its warning)")
     for line in broken:
         print(f"BROKEN {line}")
     if os.environ.get("RESVG_REPORT"):
