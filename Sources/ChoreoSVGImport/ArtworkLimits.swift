@@ -43,18 +43,27 @@ private func fits(_ point: Point?) -> Bool { point.map { fits($0.x) && fits($0.y
 
 private func positive(_ value: Double) -> Bool { fits(value) && written(value) > 0 }
 
-/// Every number of a path's data (ours or the SVG's own) within the limit.
+/// Every number of a path's data within the limit, read on bytes: only a number with seven or more
+/// digits before its point can pass 1000000, so only those are converted (the importer's own path
+/// data has no exponents, and the SVG's own has passed the scene's path parser, which bounds them).
 private func fits(pathData: String) -> Bool {
-    var number = ""
-    for scalar in pathData.unicodeScalars {
-        if (scalar >= "0" && scalar <= "9") || scalar == "." || scalar == "e" || scalar == "E" {
-            number.unicodeScalars.append(scalar)
-        } else {
-            if let value = Double(number), !fits(value) { return false }
-            number = ""
+    let bytes = Array(pathData.utf8)
+    var index = 0
+    while index < bytes.count {
+        guard bytes[index] >= 48 && bytes[index] <= 57 else {
+            index += 1
+            continue
+        }
+        let start = index
+        while index < bytes.count, bytes[index] >= 48 && bytes[index] <= 57 { index += 1 }
+        if index - start >= 7 {
+            var end = index
+            while end < bytes.count, (bytes[end] >= 48 && bytes[end] <= 57) || bytes[end] == 46 { end += 1 }
+            guard let value = Double(String(decoding: bytes[start..<end], as: UTF8.self)), fits(value) else { return false }
+            index = end
         }
     }
-    return Double(number).map(fits) ?? true
+    return true
 }
 
 private func fits(_ paint: ArtworkPaint?) -> Bool {
