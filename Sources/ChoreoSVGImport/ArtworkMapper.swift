@@ -16,7 +16,7 @@ public enum ArtworkMapper {
         }
         var mapper = Mapper(root: root)
         do {
-            return .success(try mapper.run(fragment: element, fitting: fitting))
+            return keepingWithinSceneLimits(try mapper.run(fragment: element, fitting: fitting))
         } catch {
             return .failure(error)
         }
@@ -63,6 +63,7 @@ private struct Mapper {
     var useStack: [String] = []
     var cyclicTargets: [String: Bool] = [:]
     var resolvedGradients: [String: (attributes: [String: String], stops: [ArtworkStop])] = [:]
+    var clipPathStyles: [String: ComputedStyle] = [:]
 
     init(root: SVGElement) {
         self.root = root
@@ -122,6 +123,15 @@ private struct Mapper {
             if rootStyle["display"] != "none" {
                 for child in root.children {
                     nodes += try walk(child, parentStyle: rootStyle, pending: pending, useDepth: 0)
+                }
+            }
+            // A clip-path on the root clips the drawing as a whole: one group holds it.
+            if let clip = rootStyle["clip-path"], clip != "none", !nodes.isEmpty {
+                var intersected: [String] = []
+                if let outline = clipPath(clip, on: root, matrix: pending, bounds: nil, intersected: &intersected) {
+                    var group = ArtworkNode(id: claimID(for: root, fallback: "artwork"), location: ArtworkLocation(line: root.line, column: root.column), geometry: .group(clippedInside(nodes, by: intersected)))
+                    group.clip = outline
+                    nodes = [group]
                 }
             }
             // Opacity on the root applies to the drawing as a whole: one group holds it.
@@ -233,20 +243,17 @@ private struct Mapper {
         /// A nested `svg` clips to its viewport (unless `overflow` shows it): the viewport's box in
         /// the coordinates of what it holds.
         var viewportClip: Box?
+        /// A symbol's own opacity, which composites its content as the use's does.
+        var symbolOpacity = 1.0
         if element.name == "svg" {
             let x = parseLength(element["x"], percentOf: viewport.x) ?? 0
             let y = parseLength(element["y"], percentOf: viewport.y) ?? 0
             let width = parseLength(element["width"], percentOf: viewport.x) ?? viewport.x
             let height = parseLength(element["height"], percentOf: viewport.y) ?? viewport.y
             guard width > 0, height > 0 else { return nil }
-            matrix = matrix.concatenating(.translate(x, y))
-            viewportClip = Box(minX: 0, minY: 0, maxX: width, maxY: height)
-            if let viewBox = parseNumberList(element["viewBox"] ?? ""), viewBox.count == 4, viewBox[2] > 0, viewBox[3] > 0 {
-                let fit = viewBoxTransform(viewBox, preserveAspectRatio: element["preserveAspectRatio"], width: width, height: height)
-                matrix = matrix.concatenating(fit)
-                viewportClip = Box(minX: -fit.e / fit.a, minY: -fit.f / fit.d, maxX: (width - fit.e) / fit.a, maxY: (height - fit.f) / fit.d)
-            }
-            if let overflow = style["overflow"] ?? element["overflow"], overflow == "visible" || overflow == "auto" { viewportClip = nil }
+            let placed = placeViewport(x: x, y: y, width: width, height: height, viewBox: element["viewBox"], preserveAspectRatio: element["preserveAspectRatio"])
+            matrix = matrix.concatenating(placed.matrix)
+            viewportClip = overflowShows(style["overflow"] ?? element["overflow"]) ? nil : placed.clip
         }
         if element.name == "use" {
             guard let href = element["href"] else { return nil }
@@ -271,16 +278,20 @@ private struct Mapper {
             }
             let x = parseLength(element["x"], percentOf: viewport.x) ?? 0
             let y = parseLength(element["y"], percentOf: viewport.y) ?? 0
-            matrix = matrix.concatenating(.translate(x, y))
             if target.name == "symbol" {
+                // A symbol is drawn as a nested svg would be: a viewport the use's width and
+                // height size (the symbol's own, or 100 %), clipped unless its overflow shows.
                 contentStyle = style.child(target, sheet: sheet)
                 content = target.children
-                if let viewBox = parseNumberList(target["viewBox"] ?? ""), viewBox.count == 4, viewBox[2] > 0, viewBox[3] > 0 {
-                    let width = parseLength(element["width"], percentOf: viewport.x) ?? parseLength(target["width"]) ?? viewport.x
-                    let height = parseLength(element["height"], percentOf: viewport.y) ?? parseLength(target["height"]) ?? viewport.y
-                    matrix = matrix.concatenating(viewBoxTransform(viewBox, preserveAspectRatio: target["preserveAspectRatio"], width: width, height: height))
-                }
+                let width = parseLength(element["width"], percentOf: viewport.x) ?? parseLength(target["width"], percentOf: viewport.x) ?? viewport.x
+                let height = parseLength(element["height"], percentOf: viewport.y) ?? parseLength(target["height"], percentOf: viewport.y) ?? viewport.y
+                guard width > 0, height > 0 else { return nil }
+                let placed = placeViewport(x: x, y: y, width: width, height: height, viewBox: target["viewBox"], preserveAspectRatio: target["preserveAspectRatio"])
+                matrix = matrix.concatenating(placed.matrix)
+                viewportClip = overflowShows(contentStyle["overflow"] ?? target["overflow"]) ? nil : placed.clip
+                symbolOpacity = contentStyle["opacity"].flatMap(parseOpacity) ?? 1
             } else {
+                matrix = matrix.concatenating(.translate(x, y))
                 content = [target]
             }
         }
@@ -298,6 +309,7 @@ private struct Mapper {
             clipMatrix = .identity
         }
         applyOpacity(&node, style)
+        if symbolOpacity < 1 { node.opacity = (node.opacity ?? 1) * symbolOpacity }
         var children: [ArtworkNode] = []
         if element.name == "use", let target = element["href"].map({ String($0.dropFirst()) }) { useStack.append(target) }
         defer { if element.name == "use" { useStack.removeLast() } }
@@ -307,7 +319,9 @@ private struct Mapper {
         }
         node.geometry = .group(children)
         if let clip = style["clip-path"], clip != "none" {
-            node.clip = clipPath(clip, on: element, matrix: clipMatrix, bounds: groupBounds(children))
+            var intersected: [String] = []
+            node.clip = clipPath(clip, on: element, matrix: clipMatrix, bounds: groupBounds(children), intersected: &intersected)
+            if node.clip != nil { node.geometry = .group(clippedInside(children, by: intersected)) }
         } else if let box = viewportClip {
             let outline = rectOutline(x: box.minX, y: box.minY, width: box.width, height: box.height, rx: 0, ry: 0)
             node.clip = pathData(outline.transformed(by: clipMatrix))
@@ -485,16 +499,14 @@ private struct Mapper {
         }
         let width = (parseLength(style["stroke-width"], percentOf: viewport.x) ?? 1) * strokeScale
         if strokePaint != .none, width > 0 {
-            var dash: [Double] = []
-            if let text = style["stroke-dasharray"], text != "none", let numbers = parseNumberList(text.replacingOccurrences(of: "px", with: "")),
-                numbers.allSatisfy({ $0 >= 0 }), numbers.contains(where: { $0 > 0 }) {
-                dash = (numbers.count % 2 == 1 ? numbers + numbers : numbers).map { $0 * strokeScale }
-                if let offset = parseLength(style["stroke-dashoffset"]), offset != 0 {
-                    warn(element, "stroke-dashoffset is not imported; the dashes start at the path's start")
-                }
-            }
             // An invalid keyword is ignored, as SVG ignores it: the initial value applies.
             let cap = style["stroke-linecap"].flatMap { ["butt", "round", "square"].contains($0) ? $0 : nil } ?? "butt"
+            let dashes = strokeDashes(
+                array: style["stroke-dasharray"], offset: style["stroke-dashoffset"], cap: cap,
+                context: DashLengthContext(diagonal: (viewport.x * viewport.x + viewport.y * viewport.y).squareRoot() / 2.squareRoot(), fontSize: fontSize(style["font-size"])),
+                scale: strokeScale)
+            if let reason = dashes.unsupported { warn(element, reason) }
+            let dash = dashes.lengths
             let join = style["stroke-linejoin"].flatMap { ["miter", "round", "bevel"].contains($0) ? $0 : ["miter-clip", "arcs"].contains($0) ? "miter" : nil } ?? "miter"
             node.stroke = ArtworkStroke(
                 paint: strokePaint, width: width, cap: cap, join: join,
@@ -504,9 +516,40 @@ private struct Mapper {
             node.fill = fill
         }
         if let clip = style["clip-path"], clip != "none" {
-            node.clip = clipPath(clip, on: element, matrix: localToNode, bounds: bounds)
+            var intersected: [String] = []
+            node.clip = clipPath(clip, on: element, matrix: localToNode, bounds: bounds, intersected: &intersected)
+            if node.clip != nil, !intersected.isEmpty { return clippedAround(node, by: intersected, element: element) }
         }
         return node
+    }
+
+    /// `children` inside one group per clip in `clips` (each in the coordinates the children are in).
+    private mutating func clippedInside(_ children: [ArtworkNode], by clips: [String]) -> [ArtworkNode] {
+        var nodes = children
+        for clip in clips {
+            var wrapper = ArtworkNode(id: claimID(for: SVGElement(name: "g", attributes: [:], children: [], text: "", line: 0, column: 0), fallback: "clip"),
+                location: nodes.first?.location ?? ArtworkLocation(line: 1, column: 1), geometry: .group(nodes))
+            wrapper.clip = clip
+            nodes = [wrapper]
+        }
+        return nodes
+    }
+
+    /// A clipped shape whose clip intersects `clips`: groups around it take its placement, so
+    /// every clip is in the same coordinates (the shape's local ones).
+    private mutating func clippedAround(_ shape: ArtworkNode, by clips: [String], element: SVGElement) -> ArtworkNode {
+        var inner = shape
+        inner.position = nil
+        inner.anchor = nil
+        inner.rotation = nil
+        inner.scale = nil
+        var outer = clippedInside([inner], by: clips)[0]
+        outer.location = ArtworkLocation(line: element.line, column: element.column)
+        outer.position = shape.position
+        outer.anchor = shape.anchor
+        outer.rotation = shape.rotation
+        outer.scale = shape.scale
+        return outer
     }
 
     // MARK: Paint
@@ -646,6 +689,9 @@ private struct Mapper {
         if abs(focal.x - center.x) > 1e-9 || abs(focal.y - center.y) > 1e-9 {
             warn(user, "a radial gradient's focal point (fx, fy) is not imported; it is centred")
         }
+        if length("fr", "0%", diagonal) > 0 {
+            warn(user, "a radial gradient's focal radius (fr) is not imported; it starts from the centre")
+        }
         let scale: Double
         if let similarity = space.similarity {
             scale = similarity.scale
@@ -658,7 +704,10 @@ private struct Mapper {
 
     // MARK: Clips
 
-    mutating func clipPath(_ text: String, on element: SVGElement, matrix: Affine, bounds: Box?) -> String? {
+    /// The clip `text` refers to, as one contour in the coordinates `matrix` maps the element's
+    /// into; a clip-path on the clipPath or on its one shape is one more contour, in `intersected`,
+    /// which the caller puts on a group around (clips nested intersect).
+    mutating func clipPath(_ text: String, on element: SVGElement, matrix: Affine, bounds: Box?, intersected: inout [String], visiting: Set<String> = []) -> String? {
         guard text.hasPrefix("url("), let close = text.firstIndex(of: ")") else { return nil }
         let reference = text[text.index(text.startIndex, offsetBy: 4)..<close].trimmingCharacters(in: CharacterSet(charactersIn: " '\""))
         guard reference.hasPrefix("#"), let clip = byID[String(reference.dropFirst())], clip.name == "clipPath" else {
@@ -666,6 +715,8 @@ private struct Mapper {
             return nil
         }
         var space = matrix
+        // The clipPath's transform is in the user space, outside its objectBoundingBox units.
+        if let transform = clip["transform"].flatMap(parseTransform) { space = space.concatenating(transform) }
         if clip["clipPathUnits"] == "objectBoundingBox" {
             guard let bounds, bounds.width > 0, bounds.height > 0 else {
                 warn(element, "a clip in objectBoundingBox units on a group is not imported; it is left out")
@@ -673,9 +724,22 @@ private struct Mapper {
             }
             space = space.concatenating(Affine(a: bounds.width, d: bounds.height, e: bounds.minX, f: bounds.minY))
         }
-        if let transform = clip["transform"].flatMap(parseTransform) { space = space.concatenating(transform) }
-        if clip["clip-path"] != nil { warn(element, "a clipPath that is itself clipped is not imported; its own clip is left out") }
+        let clipID = clip["id"] ?? ""
+        guard !visiting.contains(clipID), visiting.count < SVGLimits.maxUseDepth else {
+            warn(element, "a clipPath that refers to itself through clip-path is not imported; it is left out")
+            return nil
+        }
+        if let own = clip["clip-path"], own != "none" {
+            // The clipPath's own clip-path is in the clipped element's user space, as the clipPath is.
+            if let outer = clipPath(own, on: element, matrix: matrix, bounds: bounds, intersected: &intersected, visiting: visiting.union([clipID])) {
+                intersected.append(outer)
+            } else {
+                return nil
+            }
+        }
         var outlines: [PathShape] = []
+        let clipStyle = clipPathStyle(clip)
+        var childClip: String?
         for child in clip.children {
             var target = child
             var childMatrix = child["transform"].flatMap(parseTransform) ?? .identity
@@ -686,7 +750,15 @@ private struct Mapper {
             }
             guard shapeElements.contains(target.name) else { continue }
             if target["display"] == "none" { continue }
-            if let outline = shapeOutline(target) { outlines.append(outline.transformed(by: space.concatenating(childMatrix))) }
+            if let outline = shapeOutline(target) {
+                outlines.append(outline.transformed(by: space.concatenating(childMatrix)))
+                childClip = child["clip-path"] ?? target["clip-path"]
+                if clipStyle.child(child, sheet: sheet).child(target, sheet: sheet)["clip-rule"] == "evenodd", outline.contours.count == 1,
+                    contourCrossesItself(outline.contours[0]) {
+                    warn(element, "clip-rule evenodd on a contour that crosses itself is not imported (a scene's clip is filled nonzero); the clip is left out")
+                    return nil
+                }
+            }
         }
         let contours = outlines.flatMap(\.contours)
         guard contours.count == 1 else {
@@ -695,9 +767,25 @@ private struct Mapper {
                 : "a clip-path of several shapes or contours is not imported (a scene's clip is one contour); it is left out")
             return nil
         }
+        if let childClip, childClip != "none" {
+            // A clip-path on the clipPath's shape is in the clipPath's coordinates.
+            guard let inner = clipPath(childClip, on: element, matrix: space, bounds: bounds, intersected: &intersected, visiting: visiting.union([clipID])) else {
+                return nil
+            }
+            intersected.append(inner)
+        }
         var closed = contours[0]
         closed.closed = true
         return pathData(PathShape([closed]))
+    }
+
+    /// A clipPath's computed style (its ancestors' `clip-rule` inherited), once per clipPath.
+    private mutating func clipPathStyle(_ clip: SVGElement) -> ComputedStyle {
+        let id = clip["id"] ?? ""
+        if let known = clipPathStyles[id] { return known }
+        let style = (ancestorsStyle(of: id) ?? ComputedStyle()).child(clip, sheet: sheet)
+        clipPathStyles[id] = style
+        return style
     }
 
     func shapeOutline(_ element: SVGElement) -> PathShape? {

@@ -6,7 +6,9 @@ differ, by the shared colour rule of common.py); librsvg's rendering of the orig
 too and reported, not required (librsvg and resvg disagree on some edge cases).
 
 A test whose import prints a warning is counted as "warned" (unsupported content, left out as
-docs/scene-format.md §10 says); one whose import is refused as "refused". Prints per-folder counts.
+docs/scene-format.md §10 says): for a test of a feature a scene cannot hold, that warning is the
+pass (never a silently different picture), and the "pass+warned" line counts both. One whose import
+is refused counts as "refused". Prints per-folder counts.
 
 Real players, for every test imported without a warning (RESVG_PLAYERS=0 turns it off): the
 import's Lottie (`choreo compile --emit lottie`) at frame 0 in ThorVG, rlottie and lottie-web
@@ -18,11 +20,13 @@ the compiler rejects: pass counts are a measure, reported, not a gate.
 
 Skips with a message when ../shared is absent. Environment: CHOREO=path/to/choreo (required),
 CONFORMANCE_JOBS (default 2), RESVG_SAMPLE=N (every Nth test; default 1, all: the full run;
-run_all.sh takes every 8th), RESVG_PLAYERS=0 (the import and librsvg only).
+run_all.sh takes every 8th), RESVG_PLAYERS=0 (the import and librsvg only), RESVG_REPORT=FILE.json
+(each test's outcome, detail and player verdicts, to compare two runs test by test).
 """
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -214,8 +218,13 @@ def main() -> int:
             totals[key] += value
         print(f"{folder:40} {counts['pass']:5} {counts['differ']:6} {counts['warned']:6} {counts['refused']:7} {counts['broken']:6}{player_cells(counts)}")
     print(f"{'total':40} {totals['pass']:5} {totals['differ']:6} {totals['warned']:6} {totals['refused']:7} {totals['broken']:6}{player_cells(totals)}")
+    print(f"pass+warned: {totals['pass'] + totals['warned']} of {len(tests)} (drawn as the reference, or unsupported content left out with its warning)")
     for line in broken:
         print(f"BROKEN {line}")
+    if os.environ.get("RESVG_REPORT"):
+        report = {str(svg.relative_to(SUITE)): {"outcome": outcome, "detail": detail, **players.get(svg, {})}
+                  for svg, (outcome, detail) in zip(tests, outcomes)}
+        Path(os.environ["RESVG_REPORT"]).write_text(json.dumps(report, indent=1, sort_keys=True) + "\n")
     passed = len(tests) - len(broken)
     print(f"{passed} passed, {len(broken)} failed")
     return 1 if broken else 0

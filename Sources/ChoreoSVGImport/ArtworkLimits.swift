@@ -1,0 +1,90 @@
+import ChoreoScene
+import ChoreoTimeline
+
+/// Keeps an import within what a scene may say, so the importer never writes a scene the compiler
+/// rejects: a node with a number beyond `SceneLimits.maxMagnitude`, or a size or radius that is
+/// greater than 0 in the SVG but rounds to 0 as written, is left out with a warning at its element;
+/// a canvas beyond the limit refuses the file.
+func keepingWithinSceneLimits(_ artwork: Artwork) -> Result<Artwork, SVGReadError> {
+    guard fits(artwork.size.x) && fits(artwork.size.y), written(artwork.size.x) > 0, written(artwork.size.y) > 0 else {
+        return .failure(SVGReadError("the SVG's size is beyond what a scene can hold (each side above 0 and at most \(importNumber(SceneLimits.maxMagnitude)))"))
+    }
+    var bounded = artwork
+    var warnings: [ArtworkWarning] = []
+    bounded.nodes = keeping(artwork.nodes, warnings: &warnings)
+    for warning in warnings where !bounded.warnings.contains(warning) { bounded.warnings.append(warning) }
+    return .success(bounded)
+}
+
+private func keeping(_ nodes: [ArtworkNode], warnings: inout [ArtworkWarning]) -> [ArtworkNode] {
+    nodes.compactMap { node in
+        var node = node
+        if case let .group(children) = node.geometry { node.geometry = .group(keeping(children, warnings: &warnings)) }
+        if case let .radial(center, radius, stops)? = node.fill, written(radius) <= 0, fits(center.x), fits(center.y) {
+            // A radial gradient too small to write paints as SVG paints a zero radius: its last stop.
+            node.fill = stops.last.map { .color($0.color) } ?? ArtworkPaint.none
+        }
+        guard withinLimits(node) else {
+            warnings.append(ArtworkWarning(
+                location: node.location,
+                message: "the element's geometry or placement is beyond what a scene can hold (numbers at most \(importNumber(SceneLimits.maxMagnitude)) in either direction, sizes that round to more than 0); it is left out"))
+            return nil
+        }
+        return node
+    }
+}
+
+private func fits(_ value: Double) -> Bool { value.isFinite && abs(value) <= SceneLimits.maxMagnitude }
+
+/// The value as the YAML writer prints it, read back.
+private func written(_ value: Double) -> Double { Double(importNumber(value)) ?? 0 }
+
+private func fits(_ point: Point?) -> Bool { point.map { fits($0.x) && fits($0.y) } ?? true }
+
+private func positive(_ value: Double) -> Bool { fits(value) && written(value) > 0 }
+
+/// Every number of a path's data within the limit, read on bytes: only a number with seven or more
+/// digits before its point can pass 1000000, so only those are converted (the importer's own path
+/// data has no exponents, and the SVG's own has passed the scene's path parser, which bounds them).
+private func fits(pathData: String) -> Bool {
+    let bytes = Array(pathData.utf8)
+    var index = 0
+    while index < bytes.count {
+        guard bytes[index] >= 48 && bytes[index] <= 57 else {
+            index += 1
+            continue
+        }
+        let start = index
+        while index < bytes.count, bytes[index] >= 48 && bytes[index] <= 57 { index += 1 }
+        if index - start >= 7 {
+            var end = index
+            while end < bytes.count, (bytes[end] >= 48 && bytes[end] <= 57) || bytes[end] == 46 { end += 1 }
+            guard let value = Double(String(decoding: bytes[start..<end], as: UTF8.self)), fits(value) else { return false }
+            index = end
+        }
+    }
+    return true
+}
+
+private func fits(_ paint: ArtworkPaint?) -> Bool {
+    switch paint {
+    case let .linear(from, to, _)?: return fits(from) && fits(to)
+    case let .radial(center, radius, _)?: return fits(center) && positive(radius)
+    default: return true
+    }
+}
+
+private func withinLimits(_ node: ArtworkNode) -> Bool {
+    guard fits(node.position), fits(node.anchor), node.rotation.map(fits) ?? true, fits(node.fill) else { return false }
+    if let scale = node.scale, !(positive(scale.x) && positive(scale.y)) { return false }
+    if let stroke = node.stroke {
+        guard fits(stroke.width), fits(stroke.paint), fits(stroke.miterLimit), stroke.dash.allSatisfy(fits) else { return false }
+    }
+    if let clip = node.clip, !fits(pathData: clip) { return false }
+    switch node.geometry {
+    case .group: return true
+    case let .rect(width, height, cornerRadius): return positive(width) && positive(height) && fits(cornerRadius)
+    case let .ellipse(width, height): return positive(width) && positive(height)
+    case let .path(data): return fits(pathData: data)
+    }
+}

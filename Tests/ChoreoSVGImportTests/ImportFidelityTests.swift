@@ -1,0 +1,176 @@
+import ChoreoDiagnostics
+import ChoreoScene
+import ChoreoTimeline
+import ChoreoSVGImport
+import Foundation
+import Testing
+
+/// Imports `svg` (its content inside a 200 × 200 `viewBox`, as resvg's tests are) and compiles the
+/// scene it writes.
+private func imported(_ content: String) throws -> Artwork {
+    let svg = "<svg viewBox=\"0 0 200 200\" xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\">\(content)</svg>"
+    let artwork = try ArtworkMapper.map(bytes: Array(svg.utf8)).get()
+    let yaml = ArtworkYAMLWriter.scene(artwork, source: "test.svg")
+    let compilation = compileScene(SourceFile(path: "imported.yaml", text: yaml))
+    let errors = compilation.diagnostics.filter { $0.severity == .error }
+    #expect(errors.isEmpty, "\(errors)\n\(yaml)")
+    return artwork
+}
+
+private func allNodes(_ nodes: [ArtworkNode]) -> [ArtworkNode] {
+    nodes.flatMap { [$0] + allNodes($0.children) }
+}
+
+private func node(_ id: String, in artwork: Artwork) -> ArtworkNode? {
+    allNodes(artwork.nodes).first { $0.id == id }
+}
+
+/// The picture details resvg's peer suite checks, one fix each.
+@Suite struct ImportFidelityTests {
+    @Test func dashLengthsInPercentOfTheDiagonalAndInEm() throws {
+        let artwork = try imported("""
+            <circle id="percent" cx="100" cy="100" r="70" fill="none" stroke="green" stroke-width="10" stroke-dasharray="15% 30%"/>
+            <g font-size="20"><circle id="em" cx="100" cy="100" r="70" fill="none" stroke="green" stroke-dasharray="2em 1em"/></g>
+            <circle id="mm" cx="100" cy="100" r="70" fill="none" stroke="green" stroke-dasharray="5mm 2.5mm"/>
+            """)
+        #expect(artwork.warnings.isEmpty)
+        #expect(node("percent", in: artwork)?.stroke?.dash == [30, 60])
+        #expect(node("em", in: artwork)?.stroke?.dash == [40, 20])
+        let mm = try #require(node("mm", in: artwork)?.stroke?.dash)
+        #expect(abs(mm[0] - 5 * 96 / 25.4) < 1e-9 && abs(mm[1] - 2.5 * 96 / 25.4) < 1e-9)
+    }
+
+    @Test func aNegativeOrZeroSumDashListDrawsSolid() throws {
+        let artwork = try imported("""
+            <rect id="negative" x="40" y="40" width="120" height="120" fill="none" stroke="green" stroke-dasharray="20 40 -20"/>
+            <rect id="zero" x="40" y="40" width="120" height="120" fill="none" stroke="green" stroke-dasharray="0 0"/>
+            <rect id="odd" x="40" y="40" width="120" height="120" fill="none" stroke="green" stroke-dasharray="10, 20 30"/>
+            """)
+        #expect(node("negative", in: artwork)?.stroke?.dash == [])
+        #expect(node("zero", in: artwork)?.stroke?.dash == [])
+        #expect(node("odd", in: artwork)?.stroke?.dash == [10, 20, 30, 10, 20, 30])
+    }
+
+    /// A scene's dash list has no offset: the pattern starts where the offset falls in it.
+    @Test func dashOffsetStartsThePatternWhereTheOffsetFalls() throws {
+        let artwork = try imported("""
+            <circle id="inDash" cx="100" cy="100" r="70" fill="none" stroke="green" stroke-dasharray="10 20" stroke-dashoffset="5"/>
+            <circle id="inGap" cx="100" cy="100" r="70" fill="none" stroke="green" stroke-dasharray="10 20" stroke-dashoffset="15px"/>
+            <circle id="negative" cx="100" cy="100" r="70" fill="none" stroke="green" stroke-dasharray="10 20" stroke-dashoffset="-5"/>
+            <circle id="atGap" cx="100" cy="100" r="70" fill="none" stroke="green" stroke-dasharray="10 20" stroke-dashoffset="10"/>
+            <circle id="whole" cx="100" cy="100" r="70" fill="none" stroke="green" stroke-dasharray="10 20" stroke-dashoffset="60"/>
+            """)
+        #expect(artwork.warnings.isEmpty)
+        #expect(node("inDash", in: artwork)?.stroke?.dash == [5, 20, 5, 0])
+        #expect(node("inGap", in: artwork)?.stroke?.dash == [0, 15, 10, 5])
+        #expect(node("negative", in: artwork)?.stroke?.dash == [0, 5, 10, 15])
+        #expect(node("atGap", in: artwork)?.stroke?.dash == [0, 20, 10, 0])
+        #expect(node("whole", in: artwork)?.stroke?.dash == [10, 20])
+    }
+
+    /// A zero-length dash draws a dot with round and square caps, so an offset into a gap cannot be
+    /// written that way for them: the warning says so, at the element.
+    @Test func dashOffsetIntoAGapWithRoundCapsWarns() throws {
+        let artwork = try imported("""
+
+            <line id="dots" x1="20" y1="100" x2="180" y2="100" stroke="green" stroke-linecap="round" stroke-dasharray="10 20" stroke-dashoffset="15"/>
+            <line id="fine" x1="20" y1="150" x2="180" y2="150" stroke="green" stroke-linecap="round" stroke-dasharray="10 20" stroke-dashoffset="5"/>
+            """)
+        #expect(artwork.warnings.map(\.message) == [
+            "a stroke-dashoffset that starts the stroke inside a gap is not imported with round or square caps; the dashes start at the path's start"
+        ])
+        #expect(artwork.warnings.first?.location == ArtworkLocation(line: 2, column: 1))
+        #expect(node("fine", in: artwork)?.stroke?.dash == [5, 20, 5, 0])
+    }
+
+    /// A symbol is a viewport: the use's width and height (or 100 %) size it, its content is
+    /// clipped to it, and its own opacity composites the content.
+    @Test func aSymbolClipsToItsViewportAndKeepsItsOpacity() throws {
+        let artwork = try imported("""
+            <symbol id="symbol1" opacity="0.5"><rect id="rect1" x="20" y="20" width="160" height="160" fill="green"/></symbol>
+            <use id="use1" xlink:href="#symbol1" x="10" y="10" width="100" height="100"/>
+            <symbol id="shown" overflow="visible"><rect id="rect2" x="20" y="20" width="160" height="160"/></symbol>
+            <use id="use2" xlink:href="#shown" width="100" height="100"/>
+            """)
+        #expect(artwork.warnings.isEmpty)
+        let use = try #require(node("use1", in: artwork))
+        #expect(use.opacity == 0.5)
+        #expect(use.position == Point(10, 10))
+        #expect(use.clip == "M 0 0 L 100 0 L 100 100 L 0 100 Z")
+        #expect(node("use2", in: artwork)?.clip == nil)
+    }
+
+    @Test func aSymbolViewBoxIsFittedIntoTheUseRectAndClippedThere() throws {
+        let artwork = try imported("""
+            <symbol id="symbol1" viewBox="-50 -50 150 150"><rect id="rect1" x="20" y="20" width="160" height="160" fill="green"/></symbol>
+            <use id="use1" xlink:href="#symbol1" x="50" y="50" width="100" height="100"/>
+            """)
+        let use = try #require(node("use1", in: artwork))
+        #expect(use.scale.map { abs($0.x - 2.0 / 3) < 1e-12 } == true)
+        #expect(use.clip == "M -50 -50 L 100 -50 L 100 100 L -50 100 Z")
+    }
+
+    /// A clip-path on the clipPath intersects: a group around the clipped shape takes the
+    /// shape's placement and the clipPath's own clip, the shape keeps the clipPath's outline.
+    @Test func aClipPathsOwnClipPathIntersects() throws {
+        let artwork = try imported("""
+            <clipPath id="round"><circle cx="100" cy="100" r="60"/></clipPath>
+            <clipPath id="square" clip-path="url(#round)"><rect x="50" y="50" width="100" height="100"/></clipPath>
+            <rect id="rect1" x="0" y="0" width="200" height="200" fill="green" clip-path="url(#square)"/>
+            """)
+        #expect(artwork.warnings.isEmpty)
+        let outer = try #require(artwork.nodes.first)
+        #expect(outer.id == "clip1")
+        #expect(outer.position == Point(100, 100))
+        #expect(outer.clip?.hasPrefix("M 60 0 C") == true)
+        let shape = try #require(outer.children.first)
+        #expect(shape.id == "rect1" && shape.position == nil)
+        #expect(shape.clip == "M -50 -50 L 50 -50 L 50 50 L -50 50 Z")
+    }
+
+    @Test func aClipPathOnTheRootSvgClipsTheWholeDrawing() throws {
+        let svg = """
+            <svg id="svg1" viewBox="0 0 200 200" clip-path="url(#c)" xmlns="http://www.w3.org/2000/svg">
+            <clipPath id="c"><rect x="50" y="50" width="100" height="100"/></clipPath>
+            <rect id="rect1" width="200" height="200" fill="green"/>
+            </svg>
+            """
+        let artwork = try ArtworkMapper.map(bytes: Array(svg.utf8)).get()
+        #expect(artwork.nodes.map(\.id) == ["svg1"])
+        #expect(artwork.nodes.first?.clip == "M 50 50 L 150 50 L 150 150 L 50 150 Z")
+    }
+
+    /// A clipPath's transform is applied in user space, outside its objectBoundingBox units.
+    @Test func aClipPathTransformIsOutsideItsBoundingBoxUnits() throws {
+        let artwork = try imported("""
+            <clipPath id="c" clipPathUnits="objectBoundingBox" transform="translate(10 0)"><rect x="0.25" y="0.25" width="0.5" height="0.5"/></clipPath>
+            <path id="p" d="M 0 0 H 200 V 200 H 0 Z" clip-path="url(#c)"/>
+            """)
+        #expect(node("p", in: artwork)?.clip == "M 60 50 L 160 50 L 160 150 L 60 150 Z")
+    }
+
+    /// Evenodd and nonzero fill a contour that crosses itself differently, and a scene's clip is
+    /// nonzero: that clip is reported, inherited clip-rule included; one that does not cross is kept.
+    @Test func anEvenoddClipThatCrossesItselfWarns() throws {
+        let artwork = try imported("""
+            <g clip-rule="evenodd"><clipPath id="star"><path d="M 100 15 l 50 160 l -130 -100 l 160 0 l -130 100 z"/></clipPath></g>
+            <clipPath id="plain"><path d="M 0 0 H 100 V 100 Z" clip-rule="evenodd"/></clipPath>
+            <rect id="starred" width="200" height="200" clip-path="url(#star)"/>
+            <rect id="kept" width="200" height="200" clip-path="url(#plain)"/>
+            """)
+        #expect(artwork.warnings.map(\.message) == [
+            "clip-rule evenodd on a contour that crosses itself is not imported (a scene's clip is filled nonzero); the clip is left out"
+        ])
+        #expect(node("starred", in: artwork)?.clip == nil)
+        #expect(node("kept", in: artwork)?.clip != nil)
+    }
+
+    /// A focal radius draws a ring that a scene's radial gradient (which starts at its centre) cannot.
+    @Test func aRadialGradientsFocalRadiusWarns() throws {
+        let artwork = try imported("""
+            <radialGradient id="g" fr="0.2"><stop offset="0" stop-color="white"/><stop offset="1" stop-color="green"/></radialGradient>
+            <rect id="r" x="20" y="20" width="160" height="160" fill="url(#g)"/>
+            """)
+        #expect(artwork.warnings.map(\.message) == ["a radial gradient's focal radius (fr) is not imported; it starts from the centre"])
+    }
+}
