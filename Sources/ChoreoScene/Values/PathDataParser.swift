@@ -79,18 +79,18 @@ private struct PathDataParser {
             let found = reader.isAtEnd ? "found the end" : "found '\(quoted(atByte: start))'"
             throw invalid("expected a number after '\(Character(Unicode.Scalar(command)))', \(found)", atByte: start)
         }
-        // A number is ASCII, so its length in bytes is its length in scalars.
-        let offset = reader.scalarOffset(ofByte: start), length = reader.position - start
+        // Counted only for a diagnostic: counting scalars is linear in what came before. A number
+        // is ASCII, so its length in bytes is its length in scalars.
         guard value.isFinite else {
             throw ValueError(
-                rule: .invalidPathData, "'\(reader.text(start..<reader.position))' is not a finite number", offset: offset,
-                length: length)
+                rule: .invalidPathData, "'\(reader.text(start..<reader.position))' is not a finite number",
+                offset: reader.scalarOffset(ofByte: start), length: reader.position - start)
         }
         guard abs(value) <= SceneLimits.maxMagnitude else {
             throw ValueError(
                 rule: .valueTooLarge,
                 "'\(reader.text(start..<reader.position))' is beyond the limit of \(formatValue(SceneLimits.maxMagnitude)) in either direction",
-                offset: offset, length: length, help: "see docs/limits.md")
+                offset: reader.scalarOffset(ofByte: start), length: reader.position - start, help: "see docs/limits.md")
         }
         return value
     }
