@@ -39,9 +39,7 @@ public enum ArtworkYAMLWriter {
         case .group: out.key("shape", inner, "group")
         case let .rect(width, height, corner):
             out.key("shape", inner, "rect")
-            out.key("size", inner)
-            out.point(Point(width, height))
-            out.newline()
+            out.key("size", inner, point: Point(width, height))
             if corner > 0 {
                 out.key("corner-radius", inner)
                 out.number(corner)
@@ -63,16 +61,8 @@ public enum ArtworkYAMLWriter {
             out.quoted(data)
             out.newline()
         }
-        if let anchor = node.anchor {
-            out.key("anchor", inner)
-            out.point(anchor)
-            out.newline()
-        }
-        if let position = node.position {
-            out.key("position", inner)
-            out.point(position)
-            out.newline()
-        }
+        if let anchor = node.anchor { out.key("anchor", inner, point: anchor) }
+        if let position = node.position { out.key("position", inner, point: position) }
         if let rotation = node.rotation {
             out.key("rotation", inner)
             out.number(rotation)
@@ -205,6 +195,13 @@ private struct YAMLBytes {
             append(value)
             newline()
         }
+    }
+
+    /// `key: [x, y]` at `indent`, a line.
+    mutating func key(_ key: String, _ indent: Int, point value: Point) {
+        self.key(key, indent)
+        point(value)
+        newline()
     }
 
     /// `key:` at `indent` and its line break, for a block value on the lines below.

@@ -1,24 +1,13 @@
+import ChoreoTestSupport
 import ChoreoTimeline
 import Foundation
 import Testing
 
 @testable import ChoreoScene
 
-/// A deterministic generator (SplitMix64), so a failing case is the same on every run.
-private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Number text the way exports write it and the way they should not: long significands, leading
 /// and trailing zeros, bare points, exponents with and without digits.
-private func randomNumberText(_ random: inout SeededGenerator) -> String {
+private func randomNumberText(_ random: inout SeededRandom) -> String {
     func digits(_ count: Int) -> String {
         String((0..<count).map { _ in Character(Unicode.Scalar(UInt8(ascii: "0") + UInt8.random(in: 0...9, using: &random))) })
     }
@@ -47,7 +36,7 @@ private func scalarNumberEnd(_ text: String) -> Int {
 }
 
 @Test func readerNumbersAreDoubleParsingsValueAndTheValueLanguagesSyntax() {
-    var random = SeededGenerator(state: 28)
+    var random = SeededRandom(state: 28)
     for _ in 0..<20_000 {
         let text = randomNumberText(&random)
         var reader = PathDataReader(text + " ")
