@@ -52,7 +52,7 @@ func parseTransform(_ text: String) -> Affine? {
         rest = rest.drop(while: { $0.isWhitespace || $0 == "," })
         if rest.isEmpty { return result }
         guard let open = rest.firstIndex(of: "("), let close = rest[open...].firstIndex(of: ")") else { return nil }
-        let name = rest[..<open].trimmingCharacters(in: .whitespaces)
+        let name = trimmedSpacesAndTabs(rest[..<open])
         guard let numbers = parseNumberList(String(rest[rest.index(after: open)..<close])) else { return nil }
         let step: Affine
         switch (name, numbers.count) {
@@ -77,42 +77,13 @@ func parseTransform(_ text: String) -> Affine? {
 /// Numbers separated by whitespace and/or commas, in SVG's number syntax (`1e-3`, `.5.5`).
 func parseNumberList(_ text: String) -> [Double]? {
     var numbers: [Double] = []
-    let scalars = Array(text.utf8)
-    var index = 0
-    while index < scalars.count {
-        let byte = scalars[index]
-        if byte == 32 || byte == 9 || byte == 10 || byte == 13 || byte == 44 {
-            index += 1
-            continue
-        }
-        let start = index
-        if byte == 43 || byte == 45 { index += 1 }
-        var sawDigit = false
-        var sawPoint = false
-        while index < scalars.count {
-            let current = scalars[index]
-            if current >= 48 && current <= 57 {
-                sawDigit = true
-            } else if current == 46 && !sawPoint {
-                sawPoint = true
-            } else {
-                break
-            }
-            index += 1
-        }
-        guard sawDigit else { return nil }
-        if index < scalars.count, scalars[index] == 101 || scalars[index] == 69 {
-            var cursor = index + 1
-            if cursor < scalars.count, scalars[cursor] == 43 || scalars[cursor] == 45 { cursor += 1 }
-            if cursor < scalars.count, scalars[cursor] >= 48 && scalars[cursor] <= 57 {
-                while cursor < scalars.count, scalars[cursor] >= 48 && scalars[cursor] <= 57 { cursor += 1 }
-                index = cursor
-            }
-        }
-        guard let value = Double(String(decoding: scalars[start..<index], as: UTF8.self)), value.isFinite else { return nil }
+    var reader = PathDataReader(text)
+    while true {
+        reader.skipSeparators()
+        if reader.isAtEnd { return numbers }
+        guard let value = reader.readNumber(), value.isFinite else { return nil }
         numbers.append(value)
     }
-    return numbers
 }
 
 /// The numbers of a list up to the first that is not one (SVG draws what comes before an error).

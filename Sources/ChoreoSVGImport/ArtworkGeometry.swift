@@ -91,7 +91,9 @@ extension PathShape {
 
 /// A number as the importer writes it: at most six decimals, so sums of exact inputs print as
 /// the person would have typed them (`12.5`, not `12.500000000001`).
-func importNumber(_ value: Double) -> String { formatNumber(value, decimals: 6) }
+func importNumber(_ value: Double) -> String { formatNumber(value, decimals: importDecimals) }
+
+let importDecimals = 6
 
 /// Path data for `shape`: straight segments as `L`, curved ones as `C`, closed contours ending in `Z`.
 func pathData(_ shape: PathShape) -> String {

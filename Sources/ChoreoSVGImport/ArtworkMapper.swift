@@ -559,9 +559,9 @@ private struct Mapper {
         if value == "none" { return .none }
         if value.hasPrefix("url(") {
             let close = value.firstIndex(of: ")") ?? value.endIndex
-            var reference = value[value.index(value.startIndex, offsetBy: 4)..<close].trimmingCharacters(in: .whitespaces)
+            var reference = trimmedSpacesAndTabs(value[value.index(value.startIndex, offsetBy: 4)..<close])
             reference = reference.trimmingCharacters(in: CharacterSet(charactersIn: "'\""))
-            let fallback = close < value.endIndex ? value[value.index(after: close)...].trimmingCharacters(in: .whitespaces) : ""
+            let fallback = close < value.endIndex ? trimmedSpacesAndTabs(value[value.index(after: close)...]) : ""
             if reference.hasPrefix("#"), let server = byID[String(reference.dropFirst())] {
                 if server.name == "linearGradient" || server.name == "radialGradient" {
                     let painted = gradient(server, opacity: opacity, bounds: bounds, matrix: matrix, user: element)
@@ -847,7 +847,7 @@ func numberCount(_ text: String) -> Int {
 }
 
 func parseOpacity(_ text: String) -> Double? {
-    var value = text.trimmingCharacters(in: .whitespaces)
+    var value = trimmedSpacesAndTabs(text)
     var divisor = 1.0
     if value.hasSuffix("%") {
         value.removeLast()

@@ -1,106 +1,271 @@
+import ChoreoJSON
 import ChoreoTimeline
 
 /// Writes an artwork as the scene a person would have written: block-style nodes, flow-style
-/// points and stops, colours as hex, numbers at most six decimals.
+/// points and stops, colours as hex, numbers at most six decimals. The text is appended as UTF-8
+/// to one byte buffer, numbers included (`appendFormattedNumber`), with no `String` per line or
+/// per number: an export of megabytes writes tens of thousands of lines.
 public enum ArtworkYAMLWriter {
     public static func scene(_ artwork: Artwork, source: String) -> String {
-        var out = "# Imported from \(comment(source)) by choreo import.\nchoreo: 1\n"
-        out += "size: [\(importNumber(artwork.size.x)), \(importNumber(artwork.size.y))]\n"
-        out += "layers:\n"
-        if artwork.nodes.isEmpty { out = String(out.dropLast()) + " []\n" }
-        for node in artwork.nodes { write(node, indent: "  ", to: &out) }
-        return out
+        String(decoding: sceneBytes(artwork, source: source), as: UTF8.self)
+    }
+
+    /// `scene` as the UTF-8 bytes it is made of.
+    public static func sceneBytes(_ artwork: Artwork, source: String) -> [UInt8] {
+        var out = YAMLBytes()
+        out.append("# Imported from ")
+        out.comment(source)
+        out.append(" by choreo import.\nchoreo: 1\nsize: ")
+        out.point(artwork.size)
+        out.append(artwork.nodes.isEmpty ? "\nlayers: []\n" : "\nlayers:\n")
+        for node in artwork.nodes { write(node, indent: 2, to: &out) }
+        return out.bytes
     }
 
     /// The nodes alone, as the entries of a `layers:` or `children:` list at `indent`.
-    static func write(_ node: ArtworkNode, indent: String, to out: inout String) {
-        let inner = indent + "  "
-        out += "\(indent)- id: \(node.id)\n"
-        func line(_ key: String, _ value: String) { out += "\(inner)\(key): \(value)\n" }
+    static func write(_ node: ArtworkNode, indent: String, to text: inout String) {
+        var out = YAMLBytes()
+        write(node, indent: indent.utf8.count, to: &out)
+        text += String(decoding: out.bytes, as: UTF8.self)
+    }
+
+    private static func write(_ node: ArtworkNode, indent: Int, to out: inout YAMLBytes) {
+        let inner = indent + 2
+        out.spaces(indent)
+        out.append("- id: ")
+        out.append(node.id)
+        out.newline()
         switch node.geometry {
-        case .group: line("shape", "group")
+        case .group: out.key("shape", inner, "group")
         case let .rect(width, height, corner):
-            line("shape", "rect")
-            line("size", point(Point(width, height)))
-            if corner > 0 { line("corner-radius", importNumber(corner)) }
+            out.key("shape", inner, "rect")
+            out.key("size", inner, point: Point(width, height))
+            if corner > 0 {
+                out.key("corner-radius", inner)
+                out.number(corner)
+                out.newline()
+            }
         case let .ellipse(width, height):
-            line("shape", "ellipse")
-            if width == height { line("radius", importNumber(width / 2)) } else { line("size", point(Point(width, height))) }
+            out.key("shape", inner, "ellipse")
+            if width == height {
+                out.key("radius", inner)
+                out.number(width / 2)
+            } else {
+                out.key("size", inner)
+                out.point(Point(width, height))
+            }
+            out.newline()
         case let .path(data):
-            line("shape", "path")
-            line("d", quoted(data))
+            out.key("shape", inner, "path")
+            out.key("d", inner)
+            out.quoted(data)
+            out.newline()
         }
-        if let anchor = node.anchor { line("anchor", point(anchor)) }
-        if let position = node.position { line("position", point(position)) }
-        if let rotation = node.rotation { line("rotation", importNumber(rotation) + "deg") }
-        if let scale = node.scale { line("scale", scale.x == scale.y ? importNumber(scale.x) : point(scale)) }
-        if let opacity = node.opacity { line("opacity", importNumber(opacity)) }
+        if let anchor = node.anchor { out.key("anchor", inner, point: anchor) }
+        if let position = node.position { out.key("position", inner, point: position) }
+        if let rotation = node.rotation {
+            out.key("rotation", inner)
+            out.number(rotation)
+            out.append("deg\n")
+        }
+        if let scale = node.scale {
+            out.key("scale", inner)
+            if scale.x == scale.y { out.number(scale.x) } else { out.point(scale) }
+            out.newline()
+        }
+        if let opacity = node.opacity {
+            out.key("opacity", inner)
+            out.number(opacity)
+            out.newline()
+        }
         if let fill = node.fill { writePaint(fill, key: "fill", indent: inner, to: &out) }
-        if let rule = node.fillRule { line("fill-rule", rule) }
-        if let stroke = node.stroke, case let .color(color) = stroke.paint {
-            var parts = ["color: \(hex(color))", "width: \(importNumber(stroke.width))"]
-            if stroke.cap != "butt" { parts.append("cap: \(stroke.cap)") }
-            if stroke.join != "miter" { parts.append("join: \(stroke.join)") }
-            if stroke.join == "miter", stroke.miterLimit != 10 { parts.append("miter-limit: \(importNumber(stroke.miterLimit))") }
-            if !stroke.dash.isEmpty { parts.append("dash: [\(stroke.dash.map(importNumber).joined(separator: ", "))]") }
-            line("stroke", "{\(parts.joined(separator: ", "))}")
+        if let rule = node.fillRule {
+            out.key("fill-rule", inner)
+            out.append(rule)
+            out.newline()
         }
-        if let clip = node.clip { line("clip", "{shape: path, d: \(quoted(clip))}") }
+        if let stroke = node.stroke, case let .color(color) = stroke.paint {
+            out.key("stroke", inner)
+            out.append("{color: ")
+            out.hex(color)
+            out.append(", width: ")
+            out.number(stroke.width)
+            if stroke.cap != "butt" {
+                out.append(", cap: ")
+                out.append(stroke.cap)
+            }
+            if stroke.join != "miter" {
+                out.append(", join: ")
+                out.append(stroke.join)
+            }
+            if stroke.join == "miter", stroke.miterLimit != 10 {
+                out.append(", miter-limit: ")
+                out.number(stroke.miterLimit)
+            }
+            if !stroke.dash.isEmpty {
+                out.append(", dash: [")
+                for (index, length) in stroke.dash.enumerated() {
+                    if index > 0 { out.append(", ") }
+                    out.number(length)
+                }
+                out.append("]")
+            }
+            out.append("}\n")
+        }
+        if let clip = node.clip {
+            out.key("clip", inner)
+            out.append("{shape: path, d: ")
+            out.quoted(clip)
+            out.append("}\n")
+        }
         if case let .group(children) = node.geometry {
             if children.isEmpty {
-                line("children", "[]")
+                out.key("children", inner, "[]")
             } else {
-                out += "\(inner)children:\n"
-                for child in children { write(child, indent: inner + "  ", to: &out) }
+                out.blockKey("children", inner)
+                for child in children { write(child, indent: inner + 2, to: &out) }
             }
         }
     }
 
-    private static func writePaint(_ paint: ArtworkPaint, key: String, indent: String, to out: inout String) {
+    private static func writePaint(_ paint: ArtworkPaint, key: String, indent: Int, to out: inout YAMLBytes) {
         switch paint {
-        case .none: out += "\(indent)\(key): none\n"
-        case let .color(color): out += "\(indent)\(key): \(hex(color))\n"
+        case .none: out.key(key, indent, "none")
+        case let .color(color):
+            out.key(key, indent)
+            out.hex(color)
+            out.newline()
         case let .linear(from, to, stops):
-            out += "\(indent)\(key):\n\(indent)  linear: {from: \(point(from)), to: \(point(to))}\n"
-            out += "\(indent)  stops: \(stopList(stops))\n"
+            out.blockKey(key, indent)
+            out.spaces(indent + 2)
+            out.append("linear: {from: ")
+            out.point(from)
+            out.append(", to: ")
+            out.point(to)
+            out.append("}\n")
+            stopList(stops, indent: indent + 2, to: &out)
         case let .radial(center, radius, stops):
-            out += "\(indent)\(key):\n\(indent)  radial: {center: \(point(center)), radius: \(importNumber(radius))}\n"
-            out += "\(indent)  stops: \(stopList(stops))\n"
+            out.blockKey(key, indent)
+            out.spaces(indent + 2)
+            out.append("radial: {center: ")
+            out.point(center)
+            out.append(", radius: ")
+            out.number(radius)
+            out.append("}\n")
+            stopList(stops, indent: indent + 2, to: &out)
         }
     }
 
-    private static func stopList(_ stops: [ArtworkStop]) -> String {
-        "[" + stops.map { "[\(importNumber($0.offset)), \(hex($0.color))]" }.joined(separator: ", ") + "]"
+    private static func stopList(_ stops: [ArtworkStop], indent: Int, to out: inout YAMLBytes) {
+        out.spaces(indent)
+        out.append("stops: [")
+        for (index, stop) in stops.enumerated() {
+            if index > 0 { out.append(", ") }
+            out.append("[")
+            out.number(stop.offset)
+            out.append(", ")
+            out.hex(stop.color)
+            out.append("]")
+        }
+        out.append("]\n")
+    }
+}
+
+/// The writer's byte buffer and the pieces of YAML it appends.
+private struct YAMLBytes {
+    var bytes: [UInt8] = []
+
+    init() { bytes.reserveCapacity(4096) }
+
+    mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
+
+    mutating func newline() { bytes.append(UInt8(ascii: "\n")) }
+
+    mutating func spaces(_ count: Int) {
+        for _ in 0..<count { bytes.append(UInt8(ascii: " ")) }
     }
 
-    static func point(_ point: Point) -> String { "[\(importNumber(point.x)), \(importNumber(point.y))]" }
+    /// `key: ` at `indent`, and `value` with its line break when there is one.
+    mutating func key(_ key: String, _ indent: Int, _ value: String? = nil) {
+        spaces(indent)
+        append(key)
+        bytes.append(UInt8(ascii: ":"))
+        bytes.append(UInt8(ascii: " "))
+        if let value {
+            append(value)
+            newline()
+        }
+    }
+
+    /// `key: [x, y]` at `indent`, a line.
+    mutating func key(_ key: String, _ indent: Int, point value: Point) {
+        self.key(key, indent)
+        point(value)
+        newline()
+    }
+
+    /// `key:` at `indent` and its line break, for a block value on the lines below.
+    mutating func blockKey(_ key: String, _ indent: Int) {
+        spaces(indent)
+        append(key)
+        bytes.append(UInt8(ascii: ":"))
+        newline()
+    }
+
+    /// A number as the importer writes it (`importNumber`).
+    mutating func number(_ value: Double) { appendFormattedNumber(value, decimals: importDecimals, to: &bytes) }
+
+    mutating func point(_ point: Point) {
+        bytes.append(UInt8(ascii: "["))
+        number(point.x)
+        bytes.append(UInt8(ascii: ","))
+        bytes.append(UInt8(ascii: " "))
+        number(point.y)
+        bytes.append(UInt8(ascii: "]"))
+    }
 
     /// `"#RRGGBB"`, or `"#RRGGBBAA"` when the colour is not opaque.
-    static func hex(_ color: RGBA) -> String {
-        func byte(_ value: Double) -> String {
-            let clamped = Int((min(1, max(0, value)) * 255).rounded())
-            let digits = String(clamped, radix: 16, uppercase: true)
-            return digits.count == 1 ? "0" + digits : digits
+    mutating func hex(_ color: RGBA) {
+        func channel(_ value: Double) -> Int { Int((min(1, max(0, value)) * 255).rounded()) }
+        func twoDigits(_ value: Int) {
+            bytes.append(hexDigits[value >> 4])
+            bytes.append(hexDigits[value & 15])
         }
-        let alpha = Int((min(1, max(0, color.a)) * 255).rounded())
-        return "\"#" + byte(color.r) + byte(color.g) + byte(color.b) + (alpha == 255 ? "" : byte(color.a)) + "\""
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: "#"))
+        twoDigits(channel(color.r))
+        twoDigits(channel(color.g))
+        twoDigits(channel(color.b))
+        let alpha = channel(color.a)
+        if alpha != 255 { twoDigits(alpha) }
+        bytes.append(UInt8(ascii: "\""))
     }
 
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n", "\r", "\t": result += " "
-            default: result.unicodeScalars.append(scalar)
+    /// A double-quoted scalar: quotes and backslashes escaped, line breaks and tabs as spaces.
+    mutating func quoted(_ text: String) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                bytes.append(UInt8(ascii: "\\"))
+                bytes.append(byte)
+            case UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"): bytes.append(UInt8(ascii: " "))
+            default: bytes.append(byte)
             }
         }
-        return result + "\""
+        bytes.append(UInt8(ascii: "\""))
     }
 
     /// A file name in a YAML comment: one line, printable.
-    private static func comment(_ text: String) -> String {
-        String(text.unicodeScalars.map { $0.value < 32 || $0.value == 127 ? "?" : Character($0) })
+    mutating func comment(_ text: String) {
+        for scalar in text.unicodeScalars {
+            if scalar.value < 32 || scalar.value == 127 {
+                bytes.append(UInt8(ascii: "?"))
+            } else {
+                bytes.append(contentsOf: String(scalar).utf8)
+            }
+        }
     }
 }
+
+private let hexDigits = Array("0123456789ABCDEF".utf8)

@@ -7,7 +7,7 @@ import Foundation
 /// A subpath with a single vertex draws nothing and is dropped.
 /// Rule: `invalid-path-data`, pointing at the offending character.
 public func parsePathData(_ text: String) -> Result<PathShape, ValueError> {
-    var parser = PathDataParser(scalars: Array(text.unicodeScalars))
+    var parser = PathDataParser(reader: PathDataReader(text))
     do {
         return .success(try parser.parse())
     } catch {
@@ -15,11 +15,8 @@ public func parsePathData(_ text: String) -> Result<PathShape, ValueError> {
     }
 }
 
-private let pathCommands = Set("MLHVCSQTAZmlhvcsqtaz".unicodeScalars)
-
 private struct PathDataParser {
-    let scalars: [Unicode.Scalar]
-    var position = 0
+    var reader: PathDataReader
 
     var contours: [Contour] = []
     var vertices: [BezierVertex] = []
@@ -32,49 +29,42 @@ private struct PathDataParser {
     var lastCubicControl: Point?
     var lastQuadraticControl: Point?
 
-    init(scalars: [Unicode.Scalar]) { self.scalars = scalars }
+    init(reader: PathDataReader) { self.reader = reader }
 
-    private func invalid(_ message: String, at offset: Int, help: String? = nil) -> ValueError {
-        ValueError(rule: .invalidPathData, message, offset: offset, length: 1, help: help)
+    /// Diagnostics count in Unicode scalars; the reader's offsets are bytes.
+    private func invalid(_ message: String, atByte offset: Int, help: String? = nil) -> ValueError {
+        ValueError(rule: .invalidPathData, message, offset: reader.scalarOffset(ofByte: offset), length: 1, help: help)
     }
 
-    private mutating func skipSeparators() {
-        while position < scalars.count, isSpace(scalars[position]) || scalars[position] == "," { position += 1 }
-    }
-
-    private func startsNumber(at index: Int) -> Bool {
-        guard index < scalars.count else { return false }
-        let scalar = scalars[index]
-        return isDigit(scalar) || scalar == "." || scalar == "-" || scalar == "+"
-    }
+    private func quoted(atByte offset: Int) -> Character { Character(reader.scalar(atByte: offset)) }
 
     mutating func parse() throws(ValueError) -> PathShape {
-        skipSeparators()
-        guard position < scalars.count else {
-            throw invalid("path data is empty", at: 0, help: "for example 'M 0 0 L 10 10 Z'")
+        reader.skipSeparators()
+        guard !reader.isAtEnd else {
+            throw invalid("path data is empty", atByte: 0, help: "for example 'M 0 0 L 10 10 Z'")
         }
-        guard scalars[position] == "M" || scalars[position] == "m" else {
-            throw invalid("path data must start with M", at: position, help: "begin with 'M x y', the starting point")
+        guard reader.current | 0x20 == UInt8(ascii: "m") else {
+            throw invalid("path data must start with M", atByte: reader.position, help: "begin with 'M x y', the starting point")
         }
-        var command: Unicode.Scalar = "M"
+        var command = UInt8(ascii: "M")
         while true {
-            skipSeparators()
-            guard position < scalars.count else { break }
-            let scalar = scalars[position]
-            let commandOffset = position
-            if pathCommands.contains(scalar) {
-                command = scalar
-                position += 1
-            } else if startsNumber(at: position), command != "Z", command != "z" {
+            reader.skipSeparators()
+            guard !reader.isAtEnd else { break }
+            let byte = reader.current
+            let commandOffset = reader.position
+            if PathDataReader.isCommand(byte) {
+                command = byte
+                reader.position += 1
+            } else if reader.startsNumber(at: reader.position), command | 0x20 != UInt8(ascii: "z") {
                 // An implicit repeat of the previous command; after a moveto, a lineto.
-                if command == "M" { command = "L" }
-                if command == "m" { command = "l" }
-            } else if isIdentifierStart(scalar) {
+                if command == UInt8(ascii: "M") { command = UInt8(ascii: "L") }
+                if command == UInt8(ascii: "m") { command = UInt8(ascii: "l") }
+            } else if byte < 0x80, isIdentifierStart(Unicode.Scalar(byte)) {
                 throw invalid(
-                    "unknown path command '\(Character(scalar))'", at: position,
+                    "unknown path command '\(quoted(atByte: reader.position))'", atByte: reader.position,
                     help: "commands are M L H V C S Q T A Z (lowercase for relative coordinates)")
             } else {
-                throw invalid("unexpected '\(Character(scalar))' in path data", at: position)
+                throw invalid("unexpected '\(quoted(atByte: reader.position))' in path data", atByte: reader.position)
             }
             try perform(command, at: commandOffset)
         }
@@ -82,56 +72,48 @@ private struct PathDataParser {
         return PathShape(contours)
     }
 
-    private mutating func number(after command: Unicode.Scalar) throws(ValueError) -> Double {
-        skipSeparators()
-        let start = position
-        func fail() -> ValueError {
-            let found = start < scalars.count ? "found '\(Character(scalars[start]))'" : "found the end"
-            return invalid("expected a number after '\(Character(command))', \(found)", at: start)
+    private mutating func number(after command: UInt8) throws(ValueError) -> Double {
+        reader.skipSeparators()
+        let start = reader.position
+        guard let value = reader.readNumber() else {
+            let found = reader.isAtEnd ? "found the end" : "found '\(quoted(atByte: start))'"
+            throw invalid("expected a number after '\(Character(Unicode.Scalar(command)))', \(found)", atByte: start)
         }
-        if position < scalars.count, scalars[position] == "-" || scalars[position] == "+" { position += 1 }
-        let digitsStart = position
-        position = endOfDecimal(in: scalars, from: position)
-        let mantissa = String(String.UnicodeScalarView(scalars[digitsStart..<position]))
-        guard mantissa != "", mantissa != "." else {
-            position = start
-            throw fail()
-        }
-        position = endOfExponent(in: scalars, from: position)
-        let text = String(String.UnicodeScalarView(scalars[start..<position]))
-        guard let value = Double(text), value.isFinite else {
+        // Counted only for a diagnostic: counting scalars is linear in what came before. A number
+        // is ASCII, so its length in bytes is its length in scalars.
+        guard value.isFinite else {
             throw ValueError(
-                rule: .invalidPathData, "'\(text)' is not a finite number", offset: start, length: position - start)
+                rule: .invalidPathData, "'\(reader.text(start..<reader.position))' is not a finite number",
+                offset: reader.scalarOffset(ofByte: start), length: reader.position - start)
         }
         guard abs(value) <= SceneLimits.maxMagnitude else {
             throw ValueError(
                 rule: .valueTooLarge,
-                "'\(text)' is beyond the limit of \(formatValue(SceneLimits.maxMagnitude)) in either direction",
-                offset: start, length: position - start, help: "see docs/limits.md")
+                "'\(reader.text(start..<reader.position))' is beyond the limit of \(formatValue(SceneLimits.maxMagnitude)) in either direction",
+                offset: reader.scalarOffset(ofByte: start), length: reader.position - start, help: "see docs/limits.md")
         }
         return value
     }
 
-    private mutating func flag(after command: Unicode.Scalar) throws(ValueError) -> Bool {
-        skipSeparators()
-        guard position < scalars.count, scalars[position] == "0" || scalars[position] == "1" else {
+    private mutating func flag(after command: UInt8) throws(ValueError) -> Bool {
+        reader.skipSeparators()
+        guard let flag = reader.readFlag() else {
             throw invalid(
-                "expected an arc flag (0 or 1) after '\(Character(command))'", at: position,
+                "expected an arc flag (0 or 1) after '\(Character(Unicode.Scalar(command)))'", atByte: reader.position,
                 help: "an arc is 'A rx ry rotation large-arc-flag sweep-flag x y'")
         }
-        position += 1
-        return scalars[position - 1] == "1"
+        return flag
     }
 
-    private mutating func point(after command: Unicode.Scalar, relative: Bool) throws(ValueError) -> Point {
+    private mutating func point(after command: UInt8, relative: Bool) throws(ValueError) -> Point {
         let x = try number(after: command)
         let y = try number(after: command)
         return relative ? Point(current.x + x, current.y + y) : Point(x, y)
     }
 
-    private mutating func perform(_ command: Unicode.Scalar, at offset: Int) throws(ValueError) {
-        let relative = command.properties.isLowercase
-        let upper = Unicode.Scalar(UInt8(command.value & ~0x20))
+    private mutating func perform(_ command: UInt8, at offset: Int) throws(ValueError) {
+        let relative = command & 0x20 != 0
+        let upper = Unicode.Scalar(command & ~0x20)
         var cubicControl: Point?
         var quadraticControl: Point?
         switch upper {
