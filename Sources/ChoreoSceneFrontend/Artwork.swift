@@ -1,4 +1,5 @@
 import ChoreoDiagnostics
+import ChoreoSceneModel
 import ChoreoTimeline
 import ChoreoYAML
 import Foundation
@@ -74,6 +75,8 @@ public struct ArtworkSources: Sendable {
     /// Every `artwork:` value's range in the scene: diagnostics about the nodes put there carry
     /// it, and fix-its there would edit the path, not the SVG.
     var ranges: [SourceRange] = []
+
+    package init() {}
 }
 
 /// The most `artwork:` nodes one scene may have (each file may be 8 MiB).
@@ -89,7 +92,7 @@ let artworkPrefixKey = "prefix"
 /// and the SVG's nodes as its `children:` (their ids prefixed; every range the `artwork:`
 /// value's). Reports what goes wrong at the `artwork:` value, the importer's warnings with the
 /// SVG's own `FILE.svg:LINE:COL`.
-func expandArtwork(
+package func expandArtwork(
     in root: inout YAMLNode, file: SourceFile, loader: (any ArtworkLoading)?, diagnostics bag: inout DiagnosticBag
 ) -> ArtworkSources {
     var sources = ArtworkSources()
@@ -439,7 +442,7 @@ private func relocate(_ node: inout YAMLNode, to range: SourceRange) {
 
 /// The diagnostics, those about nodes an `artwork:` put in place without their fix-its: their
 /// ranges are the `artwork:` value's, so an edit there would rewrite the path, not the SVG.
-func withoutFixItsInArtwork(_ diagnostics: [Diagnostic], _ sources: ArtworkSources) -> [Diagnostic] {
+package func withoutFixItsInArtwork(_ diagnostics: [Diagnostic], _ sources: ArtworkSources) -> [Diagnostic] {
     guard !sources.ranges.isEmpty else { return diagnostics }
     let ranges = Set(sources.ranges)
     return diagnostics.map { diagnostic in

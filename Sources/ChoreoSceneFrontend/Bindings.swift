@@ -1,4 +1,5 @@
 import ChoreoDiagnostics
+import ChoreoSceneModel
 import ChoreoTimeline
 
 /// `bind: INPUT` on a state's played timeline (contract §17): its position follows a number input

@@ -1,5 +1,6 @@
 import ChoreoDiagnostics
 import ChoreoJSON
+import ChoreoSceneModel
 import ChoreoTimeline
 import ChoreoYAML
 

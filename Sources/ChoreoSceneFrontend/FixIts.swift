@@ -1,5 +1,6 @@
 import ChoreoDiagnostics
 import ChoreoJSON
+import ChoreoSceneModel
 import ChoreoYAML
 
 /// How a bare number written where a time is expected is repaired. Below 10 it reads as seconds

@@ -1,4 +1,5 @@
 import ChoreoDiagnostics
+import ChoreoSceneModel
 import ChoreoTimeline
 import ChoreoYAML
 import Foundation
@@ -6,7 +7,7 @@ import Foundation
 /// The state shared by every part of the front end while one file is decoded: the diagnostics found
 /// so far, the evaluated vars, and the names of things that failed to decode (so that references to
 /// them stay quiet instead of cascading into a second, misleading error).
-final class FrontendContext {
+package final class FrontendContext {
     let file: SourceFile
     /// Written only through `error` and `warning`, which keep `errorCount` in step.
     private(set) var bag: DiagnosticBag
@@ -103,7 +104,7 @@ final class FrontendContext {
     var texts = SceneTexts()
     var reportedTooManyVertices = false
 
-    init(file: SourceFile, bag: DiagnosticBag) {
+    package init(file: SourceFile, bag: DiagnosticBag) {
         self.file = file
         self.bag = bag
         errorCount = bag.errorCount
@@ -148,28 +149,28 @@ final class FrontendContext {
 }
 
 /// One key of a YAML map, with the text of the key and both nodes.
-struct MapEntry {
-    var name: String
+package struct MapEntry {
+    package var name: String
     var key: YAMLNode
     var value: YAMLNode
 }
 
 /// The entries of a YAML map that passed the schema check, in file order.
-struct MapEntries {
-    var node: YAMLNode
-    var entries: [MapEntry]
+package struct MapEntries {
+    package var node: YAMLNode
+    package var entries: [MapEntry]
 
-    func value(_ name: String) -> YAMLNode? { entries.first { $0.name == name }?.value }
+    package func value(_ name: String) -> YAMLNode? { entries.first { $0.name == name }?.value }
 
     /// Drops this map's reference to its node's children, keeping the node's range, tag and alias
     /// for messages: the entries (which hold their own references) are what is read afterwards.
-    mutating func releaseNode() {
+    package mutating func releaseNode() {
         node = node.hollow
     }
 
     /// `name`'s value, leaving a hollow node (`releaseValue`) in its place: the caller becomes its
     /// only holder in this map, so it can free the subtree piece by piece as it reads it.
-    mutating func takeValue(_ name: String) -> YAMLNode? {
+    package mutating func takeValue(_ name: String) -> YAMLNode? {
         guard let index = entries.firstIndex(where: { $0.name == name }) else { return nil }
         let value = entries[index].value
         entries[index].value = value.hollow
@@ -178,7 +179,7 @@ struct MapEntries {
 
     /// Drops the reference to `name`'s value below its own range: for a section that has been
     /// read and is not looked at again, so its subtree is freed when nothing else holds it.
-    mutating func releaseValue(_ name: String) {
+    package mutating func releaseValue(_ name: String) {
         guard let index = entries.firstIndex(where: { $0.name == name }) else { return }
         entries[index].value = entries[index].value.hollow
     }
@@ -269,7 +270,7 @@ extension FrontendContext {
     /// `unknown-property` when `misplaced` explains why a real key does not belong here, else as
     /// `unknown-key` with a did-you-mean), and keys in `required` that are missing as `missing-key`.
     /// The returned entries hold only the allowed keys, so callers never see a rejected one.
-    func readMap(
+    package func readMap(
         _ node: YAMLNode, what: String, allowed: [String], required: [String] = [],
         misplaced: [String: String] = [:], expected: String? = nil, unknownKeyNote: Note? = nil
     ) -> MapEntries? {

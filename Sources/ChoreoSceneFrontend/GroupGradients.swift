@@ -1,4 +1,5 @@
 import ChoreoDiagnostics
+import ChoreoSceneModel
 import ChoreoTimeline
 
 // One gradient per group (contract §10): a gradient `fill` on a group is laid out once, in the

@@ -1,4 +1,5 @@
 import ChoreoDiagnostics
+import ChoreoSceneModel
 import ChoreoYAML
 
 /// The scene limits of `SceneLimits` that the front end checks. The counts come from the YAML
@@ -114,10 +115,4 @@ extension FrontendContext {
         }
         return false
     }
-}
-
-/// "" when `limit` is its floor (a small file), else " for a file of N bytes": a limit that grew
-/// with the input says so, since the same content in a smaller file gets a smaller one.
-func limitExplanation(_ limit: Int, floor: Int, inputBytes: Int) -> String {
-    limit > floor ? " for a file of \(inputBytes) bytes" : ""
 }

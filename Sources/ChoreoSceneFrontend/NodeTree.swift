@@ -1,4 +1,5 @@
 import ChoreoDiagnostics
+import ChoreoSceneModel
 import ChoreoTimeline
 import ChoreoYAML
 
@@ -16,13 +17,13 @@ private let strokeExpectation = "a stroke map {\(Property.stroke.childKeys.joine
 
 /// What `readNode` checks a node of one shape against; the same for every node of that shape, so
 /// built once per shape rather than once per node.
-struct NodeSchema {
-    var allowed: [String]
-    var required: [String]
+package struct NodeSchema {
+    package var allowed: [String]
+    package var required: [String]
     /// Why each key of another shape does not belong here ("a rect node has no 'radius'; …").
-    var misplaced: [String: String]
+    package var misplaced: [String: String]
 
-    static let byShape: [ShapeKind: NodeSchema] = Dictionary(
+    package static let byShape: [ShapeKind: NodeSchema] = Dictionary(
         uniqueKeysWithValues: ShapeKind.allCases.map { ($0, NodeSchema(shape: $0)) })
 
     private init(shape: ShapeKind) {

@@ -1,23 +1,9 @@
 import ChoreoDiagnostics
+import ChoreoSceneModel
 import ChoreoTimeline
 import ChoreoYAML
 
-/// The allowed range of a number field.
-enum Bound {
-    case any
-    case atLeast(Double)
-    case greaterThan(Double)
-    case between(Double, Double)
-
-    func contains(_ value: Double) -> Bool {
-        switch self {
-        case .any: return true
-        case let .atLeast(low): return value >= low
-        case let .greaterThan(low): return value > low
-        case let .between(low, high): return value >= low && value <= high
-        }
-    }
-
+extension Bound {
     func describe(unit: String) -> String {
         switch self {
         case .any: return "any number"

@@ -1,10 +1,11 @@
 import ChoreoDiagnostics
+import ChoreoSceneModel
 import ChoreoTimeline
 import ChoreoYAML
 
 /// Builds the scene model from the YAML tree, reporting every problem. Returns nil for the scene
 /// when an error makes the model unusable; warnings never do.
-func buildScene(
+package func buildScene(
     from root: YAMLNode, file: SourceFile, diagnostics: inout DiagnosticBag, varOverrides: [String: YAMLNode] = [:]
 ) -> Scene? {
     // The caller keeps `root`, so releasing the tree's sections as they are read frees nothing.
@@ -19,7 +20,7 @@ func buildScene(
 ///
 /// `releasingSections: false` reads the same way but keeps every section (for tests that check
 /// the two ways give the same scene and diagnostics).
-func buildScene(
+package func buildScene(
     from tree: SceneTree, file: SourceFile, diagnostics: inout DiagnosticBag, varOverrides: [String: YAMLNode] = [:],
     releasingSections: Bool = true
 ) -> Scene? {
@@ -32,16 +33,16 @@ func buildScene(
 
 /// A scene's YAML tree handed to the front end, which releases it (`root` becomes nil) when the
 /// scene has no themes; see `buildScene(from:file:diagnostics:varOverrides:)`.
-final class SceneTree {
-    var root: YAMLNode?
+package final class SceneTree {
+    package var root: YAMLNode?
 
-    init(_ root: YAMLNode?) {
+    package init(_ root: YAMLNode?) {
         self.root = root
     }
 }
 
 let sceneRequiredKeys = ["choreo", "size", "layers"]
-let sceneKeys = [
+package let sceneKeys = [
     "choreo", "name", "size", "fps", "background", "vars", "themes", "layers", "states", "initial", "transitions",
     "timelines", "budget", "fonts", "inputs",
 ]
@@ -241,7 +242,7 @@ extension FrontendContext {
 /// The scene name a file gets without `name:`: its file name without extension, made an identifier.
 /// `.choreo.yaml` counts as one extension (the name editors and the SwiftPM plugin match on), so
 /// `spinner.choreo.yaml` is `spinner`, not `spinner-choreo`.
-func defaultSceneName(_ path: String) -> String {
+package func defaultSceneName(_ path: String) -> String {
     var stem = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
     for suffix in [".choreo.yaml", ".choreo.yml", ".yaml", ".yml"] where stem.hasSuffix(suffix) {
         stem.removeLast(suffix.count)

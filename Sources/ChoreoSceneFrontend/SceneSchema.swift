@@ -1,4 +1,5 @@
 import ChoreoJSON
+import ChoreoSceneModel
 
 /// The JSON Schema (draft-07) of the scene format, for editors (yaml-language-server) and CI.
 ///

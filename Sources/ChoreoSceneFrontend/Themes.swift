@@ -1,18 +1,9 @@
 import ChoreoDiagnostics
+import ChoreoSceneModel
 import ChoreoTimeline
 import ChoreoYAML
 
 /// One `themes:` entry: a name and the vars it overrides (contract section 11).
-public struct SceneTheme: @unchecked Sendable {
-    public var name: String
-    public var range: SourceRange
-    /// The overriding values as written, read in place of the vars' own when the scene is
-    /// compiled in this theme.
-    var overrides: [String: YAMLNode]
-    /// Where each override is written.
-    var overrideRanges: [String: SourceRange]
-}
-
 extension FrontendContext {
     /// Reads `themes:` (after `vars:`): each theme maps var names to values of the var's kind.
     /// An unknown var is `undefined-var`, a value of another kind `wrong-var-type`, each with a
@@ -47,7 +38,7 @@ extension FrontendContext {
             guard let entries = mapPairs(pair.value, expected: "a map of var names to values for theme '\(name)'") else {
                 continue
             }
-            var theme = SceneTheme(name: name, range: pair.key.reportRange, overrides: [:], overrideRanges: [:])
+            var theme = SceneTheme(name: name, range: pair.key.reportRange)
             for entry in entries {
                 guard let varName = keyName(entry.key) else { continue }
                 guard let definition = varRanges[varName] else {
@@ -82,7 +73,6 @@ extension FrontendContext {
                         notes: [Note("'$\(varName)' is defined here", at: definition)])
                     continue
                 }
-                theme.overrides[varName] = entry.value
                 theme.overrideRanges[varName] = entry.key.reportRange
             }
             themes.append(theme)
@@ -110,4 +100,17 @@ extension FrontendContext {
         default: return "\(kind(themed)), but the var is \(kind(current))"
         }
     }
+}
+
+/// The values `theme` gives its vars, as written: the scene is built again with each read in
+/// place of its var's own. Only the entries `readThemes` accepted (those in `overrideRanges`).
+package func themeOverrides(_ theme: SceneTheme, in root: YAMLNode) -> [String: YAMLNode] {
+    guard let themes = root.mapping?.last(where: { $0.key.scalar?.value == "themes" })?.value.mapping,
+        let entries = themes.first(where: { $0.key.reportRange == theme.range })?.value.mapping
+    else { return [:] }
+    var overrides: [String: YAMLNode] = [:]
+    for entry in entries {
+        if let name = entry.key.scalar?.value, theme.overrideRanges[name] == entry.key.reportRange { overrides[name] = entry.value }
+    }
+    return overrides
 }

@@ -1,4 +1,5 @@
 import ChoreoDiagnostics
+import ChoreoSceneModel
 import ChoreoTimeline
 
 /// The words of the scene language by place, with a line of documentation each: what editor

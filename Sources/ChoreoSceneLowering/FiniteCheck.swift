@@ -1,4 +1,5 @@
 import ChoreoDiagnostics
+import ChoreoSceneModel
 import ChoreoTimeline
 
 /// The last line of defence behind the numeric limits (docs/limits.md): the emitters write a

@@ -1,5 +1,6 @@
 import ChoreoDiagnostics
 import ChoreoJSON
+import ChoreoSceneModel
 import ChoreoTimeline
 import Foundation
 
@@ -13,7 +14,7 @@ import Foundation
 /// a timeline played once that moves a staggered repeat (`repeat.delay`) lasts that much longer,
 /// so the last copy finishes too. A scene with
 /// neither states nor timelines is one still frame named after the scene.
-func lower(_ scene: Scene, inputBytes: Int = 0, diagnostics: inout DiagnosticBag) -> Timeline {
+package func lower(_ scene: Scene, inputBytes: Int = 0, diagnostics: inout DiagnosticBag) -> Timeline {
     guard checkBakedSegmentCount(scene, inputBytes: inputBytes, diagnostics: &diagnostics) else {
         // Rejected: the caller drops the timeline because of the error, so it stays empty.
         return Timeline(
@@ -56,7 +57,7 @@ struct PlannedSpan {
     var content: SpanContent
 }
 
-struct LoweringContext {
+package struct LoweringContext {
     let scene: Scene
     /// Every node, groups' children included, in document order, and where each id is in it (an
     /// index rather than the node itself: a dictionary of `SceneNode`s, a few hundred bytes each in
@@ -72,7 +73,7 @@ struct LoweringContext {
     /// node's tracks are read once per copy, else once.
     let hasStaggeredCopies: Bool
 
-    init(scene: Scene) {
+    package init(scene: Scene) {
         self.scene = scene
         var nodeList: [SceneNode] = []
         var nodeIndex: [String: Int] = [:]
@@ -254,7 +255,7 @@ struct LoweringContext {
     /// Gathered by node (its position in `nodeList`, found by one hash of the id per key written)
     /// rather than in a `Set<PropertyKey>` (hashing and comparing the id again on every insert),
     /// so that only the nodes are sorted by id, each node's few properties among themselves.
-    func animatedKeys() -> [PropertyKey] {
+    package func animatedKeys() -> [PropertyKey] {
         var propertiesByNode = [[Property]](repeating: [], count: nodeList.count)
         var touched: [Int] = []
         func add(_ keys: some Sequence<PropertyKey>) {
@@ -381,15 +382,15 @@ struct LoweringContext {
     /// has no per-node timing: the span, both ends and the baking tolerance. Only numbers and points
     /// are remembered (compared by their bits, so a -0 is not a 0), and at most `capacity` of them,
     /// so scenes whose motions all differ hold no more memory than before.
-    struct TransitionMotions {
-        struct Key: Hashable {
+    package struct TransitionMotions {
+        package struct Key: Hashable {
             var span: Int
             var kind: UInt8
             var from: (UInt64, UInt64)
             var to: (UInt64, UInt64)
             var tolerance: UInt64
 
-            init?(span: Int, from: PropertyValue, to: PropertyValue, tolerance: Double) {
+            package init?(span: Int, from: PropertyValue, to: PropertyValue, tolerance: Double) {
                 switch (from, to) {
                 case let (.number(a), .number(b)):
                     (kind, self.from, self.to) = (0, (a.bitPattern, 0), (b.bitPattern, 0))
@@ -402,11 +403,11 @@ struct LoweringContext {
                 self.tolerance = tolerance.bitPattern
             }
 
-            static func == (a: Key, b: Key) -> Bool {
+            package static func == (a: Key, b: Key) -> Bool {
                 a.span == b.span && a.kind == b.kind && a.from == b.from && a.to == b.to && a.tolerance == b.tolerance
             }
 
-            func hash(into hasher: inout Hasher) {
+            package func hash(into hasher: inout Hasher) {
                 hasher.combine(span)
                 hasher.combine(kind)
                 hasher.combine(from.0)
@@ -417,7 +418,7 @@ struct LoweringContext {
             }
         }
 
-        static let capacity = 1024
+        package static let capacity = 1024
         private(set) var tracks: [Key: PropertyTrack] = [:]
 
         mutating func remember(_ track: PropertyTrack, for key: Key) {

@@ -1,9 +1,10 @@
+import ChoreoSceneModel
 import ChoreoTimeline
 import Foundation
 
 /// The lowered tracks of one node's animated properties: a handful (a transition moves two or
 /// three), so a linear search finds one faster than hashing a `PropertyKey` (two strings) would.
-struct NodeTracks {
+package struct NodeTracks {
     private(set) var entries: [(property: Property, track: Animated<PropertyValue>)] = []
 
     subscript(property: Property) -> Animated<PropertyValue>? {
@@ -28,13 +29,13 @@ struct NodeTracks {
 /// When no repeat is written out copy by copy (`consumable`), `NodeBuilder` reads each node's
 /// tracks exactly once, so they are handed over and dropped here: the generic tracks are freed
 /// while the IR's typed ones are built, instead of both being held until lowering ends.
-final class LoweredTracks {
+package final class LoweredTracks {
     private var base: [String: NodeTracks]
     private let consumable: Bool
     private let shiftedTracks: (Double) -> [String: NodeTracks]
     private var cache: [Double: [String: NodeTracks]] = [:]
 
-    init(base: [String: NodeTracks], consumable: Bool, shifted: @escaping (Double) -> [String: NodeTracks]) {
+    package init(base: [String: NodeTracks], consumable: Bool, shifted: @escaping (Double) -> [String: NodeTracks]) {
         self.base = base
         self.consumable = consumable
         self.shiftedTracks = shifted
@@ -61,7 +62,7 @@ final class LoweredTracks {
 /// module, which looks up type metadata for every segment it compares (4% of lint of a large scene
 /// when every node's tracks were compared with the previous node's). Tracks that share storage
 /// are equal at once, as `Array`'s `==` has it.
-func sameTrack(_ a: Animated<PropertyValue>, _ b: Animated<PropertyValue>) -> Bool {
+package func sameTrack(_ a: Animated<PropertyValue>, _ b: Animated<PropertyValue>) -> Bool {
     guard a.initial == b.initial, a.slot == b.slot, a.segments.count == b.segments.count else { return false }
     return a.segments.withUnsafeBufferPointer { x in
         b.segments.withUnsafeBufferPointer { y in
@@ -79,7 +80,7 @@ func sameTrack(_ a: Animated<PropertyValue>, _ b: Animated<PropertyValue>) -> Bo
 /// share the clamped, typed one too instead of each clamping and converting its own copy.
 /// One array per value type, indexed by the property's raw value (not reached through key paths:
 /// a key path read per property was 2% of lint).
-final class TypedTrackReuse {
+package final class TypedTrackReuse {
     struct Entry<Value: Interpolatable> {
         var source: Animated<PropertyValue>
         var typed: Animated<Value>
@@ -205,7 +206,7 @@ struct NodeBuilder {
 
 /// One node's properties as the IR wants them: its lowered tracks, else its base values, else
 /// the property table's defaults.
-struct NodeProperties {
+package struct NodeProperties {
     let node: SceneNode
     let tracks: NodeTracks
     let reuse: TypedTrackReuse
@@ -410,7 +411,7 @@ func roundedPolygonTrack(
 /// A repeat copy's placement (any affine matrix) as IR transforms: one group when the matrix is a
 /// rotation and a scale along the rotated axes, else two, by the singular value decomposition
 /// M = R(θ)·diag(sx, sy)·R(φ) (an outer group rotating by θ and scaling, an inner one by φ).
-func placementNodes(_ matrix: ChoreoTimeline.AffineTransform, opacity: Double, name: String, content: Node.Content) -> Node {
+package func placementNodes(_ matrix: ChoreoTimeline.AffineTransform, opacity: Double, name: String, content: Node.Content) -> Node {
     let a: Double = matrix.a, b: Double = matrix.b, c: Double = matrix.c, d: Double = matrix.d
     let position = Point(matrix.tx, matrix.ty)
     let columnLength: Double = (a * a + b * b).squareRoot()
@@ -445,7 +446,7 @@ func placementNodes(_ matrix: ChoreoTimeline.AffineTransform, opacity: Double, n
 /// motion within range is itself; a held or instant one, its ends clamped, which changes nothing);
 /// the others are split by `clampedParts`. Consecutive holds of one value are merged as `clamped`
 /// merges them, so the result is `clamped`'s.
-func clampedToRange(_ track: Animated<PropertyValue>, _ range: ClosedRange<Double>) -> Animated<PropertyValue> {
+package func clampedToRange(_ track: Animated<PropertyValue>, _ range: ClosedRange<Double>) -> Animated<PropertyValue> {
     var parts: [Segment<PropertyValue>] = []
     parts.reserveCapacity(track.segments.count)
     func add(_ part: Segment<PropertyValue>) { appendMergingHolds(part, to: &parts) }

@@ -1,3 +1,4 @@
+import ChoreoSceneModel
 import ChoreoTimeline
 
 extension NodeProperties {

@@ -1,4 +1,5 @@
 import ChoreoDiagnostics
+import ChoreoSceneModel
 import ChoreoTimeline
 
 /// The scene limits each bound one factor (copies, vertices, baked segments), but the emitters'
@@ -65,7 +66,7 @@ func estimatedOutputWork(_ scene: Scene) -> (work: Int, largest: SceneNode?, seg
 
 /// Reports `output-too-large` when the estimate is past the limit for this input's size; returns
 /// the estimate when it is within it.
-func checkOutputWork(_ scene: Scene, inputBytes: Int, diagnostics: inout DiagnosticBag) -> Int? {
+package func checkOutputWork(_ scene: Scene, inputBytes: Int, diagnostics: inout DiagnosticBag) -> Int? {
     let (work, largest, segments) = estimatedOutputWork(scene)
     let limit = SceneLimits.outputWorkLimit(inputBytes: inputBytes)
     // Past the baked-segment limit, lowering reports the more specific `too-many-baked-keyframes`
@@ -96,7 +97,7 @@ func themeFileWork(_ themes: Themes) -> Int {
 
 /// Reports `output-too-large` at the first theme when the scene's work and its theme files'
 /// together are past the limit.
-func checkThemeOutputWork(
+package func checkThemeOutputWork(
     _ timeline: Timeline, sceneWork: Int, themes sceneThemes: [SceneTheme], inputBytes: Int, diagnostics: inout DiagnosticBag
 ) {
     guard let themes = timeline.themes, let first = sceneThemes.first else { return }

@@ -1,3 +1,4 @@
+import ChoreoSceneModel
 import ChoreoTimeline
 
 // Which properties are bounded, and to what range, is the property table's

@@ -1,3 +1,4 @@
+import ChoreoSceneModel
 import ChoreoTimeline
 
 /// One property's motion on a local clock (a span's, or a simulated timeline's), built event by
@@ -6,11 +7,11 @@ import ChoreoTimeline
 /// Motion is only ever appended at or after the last event, so "retargeting" is simply: cut every
 /// segment still running at the new event's start (keeping exactly the motion up to the cut, via
 /// `Easing.piece`), drop what would have come after, and continue from the value at the cut.
-struct PropertyTrack {
+package struct PropertyTrack {
     var initial: PropertyValue
     var segments: [Segment<PropertyValue>] = []
 
-    init(_ initial: PropertyValue) {
+    package init(_ initial: PropertyValue) {
         self.initial = initial
     }
 
@@ -155,11 +156,11 @@ extension Segment {
 
 /// The finest progress tolerance a spring is baked to (1/10,000 of the motion). The baked-segment
 /// count check (`checkBakedSegmentCount`) bakes at this tolerance, so its count is an upper bound.
-let minSpringProgressTolerance = 1e-4
+package let minSpringProgressTolerance = 1e-4
 
 /// The segments of one motion from `from` to `to`, with the scene easing reduced to `Easing`:
 /// `steps(n)` becomes n hold segments (jump-end), a spring a chain of baked cubic segments.
-func loweredSegments(
+package func loweredSegments(
     from: PropertyValue, to: PropertyValue, start: Double, duration: Double, easing: EasingSpec, tolerance: Double,
     springs: SpringBakery? = nil
 ) -> [Segment<PropertyValue>] {

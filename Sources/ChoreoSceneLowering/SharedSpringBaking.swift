@@ -1,3 +1,4 @@
+import ChoreoSceneModel
 import Synchronization
 
 /// The springs baked in this process, shared by every lowering and by the checks that count baked

@@ -1,8 +1,9 @@
+import ChoreoSceneModel
 import ChoreoTimeline
 
 /// One baked piece of a spring: from progress `p0` at `start` to `p1` at `end` (seconds after the
 /// spring starts), along a cubic easing.
-struct SpringPiece: Equatable {
+package struct SpringPiece: Equatable {
     var start: Double
     var end: Double
     var p0: Double
@@ -20,7 +21,7 @@ struct SpringPiece: Equatable {
 /// the Hermite interpolant's fixed thirds), so one cubic spans a whole half-swing where the
 /// tolerance allows; a segment is bisected until its error is within `tolerance` and both y
 /// handles lie in [0, 1] (legal for Lottie and for SMIL keySplines).
-func bakeSpring(_ spring: SpringCurve, tolerance: Double) -> [SpringPiece] {
+package func bakeSpring(_ spring: SpringCurve, tolerance: Double) -> [SpringPiece] {
     SpringBisection(spring).pieces(tolerance: tolerance)
 }
 
@@ -28,7 +29,7 @@ func bakeSpring(_ spring: SpringCurve, tolerance: Double) -> [SpringPiece] {
 /// interval's Hermite piece and its error depend only on the interval, so baking at a second
 /// tolerance walks the intervals the first one made and computes only those it did not reach
 /// (a scene whose motions differ in size bakes one spring at as many tolerances as sizes).
-final class SpringBisection {
+package final class SpringBisection {
     private struct Interval {
         var t0: Double
         var t1: Double
@@ -50,7 +51,7 @@ final class SpringBisection {
     /// The intervals between the extrema (and 0 and the settling time).
     private var roots: [Int] = []
 
-    init(_ spring: SpringCurve) {
+    package init(_ spring: SpringCurve) {
         self.spring = spring
         settle = spring.settlingDuration
         guard settle > 0 else { return }
@@ -81,7 +82,7 @@ final class SpringBisection {
 
     /// The spring as cubic pieces within `tolerance`: each interval's piece if acceptable, else
     /// its two halves, down to `maxDepth`.
-    func pieces(tolerance: Double) -> [SpringPiece] {
+    package func pieces(tolerance: Double) -> [SpringPiece] {
         guard settle > 0 else { return [SpringPiece(start: 0, end: 0, p0: 1, p1: 1, easing: .linear)] }
         var pieces: [SpringPiece] = []
         func refine(_ index: Int) {
@@ -116,7 +117,7 @@ final class SpringBisection {
 /// properties, and baking one (a bisection for the settling time, then dense error sampling) costs
 /// hundreds of `exp`/`sin`/`cos` calls; baking is a pure function of its inputs, so each distinct
 /// spring and tolerance is baked once. One instance per lowering: never shared between threads.
-final class SpringBakery {
+package final class SpringBakery {
     private struct Key: Hashable {
         var response: Double
         var dampingFraction: Double
@@ -128,7 +129,7 @@ final class SpringBakery {
 
     /// `bakeSpring(spring, tolerance:)`, computed once per distinct argument in the process
     /// (`SharedSpringBaking`).
-    func pieces(_ spring: SpringCurve, tolerance: Double) -> [SpringPiece] {
+    package func pieces(_ spring: SpringCurve, tolerance: Double) -> [SpringPiece] {
         let key = Key(response: spring.response, dampingFraction: spring.dampingFraction, tolerance: tolerance)
         if let pieces = baked[key] { return pieces }
         let pieces = SharedSpringBaking.shared.pieces(spring, tolerance: tolerance)

@@ -1,3 +1,4 @@
+import ChoreoSceneModel
 import ChoreoTimeline
 
 /// The cubic piece of a spring between `t0` and `t1` (seconds after it starts) with the smallest

@@ -1,4 +1,5 @@
 import ChoreoDiagnostics
+import ChoreoSceneModel
 import ChoreoTimeline
 
 /// Where a themed value sits in the timeline: a node's property, or the background.
@@ -17,7 +18,7 @@ private struct ThemedProperty: Hashable, Comparable {
 /// solid fill and stroke colours (not their transparency, which Lottie keeps apart from the colour),
 /// opacity, stroke width and the background; anything else it
 /// changes (geometry, positions, timing) is a `theme-not-slottable` error at the theme's name.
-func attachThemes(
+package func attachThemes(
     _ base: Timeline, variants: [(theme: SceneTheme, timeline: Timeline, vars: [String: VarValue])],
     vars: [String: VarValue], diagnostics: inout DiagnosticBag
 ) -> Timeline {

@@ -1,15 +1,15 @@
 import ChoreoTimeline
 
 /// An axis-aligned box in some coordinate space: a node's local geometry, or its footprint on the canvas.
-struct Bounds: Equatable {
-    var minX: Double
-    var minY: Double
-    var maxX: Double
-    var maxY: Double
+package struct Bounds: Equatable {
+    package var minX: Double
+    package var minY: Double
+    package var maxX: Double
+    package var maxY: Double
 
-    static let zero = Bounds(minX: 0, minY: 0, maxX: 0, maxY: 0)
+    package static let zero = Bounds(minX: 0, minY: 0, maxX: 0, maxY: 0)
 
-    init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
+    package init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
         self.minX = minX
         self.minY = minY
         self.maxX = maxX
@@ -17,7 +17,7 @@ struct Bounds: Equatable {
     }
 
     /// The box of a size centred on the origin (rect, ellipse).
-    init(centeredSize size: Point) {
+    package init(centeredSize size: Point) {
         self.init(minX: -abs(size.x) / 2, minY: -abs(size.y) / 2, maxX: abs(size.x) / 2, maxY: abs(size.y) / 2)
     }
 
@@ -29,12 +29,12 @@ struct Bounds: Equatable {
         self = box
     }
 
-    var width: Double { maxX - minX }
-    var height: Double { maxY - minY }
-    var center: Point { Point((minX + maxX) / 2, (minY + maxY) / 2) }
+    package var width: Double { maxX - minX }
+    package var height: Double { maxY - minY }
+    package var center: Point { Point((minX + maxX) / 2, (minY + maxY) / 2) }
 
     /// A unit point of the box (SwiftUI's `UnitPoint`): (0, 0) top-left, (1, 1) bottom-right.
-    func point(atUnit unit: Point) -> Point {
+    package func point(atUnit unit: Point) -> Point {
         Point(minX + unit.x * width, minY + unit.y * height)
     }
 
@@ -49,29 +49,29 @@ struct Bounds: Equatable {
         maxY = max(maxY, point.y)
     }
 
-    func union(_ other: Bounds) -> Bounds {
+    package func union(_ other: Bounds) -> Bounds {
         Bounds(minX: min(minX, other.minX), minY: min(minY, other.minY), maxX: max(maxX, other.maxX), maxY: max(maxY, other.maxY))
     }
 
-    func insetBy(_ amount: Double) -> Bounds {
+    package func insetBy(_ amount: Double) -> Bounds {
         Bounds(minX: minX - amount, minY: minY - amount, maxX: maxX + amount, maxY: maxY + amount)
     }
 
     /// The box around this box's corners after a transform.
-    func applying(_ transform: AffineTransform) -> Bounds {
+    package func applying(_ transform: AffineTransform) -> Bounds {
         Bounds(points: corners.map { transform.apply($0) })!
     }
 }
 
 /// The anchor keywords and the unit points they name.
-let anchorKeywords: [(String, Point)] = [
+package let anchorKeywords: [(String, Point)] = [
     ("center", Point(0.5, 0.5)), ("top", Point(0.5, 0)), ("bottom", Point(0.5, 1)), ("left", Point(0, 0.5)),
     ("right", Point(1, 0.5)), ("top-left", Point(0, 0)), ("top-right", Point(1, 0)), ("bottom-left", Point(0, 1)),
     ("bottom-right", Point(1, 1)),
 ]
 
 /// The box around every vertex and control point of a shape.
-func bounds(of shape: PathShape) -> Bounds? {
+package func bounds(of shape: PathShape) -> Bounds? {
     var points: [Point] = []
     for contour in shape.contours {
         for vertex in contour.vertices {

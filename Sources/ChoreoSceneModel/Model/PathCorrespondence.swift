@@ -17,7 +17,7 @@ import ChoreoTimeline
 /// vertices this adds are counted, before any pose is cut, by `admitVertices` (the path vertex
 /// limit), with the node's range for the error; when it refuses, nothing is rewritten (the front
 /// end then fails).
-func correspondPathPoses(
+package func correspondPathPoses(
     in scene: inout Scene, vertexByVertex: Set<PropertyKey>, admitVertices: (Int, SourceRange) -> Bool
 ) {
     // Every pose of every path, in one fixed order: base, states, each timeline's tweens and

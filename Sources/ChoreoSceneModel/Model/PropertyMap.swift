@@ -107,7 +107,7 @@ public struct PropertyMap<Value> {
     }
 
     /// How many properties the mask can hold; `PropertyMapTests` checks the table fits.
-    static var capacity: Int { 128 }
+    package static var capacity: Int { 128 }
 }
 
 extension PropertyMap: Sequence {
@@ -152,19 +152,19 @@ public typealias PropertyValues = PropertyMap<PropertyValue>
 
 /// The model's values keyed by property: a wrong kind is a broken invariant, not a default.
 extension PropertyMap where Value == PropertyValue {
-    func number(_ property: Property) -> Double? {
+    package func number(_ property: Property) -> Double? {
         guard let value = self[property] else { return nil }
         guard case let .number(number) = value else { preconditionFailure("\(property) holds \(value), not a number") }
         return number
     }
 
-    func point(_ property: Property) -> Point? {
+    package func point(_ property: Property) -> Point? {
         guard let value = self[property] else { return nil }
         guard case let .point(point) = value else { preconditionFailure("\(property) holds \(value), not a point") }
         return point
     }
 
-    func path(_ property: Property) -> PathShape? {
+    package func path(_ property: Property) -> PathShape? {
         guard let value = self[property] else { return nil }
         guard case let .path(path) = value else { preconditionFailure("\(property) holds \(value), not a path") }
         return path

@@ -8,11 +8,11 @@ import ChoreoTimeline
 // sources for stray literals).
 
 /// The kinds of node a scene can draw.
-enum ShapeKind: String, CaseIterable, Sendable {
+package enum ShapeKind: String, CaseIterable, Sendable {
     case rect, ellipse, polygon, path, group, text
 
     /// "a rect node", "an ellipse node".
-    var phrase: String { self == .ellipse ? "an ellipse node" : "a \(rawValue) node" }
+    package var phrase: String { self == .ellipse ? "an ellipse node" : "a \(rawValue) node" }
 
     /// One line for editors.
     var documentation: String {
@@ -33,22 +33,22 @@ enum ShapeKind: String, CaseIterable, Sendable {
 }
 
 /// `morph:` of a path: how poses of different structure morph.
-enum MorphMode: String, Sendable {
+package enum MorphMode: String, Sendable {
     case auto, index
 }
 
 /// `units:` of a gradient: where its points are written.
-enum GradientUnits: String, Sendable {
+package enum GradientUnits: String, Sendable {
     case bounds, local
 }
 
 /// The words a keyword property takes, each with a line for editors, in the order messages list
 /// them; `aliases` are other tools' spellings, suggested when written.
-struct Keywords: Sendable {
+package struct Keywords: Sendable {
     /// What the value is called in messages ("unknown line cap 'rounded'").
-    var noun: String
-    var values: [(word: String, documentation: String)]
-    var aliases: [String: String] = [:]
+    package var noun: String
+    package var values: [(word: String, documentation: String)]
+    package var aliases: [String: String] = [:]
 }
 
 /// One property of a node, or one key of a node's `fill`, `stroke`, `trim` or `repeat` map. The
@@ -70,10 +70,10 @@ public enum Property: Int, CaseIterable, Sendable, Comparable, CustomStringConve
     case blur, shadow, shadowColor, shadowOffset, shadowBlur
 
     /// The descriptor: everything the compiler knows about this property.
-    var descriptor: PropertyDescriptor { Self.descriptors[rawValue] }
+    package var descriptor: PropertyDescriptor { Self.descriptors[rawValue] }
 
     /// The key as written in its map (`end` for `trim.end`).
-    var key: String { Self.keys[rawValue] }
+    package var key: String { Self.keys[rawValue] }
 
     /// The path as written in keyframe keys and stored in the model: the key, after its root
     /// node key and a dot when it sits in a map (`trim.end`, `fill.from`, `stroke.cap`).
@@ -85,33 +85,33 @@ public enum Property: Int, CaseIterable, Sendable, Comparable, CustomStringConve
     public static func < (a: Property, b: Property) -> Bool { a.path < b.path }
 
     /// The property a path names (`trim.end`), nil for none.
-    init?(path: String) {
+    package init?(path: String) {
         guard let found = Self.byPath[path] else { return nil }
         self = found
     }
 
     /// The map this key sits in (`trim` for `trim.end`, `fill.linear` for `fill.from`).
-    var parent: Property? { descriptor.parent }
+    package var parent: Property? { descriptor.parent }
 
     /// The top-level node key this property belongs to.
-    var root: Property { parent?.root ?? self }
+    package var root: Property { parent?.root ?? self }
 
     /// The keys of this property's map, in order.
-    var children: [Property] { Self.childLists[rawValue] }
+    package var children: [Property] { Self.childLists[rawValue] }
 
     /// The keys its map must have in layers, whatever the shape.
-    var requiredChildren: [Property] { children.filter { $0.descriptor.requiredOn.count == ShapeKind.allCases.count } }
+    package var requiredChildren: [Property] { children.filter { $0.descriptor.requiredOn.count == ShapeKind.allCases.count } }
 
     /// The keys of `children` and of `requiredChildren`, made once: the front end checks every
     /// node's `stroke`, `fill` and `trim` map against them.
-    var childKeys: [String] { Self.childKeyLists[rawValue] }
-    var requiredChildKeys: [String] { Self.requiredChildKeyLists[rawValue] }
+    package var childKeys: [String] { Self.childKeyLists[rawValue] }
+    package var requiredChildKeys: [String] { Self.requiredChildKeyLists[rawValue] }
 
     /// The child of this property's map written `key`.
-    func child(_ key: String) -> Property? { children.first { $0.key == key } }
+    package func child(_ key: String) -> Property? { children.first { $0.key == key } }
 
     /// Whether states, tweens and keyframes may animate this key on a node of `shape`.
-    func isAnimatable(on shape: ShapeKind) -> Bool {
+    package func isAnimatable(on shape: ShapeKind) -> Bool {
         switch descriptor.animatable {
         case .never: return false
         case .always: return true
@@ -120,33 +120,33 @@ public enum Property: Int, CaseIterable, Sendable, Comparable, CustomStringConve
     }
 
     /// Animatable on some shape.
-    var isEverAnimatable: Bool {
+    package var isEverAnimatable: Bool {
         if case .never = descriptor.animatable { return false }
         return true
     }
 
     /// Whether a node of `shape` may have this key (top-level keys only).
-    func belongs(to shape: ShapeKind) -> Bool { descriptor.shapes.contains(shape) }
+    package func belongs(to shape: ShapeKind) -> Bool { descriptor.shapes.contains(shape) }
 
     /// Where values of this property are stored in the model: `points` and `contours` are `d`.
-    var stored: Property { descriptor.storedAs ?? self }
+    package var stored: Property { descriptor.storedAs ?? self }
 
     /// The value a node has when the scene does not say (nil when there is no single one: the
     /// anchor is the centre of the bounds, the position the anchor).
-    var defaultValue: PropertyValue? { descriptor.defaultValue }
+    package var defaultValue: PropertyValue? { descriptor.defaultValue }
 
     /// The default of a number property (a precondition: it has one).
-    var defaultNumber: Double {
+    package var defaultNumber: Double {
         guard case let .number(number)? = defaultValue else { preconditionFailure("\(self) has no default number") }
         return number
     }
 
-    var defaultPoint: Point {
+    package var defaultPoint: Point {
         guard case let .point(point)? = defaultValue else { preconditionFailure("\(self) has no default point") }
         return point
     }
 
-    var defaultColor: RGBA {
+    package var defaultColor: RGBA {
         guard case let .color(color)? = defaultValue else { preconditionFailure("\(self) has no default colour") }
         return color
     }
@@ -162,11 +162,11 @@ public enum Property: Int, CaseIterable, Sendable, Comparable, CustomStringConve
     private static let requiredChildKeyLists: [[String]] = allCases.map { $0.requiredChildren.map(\.key) }
 
     /// The node keys (no parent), in order.
-    static let nodeKeys: [Property] = allCases.filter { $0.parent == nil }
+    package static let nodeKeys: [Property] = allCases.filter { $0.parent == nil }
 }
 
 /// What a property's value is, as written in a scene.
-enum PropertyKind: Sendable {
+package enum PropertyKind: Sendable {
     /// A number (`Bound` says which); the model holds `.number`.
     case number
     /// An angle with a unit (`45deg`); the model holds degrees as `.number`.
@@ -216,7 +216,7 @@ enum PropertyKind: Sendable {
     case numberOrRange
 
     /// The model stores a `PropertyValue` of this kind.
-    var isModelValue: Bool {
+    package var isModelValue: Bool {
         switch self {
         case .number, .angle, .point, .scale, .anchor, .color, .paint, .stops, .pathData, .pointList, .contourList: true
         default: false
@@ -232,46 +232,46 @@ enum Animatability: Sendable {
 }
 
 /// The largest error allowed when a property's curve is baked into keyframes, in its own units.
-enum BakingTolerance: Sendable {
+package enum BakingTolerance: Sendable {
     case absolute(Double)
     /// This many pixels along the node's outline, as a fraction of the outline's length.
     case alongOutline(Double)
 }
 
-struct PropertyDescriptor: Sendable {
+package struct PropertyDescriptor: Sendable {
     /// The key as written in its map.
     var key: String
     /// The map the key sits in; nil for a node key.
     var parent: Property?
-    var kind: PropertyKind
+    package var kind: PropertyKind
     /// The shapes whose nodes have this key (node keys only).
-    var shapes: [ShapeKind] = ShapeKind.allCases
+    package var shapes: [ShapeKind] = ShapeKind.allCases
     /// The shapes on which the key must be written in layers (`size` on a rect); every shape for
     /// a key its map must have (`count` in `repeat`).
-    var requiredOn: [ShapeKind] = []
+    package var requiredOn: [ShapeKind] = []
     var animatable: Animatability = .never
     /// A group's value applies to each child that does not set its own (style keys).
-    var inherited = false
+    package var inherited = false
     /// The model property its values are stored as (`d` for `points`).
     var storedAs: Property?
     /// The value when the scene does not say, for properties with one.
     var defaultValue: PropertyValue?
     /// The range of a number written in layers.
-    var bound: Bound = .any
+    package var bound: Bound = .any
     /// The range of an absolute value written in a state, tween `to:` or keyframe (`by:` amounts
     /// may span the range's width either way).
-    var animatedBound: Bound = .any
+    package var animatedBound: Bound = .any
     /// The range every number of the drawn value is clamped to (contract §10, "Bounded values stay
     /// in bounds"); nil for properties that keep an easing's or a spring's overshoot.
-    var drawableRange: ClosedRange<Double>?
+    package var drawableRange: ClosedRange<Double>?
     /// Gradient geometry: with `units: bounds`, written in units of the node's bounds.
-    var inGradientUnits = false
-    var bakingTolerance: BakingTolerance = defaultTolerance
+    package var inGradientUnits = false
+    package var bakingTolerance: BakingTolerance = defaultTolerance
     static let defaultTolerance = BakingTolerance.absolute(0.5)
     /// The words of a keyword property.
-    var keywords: Keywords?
+    package var keywords: Keywords?
     /// One line for editors (hover, completion, JSON Schema descriptions).
-    var documentation: String
+    package var documentation: String
 }
 
 /// The shapes a clip can be.
@@ -279,7 +279,7 @@ private let clipShapes: [ShapeKind] = [.rect, .ellipse, .polygon, .path]
 
 extension Property {
     /// The node key a key of a clip is (`size` for `clip.size`): a clip's map is read as a node.
-    var clippedNodeKey: Property? {
+    package var clippedNodeKey: Property? {
         switch self {
         case .clipSize: .size
         case .clipSides: .sides
@@ -300,7 +300,7 @@ extension Property {
     }
 
     /// The clip key of a node key (`clip.size` for `size`), nil for a key a clip does not have.
-    var onClip: Property? { Property.clip.children.first { $0.clippedNodeKey == self } }
+    package var onClip: Property? { Property.clip.children.first { $0.clippedNodeKey == self } }
 
     /// The table itself.
     fileprivate var makeDescriptor: PropertyDescriptor {
@@ -632,17 +632,17 @@ extension Property {
 
 extension ShapeKind {
     /// The node keys a node of this shape has, in order.
-    var keys: [Property] { Self.keyLists[self]! }
+    package var keys: [Property] { Self.keyLists[self]! }
 
     /// The keys a node of this shape must have in layers.
-    var requiredKeys: [Property] { keys.filter { $0.descriptor.requiredOn.contains(self) } }
+    package var requiredKeys: [Property] { keys.filter { $0.descriptor.requiredOn.contains(self) } }
 
     /// The node keys a state or tween may animate on a node of this shape.
-    var animatableKeys: [Property] { Self.animatableLists[self]! }
+    package var animatableKeys: [Property] { Self.animatableLists[self]! }
 
     /// The paths a keyframe key may name: the animatable model properties (`points` and
     /// `contours` too, which are written as `d` is).
-    var keyframePaths: [Property] { Self.keyframeLists[self]! }
+    package var keyframePaths: [Property] { Self.keyframeLists[self]! }
 
     private static let keyLists = Dictionary(
         uniqueKeysWithValues: allCases.map { shape in (shape, Property.nodeKeys.filter { $0.belongs(to: shape) }) })

@@ -23,7 +23,7 @@ extension PropertyValue: Interpolatable {
 
 extension PropertyValue {
     /// `value + delta`, for `by:` tweens. Only numbers, points and colours can be added.
-    func adding(_ delta: PropertyValue) -> PropertyValue {
+    package func adding(_ delta: PropertyValue) -> PropertyValue {
         switch (self, delta) {
         case let (.number(a), .number(b)): return .number(a + b)
         case let (.point(a), .point(b)): return .point(a + b)
@@ -34,7 +34,7 @@ extension PropertyValue {
     }
 
     /// Every number the value is made of, in a fixed order (for distances between values).
-    var components: [Double] {
+    package var components: [Double] {
         switch self {
         case let .number(x): return [x]
         case let .point(p): return [p.x, p.y]
@@ -50,19 +50,19 @@ extension PropertyValue {
     }
 
     /// The largest difference between corresponding components (infinite when the shapes differ).
-    func distance(to other: PropertyValue) -> Double {
+    package func distance(to other: PropertyValue) -> Double {
         let a = components, b = other.components
         guard a.count == b.count else { return .infinity }
         return zip(a, b).reduce(0) { max($0, abs($1.0 - $1.1)) }
     }
 
     /// The value shifted by whole turns (rotations only).
-    func shiftedByTurns(_ turns: Double) -> PropertyValue {
+    package func shiftedByTurns(_ turns: Double) -> PropertyValue {
         if case let .number(x) = self { return .number(x + 360 * turns) }
         return self
     }
 
-    var asDouble: Double? {
+    package var asDouble: Double? {
         switch self {
         case let .number(x): return x
         case let .point(p): return p.x
@@ -70,7 +70,7 @@ extension PropertyValue {
         }
     }
 
-    var asPoint: Point? {
+    package var asPoint: Point? {
         switch self {
         case let .point(p): return p
         case let .number(x): return Point(x, x)
@@ -78,23 +78,23 @@ extension PropertyValue {
         }
     }
 
-    var asColor: RGBA? {
+    package var asColor: RGBA? {
         if case let .color(c) = self { return c }
         return nil
     }
 
-    var asPath: PathShape? {
+    package var asPath: PathShape? {
         if case let .path(p) = self { return p }
         return nil
     }
 
-    var asStops: GradientStops? {
+    package var asStops: GradientStops? {
         if case let .stops(s) = self { return s }
         return nil
     }
 
     /// A short human-readable form for diagnostics: `0.2`, `[10, 20]`, `#ff0000`.
-    var diagnosticText: String {
+    package var diagnosticText: String {
         switch self {
         case let .number(x): return formatNumber(x)
         case let .point(p): return "[\(formatNumber(p.x)), \(formatNumber(p.y))]"
@@ -114,7 +114,7 @@ private func format2hex(_ value: Int) -> String {
 }
 
 /// Rotations are compared modulo a full turn: 370° and 10° look the same.
-func angleDifference(_ a: Double, _ b: Double) -> Double {
+package func angleDifference(_ a: Double, _ b: Double) -> Double {
     var d = (a - b).truncatingRemainder(dividingBy: 360)
     if d > 180 { d -= 360 }
     if d < -180 { d += 360 }

@@ -83,3 +83,9 @@ public enum SceneLimits {
     /// Themes in a scene (rule `too-many-themes`): each is the whole scene compiled once more.
     public static let maxThemes = 16
 }
+
+/// "" when `limit` is its floor (a small file), else " for a file of N bytes": a limit that grew
+/// with the input says so, since the same content in a smaller file gets a smaller one.
+package func limitExplanation(_ limit: Int, floor: Int, inputBytes: Int) -> String {
+    limit > floor ? " for a file of \(inputBytes) bytes" : ""
+}

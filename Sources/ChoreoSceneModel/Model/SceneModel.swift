@@ -97,7 +97,7 @@ extension Scene {
     /// Calls `body` with every key `transition` may move: those either of its states overrides,
     /// each once (`from`'s, then those of `to` that `from` lacks), without building a set of them.
     /// The limit counts of the baked segments and of the output work both walk them.
-    func forEachKey(movedBy transition: SceneTransition, stateIndices: [String: Int], _ body: (PropertyKey) -> Void) {
+    package func forEachKey(movedBy transition: SceneTransition, stateIndices: [String: Int], _ body: (PropertyKey) -> Void) {
         let from = stateIndices[transition.from].map { states[$0].overrides } ?? [:]
         let to = stateIndices[transition.to].map { states[$0].overrides } ?? [:]
         for key in from.keys { body(key) }
@@ -319,6 +319,11 @@ public struct SceneTransition: Sendable {
     public struct ExitSource: Sendable {
         public var range: SourceRange
         public var removal: [FixIt]
+
+        package init(range: SourceRange, removal: [FixIt]) {
+            self.range = range
+            self.removal = removal
+        }
     }
 
     public init(
