@@ -2,10 +2,12 @@
 import PackageDescription
 
 // Layering (enforced by the dependency lists below):
-//   CYAML ← ChoreoYAML ← ChoreoScene → ChoreoTimeline ← ChoreoLottie / ChoreoSVG ← choreo (CLI)
+//   CYAML ← ChoreoYAML ← ChoreoSceneFrontend → ChoreoSceneModel ← ChoreoSceneLowering → ChoreoTimeline
+//   ChoreoTimeline ← ChoreoLottie / ChoreoSVG ← choreo (CLI). ChoreoScene is the façade over the three scene
+//   targets (compileScene: frontend, then lowering); lowering never sees YAML, the model never sees either.
 //   ChoreoJSON and ChoreoDiagnostics are leaves every stage may use (ChoreoJSON also holds
 //   TextEscaping, the one escaper per output medium: XML/HTML, JavaScript, terminal, workflow commands).
-//   CHarfBuzz, CFreeType, CFontconfig, CFriBidi ← ChoreoText (text shaped into glyph outlines) ← ChoreoScene.
+//   CHarfBuzz, CFreeType, CFontconfig, CFriBidi ← ChoreoText (text shaped into glyph outlines) ← ChoreoSceneFrontend.
 //   CZlib ← ChoreoArchive (ZIP and gzip containers) is a leaf the CLI packs outputs with.
 //   ChoreoDiff (`choreo diff`) compares two compiled versions of a scene: it sees the scene model and
 //   the timeline, and draws its HTML with ChoreoSVG; only the CLI uses it.
@@ -19,7 +21,7 @@ let package = Package(
         .plugin(name: "ChoreoPlugin", targets: ["ChoreoPlugin"]),
         .library(
             name: "ChoreoKit",
-            targets: ["ChoreoDiagnostics", "ChoreoTimeline", "ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoArchive", "ChoreoJSON", "ChoreoLanguageServer", "ChoreoDiff", "ChoreoSVGImport", "ChoreoAppAPI"]),
+            targets: ["ChoreoDiagnostics", "ChoreoTimeline", "ChoreoSceneModel", "ChoreoSceneFrontend", "ChoreoSceneLowering", "ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoArchive", "ChoreoJSON", "ChoreoLanguageServer", "ChoreoDiff", "ChoreoSVGImport", "ChoreoAppAPI"]),
     ],
     targets: [
         .systemLibrary(
@@ -48,7 +50,18 @@ let package = Package(
         .target(name: "ChoreoDiagnostics", dependencies: ["ChoreoJSON"]),
         .target(name: "ChoreoYAML", dependencies: ["CYAML", "ChoreoDiagnostics"]),
         .target(name: "ChoreoTimeline", dependencies: ["ChoreoJSON"]),
-        .target(name: "ChoreoScene", dependencies: ["ChoreoYAML", "ChoreoDiagnostics", "ChoreoTimeline", "ChoreoJSON", "ChoreoText"]),
+        // The scene model and the parsers of its values: what the front end builds and lowering reads.
+        .target(name: "ChoreoSceneModel", dependencies: ["ChoreoDiagnostics", "ChoreoTimeline", "ChoreoJSON"]),
+        // YAML → scene model, with its diagnostics, the schema, the vocabulary and editor support.
+        .target(
+            name: "ChoreoSceneFrontend",
+            dependencies: ["ChoreoSceneModel", "ChoreoYAML", "ChoreoDiagnostics", "ChoreoTimeline", "ChoreoJSON", "ChoreoText"]),
+        // Scene model → timeline: never sees YAML.
+        .target(name: "ChoreoSceneLowering", dependencies: ["ChoreoSceneModel", "ChoreoDiagnostics", "ChoreoTimeline", "ChoreoJSON"]),
+        // The façade: bytes to timeline (`compileScene`), fixes, player targets; re-exports the three above.
+        .target(
+            name: "ChoreoScene",
+            dependencies: ["ChoreoSceneModel", "ChoreoSceneFrontend", "ChoreoSceneLowering", "ChoreoYAML", "ChoreoDiagnostics", "ChoreoTimeline", "ChoreoJSON"]),
         .target(name: "ChoreoLottie", dependencies: ["ChoreoTimeline", "ChoreoJSON"]),
         // The preview page's HTML, CSS and JavaScript ship as files in the target's resource bundle
         // (Choreo_ChoreoSVG.resources next to the binary), found by PreviewPage.resource without Bundle.module.

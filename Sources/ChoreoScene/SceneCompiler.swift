@@ -1,4 +1,5 @@
 import ChoreoDiagnostics
+import ChoreoSceneModel
 import ChoreoTimeline
 import ChoreoYAML
 
@@ -89,7 +90,7 @@ private func compileScene(
             var themeBag = DiagnosticBag(file: file.path)
             var variant: Timeline?
             var variantVars: [String: VarValue] = [:]
-            if let root, let themed = buildScene(from: root, file: file, diagnostics: &themeBag, varOverrides: sceneTheme.overrides),
+            if let root, let themed = buildScene(from: root, file: file, diagnostics: &themeBag, varOverrides: themeOverrides(sceneTheme, in: root)),
                 !themeBag.hasErrors
             {
                 variant = lower(themed, inputBytes: file.bytes.count, diagnostics: &themeBag)

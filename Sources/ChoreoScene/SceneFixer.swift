@@ -1,4 +1,5 @@
 import ChoreoDiagnostics
+import ChoreoSceneModel
 
 /// One fix-it `fixScene` applied: where it was (in the text of the round it was applied in), the
 /// text it replaced and the text it wrote.

@@ -42,7 +42,7 @@ private let artworkScene = """
     #expect(watcher.waitUntil { wroteLines() == 1 }, "stdout: \(watcher.stdout)")
     let before = sandbox.read("out/badge.json")
     try sandbox.write("art/badge.svg", badge.replacingOccurrences(of: "#F44", with: "#4F4"))
-    #expect(watcher.waitUntil(.seconds(3)) { wroteLines() == 2 }, "stdout: \(watcher.stdout)")
+    #expect(watcher.waitUntil(.seconds(10)) { wroteLines() == 2 }, "stdout: \(watcher.stdout)")
     #expect(sandbox.read("out/badge.json") != before)
     #expect(watcher.interrupt(within: .seconds(2)) == 0)
 }

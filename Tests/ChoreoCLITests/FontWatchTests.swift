@@ -32,7 +32,7 @@ struct FontWatchTests {
         #expect(watcher.waitUntil { wroteLines() == 2 }, "stdout: \(watcher.stdout)")
         let regular = sandbox.read("out/scene.json")
         try installFont(sandbox, from: "DejaVuSans-Bold.ttf")
-        #expect(watcher.waitUntil(.seconds(3)) { wroteLines() == 4 }, "stdout: \(watcher.stdout)")
+        #expect(watcher.waitUntil(.seconds(10)) { wroteLines() == 4 }, "stdout: \(watcher.stdout)")
         #expect(sandbox.read("out/scene.json") != regular, "the bold glyphs are in the output")
         #expect(watcher.interrupt(within: .seconds(2)) == 0)
     }

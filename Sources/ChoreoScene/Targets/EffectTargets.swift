@@ -1,4 +1,5 @@
 import ChoreoDiagnostics
+import ChoreoSceneModel
 import ChoreoTimeline
 
 /// The effects a player family leaves out (docs/players.md, "Effects"): Telegram's stickers are

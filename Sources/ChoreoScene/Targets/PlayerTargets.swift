@@ -1,4 +1,5 @@
 import ChoreoDiagnostics
+import ChoreoSceneModel
 import ChoreoTimeline
 import ChoreoYAML
 

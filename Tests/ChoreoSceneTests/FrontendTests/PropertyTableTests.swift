@@ -6,41 +6,46 @@ import Testing
 
 @testable import ChoreoScene
 
-// The property table (Model/PropertyTable.swift) is the one place a property name is written in
-// ChoreoScene; everything else asks it.
+// The property table (ChoreoSceneModel/Model/PropertyTable.swift) is the one place a property name is
+// written in the scene targets; everything else asks it.
 
 /// Words that are also a table key but mean something else where they are written, by file.
 private let otherMeanings: [String: Set<String>] = [
     // Anchor keywords and their aliases.
-    "Frontend/Bounds.swift": ["center"],
-    "Frontend/NodeTree.swift": ["center"],
+    "ChoreoSceneModel/Model/Bounds.swift": ["center"],
+    "ChoreoSceneFrontend/NodeTree.swift": ["center"],
     // The scene's own `size:` (the canvas), not a node's.
-    "Frontend/SceneFrontend.swift": ["size"],
+    "ChoreoSceneFrontend/SceneFrontend.swift": ["size"],
     // Transition and tween keys; the `end` trigger alias; a state's `a11y: {label}`.
-    "Frontend/StatesAndTransitions.swift": ["from", "to", "end", "delay", "a11y", "label"],
-    "Frontend/Timelines.swift": ["to", "delay"],
+    "ChoreoSceneFrontend/StatesAndTransitions.swift": ["from", "to", "end", "delay", "a11y", "label"],
+    "ChoreoSceneFrontend/Timelines.swift": ["to", "delay"],
     // A transition's or tween's `delay:`.
-    "Frontend/EasingReader.swift": ["delay"],
+    "ChoreoSceneFrontend/EasingReader.swift": ["delay"],
     // "the stroke" in a message.
-    "Frontend/Themes.swift": ["stroke"],
+    "ChoreoSceneFrontend/Themes.swift": ["stroke"],
     // "contour" or "contours" in a message.
-    "Frontend/Overrides.swift": ["contours"],
+    "ChoreoSceneFrontend/Overrides.swift": ["contours"],
     // Easing names (`linear`) and `steps(4, end)`.
-    "Values/EasingParser.swift": ["linear", "end"],
+    "ChoreoSceneModel/Values/EasingParser.swift": ["linear", "end"],
     // Scene, transition and tween keys; the `linear` easing; a state's `a11y: {label}`.
-    "Vocabulary.swift": ["size", "from", "to", "linear", "delay", "a11y", "label"],
+    "ChoreoSceneFrontend/Vocabulary.swift": ["size", "from", "to", "linear", "delay", "a11y", "label"],
     // Scene and transition keys, the schema's `color` definition, a state's `a11y: {label}` and
     // the `label` of an editor snippet.
-    "SceneSchema.swift": ["size", "from", "to", "color", "delay", "a11y", "label"],
+    "ChoreoSceneFrontend/SceneSchema.swift": ["size", "from", "to", "color", "delay", "a11y", "label"],
 ]
 
+/// The sources of the scene targets (the façade, model, front end and lowering), each named by its
+/// path under Sources/.
 private func choreoSceneSources() throws -> [(name: String, text: String)] {
-    let directory = repositoryRoot().appendingPathComponent("Sources/ChoreoScene")
-    let enumerator = FileManager.default.enumerator(atPath: directory.path)
+    let sources = repositoryRoot().appendingPathComponent("Sources")
     var files: [(String, String)] = []
-    while let name = enumerator?.nextObject() as? String {
-        guard name.hasSuffix(".swift") else { continue }
-        files.append((name, try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)))
+    for target in ["ChoreoScene", "ChoreoSceneModel", "ChoreoSceneFrontend", "ChoreoSceneLowering"] {
+        let directory = sources.appendingPathComponent(target)
+        let enumerator = FileManager.default.enumerator(atPath: directory.path)
+        while let name = enumerator?.nextObject() as? String {
+            guard name.hasSuffix(".swift") else { continue }
+            files.append(("\(target)/\(name)", try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)))
+        }
     }
     return files.sorted { $0.0 < $1.0 }
 }
@@ -48,10 +53,10 @@ private func choreoSceneSources() throws -> [(name: String, text: String)] {
 @Test func propertyNamesAreWrittenOnlyInTheTable() throws {
     let names = Set(Property.allCases.flatMap { [$0.key, $0.path] })
     let sources = try choreoSceneSources()
-    #expect(sources.contains { $0.name == "Model/PropertyTable.swift" }, "the scan must see the table")
+    #expect(sources.contains { $0.name == "ChoreoSceneModel/Model/PropertyTable.swift" }, "the scan must see the table")
     #expect(sources.count > 30, "the scan must see the sources")
     var strays: [String] = []
-    for (name, text) in sources where name != "Model/PropertyTable.swift" {
+    for (name, text) in sources where name != "ChoreoSceneModel/Model/PropertyTable.swift" {
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             if line.trimmingCharacters(in: .whitespaces).hasPrefix("//") { continue }
             for word in names where line.contains("\"\(word)\"") && !(otherMeanings[name]?.contains(word) ?? false) {
@@ -63,7 +68,7 @@ private func choreoSceneSources() throws -> [(name: String, text: String)] {
 }
 
 @Test func theTableItselfNamesEachPropertyOnce() throws {
-    let table = try #require(try choreoSceneSources().first { $0.name == "Model/PropertyTable.swift" }?.text)
+    let table = try #require(try choreoSceneSources().first { $0.name == "ChoreoSceneModel/Model/PropertyTable.swift" }?.text)
     for property in Property.allCases {
         let written = table.components(separatedBy: "key: \"\(property.key)\"").count - 1
         // A clip's keys are a node's, derived from the node key's descriptor.

@@ -2,6 +2,7 @@ import ChoreoTimeline
 import Testing
 
 @testable import ChoreoScene
+@testable import ChoreoSceneModel
 
 // Each animatable property's IR track (`Property.track`), where the facts the back half shares with
 // the property table live (`TrackFacts.swift`).

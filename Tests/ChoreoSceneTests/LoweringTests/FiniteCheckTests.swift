@@ -2,6 +2,7 @@ import ChoreoTimeline
 import Testing
 
 @testable import ChoreoScene
+@testable import ChoreoSceneLowering
 
 // The finite check (`Lowering/FiniteCheck.swift`) sees every track of every node through the one
 // walk over a node's tracks, the effects' included.

@@ -4,6 +4,7 @@ import ChoreoTimeline
 import Testing
 
 @testable import ChoreoScene
+@testable import ChoreoSceneFrontend
 
 private func recorder(exit: String?) -> String {
     """

@@ -3,6 +3,7 @@ import ChoreoTimeline
 import Testing
 
 @testable import ChoreoScene
+@testable import ChoreoSceneLowering
 
 private func track(_ values: Double...) -> Animated<PropertyValue> {
     var animated = Animated(PropertyValue.number(values[0]))

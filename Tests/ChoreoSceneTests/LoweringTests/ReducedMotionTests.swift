@@ -3,6 +3,7 @@ import ChoreoTimeline
 import Testing
 
 @testable import ChoreoScene
+@testable import ChoreoSceneFrontend
 
 private let slide = """
     choreo: 1

@@ -2,6 +2,7 @@ import ChoreoDiagnostics
 import Testing
 
 @testable import ChoreoScene
+@testable import ChoreoSceneLowering
 
 /// A spring no other test uses, so the process-wide cache's counts are this test's alone.
 private let unusualSpring = SpringCurve(response: 0.4137, dampingFraction: 0.3711)

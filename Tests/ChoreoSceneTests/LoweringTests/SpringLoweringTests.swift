@@ -2,6 +2,7 @@ import ChoreoTimeline
 import Testing
 
 @testable import ChoreoScene
+@testable import ChoreoSceneLowering
 
 private let bouncy = SpringCurve(response: 0.5, dampingFraction: 0.7)
 

@@ -1,0 +1,371 @@
+import ChoreoDiagnostics
+import ChoreoSceneModel
+import ChoreoTimeline
+import ChoreoYAML
+
+/// The keys of a state that are not node ids.
+let stateOwnKeys = ["a11y", "play"]
+/// The `on:` keywords: every trigger but `programmatic`, which is written as no `on:` at all.
+let triggerKeywords: [(String, Trigger)] = Trigger.allCases.filter { $0 != .programmatic }.map { ($0.rawValue, $0) }
+/// Names from other tools a designer may write for a trigger.
+let triggerAliases = [
+    "click": "tap", "pointerdown": "press", "pointerup": "release", "mouseenter": "hover", "mouseleave": "hover-end",
+    "hover-out": "hover-end", "unhover": "hover-end", "end": "complete",
+]
+
+/// What the rest of the front end knows about the scene's names while it reads states and timelines.
+struct SceneNames {
+    var registry: NodeRegistry
+    var timelineNames: [String]
+    var timelineRanges: [String: SourceRange]
+}
+
+extension FrontendContext {
+    /// Finds the node a state, tween, keyframe or transition names; nil (reported unless the node
+    /// exists but was broken) when there is none.
+    func lookupNode(
+        _ id: String, at range: SourceRange, names: SceneNames, extraCandidates: [String] = [],
+        fixing: (String) -> [FixIt] = { _ in [] }
+    ) -> NodeInfo? {
+        // A node whose own definition had errors still gets its overrides read (their mistakes
+        // are worth reporting); `resolve` then leaves them out of the model.
+        if let node = names.registry.nodes[id] { return node }
+        if names.registry.isKnown(id) { return nil }
+        let match = closestMatch(to: id, in: names.registry.order + extraCandidates)
+        error(
+            .unknownNode, "there is no node '\(id)'", at: range,
+            help: match.map { "did you mean '\($0)'?" }, fixIts: match.map(fixing) ?? [])
+        return nil
+    }
+
+    /// Collects the resolved overrides of a node map (`node → properties`), where values written on a
+    /// node itself win over values it inherits from a group's style override.
+    func readNodeValueMap(
+        _ pairs: [MapEntry], names: SceneNames, mode: OverrideMode, definedBy: @autoclosure () -> String
+    ) -> [ResolvedOverride] {
+        var resolved: [ResolvedOverride] = []
+        for entry in pairs {
+            guard let target = lookupNode(
+                entry.name, at: entry.key.reportRange, names: names, fixing: { self.replacing(entry.key, with: $0) }) else { continue }
+            for raw in readOverrideMap(entry.value, target: target, mode: mode) {
+                resolved += resolve(raw, definedBy: definedBy())
+            }
+        }
+        // Callers store the values in file order, a later one replacing an earlier: with every
+        // value written on its node (no group's style expanded) that is already the answer, and
+        // the dictionary and sort below are not needed (the common case: a state per node).
+        if resolved.allSatisfy(\.direct) { return resolved }
+        var byKey: [PropertyKey: ResolvedOverride] = [:]
+        for item in resolved {
+            if let existing = byKey[item.key], existing.direct, !item.direct { continue }
+            byKey[item.key] = item
+        }
+        return byKey.values.sorted { $0.key < $1.key }
+    }
+
+    // MARK: States
+
+    func readStates(_ node: YAMLNode, names: SceneNames) -> [SceneState] {
+        guard let pairs = mapPairs(node, expected: "a map of states") else { return [] }
+        var states: [SceneState] = []
+        for pair in pairs {
+            guard let name = keyName(pair.key), checkIdentifier(name, what: "state name", at: pair.key.reportRange) else {
+                continue
+            }
+            guard let statePairs = mapPairs(pair.value, expected: "a map of node properties for state '\(name)'") else {
+                states.append(SceneState(name: name, range: pair.key.reportRange, overrides: [:]))
+                continue
+            }
+            var state = SceneState(name: name, range: pair.key.reportRange, overrides: [:])
+            var nodeEntries: [MapEntry] = []
+            for statePair in statePairs {
+                guard let key = keyName(statePair.key) else { continue }
+                switch key {
+                case "a11y":
+                    if let a11y = readMap(statePair.value, what: "a11y", allowed: ["label"]), let label = a11y.value("label") {
+                        state.label = string(label, what: "a label")
+                    }
+                case "play":
+                    readPlay(statePair.value, into: &state, names: names)
+                default:
+                    nodeEntries.append(MapEntry(name: key, key: statePair.key, value: statePair.value))
+                }
+            }
+            for entry in nodeEntries where names.registry.nodes[entry.name] == nil && !names.registry.isKnown(entry.name) {
+                // A misspelt a11y or play reads as a node id; say which it probably is.
+                if let guess = closestMatch(to: entry.name, in: stateOwnKeys), closestMatch(to: entry.name, in: names.registry.order) == nil {
+                    error(
+                        .unknownKey, "unknown property '\(entry.name)' for a state", at: entry.key.reportRange,
+                        help: "did you mean '\(guess)'?", fixIts: replacing(entry.key, with: guess))
+                    nodeEntries.removeAll { $0.key.range == entry.key.range }
+                }
+            }
+            texts.collectedStateTexts = []
+            for item in readNodeValueMap(nodeEntries, names: names, mode: .absolute, definedBy: "state '\(name)'") {
+                state.overrides[item.key] = item.value
+                state.overrideRanges[item.key] = item.range
+            }
+            recordStateTexts(of: name)
+            states.append(state)
+        }
+        return states
+    }
+
+    /// `play: NAME` or `play: {timeline: NAME, loop: true|false, bind: INPUT}` (the long form
+    /// overrides the timeline's own `loop`; `bind` is checked against the inputs in `checkBindings`).
+    private func readPlay(_ node: YAMLNode, into state: inout SceneState, names: SceneNames) {
+        var nameNode = node
+        if node.mapping != nil {
+            guard let map = readMap(node, what: "play", allowed: ["timeline", "loop", "bind"], required: ["timeline"]),
+                let timelineNode = map.value("timeline")
+            else { return }
+            nameNode = timelineNode
+            if let loopNode = map.value("loop") { state.playLoop = bool(loopNode, name: "loop") }
+            if let bindNode = map.value("bind"), let input = identifier(bindNode, what: "input name") {
+                state.playBind = (input, bindNode.reportRange)
+            }
+        } else if node.sequence != nil {
+            error(
+                .wrongType, "expected a timeline name or {timeline: NAME, loop: true|false} for 'play', found \(describeFound(node))",
+                at: node.reportRange)
+            return
+        }
+        guard let timeline = identifier(nameNode, what: "timeline name") else { return }
+        // `timelineRanges` has every name of `timelineNames`: a hash, not a scan per state.
+        if names.timelineRanges[timeline] != nil {
+            state.play = timeline
+        } else {
+            let guess = didYouMean(timeline, in: names.timelineNames, at: nameNode)
+            error(
+                .unknownTimeline, "there is no timeline '\(timeline)'", at: nameNode.reportRange,
+                help: guess.help, fixIts: guess.fixIts)
+        }
+    }
+
+    // MARK: Transitions
+
+    func readTransitions(
+        _ node: YAMLNode, states: [SceneState], names: SceneNames, inputs: [MachineInput] = [], themes: [String] = []
+    ) -> [SceneTransition] {
+        guard let items = listItems(node, expected: "a list of transitions") else { return [] }
+        let stateNames = states.map(\.name)
+        // Looked up for both ends of every transition: a set, not a scan of the names (quadratic
+        // in a scene's states and transitions).
+        let knownStates = Set(stateNames)
+        var transitions: [SceneTransition] = []
+        var seen: [String: SourceRange] = [:]
+        for item in items {
+            guard let map = readMap(
+                item, what: "a transition", allowed: ["from", "to", "on", "duration", "delay", "easing", "nodes", "play", "keyframes", "when", "set", "theme", "emit", "change", "exit", "reduced-motion"],
+                required: ["from", "to"])
+            else {
+                transitionFailed = true
+                continue
+            }
+            let errorsBefore = errorCount
+            var ok = true
+            func stateName(_ key: String) -> String? {
+                guard let node = map.value(key), let name = identifier(node, what: "state name") else { return nil }
+                guard knownStates.contains(name) else {
+                    let guess = didYouMean(name, in: stateNames, at: node)
+                    error(
+                        .unknownState, "there is no state '\(name)'", at: node.reportRange,
+                        help: guess.help, fixIts: guess.fixIts)
+                    return nil
+                }
+                return name
+            }
+            let from = stateName("from"), to = stateName("to")
+            var trigger = Trigger.programmatic
+            if let on = map.value("on") {
+                if let read = keyword(on, what: "trigger", options: triggerKeywords, aliases: triggerAliases) {
+                    trigger = read
+                } else {
+                    ok = false
+                }
+            }
+            let defaultTiming = Timing(duration: defaultDuration, easing: defaultEasing)
+            let timing = self.timing(map, base: defaultTiming)
+            var nodeTiming: [String: Timing] = [:]
+            if let nodesNode = map.value("nodes"), let pairs = mapPairs(nodesNode, expected: "a map of node ids to timing") {
+                nodeTiming = readTransitionTiming(
+                    pairs, base: timing ?? defaultTiming, names: names,
+                    states: (from ?? "", to ?? "", states))
+            }
+            let choreography = readTransitionChoreography(
+                map, owner: "the transition \(from ?? "?") → \(to ?? "?")", timing: timing, names: names)
+            var guardCondition: TransitionGuard?
+            if let whenNode = map.value("when") {
+                guardCondition = readGuard(whenNode, inputs: inputs)
+                if guardCondition == nil { ok = false }
+            }
+            let actions = readActions(map, inputs: inputs, themes: themes)
+            if actions == nil { ok = false }
+            if errorCount > errorsBefore { transitionFailed = true }
+            guard ok, let from, let to, var timing else { continue }
+            // An action on a trigger moves nothing, so it takes no time.
+            if from == to { timing.duration = 0; timing.delay = 0 }
+            var signature = trigger == .programmatic ? "\(from) -> \(to)" : "\(from) on \(trigger.rawValue)"
+            // Guarded transitions on one trigger are alternatives, told apart by their guards.
+            if let guardCondition { signature += " when \(guardCondition)" }
+            let range = startRange(of: item)
+            if let first = seen[signature] {
+                let message =
+                    trigger == .programmatic
+                    ? "there is already a transition from '\(from)' to '\(to)'"
+                    : "state '\(from)' already has a '\(trigger.rawValue)' transition"
+                error(.duplicateTransition, message, at: range, notes: [Note("first defined here", at: first)],
+                      help: trigger == .programmatic ? nil : "one trigger can lead from a state to only one other state")
+                // The rejected transition is not in the list, so reachability would be judged wrong.
+                transitionFailed = true
+                continue
+            }
+            seen[signature] = range
+            var transition = SceneTransition(
+                from: from, to: to, trigger: trigger, timing: timing, nodeTiming: nodeTiming, range: range,
+                play: choreography.play, keyframes: choreography.keyframes)
+            transition.guardCondition = guardCondition
+            transition.actions = actions ?? []
+            if let change = map.entry("change") { readTextChange(change, into: &transition) }
+            if let exit = map.entry("exit") { readLoopExit(exit, into: &transition) }
+            if let reduced = map.value("reduced-motion") { transition.reducedMotion = readReducedMotion(reduced) ?? .fade }
+            transitions.append(transition)
+        }
+        reportCompleteCycles(transitions)
+        reportGuardCycles(transitions, inputs: inputs)
+        return transitions
+    }
+
+    /// A transition's `nodes:` map: `NODE: {duration, delay, easing}` and `NODE.PROPERTY: {…}`
+    /// (contract §9). Node entries are read first, on top of the transition's timing; each
+    /// property entry on top of the entry for its node or its parent property, so the most
+    /// specific entry wins key by key.
+    private func readTransitionTiming(
+        _ pairs: [YAMLPair], base: Timing, names: SceneNames,
+        states: (from: String, to: String, all: [SceneState])
+    ) -> [String: Timing] {
+        let entries = pairs.compactMap { pair in keyName(pair.key).map { (name: $0, key: pair.key, value: pair.value) } }
+        // Shallow entries first: `icon`, then `icon.stroke`, then `icon.stroke.width`.
+        let ordered = entries.enumerated().sorted { a, b in
+            let depthA = a.element.name.split(separator: ".").count, depthB = b.element.name.split(separator: ".").count
+            return depthA != depthB ? depthA < depthB : a.offset < b.offset
+        }.map(\.element)
+        var result: [String: Timing] = [:]
+        let from = states.all.first { $0.name == states.from }, to = states.all.first { $0.name == states.to }
+        // The keys either state sets, by node, made once per transition: matching every entry
+        // against every override made a thousand property entries shared by many transitions
+        // (an alias) quadratic.
+        var keysSetByNode: [String: [PropertyKey]] = [:]
+        if let from, let to {
+            for key in Set(from.overrides.keys).union(to.overrides.keys) { keysSetByNode[key.node, default: []].append(key) }
+        }
+        let entryNames = Set(entries.map(\.name))
+        for entry in ordered {
+            let id: String, path: String?
+            if let dot = entry.name.firstIndex(of: ".") {
+                id = String(entry.name[..<dot])
+                path = String(entry.name[entry.name.index(after: dot)...])
+            } else {
+                id = entry.name
+                path = nil
+            }
+            let idCount = id.unicodeScalars.count
+            let target = lookupNode(
+                id, at: path == nil ? entry.key.reportRange : rangeInScalar(entry.key, offset: 0, length: idCount), names: names,
+                fixing: { self.replacing(in: entry.key, offset: 0, length: idCount, with: $0) })
+            var valid = target != nil
+            if let path, let target {
+                let pathLength = path.unicodeScalars.count
+                let pathRange = rangeInScalar(entry.key, offset: idCount + 1, length: pathLength)
+                let paths = target.shape.keyframePaths.map(\.path) + [Property.stroke.key, Property.trim.key]
+                if !paths.contains(path) {
+                    valid = false
+                    let root = String(path.split(separator: ".").first ?? "")
+                    if !path.contains("."), !target.shape.animatableKeys.map(\.key).contains(root) {
+                        reportNotAnimatable(
+                            root, target: target, at: pathRange, candidates: paths,
+                            fixing: { self.replacing(in: entry.key, offset: idCount + 1, length: pathLength, with: $0) })
+                    } else {
+                        let match = guessName(path, in: paths)
+                        error(
+                            .unknownKey, "unknown property '\(path)' for \(target.shape.phrase)", at: pathRange,
+                            help: match.map { "did you mean '\($0)'?" },
+                            fixIts: match.map { replacing(in: entry.key, offset: idCount + 1, length: pathLength, with: $0) } ?? [])
+                    }
+                } else if let from, let to, target.valid {
+                    // A group's style is animated on the shapes that inherit it.
+                    let changes = target.subtree.contains { node in
+                        keysSetByNode[node.id, default: []].contains { key in
+                            (key.property.path == path || key.property.path.hasPrefix(path + "."))
+                                && from.overrides[key] != to.overrides[key]
+                        }
+                    }
+                    if !changes {
+                        warning(
+                            .unusedTiming,
+                            "'\(entry.name)' does not change from '\(from.name)' to '\(to.name)', so this timing has no effect",
+                            at: entry.key.reportRange,
+                            help: "time a property that one of the two states changes, or remove this entry")
+                    }
+                }
+            }
+            // The entry this one refines: the nearest shallower entry for the same node.
+            var refined = result[id] ?? base
+            if let path {
+                var parent = path
+                while let dot = parent.lastIndex(of: ".") {
+                    parent = String(parent[..<dot])
+                    if let timing = result["\(id).\(parent)"] {
+                        refined = timing
+                        break
+                    }
+                }
+            }
+            guard let nodeMap = readMap(entry.value, what: path == nil ? "a node's timing" : "a property's timing", allowed: ["duration", "delay", "easing"]),
+                let merged = self.timing(nodeMap, base: refined)
+            else { continue }
+            guard valid else { continue }
+            result[entry.name] = merged
+            // A group's style (`card.fill`, `card.stroke.width`) moves on the shapes that inherit
+            // it, so its entry times theirs, unless a shape has an entry of its own for it.
+            if let path, let target, target.shape == .group, [Property.fill, .stroke, .trim].map(\.key).contains(String(path.prefix { $0 != "." })) {
+                for shape in target.subtree where shape.shape != .group && result["\(shape.id).\(path)"] == nil {
+                    if !entryNames.contains("\(shape.id).\(path)") { result["\(shape.id).\(path)"] = merged }
+                }
+            }
+        }
+        return result
+    }
+
+    /// A cycle made only of `complete` transitions would never rest: each state starts the next
+    /// transition as soon as it is reached. Reported once per cycle, at its first transition in file
+    /// order (the loop meets that one first), with a note at each other transition of the cycle.
+    func reportCompleteCycles(_ transitions: [SceneTransition]) {
+        // Each state has at most one `complete` transition (duplicates were dropped above).
+        var next: [String: SceneTransition] = [:]
+        for transition in transitions where transition.trigger == .complete { next[transition.from] = transition }
+        var reported = Set<String>()
+        for transition in transitions where transition.trigger == .complete {
+            var cycle: [SceneTransition] = []
+            var visited = Set<String>()
+            var current: SceneTransition? = transition
+            while let step = current, !visited.contains(step.from) {
+                visited.insert(step.from)
+                cycle.append(step)
+                current = next[step.to]
+            }
+            // Only a walk that comes back to where it started is this transition's cycle; a walk
+            // that ends at a resting state is fine, and one that joins a cycle elsewhere is that
+            // cycle's to report.
+            guard let last = cycle.last, last.to == transition.from else { continue }
+            let members = Set(cycle.map(\.from))
+            guard reported.isDisjoint(with: members) else { continue }
+            reported.formUnion(members)
+            let path = (cycle.map(\.from) + [transition.from]).joined(separator: " → ")
+            error(
+                .completeCycle, "these 'complete' transitions form a cycle that never rests: \(path)", at: transition.range,
+                notes: cycle.dropFirst().map { Note("part of the cycle", at: $0.range) },
+                help: "give one transition of the cycle a pointer trigger (tap, hover, ...) or none (programmatic)")
+        }
+    }
+}

@@ -1,0 +1,212 @@
+import ChoreoDiagnostics
+import ChoreoSceneModel
+import ChoreoText
+import ChoreoTimeline
+import ChoreoYAML
+import Foundation
+
+/// The fonts a scene declares, each read once, and the files they came from.
+struct SceneFonts {
+    var byName: [String: Font] = [:]
+    /// Names declared but unusable (already reported): text using them stays quiet.
+    var broken: Set<String> = []
+    /// Every font file read, in declaration order: what the output depends on besides the scene.
+    var files: [String] = []
+    var declared: [String] { Array(byName.keys) + broken }
+}
+
+/// The most fonts one scene may declare: each may be 32 MiB.
+let maximumSceneFonts = 16
+
+extension FrontendContext {
+    /// `fonts:`: name → `{file: …}` (relative to the scene) or `{family: …}` (found through
+    /// fontconfig), each with an optional `weight` and, for a collection, `index`.
+    func readFonts(_ node: YAMLNode) {
+        guard let pairs = mapPairs(node, expected: "a map of fonts by name, such as {ui: {file: fonts/Inter.ttf}}") else { return }
+        for (position, pair) in pairs.enumerated() {
+            guard let name = identifier(pair.key, what: "font name") else { continue }
+            guard position < maximumSceneFonts else {
+                error(.valueTooLarge, "a scene declares at most \(maximumSceneFonts) fonts", at: pair.key.reportRange)
+                fonts.broken.insert(name)
+                continue
+            }
+            if let font = readFont(pair.value) { fonts.byName[name] = font } else { fonts.broken.insert(name) }
+        }
+    }
+
+    private func readFont(_ node: YAMLNode) -> Font? {
+        guard let map = readMap(node, what: "a font", allowed: ["file", "family", "weight", "index"], expected: "a font: {file: …} or {family: …}")
+        else { return nil }
+        var weight: Double?
+        if let weightNode = map.value("weight") {
+            guard let value = fontWeight(weightNode) else { return nil }
+            weight = value
+        }
+        var index = 0
+        if let indexNode = map.value("index") {
+            guard let value = integer(indexNode, name: "index", bound: .between(0, 1000)) else { return nil }
+            index = value
+        }
+        switch (map.entry("file"), map.entry("family")) {
+        case (_?, let family?):
+            error(.conflictingKeys, "a font takes file or family, not both", at: family.key.reportRange)
+            return nil
+        case (nil, nil):
+            error(.missingKey, "missing 'file' or 'family' for a font", at: startRange(of: node),
+                help: "name a font file next to the scene: {file: fonts/Inter.ttf}")
+            return nil
+        case let (file?, nil):
+            guard let relative = scalarText(file.value, expected: "a font file's path") else { return nil }
+            return loadFont(path: relative, at: file.value.reportRange, index: index, weight: weight, weightNode: map.value("weight"))
+        case let (nil, family?):
+            guard let name = scalarText(family.value, expected: "a font family name") else { return nil }
+            guard let match = findInstalledFont(family: name, weight: weight ?? 400) else {
+                error(.fontNotFound, "no installed font has the family '\(name)'", at: family.value.reportRange,
+                    help: "put the font file next to the scene and write {file: fonts/NAME.ttf}, or install the family")
+                return nil
+            }
+            warning(.fontFromSystem,
+                "the font family '\(name)' is whatever font this machine has installed under that name; another machine may draw other glyphs",
+                at: family.value.reportRange, help: "put the font file next to the scene and write {file: …} for output that is the same everywhere")
+            return loadFont(absolute: match.file, shown: name, at: family.value.reportRange, index: match.index, weight: weight,
+                weightNode: map.value("weight"))
+        }
+    }
+
+    /// A weight: a number 1…1000 or a name (`bold`).
+    private func fontWeight(_ node: YAMLNode) -> Double? {
+        if let text = node.scalar?.value, let found = fontWeightNames.first(where: { $0.name == text.lowercased() }) { return found.weight }
+        if let text = node.scalar?.value, Double(text) == nil {
+            let names = fontWeightNames.map(\.name)
+            let match = guessName(text, in: names)
+            error(.unknownFontWeight, "unknown font weight '\(text)'; expected a number 1…1000 or \(listing(names))",
+                at: node.reportRange, help: match.map { "did you mean '\($0)'?" }, fixIts: match.map { replacing(node, with: $0) } ?? [])
+            return nil
+        }
+        return number(node, name: "weight", bound: .between(1, 1000))
+    }
+
+    /// A font file named relative to the scene's directory; it must stay inside it.
+    private func loadFont(path relative: String, at range: SourceRange, index: Int, weight: Double?, weightNode: YAMLNode?) -> Font? {
+        let components = relative.split(separator: "/", omittingEmptySubsequences: true)
+        guard !relative.hasPrefix("/"), !components.contains(".."), !components.isEmpty else {
+            error(.fontNotFound, "a font file is named relative to the scene's folder and stays inside it", at: range,
+                help: "copy the font next to the scene, for example fonts/NAME.ttf")
+            return nil
+        }
+        let directory = (file.path as NSString).deletingLastPathComponent
+        let absolute = directory.isEmpty ? relative : directory + "/" + relative
+        return loadFont(absolute: absolute, shown: relative, at: range, index: index, weight: weight, weightNode: weightNode)
+    }
+
+    private func loadFont(absolute: String, shown: String, at range: SourceRange, index: Int, weight: Double?, weightNode: YAMLNode?) -> Font? {
+        // Only a regular file is opened: a FIFO or a device would block or never end.
+        let resolved = (absolute as NSString).resolvingSymlinksInPath
+        let type = (try? FileManager.default.attributesOfItem(atPath: resolved))?[.type] as? FileAttributeType
+        guard type == .typeRegular, let handle = FileHandle(forReadingAtPath: resolved) else {
+            error(.fontNotFound, "the font file '\(shown)' does not exist", at: range,
+                help: "check the path: it is relative to the scene file's folder")
+            return nil
+        }
+        defer { try? handle.close() }
+        // Read one byte past the bound, so a larger file is refused without reading all of it.
+        let data = (try? handle.read(upToCount: Font.maximumBytes + 1)) ?? Data()
+        fonts.files.append(absolute)
+        do {
+            return try Font(data: [UInt8](data), index: index, weight: weight)
+        } catch .tooLarge {
+            error(.fontUnreadable, "the font file '\(shown)' is larger than 32 MiB", at: range,
+                help: "subset the font to the characters the scene uses")
+        } catch let .unreadable(code) {
+            error(.fontUnreadable, "'\(shown)' is not a font FreeType can read (error \(code))", at: range,
+                help: "name a TrueType (.ttf), OpenType (.otf) or collection (.ttc) file")
+        } catch let .noFace(index, faces) {
+            error(.fontUnreadable, "the font file '\(shown)' has \(faces) face\(faces == 1 ? "" : "s"); there is no index \(index)", at: range,
+                help: "index counts from 0")
+        } catch let .weightUnavailable(requested, available) {
+            let has = available.lowerBound == available.upperBound
+                ? "only the weight \(formatWeight(available.lowerBound)) (it is not a variable font)"
+                : "weights \(formatWeight(available.lowerBound))…\(formatWeight(available.upperBound))"
+            error(.unknownFontWeight, "the font '\(shown)' has \(has), not \(formatWeight(requested))", at: weightNode?.reportRange ?? range,
+                help: available.lowerBound == available.upperBound
+                    ? "name the file of that weight, or remove 'weight'" : "give a weight the font has")
+        } catch {
+            preconditionFailure("Font(data:) throws FontError only")
+        }
+        return nil
+    }
+
+    private func formatWeight(_ value: Double) -> String { describeNumber(value) }
+
+    /// A text node's geometry: its text set into glyph outlines, the text box centred on the origin.
+    func readText(_ map: MapEntries, into info: NodeInfo) {
+        info.base[.d] = Property.d.defaultValue!
+        let textNode = map.value(.text)
+        let text = textNode.flatMap { scalarText($0, expected: "the text to set") }
+        var font: Font?
+        if let fontNode = map.value(.font), let name = scalarText(fontNode, expected: "a font's name from fonts:") {
+            font = fonts.byName[name]
+            if font == nil, !fonts.broken.contains(name) {
+                let match = guessName(name, in: fonts.declared.sorted())
+                error(.fontNotFound,
+                    fonts.declared.isEmpty ? "no font '\(name)': the scene has no fonts:" : "no font '\(name)' in fonts:",
+                    at: fontNode.reportRange,
+                    help: match.map { "did you mean '\($0)'?" } ?? "declare it: fonts: {\(name): {file: fonts/NAME.ttf}}",
+                    fixIts: match.map { replacing(fontNode, with: $0) } ?? [])
+            }
+        }
+        let size = map.value(.size).flatMap { number($0, name: Property.size.key, bound: .between(0.01, 10000)) } ?? 0
+        var style = TextStyle(size: size)
+        if let node = map.value(.align), let word = keyword(node, .align), let alignment = TextAlignment(rawValue: word) { style.alignment = alignment }
+        if let value = number(.lineHeight, in: map) { style.lineHeight = value }
+        if let value = number(.letterSpacing, in: map) { style.letterSpacing = value }
+        style.maxWidth = number(.maxWidth, in: map)
+        if let perGlyph = map.value(.perGlyph),
+            let settings = readMap(perGlyph, what: Property.perGlyph.key, allowed: Property.perGlyph.childKeys, required: Property.perGlyph.requiredChildren.map(\.key)),
+            let delayNode = settings.value(.perGlyphDelay),
+            let delay = time(delayNode, name: Property.perGlyphDelay.key, bound: Property.perGlyphDelay.descriptor.bound)
+        {
+            texts.perGlyph[info.id] = (delay, perGlyph.reportRange)
+        }
+        info.text = text
+        if let a11y = map.value(.a11y),
+            let settings = readMap(a11y, what: Property.a11y.key, allowed: Property.a11y.childKeys, required: Property.a11y.requiredChildren.map(\.key)),
+            let labelNode = settings.value(.a11yLabel),
+            let label = scalarText(labelNode, expected: "the text's accessible name")
+        {
+            info.accessibleLabel = label
+        }
+        guard let text, let font, size > 0, let textNode else { return }
+        guard let layout = setText(text, font: font, style: style, at: textNode.reportRange, maxWidthRange: map.value(.maxWidth)?.reportRange)
+        else { return }
+        texts.settings[info.id] = TextSetting(text: text, font: font, style: style, layout: layout)
+        info.base[.d] = .path(layout.outline)
+        info.baseRanges[.d] = textNode.reportRange
+        info.localBounds = Bounds(centeredSize: layout.size)
+    }
+
+    /// Sets `text` and reports what the font cannot draw or `max-width` cannot hold, at `range`
+    /// (the text as written) and `maxWidthRange`; nil when its outlines are over the vertex limit.
+    func setText(_ text: String, font: Font, style: TextStyle, at range: SourceRange, maxWidthRange: SourceRange?) -> TextLayout? {
+        let layout = font.layOut(text, style: style)
+        if !layout.missingCharacters.isEmpty {
+            let listed = layout.missingCharacters.map { character in
+                "'\(character)' (\(character.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true).leftPadded(to: 4) }.joined(separator: " ")))"
+            }
+            error(.missingGlyph,
+                "the font '\(font.familyName)' has no glyph for \(listing(listed, conjunction: "and"))", at: range,
+                help: "use a font that covers these characters, or remove them from the text")
+        }
+        if let maxWidth = style.maxWidth, let word = layout.unbreakableWords.first {
+            error(.textTooWide, "'\(word)' is wider than max-width \(describeNumber(maxWidth)) and has no space to break at",
+                at: maxWidthRange ?? range,
+                help: "widen max-width, make the text smaller, or break the word with a space or \\n")
+        }
+        guard addPathVertices(layout.glyphs.reduce(0) { $0 + $1.outline.contours.reduce(0) { $0 + $1.vertices.count } }, at: range) else { return nil }
+        return layout
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+}

@@ -1,0 +1,626 @@
+import ChoreoDiagnostics
+import ChoreoJSON
+import ChoreoSceneModel
+import ChoreoTimeline
+import Foundation
+
+/// Lowers a valid scene to the compiled timeline (contract section 6).
+///
+/// Layout of the global timeline, every boundary on a whole frame: each state's pose (one frame),
+/// the initial state's first so that frame 0 is what a player shows on load (contract section 9),
+/// the others in file order, then each transition (its delay and duration rounded up to whole frames, plus one frame holding
+/// the end pose, because players stop one frame before a marker's end), then each timeline (its
+/// duration rounded up plus one hold frame; a looping timeline exactly one cycle). A transition or
+/// a timeline played once that moves a staggered repeat (`repeat.delay`) lasts that much longer,
+/// so the last copy finishes too. A scene with
+/// neither states nor timelines is one still frame named after the scene.
+package func lower(_ scene: Scene, inputBytes: Int = 0, diagnostics: inout DiagnosticBag) -> Timeline {
+    guard checkBakedSegmentCount(scene, inputBytes: inputBytes, diagnostics: &diagnostics) else {
+        // Rejected: the caller drops the timeline because of the error, so it stays empty.
+        return Timeline(
+            name: scene.name, width: scene.size.x, height: scene.size.y, fps: scene.fps, duration: 0,
+            background: scene.background, layers: [], spans: [], title: scene.name)
+    }
+    let context = LoweringContext(scene: scene)
+    let plans = context.layOutSpans(diagnostics: &diagnostics)
+    let tracks = context.buildTracks(plans, diagnostics: &diagnostics)
+    let builder = NodeBuilder(lowered: tracks)
+    let layers = scene.layers.map { builder.node($0) }
+    let totalFrames = plans.last.map { $0.startFrame + $0.frames } ?? 0
+    let initialLabel = context.initialState?.label
+    let timeline = Timeline(
+        name: scene.name, width: scene.size.x, height: scene.size.y, fps: scene.fps,
+        duration: Double(totalFrames) / scene.fps, background: scene.background, layers: layers,
+        spans: plans.map(\.spanWithReducedMotion), title: initialLabel ?? scene.name, stateMachine: context.stateMachine(plans.map(\.span)))
+    if let id = firstNodeWithNonFiniteValue(timeline) {
+        diagnostics.error(
+            .nonFinite, "node '\(id)' would be written with an infinite or undefined (NaN) number",
+            at: context.node(id)?.range ?? .fileStart, help: "use smaller values; see docs/limits.md")
+    }
+    return timeline
+}
+
+/// What one span of the global timeline shows.
+enum SpanContent {
+    case pose(SceneState?)
+    case transition(SceneTransition)
+    /// `contentLength`: the timeline's duration in whole frames (the cycle, for loops). The
+    /// timeline's `loop` is the one it plays with (a state's `play: {loop:}` overrides it);
+    /// `pose` is the state it plays on top of (nil: the initial state).
+    case timeline(SceneTimeline, contentLength: Double, pose: SceneState?)
+}
+
+struct PlannedSpan {
+    var span: Span
+    var startFrame: Int
+    var frames: Int
+    var content: SpanContent
+}
+
+package struct LoweringContext {
+    let scene: Scene
+    /// Every node, groups' children included, in document order, and where each id is in it (an
+    /// index rather than the node itself: a dictionary of `SceneNode`s, a few hundred bytes each in
+    /// buckets up to twice the count, was 8% of lint's peak memory).
+    private let nodeList: [SceneNode]
+    private let nodeIndex: [String: Int]
+    /// Where each state is in `scene.states` (`Scene.stateIndicesByName`).
+    let stateIndex: [String: Int]
+    /// For every node under a repeat with a `delay`: the latest its motion starts in any copy
+    /// (the sum over the staggered repeats around it, itself included, of (count − 1) × delay).
+    let staggerReach: [String: Double]
+    /// Whether some repeat is written out copy by copy (`NodeBuilder.staggeredCopies`): then a
+    /// node's tracks are read once per copy, else once.
+    let hasStaggeredCopies: Bool
+
+    package init(scene: Scene) {
+        self.scene = scene
+        var nodeList: [SceneNode] = []
+        var nodeIndex: [String: Int] = [:]
+        var reach: [String: Double] = [:]
+        var staggered = false
+        func collect(_ list: [SceneNode], inherited: Double) {
+            for node in list {
+                nodeIndex[node.id] = nodeList.count
+                nodeList.append(node)
+                if node.stagger != nil, node.repeat != nil { staggered = true }
+                let own = node.stagger.map { $0.delay * Double(max(0, (node.repeat?.count ?? 1) - 1)) } ?? 0
+                if inherited + own > 0 { reach[node.id] = inherited + own }
+                if case let .group(children) = node.shape { collect(children, inherited: inherited + own) }
+            }
+        }
+        collect(scene.layers, inherited: 0)
+        self.nodeList = nodeList
+        self.nodeIndex = nodeIndex
+        self.stateIndex = scene.stateIndicesByName()
+        self.staggerReach = reach
+        self.hasStaggeredCopies = staggered
+    }
+
+    /// The node with this id (the last one written, if several have it).
+    func node(_ id: String) -> SceneNode? {
+        nodeIndex[id].map { nodeList[$0] }
+    }
+
+    /// The node's own value of a property (nil for an unknown node or a property it does not have).
+    func baseValue(_ key: PropertyKey) -> PropertyValue? {
+        nodeIndex[key.node].flatMap { nodeList[$0].base[key.property] }
+    }
+
+    /// How much longer than its own motion a span must last so that the last staggered copy of
+    /// every node it animates finishes too.
+    private func staggerExtension(_ keys: some Sequence<PropertyKey>) -> Double {
+        guard !staggerReach.isEmpty else { return 0 }
+        return keys.reduce(0) { max($0, staggerReach[$1.node] ?? 0) }
+    }
+
+    private var frameLength: Double { 1 / scene.fps }
+
+    /// Whole frames covering `seconds`, ignoring float noise (0.55 s at 60 fps is 33 frames, not 34).
+    private func framesCovering(_ seconds: Double) -> Int {
+        max(0, Int((seconds * scene.fps - 1e-6).rounded(.up)))
+    }
+
+    func layOutSpans(diagnostics: inout DiagnosticBag) -> [PlannedSpan] {
+        var plans: [PlannedSpan] = []
+        var frame = 0
+        func add(_ name: String, _ role: Span.Role, frames: Int, content: SpanContent) {
+            let span = Span(name: name, start: Double(frame) / scene.fps, end: Double(frame + frames) / scene.fps, role: role)
+            plans.append(PlannedSpan(span: span, startFrame: frame, frames: frames, content: content))
+            frame += frames
+        }
+        if scene.states.isEmpty && scene.timelines.isEmpty {
+            add(scene.name, .pose(label: nil, plays: nil), frames: 1, content: .pose(nil))
+        }
+        let played = playedSpans()
+        let initialFirst = initialState.map { initial in [initial] + scene.states.filter { $0.name != initial.name } }
+        var playedByState: [String: String] = [:]
+        for item in played {
+            if let name = item.state?.name, playedByState[name] == nil { playedByState[name] = item.name }
+        }
+        for state in initialFirst ?? scene.states {
+            let plays = playedByState[state.name]
+            add(state.name, .pose(label: state.label, plays: plays), frames: 1, content: .pose(state))
+        }
+        for transition in scene.transitions {
+            let timings = [transition.timing] + transition.nodeTiming.keys.sorted().map { transition.nodeTiming[$0]! }
+            // The properties the transition changes matter only under a staggered repeat.
+            let changed = staggerReach.isEmpty ? [] : Set((state(named: transition.from)?.overrides.keys).map(Array.init) ?? [])
+                .union((state(named: transition.to)?.overrides.keys).map(Array.init) ?? [])
+                .filter { poseValue($0, in: state(named: transition.from)) != poseValue($0, in: state(named: transition.to)) }
+            let length = max(
+                (timings.map { $0.delay + effectiveDuration($0) }.max() ?? 0) + staggerExtension(changed),
+                choreographyLength(transition))
+            add(
+                "\(transition.from)->\(transition.to)", .transition(from: transition.from, to: transition.to, trigger: transition.trigger),
+                frames: framesCovering(length) + 1, content: .transition(transition))
+        }
+        var warnedLoops: Set<String> = []
+        for item in played {
+            let timeline = item.timeline
+            if timeline.loop {
+                let exact = timeline.duration * scene.fps
+                var frames = Int(exact.rounded())
+                if abs(exact - exact.rounded()) > 1e-6, !warnedLoops.contains(timeline.name) {
+                    warnedLoops.insert(timeline.name)
+                    frames = max(1, frames)
+                    diagnostics.warning(
+                        .loopFrames,
+                        "looping timeline '\(timeline.name)' lasts \(formatSeconds(timeline.duration)), which is not a whole number of frames at \(formatNumber(scene.fps)) fps; its cycle is rounded to \(frames) frames",
+                        at: timeline.range, help: "make the duration a multiple of 1/fps, for example \(formatSeconds(Double(frames) / scene.fps))")
+                }
+                frames = max(1, frames)
+                add(item.name, .timeline(loops: true), frames: frames, content: .timeline(timeline, contentLength: Double(frames) / scene.fps, pose: item.state))
+            } else {
+                let frames = framesCovering(timeline.duration)
+                var animated = Set(timeline.keyframes.keys)
+                for tween in timeline.tweens { animated.formUnion(tween.values.keys) }
+                let staggered = framesCovering(timeline.duration + staggerExtension(animated))
+                add(item.name, .timeline(loops: false), frames: staggered + 1, content: .timeline(timeline, contentLength: Double(frames) / scene.fps, pose: item.state))
+            }
+        }
+        return plans
+    }
+
+    /// The spans the timelines get, in file order (contract §9). A timeline no state plays gets
+    /// one span named after it, on top of the initial pose, looping as it says. A timeline that
+    /// states play gets one span per playing state, on top of that state's pose and looping as
+    /// the state says (`play: {loop:}`, else as the timeline says): the first is named after the
+    /// timeline, the others `TIMELINE@STATE`.
+    func playedSpans() -> [(name: String, timeline: SceneTimeline, state: SceneState?)] {
+        var result: [(name: String, timeline: SceneTimeline, state: SceneState?)] = []
+        // The states that play each timeline, in file order, gathered once.
+        var playersByTimeline: [String: [SceneState]] = [:]
+        for state in scene.states { if let play = state.play { playersByTimeline[play, default: []].append(state) } }
+        for timeline in scene.timelines {
+            let players = playersByTimeline[timeline.name] ?? []
+            if players.isEmpty {
+                result.append((timeline.name, timeline, nil))
+                continue
+            }
+            for (index, state) in players.enumerated() {
+                var played = timeline
+                played.loop = state.playLoop ?? timeline.loop
+                result.append((index == 0 ? timeline.name : "\(timeline.name)@\(state.name)", played, state))
+            }
+        }
+        return result
+    }
+
+    /// The value of a property in a pose: the state's override, else the node's base value.
+    func poseValue(_ key: PropertyKey, in state: SceneState?) -> PropertyValue? {
+        state?.overrides[key] ?? baseValue(key)
+    }
+
+    /// The states and transitions as the IR's graph, naming the spans `layOutSpans` made for them.
+    func stateMachine(_ spans: [Span]) -> StateMachine? {
+        guard let initial = initialState else { return nil }
+        // The first pose and the first timeline span of each name, found once (a scan of `spans`
+        // for every state was quadratic in the states).
+        var poses: [String: Span] = [:], timelines: [String: Span] = [:]
+        for span in spans {
+            switch span.kind {
+            case .pose: if poses[span.name] == nil { poses[span.name] = span }
+            case .timeline: if timelines[span.name] == nil { timelines[span.name] = span }
+            case .transition: break
+            }
+        }
+        let states = scene.states.map { state in
+            StateMachine.State(
+                name: state.name, label: state.label, pose: state.name, play: playedSpan(of: state, poses: poses, timelines: timelines))
+        }
+        let transitions = scene.transitions.map { transition in
+            let name = "\(transition.from)->\(transition.to)"
+            return StateMachine.Transition(
+                name: name, from: transition.from, to: transition.to, trigger: transition.trigger, span: name,
+                guardCondition: transition.guardCondition, actions: transition.actions, exit: transition.exit)
+        }
+        return StateMachine(initial: initial.name, states: states, transitions: transitions, inputs: scene.inputs)
+    }
+
+    /// The span a state plays on top of its pose (its pose span's `plays`: `TIMELINE`, or
+    /// `TIMELINE@STATE` when several states play one timeline) and whether it loops there.
+    func playedSpan(of state: SceneState, poses: [String: Span], timelines: [String: Span]) -> StateMachine.Play? {
+        guard case let .pose(_, plays?) = poses[state.name]?.role, let played = timelines[plays] else { return nil }
+        return StateMachine.Play(span: played.name, loops: played.loops, bind: state.playBind?.input)
+    }
+
+    var initialState: SceneState? {
+        guard let initial = scene.initial else { return scene.states.first }
+        return stateIndex[initial].map { scene.states[$0] } ?? scene.states.first
+    }
+
+    /// Every property some state, tween or keyframe touches, of the nodes there are, sorted.
+    ///
+    /// Gathered by node (its position in `nodeList`, found by one hash of the id per key written)
+    /// rather than in a `Set<PropertyKey>` (hashing and comparing the id again on every insert),
+    /// so that only the nodes are sorted by id, each node's few properties among themselves.
+    package func animatedKeys() -> [PropertyKey] {
+        var propertiesByNode = [[Property]](repeating: [], count: nodeList.count)
+        var touched: [Int] = []
+        func add(_ keys: some Sequence<PropertyKey>) {
+            for key in keys {
+                guard let index = nodeIndex[key.node] else { continue }
+                if propertiesByNode[index].isEmpty { touched.append(index) }
+                if !propertiesByNode[index].contains(key.property) { propertiesByNode[index].append(key.property) }
+            }
+        }
+        for state in scene.states { add(state.overrides.keys) }
+        for transition in scene.transitions { add(transition.keyframes.keys) }
+        for timeline in scene.timelines {
+            add(timeline.keyframes.keys)
+            for tween in timeline.tweens { add(tween.values.keys) }
+        }
+        // One index per id (`nodeIndex` keeps the last node of an id), so ids order the nodes as
+        // `PropertyKey.<` orders keys of different nodes.
+        touched.sort { nodeList[$0].id < nodeList[$1].id }
+        var keys: [PropertyKey] = []
+        keys.reserveCapacity(touched.reduce(0) { $0 + propertiesByNode[$1].count })
+        for index in touched {
+            let id = nodeList[index].id
+            for property in propertiesByNode[index].sorted() { keys.append(PropertyKey(node: id, property: property)) }
+        }
+        return keys
+    }
+
+    /// The largest baking error allowed for a property, in its own units.
+    func tolerance(for key: PropertyKey) -> Double {
+        switch key.property.descriptor.bakingTolerance {
+        case let .absolute(tolerance): return tolerance
+        case let .alongOutline(pixels):
+            guard let node = node(key.node), let length = approximateOutlineLength(node), length > 0 else { return 0.001 }
+            return pixels / length
+        }
+    }
+
+    /// Every animated property over the global timeline, as generic tracks grouped by node, and
+    /// the same tracks as the staggered copies of a repeat see them (every span's motion `shift`
+    /// seconds later).
+    func buildTracks(_ plans: [PlannedSpan], diagnostics: inout DiagnosticBag) -> LoweredTracks {
+        let keys = animatedKeys()
+        let startState = initialState
+        let springs = SpringBakery()
+        var timelineTracks: [Int: SimulatedTimeline] = [:]
+        var reported: Set<String> = []
+        for (index, plan) in plans.enumerated() {
+            if case let .transition(transition) = plan.content,
+                let choreography = choreographyTimeline(transition, spanLength: Double(plan.frames - 1) / scene.fps)
+            {
+                // Reported with the timeline it plays, if at all.
+                var ignored = DiagnosticBag(file: diagnostics.file)
+                let source = state(named: transition.from)
+                timelineTracks[index] = simulateTimeline(
+                    choreography, keys: keys, contentLength: choreography.duration, frameLength: frameLength,
+                    startValue: { poseValue($0, in: source) ?? .number(0) }, tolerance: { tolerance(for: $0) },
+                    springs: springs, diagnostics: &ignored)
+                continue
+            }
+            guard case let .timeline(timeline, contentLength, pose) = plan.content else { continue }
+            // A played timeline runs on top of its state's pose: what it does not animate keeps
+            // the state's value, and its tweens start from the state's values.
+            let base = pose ?? startState
+            // A timeline several states play is reported on once, for its first span.
+            var spanDiagnostics = DiagnosticBag(file: diagnostics.file)
+            timelineTracks[index] = simulateTimeline(
+                timeline, keys: keys, contentLength: contentLength, frameLength: frameLength,
+                startValue: { poseValue($0, in: base) ?? .number(0) }, tolerance: { tolerance(for: $0) },
+                springs: springs, diagnostics: &spanDiagnostics)
+            if reported.insert(timeline.name).inserted {
+                diagnostics.append(contentsOf: spanDiagnostics.diagnostics)
+            }
+        }
+        var poses = plans.map { PlanPoses($0, context: self) }
+        // A transition shorter than a frame into a state that plays a timeline shows, in its one
+        // frame, where that timeline starts: the state's pose would otherwise flash for a frame
+        // before the timeline takes over.
+        var firstPlayedSpan: [String: Int] = [:]
+        for (index, plan) in plans.enumerated() {
+            if case let .timeline(_, _, state?) = plan.content, firstPlayedSpan[state.name] == nil { firstPlayedSpan[state.name] = index }
+        }
+        for (index, plan) in plans.enumerated() where plan.frames == 1 {
+            if case let .transition(transition) = plan.content { poses[index].entry = firstPlayedSpan[transition.to] }
+        }
+        func tracks(shift: Double, keys: [PropertyKey]) -> [String: NodeTracks] {
+            var result: [String: NodeTracks] = [:]
+            // `keys` are sorted, so one node's keys are adjacent: one dictionary entry per node.
+            var node: String?
+            var own = NodeTracks()
+            var motions = TransitionMotions()
+            // The last track of each property: many nodes move alike (every node of a list fading
+            // in), and an equal track then shares the earlier one's storage instead of its own copy.
+            var previous: [Animated<PropertyValue>?] = Array(repeating: nil, count: Property.allCases.count)
+            for key in keys {
+                guard
+                    var global = globalTrack(
+                        key, plans: plans, poses: poses, timelineTracks: timelineTracks, springs: springs, shift: shift,
+                        motions: &motions)
+                else { continue }
+                if node != key.node {
+                    if let node { result[node] = own }
+                    node = key.node
+                    own = result[key.node] ?? NodeTracks()
+                }
+                if !global.isAnimated { global = Animated(global.initial) }
+                if let earlier = previous[key.property.rawValue], sameTrack(earlier, global) {
+                    global = earlier
+                } else {
+                    previous[key.property.rawValue] = global
+                }
+                own[key.property] = global
+            }
+            if let node { result[node] = own }
+            followKeywordAnchors(&result)
+            return result
+        }
+        let staggeredKeys = keys.filter { staggerReach[$0.node] != nil }
+        return LoweredTracks(base: tracks(shift: 0, keys: keys), consumable: !hasStaggeredCopies) { shift in
+            tracks(shift: shift, keys: staggeredKeys)
+        }
+    }
+
+    /// Transition motions already built for one shift, by what they depend on when the transition
+    /// has no per-node timing: the span, both ends and the baking tolerance. Only numbers and points
+    /// are remembered (compared by their bits, so a -0 is not a 0), and at most `capacity` of them,
+    /// so scenes whose motions all differ hold no more memory than before.
+    package struct TransitionMotions {
+        package struct Key: Hashable {
+            var span: Int
+            var kind: UInt8
+            var from: (UInt64, UInt64)
+            var to: (UInt64, UInt64)
+            var tolerance: UInt64
+
+            package init?(span: Int, from: PropertyValue, to: PropertyValue, tolerance: Double) {
+                switch (from, to) {
+                case let (.number(a), .number(b)):
+                    (kind, self.from, self.to) = (0, (a.bitPattern, 0), (b.bitPattern, 0))
+                case let (.point(a), .point(b)):
+                    (kind, self.from, self.to) = (1, (a.x.bitPattern, a.y.bitPattern), (b.x.bitPattern, b.y.bitPattern))
+                default:
+                    return nil
+                }
+                self.span = span
+                self.tolerance = tolerance.bitPattern
+            }
+
+            package static func == (a: Key, b: Key) -> Bool {
+                a.span == b.span && a.kind == b.kind && a.from == b.from && a.to == b.to && a.tolerance == b.tolerance
+            }
+
+            package func hash(into hasher: inout Hasher) {
+                hasher.combine(span)
+                hasher.combine(kind)
+                hasher.combine(from.0)
+                hasher.combine(from.1)
+                hasher.combine(to.0)
+                hasher.combine(to.1)
+                hasher.combine(tolerance)
+            }
+        }
+
+        package static let capacity = 1024
+        private(set) var tracks: [Key: PropertyTrack] = [:]
+
+        mutating func remember(_ track: PropertyTrack, for key: Key) {
+            guard tracks.count < Self.capacity else { return }
+            tracks[key] = track
+        }
+    }
+
+    /// Which states' poses one span shows, as indices into `scene.states` (nil: the nodes' base
+    /// values), resolved once for every property instead of by name for each.
+    struct PlanPoses {
+        var pose: Int?
+        var from: Int?
+        var to: Int?
+        /// For a transition shorter than a frame: the plan of the timeline its target state plays.
+        var entry: Int?
+
+        init(_ plan: PlannedSpan, context: LoweringContext) {
+            func index(_ state: SceneState?) -> Int? { state.flatMap { context.stateIndex[$0.name] } }
+            switch plan.content {
+            case let .pose(state): pose = index(state)
+            case let .transition(transition):
+                from = context.stateIndex[transition.from]
+                to = context.stateIndex[transition.to]
+            case let .timeline(_, _, state): pose = index(state ?? context.initialState)
+            }
+        }
+    }
+
+    /// One property over the global timeline: each span's local track, moved `shift` seconds later
+    /// within its span (wrapping in a looping timeline), appended in order. At a span's start the
+    /// value jumps to the span's starting value (a segment whose `from` differs from the previous end).
+    private func globalTrack(
+        _ key: PropertyKey, plans: [PlannedSpan], poses: [PlanPoses], timelineTracks: [Int: SimulatedTimeline],
+        springs: SpringBakery, shift: Double, motions: inout TransitionMotions
+    ) -> Animated<PropertyValue>? {
+        // `poseValue(key, in:)` for every state, looked up once.
+        let base = baseValue(key)
+        let stateValues = scene.states.map { $0.overrides[key] ?? base }
+        func poseValue(_ state: Int?) -> PropertyValue? { state.map { stateValues[$0] } ?? base }
+        var initial: PropertyValue?
+        var segments: [Segment<PropertyValue>] = []
+        for (index, plan) in plans.enumerated() {
+            let length = Double(plan.frames) / scene.fps
+            var local: PropertyTrack
+            switch plan.content {
+            case .pose:
+                guard let value = poseValue(poses[index].pose) else { continue }
+                local = PropertyTrack(value)
+            case .transition where poses[index].entry.flatMap({ timelineTracks[$0]?.tracks[key] }) != nil:
+                local = PropertyTrack(timelineTracks[poses[index].entry!]!.tracks[key]!.value(at: 0))
+            case let .transition(transition):
+                if let choreographed = timelineTracks[index]?.tracks[key] {
+                    local = choreographed.delayed(by: shift, length: length)
+                    break
+                }
+                guard let from = poseValue(poses[index].from), let to = poseValue(poses[index].to) else { continue }
+                let tolerance = from != to ? tolerance(for: key) : 0
+                // Without per-node timing the motion depends only on its ends and tolerance (the
+                // span and shift being fixed here): built once for all the properties that share them.
+                let motion = transition.nodeTiming.isEmpty ? TransitionMotions.Key(span: index, from: from, to: to, tolerance: tolerance) : nil
+                if let motion, let track = motions.tracks[motion] {
+                    local = track
+                } else {
+                    var track = PropertyTrack(from)
+                    if from != to {
+                        // `timing(for:)` names the key's paths to look them up; most transitions have no
+                        // per-node timing at all.
+                        let timing = transition.nodeTiming.isEmpty ? transition.timing : transition.timing(for: key)
+                        track.animate(
+                            at: timing.delay + shift, duration: effectiveDuration(timing, springs: springs), easing: timing.easing,
+                            to: to, tolerance: tolerance, springs: springs)
+                    }
+                    local = track.window(from: 0, to: length).normalized(end: length)
+                    if let motion { motions.remember(local, for: motion) }
+                }
+            case let .timeline(timeline, _, _):
+                guard let simulated = timelineTracks[index] else { continue }
+                // A property the timeline does not animate holds its value in the pose below it.
+                let track = simulated.tracks[key] ?? PropertyTrack(poseValue(poses[index].pose) ?? .number(0))
+                local = track
+                if shift > 0 {
+                    local = timeline.loop ? track.wrapped(by: shift, period: length) : track.delayed(by: shift, length: length)
+                }
+            }
+            let start = plan.span.start
+            if let initial {
+                let current = segments.last?.to ?? initial
+                let firstStart = local.segments.first?.start ?? length
+                if local.initial != current && firstStart > timeEpsilon {
+                    segments.append(
+                        Segment(start: start, end: start + firstStart, from: local.initial, to: local.initial, easing: .linear))
+                }
+            } else {
+                initial = local.initial
+            }
+            // Grown geometrically (reserving the exact size span by span copied the whole track for
+            // every span: quadratic in a property's transitions, which a scene can have thousands of),
+            // and trimmed to its size below.
+            let needed = segments.count + local.segments.count
+            if needed > segments.capacity { segments.reserveCapacity(max(needed, 2 * segments.capacity)) }
+            for segment in local.segments {
+                segments.append(
+                    Segment(start: segment.start + start, end: segment.end + start, from: segment.from, to: segment.to, easing: segment.easing))
+            }
+        }
+        // The tracks of a large scene live together until their IR nodes are made: spare capacity
+        // of more than an eighth is given back by one copy.
+        if segments.capacity - segments.count > segments.count / 8 { segments = Array(segments[...]) }
+        // `Animated` checks the order of the whole track once, as appending segment by segment did.
+        return initial.map { Animated($0, segments: segments) }
+    }
+
+    func state(named name: String) -> SceneState? {
+        stateIndex[name].map { scene.states[$0] }
+    }
+
+    /// The outline's length from the node's base geometry, for the trim tolerance; nil if unknown.
+    func approximateOutlineLength(_ node: SceneNode) -> Double? {
+        switch node.shape {
+        case .rect:
+            guard let size = node.base.point(.size) else { return nil }
+            return 2 * (abs(size.x) + abs(size.y))
+        case .ellipse:
+            guard let size = node.base.point(.size) else { return nil }
+            let a = abs(size.x) / 2, b = abs(size.y) / 2
+            return Double.pi * (3 * (a + b) - ((3 * a + b) * (a + 3 * b)).squareRoot())
+        case let .polygon(sides, _, _):
+            guard let radius = node.base.number(.radius) else { return nil }
+            return 2 * Double(max(3, sides)) * abs(radius) * sin(Double.pi / Double(max(3, sides)))
+        case .path:
+            guard let shape = node.base.path(.d) else { return nil }
+            var length = 0.0
+            for contour in shape.contours {
+                let points = contour.vertices.map(\.point)
+                for (a, b) in zip(points, points.dropFirst() + (contour.closed ? points.prefix(1) : [])) {
+                    length += ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
+                }
+            }
+            return length
+        case .group:
+            return nil
+        }
+    }
+}
+
+/// `1.9s`, `0.016667s`: seconds for messages.
+private func formatSeconds(_ seconds: Double) -> String {
+    formatNumber(seconds, decimals: 6) + "s"
+}
+
+/// An upper bound on the segments one motion with `easing` bakes into: `steps(n)` is n segments,
+/// a spring its chain of cubics (lowering never bakes finer than `minSpringProgressTolerance`),
+/// anything else one.
+func bakedSegmentBound(_ easing: EasingSpec, springs: SpringBakery) -> Int {
+    switch easing {
+    case let .steps(count): return max(1, count)
+    case let .spring(response, dampingFraction):
+        return springs.pieces(
+            SpringCurve(response: response, dampingFraction: dampingFraction), tolerance: minSpringProgressTolerance
+        ).count
+    default: return 1
+    }
+}
+
+/// Counts, from the easing alone, the segments the scene's motions bake into (`steps(n)` is n
+/// segments, a spring its chain of cubics, anything else one), and reports the timeline or
+/// transition at which the total passes `SceneLimits.bakedSegmentLimit(inputBytes:)`, before any
+/// is built.
+func checkBakedSegmentCount(_ scene: Scene, inputBytes: Int, diagnostics: inout DiagnosticBag) -> Bool {
+    let springs = SpringBakery()
+    func segments(_ easing: EasingSpec) -> Int { bakedSegmentBound(easing, springs: springs) }
+    let limit = SceneLimits.bakedSegmentLimit(inputBytes: inputBytes)
+    var total = 0
+    func exceeded(_ added: Int, at range: SourceRange, _ what: String) -> Bool {
+        total += added
+        guard total > limit else { return false }
+        diagnostics.error(
+            .tooManyBakedKeyframes,
+            "\(what) brings the baked keyframes to \(total), more than the limit of \(limit)\(limitExplanation(limit, floor: SceneLimits.maxBakedSegments, inputBytes: inputBytes))",
+            at: range, help: "use fewer steps or springs, or fewer keyframes with them")
+        return true
+    }
+    let stateIndices = scene.stateIndicesByName()
+    for transition in scene.transitions {
+        // Without per-node timing every key moves with the transition's own, looked up once.
+        let shared = transition.nodeTiming.isEmpty ? segments(transition.timing.easing) : nil
+        var count = 0
+        scene.forEachKey(movedBy: transition, stateIndices: stateIndices) { key in
+            count += shared ?? segments(transition.timing(for: key).easing)
+        }
+        for keyframes in transition.keyframes.values {
+            count += keyframes.reduce(0) { $0 + segments($1.easing) }
+        }
+        if exceeded(count, at: transition.range, "the transition \(transition.from) → \(transition.to)") { return false }
+    }
+    for timeline in scene.timelines {
+        var count = timeline.tweens.reduce(0) { $0 + $1.values.count * segments($1.timing.easing) }
+        for keyframes in timeline.keyframes.values {
+            count += keyframes.reduce(0) { $0 + segments($1.easing) }
+        }
+        if exceeded(count, at: timeline.range, "timeline '\(timeline.name)'") { return false }
+    }
+    return true
+}

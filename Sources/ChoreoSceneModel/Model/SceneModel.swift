@@ -1,0 +1,415 @@
+import ChoreoDiagnostics
+import ChoreoTimeline
+
+// The scene model: what a valid scene file says, with every value resolved (vars substituted,
+// units converted: times in seconds, angles in degrees, colours as RGBA, anchors and
+// `units: bounds` resolved to local points, styles inherited from groups). The front end builds
+// it from the YAML tree and reports every problem; lowering turns it into a `Timeline` and
+// reports nothing but the warnings it alone can see (a looping timeline that jumps at its seam).
+//
+// Animatable properties are addressed by a `Property` of the property table (PropertyTable.swift),
+// written in scenes as a path such as `rotation` or `trim.end`, so that states, tweens and
+// keyframes share one mechanism.
+
+public enum PropertyValue: Sendable, Equatable {
+    case number(Double)
+    case point(Point)
+    case color(RGBA)
+    case path(PathShape)
+    case stops(GradientStops)
+}
+
+/// A property of one node: what states, tweens and keyframes animate.
+public struct PropertyKey: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public var node: String
+    public var property: Property
+
+    public init(node: String, property: Property) {
+        self.node = node
+        self.property = property
+    }
+
+    public static func < (a: PropertyKey, b: PropertyKey) -> Bool {
+        a.node != b.node ? a.node < b.node : a.property < b.property
+    }
+
+    public var description: String { "\(node).\(property)" }
+}
+
+public struct Scene: Sendable {
+    public var name: String
+    public var size: Point
+    public var fps: Double
+    public var background: RGBA?
+    /// Bottom to top.
+    public var layers: [SceneNode]
+    /// In file order. A scene without states has none (its first timeline plays on load).
+    public var states: [SceneState]
+    /// The initial state's name (the first state unless `initial:` names another); nil without states.
+    public var initial: String?
+    public var transitions: [SceneTransition]
+    /// `inputs:`, in file order (contract §17).
+    public var inputs: [MachineInput] = []
+    /// Where each input was declared.
+    public var inputRanges: [String: SourceRange] = [:]
+    /// `themes:`, in file order.
+    public var themes: [SceneTheme] = []
+    /// Every var's value (for naming theme slots after the var they come from).
+    public var vars: [String: VarValue] = [:]
+    /// The unit point of each node whose `anchor:` is a keyword other than `center` (`bottom` is
+    /// (0.5, 1)), by node id: its anchor follows the node's animated geometry (contract §16).
+    public var keywordAnchors: [String: Point] = [:]
+    /// In file order.
+    public var timelines: [SceneTimeline]
+    /// `budget:`: the most bytes a compiled Lottie, TGS or dotLottie file may have.
+    public var budget: OutputBudget?
+    /// The font files `fonts:` read: what the output depends on besides the scene file.
+    public var fontFiles: [String] = []
+
+    public init(
+        name: String, size: Point, fps: Double, background: RGBA?, layers: [SceneNode], states: [SceneState],
+        initial: String?, transitions: [SceneTransition], timelines: [SceneTimeline]
+    ) {
+        self.name = name
+        self.size = size
+        self.fps = fps
+        self.background = background
+        self.layers = layers
+        self.states = states
+        self.initial = initial
+        self.transitions = transitions
+        self.timelines = timelines
+    }
+}
+
+extension Scene {
+    /// Each state's position in `states` by name (the first, should a scene built in code repeat a
+    /// name), made once by the stages that look states up by name for every transition, span or
+    /// state: scanning `states` each time was quadratic in a scene's states (8,000 states and
+    /// transitions took seconds to lint).
+    public func stateIndicesByName() -> [String: Int] {
+        var indices: [String: Int] = [:]
+        indices.reserveCapacity(states.count)
+        for (index, state) in states.enumerated() where indices[state.name] == nil { indices[state.name] = index }
+        return indices
+    }
+
+    /// Calls `body` with every key `transition` may move: those either of its states overrides,
+    /// each once (`from`'s, then those of `to` that `from` lacks), without building a set of them.
+    /// The limit counts of the baked segments and of the output work both walk them.
+    package func forEachKey(movedBy transition: SceneTransition, stateIndices: [String: Int], _ body: (PropertyKey) -> Void) {
+        let from = stateIndices[transition.from].map { states[$0].overrides } ?? [:]
+        let to = stateIndices[transition.to].map { states[$0].overrides } ?? [:]
+        for key in from.keys { body(key) }
+        for key in to.keys where from[key] == nil { body(key) }
+    }
+}
+
+public enum SceneShape: Sendable, Equatable {
+    case rect
+    case ellipse
+    /// `sides` and whether `inner-radius` makes it a star; `corner-radius` of polygons is static.
+    case polygon(sides: Int, star: Bool, cornerRadius: Double)
+    case path
+    case group([SceneNode])
+}
+
+public enum FillKind: Sendable, Equatable {
+    case none
+    case solid
+    case linear
+    case radial
+}
+
+/// One node as written in `layers`, with the base value of every animatable property it has.
+public struct SceneNode: Sendable, Equatable {
+    public var id: String
+    /// The node's `id:` value, for notes ("first defined here").
+    public var range: SourceRange
+    public var shape: SceneShape
+    /// Base values of every animatable property that applies to this node, defaults included
+    /// (for example `opacity` 1, `rotation` 0, `position` at the anchor when not given).
+    public var base: PropertyValues
+    public var fill: FillKind
+    public var fillRule: FillRule
+    /// Nil when the node has no stroke (after inheritance).
+    public var stroke: StrokeStyle?
+    /// True when the node (or its group) is trimmed; `trim.*` then are in `base`.
+    public var trimmed: Bool
+    /// A text node's text: its accessible name in the outputs.
+    public var accessibleName: String?
+    public var `repeat`: Repeat? {
+        get { rare?.repeat }
+        set { rare = RareParts.make(repeat: newValue, stagger: stagger, clip: clip) }
+    }
+    /// `repeat.delay` and `repeat.fill`: what makes the copies differ in time and colour.
+    public var stagger: RepeatStagger? {
+        get { rare?.stagger }
+        set { rare = RareParts.make(repeat: `repeat`, stagger: newValue, clip: clip) }
+    }
+    /// The shape of the node's `clip:` (never a group), nil without one; its geometry and
+    /// transform values are in `base` as `clip.size`, `clip.position`, and so on.
+    public var clip: SceneShape? {
+        get { rare?.clip }
+        set { rare = RareParts.make(repeat: `repeat`, stagger: stagger, clip: newValue) }
+    }
+
+    /// `repeat`, `stagger` and `clip`, which few nodes have, behind one optional reference: inline
+    /// they were 200 of a node's 328 bytes, and a large scene's nodes are held in several arrays
+    /// through lowering (8.7 MB at 10,000 nodes).
+    private var rare: RareParts?
+
+    private final class RareParts: Sendable, Equatable {
+        let `repeat`: Repeat?
+        let stagger: RepeatStagger?
+        let clip: SceneShape?
+
+        init(repeat: Repeat?, stagger: RepeatStagger?, clip: SceneShape?) {
+            self.repeat = `repeat`
+            self.stagger = stagger
+            self.clip = clip
+        }
+
+        static func make(repeat: Repeat?, stagger: RepeatStagger?, clip: SceneShape?) -> RareParts? {
+            `repeat` == nil && stagger == nil && clip == nil ? nil : RareParts(repeat: `repeat`, stagger: stagger, clip: clip)
+        }
+
+        static func == (a: RareParts, b: RareParts) -> Bool {
+            a.repeat == b.repeat && a.stagger == b.stagger && a.clip == b.clip
+        }
+    }
+
+    public init(
+        id: String, range: SourceRange, shape: SceneShape, base: PropertyValues, fill: FillKind,
+        fillRule: FillRule = .nonzero, stroke: StrokeStyle? = nil, trimmed: Bool = false, repeat: Repeat? = nil,
+        stagger: RepeatStagger? = nil
+    ) {
+        self.id = id
+        self.range = range
+        self.shape = shape
+        self.base = base
+        self.fill = fill
+        self.fillRule = fillRule
+        self.stroke = stroke
+        self.trimmed = trimmed
+        self.rare = RareParts.make(repeat: `repeat`, stagger: stagger, clip: nil)
+    }
+}
+
+/// How a repeat's copies differ beyond their placement (contract §10): copy `i` runs every
+/// animation of the node (its descendants' included) `i × delay` later, and its shapes' solid
+/// fill is `fill` blended from the first colour (copy 0) to the last.
+public struct RepeatStagger: Sendable, Equatable {
+    /// Seconds; 0 for none.
+    public var delay: Double
+    public var fill: (first: RGBA, last: RGBA)?
+
+    public init(delay: Double = 0, fill: (first: RGBA, last: RGBA)? = nil) {
+        self.delay = delay
+        self.fill = fill
+    }
+
+    public static func == (a: RepeatStagger, b: RepeatStagger) -> Bool {
+        a.delay == b.delay && a.fill?.first == b.fill?.first && a.fill?.last == b.fill?.last
+    }
+
+    /// The solid fill of copy `index` of `count`, if the repeat blends one.
+    public func fill(ofCopy index: Int, count: Int) -> RGBA? {
+        guard let fill else { return nil }
+        return RGBA.interpolate(fill.first, fill.last, count <= 1 ? 0 : Double(index) / Double(count - 1))
+    }
+}
+
+/// The static part of a stroke (colour and width are animatable properties).
+public struct StrokeStyle: Sendable, Equatable {
+    public var cap: LineCap
+    public var join: LineJoin
+    public var miterLimit: Double
+    public var dash: [Double]
+
+    public init(cap: LineCap = .butt, join: LineJoin = .miter, miterLimit: Double = 10, dash: [Double] = []) {
+        self.cap = cap
+        self.join = join
+        self.miterLimit = miterLimit
+        self.dash = dash
+    }
+}
+
+/// An easing as the scene language knows it, before lowering reduces it to `Easing`.
+public enum EasingSpec: Sendable, Equatable {
+    case linear
+    case cubic(Double, Double, Double, Double)
+    case hold
+    /// CSS `steps(n)` with jump-end: the value moves in `count` equal jumps, the last at the end.
+    case steps(Int)
+    /// SwiftUI's spring(response:dampingFraction:), mass 1, starting at rest.
+    case spring(response: Double, dampingFraction: Double)
+}
+
+public struct SceneState: Sendable {
+    public var name: String
+    public var range: SourceRange
+    /// Only the properties the state changes.
+    public var overrides: [PropertyKey: PropertyValue]
+    /// Where each override was written, for notes (mismatched morphs).
+    public var overrideRanges: [PropertyKey: SourceRange]
+    /// The state's `a11y: {label}`.
+    public var label: String?
+    /// A timeline played on top of the state's pose while it is shown (`play:`).
+    public var play: String?
+    /// The long form's `loop:`; nil plays the timeline as it says (`loop:` of the timeline).
+    public var playLoop: Bool?
+    /// The long form's `bind:`: the number input the played timeline's position follows, and
+    /// where it was written.
+    public var playBind: (input: String, range: SourceRange)?
+
+    public init(
+        name: String, range: SourceRange, overrides: [PropertyKey: PropertyValue],
+        overrideRanges: [PropertyKey: SourceRange] = [:], label: String? = nil, play: String? = nil
+    ) {
+        self.name = name
+        self.range = range
+        self.overrides = overrides
+        self.overrideRanges = overrideRanges
+        self.label = label
+        self.play = play
+    }
+}
+
+public struct Timing: Sendable, Equatable {
+    /// Seconds.
+    public var duration: Double
+    public var delay: Double
+    public var easing: EasingSpec
+
+    public init(duration: Double, delay: Double = 0, easing: EasingSpec) {
+        self.duration = duration
+        self.delay = delay
+        self.easing = easing
+    }
+}
+
+public struct SceneTransition: Sendable {
+    public var from: String
+    public var to: String
+    /// `.programmatic` without `on:`.
+    public var trigger: Trigger
+    public var timing: Timing
+    /// Timing overrides by node (`nodes: {top: {delay: 0s}}`) and by property
+    /// (`nodes: {top.opacity: {easing: ease-out}}`, keyed `top.opacity`), each already merged with
+    /// what it refines (a property's entry with its node's, a node's with `timing`).
+    public var nodeTiming: [String: Timing]
+    public var range: SourceRange
+    /// The timeline played once from the transition's start, on top of the moving pose (`play:`).
+    public var play: String?
+    /// Keyframes replacing the motion of their properties (`keyframes:`), times from the end of
+    /// `timing.delay`; a first or last keyframe left out is the source or destination pose.
+    public var keyframes: [PropertyKey: [Keyframe]]
+    /// `when:`.
+    public var guardCondition: TransitionGuard?
+    /// `set:`, `theme:`, `emit:`.
+    public var actions: [TransitionAction] = []
+    /// `change:`: how the text of a text node that differs between the two states changes.
+    public var textChange: TextChange = .fade
+    /// `exit:`: out of a looping state, at once or when the running cycle ends.
+    public var exit: LoopExit = .now
+    /// Where `exit:` is written, and the fix-it that removes it.
+    public var exitSource: ExitSource?
+    /// `reduced-motion:`: what the transition does for a viewer who asks for reduced motion.
+    public var reducedMotion: ReducedMotion = .fade
+
+    public struct ExitSource: Sendable {
+        public var range: SourceRange
+        public var removal: [FixIt]
+
+        package init(range: SourceRange, removal: [FixIt]) {
+            self.range = range
+            self.removal = removal
+        }
+    }
+
+    public init(
+        from: String, to: String, trigger: Trigger, timing: Timing, nodeTiming: [String: Timing] = [:],
+        range: SourceRange, play: String? = nil, keyframes: [PropertyKey: [Keyframe]] = [:]
+    ) {
+        self.from = from
+        self.to = to
+        self.trigger = trigger
+        self.timing = timing
+        self.nodeTiming = nodeTiming
+        self.range = range
+        self.play = play
+        self.keyframes = keyframes
+    }
+
+    /// The timing a property moves with: the most specific entry of `nodeTiming` (`top.stroke.width`,
+    /// then `top.stroke`, then `top`), else the transition's own (contract §9).
+    public func timing(for key: PropertyKey) -> Timing {
+        // Most transitions refine nothing: no key text to build for each property they move.
+        if nodeTiming.isEmpty { return timing }
+        var path = key.property.path
+        while true {
+            if let timing = nodeTiming["\(key.node).\(path)"] { return timing }
+            guard let dot = path.lastIndex(of: ".") else { break }
+            path = String(path[..<dot])
+        }
+        return nodeTiming[key.node] ?? timing
+    }
+}
+
+public struct Tween: Sendable {
+    /// Seconds from the timeline's start.
+    public var at: Double
+    public var timing: Timing
+    /// `to:` values are absolute; `by:` values (`relative`) are added to the value at the start.
+    public var values: [PropertyKey: PropertyValue]
+    public var relative: Bool
+    public var range: SourceRange
+
+    public init(at: Double, timing: Timing, values: [PropertyKey: PropertyValue], relative: Bool, range: SourceRange) {
+        self.at = at
+        self.timing = timing
+        self.values = values
+        self.relative = relative
+        self.range = range
+    }
+}
+
+public struct Keyframe: Sendable {
+    public var at: Double
+    public var value: PropertyValue
+    /// The easing of the motion arriving at this keyframe (After Effects' "ease into"), linear by default.
+    public var easing: EasingSpec
+    public var range: SourceRange
+
+    public init(at: Double, value: PropertyValue, easing: EasingSpec = .linear, range: SourceRange) {
+        self.at = at
+        self.value = value
+        self.easing = easing
+        self.range = range
+    }
+}
+
+public struct SceneTimeline: Sendable {
+    public var name: String
+    public var range: SourceRange
+    /// Seconds.
+    public var duration: Double
+    public var loop: Bool
+    public var tweens: [Tween]
+    public var keyframes: [PropertyKey: [Keyframe]]
+    /// `reduced-motion:`: what the timeline does for a viewer who asks for reduced motion.
+    public var reducedMotion: ReducedMotion = .fade
+
+    public init(
+        name: String, range: SourceRange, duration: Double, loop: Bool, tweens: [Tween],
+        keyframes: [PropertyKey: [Keyframe]]
+    ) {
+        self.name = name
+        self.range = range
+        self.duration = duration
+        self.loop = loop
+        self.tweens = tweens
+        self.keyframes = keyframes
+    }
+}
