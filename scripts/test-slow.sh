@@ -1,16 +1,21 @@
 #!/usr/bin/env bash
 # The slow stages, beyond the README's test command (which CI runs and keeps under 15 minutes):
-#   1. the conformance suites at full breadth: every resvg test rather than every eighth
+#   1. the SwiftPM plugin stage, scripts/test-plugin.sh (builds Tests/PluginFixture with
+#      ChoreoPlugin, which builds Choreo again as a package dependency: minutes on a fresh clone);
+#   2. the conformance suites at full breadth: every resvg test rather than every 24th
 #      (RESVG_SAMPLE=1);
-#   2. each fuzz target for a bounded time (FUZZ_SECONDS, default 120 s each; scripts/fuzz.sh).
-# Run it before a release, after a change to the importer, the matrix or the runtimes, or
-# overnight; it installs what it needs as scripts/test.sh does.
+#   3. each fuzz target for a bounded time (FUZZ_SECONDS, default 120 s each; scripts/fuzz.sh).
+# Run it before a release, after a change to the plugin, the importer or the runtimes, or
+# overnight, after scripts/test.sh has installed the tools both use.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/common.sh
 ensure_swift
 
 failed=()
+echo "== SwiftPM plugin"
+bash scripts/test-plugin.sh </dev/null || failed+=("SwiftPM plugin")
+
 echo "== conformance suites, full breadth"
 RESVG_SAMPLE=1 bash Tests/conformance/run_all.sh </dev/null || failed+=("conformance suites (full)")
 

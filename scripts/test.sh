@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs every test the project has, and exits non-zero if any fails:
+# The test command (what CI runs, kept under 15 minutes); exits non-zero if any test fails:
 #   1. installs what is missing: libyaml-dev, zlib1g-dev, libxml2-dev and pkg-config (to build), make and
 #      ninja-build (the depfile tests run both), chromium, librsvg2-bin and fonts (the conformance
 #      suites render with them), time (/usr/bin/time measures the hostile attacks' memory),
@@ -8,10 +8,10 @@
 #   2. creates the conformance virtualenv .venv (Tests/conformance/setup.sh, or its
 #      requirements.txt), when the conformance suites exist;
 #   3. `swift test`: every Swift test target, the CLI end-to-end tests included;
-#   4. the SwiftPM plugin stage, scripts/test-plugin.sh (builds Tests/PluginFixture with ChoreoPlugin;
-#      about 2 minutes the first time, seconds afterwards);
-#   5. the conformance suites, Tests/conformance/run_all.sh, when it exists.
+#   4. the conformance suites, Tests/conformance/run_all.sh, when it exists.
 # Later steps run even when an earlier test step fails, so one run shows every failure.
+# scripts/test-slow.sh runs the slow stages this leaves out (the SwiftPM plugin stage, every resvg
+# test, the fuzz targets).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/common.sh
@@ -40,9 +40,6 @@ mapfile -t scratch < <(swift_scratch_args)
 
 stage "swift test"
 swift test "${scratch[@]}" </dev/null || failed+=("swift test")
-
-stage "SwiftPM plugin"
-bash scripts/test-plugin.sh </dev/null || failed+=("SwiftPM plugin")
 
 if [ -f Tests/conformance/run_all.sh ]; then
     stage "conformance suites"

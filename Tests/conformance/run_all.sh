@@ -19,8 +19,8 @@
 #   6. lottie_audit.py: no compiled Lottie (scenes, feature scenes, matrix) contains a known
 #      player pitfall; lottie_spec_schema.py: every compiled Lottie (and the valid fixtures, the
 #      Lottie goldens) validates against lottie-spec 1.0.1's own schema (../shared);
-#   7. resvg_import_suite.py: `choreo import` on resvg's own tests (every eighth one by default,
-#      RESVG_SAMPLE=1 for all), pass counts per folder, with the import's Lottie in ThorVG, rlottie
+#   7. resvg_import_suite.py: `choreo import` on resvg's own tests (every 24th one by default,
+#      RESVG_SAMPLE=1 for all, as scripts/test-slow.sh runs it), pass counts per folder, with the import's Lottie in ThorVG, rlottie
 #      and lottie-web and the original in Chromium; fails only on a crash, a hang or a scene
 #      the compiler rejects;
 #   8. the pytest self-tests proving the Lottie, dotLottie suites and the audit fail on broken
@@ -163,7 +163,7 @@ stage "effects suite: blur and shadow in ThorVG, rlottie, lottie-web and Chromiu
 count_summary "effects suite" "$work/effects.log" "${PIPESTATUS[0]}"
 
 stage "resvg import suite: choreo import on resvg's tests (../shared/peer-suites/resvg), counts per folder"
-CHOREO="$CHOREO" RESVG_SAMPLE="${RESVG_SAMPLE:-8}" "$python" Tests/conformance/resvg_import_suite.py | tee "$work/resvg.log"
+CHOREO="$CHOREO" RESVG_SAMPLE="${RESVG_SAMPLE:-24}" "$python" Tests/conformance/resvg_import_suite.py | tee "$work/resvg.log"
 count_summary "resvg import suite" "$work/resvg.log" "${PIPESTATUS[0]}"
 
 stage "self-tests: the suites and the audit fail on broken output; the matrix covers §5; browser.py; Telegram stickers; the live preview and its guides; state paths; the spec schema; the pre-commit hooks; action.yml; the diff page (pytest)"
