@@ -446,6 +446,13 @@ class Drive:
                 self.results.compare(f"{name} @{percent}% (frame {frame}) chromium vs thorvg", self.picture(),
                                      scene.thorvg(frame), f"{self.stem}-{clip.span.replace('>', '')}-f{frame}", scene.cells)
             if clip.loops:
+                # Whatever comes next leaves from the loop's cycle boundary: with `exit: now` the
+                # SVG starts the next transition from the values on screen (as SwiftUI retargets)
+                # while the Lottie's transition marker starts from the state's pose, so only where
+                # the two agree do the SVG and ThorVG draw the same transition.
+                cycles = math.ceil((self.machine()["time"] - playing["begin"]) / playing["dur"] - 1e-6)
+                self.page.evaluate("t => document.documentElement.setCurrentTime(t)",
+                                   playing["begin"] + cycles * playing["dur"] + JUST_AFTER)
                 return True
             self.page.evaluate("t => document.documentElement.setCurrentTime(t)", playing["begin"] + playing["dur"] + 0.001)
             deadline = time.monotonic() + MOVE_ON_SECONDS
