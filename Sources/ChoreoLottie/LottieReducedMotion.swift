@@ -3,7 +3,7 @@ import ChoreoTimeline
 
 /// The name lottie-ios and lottie-android look for (case-insensitively, also `reduced_motion`,
 /// `reduced-motion`, `reducedMotion`): under the system's reduced-motion setting they play this
-/// marker instead of whatever the app asks for (lottie-spec issue 7 proposes the convention).
+/// marker instead of whatever the app asks for (the convention proposed on the Lottie specification's tracker).
 let reducedMotionMarkerName = "reduced motion"
 
 extension LottieEmitter {
