@@ -37,3 +37,13 @@ swift_scratch_args() {
         printf '%s\n' --scratch-path "$CHOREO_SCRATCH"
     fi
 }
+
+# Prints `== NAME` for a stage of a test script, preceded by the previous stage's duration, so a
+# log shows where the time goes. The stage's name is its text up to the first colon.
+stage_started=$SECONDS
+stage() {
+    if [ -n "${stage_name:-}" ]; then echo "   ($stage_name: $((SECONDS - stage_started)) s)"; fi
+    stage_name="${1%%:*}"
+    stage_started=$SECONDS
+    echo "== $1"
+}

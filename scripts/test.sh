@@ -28,14 +28,6 @@ elif [ -f Tests/conformance/requirements.txt ]; then
 fi
 
 failed=()
-# Each stage's duration goes into the log, so CI shows where its time goes.
-stage_started=$SECONDS
-stage() {
-    if [ -n "${stage_name:-}" ]; then echo "   ($stage_name: $((SECONDS - stage_started)) s)"; fi
-    stage_name="$1"
-    stage_started=$SECONDS
-    echo "== $1"
-}
 mapfile -t scratch < <(swift_scratch_args)
 
 stage "swift test"

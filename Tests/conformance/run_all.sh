@@ -37,15 +37,8 @@ set -uo pipefail
 repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$repo_root"
 started=$SECONDS
-# Each stage line `== NAME` is preceded by the previous stage's duration, so a log shows where the
-# time goes.
-stage_started=$SECONDS
-stage() {
-    if [ -n "${stage_name:-}" ]; then echo "   ($stage_name: $((SECONDS - stage_started)) s)"; fi
-    stage_name="${1%%:*}"
-    stage_started=$SECONDS
-    echo "== $1"
-}
+# stage(): each stage line `== NAME` follows the previous stage's duration.
+source scripts/common.sh
 
 python="$(bash Tests/conformance/setup.sh)" || { echo "conformance: setup.sh failed"; echo "0 passed, 1 failed"; exit 1; }
 
