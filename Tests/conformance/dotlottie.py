@@ -18,6 +18,8 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
 import zipfile
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -93,6 +95,17 @@ def read_archive(path: Path) -> Archive:
 
 
 @lru_cache(maxsize=1)
+def compile_archive(scene: Path, out: Path) -> tuple[Archive, dict]:
+    """`scene` compiled by $CHOREO with `--emit dotlottie,timeline` into `out`: its archive as the
+    players read it and its timeline JSON."""
+    choreo = os.environ.get("CHOREO")
+    assert choreo, "set CHOREO to the choreo binary"
+    subprocess.run([choreo, "compile", str(scene), "-o", str(out), "--emit", "dotlottie,timeline"], check=True)
+    archive = read_archive(out / f"{scene.stem}.lottie")
+    timeline = json.loads((out / f"{scene.stem}.timeline.json").read_text())
+    return archive, timeline
+
+
 def _validator():
     import jsonschema
 

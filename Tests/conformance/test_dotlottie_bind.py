@@ -9,9 +9,6 @@ Run: CHOREO=.build/debug/choreo .venv/bin/python -m pytest Tests/conformance/tes
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
 import sys
 from pathlib import Path
 
@@ -26,14 +23,7 @@ from common import REPO_ROOT  # noqa: E402
 
 @pytest.fixture(scope="module")
 def download_button(tmp_path_factory):
-    choreo = os.environ.get("CHOREO")
-    assert choreo, "set CHOREO to the choreo binary"
-    out = tmp_path_factory.mktemp("bind")
-    subprocess.run([choreo, "compile", str(REPO_ROOT / "scenes" / "download-button.yaml"), "-o", str(out),
-                    "--emit", "dotlottie,timeline"], check=True)
-    archive = dotlottie.read_archive(out / "download-button.lottie")
-    timeline = json.loads((out / "download-button.timeline.json").read_text())
-    return archive, timeline
+    return dotlottie.compile_archive(REPO_ROOT / "scenes" / "download-button.yaml", tmp_path_factory.mktemp("bind"))
 
 
 def started(archive):

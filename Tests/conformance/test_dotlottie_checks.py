@@ -30,13 +30,9 @@ SCENE = REPO_ROOT / "Tests" / "ChoreoSceneTests" / "Fixtures" / "valid" / "every
 
 @pytest.fixture(scope="module")
 def compiled(tmp_path_factory):
-    choreo = os.environ.get("CHOREO")
-    assert choreo, "set CHOREO to the choreo binary"
     out = tmp_path_factory.mktemp("dotlottie")
-    subprocess.run([choreo, "compile", str(SCENE), "-o", str(out), "--emit", "dotlottie,timeline"], check=True)
-    archive = dotlottie.read_archive(out / "every-trigger.lottie")
-    timeline = json.loads((out / "every-trigger.timeline.json").read_text())
-    return choreo, out, archive, timeline
+    archive, timeline = dotlottie.compile_archive(SCENE, out)
+    return os.environ["CHOREO"], out, archive, timeline
 
 
 def machine_of(compiled):

@@ -9,9 +9,6 @@ Run: CHOREO=.build/debug/choreo .venv/bin/python -m pytest Tests/conformance/tes
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
 import sys
 from pathlib import Path
 
@@ -28,14 +25,7 @@ FRAME_MS = 1000 / 60
 
 @pytest.fixture(scope="module")
 def record_button(tmp_path_factory):
-    choreo = os.environ.get("CHOREO")
-    assert choreo, "set CHOREO to the choreo binary"
-    out = tmp_path_factory.mktemp("loop-exit")
-    subprocess.run([choreo, "compile", str(REPO_ROOT / "scenes" / "record-button.yaml"), "-o", str(out),
-                    "--emit", "dotlottie,timeline"], check=True)
-    archive = dotlottie.read_archive(out / "record-button.lottie")
-    timeline = json.loads((out / "record-button.timeline.json").read_text())
-    return archive, timeline
+    return dotlottie.compile_archive(REPO_ROOT / "scenes" / "record-button.yaml", tmp_path_factory.mktemp("loop-exit"))
 
 
 def started(archive):

@@ -57,14 +57,19 @@ def choreo() -> str:
     return path
 
 
+def compile_for_suite(source: Path, directory: Path) -> tuple[Path, Path]:
+    """`source` and the folder its Lottie, SVG and timeline JSON were compiled into, as the suite reads them."""
+    subprocess.run([choreo(), "compile", str(source), "-o", str(directory / "good"), "--emit", "lottie,svg,timeline"],
+                   check=True, capture_output=True)
+    return source, directory / "good"
+
+
 @pytest.fixture(scope="module")
 def compiled(tmp_path_factory) -> tuple[Path, Path]:
     directory = tmp_path_factory.mktemp("state-paths")
     source = directory / "selftest.yaml"
     source.write_text(SCENE)
-    subprocess.run([choreo(), "compile", str(source), "-o", str(directory / "good"), "--emit", "lottie,svg,timeline"],
-                   check=True, capture_output=True)
-    return source, directory / "good"
+    return compile_for_suite(source, directory)
 
 
 def run_suite(source: Path, good: Path, tmp_path: Path, capsys, edit=None) -> tuple[int, str]:
@@ -72,7 +77,7 @@ def run_suite(source: Path, good: Path, tmp_path: Path, capsys, edit=None) -> tu
     out = tmp_path / "compiled"
     shutil.copytree(good, out)
     if edit is not None:
-        svg = out / "selftest.svg"
+        svg = out / f"{source.stem}.svg"
         changed = edit(svg.read_text())
         assert changed != svg.read_text(), "the edit changed nothing"
         svg.write_text(changed)
@@ -172,10 +177,7 @@ DOWNLOAD_BUTTON = REPO_ROOT / "scenes" / "download-button.yaml"
 
 @pytest.fixture(scope="module")
 def download_button(tmp_path_factory) -> tuple[Path, Path]:
-    directory = tmp_path_factory.mktemp("state-paths-inputs")
-    subprocess.run([choreo(), "compile", str(DOWNLOAD_BUTTON), "-o", str(directory / "good"), "--emit", "lottie,svg,timeline"],
-                   check=True, capture_output=True)
-    return DOWNLOAD_BUTTON, directory / "good"
+    return compile_for_suite(DOWNLOAD_BUTTON, tmp_path_factory.mktemp("state-paths-inputs"))
 
 
 def test_the_input_walk_takes_every_transition_denies_the_guard_and_holds_the_bound_ring(download_button):
@@ -192,28 +194,15 @@ def test_the_input_walk_takes_every_transition_denies_the_guard_and_holds_the_bo
     assert outcome.state == "done" and outcome.taken == ["loading->done"]
 
 
-def run_inputs_suite(source: Path, good: Path, tmp_path: Path, capsys, edit=None) -> tuple[int, str]:
-    out = tmp_path / "compiled"
-    shutil.copytree(good, out)
-    if edit is not None:
-        svg = out / "download-button.svg"
-        changed = edit(svg.read_text())
-        assert changed != svg.read_text(), "the edit changed nothing"
-        svg.write_text(changed)
-    status = state_paths_suite.main(["--choreo", choreo(), "--compiled", str(out), "--work", str(tmp_path / "work"),
-                                     "--jobs", "1", str(source)])
-    return status, capsys.readouterr().out
-
-
 def test_a_machine_with_inputs_is_walked_not_skipped(download_button, tmp_path, capsys):
-    status, output = run_inputs_suite(*download_button, tmp_path, capsys)
+    status, output = run_suite(*download_button, tmp_path, capsys)
     assert status == 0, failures(output)
     assert "skip" not in output
     assert "1 scenes with inputs" in output and "3 of 3 transitions played" in output
 
 
 def test_a_bound_ring_that_ignores_its_input_fails_at_rest(download_button, tmp_path, capsys):
-    status, output = run_inputs_suite(*download_button, tmp_path, capsys,
+    status, output = run_suite(*download_button, tmp_path, capsys,
                                       lambda svg: svg.replace("scrub.begin + fraction * play.length", "scrub.begin", 1))
     assert status == 1
     found = failures(output)
@@ -221,7 +210,7 @@ def test_a_bound_ring_that_ignores_its_input_fails_at_rest(download_button, tmp_
 
 
 def test_a_guard_the_svg_gets_wrong_fails(download_button, tmp_path, capsys):
-    status, output = run_inputs_suite(*download_button, tmp_path, capsys,
+    status, output = run_suite(*download_button, tmp_path, capsys,
                                       lambda svg: svg.replace("default: return a >= b;", "default: return a > b;", 1))
     assert status == 1
     assert any("set progress=1" in line for line in failures(output)), failures(output)
