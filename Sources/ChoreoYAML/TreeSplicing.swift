@@ -6,8 +6,9 @@ import ChoreoDiagnostics
 // count and move nodes.
 
 extension YAMLNode {
-    /// Nodes in the tree as the reader charges them against `YAMLLimits.maxNodes` (every key,
-    /// value and item; a tree without aliases, where none is counted twice).
+    /// Nodes in the tree, every key, value and item: what the reader charged against
+    /// `YAMLLimits.maxNodes` for a tree without aliases (which it counts once per use) and
+    /// without `<<` merges (whose key and map it counts but leaves out of the tree).
     public var nodeCount: Int {
         var count = 0
         var pending = [self]
