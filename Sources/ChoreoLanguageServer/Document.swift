@@ -28,6 +28,13 @@ struct Document {
     /// times the text for short lines), and the document is then empty but for the
     /// `file-too-large` error.
     private(set) var tooLargeBytes: Int?
+    /// What changed since `clearChanges()`, for a lint that re-reads only that: the 0-based lines
+    /// of the current text whose content may differ, and how many lines the text gained (lines
+    /// after the range are the old lines moved by that many). `changedLines` is nil and
+    /// `replacedWhole` true once a change replaced the whole text.
+    private(set) var changedLines: ClosedRange<Int>?
+    private(set) var lineDelta = 0
+    private(set) var replacedWhole = false
 
     init(uri: String, version: Int, text: String) {
         self.uri = uri
@@ -50,6 +57,29 @@ struct Document {
         }
         (lines, lineStarts) = Document.splitLinesWithStarts(text.unicodeScalars[...])
         linesSplit += lines.count
+        replacedWhole = true
+        changedLines = nil
+    }
+
+    /// Forgets the changes so far (`changedLines`): the text as it is now is the next one's base.
+    mutating func clearChanges() {
+        changedLines = nil
+        lineDelta = 0
+        replacedWhole = false
+    }
+
+    /// Records that old lines `first...last` became `first...(last + delta)` and every later line
+    /// moved by `delta`, on top of the changes recorded before.
+    private mutating func recordChange(first: Int, last: Int, delta: Int) {
+        guard !replacedWhole else { return }
+        let changedNow = first...max(first, last + delta)
+        if let before = changedLines {
+            func moved(_ line: Int) -> Int { line < first ? line : line > last ? line + delta : changedNow.upperBound }
+            changedLines = min(moved(before.lowerBound), first)...max(moved(before.upperBound), changedNow.upperBound)
+        } else {
+            changedLines = changedNow
+        }
+        lineDelta += delta
     }
 
     static func splitLines(_ text: String) -> [[Unicode.Scalar]] {
@@ -83,6 +113,14 @@ struct Document {
             }
         }
         return (lines, starts)
+    }
+
+    /// The UTF-8 bytes of 0-based lines, with their line breaks.
+    func utf8Bytes(lines range: ClosedRange<Int>) -> [UInt8] {
+        let utf8 = text.utf8
+        let start = lineStarts[range.lowerBound]
+        let end = range.upperBound + 1 < lineStarts.count ? lineStarts[range.upperBound + 1] : utf8.count
+        return Array(utf8[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)])
     }
 
     /// The scalars of a 0-based line, or none past the end.
@@ -155,8 +193,9 @@ struct Document {
         bytes.replaceSubrange(from..<to, with: inserted)
         let delta = inserted.count - (to - from)
         // The lines the edit touches, with one more on each side.
-        let first = max(0, line(containing: from) - 1)
-        let last = min(lines.count - 1, line(containing: to) + 1)
+        let touchedFirst = line(containing: from), touchedLast = line(containing: to)
+        let first = max(0, touchedFirst - 1)
+        let last = min(lines.count - 1, touchedLast + 1)
         let regionStart = lineStarts[first]
         let reachesEnd = last + 1 >= lines.count
         let regionEnd = (reachesEnd ? text.utf8.count : lineStarts[last + 1]) + delta
@@ -169,6 +208,7 @@ struct Document {
             newStarts.removeLast()
         }
         linesSplit += newLines.count
+        recordChange(first: touchedFirst, last: touchedLast, delta: newLines.count - (last - first + 1))
         lines.replaceSubrange(first...last, with: newLines)
         lineStarts.replaceSubrange(first...last, with: newStarts.map { $0 + regionStart })
         if delta != 0 {

@@ -49,6 +49,19 @@ public final class LanguageServer {
     public private(set) var treeReadCount = 0
     /// Lines of documents split again by edits (`Document.linesSplit`).
     public private(set) var linesSplit = 0
+    /// The YAML the lints read: bytes parsed, whole texts read, and top-level layers read again
+    /// alone into the tree of the lint before (`LintBase.splicing`).
+    public private(set) var lintYAMLBytes = 0
+    public private(set) var lintWholeReads = 0
+    public private(set) var lintLayerReads = 0
+    /// The YAML tree of each document's last lint, for the next lint to splice an edit into.
+    var lintBase: [String: LintBase] = [:]
+    /// The top-level layers each document's last lint read, for the next to take unchanged.
+    var layerCaches: [String: LayerReadCache] = [:]
+    /// Top-level layers the front end read in every lint so far (the others it took from the
+    /// document's last lint).
+    public var layersRead: Int { layersReadInClosedDocuments + layerCaches.values.reduce(0) { $0 + $1.layersRead } }
+    private var layersReadInClosedDocuments = 0
     var shutdownRequested = false
     /// Set by the `exit` notification: the process should end with this status.
     public private(set) var exitStatus: Int32?
@@ -215,6 +228,9 @@ public final class LanguageServer {
             published[uri] = nil
             lastTree[uri] = nil
             lintedText[uri] = nil
+            lintBase[uri] = nil
+            layersReadInClosedDocuments += layerCaches[uri]?.layersRead ?? 0
+            layerCaches[uri] = nil
             staleTree.remove(uri)
             pendingLint.removeAll { $0 == uri }
             return [notificationMessage("textDocument/publishDiagnostics", .object([("uri", .string(uri)), ("diagnostics", [])]))]
@@ -258,14 +274,31 @@ public final class LanguageServer {
         let diagnostics: [Diagnostic]
         if let bytes = document.tooLargeBytes {
             lastTree[uri] = nil
+            lintBase[uri] = nil
             diagnostics = [fileTooLargeDiagnostic(path: Self.path(of: uri), byteCount: bytes)]
         } else {
             // The tree for requests is read when a request comes (`refreshTree`), not here: a
             // lint is not followed by a request often enough to pay a second YAML read for it.
-            let file = SourceFile(path: Self.path(of: uri), text: document.text)
+            let path = Self.path(of: uri)
+            let file = SourceFile(path: path, text: document.text)
+            let read: (root: YAMLNode?, diagnostics: [Diagnostic])
+            if let base = lintBase[uri], let (splice, next) = base.splicing(document, path: path) {
+                read = (splice.root, [])
+                lintBase[uri] = next
+                lintLayerReads += 1
+                lintYAMLBytes += splice.bytesRead
+            } else {
+                read = readYAML(file)
+                lintBase[uri] = read.root.flatMap { LintBase(root: $0, diagnostics: read.diagnostics, file: file) }
+                lintWholeReads += 1
+                lintYAMLBytes += file.bytes.count
+            }
+            documents[uri]?.clearChanges()
             // As many as the CLI prints for a file, then its `too-many-diagnostics` note: one
             // hostile line made a single message of tens of megabytes.
-            let compilation = compileScene(file, artwork: configuration.artwork)
+            let cache = layerCaches[uri] ?? LayerReadCache()
+            layerCaches[uri] = cache
+            let compilation = compileScene(file, read: read, artwork: configuration.artwork, layerCache: cache)
             diagnostics = compilation.diagnostics.cappedPerFile()
             artworkElements[uri] = compilation.artwork.elements.isEmpty ? nil : compilation.artwork.elements
         }

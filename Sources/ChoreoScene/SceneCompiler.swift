@@ -43,6 +43,28 @@ public func compileScene(
     compileSceneKeepingModel(file, theme: theme, target: target, artwork: artwork).compilation
 }
 
+/// `compileScene` of a file whose YAML the caller has read already: `read` is what
+/// `readYAML(file)` returned, or a tree equal to it. The language server keeps the tree of each
+/// lint and splices the YAML of an edited node into it for the next, so this is
+/// `compileScene(file, artwork:)` without its YAML read. With `layerCache` the front end takes
+/// the top-level layers the last build of the same document read, where their YAML and what
+/// reading them depends on are unchanged (`LayerReadCache`).
+package func compileScene(
+    _ file: SourceFile, read: (root: YAMLNode?, diagnostics: [Diagnostic]), artwork loader: (any ArtworkLoading)? = nil,
+    layerCache: LayerReadCache? = nil
+) -> SceneCompilation {
+    var scene: Scene?
+    var sources = ArtworkSources()
+    var unused: YAMLNode?
+    var compilation = compileScene(
+        file, theme: nil, model: &scene, keepingTree: false, tree: &unused, artwork: loader, sources: &sources, read: read,
+        layerCache: layerCache)
+    compilation.inputFiles = (scene?.fontFiles ?? []) + sources.files
+    compilation.artwork = sources
+    compilation.diagnostics = withoutFixItsInArtwork(compilation.diagnostics, sources)
+    return compilation
+}
+
 /// `compileScene` that also returns the resolved scene model it lowered (nil when the front end
 /// could not build one), with its source ranges: what `choreo diff` compares and points at. One
 /// pass, so a caller needing both pays for one compile.
@@ -64,13 +86,14 @@ public func compileSceneKeepingModel(
 
 private func compileScene(
     _ file: SourceFile, theme: String?, model: inout Scene?, keepingTree: Bool, tree: inout YAMLNode?,
-    artwork loader: (any ArtworkLoading)?, sources: inout ArtworkSources
+    artwork loader: (any ArtworkLoading)?, sources: inout ArtworkSources, read: (root: YAMLNode?, diagnostics: [Diagnostic])? = nil,
+    layerCache: LayerReadCache? = nil
 ) -> SceneCompilation {
     var bag = DiagnosticBag(file: file.path)
     // The YAML tree is kept past the front end only when themes need to read it again or the
     // caller asks for it (`keepingTree`, into `tree`); otherwise it is released here, before lowering and emitting
     // need their memory.
-    guard let read = readScene(file, diagnostics: &bag, artwork: loader, sources: &sources, keepingTree: keepingTree),
+    guard let read = readScene(file, diagnostics: &bag, artwork: loader, sources: &sources, keepingTree: keepingTree, read: read, layerCache: layerCache),
         !bag.hasErrors
     else {
         return SceneCompilation(timeline: nil, diagnostics: bag.diagnostics.sortedForReport())
@@ -130,9 +153,9 @@ private func compileScene(
 /// scene has themes (each theme builds the scene again from it) or `keepingTree`.
 private func readScene(
     _ file: SourceFile, diagnostics bag: inout DiagnosticBag, artwork loader: (any ArtworkLoading)?, sources: inout ArtworkSources,
-    keepingTree: Bool
+    keepingTree: Bool, read: (root: YAMLNode?, diagnostics: [Diagnostic])? = nil, layerCache: LayerReadCache? = nil
 ) -> (scene: Scene, root: YAMLNode?)? {
-    var (root, yamlDiagnostics) = readYAML(file)
+    var (root, yamlDiagnostics) = read ?? readYAML(file)
     bag.append(contentsOf: yamlDiagnostics)
     if root != nil { sources = expandArtwork(in: &root!, file: file, loader: loader, diagnostics: &bag) }
     // Moved into the tree the front end owns (no copy left here), so that it can free each
@@ -140,7 +163,7 @@ private func readScene(
     let tree = SceneTree(root.take())
     // Scene checks run even after recoverable YAML errors (a duplicate key), so one run reports
     // every problem in the file.
-    guard tree.root != nil, let scene = buildScene(from: tree, file: file, diagnostics: &bag, releasingSections: !keepingTree)
+    guard tree.root != nil, let scene = buildScene(from: tree, file: file, diagnostics: &bag, releasingSections: !keepingTree, layerCache: layerCache)
     else { return nil }
     return (scene, scene.themes.isEmpty && !keepingTree ? nil : tree.root)
 }

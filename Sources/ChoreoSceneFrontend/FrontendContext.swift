@@ -116,6 +116,13 @@ package final class FrontendContext {
     /// about it ("found nothing", a missing key) is a consequence, not news.
     private let undefinedAliases: Set<SourceRange>
 
+    /// Whether the YAML reader reported broken text or an undefined alias, which reading a node
+    /// looks up: a layer kept from a build without them could read differently.
+    var hasYAMLProblems: Bool { !brokenText.isEmpty || !undefinedAliases.isEmpty }
+
+    /// The layers of the document's last build, when the caller keeps them (`LayerReadCache`).
+    var layerCache: LayerReadCache?
+
     private func isInsideBrokenText(_ range: SourceRange) -> Bool {
         brokenText.contains { $0.start <= range.start && range.start < $0.end }
     }

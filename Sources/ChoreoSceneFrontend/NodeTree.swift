@@ -218,7 +218,8 @@ extension FrontendContext {
     /// Reads `layers:` (or a group's `children:`), registering ids in `nodes`.
     func readNodes(_ node: YAMLNode, parent: NodeInfo?, registry: inout NodeRegistry) -> [NodeInfo] {
         guard let items = listItems(node, expected: "a list of nodes") else { return [] }
-        return items.compactMap { readNode($0, parent: parent, registry: &registry) }
+        guard parent == nil, layerCache != nil else { return items.compactMap { readNode($0, parent: parent, registry: &registry) } }
+        return items.indices.compactMap { readLayer(items[$0], at: $0, registry: &registry) }
     }
 
     /// `readNodes` for the top-level `layers:` of a tree nobody else holds: each node's YAML is
@@ -234,12 +235,12 @@ extension FrontendContext {
         for index in items.indices {
             let item = items[index]
             items[index] = item.hollow
-            if let info = readNode(item, parent: nil, registry: &registry) { infos.append(info) }
+            if let info = readLayer(item, at: index, registry: &registry) { infos.append(info) }
         }
         return infos
     }
 
-    private func readNode(_ node: YAMLNode, parent: NodeInfo?, registry: inout NodeRegistry) -> NodeInfo? {
+    func readNode(_ node: YAMLNode, parent: NodeInfo?, registry: inout NodeRegistry) -> NodeInfo? {
         guard let pairs = mapPairs(node, expected: "a node (a map with id and shape)") else { return nil }
         func find(_ property: Property) -> YAMLNode? { pairs.first { $0.key.scalar?.value == property.key }?.value }
 

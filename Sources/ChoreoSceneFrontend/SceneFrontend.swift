@@ -22,10 +22,11 @@ package func buildScene(
 /// the two ways give the same scene and diagnostics).
 package func buildScene(
     from tree: SceneTree, file: SourceFile, diagnostics: inout DiagnosticBag, varOverrides: [String: YAMLNode] = [:],
-    releasingSections: Bool = true
+    releasingSections: Bool = true, layerCache: LayerReadCache? = nil
 ) -> Scene? {
     let context = FrontendContext(file: file, bag: diagnostics)
     context.varOverrides = varOverrides
+    context.layerCache = layerCache
     let scene = context.buildScene(tree, releasingSections: releasingSections)
     diagnostics = context.bag
     return scene
@@ -88,6 +89,8 @@ extension FrontendContext {
         if let fontsNode = map.value("fonts") { readFonts(fontsNode) }
         var registry = NodeRegistry()
         var layers: [NodeInfo] = []
+        beginLayerReuse(scene: map)
+        defer { endLayerReuse() }
         if releasesTree {
             // Moved in with `consume`: an optional or closure argument would keep a copy alive
             // for the whole read, and with it every node's YAML.

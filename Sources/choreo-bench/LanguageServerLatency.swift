@@ -22,6 +22,14 @@ struct LanguageServerLatency {
     var compiles: Int
     var treeReads: Int
     var linesSplit: Int
+    /// What the lints read (`LanguageServer.lintWholeReads`, `lintLayerReads`, `lintYAMLBytes`,
+    /// and the front end's `LayerReadCache.layersRead`): whole texts, layers whose YAML was read
+    /// alone, YAML bytes parsed, and layers the front end read (the others it took from the last
+    /// lint); counted, not timed.
+    var wholeYAMLReads: Int
+    var layerYAMLReads: Int
+    var yamlBytes: Int
+    var layersRead: Int
 
     /// The target: 20 ms at 1,000 nodes, 100 ms at 10,000 (and proportionally between).
     var targetSeconds: Double { nodes <= 1_000 ? 0.020 : 0.100 }
@@ -29,7 +37,8 @@ struct LanguageServerLatency {
     var summary: String {
         "language server, \(kind.rawValue) scene of \(nodes) nodes (\(megabytes(inputBytes)) MB): a one-character edit answered in "
             + "\(milliseconds(editMedian)) ms median, \(milliseconds(editMax)) ms max of \(edits) (target \(milliseconds(targetSeconds)) ms); "
-            + "a whole compile of the text \(milliseconds(compileMedian)) ms; \(compiles) whole compiles, \(treeReads) more YAML reads, \(linesSplit) lines split again"
+            + "a whole compile of the text \(milliseconds(compileMedian)) ms; \(compiles) lints, \(treeReads) more YAML reads, \(linesSplit) lines split again; "
+            + "the lints read \(wholeYAMLReads) whole texts and \(layerYAMLReads) layers alone (\(yamlBytes) bytes of YAML), the front end \(layersRead) layers"
     }
 
     var json: JSONValue {
@@ -38,6 +47,8 @@ struct LanguageServerLatency {
             ("edit-median-seconds", .decimal(editMedian, places: 6)), ("edit-max-seconds", .decimal(editMax, places: 6)),
             ("compile-median-seconds", .decimal(compileMedian, places: 6)),
             ("whole-compiles", .int(compiles)), ("yaml-reads", .int(treeReads)), ("lines-split", .int(linesSplit)),
+            ("whole-yaml-reads", .int(wholeYAMLReads)), ("layer-yaml-reads", .int(layerYAMLReads)), ("lint-yaml-bytes", .int(yamlBytes)),
+            ("layers-read", .int(layersRead)),
         ])
     }
 }
@@ -56,6 +67,8 @@ func measureLanguageServerLatency(kind: SceneGenerator.Kind, nodes: Int, edits: 
         ("textDocument", .object([("uri", .string(uri)), ("languageId", "yaml"), ("version", 1), ("text", .string(text))])),
     ]))]))
     let compilesBefore = server.lintCount, readsBefore = server.treeReadCount, splitBefore = server.linesSplit
+    let wholeBefore = server.lintWholeReads, layerBefore = server.lintLayerReads, bytesBefore = server.lintYAMLBytes
+    let layersBefore = server.layersRead
     func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
     var editTimes: [Double] = [], compileTimes: [Double] = []
     var current = text
@@ -81,5 +94,7 @@ func measureLanguageServerLatency(kind: SceneGenerator.Kind, nodes: Int, edits: 
     return LanguageServerLatency(
         kind: kind, nodes: nodes, inputBytes: text.utf8.count, edits: edits, editMedian: median(editTimes),
         editMax: editTimes.max() ?? 0, compileMedian: median(compileTimes), compiles: server.lintCount - compilesBefore,
-        treeReads: server.treeReadCount - readsBefore, linesSplit: server.linesSplit - splitBefore)
+        treeReads: server.treeReadCount - readsBefore, linesSplit: server.linesSplit - splitBefore,
+        wholeYAMLReads: server.lintWholeReads - wholeBefore, layerYAMLReads: server.lintLayerReads - layerBefore,
+        yamlBytes: server.lintYAMLBytes - bytesBefore, layersRead: server.layersRead - layersBefore)
 }

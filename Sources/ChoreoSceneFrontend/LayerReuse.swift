@@ -1,0 +1,180 @@
+import ChoreoDiagnostics
+import ChoreoSceneModel
+import ChoreoYAML
+
+/// The top-level layers one build of a document read, for the next build of the same document
+/// (the language server's lint after an edit) to take instead of reading them again.
+///
+/// A layer is taken when its YAML is equal to the YAML it was read from (ranges included) and
+/// everything reading it could depend on is too: the scene's other top-level keys but the
+/// sections read after the layers (vars, fonts, fps, themes… are compared), the file's path,
+/// and a YAML read without diagnostics. What reading it did besides making its node is done
+/// again: its ids are registered (when one is already taken, the layer is read again, so the
+/// `duplicate-id` error is the one a whole read reports) and its path vertices are counted
+/// (read again when they would pass the limit). Only a layer whose reading reported nothing, and
+/// which holds no text node (text reads fonts and keeps per-node settings in the context), is
+/// kept.
+///
+/// What is kept is a copy of the node as `readNode` returned it, which nothing else holds and
+/// nothing changes: each build gets a copy of its own to resolve styles on and hand to the
+/// checks, so the kept node is a value between builds.
+package final class LayerReadCache {
+    struct Entry {
+        let yaml: YAMLNode
+        let node: NodeInfo
+        let registered: [(id: String, range: SourceRange)]
+        let pathVertices: Int
+    }
+
+    /// What the entries were read under (`FrontendContext.layerCacheKey`).
+    fileprivate var key: LayerCacheKey?
+    fileprivate var entries: [Entry?] = []
+    /// The entries of the build under way; they replace `entries` when it ends.
+    fileprivate var building: [Entry?] = []
+    /// Layers read and layers taken from the last build, over the cache's life: counted, so
+    /// tests can tell that an edit re-reads no more than it must.
+    package fileprivate(set) var layersRead = 0
+    package fileprivate(set) var layersReused = 0
+
+    package init() {}
+}
+
+struct LayerCacheKey: Equatable {
+    var path: String
+    /// The scene's top-level pairs, the sections read after the layers left out.
+    var context: [YAMLPair]
+}
+
+/// The top-level sections read after the layers, which reading a layer cannot depend on.
+private let sectionsAfterLayers: Set<String> = ["layers", "states", "transitions", "timelines", "initial", "inputs"]
+
+extension FrontendContext {
+    /// Starts a build's use of `layerCache`; it is used only when the context is one a kept
+    /// layer could have been read in.
+    func beginLayerReuse(scene map: MapEntries) {
+        guard let cache = layerCache else { return }
+        guard varOverrides.isEmpty, !hasYAMLProblems else {
+            cache.key = nil
+            cache.entries = []
+            layerCache = nil
+            return
+        }
+        let key = LayerCacheKey(
+            path: file.path,
+            context: map.entries.filter { !sectionsAfterLayers.contains($0.name) }.map { YAMLPair(key: $0.key, value: $0.value) })
+        if cache.key != key {
+            cache.key = key
+            cache.entries = []
+        }
+        cache.building = []
+    }
+
+    /// Ends the build's use of `layerCache`: the layers it read or took are the next build's.
+    func endLayerReuse() {
+        guard let cache = layerCache else { return }
+        cache.entries = cache.building
+        cache.building = []
+    }
+
+    /// `readNode` for the top-level layer at `index`, through `layerCache`.
+    func readLayer(_ item: YAMLNode, at index: Int, registry: inout NodeRegistry) -> NodeInfo? {
+        guard let cache = layerCache else { return readNode(item, parent: nil, registry: &registry) }
+        if cache.building.count <= index { cache.building += Array(repeating: nil, count: index + 1 - cache.building.count) }
+        if index < cache.entries.count, let entry = cache.entries[index], entry.yaml == item,
+            entry.registered.allSatisfy({ !registry.isKnown($0.id) }),
+            pathVertexCount + entry.pathVertices <= SceneLimits.pathVertexLimit(inputBytes: file.bytes.count)
+        {
+            for (id, range) in entry.registered { registry.register(id, range: range, context: self) }
+            pathVertexCount += entry.pathVertices
+            cache.building[index] = entry
+            cache.layersReused += 1
+            return entry.node.copiedSubtree()
+        }
+        let diagnosticsBefore = bag.diagnostics.count, errorsBefore = errorCount
+        let registeredBefore = registry.order.count, verticesBefore = pathVertexCount
+        let info = readNode(item, parent: nil, registry: &registry)
+        cache.layersRead += 1
+        if let info, info.valid, bag.diagnostics.count == diagnosticsBefore, errorCount == errorsBefore,
+            !info.subtree.contains(where: { $0.shape == .text })
+        {
+            let registered = registry.order[registeredBefore...].map { (id: $0, range: registry.firstDefinition[$0]!) }
+            cache.building[index] = LayerReadCache.Entry(
+                yaml: item, node: info.copiedSubtree(), registered: registered, pathVertices: pathVertexCount - verticesBefore)
+        }
+        return info
+    }
+}
+
+extension NodeInfo {
+    /// The stored properties `copiedSubtree` copies; a test holds it to the class's, so a
+    /// property added to `NodeInfo` without being copied fails it.
+    static let copiedPropertyCount = 35
+
+    /// A copy of the node and of every node it holds (children, clip), its weak references
+    /// (parent, fill owner, gradient owner) pointing into the copy when they pointed into the
+    /// original, and left as they were otherwise.
+    func copiedSubtree() -> NodeInfo {
+        var copies: [ObjectIdentifier: NodeInfo] = [:]
+        if children.isEmpty, clip == nil {
+            // Most layers: the only node a weak reference can point to in the copy is the node.
+            let copy = copyingStructure(into: &copies)
+            if ownStyle.fill?.owner === self { copy.ownStyle.fill?.owner = copy }
+            if style.fill?.owner === self { copy.style.fill?.owner = copy }
+            if gradientOwner === self { copy.gradientOwner = copy }
+            return copy
+        }
+        let copy = copyingStructure(into: &copies)
+        copy.relink(copies)
+        return copy
+    }
+
+    private func copyingStructure(into copies: inout [ObjectIdentifier: NodeInfo]) -> NodeInfo {
+        let copy = NodeInfo(id: id, range: range, shape: shape)
+        // A lone node (the fast path above) needs no table: one would be an allocation per layer.
+        if !children.isEmpty || clip != nil || !copies.isEmpty { copies[ObjectIdentifier(self)] = copy }
+        copy.parent = parent
+        copy.children = children.map { $0.copyingStructure(into: &copies) }
+        copy.valid = valid
+        copy.ownStyleKeys = ownStyleKeys
+        copy.ownStyle = ownStyle
+        copy.style = style
+        copy.localBounds = localBounds
+        copy.text = text
+        copy.accessibleLabel = accessibleLabel
+        copy.base = base
+        copy.baseRanges = baseRanges
+        copy.sides = sides
+        copy.isStar = isStar
+        copy.polygonCornerRadius = polygonCornerRadius
+        copy.closedPaths = closedPaths
+        copy.anchorUnit = anchorUnit
+        copy.morphByIndex = morphByIndex
+        copy.morphRange = morphRange
+        copy.fillKind = fillKind
+        copy.fillRule = fillRule
+        copy.stroke = stroke
+        copy.trimmed = trimmed
+        copy.repeatSpec = repeatSpec
+        copy.repeatStagger = repeatStagger
+        copy.repeatFillRange = repeatFillRange
+        copy.clip = clip?.copyingStructure(into: &copies)
+        copy.clipRange = clipRange
+        copy.anchorWritten = anchorWritten
+        copy.anchorKeyword = anchorKeyword
+        copy.positionRange = positionRange
+        copy.gradientOwner = gradientOwner
+        copy.gradientMap = gradientMap
+        return copy
+    }
+
+    /// Points the copy's weak references at the copies of what they point at.
+    private func relink(_ copies: [ObjectIdentifier: NodeInfo]) {
+        func mapped(_ node: NodeInfo?) -> NodeInfo? { node.map { copies[ObjectIdentifier($0)] ?? $0 } }
+        parent = mapped(parent)
+        gradientOwner = mapped(gradientOwner)
+        if let owner = ownStyle.fill?.owner { ownStyle.fill?.owner = mapped(owner) }
+        if let owner = style.fill?.owner { style.fill?.owner = mapped(owner) }
+        for child in children { child.relink(copies) }
+        clip?.relink(copies)
+    }
+}

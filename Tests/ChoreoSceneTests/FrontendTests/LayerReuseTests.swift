@@ -1,0 +1,60 @@
+import ChoreoDiagnostics
+import ChoreoSVGImport
+import ChoreoTestSupport
+import ChoreoYAML
+import Foundation
+import Testing
+
+@testable import ChoreoScene
+@testable import ChoreoSceneFrontend
+
+/// `copiedSubtree` copies every stored property of a node: one added to `NodeInfo` and not to
+/// the copy would make a kept layer differ from the layer read again.
+@Test func aNodeCopyCopiesEveryStoredProperty() {
+    let node = NodeInfo(id: "a", range: SourceRange(start: SourceLocation(line: 1, column: 1), end: SourceLocation(line: 1, column: 2)), shape: .rect)
+    #expect(Mirror(reflecting: node).children.count == NodeInfo.copiedPropertyCount)
+}
+
+/// Every scene of the corpora (valid, invalid, scenes/) compiled a second time with the layers
+/// of the first taken from the cache gives the same diagnostics and the same timeline as a
+/// compile of its own, and takes every layer it may.
+@Test func aBuildFromKeptLayersIsTheBuildThatReadsThem() throws {
+    let seeds = repositoryRoot().appendingPathComponent("scenes")
+    let seedFiles = try FileManager.default.contentsOfDirectory(atPath: seeds.path).filter { $0.hasSuffix(".yaml") }.sorted()
+        .map { seeds.appendingPathComponent($0) }
+    let files = frontendFixtureFiles("valid") + frontendFixtureFiles("invalid") + seedFiles
+    #expect(files.count > 40)
+    var reused = 0
+    for url in files {
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let file = SourceFile(path: url.path, text: text)
+        let expected = compileScene(file, artwork: SVGArtworkLoader())
+        let cache = LayerReadCache()
+        let read = readYAML(file)
+        _ = compileScene(file, read: read, artwork: SVGArtworkLoader(), layerCache: cache)
+        let before = cache.layersReused
+        let again = compileScene(file, read: read, artwork: SVGArtworkLoader(), layerCache: cache)
+        reused += cache.layersReused - before
+        #expect(again.diagnostics == expected.diagnostics, "\(url.lastPathComponent)")
+        #expect(again.timeline == expected.timeline, "\(url.lastPathComponent)")
+    }
+    #expect(reused > 100, "only \(reused) layers were taken from the cache")
+}
+
+/// A layer whose id another layer takes meanwhile is read again, so the duplicate is reported
+/// where a whole read reports it; the other layers are taken.
+@Test func aKeptLayerWhoseIdIsTakenIsReadAgain() {
+    func scene(_ firstID: String) -> String {
+        "choreo: 1\nsize: [100, 100]\nlayers:\n  - {id: \(firstID), shape: rect, size: [1, 1]}\n  - {id: b, shape: rect, size: [1, 1]}\n  - {id: c, shape: rect, size: [1, 1]}\n"
+    }
+    let cache = LayerReadCache()
+    let first = SourceFile(path: "t.yaml", text: scene("a"))
+    _ = compileScene(first, read: readYAML(first), layerCache: cache)
+    let renamed = SourceFile(path: "t.yaml", text: scene("b"))
+    let read = cache.layersRead, reused = cache.layersReused
+    let compilation = compileScene(renamed, read: readYAML(renamed), layerCache: cache)
+    #expect(compilation.diagnostics == compileScene(renamed).diagnostics)
+    #expect(compilation.diagnostics.map(\.rule) == [.duplicateID])
+    #expect(cache.layersRead - read == 2)
+    #expect(cache.layersReused - reused == 1)
+}
