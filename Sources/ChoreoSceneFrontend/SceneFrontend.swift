@@ -136,7 +136,6 @@ extension FrontendContext {
         } ?? []
         let timelines = map.value("timelines").map { readTimelines($0, names: names) } ?? []
         checkBindings(states: states, inputs: inputs, timelines: timelines)
-        checkLoopExits(transitions, states: states, timelines: timelines)
         if releasesTree {
             map.releaseValue("transitions")
             map.releaseValue("timelines")
@@ -154,6 +153,7 @@ extension FrontendContext {
         report(scene.offCanvasFindings())
         report(scene.implicitAnchorFindings(animated: animated.keys))
         report(scene.repeatFillFindings())
+        report(scene.loopExitFindings())
         reportVarUnitMisfits()
 
         guard errorCount == 0 else { return nil }

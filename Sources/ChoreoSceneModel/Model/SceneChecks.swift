@@ -72,6 +72,26 @@ extension Scene {
         return findings
     }
 
+    /// `exit:` on a transition out of a state that plays no looping timeline has nothing to wait
+    /// for and is reported, with a fix-it removing it.
+    package func loopExitFindings() -> [SceneFinding] {
+        var findings: [SceneFinding] = []
+        for transition in transitions {
+            guard let source = transition.exitSource else { continue }
+            let state = states.first { $0.name == transition.from }
+            let timeline = state?.play.flatMap { name in timelines.first { $0.name == name } }
+            let loops = timeline.map { state?.playLoop ?? $0.loop } ?? false
+            guard !loops || state?.playBind != nil else { continue }
+            let what = timeline == nil ? "plays no timeline" : "plays '\(timeline!.name)' without looping"
+            findings.append(.warning(
+                .exitWithoutLoop,
+                "'exit' waits for the cycle of a looping timeline, and state '\(transition.from)' \(what)",
+                at: source.range, help: "remove 'exit'; it applies to transitions out of a state that loops a timeline",
+                fixIts: source.removal))
+        }
+        return findings
+    }
+
     /// `repeat.fill` paints each copy's solid fills one fixed colour: it needs a shape with a
     /// solid fill under the repeat, and no state, tween or keyframe may animate those fills.
     package func repeatFillFindings() -> [SceneFinding] {
