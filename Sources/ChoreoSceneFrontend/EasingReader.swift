@@ -7,6 +7,9 @@ import ChoreoYAML
 let defaultEasing = EasingSpec.cubic(0.42, 0, 0.58, 1)
 /// SwiftUI's default animation duration.
 let defaultDuration = 0.35
+/// The keys of an easing written as a map, and of its `spring:`.
+let easingMapKeys = ["cubic-bezier", "steps", "spring"]
+let springKeys = ["response", "damping-fraction", "duration", "bounce", "stiffness", "damping", "mass"]
 
 extension FrontendContext {
     /// An easing: a name (`ease-in-out`, `snappy`, `cubic-bezier(…)` as text) or a map
@@ -35,7 +38,7 @@ extension FrontendContext {
             }
         }
         guard let map = readMap(
-            node, what: "an easing", allowed: ["cubic-bezier", "steps", "spring"],
+            node, what: "an easing", allowed: easingMapKeys,
             expected: "an easing such as ease-in-out or {spring: {duration: 0.5s, bounce: 0.3}}")
         else { return nil }
         guard map.entries.count == 1 else {
@@ -85,7 +88,7 @@ extension FrontendContext {
             + "duration and bounce (.spring(duration:bounce:)), all optional, "
             + "or stiffness, damping and an optional mass (.interpolatingSpring(mass:stiffness:damping:))"
         guard let map = readMap(
-            node, what: "a spring", allowed: ["response", "damping-fraction", "duration", "bounce", "stiffness", "damping", "mass"],
+            node, what: "a spring", allowed: springKeys,
             unknownKeyNote: Note(forms, at: nil))
         else {
             return nil

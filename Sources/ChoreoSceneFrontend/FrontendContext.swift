@@ -225,18 +225,6 @@ func isNullScalar(_ node: YAMLNode) -> Bool {
     }
 }
 
-/// Numbers in messages: integers without a point, others with up to four decimals.
-func describeNumber(_ value: Double) -> String {
-    guard value.isFinite else { return value.isNaN ? "nan" : (value > 0 ? "infinity" : "-infinity") }
-    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-    // Huge and tiny values in scientific notation: 1e300 is not 301 digits, 1e-9 is not "0".
-    if abs(value) >= 1e15 || (value != 0 && abs(value) < 1e-4) { return String(format: "%g", value) }
-    var text = String(format: "%.4f", value)
-    while text.hasSuffix("0") { text.removeLast() }
-    if text.hasSuffix(".") { text.removeLast() }
-    return text == "-0" ? "0" : text
-}
-
 /// A number as path data text: plain decimal notation, enough digits to round-trip a double.
 func plainDecimal(_ value: Double) -> String {
     var text = String(format: "%.12f", value)

@@ -4,31 +4,13 @@ import ChoreoTimeline
 import ChoreoYAML
 
 /// `exit: now | cycle-end` on a transition (contract §16): when a transition out of a state that
-/// loops a timeline starts. Read with the transition; whether its state loops is known only once
-/// the timelines are read, so that check runs after them.
+/// loops a timeline starts. Read with the transition; whether its state loops is a check of the
+/// model (`Scene.loopExitFindings`).
 extension FrontendContext {
     func readLoopExit(_ entry: MapEntry, into transition: inout SceneTransition) {
         guard let exit = keyword(entry.value, what: "exit", options: LoopExit.allCases.map { ($0.rawValue, $0) }) else { return }
         transition.exit = exit
         transition.exitSource = SceneTransition.ExitSource(range: entry.key.reportRange, removal: removing(entry))
-    }
-
-    /// `exit:` on a transition out of a state that plays no looping timeline has nothing to wait
-    /// for and is reported, with a fix-it removing it.
-    func checkLoopExits(_ transitions: [SceneTransition], states: [SceneState], timelines: [SceneTimeline]) {
-        for transition in transitions {
-            guard let source = transition.exitSource else { continue }
-            let state = states.first { $0.name == transition.from }
-            let timeline = state?.play.flatMap { name in timelines.first { $0.name == name } }
-            let loops = timeline.map { state?.playLoop ?? $0.loop } ?? false
-            guard !loops || state?.playBind != nil else { continue }
-            let what = timeline == nil ? "plays no timeline" : "plays '\(timeline!.name)' without looping"
-            warning(
-                .exitWithoutLoop,
-                "'exit' waits for the cycle of a looping timeline, and state '\(transition.from)' \(what)",
-                at: source.range, help: "remove 'exit'; it applies to transitions out of a state that loops a timeline",
-                fixIts: source.removal)
-        }
     }
 
     /// A fix-it deleting a map entry written on one line: the whole line in a block map, the entry

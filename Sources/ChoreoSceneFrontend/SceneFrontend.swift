@@ -139,24 +139,27 @@ extension FrontendContext {
         } ?? []
         let timelines = map.value("timelines").map { readTimelines($0, names: names) } ?? []
         checkBindings(states: states, inputs: inputs, timelines: timelines)
-        checkLoopExits(transitions, states: states, timelines: timelines)
         if releasesTree {
             map.releaseValue("transitions")
             map.releaseValue("timelines")
         }
 
-        let animated = animatedProperties(states: states, timelines: timelines)
-        checkGroupGradientsStayStill(layers, animated: animated)
-        checkReachability(states: states, initial: initial, transitions: transitions)
-        checkCanvas(layers: layers, size: size, states: states, timelines: timelines)
-        checkImplicitAnchors(layers: layers, size: size, animated: animated.keys)
-        checkRepeatFills(layers: layers, states: states, timelines: timelines)
-        reportVarUnitMisfits()
-
-        guard errorCount == 0 else { return nil }
+        // The model is built before the errors refuse the scene, so that its checks run either way
+        // (skipping the nodes that had errors).
         var scene = Scene(
             name: name, size: size, fps: fps, background: background, layers: layers.map(sceneNode), states: states,
             initial: initial, transitions: transitions, timelines: timelines)
+        let animated = animatedProperties(states: states, timelines: timelines)
+        checkGroupGradientsStayStill(layers, animated: animated)
+        // A transition that failed to decode may have led to the states that look unreachable.
+        if !transitionFailed { report(scene.unreachableStateFindings()) }
+        report(scene.offCanvasFindings())
+        report(scene.implicitAnchorFindings(animated: animated.keys))
+        report(scene.repeatFillFindings())
+        report(scene.loopExitFindings())
+        reportVarUnitMisfits()
+
+        guard errorCount == 0 else { return nil }
         scene.themes = themes
         scene.inputs = inputs
         for pair in map.value("inputs")?.mapping ?? [] {
@@ -179,6 +182,16 @@ extension FrontendContext {
         checkTransitionKeyframeEnds(scene)
         guard errorCount == 0 else { return nil }
         return scene
+    }
+
+    /// Reports what the model's checks found, through the filters every diagnostic passes.
+    private func report(_ findings: [SceneFinding]) {
+        for finding in findings {
+            switch finding.severity {
+            case .error: error(finding.rule, finding.message, at: finding.range, help: finding.help, fixIts: finding.fixIts)
+            case .warning, .note: warning(finding.rule, finding.message, at: finding.range, help: finding.help, fixIts: finding.fixIts)
+            }
+        }
     }
 
     /// Every property a state, tween or keyframe animates, with the first place that does.
@@ -230,6 +243,12 @@ extension FrontendContext {
             id: info.id, range: info.range, shape: shape, base: info.base, fill: info.fillKind, fillRule: info.fillRule,
             stroke: info.stroke, trimmed: info.trimmed, repeat: info.repeatSpec, stagger: info.repeatStagger)
         node.accessibleName = info.accessibleLabel ?? info.text
+        node.source = SceneNodeSource(
+            kind: info.shape, localBounds: info.localBounds,
+            clipBounds: info.clip.flatMap { clip in clip.valid ? clip.localBounds.applying(clip.baseMatrix) : nil },
+            positionRange: info.positionRange, anchorWritten: info.anchorWritten,
+            anchorKeyword: info.anchorKeyword.map { .init(word: $0.word, range: $0.range, editable: $0.editable) },
+            repeatFillRange: info.repeatFillRange, hadErrors: !info.valid)
         if let clip = info.clip {
             switch clip.shape {
             case .rect: node.clip = .rect

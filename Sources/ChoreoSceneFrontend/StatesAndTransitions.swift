@@ -5,6 +5,15 @@ import ChoreoYAML
 
 /// The keys of a state that are not node ids.
 let stateOwnKeys = ["a11y", "play"]
+/// The keys of a state's long-form `play:`.
+let playKeys = ["timeline", "loop", "bind"]
+/// The keys of a transition.
+let transitionKeys = [
+    "from", "to", "on", "duration", "delay", "easing", "nodes", "play", "keyframes", "when", "set", "theme", "emit", "change",
+    "exit", "reduced-motion",
+]
+/// The keys of a node's or a property's entry in a transition's `nodes:`.
+let nodeTimingKeys = ["duration", "delay", "easing"]
 /// The `on:` keywords: every trigger but `programmatic`, which is written as no `on:` at all.
 let triggerKeywords: [(String, Trigger)] = Trigger.allCases.filter { $0 != .programmatic }.map { ($0.rawValue, $0) }
 /// Names from other tools a designer may write for a trigger.
@@ -82,7 +91,7 @@ extension FrontendContext {
                 guard let key = keyName(statePair.key) else { continue }
                 switch key {
                 case "a11y":
-                    if let a11y = readMap(statePair.value, what: "a11y", allowed: ["label"]), let label = a11y.value("label") {
+                    if let a11y = readMap(statePair.value, what: "a11y", allowed: Property.a11y.childKeys), let label = a11y.value("label") {
                         state.label = string(label, what: "a label")
                     }
                 case "play":
@@ -116,7 +125,7 @@ extension FrontendContext {
     private func readPlay(_ node: YAMLNode, into state: inout SceneState, names: SceneNames) {
         var nameNode = node
         if node.mapping != nil {
-            guard let map = readMap(node, what: "play", allowed: ["timeline", "loop", "bind"], required: ["timeline"]),
+            guard let map = readMap(node, what: "play", allowed: playKeys, required: ["timeline"]),
                 let timelineNode = map.value("timeline")
             else { return }
             nameNode = timelineNode
@@ -156,7 +165,7 @@ extension FrontendContext {
         var seen: [String: SourceRange] = [:]
         for item in items {
             guard let map = readMap(
-                item, what: "a transition", allowed: ["from", "to", "on", "duration", "delay", "easing", "nodes", "play", "keyframes", "when", "set", "theme", "emit", "change", "exit", "reduced-motion"],
+                item, what: "a transition", allowed: transitionKeys,
                 required: ["from", "to"])
             else {
                 transitionFailed = true
@@ -321,7 +330,7 @@ extension FrontendContext {
                     }
                 }
             }
-            guard let nodeMap = readMap(entry.value, what: path == nil ? "a node's timing" : "a property's timing", allowed: ["duration", "delay", "easing"]),
+            guard let nodeMap = readMap(entry.value, what: path == nil ? "a node's timing" : "a property's timing", allowed: nodeTimingKeys),
                 let merged = self.timing(nodeMap, base: refined)
             else { continue }
             guard valid else { continue }

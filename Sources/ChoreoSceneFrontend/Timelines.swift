@@ -3,6 +3,11 @@ import ChoreoSceneModel
 import ChoreoTimeline
 import ChoreoYAML
 
+/// The keys of a timeline, of one of its tweens, and of a keyframe (a timeline's or a transition's).
+let timelineKeys = ["duration", "loop", "tweens", "keyframes", "reduced-motion"]
+let tweenKeys = ["at", "duration", "delay", "easing", "to", "by"]
+let keyframeKeys = ["at", "value", "easing"]
+
 extension FrontendContext {
     /// The `at` of a tween or keyframe: a time from the start of its owner (a timeline, or a
     /// transition's motion), or a percentage of its duration. A bare fraction of an owner that is
@@ -29,7 +34,7 @@ extension FrontendContext {
         for pair in pairs {
             guard let name = keyName(pair.key), checkIdentifier(name, what: "timeline name", at: pair.key.reportRange),
                 let map = readMap(
-                    pair.value, what: "a timeline", allowed: ["duration", "loop", "tweens", "keyframes", "reduced-motion"], required: ["duration"])
+                    pair.value, what: "a timeline", allowed: timelineKeys, required: ["duration"])
             else { continue }
             let duration = map.value("duration").flatMap { time($0, name: "duration", bound: .greaterThan(0)) }
             let loop = map.value("loop").flatMap { bool($0, name: "loop") } ?? false
@@ -60,7 +65,7 @@ extension FrontendContext {
 
     private func readTween(_ node: YAMLNode, timeline: String, duration: Double?, loop: Bool, names: SceneNames) -> Tween? {
         guard let map = readMap(
-            node, what: "a tween", allowed: ["at", "duration", "delay", "easing", "to", "by"], required: ["at"])
+            node, what: "a tween", allowed: tweenKeys, required: ["at"])
         else { return nil }
         let at = map.value("at").flatMap { timelineTime($0, of: "a tween", owner: "timeline '\(timeline)'", duration: duration) }
         let timing = self.timing(map, base: Timing(duration: defaultDuration, easing: defaultEasing))
@@ -179,7 +184,7 @@ extension FrontendContext {
             var perKey: [PropertyKey: [Keyframe]] = [:]
             var previousAt: Double?
             for item in items {
-                guard let map = readMap(item, what: "a keyframe", allowed: ["at", "value", "easing"], required: ["at", "value"]) else {
+                guard let map = readMap(item, what: "a keyframe", allowed: keyframeKeys, required: ["at", "value"]) else {
                     continue
                 }
                 let atNode = map.value("at")

@@ -205,7 +205,7 @@ extension FrontendContext {
     func styleVarKind(_ value: YAMLNode) -> StyleVar.Kind? {
         if let entries = value.mapping {
             let keys = Set(entries.compactMap { $0.key.scalar?.value })
-            if !keys.isDisjoint(with: ["spring", "cubic-bezier", "steps"]) { return .easing }
+            if !keys.isDisjoint(with: easingMapKeys) { return .easing }
             if !keys.isDisjoint(with: Property.fill.childKeys) { return .gradient }
             return .stroke
         }

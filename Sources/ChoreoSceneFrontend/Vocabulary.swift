@@ -5,9 +5,9 @@ import ChoreoTimeline
 /// The words of the scene language by place, with a line of documentation each: what editor
 /// tooling (`choreo lsp` completion and hover) offers. The keys of nodes and of their style and
 /// repeat maps, and their documentation, come from the property table (`Property`); the other
-/// key lists are the front end's own (`sceneKeys`, `stateOwnKeys`, `triggers`, `namedEasings`…) or,
-/// where the front end writes them inline, checked against it by `VocabularyTests`, which compile
-/// a scene using every key of every place and one made-up key.
+/// key lists are the ones the front end reads maps with (`sceneKeys`, `transitionKeys`,
+/// `springKeys`…), so the reader, the schema and completion cannot disagree; `VocabularyTests`
+/// still compile a scene using every key of every place and one made-up key.
 public enum ScenePlace: String, Sendable, CaseIterable {
     case scene, node, stroke, gradient, linearGradient, radialGradient, trim, `repeat`, clip, state, nodeOverrides, a11y, perGlyph
     case transition, nodeTiming, timeline, tween, keyframe, easingMap, spring
@@ -27,17 +27,16 @@ public enum SceneVocabulary {
         return switch place {
         case .scene: sceneKeys
         case .state: stateOwnKeys
-        case .a11y: ["label"]
-        case .play: ["timeline", "loop", "bind"]
+        case .play: playKeys
         case .artwork: [artworkFileKey, artworkPrefixKey]
-        case .transition: ["from", "to", "on", "duration", "delay", "easing", "nodes", "play", "keyframes", "when", "set", "theme", "emit", "change", "exit", "reduced-motion"]
-        case .nodeTiming: ["duration", "delay", "easing"]
-        case .timeline: ["duration", "loop", "tweens", "keyframes", "reduced-motion"]
-        case .tween: ["at", "duration", "delay", "easing", "to", "by"]
-        case .keyframe: ["at", "value", "easing"]
-        case .easingMap: ["cubic-bezier", "steps", "spring"]
-        case .spring: ["response", "damping-fraction", "duration", "bounce", "stiffness", "damping", "mass"]
-        case .node, .stroke, .gradient, .linearGradient, .radialGradient, .trim, .repeat, .clip, .nodeOverrides, .shadow, .perGlyph: []
+        case .transition: transitionKeys
+        case .nodeTiming: nodeTimingKeys
+        case .timeline: timelineKeys
+        case .tween: tweenKeys
+        case .keyframe: keyframeKeys
+        case .easingMap: easingMapKeys
+        case .spring: springKeys
+        case .node, .stroke, .gradient, .linearGradient, .radialGradient, .trim, .repeat, .clip, .nodeOverrides, .shadow, .perGlyph, .a11y: []
         }
     }
 

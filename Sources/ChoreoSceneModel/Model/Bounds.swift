@@ -1,7 +1,7 @@
 import ChoreoTimeline
 
 /// An axis-aligned box in some coordinate space: a node's local geometry, or its footprint on the canvas.
-package struct Bounds: Equatable {
+package struct Bounds: Equatable, Sendable {
     package var minX: Double
     package var minY: Double
     package var maxX: Double

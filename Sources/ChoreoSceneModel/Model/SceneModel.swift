@@ -138,6 +138,9 @@ public struct SceneNode: Sendable, Equatable {
     public var trimmed: Bool
     /// A text node's text: its accessible name in the outputs.
     public var accessibleName: String?
+    /// Where the node's keys were written and what its reader measured of it, for the model's
+    /// checks; nil for a node built in code.
+    public var source: SceneNodeSource?
     public var `repeat`: Repeat? {
         get { rare?.repeat }
         set { rare = RareParts.make(repeat: newValue, stagger: stagger, clip: clip) }
@@ -193,6 +196,63 @@ public struct SceneNode: Sendable, Equatable {
         self.stroke = stroke
         self.trimmed = trimmed
         self.rare = RareParts.make(repeat: `repeat`, stagger: stagger, clip: nil)
+    }
+}
+
+/// What the scene file says about one node beyond its values: where its keys were written (the
+/// model's checks report there) and its measured geometry. Behind one reference, as `RareParts`
+/// is, so that a node stays small through lowering.
+public final class SceneNodeSource: Sendable, Equatable {
+    /// The shape as written: a text node is a path in the model.
+    package let kind: ShapeKind
+    /// The geometry's box in the node's own coordinates: a group's is its children's, placed; a
+    /// text's is its laid-out lines', which its values do not give back.
+    package let localBounds: Bounds
+    /// The clip's box in the node's coordinates; nil without a clip, or when the clip had errors.
+    package let clipBounds: Bounds?
+    /// Where `position:` was written.
+    package let positionRange: SourceRange?
+    /// Whether `anchor:` was written (else the anchor is the centre of the bounds).
+    package let anchorWritten: Bool
+    package let anchorKeyword: AnchorKeyword?
+    /// Where `repeat.fill` was written.
+    package let repeatFillRange: SourceRange?
+    /// True when the node's definition had errors. The front end checks the model it built before
+    /// it refuses such a scene, so the checks skip these nodes instead of reporting consequences.
+    package let hadErrors: Bool
+
+    /// An `anchor:` keyword: the word, where it stands, and the range a fix-it may rewrite (a
+    /// plain scalar's, else nil).
+    package struct AnchorKeyword: Sendable, Equatable {
+        package var word: String
+        package var range: SourceRange
+        package var editable: SourceRange?
+
+        package init(word: String, range: SourceRange, editable: SourceRange?) {
+            self.word = word
+            self.range = range
+            self.editable = editable
+        }
+    }
+
+    package init(
+        kind: ShapeKind, localBounds: Bounds, clipBounds: Bounds?, positionRange: SourceRange?, anchorWritten: Bool,
+        anchorKeyword: AnchorKeyword?, repeatFillRange: SourceRange?, hadErrors: Bool
+    ) {
+        self.kind = kind
+        self.localBounds = localBounds
+        self.clipBounds = clipBounds
+        self.positionRange = positionRange
+        self.anchorWritten = anchorWritten
+        self.anchorKeyword = anchorKeyword
+        self.repeatFillRange = repeatFillRange
+        self.hadErrors = hadErrors
+    }
+
+    public static func == (a: SceneNodeSource, b: SceneNodeSource) -> Bool {
+        a.kind == b.kind && a.localBounds == b.localBounds && a.clipBounds == b.clipBounds
+            && a.positionRange == b.positionRange && a.anchorWritten == b.anchorWritten
+            && a.anchorKeyword == b.anchorKeyword && a.repeatFillRange == b.repeatFillRange && a.hadErrors == b.hadErrors
     }
 }
 
