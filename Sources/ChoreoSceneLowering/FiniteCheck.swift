@@ -53,9 +53,9 @@ private func isFinite(_ node: Node) -> Bool {
 }
 
 /// The visitor's method is generic and called from another module, so it runs unspecialized:
-/// there every track cost type-metadata lookups (its segments' array, the closure), several
-/// thousand instructions a track, a tenth of a lint. The types nearly every track has are
-/// checked through their concrete type, which the compiler specializes; the rest stay generic.
+/// there every track paid type-metadata lookups (its segments' array, the closure), more than
+/// the check itself. The types nearly every track has are checked through their concrete type,
+/// which the compiler specializes; the rest stay generic.
 private struct FiniteTrackCheck: TrackVisitor {
     var allFinite = true
     mutating func visit<Value: Interpolatable>(_ track: Animated<Value>, at place: TrackPlace) {
