@@ -52,9 +52,22 @@ private func isFinite(_ node: Node) -> Bool {
     return true
 }
 
+/// The visitor's method is generic and called from another module, so it runs unspecialized:
+/// there every track paid type-metadata lookups (its segments' array, the closure), more than
+/// the check itself. The types nearly every track has are checked through their concrete type,
+/// which the compiler specializes; the rest stay generic.
 private struct FiniteTrackCheck: TrackVisitor {
     var allFinite = true
     mutating func visit<Value: Interpolatable>(_ track: Animated<Value>, at place: TrackPlace) {
-        if allFinite, !isFinite(track) { allFinite = false }
+        guard allFinite else { return }
+        if Value.self == Double.self {
+            allFinite = isFinite(unsafeBitCast(track, to: Animated<Double>.self))
+        } else if Value.self == Point.self {
+            allFinite = isFinite(unsafeBitCast(track, to: Animated<Point>.self))
+        } else if Value.self == RGBA.self {
+            allFinite = isFinite(unsafeBitCast(track, to: Animated<RGBA>.self))
+        } else {
+            allFinite = isFinite(track)
+        }
     }
 }

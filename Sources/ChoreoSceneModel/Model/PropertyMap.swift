@@ -10,18 +10,24 @@ import ChoreoTimeline
 /// dictionary's size, so the values are stored packed, in property order, and a 128-bit mask says
 /// which properties are present. A property's slot is the number of present properties before it
 /// (a population count), so lookups take a few instructions and one array read.
+///
+/// The subscript and what it uses are `@inlinable`: the front end and lowering (other modules)
+/// read and write these maps for every property of every node, and unspecialized, every write
+/// paid type-metadata lookups and a generic array insert. `storedValues` is written only by this
+/// type's own code, so `values` stays read-only outside it.
 public struct PropertyMap<Value> {
     /// Bit `p` of `low` (p < 64) or `high` (p - 64) is set when property `p` has a value.
-    private var low: UInt64 = 0
-    private var high: UInt64 = 0
+    @usableFromInline internal var low: UInt64 = 0
+    @usableFromInline internal var high: UInt64 = 0
+    @usableFromInline internal var storedValues: [Value] = []
     /// The present properties' values, in property order.
-    public private(set) var values: [Value] = []
+    @inlinable public var values: [Value] { storedValues }
 
     public init() {}
 
     /// An empty map with room for `capacity` values before it grows.
     public init(minimumCapacity capacity: Int) {
-        values.reserveCapacity(capacity)
+        storedValues.reserveCapacity(capacity)
     }
 
     /// The same map in an array of exactly its size: for a map filled once and then kept, such
@@ -29,38 +35,41 @@ public struct PropertyMap<Value> {
     public func compacted() -> PropertyMap {
         guard values.capacity > values.count else { return self }
         var result = self
-        result.values = values.withUnsafeBufferPointer { Array($0) }
+        result.storedValues = values.withUnsafeBufferPointer { Array($0) }
         return result
     }
 
-    public var count: Int { values.count }
-    public var isEmpty: Bool { values.isEmpty }
+    @inlinable public var count: Int { storedValues.count }
+    @inlinable public var isEmpty: Bool { storedValues.isEmpty }
 
+    @inlinable
     public subscript(property: Property) -> Value? {
         get {
             guard contains(property) else { return nil }
-            return values[slot(of: property)]
+            return storedValues[slot(of: property)]
         }
         set {
             let slot = slot(of: property)
             switch (contains(property), newValue) {
-            case let (true, value?): values[slot] = value
+            case let (true, value?): storedValues[slot] = value
             case (true, nil):
-                values.remove(at: slot)
+                storedValues.remove(at: slot)
                 toggle(property)
             case let (false, value?):
-                values.insert(value, at: slot)
+                storedValues.insert(value, at: slot)
                 toggle(property)
             case (false, nil): break
             }
         }
     }
 
+    @inlinable
     public subscript(property: Property, default defaultValue: @autoclosure () -> Value) -> Value {
         get { self[property] ?? defaultValue() }
         set { self[property] = newValue }
     }
 
+    @inlinable
     public func contains(_ property: Property) -> Bool {
         let bit = property.rawValue
         return bit < 64 ? low & (1 << UInt64(bit)) != 0 : high & (1 << UInt64(bit - 64)) != 0
@@ -88,20 +97,22 @@ public struct PropertyMap<Value> {
         var result = PropertyMap<T>()
         result.low = low
         result.high = high
-        result.values = try values.map(transform)
+        result.storedValues = try values.map(transform)
         return result
     }
 
     /// The index in `values` of `property`'s value, present or not: how many present properties
     /// come before it.
-    private func slot(of property: Property) -> Int {
+    @inlinable
+    internal func slot(of property: Property) -> Int {
         let bit = property.rawValue
         if bit < 64 { return (low & ((1 << UInt64(bit)) - 1)).nonzeroBitCount }
         let below: UInt64 = bit == 64 ? 0 : (1 << UInt64(bit - 64)) - 1
         return low.nonzeroBitCount + (high & below).nonzeroBitCount
     }
 
-    private mutating func toggle(_ property: Property) {
+    @inlinable
+    internal mutating func toggle(_ property: Property) {
         let bit = property.rawValue
         if bit < 64 { low ^= 1 << UInt64(bit) } else { high ^= 1 << UInt64(bit - 64) }
     }

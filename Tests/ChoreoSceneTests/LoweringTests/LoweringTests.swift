@@ -233,3 +233,17 @@ private func tween(
     let (_, clean) = LoweringFixtures.lowered(LoweringFixtures.scene(layers: [LoweringFixtures.rect("ok", size: Point(1e6, 1e6))]))
     #expect(clean.isEmpty)
 }
+
+/// The check reads number, point and colour tracks through their concrete types and every other
+/// track generically: a non-finite number is found in a track of each kind.
+@Test func aNonFiniteNumberIsFoundInATrackOfEachValueType() {
+    let cases: [(Property, PropertyValue)] = [
+        (.rotation, .number(.nan)), (.cornerRadius, .number(.infinity)), (.size, .point(Point(1, .nan))),
+        (.fill, .color(RGBA(1, .nan, 0))), (.fill, .color(RGBA(.nan, 0, 0))),
+    ]
+    for (property, value) in cases {
+        let node = LoweringFixtures.rect("big", size: Point(10, 10), extra: [property: value])
+        let (_, diagnostics) = LoweringFixtures.lowered(LoweringFixtures.scene(layers: [LoweringFixtures.rect("ok", size: Point(1, 1)), node]))
+        #expect(diagnostics.contains { $0.rule == .nonFinite && $0.message.contains("'big'") }, "\(property): \(diagnostics)")
+    }
+}
