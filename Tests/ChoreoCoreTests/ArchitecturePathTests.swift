@@ -18,7 +18,8 @@ import Testing
         if token.contains(" ") { continue }
         if token.contains("/") {
             paths.append(token)
-        } else if token.hasSuffix(".swift") || token.hasSuffix(".py") {
+        } else if token.hasSuffix(".swift") || token.hasSuffix(".py"),
+            !FileManager.default.fileExists(atPath: root.appendingPathComponent(token).path) {
             bareFiles.append(token)
         }
     }
