@@ -3,7 +3,7 @@ import PackageDescription
 
 // Layering (enforced by the dependency lists below):
 //   CYAML ← ChoreoYAML ← ChoreoSceneFrontend → ChoreoSceneModel ← ChoreoSceneLowering → ChoreoTimeline
-//   ChoreoTimeline ← ChoreoLottie / ChoreoSVG ← choreo (CLI). ChoreoScene is the façade over the three scene
+//   ChoreoTimeline ← ChoreoLottie / ChoreoSVG / ChoreoTimelineJSON ← choreo (CLI). ChoreoScene is the façade over the three scene
 //   targets (compileScene: frontend, then lowering); lowering never sees YAML, the model never sees either.
 //   ChoreoJSON and ChoreoDiagnostics are leaves every stage may use (ChoreoJSON also holds
 //   TextEscaping, the one escaper per output medium: XML/HTML, JavaScript, terminal, workflow commands).
@@ -21,7 +21,7 @@ let package = Package(
         .plugin(name: "ChoreoPlugin", targets: ["ChoreoPlugin"]),
         .library(
             name: "ChoreoKit",
-            targets: ["ChoreoDiagnostics", "ChoreoTimeline", "ChoreoSceneModel", "ChoreoSceneFrontend", "ChoreoSceneLowering", "ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoArchive", "ChoreoJSON", "ChoreoLanguageServer", "ChoreoDiff", "ChoreoSVGImport", "ChoreoAppAPI"]),
+            targets: ["ChoreoDiagnostics", "ChoreoTimeline", "ChoreoTimelineJSON", "ChoreoSceneModel", "ChoreoSceneFrontend", "ChoreoSceneLowering", "ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoArchive", "ChoreoJSON", "ChoreoLanguageServer", "ChoreoDiff", "ChoreoSVGImport", "ChoreoAppAPI"]),
     ],
     targets: [
         .systemLibrary(
@@ -62,6 +62,8 @@ let package = Package(
         .target(
             name: "ChoreoScene",
             dependencies: ["ChoreoSceneModel", "ChoreoSceneFrontend", "ChoreoSceneLowering", "ChoreoYAML", "ChoreoDiagnostics", "ChoreoTimeline", "ChoreoJSON"]),
+        // The timeline dumped as JSON (`--emit timeline`): an output, so not part of the IR's target.
+        .target(name: "ChoreoTimelineJSON", dependencies: ["ChoreoTimeline", "ChoreoJSON"]),
         .target(name: "ChoreoLottie", dependencies: ["ChoreoTimeline", "ChoreoJSON"]),
         // The preview page's HTML, CSS and JavaScript ship as files in the target's resource bundle
         // (Choreo_ChoreoSVG.resources next to the binary), found by PreviewPage.resource without Bundle.module.
@@ -75,7 +77,7 @@ let package = Package(
         .executableTarget(
             name: "choreo",
             dependencies: [
-                "ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoDiagnostics", "ChoreoTimeline", "ChoreoArchive",
+                "ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoTimelineJSON", "ChoreoDiagnostics", "ChoreoTimeline", "ChoreoArchive",
                 "ChoreoLanguageServer", "ChoreoJSON", "ChoreoYAML", "ChoreoDiff", "ChoreoSVGImport", "ChoreoAppAPI",
             ]
         ),
@@ -87,7 +89,7 @@ let package = Package(
         .target(name: "ChoreoTestSupport", dependencies: ["ChoreoDiagnostics"], path: "Tests/ChoreoTestSupport"),
         .testTarget(
             name: "ChoreoCoreTests",
-            dependencies: ["ChoreoJSON", "ChoreoDiagnostics", "ChoreoTimeline", "ChoreoTestSupport"]
+            dependencies: ["ChoreoJSON", "ChoreoDiagnostics", "ChoreoTimeline", "ChoreoTimelineJSON", "ChoreoTestSupport"]
         ),
         .testTarget(name: "ChoreoTextTests", dependencies: ["ChoreoText", "ChoreoTimeline"]),
         .testTarget(name: "ChoreoArchiveTests", dependencies: ["ChoreoArchive", "ChoreoTestSupport"]),
@@ -95,18 +97,18 @@ let package = Package(
         .testTarget(
             name: "ChoreoSceneTests",
             // The importer too: scenes/ holds scenes that draw SVGs with `artwork:`.
-            dependencies: ["ChoreoScene", "ChoreoYAML", "ChoreoTimeline", "ChoreoText", "ChoreoTestSupport", "ChoreoSVGImport"],
+            dependencies: ["ChoreoScene", "ChoreoYAML", "ChoreoTimeline", "ChoreoTimelineJSON", "ChoreoText", "ChoreoTestSupport", "ChoreoSVGImport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "ChoreoLottieTests", dependencies: ["ChoreoLottie", "ChoreoTimeline", "ChoreoTestSupport"]),
         .testTarget(name: "ChoreoSVGTests", dependencies: ["ChoreoSVG", "ChoreoTimeline", "ChoreoTestSupport"]),
-        .testTarget(name: "ChoreoSVGImportTests", dependencies: ["ChoreoSVGImport", "ChoreoScene", "ChoreoTimeline", "ChoreoDiagnostics"], exclude: ["Fixtures"]),
+        .testTarget(name: "ChoreoSVGImportTests", dependencies: ["ChoreoSVGImport", "ChoreoScene", "ChoreoTimeline", "ChoreoTimelineJSON", "ChoreoDiagnostics"], exclude: ["Fixtures"]),
         .testTarget(name: "ChoreoCLITests", dependencies: ["ChoreoTestSupport"]),
         .testTarget(name: "ChoreoDiffTests", dependencies: ["ChoreoDiff", "ChoreoScene", "ChoreoLottie", "ChoreoDiagnostics", "ChoreoJSON"]),
         .testTarget(name: "ChoreoLanguageServerTests", dependencies: ["ChoreoLanguageServer", "ChoreoJSON", "ChoreoDiagnostics", "ChoreoTestSupport", "ChoreoSVGImport"]),
         .testTarget(
             name: "ChoreoPipelineTests",
-            dependencies: ["ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoTimeline", "ChoreoDiagnostics", "ChoreoTestSupport", "ChoreoSVGImport"],
+            dependencies: ["ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoTimeline", "ChoreoTimelineJSON", "ChoreoDiagnostics", "ChoreoTestSupport", "ChoreoSVGImport"],
             exclude: ["Hostile", "Golden"]
         ),
     ]

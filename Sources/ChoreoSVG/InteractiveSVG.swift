@@ -81,39 +81,39 @@ enum InteractiveSVG {
         // Clock ids are SMIL syncbase references, in which `-` and `.` would read as an offset or
         // an event: only letters, digits and `_`.
         let clockPrefix = String(IdAllocator.sanitized(idPrefix.isEmpty ? "_" : idPrefix).map { $0 == "-" ? "_" : $0 }) + "choreo_clip_"
-        var clips: [Clip] = []
-        var playClips: [String: Int] = [:]
+        var playedSpans: [PlayedSpan] = []
+        var playIndices: [String: Int] = [:]
         for state in machine.states {
             guard let play = state.play else { continue }
-            let clock = clockPrefix + String(clips.count)
-            playClips[state.name] = clips.count
-            clips.append(Clip(
+            let clock = clockPrefix + String(playedSpans.count)
+            playIndices[state.name] = playedSpans.count
+            playedSpans.append(PlayedSpan(
                 start: play.span.start, end: play.span.end, begin: clock + ".begin", stop: clock + ".end", loops: play.loops,
                 restTime: state.pose.start))
         }
-        var transitionClips: [Int] = []
+        var transitionIndices: [Int] = []
         var poseStarts: [String: Double] = [:]
         for state in machine.states where poseStarts[state.name] == nil { poseStarts[state.name] = state.pose.start }
         for transition in machine.transitions {
-            let clock = clockPrefix + String(clips.count)
-            transitionClips.append(clips.count)
-            clips.append(Clip(
+            let clock = clockPrefix + String(playedSpans.count)
+            transitionIndices.append(playedSpans.count)
+            playedSpans.append(PlayedSpan(
                 start: transition.span.start, end: transition.span.end, begin: clock + ".begin", stop: nil, loops: false,
-                covers: playClips[transition.from].map { [$0] } ?? [],
+                covers: playIndices[transition.from].map { [$0] } ?? [],
                 restTime: poseStarts[transition.from]))
         }
 
-        var renderer = SceneRenderer(fps: timeline.fps, idPrefix: idPrefix, baseTime: machine.initialPose.start, clips: clips)
+        var renderer = SceneRenderer(fps: timeline.fps, idPrefix: idPrefix, baseTime: machine.initialPose.start, playedSpans: playedSpans)
         var drawing = MarkupWriter.drawing(depth: 2)
         for layer in timeline.layers { renderer.render(layer, into: &drawing) }
         let fades = ReducedMotionFades(machine, clockPrefix: clockPrefix)
         let stillCopies = fades.render(timeline, idPrefix: idPrefix, drawingBytes: drawing.byteCount)
-        let clocks = clips.indices.map { index in
+        let clocks = playedSpans.indices.map { index in
             var attributes: [(String, String)] = [
                 ("id", clockPrefix + String(index)), ("attributeName", "visibility"), ("to", "visible"), ("begin", "indefinite"),
-                ("dur", durationText(clips[index].duration) + "s"),
+                ("dur", durationText(playedSpans[index].duration) + "s"),
             ]
-            if clips[index].loops { attributes.append(("repeatCount", "indefinite")) }
+            if playedSpans[index].loops { attributes.append(("repeatCount", "indefinite")) }
             return Markup("set", attributes)
         }
 
@@ -144,7 +144,7 @@ enum InteractiveSVG {
             ]))
             out.element(Markup("g", [("class", "choreo-clocks")], children: clocks))
             let data = machineData(
-                machine, clockPrefix: clockPrefix, clips: clips, playClips: playClips, transitionClips: transitionClips, fades: fades)
+                machine, clockPrefix: clockPrefix, playedSpans: playedSpans, playIndices: playIndices, transitionIndices: transitionIndices, fades: fades)
             out.element(Markup("script", [("type", "text/ecmascript")], raw: "<![CDATA[\n" + runtime(data) + "]]>"))
         }
     }
@@ -156,20 +156,20 @@ enum InteractiveSVG {
     /// The machine as a JavaScript object literal: every name from the scene through `jsString`,
     /// which leaves no `<`, `>` or `&`, so the literal is safe inside CDATA and an HTML page.
     static func machineData(
-        _ machine: InteractiveMachine, clockPrefix: String, clips: [Clip], playClips: [String: Int], transitionClips: [Int],
+        _ machine: InteractiveMachine, clockPrefix: String, playedSpans: [PlayedSpan], playIndices: [String: Int], transitionIndices: [Int],
         fades: ReducedMotionFades
     ) -> String {
         func number(_ value: Double) -> String { formatNumber(value, decimals: 6) }
-        func clip(_ index: Int, span: Span, fade: String?) -> String {
-            "clip: \(index), start: \(number(span.start)), dur: \(number(clips[index].duration)), loops: \(clips[index].loops), "
+        func spanFields(_ index: Int, span: Span, fade: String?) -> String {
+            "clip: \(index), start: \(number(span.start)), dur: \(number(playedSpans[index].duration)), loops: \(playedSpans[index].loops), "
                 + "reduced: \(jsString(span.reducedMotion.rawValue)), fade: \(fade.map(jsString) ?? "null")"
         }
         var states: [String] = []
         for state in machine.states {
             var fields = ["label: \(state.label.map(jsString) ?? "null")", "pose: \(number(state.pose.start))"]
-            if let index = playClips[state.name], let play = state.play {
+            if let index = playIndices[state.name], let play = state.play {
                 let bound = play.bind.map { ", bind: \(jsString($0)), length: \(number(play.boundLength))" } ?? ""
-                fields.append("play: {name: \(jsString(play.span.name)), \(clip(index, span: play.span, fade: fades.playFades[state.name]))\(bound)}")
+                fields.append("play: {name: \(jsString(play.span.name)), \(spanFields(index, span: play.span, fade: fades.playFades[state.name]))\(bound)}")
             } else {
                 fields.append("play: null")
             }
@@ -179,7 +179,7 @@ enum InteractiveSVG {
         for (offset, transition) in machine.transitions.enumerated() {
             transitions.append(
                 "{name: \(jsString(transition.name)), from: \(jsString(transition.from)), to: \(jsString(transition.to)), "
-                    + "trigger: \(jsString(transition.trigger.rawValue)), \(clip(transitionClips[offset], span: transition.span, fade: fades.transitionFades[offset])), "
+                    + "trigger: \(jsString(transition.trigger.rawValue)), \(spanFields(transitionIndices[offset], span: transition.span, fade: fades.transitionFades[offset])), "
                     + InteractiveInputs.transitionFields(transition) + "}")
         }
         return """

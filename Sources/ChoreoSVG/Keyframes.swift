@@ -283,9 +283,9 @@ struct TextList {
     }
 }
 
-/// SMIL animation values for one attribute over a clip.
+/// SMIL animation values for one attribute over a played span.
 struct SMILKeyframes {
-    /// Fractions of the clip's duration.
+    /// Fractions of the played span's duration.
     var keyTimes: [Double]
     var values: TextList
     /// One per interval; `nil` when every interval is linear.
@@ -293,10 +293,10 @@ struct SMILKeyframes {
     var discrete: Bool
 
     /// The attributes of an `<animate>`/`<animateTransform>` element after `attributeName`/`type`,
-    /// each with its leading space: the clip's `timing` (`begin`, `dur`, `repeatCount` or `fill`,
-    /// …), then the values over the clip. Every value is numbers, `rgb(…)`, path data or a keyword:
+    /// each with its leading space: the played span's `timing` (`begin`, `dur`, `repeatCount` or `fill`,
+    /// …), then the values over the played span. Every value is numbers, `rgb(…)`, path data or a keyword:
     /// nothing to escape.
-    func appendAttributes(timing: ClipTiming, to out: inout [UInt8]) {
+    func appendAttributes(timing: SpanTiming, to out: inout [UInt8]) {
         out.append(contentsOf: timing.attributes)
         if discrete {
             out.append(contentsOf: #" calcMode="discrete""#.utf8)
@@ -430,8 +430,8 @@ func discreteKeyframes(times changeTimes: [Double], texts: TextList, duration: D
         text.removeAll(keepingCapacity: true)
         text.append(contentsOf: texts.text(index))
         if values.lastEquals(text) { continue }
-        // Compared as fractions of the clip, as `times` holds them (seconds against fractions
-        // merged every change of a clip shorter than a second into the one before it, shown a
+        // Compared as fractions of the played span, as `times` holds them (seconds against fractions
+        // merged every change of a played span shorter than a second into the one before it, shown a
         // frame early).
         let fraction = changeTimes[index] / duration
         if let last = times.last, fraction <= last {

@@ -306,33 +306,23 @@ public enum PreviewPage {
         return yTurningParameters(y1, y2).map { curve.point(at: $0).x }.sorted()
     }
 
-    /// The segment timings of every animatable property below `nodes`.
+    /// The segment timings of every track below `nodes`, from the one walk over a node's tracks,
+    /// so a track the IR gains is in the filmstrip without a change here.
     static func allTimings(_ nodes: [Node]) -> [SegmentTiming] {
-        var result: [SegmentTiming] = []
-        func paint(_ paint: Paint) {
-            switch paint {
-            case let .color(color): result += color.timings
-            case let .linearGradient(from, to, stops): result += from.timings + to.timings + stops.timings
-            case let .radialGradient(center, radius, stops): result += center.timings + radius.timings + stops.timings
-            }
-        }
+        var collector = TimingCollector()
         func visit(_ node: Node) {
-            let t = node.transform
-            result += t.anchor.timings + t.position.timings + t.rotation.timings + t.scale.timings + t.offset.timings + t.opacity.timings
-            if let clip = node.clip { result += ClipOutlines(clip: clip).timings.flatMap { $0 } }
-            switch node.content {
-            case let .group(children): children.forEach(visit)
-            case let .shape(geometry, style):
-                result += GeometryOutlines(geometry).timings.flatMap { $0 }
-                if let fill = style.fill { paint(fill) }
-                if let stroke = style.stroke {
-                    paint(stroke.paint)
-                    result += stroke.width.timings
-                }
-                if let trim = style.trim { result += trim.start.timings + trim.end.timings + trim.offset.timings }
-            }
+            node.visitOwnTracks(&collector)
+            if case let .group(children) = node.content { children.forEach(visit) }
         }
         nodes.forEach(visit)
-        return result
+        return collector.timings
+    }
+}
+
+private struct TimingCollector: TrackVisitor {
+    var timings: [SegmentTiming] = []
+
+    mutating func visit<Value: Interpolatable>(_ track: Animated<Value>, at place: TrackPlace) {
+        timings += track.timings
     }
 }

@@ -75,14 +75,14 @@ extension SceneRenderer {
     }
 
     /// The filter's region in the parent's coordinates: the node's drawing at the instants it is
-    /// shown (its base time, and spread through every clip), grown by how far the effects reach.
+    /// shown (its base time, and spread through every played span), grown by how far the effects reach.
     /// A filter draws nothing outside its region, and the default (10 % of the bounding box) would
     /// cut a blur wider than a tenth of the node.
     private func filterRegion(_ node: Node, _ effects: Effects) -> (x: Double, y: Double, width: Double, height: Double) {
         var times = [baseTime]
-        let samplesPerClip = max(2, min(32, 256 / max(clips.count, 1)))
-        for clip in clips {
-            for step in 0...samplesPerClip { times.append(clip.start + (clip.end - clip.start) * Double(step) / Double(samplesPerClip)) }
+        let samplesPerSpan = max(2, min(32, 256 / max(playedSpans.count, 1)))
+        for played in playedSpans {
+            for step in 0...samplesPerSpan { times.append(played.start + (played.end - played.start) * Double(step) / Double(samplesPerSpan)) }
         }
         var bounds = DrawingBounds()
         for time in times { bounds.add(node, at: time, through: .identity) }

@@ -34,8 +34,8 @@ public enum SVGEmitter {
         guard !timeline.isStatic, timeline.duration > 0 else {
             return snapshotBytes(timeline, at: 0, idPrefix: idPrefix)
         }
-        let clip = Clip(start: 0, end: timeline.duration, begin: nil, stop: nil, loops: true)
-        return selfPlaying(timeline, clip: clip, reducedMotionStill: 0, idPrefix: idPrefix, output: output)
+        let played = PlayedSpan(start: 0, end: timeline.duration, begin: nil, stop: nil, loops: true)
+        return selfPlaying(timeline, played: played, reducedMotionStill: 0, idPrefix: idPrefix, output: output)
     }
 
     private static func handOn(_ rest: [UInt8], to output: (UnsafeBufferPointer<UInt8>) -> Void) {
@@ -72,17 +72,17 @@ public enum SVGEmitter {
         guard let first = timeline.spans.first(where: { $0.kind == .timeline && $0.end > $0.start }) else {
             return snapshotBytes(timeline, at: 0, idPrefix: idPrefix)
         }
-        let clip = Clip(start: first.start, end: first.end, begin: nil, stop: nil, loops: first.loops)
-        return selfPlaying(timeline, clip: clip, reducedMotionStill: timeline.reducedMotionStill, idPrefix: idPrefix, output: output)
+        let played = PlayedSpan(start: first.start, end: first.end, begin: nil, stop: nil, loops: first.loops)
+        return selfPlaying(timeline, played: played, reducedMotionStill: timeline.reducedMotionStill, idPrefix: idPrefix, output: output)
     }
 
-    /// An SVG playing one clip from load, with a still copy at `reducedMotionStill` shown instead
+    /// An SVG playing one span from load, with a still copy at `reducedMotionStill` shown instead
     /// under reduced motion (none, and no swap, when it is nil).
     private static func selfPlaying(
-        _ timeline: Timeline, clip: Clip, reducedMotionStill: Double?, idPrefix: String,
+        _ timeline: Timeline, played: PlayedSpan, reducedMotionStill: Double?, idPrefix: String,
         output: ((UnsafeBufferPointer<UInt8>) -> Void)?
     ) -> [UInt8] {
-        var renderer = SceneRenderer(fps: timeline.fps, idPrefix: idPrefix, baseTime: clip.start, clips: [clip])
+        var renderer = SceneRenderer(fps: timeline.fps, idPrefix: idPrefix, baseTime: played.start, playedSpans: [played])
         // Drawn first, written after the definitions it collects: into a buffer of its own.
         var motion = MarkupWriter.drawing(depth: 2)
         for layer in timeline.layers { renderer.render(layer, into: &motion) }
@@ -179,27 +179,29 @@ public enum SVGEmitter {
 }
 
 /// A stretch of the global timeline that the SVG plays as one group of SMIL animations: the whole
-/// timeline looping (the reel), a transition played once, a state's played timeline.
-struct Clip {
+/// timeline looping (the reel), a transition played once, a state's played timeline. It is a
+/// `Span` of the timeline with the clock that plays it; "clip" is a clip shape's word. (The
+/// interactive runtime's script still names its field `clip`: that is output, kept as it is.)
+struct PlayedSpan {
     var start: Double
     var end: Double
-    /// `begin` (nil: at load), and `end` if the clip can be stopped early.
+    /// `begin` (nil: at load), and `end` if the played span can be stopped early.
     var begin: String?
     var stop: String?
     var loops: Bool
-    /// Clips whose moving properties this clip writes too, held at their values at its start if
+    /// Played spans whose moving properties this played span writes too, held at their values at its start if
     /// it does not move them itself: a transition leaving a state that plays a timeline must
     /// cover whatever that timeline left frozen.
     var covers: [Int] = []
-    /// The instant of the global timeline whose values are in effect as the clip begins (the pose
-    /// of the state it leaves or plays in), when that is not `start`: a property the clip holds
+    /// The instant of the global timeline whose values are in effect as the played span begins (the pose
+    /// of the state it leaves or plays in), when that is not `start`: a property the played span holds
     /// still is written when it holds a value other than that one (a transition shorter than a
     /// frame jumps at its start, so its start already shows where it goes).
     var restTime: Double? = nil
 
     var duration: Double { end - start }
 
-    /// The SMIL timing attributes of every animation of the clip.
+    /// The SMIL timing attributes of every animation of the played span.
     var timing: [(String, String)] {
         var result: [(String, String)] = []
         if let begin { result.append(("begin", begin)) }
@@ -210,20 +212,20 @@ struct Clip {
     }
 }
 
-/// What every animation of one clip shares, made once per clip rather than per animation: its
+/// What every animation of one played span shares, made once per played span rather than per animation: its
 /// timing attributes as written, and the duration its key times are fractions of.
-struct ClipTiming {
+struct SpanTiming {
     let duration: Double
     /// `duration` as `dur` says it (see `appendKeyTimes`).
     let writtenDuration: Double
     /// ` begin="…" … dur="…s" repeatCount="indefinite"` (or `fill="freeze"`), escaped.
     let attributes: [UInt8]
 
-    init(_ clip: Clip) {
-        duration = clip.duration
-        writtenDuration = ChoreoSVG.writtenDuration(clip.duration)
+    init(_ played: PlayedSpan) {
+        duration = played.duration
+        writtenDuration = ChoreoSVG.writtenDuration(played.duration)
         var bytes: [UInt8] = []
-        for (name, value) in clip.timing {
+        for (name, value) in played.timing {
             bytes.append(UInt8(ascii: " "))
             bytes.append(contentsOf: name.utf8)
             bytes.append(UInt8(ascii: "="))
@@ -273,7 +275,7 @@ struct AnimationList {
         bytes[starts[index]..<(index + 1 < starts.count ? starts[index + 1] : bytes.count)]
     }
 
-    mutating func append(_ target: AnimationTarget, keyframes: SMILKeyframes, timing: ClipTiming) {
+    mutating func append(_ target: AnimationTarget, keyframes: SMILKeyframes, timing: SpanTiming) {
         // The element's size, near enough, so that it is copied once, not grown step by step.
         let size = 200 + timing.attributes.count + keyframes.values.bytes.count + (keyframes.keySplines?.bytes.count ?? 0)
             + keyframes.keyTimes.count * 8
@@ -323,77 +325,77 @@ enum AttributeValue {
     }
 }
 
-/// Renders nodes: base attribute values at `baseTime`, and for every clip an `<animate>` child per
-/// property that moves in it. Without clips it draws the scene frozen at `baseTime` (a snapshot,
+/// Renders nodes: base attribute values at `baseTime`, and for every played span an `<animate>` child per
+/// property that moves in it. Without played spans it draws the scene frozen at `baseTime` (a snapshot,
 /// the same as `Timeline.frozen(at:)` drawn, without copying the timeline): every track is read
 /// there and counts as still.
 struct SceneRenderer {
     let fps: Double
     let baseTime: Double
-    let clips: [Clip]
-    private let clipTimings: [ClipTiming]
+    let playedSpans: [PlayedSpan]
+    private let spanTimings: [SpanTiming]
     var ids: IdAllocator
     /// Gradients and clip paths in document order, written as children of `<defs>` (depth 2).
     var definitions = MarkupWriter(depth: 2, capacity: 0)
 
-    init(fps: Double, idPrefix: String, baseTime: Double = 0, clips: [Clip] = []) {
+    init(fps: Double, idPrefix: String, baseTime: Double = 0, playedSpans: [PlayedSpan] = []) {
         self.fps = fps
         self.baseTime = baseTime
-        self.clips = clips
-        self.clipTimings = clips.map(ClipTiming.init)
+        self.playedSpans = playedSpans
+        self.spanTimings = playedSpans.map(SpanTiming.init)
         self.ids = IdAllocator(prefix: idPrefix)
     }
 
-    private var animates: Bool { !clips.isEmpty }
+    private var animates: Bool { !playedSpans.isEmpty }
 
     // MARK: Tracks to SMIL
 
-    /// One animation element per clip in which `frames` moves (and per clip covering one where it
-    /// moves, held at `held(clip.start)`), added to `list`.
-    private func clipAnimations(
+    /// One animation element per played span in which `frames` moves (and per played span covering one where it
+    /// moves, held at `held(played.start)`), added to `list`.
+    private func spanAnimations(
         _ target: AnimationTarget, into list: inout AnimationList, frames: (Int) -> SMILKeyframes?,
         held: (Double, inout [UInt8]) -> Void
     ) {
         guard animates else { return }
-        if clips.count == 1 && clips[0].covers.isEmpty {
-            // The reel: one clip, nothing to cover.
-            if let keyframes = frames(0) { list.append(target, keyframes: keyframes, timing: clipTimings[0]) }
+        if playedSpans.count == 1 && playedSpans[0].covers.isEmpty {
+            // The reel: one played span, nothing to cover.
+            if let keyframes = frames(0) { list.append(target, keyframes: keyframes, timing: spanTimings[0]) }
             return
         }
-        let perClip = clips.indices.map(frames)
-        for (index, clip) in clips.enumerated() {
-            var keyframes = perClip[index]
-            if keyframes == nil, clip.covers.contains(where: { perClip[$0] != nil }) || holdsAnotherValue(clip, held) {
+        let perSpan = playedSpans.indices.map(frames)
+        for (index, played) in playedSpans.enumerated() {
+            var keyframes = perSpan[index]
+            if keyframes == nil, played.covers.contains(where: { perSpan[$0] != nil }) || holdsAnotherValue(played, held) {
                 var values = TextList()
-                values.append { held(clip.start, &$0) }
+                values.append { held(played.start, &$0) }
                 values.appendLastAgain()
                 keyframes = SMILKeyframes(keyTimes: [0, 1], values: values, keySplines: nil, discrete: false)
             }
-            if let keyframes { list.append(target, keyframes: keyframes, timing: clipTimings[index]) }
+            if let keyframes { list.append(target, keyframes: keyframes, timing: spanTimings[index]) }
         }
     }
 
-    /// Discrete keyframes of a value the clip at `index` derives from its tracks (`texts[i]` from
-    /// `times[i]`, seconds into the clip; `atRest(t)` is the value the pose at rest at `t` shows).
+    /// Discrete keyframes of a value the played span at `index` derives from its tracks (`texts[i]` from
+    /// `times[i]`, seconds into the played span; `atRest(t)` is the value the pose at rest at `t` shows).
     /// Unlike a track's own values, a derived value need not start where the drawing rests, since a
     /// trim growing from nothing is visible from its first instant while the empty pose at rest is
-    /// hidden, and a bake per frame or per piece stops short of the pose the clip ends on. So a
-    /// clip that plays once ends on its end pose's value, and a value that does not change within
-    /// the clip is still written when it is not the one in effect as the clip begins (otherwise
-    /// the attribute at rest, or another clip's frozen value, would stay in force).
+    /// hidden, and a bake per frame or per piece stops short of the pose the played span ends on. So a
+    /// played span that plays once ends on its end pose's value, and a value that does not change within
+    /// the played span is still written when it is not the one in effect as the played span begins (otherwise
+    /// the attribute at rest, or another played span's frozen value, would stay in force).
     private func discreteClipKeyframes(
         _ index: Int, times: [Double], texts: TextList, atRest: (Double, inout [UInt8]) -> Void
     ) -> SMILKeyframes? {
-        let clip = clips[index]
+        let played = playedSpans[index]
         var times = times, texts = texts
-        if !clip.loops {
-            times.append(clip.duration)
-            texts.append { atRest(clip.end, &$0) }
+        if !played.loops {
+            times.append(played.duration)
+            texts.append { atRest(played.end, &$0) }
         }
-        if let keyframes = discreteKeyframes(times: times, texts: texts, duration: clip.duration) { return keyframes }
-        guard clip.duration > 0, !texts.isEmpty, clips.count > 1 || clip.begin != nil else { return nil }
+        if let keyframes = discreteKeyframes(times: times, texts: texts, duration: played.duration) { return keyframes }
+        guard played.duration > 0, !texts.isEmpty, playedSpans.count > 1 || played.begin != nil else { return nil }
         var inEffect: [UInt8] = []
-        atRest(clip.restTime ?? clip.start, &inEffect)
+        atRest(played.restTime ?? played.start, &inEffect)
         guard !texts.text(0, equals: inEffect) else { return nil }
         var values = TextList()
         values.append(Array(texts.text(0)))
@@ -401,26 +403,26 @@ struct SceneRenderer {
         return SMILKeyframes(keyTimes: [0, 1], values: values, keySplines: nil, discrete: true)
     }
 
-    /// Whether a clip in which a value stays still holds another value than the one in effect as
-    /// it begins (`Clip.restTime`).
-    private func holdsAnotherValue(_ clip: Clip, _ held: (Double, inout [UInt8]) -> Void) -> Bool {
-        guard let restTime = clip.restTime, clip.duration > 0 else { return false }
+    /// Whether a played span in which a value stays still holds another value than the one in effect as
+    /// it begins (`PlayedSpan.restTime`).
+    private func holdsAnotherValue(_ played: PlayedSpan, _ held: (Double, inout [UInt8]) -> Void) -> Bool {
+        guard let restTime = played.restTime, played.duration > 0 else { return false }
         var during: [UInt8] = [], before: [UInt8] = []
-        held(clip.start, &during)
+        held(played.start, &during)
         held(restTime, &before)
         return during != before
     }
 
-    /// The animations of one track, one per clip it moves in (see `clipAnimations`).
+    /// The animations of one track, one per played span it moves in (see `spanAnimations`).
     func animations<Value: SVGAnimatable>(
         _ target: AnimationTarget, _ track: Animated<Value>, into list: inout AnimationList, format: (Value, inout [UInt8]) -> Void
     ) {
         guard track.isAnimated else { return }
-        clipAnimations(
+        spanAnimations(
             target, into: &list,
             frames: { index in
-                let clip = clips[index]
-                return smilKeyframes(pieces(of: track, start: clip.start, end: clip.end, fps: fps), duration: clip.duration, format: format)
+                let played = playedSpans[index]
+                return smilKeyframes(pieces(of: track, start: played.start, end: played.end, fps: fps), duration: played.duration, format: format)
             },
             held: { format(track.value(at: $0), &$1) })
     }
@@ -518,10 +520,10 @@ struct SceneRenderer {
         let moves = animates && clip.isAnimated
         var animations = AnimationList()
         if moves {
-            clipAnimations(
+            spanAnimations(
                 .attribute("d"), into: &animations,
                 frames: { index in
-                    let window = clips[index]
+                    let window = playedSpans[index]
                     let shapes = combinedPieces(
                         timings: outlines.timings, start: window.start, end: window.end, fps: fps, tolerance: 0.25,
                         value: { outlines.value(at: $0, normalised: true) }, leftValue: { outlines.leftValue(at: $0, normalised: true) })
@@ -667,17 +669,17 @@ struct SceneRenderer {
             if trimMode == .bakedGeometry {
                 // The trimmed outline changes its vertex count as the window moves, which SMIL
                 // cannot interpolate: one value per frame, shown from its frame's instant.
-                clipAnimations(
+                spanAnimations(
                     .attribute("d"), into: &animations,
                     frames: { index in
-                        let clip = clips[index]
-                        let frameCount = max(1, Int((clip.duration * fps).rounded()))
+                        let played = playedSpans[index]
+                        let frameCount = max(1, Int((played.duration * fps).rounded()))
                         var times: [Double] = []
                         var texts = TextList()
                         for frame in 0..<frameCount {
                             let time = Double(frame) / fps
                             times.append(time)
-                            texts.append { appendTrimmedPathData(geometry.trimmedOutline(at: clip.start + time, trim: trim), to: &$0) }
+                            texts.append { appendTrimmedPathData(geometry.trimmedOutline(at: played.start + time, trim: trim), to: &$0) }
                         }
                         return discreteClipKeyframes(index, times: times, texts: texts) {
                             appendTrimmedPathData(geometry.trimmedOutline(at: $0, trim: trim), to: &$1)
@@ -689,14 +691,14 @@ struct SceneRenderer {
             pathData = (outlines.value(at: baseTime, normalised: geometryMoves), geometryMoves, false)
         }
         if geometryMoves {
-            clipAnimations(
+            spanAnimations(
                 .attribute("d"), into: &animations,
                 frames: { index in
-                    let clip = clips[index]
+                    let played = playedSpans[index]
                     let shapes = combinedPieces(
-                        timings: outlines.timings, start: clip.start, end: clip.end, fps: fps, tolerance: 0.25,
+                        timings: outlines.timings, start: played.start, end: played.end, fps: fps, tolerance: 0.25,
                         value: { outlines.value(at: $0, normalised: true) }, leftValue: { outlines.leftValue(at: $0, normalised: true) })
-                    return smilKeyframes(shapes, duration: clip.duration, format: { appendSVGPathData($0, curvesOnly: true, to: &$1) })
+                    return smilKeyframes(shapes, duration: played.duration, format: { appendSVGPathData($0, curvesOnly: true, to: &$1) })
                 },
                 held: { appendSVGPathData(outlines.value(at: $0, normalised: true), curvesOnly: true, to: &$1) })
         }
@@ -780,10 +782,10 @@ struct SceneRenderer {
             if initial.values[0] < empty { attributes.append(("visibility", .text("hidden"))) }
             return
         }
-        let dashes = clips.map { clip in
+        let dashes = playedSpans.map { played in
             combinedPieces(
                 timings: outlines.timings + [trim.start.timings, trim.end.timings, trim.offset.timings],
-                start: clip.start, end: clip.end, fps: fps, tolerance: 0.25, value: value,
+                start: played.start, end: played.end, fps: fps, tolerance: 0.25, value: value,
                 leftValue: {
                     dash(outlines.leftValue(at: $0, normalised: false), trim.start.leftValue(at: $0), trim.end.leftValue(at: $0), trim.offset.leftValue(at: $0))
                 })
@@ -793,21 +795,21 @@ struct SceneRenderer {
             out.append(UInt8(ascii: " "))
             appendSVGNumber(dash.values[1], to: &out)
         }
-        clipAnimations(
+        spanAnimations(
             .attribute("stroke-dasharray"), into: &animations,
-            frames: { smilKeyframes(dashes[$0], duration: clips[$0].duration, format: lengths) }, held: { lengths(value($0), &$1) })
-        clipAnimations(
+            frames: { smilKeyframes(dashes[$0], duration: playedSpans[$0].duration, format: lengths) }, held: { lengths(value($0), &$1) })
+        spanAnimations(
             .attribute("stroke-dashoffset"), into: &animations,
-            frames: { index in smilKeyframes(dashes[index], duration: clips[index].duration, format: { appendSVGNumber($0.values[2], to: &$1) }) },
+            frames: { index in smilKeyframes(dashes[index], duration: playedSpans[index].duration, format: { appendSVGNumber($0.values[2], to: &$1) }) },
             held: { appendSVGNumber(value($0).values[2], to: &$1) })
         func hidden(_ piece: Piece<NumberVector>) -> Bool { piece.from.values[0] < empty && piece.to.values[0] < empty }
         func visibility(_ hidden: Bool) -> String { hidden ? "hidden" : "visible" }
-        // A clip playing from load sets the base value from its first interval (one that starts
+        // A span playing from load sets the base value from its first interval (one that starts
         // empty but grows is visible); otherwise the base value is the drawing at rest.
-        let hiddenAtRest = clips.first.map { $0.begin == nil && $0.start == baseTime } == true
+        let hiddenAtRest = playedSpans.first.map { $0.begin == nil && $0.start == baseTime } == true
             ? dashes[0].first.map(hidden) == true : initial.values[0] < empty
         if hiddenAtRest { attributes.append(("visibility", .text("hidden"))) }
-        clipAnimations(
+        spanAnimations(
             .attribute("visibility"), into: &animations,
             frames: { index in
                 var texts = TextList()

@@ -7,7 +7,7 @@ import ChoreoTimeline
 func durationText(_ seconds: Double) -> String { formatNumber(seconds, decimals: 6) }
 
 /// `keyTimes`: key times of events at `fractions × duration` on a timeline of `duration` seconds,
-/// joined by `;` (keyframes keep fractions of their clip).
+/// joined by `;` (keyframes keep fractions of their played span).
 ///
 /// 5 decimals keep a 100 s timeline within 1 ms. Every inner key time is rounded *down*, from at
 /// least 2 µs before its instant: a value changes no later than its instant, so seeking to the

@@ -2,6 +2,7 @@ import ChoreoAppAPI
 import ChoreoLottie
 import ChoreoSVG
 import ChoreoTimeline
+import ChoreoTimelineJSON
 
 /// The registry of outputs: what `compile --emit` can write, each kind with its name (the raw
 /// value, as `--emit` spells it), its file name, its emitter, and the usage text and argument

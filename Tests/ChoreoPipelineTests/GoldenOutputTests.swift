@@ -5,6 +5,7 @@ import ChoreoSVGImport
 import ChoreoScene
 import ChoreoTestSupport
 import ChoreoTimeline
+import ChoreoTimelineJSON
 import Foundation
 import Testing
 

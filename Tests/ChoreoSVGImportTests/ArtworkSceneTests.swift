@@ -2,6 +2,7 @@ import ChoreoDiagnostics
 import ChoreoScene
 import ChoreoSVGImport
 import ChoreoTimeline
+import ChoreoTimelineJSON
 import Foundation
 import Testing
 

@@ -94,7 +94,7 @@ import Testing
 
     private func attributes(_ keyframes: SMILKeyframes?, duration: Double) -> String? {
         guard let keyframes else { return nil }
-        let timing = ClipTiming(Clip(start: 0, end: duration, begin: nil, stop: nil, loops: true))
+        let timing = SpanTiming(PlayedSpan(start: 0, end: duration, begin: nil, stop: nil, loops: true))
         return text { keyframes.appendAttributes(timing: timing, to: &$0) }
     }
 
@@ -141,7 +141,7 @@ import Testing
 
     @Test func animationListsAreWrittenAsIndentedChildren() {
         let moving = [Piece(start: 0, end: 1, from: 0.0, to: 1.0, easing: .linear)]
-        let timing = ClipTiming(Clip(start: 0, end: 1, begin: "c.begin", stop: nil, loops: false))
+        let timing = SpanTiming(PlayedSpan(start: 0, end: 1, begin: "c.begin", stop: nil, loops: false))
         var first = AnimationList()
         if let keyframes = smilKeyframes(moving, duration: 1, format: appendSVGOpacity) {
             first.append(.attribute("opacity"), keyframes: keyframes, timing: timing)

@@ -277,6 +277,18 @@ private func attributeValues(_ svg: String, tag: String, attribute: String) -> [
         #expect(PreviewPage.keyInstants(timeline, span: timeline.spans[0]) == [.init(time: 0, reason: "pose")])
     }
 
+    @Test func filmstripSamplesEveryTrackTheWalkVisitsEffectsToo() {
+        // Only the ball's blur moves, with an overshooting easing: the filmstrip finds its
+        // boundaries and peaks as it finds a transform's.
+        var ball = Node(id: "ball", transform: Transform(position: Animated(Point(30, 30))),
+                        content: .shape(.rect(size: Animated(Point(24, 24)), cornerRadius: Animated(4)), SVGFixtures.solid(SVGFixtures.green)))
+        ball.effects = Effects(blur: SVGFixtures.there(0, 8, easing: .cubic(0.3, -0.6, 0.4, 1.6)))
+        let timeline = Timeline(name: "blurred", width: 200, height: 60, fps: 30, duration: 3, background: SVGFixtures.white,
+                                layers: [ball], spans: SVGFixtures.twoStateSpans(), title: "Blurred")
+        let instants = PreviewPage.keyInstants(timeline, span: timeline.spans[1])
+        #expect(instants.filter { $0.reason == "peak" }.count == 2, "\(instants)")
+    }
+
     @Test func templatePlaceholdersAreFilledOnceInOnePass() {
         #expect(PreviewPage.fill("a{{X}}b{{Y}}c{{Z}}", with: ["X": "{{Y}}", "Y": "y"]) == "a{{Y}}byc{{Z}}")
     }

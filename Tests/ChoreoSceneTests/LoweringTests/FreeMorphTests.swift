@@ -1,6 +1,7 @@
 import ChoreoDiagnostics
 import ChoreoTestSupport
 import ChoreoTimeline
+import ChoreoTimelineJSON
 import Foundation
 import Testing
 

@@ -1,6 +1,7 @@
 import ChoreoDiagnostics
 import ChoreoJSON
 import ChoreoTimeline
+import ChoreoTimelineJSON
 import Testing
 
 @testable import ChoreoScene

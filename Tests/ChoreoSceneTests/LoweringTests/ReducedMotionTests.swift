@@ -1,5 +1,6 @@
 import ChoreoJSON
 import ChoreoTimeline
+import ChoreoTimelineJSON
 import Testing
 
 @testable import ChoreoScene

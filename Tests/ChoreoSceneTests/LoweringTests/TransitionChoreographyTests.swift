@@ -1,6 +1,7 @@
 import ChoreoDiagnostics
 import ChoreoScene
 import ChoreoTimeline
+import ChoreoTimelineJSON
 import Testing
 
 // Contract §16: a transition plays a timeline and has keyframes of its own; times may be percentages.

@@ -1,4 +1,5 @@
 import ChoreoJSON
+import ChoreoTimeline
 
 /// The compiled timeline as JSON (`choreo compile --emit timeline`): a complete, readable and
 /// deterministic dump of the IR, for debugging lowering and for golden tests.
