@@ -704,9 +704,11 @@ private struct Mapper {
 
     // MARK: Clips
 
-    /// The clip `text` refers to, as one contour in the coordinates `matrix` maps the element's
-    /// into; a clip-path on the clipPath or on its one shape is one more contour, in `intersected`,
-    /// which the caller puts on a group around (clips nested intersect).
+    /// The clip `text` refers to, as path data in the coordinates `matrix` maps the element's
+    /// into: the contours of every shape the clipPath holds, whose union a scene's clip is (so a
+    /// shape of several contours must fill their union under its clip-rule). A clip-path on the
+    /// clipPath or on its one shape is one more clip, in `intersected`, which the caller puts on a
+    /// group around (clips nested intersect).
     mutating func clipPath(_ text: String, on element: SVGElement, matrix: Affine, bounds: Box?, intersected: inout [String], visiting: Set<String> = []) -> String? {
         guard text.hasPrefix("url("), let close = text.firstIndex(of: ")") else { return nil }
         let reference = text[text.index(text.startIndex, offsetBy: 4)..<close].trimmingCharacters(in: CharacterSet(charactersIn: " '\""))
@@ -739,7 +741,7 @@ private struct Mapper {
         }
         var outlines: [PathShape] = []
         let clipStyle = clipPathStyle(clip)
-        var childClip: String?
+        var childClips: [String] = []
         for child in clip.children {
             var target = child
             var childMatrix = child["transform"].flatMap(parseTransform) ?? .identity
@@ -750,33 +752,41 @@ private struct Mapper {
             }
             guard shapeElements.contains(target.name) else { continue }
             if target["display"] == "none" { continue }
-            if let outline = shapeOutline(target) {
-                outlines.append(outline.transformed(by: space.concatenating(childMatrix)))
-                childClip = child["clip-path"] ?? target["clip-path"]
-                if clipStyle.child(child, sheet: sheet).child(target, sheet: sheet)["clip-rule"] == "evenodd", outline.contours.count == 1,
-                    contourCrossesItself(outline.contours[0]) {
+            if var outline = shapeOutline(target) {
+                outline.contours.removeAll { $0.vertices.count < 2 }
+                guard !outline.contours.isEmpty else { continue }
+                let evenOdd = clipStyle.child(child, sheet: sheet).child(target, sheet: sheet)["clip-rule"] == "evenodd"
+                if evenOdd, outline.contours.count == 1, contourCrossesItself(outline.contours[0]) {
                     warn(element, "clip-rule evenodd on a contour that crosses itself is not imported (a scene's clip is filled nonzero); the clip is left out")
                     return nil
                 }
+                if !contoursFillTheirUnion(outline.contours, evenOdd: evenOdd) {
+                    warn(target, evenOdd
+                        ? "a clip shape whose contours overlap under clip-rule evenodd is not imported (a scene's clip of several contours is their union, with no holes); the clip is left out"
+                        : "a clip shape whose contours cross themselves, or overlap turning opposite ways, is not imported (a scene's clip of several contours is their union, with no holes); the clip is left out")
+                    return nil
+                }
+                outlines.append(outline.transformed(by: space.concatenating(childMatrix)))
+                if let own = child["clip-path"] ?? target["clip-path"], own != "none" { childClips.append(own) }
             }
         }
         let contours = outlines.flatMap(\.contours)
-        guard contours.count == 1 else {
-            warn(element, contours.isEmpty
-                ? "the clip-path holds no shape; the element is left out of its clip"
-                : "a clip-path of several shapes or contours is not imported (a scene's clip is one contour); it is left out")
+        guard !contours.isEmpty else {
+            warn(element, "the clip-path holds no shape; the element is left out of its clip")
             return nil
         }
-        if let childClip, childClip != "none" {
+        if let childClip = childClips.first {
+            guard outlines.count == 1 else {
+                warn(element, "a clip-path of several shapes where a shape has a clip-path of its own is not imported (a scene's clip is one union, clipped as a whole); it is left out")
+                return nil
+            }
             // A clip-path on the clipPath's shape is in the clipPath's coordinates.
             guard let inner = clipPath(childClip, on: element, matrix: space, bounds: bounds, intersected: &intersected, visiting: visiting.union([clipID])) else {
                 return nil
             }
             intersected.append(inner)
         }
-        var closed = contours[0]
-        closed.closed = true
-        return pathData(PathShape([closed]))
+        return pathData(PathShape(contours.map { Contour($0.vertices, closed: true) }))
     }
 
     /// A clipPath's computed style (its ancestors' `clip-rule` inherited), once per clipPath.

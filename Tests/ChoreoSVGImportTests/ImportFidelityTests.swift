@@ -165,6 +165,49 @@ private func node(_ id: String, in artwork: Artwork) -> ArtworkNode? {
         #expect(node("kept", in: artwork)?.clip != nil)
     }
 
+    /// A clipPath of several shapes clips to their union: each shape's contours, in its own
+    /// transform, make one clip of several contours.
+    @Test func aClipPathOfSeveralShapesIsTheUnionOfTheirContours() throws {
+        let artwork = try imported("""
+            <clipPath id="two"><rect x="10" y="10" width="50" height="50"/><rect x="20" y="0" width="10" height="10" transform="translate(100 100)"/></clipPath>
+            <clipPath id="holes"><path d="M 0 0 H 100 V 100 H 0 Z M 150 150 H 160 V 160 H 150 Z M 20 20 H 80 V 80 H 20 Z"/></clipPath>
+            <rect id="both" width="200" height="200" clip-path="url(#two)"/>
+            <rect id="nested" width="200" height="200" clip-path="url(#holes)"/>
+            """)
+        #expect(artwork.warnings.isEmpty)
+        #expect(node("both", in: artwork)?.clip == "M -90 -90 L -40 -90 L -40 -40 L -90 -40 Z M 20 0 L 30 0 L 30 10 L 20 10 Z")
+        // Nested contours turning the same way fill their union under nonzero: the outer square.
+        #expect(node("nested", in: artwork)?.clip?.components(separatedBy: "M").count == 4)
+    }
+
+    /// Where a shape's fill is not its contours' union (a hole: contours nested under evenodd, or
+    /// turning opposite ways under nonzero), or a shape of several has a clip-path of its own, the
+    /// clip is reported and left out, never drawn as something else.
+    @Test func aClipWhoseUnionIsNotItsFillWarns() throws {
+        let artwork = try imported("""
+            <clipPath id="ring"><path d="M 0 0 H 100 V 100 H 0 Z M 20 20 H 80 V 80 H 20 Z" clip-rule="evenodd"/></clipPath>
+            <clipPath id="cut"><path d="M 0 0 H 100 V 100 H 0 Z M 20 20 V 80 H 80 V 20 Z"/></clipPath>
+            <clipPath id="apart"><path d="M 0 0 H 10 V 10 H 0 Z M 20 20 H 30 V 30 H 20 Z" clip-rule="evenodd"/></clipPath>
+            <clipPath id="round"><circle cx="50" cy="50" r="40"/></clipPath>
+            <clipPath id="mixed"><rect width="50" height="50" clip-path="url(#round)"/><rect x="100" width="50" height="50"/></clipPath>
+            <rect id="ringed" width="200" height="200" clip-path="url(#ring)"/>
+            <rect id="cutout" width="200" height="200" clip-path="url(#cut)"/>
+            <rect id="kept" width="200" height="200" clip-path="url(#apart)"/>
+            <rect id="mixedup" width="200" height="200" clip-path="url(#mixed)"/>
+            """)
+        #expect(artwork.warnings.map(\.message) == [
+            "a clip shape whose contours overlap under clip-rule evenodd is not imported (a scene's clip of several contours is their union, with no holes); the clip is left out",
+            "a clip shape whose contours cross themselves, or overlap turning opposite ways, is not imported (a scene's clip of several contours is their union, with no holes); the clip is left out",
+            "a clip-path of several shapes where a shape has a clip-path of its own is not imported (a scene's clip is one union, clipped as a whole); it is left out",
+        ])
+        // Each at the shape that cannot be held, the last at the element clipped.
+        #expect(artwork.warnings.map(\.location.line) == [1, 2, 9])
+        #expect(node("ringed", in: artwork)?.clip == nil)
+        #expect(node("cutout", in: artwork)?.clip == nil)
+        #expect(node("kept", in: artwork)?.clip != nil)
+        #expect(node("mixedup", in: artwork)?.clip == nil)
+    }
+
     /// A focal radius draws a ring that a scene's radial gradient (which starts at its centre) cannot.
     @Test func aRadialGradientsFocalRadiusWarns() throws {
         let artwork = try imported("""
