@@ -93,6 +93,7 @@ private struct Mapper {
         let height = parseLength(root["height"])
         var viewBox = parseNumberList(root["viewBox"] ?? "").flatMap { $0.count == 4 && $0[2] > 0 && $0[3] > 0 ? $0 : nil }
         var size = Point(width ?? viewBox?[2] ?? 100, height ?? viewBox?[3] ?? 100)
+        let unsized = viewBox == nil && (width == nil || height == nil) && fitting == nil
         guard size.x > 0, size.y > 0 else {
             throw SVGReadError("the SVG's width and height must be greater than 0 (SVG draws nothing for it)", line: root.line, column: root.column)
         }
@@ -125,6 +126,16 @@ private struct Mapper {
                     nodes += try walk(child, parentStyle: rootStyle, pending: pending, useDepth: 0)
                 }
             }
+            // A background colour on the root (CSS's, which browsers and resvg paint) fills the
+            // canvas under the drawing, inside the root's clip and opacity as the root's own paint.
+            if rootStyle["display"] != "none", let text = rootStyle["background-color"], let color = color(text, style: rootStyle), color.a > 0 {
+                var background = ArtworkNode(
+                    id: claimID(for: SVGElement(name: "rect", attributes: [:], children: [], text: "", line: root.line, column: root.column), fallback: "background"),
+                    location: ArtworkLocation(line: root.line, column: root.column), geometry: .rect(width: size.x, height: size.y, cornerRadius: 0))
+                background.position = Point(size.x / 2, size.y / 2)
+                background.fill = .color(color)
+                nodes.insert(background, at: 0)
+            }
             // A clip-path on the root clips the drawing as a whole: one group holds it.
             if let clip = rootStyle["clip-path"], clip != "none", !nodes.isEmpty {
                 var intersected: [String] = []
@@ -140,6 +151,11 @@ private struct Mapper {
                 group.opacity = opacity
                 nodes = [group]
             }
+        }
+        if unsized {
+            // SVG sizes it to a viewport the file does not give (a browser's <img> draws it at
+            // the box it is put in, 1:1, whatever that box is): the scene's canvas is a guess.
+            warn(root, "the svg has no viewBox and no \(width == nil && height == nil ? "width or height" : width == nil ? "width" : "height"); it is imported at \(importNumber(size.x)) × \(importNumber(size.y)) (give it a viewBox)")
         }
         return Artwork(size: size, nodes: nodes, warnings: warnings, locations: locations)
     }
@@ -245,6 +261,8 @@ private struct Mapper {
         var viewportClip: Box?
         /// A symbol's own opacity, which composites its content as the use's does.
         var symbolOpacity = 1.0
+        /// What percentages inside a new viewport are of: its viewBox's size, else its own.
+        var innerViewport: Point?
         if element.name == "svg" {
             let x = parseLength(element["x"], percentOf: viewport.x) ?? 0
             let y = parseLength(element["y"], percentOf: viewport.y) ?? 0
@@ -254,6 +272,7 @@ private struct Mapper {
             let placed = placeViewport(x: x, y: y, width: width, height: height, viewBox: element["viewBox"], preserveAspectRatio: element["preserveAspectRatio"])
             matrix = matrix.concatenating(placed.matrix)
             viewportClip = overflowShows(style["overflow"] ?? element["overflow"]) ? nil : placed.clip
+            innerViewport = viewBoxSize(element["viewBox"]) ?? Point(width, height)
         }
         if element.name == "use" {
             guard let href = element["href"] else { return nil }
@@ -290,6 +309,7 @@ private struct Mapper {
                 matrix = matrix.concatenating(placed.matrix)
                 viewportClip = overflowShows(contentStyle["overflow"] ?? target["overflow"]) ? nil : placed.clip
                 symbolOpacity = contentStyle["opacity"].flatMap(parseOpacity) ?? 1
+                innerViewport = viewBoxSize(target["viewBox"]) ?? Point(width, height)
             } else {
                 matrix = matrix.concatenating(.translate(x, y))
                 content = [target]
@@ -313,10 +333,13 @@ private struct Mapper {
         var children: [ArtworkNode] = []
         if element.name == "use", let target = element["href"].map({ String($0.dropFirst()) }) { useStack.append(target) }
         defer { if element.name == "use" { useStack.removeLast() } }
+        let outerViewport = viewport
+        if let innerViewport { viewport = innerViewport }
         for child in content {
             if element.name == "use" && child.name == "symbol" { continue }
             children += try walk(child, parentStyle: contentStyle, pending: childPending, useDepth: useDepth + (element.name == "use" ? 1 : 0))
         }
+        viewport = outerViewport
         node.geometry = .group(children)
         if let clip = style["clip-path"], clip != "none" {
             var intersected: [String] = []

@@ -272,12 +272,29 @@ private struct TreeConverter {
             case XML_TEXT_NODE, XML_CDATA_SECTION_NODE, XML_ENTITY_REF_NODE:
                 if localName == "style" || localName == "text" || localName == "tspan" || localName == "title" {
                     element.text += try text(of: current, line: line, column: column, single: true)
+                } else if current.pointee.type == XML_ENTITY_REF_NODE {
+                    element.children += try entityElements(current, depth: depth)
                 }
             default:
                 break
             }
         }
         return element
+    }
+
+    /// The elements an internal entity holds, where it is referenced (`<g>&shapes;</g>`), as if
+    /// written there: libxml2 parsed the entity's text once, and each reference converts it
+    /// again, so every copy counts against `SVGLimits.maxElements` (an entity referring to
+    /// another was refused before parsing, so one reference is one copy).
+    mutating func entityElements(_ reference: xmlNodePtr, depth: Int) throws(SVGReadError) -> [SVGElement] {
+        guard let entity = xmlGetDocEntity(document, reference.pointee.name) else { return [] }
+        var result: [SVGElement] = []
+        var node = entity.pointee.children
+        while let current = node {
+            if current.pointee.type == XML_ELEMENT_NODE { result.append(try convert(current, depth: depth + 1)) }
+            node = current.pointee.next
+        }
+        return result
     }
 
     /// A namespace URI written through an entity (`xmlns="&ns_svg;"`, as Illustrator does) as

@@ -208,6 +208,42 @@ private func node(_ id: String, in artwork: Artwork) -> ArtworkNode? {
         #expect(node("mixedup", in: artwork)?.clip == nil)
     }
 
+    /// Percentages inside a nested svg are of its viewport (its viewBox, else its own size), not
+    /// the root's.
+    @Test func percentagesInsideANestedSvgAreOfItsViewport() throws {
+        let artwork = try imported("""
+            <svg id="sized" x="50" y="50" width="100" height="100"><circle id="c1" cx="100%" cy="100%" r="10%" fill="green"/></svg>
+            <svg id="boxed" width="50%" height="50%" viewBox="0 0 400 400"><rect id="r1" width="50%" height="25%" fill="green"/></svg>
+            """)
+        #expect(artwork.warnings.isEmpty)
+        #expect(node("c1", in: artwork)?.position == Point(100, 100))
+        #expect(node("c1", in: artwork)?.geometry == .ellipse(width: 20, height: 20))
+        #expect(node("r1", in: artwork)?.geometry == .rect(width: 200, height: 100, cornerRadius: 0))
+    }
+
+    /// CSS's background-color on the root, which browsers and resvg paint, is a rect of the
+    /// canvas under the drawing.
+    @Test func aBackgroundColourOnTheRootIsARectUnderTheDrawing() throws {
+        let svg = "<svg style=\"background-color: #0000ff80\" viewBox=\"-100 -100 200 200\" xmlns=\"http://www.w3.org/2000/svg\"><rect id=\"r\" x=\"-80\" y=\"-80\" width=\"160\" height=\"160\" fill=\"green\"/></svg>"
+        let artwork = try ArtworkMapper.map(bytes: Array(svg.utf8)).get()
+        #expect(artwork.warnings.isEmpty)
+        #expect(artwork.nodes.map(\.id) == ["background1", "r"])
+        #expect(artwork.nodes.first?.geometry == .rect(width: 200, height: 200, cornerRadius: 0))
+        #expect(artwork.nodes.first?.position == Point(100, 100))
+        #expect(artwork.nodes.first?.fill == .color(RGBA(0, 0, 1, 128.0 / 255)))
+    }
+
+    /// Without a viewBox, width or height SVG leaves the size to the page: the guess is reported.
+    @Test func anSvgWithoutASizeWarns() throws {
+        let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\"><rect width=\"160\" height=\"160\"/></svg>"
+        let artwork = try ArtworkMapper.map(bytes: Array(svg.utf8)).get()
+        #expect(artwork.size == Point(100, 100))
+        #expect(artwork.warnings.map(\.message) == ["the svg has no viewBox and no width or height; it is imported at 100 × 100 (give it a viewBox)"])
+        #expect(artwork.warnings.first?.location == ArtworkLocation(line: 1, column: 1))
+        let sized = try ArtworkMapper.map(bytes: Array(svg.utf8), fitting: Point(50, 50)).get()
+        #expect(sized.warnings.isEmpty)
+    }
+
     /// A focal radius draws a ring that a scene's radial gradient (which starts at its centre) cannot.
     @Test func aRadialGradientsFocalRadiusWarns() throws {
         let artwork = try imported("""
