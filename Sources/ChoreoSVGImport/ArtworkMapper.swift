@@ -64,6 +64,7 @@ private struct Mapper {
     var cyclicTargets: [String: Bool] = [:]
     var resolvedGradients: [String: (attributes: [String: String], stops: [ArtworkStop])] = [:]
     var clipPathStyles: [String: ComputedStyle] = [:]
+    var clipShapeFills: [String: ClipShapeFill] = [:]
 
     init(root: SVGElement) {
         self.root = root
@@ -764,8 +765,8 @@ private struct Mapper {
         }
         var outlines: [PathShape] = []
         let clipStyle = clipPathStyle(clip)
-        var childClips: [String] = []
-        for child in clip.children {
+        var childClips: [(clip: String, matrix: Affine)] = []
+        for (childIndex, child) in clip.children.enumerated() {
             var target = child
             var childMatrix = child["transform"].flatMap(parseTransform) ?? .identity
             if child.name == "use", let href = child["href"], href.hasPrefix("#"), let used = byID[String(href.dropFirst())] {
@@ -779,18 +780,25 @@ private struct Mapper {
                 outline.contours.removeAll { $0.vertices.count < 2 }
                 guard !outline.contours.isEmpty else { continue }
                 let evenOdd = clipStyle.child(child, sheet: sheet).child(target, sheet: sheet)["clip-rule"] == "evenodd"
-                if evenOdd, outline.contours.count == 1, contourCrossesItself(outline.contours[0]) {
+                // Worked out once per clipPath shape (and viewport, which its percentages are of),
+                // however many elements the clip is used on.
+                let key = "\(clipID)\u{0}\(childIndex)\u{0}\(viewport.x)\u{0}\(viewport.y)"
+                let fill = clipShapeFills[key] ?? clipShapeFill(outline.contours, evenOdd: evenOdd)
+                clipShapeFills[key] = fill
+                switch fill {
+                case let .contours(contours):
+                    outline = PathShape(contours)
+                case .crossesItself:
                     warn(element, "clip-rule evenodd on a contour that crosses itself is not imported (a scene's clip is filled nonzero); the clip is left out")
                     return nil
-                }
-                if !contoursFillTheirUnion(outline.contours, evenOdd: evenOdd) {
+                case .hole:
                     warn(target, evenOdd
                         ? "a clip shape whose contours overlap under clip-rule evenodd is not imported (a scene's clip of several contours is their union, with no holes); the clip is left out"
                         : "a clip shape whose contours cross themselves, or overlap turning opposite ways, is not imported (a scene's clip of several contours is their union, with no holes); the clip is left out")
                     return nil
                 }
                 outlines.append(outline.transformed(by: space.concatenating(childMatrix)))
-                if let own = child["clip-path"] ?? target["clip-path"], own != "none" { childClips.append(own) }
+                if let own = child["clip-path"] ?? target["clip-path"], own != "none" { childClips.append((own, space.concatenating(childMatrix))) }
             }
         }
         let contours = outlines.flatMap(\.contours)
@@ -803,8 +811,9 @@ private struct Mapper {
                 warn(element, "a clip-path of several shapes where a shape has a clip-path of its own is not imported (a scene's clip is one union, clipped as a whole); it is left out")
                 return nil
             }
-            // A clip-path on the clipPath's shape is in the clipPath's coordinates.
-            guard let inner = clipPath(childClip, on: element, matrix: space, bounds: bounds, intersected: &intersected, visiting: visiting.union([clipID])) else {
+            // A clip-path on the clipPath's shape is in the shape's user space: the clipPath's
+            // coordinates and the shape's own transform.
+            guard let inner = clipPath(childClip.clip, on: element, matrix: childClip.matrix, bounds: bounds, intersected: &intersected, visiting: visiting.union([clipID])) else {
                 return nil
             }
             intersected.append(inner)

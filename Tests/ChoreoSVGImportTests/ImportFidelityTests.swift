@@ -150,19 +150,38 @@ private func node(_ id: String, in artwork: Artwork) -> ArtworkNode? {
     }
 
     /// Evenodd and nonzero fill a contour that crosses itself differently, and a scene's clip is
-    /// nonzero: that clip is reported, inherited clip-rule included; one that does not cross is kept.
-    @Test func anEvenoddClipThatCrossesItselfWarns() throws {
+    /// a union of contours: a straight-edged one is cut into the contours its fill is the union of
+    /// (an evenodd star is its five points, joined at the inner pentagon's corners), inherited
+    /// clip-rule included; one with a curve is reported; one that does not cross is kept.
+    @Test func anEvenoddClipThatCrossesItselfIsCutIntoItsFillOrWarns() throws {
         let artwork = try imported("""
             <g clip-rule="evenodd"><clipPath id="star"><path d="M 100 15 l 50 160 l -130 -100 l 160 0 l -130 100 z"/></clipPath></g>
+            <clipPath id="curved" clip-rule="evenodd"><path d="M 100 15 l 50 160 l -130 -100 l 160 0 c -40 30 -90 70 -130 100 z"/></clipPath>
             <clipPath id="plain"><path d="M 0 0 H 100 V 100 Z" clip-rule="evenodd"/></clipPath>
-            <rect id="starred" width="200" height="200" clip-path="url(#star)"/>
+            <path id="starred" d="M 0 0 H 200 V 200 H 0 Z" clip-path="url(#star)"/>
+            <rect id="bent" width="200" height="200" clip-path="url(#curved)"/>
             <rect id="kept" width="200" height="200" clip-path="url(#plain)"/>
             """)
         #expect(artwork.warnings.map(\.message) == [
             "clip-rule evenodd on a contour that crosses itself is not imported (a scene's clip is filled nonzero); the clip is left out"
         ])
-        #expect(node("starred", in: artwork)?.clip == nil)
+        // The star's outline and its pentagon's edges, one loop that turns one way: the pentagon,
+        // outside under evenodd, is left out under nonzero too.
+        #expect(node("starred", in: artwork)?.clip == "M 100 15 L 118.75 75 L 81.25 75 L 69.379845 112.984496 L 100 136.538462 L 130.620155 112.984496 L 118.75 75 L 180 75 L 130.620155 112.984496 L 150 175 L 100 136.538462 L 50 175 L 69.379845 112.984496 L 20 75 L 81.25 75 Z")
+        #expect(node("bent", in: artwork)?.clip == nil)
         #expect(node("kept", in: artwork)?.clip != nil)
+    }
+
+    /// A clip-path on a clipPath's shape is in that shape's user space, its own transform included.
+    @Test func aClipPathOnAClipShapeTakesTheShapesTransform() throws {
+        let artwork = try imported("""
+            <clipPath id="round"><circle cx="50" cy="50" r="40"/></clipPath>
+            <clipPath id="square"><rect width="100" height="100" transform="translate(20 30)" clip-path="url(#round)"/></clipPath>
+            <path id="p" d="M 0 0 H 200 V 200 H 0 Z" clip-path="url(#square)"/>
+            """)
+        #expect(artwork.warnings.isEmpty)
+        let outer = try #require(artwork.nodes.first)
+        #expect(outer.clip?.hasPrefix("M 110 80 C") == true, "\(outer.clip ?? "")")
     }
 
     /// A clipPath of several shapes clips to their union: each shape's contours, in its own
