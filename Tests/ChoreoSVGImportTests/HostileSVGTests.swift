@@ -43,6 +43,10 @@ import Testing
         let artwork = try ArtworkMapper.map(bytes: Array(svg.utf8)).get()
         #expect(artwork.warnings.isEmpty)
         #expect(artwork.nodes.map { $0.children.map(\.id) } == [["rect1", "circle1"], ["rect2", "circle2"]])
+        // What a warning says of an entity's element points at the element that references it.
+        let text = "<!DOCTYPE svg [<!ENTITY t \"<text>hi</text>\">]>\n<svg viewBox=\"0 0 9 9\" xmlns=\"http://www.w3.org/2000/svg\">\n  <g>&t;</g></svg>"
+        let warned = try ArtworkMapper.map(bytes: Array(text.utf8)).get()
+        #expect(warned.warnings.map(\.location) == [ArtworkLocation(line: 3, column: 3)])
     }
 
     /// Every copy an entity's references make counts in the element limit: a few bytes of
