@@ -65,6 +65,9 @@ private struct Mapper {
     var resolvedGradients: [String: (attributes: [String: String], stops: [ArtworkStop])] = [:]
     var clipPathStyles: [String: ComputedStyle] = [:]
     var clipShapeFills: [String: ClipShapeFill] = [:]
+    /// Set by `clipPath` when the clip holds nothing that draws (no child, or none SVG lets clip):
+    /// SVG then draws nothing of the element, so the caller leaves it out.
+    var clipDrawsNothing = false
 
     init(root: SVGElement) {
         self.root = root
@@ -140,10 +143,13 @@ private struct Mapper {
             // A clip-path on the root clips the drawing as a whole: one group holds it.
             if let clip = rootStyle["clip-path"], clip != "none", !nodes.isEmpty {
                 var intersected: [String] = []
+                clipDrawsNothing = false
                 if let outline = clipPath(clip, on: root, matrix: pending, bounds: nil, intersected: &intersected) {
                     var group = ArtworkNode(id: claimID(for: root, fallback: "artwork"), location: ArtworkLocation(line: root.line, column: root.column), geometry: .group(clippedInside(nodes, by: intersected)))
                     group.clip = outline
                     nodes = [group]
+                } else if clipDrawsNothing {
+                    nodes = []
                 }
             }
             // Opacity on the root applies to the drawing as a whole: one group holds it.
@@ -344,7 +350,9 @@ private struct Mapper {
         node.geometry = .group(children)
         if let clip = style["clip-path"], clip != "none" {
             var intersected: [String] = []
+            clipDrawsNothing = false
             node.clip = clipPath(clip, on: element, matrix: clipMatrix, bounds: groupBounds(children), intersected: &intersected)
+            if clipDrawsNothing { return nil }
             if node.clip != nil { node.geometry = .group(clippedInside(children, by: intersected)) }
         } else if let box = viewportClip {
             let outline = rectOutline(x: box.minX, y: box.minY, width: box.width, height: box.height, rx: 0, ry: 0)
@@ -541,7 +549,9 @@ private struct Mapper {
         }
         if let clip = style["clip-path"], clip != "none" {
             var intersected: [String] = []
+            clipDrawsNothing = false
             node.clip = clipPath(clip, on: element, matrix: localToNode, bounds: bounds, intersected: &intersected)
+            if clipDrawsNothing { return nil }
             if node.clip != nil, !intersected.isEmpty { return clippedAround(node, by: intersected, element: element) }
         }
         return node
@@ -803,7 +813,13 @@ private struct Mapper {
         }
         let contours = outlines.flatMap(\.contours)
         guard !contours.isEmpty else {
-            warn(element, "the clip-path holds no shape; the element is left out of its clip")
+            // Text clips (and is not imported); anything else that is not a shape SVG leaves
+            // out of a clipPath, so without a shape or text the clip shows nothing.
+            if clip.children.contains(where: { $0.name == "text" && $0["display"] != "none" }) {
+                warn(element, "a clip-path of text is not imported (text is not); the element is left out of its clip")
+            } else {
+                clipDrawsNothing = true
+            }
             return nil
         }
         if let childClip = childClips.first {

@@ -172,6 +172,21 @@ private func node(_ id: String, in artwork: Artwork) -> ArtworkNode? {
         #expect(node("kept", in: artwork)?.clip != nil)
     }
 
+    /// A clipPath with nothing that clips (no child, a line, an image, a hidden shape) shows
+    /// nothing of its element, as SVG draws it; a clipPath of text, which is not imported, warns.
+    @Test func aClipOfNothingLeavesItsElementOutAndOneOfTextWarns() throws {
+        let artwork = try imported("""
+            <clipPath id="none"/>
+            <clipPath id="thin"><line x1="0" y1="0" x2="100" y2="100"/><image width="10" height="10"/><rect width="50" height="50" display="none"/></clipPath>
+            <clipPath id="words"><text x="10" y="50">clip</text></clipPath>
+            <rect id="gone" width="200" height="200" clip-path="url(#none)"/>
+            <g id="alsogone" clip-path="url(#thin)"><rect width="20" height="20"/></g>
+            <rect id="drawn" width="200" height="200" clip-path="url(#words)"/>
+            """)
+        #expect(artwork.warnings.map(\.message) == ["a clip-path of text is not imported (text is not); the element is left out of its clip"])
+        #expect(artwork.nodes.map(\.id) == ["drawn"])
+    }
+
     /// A clip-path on a clipPath's shape is in that shape's user space, its own transform included.
     @Test func aClipPathOnAClipShapeTakesTheShapesTransform() throws {
         let artwork = try imported("""
