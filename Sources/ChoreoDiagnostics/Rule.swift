@@ -199,7 +199,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, CustomSt
         case .wrongUnit: (.scene, .error, "a value has the wrong unit")
         case .wrongVarType: (.scene, .error, "a `$var` holds another kind of value than its place needs")
         case .invalidBudget: (.scene, .error, "a size budget is not a size such as 64KiB")
-        case .clipShape: (.scene, .error, "a clip is not one shape (a list, a group, a path of several contours)")
+        case .clipShape: (.scene, .error, "a clip is not one shape (a list, a group)")
         case .clipStyle: (.scene, .error, "a clip has a style key, which does nothing to a clip")
         case .clipInRepeat: (.scene, .error, "a node is clipped inside a repeated group")
         case .groupGradientTransform: (.scene, .error, "a group's gradient cannot follow a child's uneven scale or motion")

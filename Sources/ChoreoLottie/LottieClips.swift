@@ -97,16 +97,22 @@ struct LottieLayerBuilder {
              ("ao", 0), ("bm", 0), ("ks", ks)] + masks + extra)
     }
 
-    /// `hasMask` and the clip as one additive mask, in the layer's coordinates (the node's local
-    /// ones moved by `shift`).
+    /// `hasMask` and the clip as additive masks, one per contour (a mask is one contour; masks in
+    /// mode add show their union, which is what a clip of several contours means), in the layer's
+    /// coordinates (the node's local ones moved by `shift`).
     private func maskMembers(_ clip: ClipShape, shift: Point) -> [(String, JSONValue)] {
-        let outline = clipOutlineTrack(clip, shift: shift).map { $0.contours.first ?? Contour([], closed: true) }
-        let mask = JSONValue.object([
-            ("nm", "clip"), ("inv", false), ("mode", "a"),
-            ("pt", lottieProperty(outline, fps: shapes.fps, shapes.contourEncoding)),
-            ("o", staticProperty(100)), ("x", staticProperty(0)),
-        ])
-        return [("hasMask", true), ("masksProperties", .array([mask]))]
+        let track = clipOutlineTrack(clip, shift: shift)
+        // `clipOutlineTrack` gives every value of a moving clip one contour count.
+        let count = max(1, track.initial.contours.count)
+        let masks = (0..<count).map { index in
+            let outline = track.map { index < $0.contours.count ? $0.contours[index] : Contour([], closed: true) }
+            return JSONValue.object([
+                ("nm", "clip"), ("inv", false), ("mode", "a"),
+                ("pt", lottieProperty(outline, fps: shapes.fps, shapes.contourEncoding)),
+                ("o", staticProperty(100)), ("x", staticProperty(0)),
+            ])
+        }
+        return [("hasMask", true), ("masksProperties", .array(masks))]
     }
 
     /// The clip's outline with its transform applied, closed: exact when still, else one value per

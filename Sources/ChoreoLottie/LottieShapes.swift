@@ -383,14 +383,16 @@ struct LottieShapeBuilder {
         if !stroke.dash.isEmpty {
             // As in SVG, an odd list of lengths repeats to make dash/gap pairs.
             let lengths = stroke.dash.count.isMultiple(of: 2) ? stroke.dash : stroke.dash + stroke.dash
-            // Every entry names itself (`nm`, After Effects' names): lottie-web 5.7 draws nothing
-            // at all, for the whole animation, when a dash entry has no `nm`.
+            // Every entry names itself (`nm`, After Effects' names: dash, gap, dash 2, gap 2, …):
+            // lottie-web 5.7 draws nothing at all, for the whole animation, when a dash entry has
+            // no `nm`, and draws nothing of the stroke when two entries share one.
             w.key("d")
             w.beginArray()
             for (index, length) in lengths.enumerated() {
+                let pair = index / 2 + 1
                 w.beginObject()
                 w.member("n", index.isMultiple(of: 2) ? "d" : "g")
-                w.member("nm", index.isMultiple(of: 2) ? "dash" : "gap")
+                w.member("nm", (index.isMultiple(of: 2) ? "dash" : "gap") + (pair > 1 ? " \(pair)" : ""))
                 w.staticProperty("v") { $0.number(length) }
                 w.endObject()
             }

@@ -514,31 +514,49 @@ struct SceneRenderer {
 
     /// A `<clipPath>` holding the clip's outline with its transform applied (a clip path's children
     /// cannot be `<g>`s, so the transform is baked into the path data), animated like a shape's
-    /// `d`, added to the definitions.
+    /// `d`, added to the definitions. Each contour is a `<path>` of its own: a clipPath shows the
+    /// union of its children, which is what a clip of several contours means (one path of them
+    /// all would be filled nonzero, and a contour inside another turning the other way would cut
+    /// a hole). The contours are also turned one way, as they are at the base time: librsvg 2.54
+    /// joins a clipPath's children into one path filled by one rule, which is their union only then.
     private mutating func clipPath(_ clip: ClipShape, id: String) {
         let outlines = ClipOutlines(clip: clip)
         let moves = animates && clip.isAnimated
-        var animations = AnimationList()
-        if moves {
-            spanAnimations(
-                .attribute("d"), into: &animations,
-                frames: { index in
-                    let window = playedSpans[index]
-                    let shapes = combinedPieces(
-                        timings: outlines.timings, start: window.start, end: window.end, fps: fps, tolerance: 0.25,
-                        value: { outlines.value(at: $0, normalised: true) }, leftValue: { outlines.leftValue(at: $0, normalised: true) })
-                    return smilKeyframes(shapes, duration: window.duration, format: { appendSVGPathData($0, curvesOnly: true, to: &$1) })
-                },
-                held: { appendSVGPathData(outlines.value(at: $0, normalised: true), curvesOnly: true, to: &$1) })
+        let base = outlines.value(at: baseTime, normalised: moves).contours
+        let count = max(1, base.count)
+        let turned = base.map { turnsBackward($0) }
+        func part(_ shape: PathShape, _ index: Int) -> PathShape {
+            guard count > 1 else { return shape }
+            guard index < shape.contours.count else { return PathShape([]) }
+            let contour = shape.contours[index]
+            return PathShape([turned[index] ? reversedContour(contour) : contour])
         }
         definitions.start("clipPath")
         definitions.attribute("id", id)
         definitions.attribute("clipPathUnits", "userSpaceOnUse")
-        definitions.start("path")
-        definitions.attribute("d") { appendSVGPathData(outlines.value(at: baseTime, normalised: moves), curvesOnly: moves, to: &$0) }
-        definitions.attribute("clip-rule", "nonzero")
-        definitions.animations(animations)
-        definitions.end()
+        for index in 0..<count {
+            var animations = AnimationList()
+            if moves {
+                spanAnimations(
+                    .attribute("d"), into: &animations,
+                    frames: { window in
+                        let window = playedSpans[window]
+                        let shapes = combinedPieces(
+                            timings: outlines.timings, start: window.start, end: window.end, fps: fps, tolerance: 0.25,
+                            value: { part(outlines.value(at: $0, normalised: true), index) },
+                            leftValue: { part(outlines.leftValue(at: $0, normalised: true), index) })
+                        return smilKeyframes(shapes, duration: window.duration, format: { appendSVGPathData($0, curvesOnly: true, to: &$1) })
+                    },
+                    held: { appendSVGPathData(part(outlines.value(at: $0, normalised: true), index), curvesOnly: true, to: &$1) })
+            }
+            definitions.start("path")
+            definitions.attribute("d") {
+                appendSVGPathData(part(outlines.value(at: baseTime, normalised: moves), index), curvesOnly: moves, to: &$0)
+            }
+            definitions.attribute("clip-rule", "nonzero")
+            definitions.animations(animations)
+            definitions.end()
+        }
         definitions.end()
     }
 
@@ -889,6 +907,34 @@ struct SceneRenderer {
             out.end()
         }
     }
+}
+
+/// Whether a closed contour turns counter-clockwise on screen (negative area with y down), its
+/// curves measured by a few chords each.
+func turnsBackward(_ contour: Contour) -> Bool {
+    let vertices = contour.vertices
+    var area = 0.0
+    var previous = vertices.first?.point ?? .zero
+    for index in vertices.indices {
+        let start = vertices[index], end = vertices[(index + 1) % vertices.count]
+        let p0 = start.point, p1 = start.point + start.outTangent, p2 = end.point + end.inTangent, p3 = end.point
+        for step in 1...8 {
+            let t = Double(step) / 8, u = 1 - t
+            let point = Point(
+                u * u * u * p0.x + 3 * u * u * t * p1.x + 3 * u * t * t * p2.x + t * t * t * p3.x,
+                u * u * u * p0.y + 3 * u * u * t * p1.y + 3 * u * t * t * p2.y + t * t * t * p3.y)
+            area += previous.x * point.y - point.x * previous.y
+            previous = point
+        }
+    }
+    return area < 0
+}
+
+/// The same closed contour drawn the other way round, from the same first vertex.
+func reversedContour(_ contour: Contour) -> Contour {
+    guard let first = contour.vertices.first else { return contour }
+    let order = [first] + contour.vertices.dropFirst().reversed()
+    return Contour(order.map { BezierVertex($0.point, in: $0.outTangent, out: $0.inTangent) }, closed: contour.closed)
 }
 
 /// A clip's outline in its node's coordinates as a function of time: the geometry's outline moved

@@ -64,6 +64,10 @@ private struct Mapper {
     var cyclicTargets: [String: Bool] = [:]
     var resolvedGradients: [String: (attributes: [String: String], stops: [ArtworkStop])] = [:]
     var clipPathStyles: [String: ComputedStyle] = [:]
+    var clipShapeFills: [String: ClipShapeFill] = [:]
+    /// Set by `clipPath` when the clip holds nothing that draws (no child, or none SVG lets clip):
+    /// SVG then draws nothing of the element, so the caller leaves it out.
+    var clipDrawsNothing = false
 
     init(root: SVGElement) {
         self.root = root
@@ -93,6 +97,7 @@ private struct Mapper {
         let height = parseLength(root["height"])
         var viewBox = parseNumberList(root["viewBox"] ?? "").flatMap { $0.count == 4 && $0[2] > 0 && $0[3] > 0 ? $0 : nil }
         var size = Point(width ?? viewBox?[2] ?? 100, height ?? viewBox?[3] ?? 100)
+        let unsized = viewBox == nil && (width == nil || height == nil) && fitting == nil
         guard size.x > 0, size.y > 0 else {
             throw SVGReadError("the SVG's width and height must be greater than 0 (SVG draws nothing for it)", line: root.line, column: root.column)
         }
@@ -125,13 +130,26 @@ private struct Mapper {
                     nodes += try walk(child, parentStyle: rootStyle, pending: pending, useDepth: 0)
                 }
             }
+            // A background colour on the root (CSS's, which browsers and resvg paint) fills the
+            // canvas under the drawing, inside the root's clip and opacity as the root's own paint.
+            if rootStyle["display"] != "none", let text = rootStyle["background-color"], let color = color(text, style: rootStyle), color.a > 0 {
+                var background = ArtworkNode(
+                    id: claimID(for: SVGElement(name: "rect", attributes: [:], children: [], text: "", line: root.line, column: root.column), fallback: "background"),
+                    location: ArtworkLocation(line: root.line, column: root.column), geometry: .rect(width: size.x, height: size.y, cornerRadius: 0))
+                background.position = Point(size.x / 2, size.y / 2)
+                background.fill = .color(color)
+                nodes.insert(background, at: 0)
+            }
             // A clip-path on the root clips the drawing as a whole: one group holds it.
             if let clip = rootStyle["clip-path"], clip != "none", !nodes.isEmpty {
                 var intersected: [String] = []
+                clipDrawsNothing = false
                 if let outline = clipPath(clip, on: root, matrix: pending, bounds: nil, intersected: &intersected) {
                     var group = ArtworkNode(id: claimID(for: root, fallback: "artwork"), location: ArtworkLocation(line: root.line, column: root.column), geometry: .group(clippedInside(nodes, by: intersected)))
                     group.clip = outline
                     nodes = [group]
+                } else if clipDrawsNothing {
+                    nodes = []
                 }
             }
             // Opacity on the root applies to the drawing as a whole: one group holds it.
@@ -140,6 +158,11 @@ private struct Mapper {
                 group.opacity = opacity
                 nodes = [group]
             }
+        }
+        if unsized {
+            // SVG sizes it to a viewport the file does not give (a browser's <img> draws it at
+            // the box it is put in, 1:1, whatever that box is): the scene's canvas is a guess.
+            warn(root, "the svg has no viewBox and no \(width == nil && height == nil ? "width or height" : width == nil ? "width" : "height"); it is imported at \(importNumber(size.x)) × \(importNumber(size.y)) (give it a viewBox)")
         }
         return Artwork(size: size, nodes: nodes, warnings: warnings, locations: locations)
     }
@@ -245,6 +268,8 @@ private struct Mapper {
         var viewportClip: Box?
         /// A symbol's own opacity, which composites its content as the use's does.
         var symbolOpacity = 1.0
+        /// What percentages inside a new viewport are of: its viewBox's size, else its own.
+        var innerViewport: Point?
         if element.name == "svg" {
             let x = parseLength(element["x"], percentOf: viewport.x) ?? 0
             let y = parseLength(element["y"], percentOf: viewport.y) ?? 0
@@ -254,6 +279,7 @@ private struct Mapper {
             let placed = placeViewport(x: x, y: y, width: width, height: height, viewBox: element["viewBox"], preserveAspectRatio: element["preserveAspectRatio"])
             matrix = matrix.concatenating(placed.matrix)
             viewportClip = overflowShows(style["overflow"] ?? element["overflow"]) ? nil : placed.clip
+            innerViewport = viewBoxSize(element["viewBox"]) ?? Point(width, height)
         }
         if element.name == "use" {
             guard let href = element["href"] else { return nil }
@@ -290,6 +316,7 @@ private struct Mapper {
                 matrix = matrix.concatenating(placed.matrix)
                 viewportClip = overflowShows(contentStyle["overflow"] ?? target["overflow"]) ? nil : placed.clip
                 symbolOpacity = contentStyle["opacity"].flatMap(parseOpacity) ?? 1
+                innerViewport = viewBoxSize(target["viewBox"]) ?? Point(width, height)
             } else {
                 matrix = matrix.concatenating(.translate(x, y))
                 content = [target]
@@ -313,14 +340,19 @@ private struct Mapper {
         var children: [ArtworkNode] = []
         if element.name == "use", let target = element["href"].map({ String($0.dropFirst()) }) { useStack.append(target) }
         defer { if element.name == "use" { useStack.removeLast() } }
+        let outerViewport = viewport
+        if let innerViewport { viewport = innerViewport }
         for child in content {
             if element.name == "use" && child.name == "symbol" { continue }
             children += try walk(child, parentStyle: contentStyle, pending: childPending, useDepth: useDepth + (element.name == "use" ? 1 : 0))
         }
+        viewport = outerViewport
         node.geometry = .group(children)
         if let clip = style["clip-path"], clip != "none" {
             var intersected: [String] = []
+            clipDrawsNothing = false
             node.clip = clipPath(clip, on: element, matrix: clipMatrix, bounds: groupBounds(children), intersected: &intersected)
+            if clipDrawsNothing { return nil }
             if node.clip != nil { node.geometry = .group(clippedInside(children, by: intersected)) }
         } else if let box = viewportClip {
             let outline = rectOutline(x: box.minX, y: box.minY, width: box.width, height: box.height, rx: 0, ry: 0)
@@ -517,7 +549,9 @@ private struct Mapper {
         }
         if let clip = style["clip-path"], clip != "none" {
             var intersected: [String] = []
+            clipDrawsNothing = false
             node.clip = clipPath(clip, on: element, matrix: localToNode, bounds: bounds, intersected: &intersected)
+            if clipDrawsNothing { return nil }
             if node.clip != nil, !intersected.isEmpty { return clippedAround(node, by: intersected, element: element) }
         }
         return node
@@ -704,9 +738,11 @@ private struct Mapper {
 
     // MARK: Clips
 
-    /// The clip `text` refers to, as one contour in the coordinates `matrix` maps the element's
-    /// into; a clip-path on the clipPath or on its one shape is one more contour, in `intersected`,
-    /// which the caller puts on a group around (clips nested intersect).
+    /// The clip `text` refers to, as path data in the coordinates `matrix` maps the element's
+    /// into: the contours of every shape the clipPath holds, whose union a scene's clip is (so a
+    /// shape of several contours must fill their union under its clip-rule). A clip-path on the
+    /// clipPath or on its one shape is one more clip, in `intersected`, which the caller puts on a
+    /// group around (clips nested intersect).
     mutating func clipPath(_ text: String, on element: SVGElement, matrix: Affine, bounds: Box?, intersected: inout [String], visiting: Set<String> = []) -> String? {
         guard text.hasPrefix("url("), let close = text.firstIndex(of: ")") else { return nil }
         let reference = text[text.index(text.startIndex, offsetBy: 4)..<close].trimmingCharacters(in: CharacterSet(charactersIn: " '\""))
@@ -739,8 +775,8 @@ private struct Mapper {
         }
         var outlines: [PathShape] = []
         let clipStyle = clipPathStyle(clip)
-        var childClip: String?
-        for child in clip.children {
+        var childClips: [(clip: String, matrix: Affine)] = []
+        for (childIndex, child) in clip.children.enumerated() {
             var target = child
             var childMatrix = child["transform"].flatMap(parseTransform) ?? .identity
             if child.name == "use", let href = child["href"], href.hasPrefix("#"), let used = byID[String(href.dropFirst())] {
@@ -750,33 +786,55 @@ private struct Mapper {
             }
             guard shapeElements.contains(target.name) else { continue }
             if target["display"] == "none" { continue }
-            if let outline = shapeOutline(target) {
-                outlines.append(outline.transformed(by: space.concatenating(childMatrix)))
-                childClip = child["clip-path"] ?? target["clip-path"]
-                if clipStyle.child(child, sheet: sheet).child(target, sheet: sheet)["clip-rule"] == "evenodd", outline.contours.count == 1,
-                    contourCrossesItself(outline.contours[0]) {
+            if var outline = shapeOutline(target) {
+                outline.contours.removeAll { $0.vertices.count < 2 }
+                guard !outline.contours.isEmpty else { continue }
+                let evenOdd = clipStyle.child(child, sheet: sheet).child(target, sheet: sheet)["clip-rule"] == "evenodd"
+                // Worked out once per clipPath shape (and viewport, which its percentages are of),
+                // however many elements the clip is used on.
+                let key = "\(clipID)\u{0}\(childIndex)\u{0}\(viewport.x)\u{0}\(viewport.y)"
+                let fill = clipShapeFills[key] ?? clipShapeFill(outline.contours, evenOdd: evenOdd)
+                clipShapeFills[key] = fill
+                switch fill {
+                case let .contours(contours):
+                    outline = PathShape(contours)
+                case .crossesItself:
                     warn(element, "clip-rule evenodd on a contour that crosses itself is not imported (a scene's clip is filled nonzero); the clip is left out")
                     return nil
+                case .hole:
+                    warn(target, evenOdd
+                        ? "a clip shape whose contours overlap under clip-rule evenodd is not imported (a scene's clip of several contours is their union, with no holes); the clip is left out"
+                        : "a clip shape whose contours cross themselves, or overlap turning opposite ways, is not imported (a scene's clip of several contours is their union, with no holes); the clip is left out")
+                    return nil
                 }
+                outlines.append(outline.transformed(by: space.concatenating(childMatrix)))
+                if let own = child["clip-path"] ?? target["clip-path"], own != "none" { childClips.append((own, space.concatenating(childMatrix))) }
             }
         }
         let contours = outlines.flatMap(\.contours)
-        guard contours.count == 1 else {
-            warn(element, contours.isEmpty
-                ? "the clip-path holds no shape; the element is left out of its clip"
-                : "a clip-path of several shapes or contours is not imported (a scene's clip is one contour); it is left out")
+        guard !contours.isEmpty else {
+            // Text clips (and is not imported); anything else that is not a shape SVG leaves
+            // out of a clipPath, so without a shape or text the clip shows nothing.
+            if clip.children.contains(where: { $0.name == "text" && $0["display"] != "none" }) {
+                warn(element, "a clip-path of text is not imported (text is not); the element is left out of its clip")
+            } else {
+                clipDrawsNothing = true
+            }
             return nil
         }
-        if let childClip, childClip != "none" {
-            // A clip-path on the clipPath's shape is in the clipPath's coordinates.
-            guard let inner = clipPath(childClip, on: element, matrix: space, bounds: bounds, intersected: &intersected, visiting: visiting.union([clipID])) else {
+        if let childClip = childClips.first {
+            guard outlines.count == 1 else {
+                warn(element, "a clip-path of several shapes where a shape has a clip-path of its own is not imported (a scene's clip is one union, clipped as a whole); it is left out")
+                return nil
+            }
+            // A clip-path on the clipPath's shape is in the shape's user space: the clipPath's
+            // coordinates and the shape's own transform.
+            guard let inner = clipPath(childClip.clip, on: element, matrix: childClip.matrix, bounds: bounds, intersected: &intersected, visiting: visiting.union([clipID])) else {
                 return nil
             }
             intersected.append(inner)
         }
-        var closed = contours[0]
-        closed.closed = true
-        return pathData(PathShape([closed]))
+        return pathData(PathShape(contours.map { Contour($0.vertices, closed: true) }))
     }
 
     /// A clipPath's computed style (its ancestors' `clip-rule` inherited), once per clipPath.

@@ -49,7 +49,8 @@ public struct SVGReadError: Error, Sendable, Equatable {
 
 /// Reads SVG with libxml2: no network, no external entity or DTD is ever fetched (the loader
 /// refuses every one), entities declared inside the file are expanded by the importer itself
-/// within `SVGLimits.maxExpandedText`, and nested entity definitions (the billion-laughs shape)
+/// (their text within `SVGLimits.maxExpandedText`, their elements within `SVGLimits.maxElements`,
+/// every reference counted), and nested entity definitions (the billion-laughs shape)
 /// are refused before libxml2 sees the file.
 public enum SVGDocumentReader {
     public static func read(bytes: [UInt8]) -> Result<SVGElement, SVGReadError> {
@@ -272,12 +273,39 @@ private struct TreeConverter {
             case XML_TEXT_NODE, XML_CDATA_SECTION_NODE, XML_ENTITY_REF_NODE:
                 if localName == "style" || localName == "text" || localName == "tspan" || localName == "title" {
                     element.text += try text(of: current, line: line, column: column, single: true)
+                } else if current.pointee.type == XML_ENTITY_REF_NODE {
+                    element.children += try entityElements(current, depth: depth).map { relocated($0, line: line, column: column) }
                 }
             default:
                 break
             }
         }
         return element
+    }
+
+    /// The elements an internal entity holds, where it is referenced (`<g>&shapes;</g>`), as if
+    /// written there: libxml2 parsed the entity's text once, and each reference converts it
+    /// again, so every copy counts against `SVGLimits.maxElements` (an entity referring to
+    /// another was refused before parsing, so one reference is one copy).
+    mutating func entityElements(_ reference: xmlNodePtr, depth: Int) throws(SVGReadError) -> [SVGElement] {
+        guard let entity = xmlGetDocEntity(document, reference.pointee.name) else { return [] }
+        var result: [SVGElement] = []
+        var node = entity.pointee.children
+        while let current = node {
+            if current.pointee.type == XML_ELEMENT_NODE { result.append(try convert(current, depth: depth + 1)) }
+            node = current.pointee.next
+        }
+        return result
+    }
+
+    /// An entity's element placed where it is referenced (libxml2 numbers the entity's own lines
+    /// from 0): at the element holding the reference, so a warning points into the file.
+    private func relocated(_ element: SVGElement, line: Int, column: Int) -> SVGElement {
+        var copy = element
+        copy.line = line
+        copy.column = column
+        copy.children = element.children.map { relocated($0, line: line, column: column) }
+        return copy
     }
 
     /// A namespace URI written through an entity (`xmlns="&ns_svg;"`, as Illustrator does) as

@@ -6,7 +6,7 @@ let inheritedProperties: Set<String> = [
 ]
 let nonInheritedProperties: Set<String> = [
     "opacity", "display", "clip-path", "mask", "filter", "stop-color", "stop-opacity", "animation",
-    "animation-name", "transform", "overflow",
+    "animation-name", "transform", "overflow", "background-color",
 ]
 
 /// Every property the importer reads: what a computed style keeps.

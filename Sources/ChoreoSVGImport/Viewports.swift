@@ -1,3 +1,5 @@
+import ChoreoTimeline
+
 /// A new viewport (a nested `svg`, or a `symbol` drawn by a `use`): where its content is drawn and
 /// the box it clips that content to, in the content's own coordinates.
 struct Viewport {
@@ -25,4 +27,10 @@ func placeViewport(x: Double, y: Double, width: Double, height: Double, viewBox:
 /// SVG clips it unless `overflow` is `visible` or `auto`.
 func overflowShows(_ value: String?) -> Bool {
     value == "visible" || value == "auto"
+}
+
+/// The size of a valid `viewBox` (four numbers, a positive width and height).
+func viewBoxSize(_ text: String?) -> Point? {
+    guard let box = parseNumberList(text ?? ""), box.count == 4, box[2] > 0, box[3] > 0 else { return nil }
+    return Point(box[2], box[3])
 }

@@ -7,7 +7,9 @@ import ChoreoYAML
 // rotation, scale and anchor, no style) in the node's local coordinates. The clip is read as a
 // node of its own (`NodeInfo.clip`), so it has exactly a node's geometry rules and defaults; its
 // animatable values are copied into the owner's `base` as `clip.KEY`, which is how states, tweens
-// and keyframes address them (`card.clip.size`).
+// and keyframes address them (`card.clip.size`). A path clip of several contours clips to their
+// union, each contour's own inside (as an SVG clipPath of several shapes does, and as Lottie's
+// additive masks do), not to the path's nonzero fill.
 
 // The keys a clip has, by shape, are the property table's (`Property.clip`'s children): the
 // shape, the geometry of that shape, and the transform keys but `offset` (no `opacity`: a clip is
@@ -80,13 +82,6 @@ extension FrontendContext {
         let clip = NodeInfo(id: owner.id, range: shapeNode.reportRange, shape: shape)
         readGeometry(map, into: clip, registry: &registry)
         readTransform(map, into: clip)
-        if shape == .path, case let .path(outline)? = clip.base[.d], outline.contours.count > 1,
-            let entry = map.entries.first(where: { Property(path: $0.name)?.stored == .d })
-        {
-            error(
-                .clipShape, "a clip path is one contour, found \(outline.contours.count)", at: entry.value.reportRange,
-                help: "clip to one outline; for the intersection of two, clip a group and a node inside it")
-        }
         guard errorCount == errorsBefore else { return }
         owner.clip = clip
         for property in Property.clip.children where property.isAnimatable(on: shape) || property == .clipD {

@@ -58,6 +58,23 @@ import Testing
         #expect(document["assets"] == [])
     }
 
+    /// A clip of several contours is their union: one additive mask per contour.
+    @Test func aClipOfSeveralContoursIsOneAdditiveMaskPerContour() throws {
+        let square = { (x: Double) in
+            Contour([Point(x, 0), Point(x + 10, 0), Point(x + 10, 10), Point(x, 10)].map { BezierVertex($0) }, closed: true)
+        }
+        let clip = ClipShape(geometry: .path(Animated(PathShape([square(0), square(20), square(40)]))))
+        let card = Node(id: "card", transform: .identity, content: .group([Self.disc]), clip: clip)
+        let document = LottieEmitter.document(Self.timeline([card]))
+        guard case let .array(layers)? = document["layers"], case let .array(masks)? = layers.first?["masksProperties"] else {
+            Issue.record("no masks")
+            return
+        }
+        #expect(masks.count == 3)
+        #expect(masks.map { $0["mode"] } == ["a", "a", "a"])
+        #expect(masks.map { Set(Self.numbers($0["pt"]?["k"]?["v"])) } == [[0, 10], [20, 30, 0, 10], [40, 50, 0, 10]])
+    }
+
     @Test func aGroupHoldingAClippedNodeIsAPrecomposition() throws {
         let inner = Node(id: "inner", transform: Transform(position: Animated(Point(10, 0))), content: .group([Self.disc]), clip: Self.clip)
         let plain = Node(id: "plain", transform: .identity, content: .group([Self.disc]))

@@ -167,6 +167,17 @@ private let goldenDirectory = repositoryRoot().appendingPathComponent("Tests/Cho
         #expect(dashes.map { $0["nm"] } == ["dash", "gap", "offset"])
     }
 
+    /// lottie-web 5.7.4 draws nothing of a stroke whose dash entries share a name, so a list of
+    /// two pairs or more names each pair as After Effects does (dash, gap, dash 2, gap 2).
+    @Test func everyDashEntryHasANameOfItsOwn() {
+        let items = builder.shapeItems(
+            .rect(size: Animated(Point(10, 10)), cornerRadius: Animated(0)),
+            Style(stroke: Stroke(paint: .color(Animated(.black)), dash: [1, 2, 3])))
+        guard case let .array(dashes)? = items[1]["d"] else { Issue.record("no dashes"); return }
+        #expect(dashes.map { $0["n"] } == ["d", "g", "d", "g", "d", "g", "o"])
+        #expect(dashes.map { $0["nm"] } == ["dash", "gap", "dash 2", "gap 2", "dash 3", "gap 3", "offset"])
+    }
+
     @Test func gradientStopsCarryAlphaOnlyWhenTranslucent() {
         let opaque = GradientStops([GradientStop(0, RGBA(1, 0, 0)), GradientStop(1, RGBA(0, 0, 1))])
         let translucent = GradientStops([GradientStop(0, RGBA(1, 0, 0)), GradientStop(1, RGBA(0, 0, 1, 0.25))])

@@ -41,6 +41,33 @@ import Testing
         #expect(artwork.nodes.first?.fill == .color(.init(1, 0, 0, 1)))
     }
 
+    /// An internal entity's elements are expanded where it is referenced, as if written there.
+    @Test func entitiesHoldingElementsAreExpandedAtEachReference() throws {
+        let svg = """
+            <!DOCTYPE svg [<!ENTITY pair "<rect width='20' height='20' fill='green'/><circle r='5'/>">]>
+            <svg viewBox="0 0 200 200" xmlns="http://www.w3.org/2000/svg"><g id="a">&pair;</g><g id="b" transform="translate(100 0)">&pair;</g></svg>
+            """
+        let artwork = try ArtworkMapper.map(bytes: Array(svg.utf8)).get()
+        #expect(artwork.warnings.isEmpty)
+        #expect(artwork.nodes.map { $0.children.map(\.id) } == [["rect1", "circle1"], ["rect2", "circle2"]])
+        // What a warning says of an entity's element points at the element that references it.
+        let text = "<!DOCTYPE svg [<!ENTITY t \"<text>hi</text>\">]>\n<svg viewBox=\"0 0 9 9\" xmlns=\"http://www.w3.org/2000/svg\">\n  <g>&t;</g></svg>"
+        let warned = try ArtworkMapper.map(bytes: Array(text.utf8)).get()
+        #expect(warned.warnings.map(\.location) == [ArtworkLocation(line: 3, column: 3)])
+    }
+
+    /// Every copy an entity's references make counts in the element limit: a few bytes of
+    /// references cannot make millions of elements.
+    @Test func entityElementsReferencedManyTimesAreBounded() {
+        let entity = String(repeating: "<rect width='1' height='1'/>", count: 1000)
+        let svg = "<!DOCTYPE svg [<!ENTITY many \"\(entity)\">]><svg xmlns=\"http://www.w3.org/2000/svg\"><g>"
+            + String(repeating: "&many;", count: 1000) + "</g></svg>"
+        let (result, seconds) = timed(svg)
+        guard case let .failure(error) = result else { Issue.record("accepted"); return }
+        #expect(error.message.contains("elements") || error.message.contains("entit"), "\(error.message)")
+        #expect(seconds < 5)
+    }
+
     @Test func millionVertexPathIsBounded() {
         let points = String(repeating: "L1 1", count: 1_100_000)
         let (result, seconds) = timed("<svg xmlns=\"http://www.w3.org/2000/svg\"><path d=\"M0 0\(points)\"/></svg>")

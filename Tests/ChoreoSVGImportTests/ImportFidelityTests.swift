@@ -150,19 +150,132 @@ private func node(_ id: String, in artwork: Artwork) -> ArtworkNode? {
     }
 
     /// Evenodd and nonzero fill a contour that crosses itself differently, and a scene's clip is
-    /// nonzero: that clip is reported, inherited clip-rule included; one that does not cross is kept.
-    @Test func anEvenoddClipThatCrossesItselfWarns() throws {
+    /// a union of contours: a straight-edged one is cut into the contours its fill is the union of
+    /// (an evenodd star is its five points, joined at the inner pentagon's corners), inherited
+    /// clip-rule included; one with a curve is reported; one that does not cross is kept.
+    @Test func anEvenoddClipThatCrossesItselfIsCutIntoItsFillOrWarns() throws {
         let artwork = try imported("""
             <g clip-rule="evenodd"><clipPath id="star"><path d="M 100 15 l 50 160 l -130 -100 l 160 0 l -130 100 z"/></clipPath></g>
+            <clipPath id="curved" clip-rule="evenodd"><path d="M 100 15 l 50 160 l -130 -100 l 160 0 c -40 30 -90 70 -130 100 z"/></clipPath>
             <clipPath id="plain"><path d="M 0 0 H 100 V 100 Z" clip-rule="evenodd"/></clipPath>
-            <rect id="starred" width="200" height="200" clip-path="url(#star)"/>
+            <path id="starred" d="M 0 0 H 200 V 200 H 0 Z" clip-path="url(#star)"/>
+            <rect id="bent" width="200" height="200" clip-path="url(#curved)"/>
             <rect id="kept" width="200" height="200" clip-path="url(#plain)"/>
             """)
         #expect(artwork.warnings.map(\.message) == [
             "clip-rule evenodd on a contour that crosses itself is not imported (a scene's clip is filled nonzero); the clip is left out"
         ])
-        #expect(node("starred", in: artwork)?.clip == nil)
+        // The star's outline and its pentagon's edges, one loop that turns one way: the pentagon,
+        // outside under evenodd, is left out under nonzero too.
+        #expect(node("starred", in: artwork)?.clip == "M 100 15 L 118.75 75 L 81.25 75 L 69.379845 112.984496 L 100 136.538462 L 130.620155 112.984496 L 118.75 75 L 180 75 L 130.620155 112.984496 L 150 175 L 100 136.538462 L 50 175 L 69.379845 112.984496 L 20 75 L 81.25 75 Z")
+        #expect(node("bent", in: artwork)?.clip == nil)
         #expect(node("kept", in: artwork)?.clip != nil)
+    }
+
+    /// A clipPath with nothing that clips (no child, a line, an image, a hidden shape) shows
+    /// nothing of its element, as SVG draws it; a clipPath of text, which is not imported, warns.
+    @Test func aClipOfNothingLeavesItsElementOutAndOneOfTextWarns() throws {
+        let artwork = try imported("""
+            <clipPath id="none"/>
+            <clipPath id="thin"><line x1="0" y1="0" x2="100" y2="100"/><image width="10" height="10"/><rect width="50" height="50" display="none"/></clipPath>
+            <clipPath id="words"><text x="10" y="50">clip</text></clipPath>
+            <rect id="gone" width="200" height="200" clip-path="url(#none)"/>
+            <g id="alsogone" clip-path="url(#thin)"><rect width="20" height="20"/></g>
+            <rect id="drawn" width="200" height="200" clip-path="url(#words)"/>
+            """)
+        #expect(artwork.warnings.map(\.message) == ["a clip-path of text is not imported (text is not); the element is left out of its clip"])
+        #expect(artwork.nodes.map(\.id) == ["drawn"])
+    }
+
+    /// A clip-path on a clipPath's shape is in that shape's user space, its own transform included.
+    @Test func aClipPathOnAClipShapeTakesTheShapesTransform() throws {
+        let artwork = try imported("""
+            <clipPath id="round"><circle cx="50" cy="50" r="40"/></clipPath>
+            <clipPath id="square"><rect width="100" height="100" transform="translate(20 30)" clip-path="url(#round)"/></clipPath>
+            <path id="p" d="M 0 0 H 200 V 200 H 0 Z" clip-path="url(#square)"/>
+            """)
+        #expect(artwork.warnings.isEmpty)
+        let outer = try #require(artwork.nodes.first)
+        #expect(outer.clip?.hasPrefix("M 110 80 C") == true, "\(outer.clip ?? "")")
+    }
+
+    /// A clipPath of several shapes clips to their union: each shape's contours, in its own
+    /// transform, make one clip of several contours.
+    @Test func aClipPathOfSeveralShapesIsTheUnionOfTheirContours() throws {
+        let artwork = try imported("""
+            <clipPath id="two"><rect x="10" y="10" width="50" height="50"/><rect x="20" y="0" width="10" height="10" transform="translate(100 100)"/></clipPath>
+            <clipPath id="holes"><path d="M 0 0 H 100 V 100 H 0 Z M 150 150 H 160 V 160 H 150 Z M 20 20 H 80 V 80 H 20 Z"/></clipPath>
+            <rect id="both" width="200" height="200" clip-path="url(#two)"/>
+            <rect id="nested" width="200" height="200" clip-path="url(#holes)"/>
+            """)
+        #expect(artwork.warnings.isEmpty)
+        #expect(node("both", in: artwork)?.clip == "M -90 -90 L -40 -90 L -40 -40 L -90 -40 Z M 20 0 L 30 0 L 30 10 L 20 10 Z")
+        // Nested contours turning the same way fill their union under nonzero: the outer square.
+        #expect(node("nested", in: artwork)?.clip?.components(separatedBy: "M").count == 4)
+    }
+
+    /// Where a shape's fill is not its contours' union (a hole: contours nested under evenodd, or
+    /// turning opposite ways under nonzero), or a shape of several has a clip-path of its own, the
+    /// clip is reported and left out, never drawn as something else.
+    @Test func aClipWhoseUnionIsNotItsFillWarns() throws {
+        let artwork = try imported("""
+            <clipPath id="ring"><path d="M 0 0 H 100 V 100 H 0 Z M 20 20 H 80 V 80 H 20 Z" clip-rule="evenodd"/></clipPath>
+            <clipPath id="cut"><path d="M 0 0 H 100 V 100 H 0 Z M 20 20 V 80 H 80 V 20 Z"/></clipPath>
+            <clipPath id="apart"><path d="M 0 0 H 10 V 10 H 0 Z M 20 20 H 30 V 30 H 20 Z" clip-rule="evenodd"/></clipPath>
+            <clipPath id="round"><circle cx="50" cy="50" r="40"/></clipPath>
+            <clipPath id="mixed"><rect width="50" height="50" clip-path="url(#round)"/><rect x="100" width="50" height="50"/></clipPath>
+            <rect id="ringed" width="200" height="200" clip-path="url(#ring)"/>
+            <rect id="cutout" width="200" height="200" clip-path="url(#cut)"/>
+            <rect id="kept" width="200" height="200" clip-path="url(#apart)"/>
+            <rect id="mixedup" width="200" height="200" clip-path="url(#mixed)"/>
+            """)
+        #expect(artwork.warnings.map(\.message) == [
+            "a clip shape whose contours overlap under clip-rule evenodd is not imported (a scene's clip of several contours is their union, with no holes); the clip is left out",
+            "a clip shape whose contours cross themselves, or overlap turning opposite ways, is not imported (a scene's clip of several contours is their union, with no holes); the clip is left out",
+            "a clip-path of several shapes where a shape has a clip-path of its own is not imported (a scene's clip is one union, clipped as a whole); it is left out",
+        ])
+        // Each at the shape that cannot be held, the last at the element clipped.
+        #expect(artwork.warnings.map(\.location.line) == [1, 2, 9])
+        #expect(node("ringed", in: artwork)?.clip == nil)
+        #expect(node("cutout", in: artwork)?.clip == nil)
+        #expect(node("kept", in: artwork)?.clip != nil)
+        #expect(node("mixedup", in: artwork)?.clip == nil)
+    }
+
+    /// Percentages inside a nested svg are of its viewport (its viewBox, else its own size), not
+    /// the root's.
+    @Test func percentagesInsideANestedSvgAreOfItsViewport() throws {
+        let artwork = try imported("""
+            <svg id="sized" x="50" y="50" width="100" height="100"><circle id="c1" cx="100%" cy="100%" r="10%" fill="green"/></svg>
+            <svg id="boxed" width="50%" height="50%" viewBox="0 0 400 400"><rect id="r1" width="50%" height="25%" fill="green"/></svg>
+            """)
+        #expect(artwork.warnings.isEmpty)
+        #expect(node("c1", in: artwork)?.position == Point(100, 100))
+        #expect(node("c1", in: artwork)?.geometry == .ellipse(width: 20, height: 20))
+        #expect(node("r1", in: artwork)?.geometry == .rect(width: 200, height: 100, cornerRadius: 0))
+    }
+
+    /// CSS's background-color on the root, which browsers and resvg paint, is a rect of the
+    /// canvas under the drawing.
+    @Test func aBackgroundColourOnTheRootIsARectUnderTheDrawing() throws {
+        let svg = "<svg style=\"background-color: #0000ff80\" viewBox=\"-100 -100 200 200\" xmlns=\"http://www.w3.org/2000/svg\"><rect id=\"r\" x=\"-80\" y=\"-80\" width=\"160\" height=\"160\" fill=\"green\"/></svg>"
+        let artwork = try ArtworkMapper.map(bytes: Array(svg.utf8)).get()
+        #expect(artwork.warnings.isEmpty)
+        #expect(artwork.nodes.map(\.id) == ["background1", "r"])
+        #expect(artwork.nodes.first?.geometry == .rect(width: 200, height: 200, cornerRadius: 0))
+        #expect(artwork.nodes.first?.position == Point(100, 100))
+        #expect(artwork.nodes.first?.fill == .color(RGBA(0, 0, 1, 128.0 / 255)))
+    }
+
+    /// Without a viewBox, width or height SVG leaves the size to the page: the guess is reported.
+    @Test func anSvgWithoutASizeWarns() throws {
+        let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\"><rect width=\"160\" height=\"160\"/></svg>"
+        let artwork = try ArtworkMapper.map(bytes: Array(svg.utf8)).get()
+        #expect(artwork.size == Point(100, 100))
+        #expect(artwork.warnings.map(\.message) == ["the svg has no viewBox and no width or height; it is imported at 100 × 100 (give it a viewBox)"])
+        #expect(artwork.warnings.first?.location == ArtworkLocation(line: 1, column: 1))
+        let sized = try ArtworkMapper.map(bytes: Array(svg.utf8), fitting: Point(50, 50)).get()
+        #expect(sized.warnings.isEmpty)
     }
 
     /// A focal radius draws a ring that a scene's radial gradient (which starts at its centre) cannot.

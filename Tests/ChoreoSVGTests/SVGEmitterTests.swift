@@ -501,6 +501,33 @@ enum InteractiveFixtures {
     }
 }
 
+/// A path clip of several contours is their union: one `<path>` per contour (a clipPath shows the
+/// union of its children), each turned one way, so renderers that join a clipPath's children into
+/// one nonzero path (librsvg) show the union too, not a hole where a contour turning the other way
+/// lies inside another.
+@Test func aClipOfSeveralContoursIsOnePathPerContourTurnedOneWay() {
+    func square(_ x: Double, _ y: Double, _ side: Double, clockwise: Bool) -> Contour {
+        let corners = [Point(x, y), Point(x + side, y), Point(x + side, y + side), Point(x, y + side)]
+        return Contour((clockwise ? corners : [corners[0], corners[3], corners[2], corners[1]]).map { BezierVertex($0) }, closed: true)
+    }
+    let outline = PathShape([square(0, 0, 40, clockwise: true), square(10, 10, 10, clockwise: false)])
+    let moved = PathShape(outline.contours.map { Contour($0.vertices.map { BezierVertex($0.point + Point(20, 0)) }, closed: true) })
+    let disc = Node(
+        id: "disc", transform: .identity,
+        content: .shape(.ellipse(size: Animated(Point(100, 100))), Style(fill: .color(Animated(RGBA(1, 0, 0))))))
+    let path = Animated(outline, segments: [Segment(start: 0, end: 1, from: outline, to: moved, easing: .linear)])
+    let card = Node(id: "card", transform: .identity, content: .group([disc]), clip: ClipShape(geometry: .path(path)))
+    let timeline = Timeline(name: "t", width: 100, height: 100, fps: 60, duration: 1, layers: [card], spans: [])
+    let still = SVGEmitter.snapshot(timeline, at: 0)
+    let start = still.range(of: "<clipPath")!.lowerBound, end = still.range(of: "</clipPath>")!.upperBound
+    let clipPath = String(still[start..<end])
+    #expect(attributeValues(clipPath, tag: "path", attribute: "d") == ["M0 0 L40 0 L40 40 L0 40 Z", "M10 10 L20 10 L20 20 L10 20 Z"])
+    let reel = SVGEmitter.animated(timeline)
+    #expect(xmlProblem(reel) == nil)
+    let reelStart = reel.range(of: "<clipPath")!.lowerBound, reelEnd = reel.range(of: "</clipPath>")!.upperBound
+    #expect(reel[reelStart..<reelEnd].components(separatedBy: "attributeName=\"d\"").count == 3, "each contour's path moves")
+}
+
 /// A clip shorter than a second kept its fractions and compared them with seconds: every change
 /// after the first few merged into the one before, shown a frame early (a fill trimmed per frame in
 /// a 0.97 s reel drew each odd frame's cut a frame ahead).

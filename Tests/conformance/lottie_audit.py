@@ -25,7 +25,9 @@ this suite measured in lottie-web). Each finding names a rule:
                       20 %), colour channels outside 0…1, gradient offsets, colours and opacities
                       outside 0…1, trim start/end outside 0…100, negative stroke width, corner
                       radius or polystar radius.
-  dash-name           a stroke dash entry without `nm`: lottie-web 5.7 then draws nothing at all.
+  dash-name           a stroke dash entry without `nm`: lottie-web 5.7 then draws nothing at all;
+                      or two entries of one stroke with the same `nm`: it draws nothing of the
+                      stroke.
   path-vertices       a path (`sh`) whose keyframes differ in vertex count or closedness:
                       lottie-web 5.7 keeps the first keyframe's count and truncates the others,
                       across hold keyframes too (found by this suite on trimmed outlines baked
@@ -290,11 +292,16 @@ class Auditor:
                      f"keyframes with {counts} vertices (closed: {sorted({c for _, c in shapes})}): lottie-web keeps the first count")
 
     def audit_dash(self, item: dict, path: str) -> None:
+        names: set = set()
         for index, entry in enumerate(item.get("d", []) or []):
             if not isinstance(entry, dict):
                 continue
             if "nm" not in entry:
                 self.add("dash-name", f"{path}.d[{index}]", "no `nm`: lottie-web 5.7 draws nothing at all")
+            elif entry["nm"] in names:
+                self.add("dash-name", f"{path}.d[{index}]", f"a second entry named {entry['nm']!r}: lottie-web 5.7 draws nothing of the stroke")
+            else:
+                names.add(entry["nm"])
             value = entry.get("v")
             if isinstance(value, dict) and value.get("a"):
                 self.add("unsupported", f"{path}.d[{index}]", "an animated dash pattern")

@@ -140,6 +140,7 @@ def broken(change) -> dict:
         {"t": 10, "s": [{"c": True, "v": [[0, 0], [10, 0], [10, 10], [0, 10]], "i": [[0, 0]] * 4, "o": [[0, 0]] * 4}]})}),
      "path-vertices"),
     ("dash entry without nm", lambda d: item(d, "ring", "st")["d"][0].pop("nm"), "dash-name"),
+    ("two dash entries of one name", lambda d: item(d, "ring", "st")["d"].insert(2, {"n": "d", "nm": "dash", "v": static(2)}), "dash-name"),
     ("animated dash", lambda d: item(d, "ring", "st")["d"][0].update(v=animated(keyframe(0, 6), {"t": 30, "s": [2]})),
      "unsupported"),
     ("merge paths", lambda d: items(d, "tile").insert(1, {"ty": "mm", "mm": 1}), "unsupported"),
