@@ -25,13 +25,40 @@ public enum SVGLimits {
 /// element children and, for `<style>`, its text.
 public struct SVGElement: Sendable {
     public var name: String
-    public var attributes: [String: String]
+    /// The attributes in document order, each name once: an element has a handful, so a scan
+    /// finds one sooner than a dictionary per element could be built and hashed.
+    public var attributeList: [(name: String, value: String)]
     public var children: [SVGElement]
     public var text: String
     public var line: Int
     public var column: Int
 
-    public subscript(_ attribute: String) -> String? { attributes[attribute] }
+    public init(name: String, attributes: [String: String], children: [SVGElement], text: String, line: Int, column: Int) {
+        self.name = name
+        attributeList = attributes.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
+        self.children = children
+        self.text = text
+        self.line = line
+        self.column = column
+    }
+
+    public var attributes: [String: String] {
+        Dictionary(attributeList.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
+    }
+
+    public subscript(_ attribute: String) -> String? {
+        for entry in attributeList where entry.name == attribute { return entry.value }
+        return nil
+    }
+
+    /// Sets `attribute`, replacing an earlier value of the same name (the later one wins).
+    mutating func setAttribute(_ attribute: String, _ value: String) {
+        if let index = attributeList.firstIndex(where: { $0.name == attribute }) {
+            attributeList[index].value = value
+        } else {
+            attributeList.append((attribute, value))
+        }
+    }
 }
 
 /// A refusal to read a file at all: the whole file is left out, with the reason.
@@ -213,6 +240,14 @@ struct LineIndex {
 }
 
 private let svgNamespace = "http://www.w3.org/2000/svg"
+private let svgNamespaceBytes = Array(svgNamespace.utf8)
+
+/// Whether libxml2's namespace URI is SVG's as written, read in place: almost every element and
+/// many attributes carry it, and a `String` for each was a large part of the tree's cost.
+private func isSVGNamespace(_ uri: UnsafePointer<xmlChar>) -> Bool {
+    for (offset, byte) in svgNamespaceBytes.enumerated() where uri[offset] != byte { return false }
+    return uri[svgNamespaceBytes.count] == 0
+}
 private let xlinkNamespace = "http://www.w3.org/1999/xlink"
 
 private struct TreeConverter {
@@ -245,7 +280,8 @@ private struct TreeConverter {
             throw SVGReadError("the SVG has more than \(SVGLimits.maxElements) elements", line: line, column: column)
         }
         var element = SVGElement(name: localName, attributes: [:], children: [], text: "", line: line, column: column)
-        if let namespace = node.pointee.ns?.pointee.href, expandedNamespace(String(cString: namespace)) != svgNamespace {
+        if let namespace = node.pointee.ns?.pointee.href, !isSVGNamespace(namespace),
+            expandedNamespace(String(cString: namespace)) != svgNamespace {
             element.name = "{foreign}" + localName
         }
         var attribute = node.pointee.properties
@@ -253,15 +289,15 @@ private struct TreeConverter {
             defer { attribute = current.pointee.next }
             let name = String(cString: current.pointee.name)
             var key = name
-            if let namespace = current.pointee.ns?.pointee.href {
+            if let namespace = current.pointee.ns?.pointee.href, !isSVGNamespace(namespace) {
                 let uri = String(cString: namespace)
                 let expanded = expandedNamespace(uri)
                 if expanded == xlinkNamespace { key = name } else if expanded != svgNamespace { continue }
             }
             let value = try text(of: current.pointee.children, line: line, column: column)
             // `href` wins over `xlink:href` when both are given, as SVG 2 says.
-            if key == "href", current.pointee.ns != nil, element.attributes["href"] != nil { continue }
-            element.attributes[key] = value
+            if key == "href", current.pointee.ns != nil, element["href"] != nil { continue }
+            element.setAttribute(key, value)
         }
         var child = node.pointee.children
         while let current = child {
