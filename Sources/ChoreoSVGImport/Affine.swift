@@ -100,13 +100,29 @@ private func transformStep(_ name: String, _ numbers: [Double]) -> Affine? {
 
 /// Numbers separated by whitespace and/or commas, in SVG's number syntax (`1e-3`, `.5.5`).
 func parseNumberList(_ text: String) -> [Double]? {
-    var numbers: [Double] = []
-    var reader = PathDataReader(text)
-    while true {
-        reader.skipSeparators()
-        if reader.isAtEnd { return numbers }
-        guard let value = reader.readNumber(), value.isFinite else { return nil }
-        numbers.append(value)
+    var text = text
+    return text.withUTF8 { bytes in
+        var numbers: [Double] = []
+        var position = 0
+        while true {
+            PathDataReader.skipSeparators(in: bytes, at: &position)
+            if position >= bytes.count { return numbers }
+            guard let value = PathDataReader.readNumber(in: bytes, at: &position), value.isFinite else { return nil }
+            numbers.append(value)
+        }
+    }
+}
+
+/// The one number `text` holds between separators, as `parseNumberList` reads it; nil for none,
+/// several or an invalid one. Read in place: no array, as a length is read for every attribute.
+func parseSingleNumber(_ text: Substring) -> Double? {
+    var text = text
+    return text.withUTF8 { bytes in
+        var position = 0
+        PathDataReader.skipSeparators(in: bytes, at: &position)
+        guard let value = PathDataReader.readNumber(in: bytes, at: &position), value.isFinite else { return nil }
+        PathDataReader.skipSeparators(in: bytes, at: &position)
+        return position >= bytes.count ? value : nil
     }
 }
 
@@ -159,8 +175,7 @@ func parseLength(_ text: String?, percentOf reference: Double = 0) -> Double? {
         }
         number = Substring(text)
     }
-    guard let numbers = parseNumberList(String(number)), numbers.count == 1 else { return nil }
-    return numbers[0] * factor
+    return parseSingleNumber(number).map { $0 * factor }
 }
 
 private let lengthUnitBytes: [((UInt8, UInt8), Double)] = lengthUnits.map { unit, scale in

@@ -38,9 +38,15 @@ func trimmedWhitespace(_ text: String) -> Substring { trimmedWhitespace(Substrin
 func trimmedWhitespace(_ text: Substring) -> Substring {
     func isSpace(_ byte: UInt8) -> Bool { byte == 32 || byte == 9 || byte == 10 || byte == 13 || byte == 12 }
     let utf8 = text.utf8
-    guard let first = utf8.firstIndex(where: { !isSpace($0) }) else { return text[text.endIndex...] }
-    let last = utf8.lastIndex(where: { !isSpace($0) })!
-    return text[first...last]
+    var start = utf8.startIndex, end = utf8.endIndex
+    while start < end, isSpace(utf8[start]) { utf8.formIndex(after: &start) }
+    if start == end { return text[text.endIndex...] }
+    while isSpace(utf8[utf8.index(before: end)]) { utf8.formIndex(before: &end) }
+    if start == utf8.startIndex, end == utf8.endIndex { return text }
+    let last = utf8.index(before: end)
+    // After an ASCII byte the next character starts at the next byte; after any other, where the
+    // last character ends is the string's to say.
+    return utf8[last] < 0x80 ? Substring(utf8[start..<end]) : text[start...last]
 }
 
 /// One rule of a `<style>` sheet: a simple selector (`rect`, `.cls`, `#id`, `path.cls`, `*`) and
