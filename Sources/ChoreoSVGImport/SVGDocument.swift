@@ -219,23 +219,27 @@ struct LineIndex {
         guard line >= 1, line <= starts.count else { return (0, 1) }
         let start = starts[line - 1]
         let end = line < starts.count ? starts[line] : bytes.count
-        let needle = [UInt8(ascii: "<")] + Array(qualifiedName.utf8)
         let from = previous.map { max(start, $0.offset) } ?? start
         let fromColumn = previous.map { from == $0.offset ? $0.column : 1 } ?? 1
-        var index = from
-        while index + needle.count <= end {
-            if bytes[index..<(index + needle.count)].elementsEqual(needle) {
-                let next = index + needle.count < bytes.count ? bytes[index + needle.count] : 32
-                if !(next == UInt8(ascii: ":") || next == UInt8(ascii: "-") || next == UInt8(ascii: "_")
-                    || (next >= 48 && next <= 57) || (next >= 65 && next <= 90) || (next >= 97 && next <= 122)) {
-                    // Columns count Unicode scalars (as scene diagnostics do), not bytes.
-                    let scalars = bytes[from..<index].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
-                    return (index, fromColumn + scalars)
+        var qualifiedName = qualifiedName
+        // `<` and the name, compared in place (no array per element).
+        return qualifiedName.withUTF8 { name -> (offset: Int, column: Int) in
+            let length = name.count + 1
+            var index = from
+            while index + length <= end {
+                if bytes[index] == UInt8(ascii: "<"), name.indices.allSatisfy({ bytes[index + 1 + $0] == name[$0] }) {
+                    let next = index + length < bytes.count ? bytes[index + length] : 32
+                    if !(next == UInt8(ascii: ":") || next == UInt8(ascii: "-") || next == UInt8(ascii: "_")
+                        || (next >= 48 && next <= 57) || (next >= 65 && next <= 90) || (next >= 97 && next <= 122)) {
+                        // Columns count Unicode scalars (as scene diagnostics do), not bytes.
+                        let scalars = bytes[from..<index].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+                        return (index, fromColumn + scalars)
+                    }
                 }
+                index += 1
             }
-            index += 1
+            return (start, 1)
         }
-        return (start, 1)
     }
 }
 
@@ -285,6 +289,20 @@ private struct TreeConverter {
             element.name = "{foreign}" + localName
         }
         var attribute = node.pointee.properties
+        var count = 0
+        while let current = attribute {
+            count += 1
+            attribute = current.pointee.next
+        }
+        element.attributeList.reserveCapacity(count)
+        count = 0
+        var child = node.pointee.children
+        while let current = child {
+            if current.pointee.type == XML_ELEMENT_NODE { count += 1 }
+            child = current.pointee.next
+        }
+        element.children.reserveCapacity(count)
+        attribute = node.pointee.properties
         while let current = attribute {
             defer { attribute = current.pointee.next }
             let name = String(cString: current.pointee.name)
@@ -299,7 +317,7 @@ private struct TreeConverter {
             if key == "href", current.pointee.ns != nil, element["href"] != nil { continue }
             element.setAttribute(key, value)
         }
-        var child = node.pointee.children
+        child = node.pointee.children
         while let current = child {
             defer { child = current.pointee.next }
             switch current.pointee.type {
@@ -328,6 +346,15 @@ private struct TreeConverter {
     /// The text of an attribute's or element's children, entity references expanded here (one
     /// level: nested entities were refused), counted against `SVGLimits.maxExpandedText`.
     mutating func text(of first: xmlNodePtr?, line: Int, column: Int, single: Bool = false) throws(SVGReadError) -> String {
+        // The usual attribute: one text node, read once.
+        if let first, first.pointee.type == XML_TEXT_NODE, single || first.pointee.next == nil, let content = first.pointee.content {
+            let piece = String(cString: content)
+            expandedText += piece.utf8.count
+            if expandedText > SVGLimits.maxExpandedText {
+                throw SVGReadError("the SVG's text expands to more than \(SVGLimits.maxExpandedText) bytes", line: line, column: column)
+            }
+            return piece
+        }
         var result = ""
         var node = first
         while let current = node {
