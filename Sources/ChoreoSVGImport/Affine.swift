@@ -46,6 +46,7 @@ struct Affine: Equatable {
 
 /// Reads an SVG `transform` list; nil when it is malformed (SVG then ignores the whole attribute).
 func parseTransform(_ text: String) -> Affine? {
+    if text.utf8.allSatisfy({ $0 < 0x80 }) { return parseASCIITransform(text) }
     var result = Affine.identity
     var rest = Substring(text)
     while true {
@@ -54,35 +55,74 @@ func parseTransform(_ text: String) -> Affine? {
         guard let open = rest.firstIndex(of: "("), let close = rest[open...].firstIndex(of: ")") else { return nil }
         let name = trimmedSpacesAndTabs(rest[..<open])
         guard let numbers = parseNumberList(String(rest[rest.index(after: open)..<close])) else { return nil }
-        let step: Affine
-        switch (name, numbers.count) {
-        case ("matrix", 6): step = Affine(a: numbers[0], b: numbers[1], c: numbers[2], d: numbers[3], e: numbers[4], f: numbers[5])
-        case ("translate", 1): step = .translate(numbers[0], 0)
-        case ("translate", 2): step = .translate(numbers[0], numbers[1])
-        case ("scale", 1): step = .scale(numbers[0], numbers[0])
-        case ("scale", 2): step = .scale(numbers[0], numbers[1])
-        case ("rotate", 1): step = .rotate(degrees: numbers[0])
-        case ("rotate", 3):
-            step = Affine.translate(numbers[1], numbers[2]).concatenating(.rotate(degrees: numbers[0]))
-                .concatenating(.translate(-numbers[1], -numbers[2]))
-        case ("skewX", 1): step = Affine(c: tan(numbers[0] * .pi / 180))
-        case ("skewY", 1): step = Affine(b: tan(numbers[0] * .pi / 180))
-        default: return nil
-        }
+        guard let step = transformStep(name, numbers) else { return nil }
         result = result.concatenating(step)
         rest = rest[rest.index(after: close)...]
     }
 }
 
+/// `parseTransform` for ASCII text, on the bytes: there each character is one byte, and the
+/// whitespace `Character.isWhitespace` skips is tab to carriage return and space.
+private func parseASCIITransform(_ text: String) -> Affine? {
+    var result = Affine.identity
+    var rest = Substring(text).utf8
+    while true {
+        rest = rest.drop(while: { ($0 >= 9 && $0 <= 13) || $0 == 32 || $0 == UInt8(ascii: ",") })
+        if rest.isEmpty { return result }
+        guard let open = rest.firstIndex(of: UInt8(ascii: "(")), let close = rest[open...].firstIndex(of: UInt8(ascii: ")")) else { return nil }
+        var name = rest[..<open]
+        while let first = name.first, first == 32 || first == 9 { name = name.dropFirst() }
+        while let last = name.last, last == 32 || last == 9 { name = name.dropLast() }
+        guard let numbers = parseNumberList(String(Substring(rest[rest.index(after: open)..<close]))) else { return nil }
+        guard let step = transformStep(String(Substring(name)), numbers) else { return nil }
+        result = result.concatenating(step)
+        rest = rest[rest.index(after: close)...]
+    }
+}
+
+/// One transform function of a list, nil for an unknown name or the wrong count of numbers.
+private func transformStep(_ name: String, _ numbers: [Double]) -> Affine? {
+    switch (name, numbers.count) {
+    case ("matrix", 6): return Affine(a: numbers[0], b: numbers[1], c: numbers[2], d: numbers[3], e: numbers[4], f: numbers[5])
+    case ("translate", 1): return .translate(numbers[0], 0)
+    case ("translate", 2): return .translate(numbers[0], numbers[1])
+    case ("scale", 1): return .scale(numbers[0], numbers[0])
+    case ("scale", 2): return .scale(numbers[0], numbers[1])
+    case ("rotate", 1): return .rotate(degrees: numbers[0])
+    case ("rotate", 3):
+        return Affine.translate(numbers[1], numbers[2]).concatenating(.rotate(degrees: numbers[0]))
+            .concatenating(.translate(-numbers[1], -numbers[2]))
+    case ("skewX", 1): return Affine(c: tan(numbers[0] * .pi / 180))
+    case ("skewY", 1): return Affine(b: tan(numbers[0] * .pi / 180))
+    default: return nil
+    }
+}
+
 /// Numbers separated by whitespace and/or commas, in SVG's number syntax (`1e-3`, `.5.5`).
 func parseNumberList(_ text: String) -> [Double]? {
-    var numbers: [Double] = []
-    var reader = PathDataReader(text)
-    while true {
-        reader.skipSeparators()
-        if reader.isAtEnd { return numbers }
-        guard let value = reader.readNumber(), value.isFinite else { return nil }
-        numbers.append(value)
+    var text = text
+    return text.withUTF8 { bytes in
+        var numbers: [Double] = []
+        var position = 0
+        while true {
+            PathDataReader.skipSeparators(in: bytes, at: &position)
+            if position >= bytes.count { return numbers }
+            guard let value = PathDataReader.readNumber(in: bytes, at: &position), value.isFinite else { return nil }
+            numbers.append(value)
+        }
+    }
+}
+
+/// The one number `text` holds between separators, as `parseNumberList` reads it; nil for none,
+/// several or an invalid one. Read in place: no array, as a length is read for every attribute.
+func parseSingleNumber(_ text: Substring) -> Double? {
+    var text = text
+    return text.withUTF8 { bytes in
+        var position = 0
+        PathDataReader.skipSeparators(in: bytes, at: &position)
+        guard let value = PathDataReader.readNumber(in: bytes, at: &position), value.isFinite else { return nil }
+        PathDataReader.skipSeparators(in: bytes, at: &position)
+        return position >= bytes.count ? value : nil
     }
 }
 
@@ -102,19 +142,43 @@ private let lengthUnits: [(String, Double)] = [("px", 1), ("pt", 4.0 / 3), ("pc"
 /// 96 dpi; a percentage of `reference`. Nil for what has no fixed size here (`em`, `auto`).
 func parseLength(_ text: String?, percentOf reference: Double = 0) -> Double? {
     guard let written = text else { return nil }
-    var text = String(trimmedWhitespace(written))
-    guard !text.isEmpty else { return nil }
+    let trimmed = trimmedWhitespace(written)
+    guard !trimmed.isEmpty else { return nil }
     var factor = 1.0
-    if text.hasSuffix("%") {
-        text.removeLast()
-        factor = reference / 100
-    } else {
-        for (unit, scale) in lengthUnits where text.hasSuffix(unit) {
-            text.removeLast(unit.count)
-            factor = scale
-            break
+    var number = trimmed
+    if trimmed.utf8.allSatisfy({ $0 < 0x80 }) {
+        // ASCII: a suffix of characters is a suffix of bytes, with no `String` per test.
+        let utf8 = trimmed.utf8
+        let last = utf8[utf8.index(before: utf8.endIndex)]
+        if last == UInt8(ascii: "%") {
+            number = trimmed.dropLast()
+            factor = reference / 100
+        } else if utf8.count >= 2, last >= 97, last <= 122 {
+            let unit = (utf8[utf8.index(utf8.endIndex, offsetBy: -2)], last)
+            for (name, scale) in lengthUnitBytes where name == unit {
+                number = trimmed.dropLast(2)
+                factor = scale
+                break
+            }
         }
+    } else {
+        var text = String(trimmed)
+        if text.hasSuffix("%") {
+            text.removeLast()
+            factor = reference / 100
+        } else {
+            for (unit, scale) in lengthUnits where text.hasSuffix(unit) {
+                text.removeLast(unit.count)
+                factor = scale
+                break
+            }
+        }
+        number = Substring(text)
     }
-    guard let numbers = parseNumberList(text), numbers.count == 1 else { return nil }
-    return numbers[0] * factor
+    return parseSingleNumber(number).map { $0 * factor }
+}
+
+private let lengthUnitBytes: [((UInt8, UInt8), Double)] = lengthUnits.map { unit, scale in
+    let bytes = Array(unit.utf8)
+    return ((bytes[0], bytes[1]), scale)
 }

@@ -32,12 +32,14 @@ struct Box {
                 guard index + 1 < count || contour.closed else { continue }
                 let end = contour.vertices[(index + 1) % count]
                 let p0 = start.point, p1 = start.point + start.outTangent, p2 = end.point + end.inTangent, p3 = end.point
-                for t in cubicTurningParameters(p0.x, p1.x, p2.x, p3.x) + cubicTurningParameters(p0.y, p1.y, p2.y, p3.y) {
+                func includeCurve(at t: Double) {
                     let u = 1 - t
                     include(Point(
                         u * u * u * p0.x + 3 * u * u * t * p1.x + 3 * u * t * t * p2.x + t * t * t * p3.x,
                         u * u * u * p0.y + 3 * u * u * t * p1.y + 3 * u * t * t * p2.y + t * t * t * p3.y))
                 }
+                forEachCubicTurningParameter(p0.x, p1.x, p2.x, p3.x, includeCurve)
+                forEachCubicTurningParameter(p0.y, p1.y, p2.y, p3.y, includeCurve)
             }
         }
         if !box.minX.isFinite { box = Box(minX: 0, minY: 0, maxX: 0, maxY: 0) }

@@ -41,7 +41,9 @@ private func written(_ value: Double) -> Double { Double(importNumber(value)) ??
 
 private func fits(_ point: Point?) -> Bool { point.map { fits($0.x) && fits($0.y) } ?? true }
 
-private func positive(_ value: Double) -> Bool { fits(value) && written(value) > 0 }
+/// Past a thousandth the written value is above 0 without writing it (six decimals), which every
+/// size of every node would otherwise cost.
+private func positive(_ value: Double) -> Bool { fits(value) && (value >= 0.001 || written(value) > 0) }
 
 /// Every number of a path's data within the limit, read on bytes: only a number with seven or more
 /// digits before its point can pass 1000000, so only those are converted (the importer's own path

@@ -593,8 +593,7 @@ private struct Mapper {
         if value == "none" { return .none }
         if value.hasPrefix("url(") {
             let close = value.firstIndex(of: ")") ?? value.endIndex
-            var reference = trimmedSpacesAndTabs(value[value.index(value.startIndex, offsetBy: 4)..<close])
-            reference = reference.trimmingCharacters(in: CharacterSet(charactersIn: "'\""))
+            let reference = trimmedQuotes(trimmedSpacesAndTabs(value[value.index(value.startIndex, offsetBy: 4)..<close]))
             let fallback = close < value.endIndex ? trimmedSpacesAndTabs(value[value.index(after: close)...]) : ""
             if reference.hasPrefix("#"), let server = byID[String(reference.dropFirst())] {
                 if server.name == "linearGradient" || server.name == "radialGradient" {

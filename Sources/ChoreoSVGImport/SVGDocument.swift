@@ -25,13 +25,40 @@ public enum SVGLimits {
 /// element children and, for `<style>`, its text.
 public struct SVGElement: Sendable {
     public var name: String
-    public var attributes: [String: String]
+    /// The attributes in document order, each name once: an element has a handful, so a scan
+    /// finds one sooner than a dictionary per element could be built and hashed.
+    public var attributeList: [(name: String, value: String)]
     public var children: [SVGElement]
     public var text: String
     public var line: Int
     public var column: Int
 
-    public subscript(_ attribute: String) -> String? { attributes[attribute] }
+    public init(name: String, attributes: [String: String], children: [SVGElement], text: String, line: Int, column: Int) {
+        self.name = name
+        attributeList = attributes.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
+        self.children = children
+        self.text = text
+        self.line = line
+        self.column = column
+    }
+
+    public var attributes: [String: String] {
+        Dictionary(attributeList.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
+    }
+
+    public subscript(_ attribute: String) -> String? {
+        for entry in attributeList where entry.name == attribute { return entry.value }
+        return nil
+    }
+
+    /// Sets `attribute`, replacing an earlier value of the same name (the later one wins).
+    mutating func setAttribute(_ attribute: String, _ value: String) {
+        if let index = attributeList.firstIndex(where: { $0.name == attribute }) {
+            attributeList[index].value = value
+        } else {
+            attributeList.append((attribute, value))
+        }
+    }
 }
 
 /// A refusal to read a file at all: the whole file is left out, with the reason.
@@ -193,27 +220,39 @@ struct LineIndex {
         guard line >= 1, line <= starts.count else { return (0, 1) }
         let start = starts[line - 1]
         let end = line < starts.count ? starts[line] : bytes.count
-        let needle = [UInt8(ascii: "<")] + Array(qualifiedName.utf8)
         let from = previous.map { max(start, $0.offset) } ?? start
         let fromColumn = previous.map { from == $0.offset ? $0.column : 1 } ?? 1
-        var index = from
-        while index + needle.count <= end {
-            if bytes[index..<(index + needle.count)].elementsEqual(needle) {
-                let next = index + needle.count < bytes.count ? bytes[index + needle.count] : 32
-                if !(next == UInt8(ascii: ":") || next == UInt8(ascii: "-") || next == UInt8(ascii: "_")
-                    || (next >= 48 && next <= 57) || (next >= 65 && next <= 90) || (next >= 97 && next <= 122)) {
-                    // Columns count Unicode scalars (as scene diagnostics do), not bytes.
-                    let scalars = bytes[from..<index].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
-                    return (index, fromColumn + scalars)
+        var qualifiedName = qualifiedName
+        // `<` and the name, compared in place (no array per element).
+        return qualifiedName.withUTF8 { name -> (offset: Int, column: Int) in
+            let length = name.count + 1
+            var index = from
+            while index + length <= end {
+                if bytes[index] == UInt8(ascii: "<"), name.indices.allSatisfy({ bytes[index + 1 + $0] == name[$0] }) {
+                    let next = index + length < bytes.count ? bytes[index + length] : 32
+                    if !(next == UInt8(ascii: ":") || next == UInt8(ascii: "-") || next == UInt8(ascii: "_")
+                        || (next >= 48 && next <= 57) || (next >= 65 && next <= 90) || (next >= 97 && next <= 122)) {
+                        // Columns count Unicode scalars (as scene diagnostics do), not bytes.
+                        let scalars = bytes[from..<index].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+                        return (index, fromColumn + scalars)
+                    }
                 }
+                index += 1
             }
-            index += 1
+            return (start, 1)
         }
-        return (start, 1)
     }
 }
 
 private let svgNamespace = "http://www.w3.org/2000/svg"
+private let svgNamespaceBytes = Array(svgNamespace.utf8)
+
+/// Whether libxml2's namespace URI is SVG's as written, read in place: almost every element and
+/// many attributes carry it, and a `String` for each was a large part of the tree's cost.
+private func isSVGNamespace(_ uri: UnsafePointer<xmlChar>) -> Bool {
+    for (offset, byte) in svgNamespaceBytes.enumerated() where uri[offset] != byte { return false }
+    return uri[svgNamespaceBytes.count] == 0
+}
 private let xlinkNamespace = "http://www.w3.org/1999/xlink"
 
 private struct TreeConverter {
@@ -246,25 +285,40 @@ private struct TreeConverter {
             throw SVGReadError("the SVG has more than \(SVGLimits.maxElements) elements", line: line, column: column)
         }
         var element = SVGElement(name: localName, attributes: [:], children: [], text: "", line: line, column: column)
-        if let namespace = node.pointee.ns?.pointee.href, expandedNamespace(String(cString: namespace)) != svgNamespace {
+        if let namespace = node.pointee.ns?.pointee.href, !isSVGNamespace(namespace),
+            expandedNamespace(String(cString: namespace)) != svgNamespace {
             element.name = "{foreign}" + localName
         }
         var attribute = node.pointee.properties
+        var count = 0
+        while let current = attribute {
+            count += 1
+            attribute = current.pointee.next
+        }
+        element.attributeList.reserveCapacity(count)
+        count = 0
+        var child = node.pointee.children
+        while let current = child {
+            if current.pointee.type == XML_ELEMENT_NODE { count += 1 }
+            child = current.pointee.next
+        }
+        element.children.reserveCapacity(count)
+        attribute = node.pointee.properties
         while let current = attribute {
             defer { attribute = current.pointee.next }
             let name = String(cString: current.pointee.name)
             var key = name
-            if let namespace = current.pointee.ns?.pointee.href {
+            if let namespace = current.pointee.ns?.pointee.href, !isSVGNamespace(namespace) {
                 let uri = String(cString: namespace)
                 let expanded = expandedNamespace(uri)
                 if expanded == xlinkNamespace { key = name } else if expanded != svgNamespace { continue }
             }
             let value = try text(of: current.pointee.children, line: line, column: column)
             // `href` wins over `xlink:href` when both are given, as SVG 2 says.
-            if key == "href", current.pointee.ns != nil, element.attributes["href"] != nil { continue }
-            element.attributes[key] = value
+            if key == "href", current.pointee.ns != nil, element["href"] != nil { continue }
+            element.setAttribute(key, value)
         }
-        var child = node.pointee.children
+        child = node.pointee.children
         while let current = child {
             defer { child = current.pointee.next }
             switch current.pointee.type {
@@ -320,6 +374,15 @@ private struct TreeConverter {
     /// The text of an attribute's or element's children, entity references expanded here (one
     /// level: nested entities were refused), counted against `SVGLimits.maxExpandedText`.
     mutating func text(of first: xmlNodePtr?, line: Int, column: Int, single: Bool = false) throws(SVGReadError) -> String {
+        // The usual attribute: one text node, read once.
+        if let first, first.pointee.type == XML_TEXT_NODE, single || first.pointee.next == nil, let content = first.pointee.content {
+            let piece = String(cString: content)
+            expandedText += piece.utf8.count
+            if expandedText > SVGLimits.maxExpandedText {
+                throw SVGReadError("the SVG's text expands to more than \(SVGLimits.maxExpandedText) bytes", line: line, column: column)
+            }
+            return piece
+        }
         var result = ""
         var node = first
         while let current = node {

@@ -1,16 +1,35 @@
 /// The properties the importer reads, and which of them an element inherits from its parent.
-let inheritedProperties: Set<String> = [
+let inheritedProperties: [String] = [
     "fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-opacity", "stroke-linecap",
     "stroke-linejoin", "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "color", "visibility",
     "clip-rule", "marker-start", "marker-mid", "marker-end", "font-family", "font-size",
 ]
-let nonInheritedProperties: Set<String> = [
+let nonInheritedProperties: [String] = [
     "opacity", "display", "clip-path", "mask", "filter", "stop-color", "stop-opacity", "animation",
     "animation-name", "transform", "overflow", "background-color",
 ]
 
-/// Every property the importer reads: what a computed style keeps.
-private let knownProperties = inheritedProperties.union(nonInheritedProperties)
+/// Every property the importer reads, each with its slot in a computed style: the inherited ones
+/// first, so a child clears the slots from `inheritedProperties.count` on.
+private let knownProperties = inheritedProperties + nonInheritedProperties
+
+/// The known properties by name length, for a slot lookup that compares a name with at most a
+/// few of the same length instead of hashing it (the mapper asks for a property per attribute).
+private let knownPropertiesByLength: [[(name: String, slot: Int)]] = {
+    var table = [[(name: String, slot: Int)]](repeating: [], count: 1 + knownProperties.map(\.utf8.count).max()!)
+    for (slot, name) in knownProperties.enumerated() { table[name.utf8.count].append((name, slot)) }
+    return table
+}()
+
+/// The slot of the property `name` in a computed style, nil for one the importer does not read.
+func propertySlot(_ name: String) -> Int? {
+    let length = name.utf8.count
+    guard length < knownPropertiesByLength.count else { return nil }
+    for candidate in knownPropertiesByLength[length] where candidate.name == name { return candidate.slot }
+    return nil
+}
+
+private let transformSlot = propertySlot("transform")!
 
 /// `text` without the ASCII whitespace around it (what CSS and SVG attribute syntax skip), without
 /// Foundation's character-set trimming, which dominated the cascade's cost.
@@ -19,9 +38,15 @@ func trimmedWhitespace(_ text: String) -> Substring { trimmedWhitespace(Substrin
 func trimmedWhitespace(_ text: Substring) -> Substring {
     func isSpace(_ byte: UInt8) -> Bool { byte == 32 || byte == 9 || byte == 10 || byte == 13 || byte == 12 }
     let utf8 = text.utf8
-    guard let first = utf8.firstIndex(where: { !isSpace($0) }) else { return text[text.endIndex...] }
-    let last = utf8.lastIndex(where: { !isSpace($0) })!
-    return text[first...last]
+    var start = utf8.startIndex, end = utf8.endIndex
+    while start < end, isSpace(utf8[start]) { utf8.formIndex(after: &start) }
+    if start == end { return text[text.endIndex...] }
+    while isSpace(utf8[utf8.index(before: end)]) { utf8.formIndex(before: &end) }
+    if start == utf8.startIndex, end == utf8.endIndex { return text }
+    let last = utf8.index(before: end)
+    // After an ASCII byte the next character starts at the next byte; after any other, where the
+    // last character ends is the string's to say.
+    return utf8[last] < 0x80 ? Substring(utf8[start..<end]) : text[start...last]
 }
 
 /// One rule of a `<style>` sheet: a simple selector (`rect`, `.cls`, `#id`, `path.cls`, `*`) and
@@ -125,8 +150,17 @@ struct StyleSheet {
     /// The declarations of the rules matching `element`, weakest first.
     func declarations(for element: SVGElement) -> [(String, String)] {
         guard !rules.isEmpty else { return [] }
-        let ownClasses = (element["class"] ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
-        return rules.filter { $0.matches(element, ownClasses: ownClasses) }
+        var matching: [Int] = []
+        var ownClasses: [Substring]?
+        for (index, rule) in rules.enumerated() {
+            if let name = rule.element, name != element.name { continue }
+            if !rule.classes.isEmpty, ownClasses == nil {
+                ownClasses = (element["class"] ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+            }
+            if rule.matches(element, ownClasses: ownClasses ?? []) { matching.append(index) }
+        }
+        if matching.count == 1 { return rules[matching[0]].declarations }
+        return matching.map { rules[$0] }
             .sorted { a, b in
                 a.specificity != b.specificity ? a.specificity < b.specificity : a.order < b.order
             }
@@ -147,7 +181,8 @@ func stripComments(_ css: String) -> String {
 
 /// `fill: red; stroke-width: 2 !important` as ordered pairs, names lowercased.
 func parseDeclarations(_ text: String) -> [(String, String)] {
-    stripComments(text).split(separator: ";").compactMap { declaration in
+    if let pairs = asciiDeclarations(text) { return pairs }
+    return stripComments(text).split(separator: ";").compactMap { declaration in
         guard let colon = declaration.firstIndex(of: ":") else { return nil }
         let name = trimmedWhitespace(declaration[..<colon]).lowercased()
         var value = trimmedWhitespace(declaration[declaration.index(after: colon)...])
@@ -156,48 +191,93 @@ func parseDeclarations(_ text: String) -> [(String, String)] {
     }
 }
 
+/// `parseDeclarations` on the bytes, for ASCII text without comments (what exports write), where
+/// bytes and characters split alike; nil for any other text, which the general path reads.
+private func asciiDeclarations(_ text: String) -> [(String, String)]? {
+    let utf8 = text.utf8
+    var previous: UInt8 = 0
+    for byte in utf8 {
+        if byte >= 0x80 || (previous == UInt8(ascii: "/") && byte == UInt8(ascii: "*")) { return nil }
+        previous = byte
+    }
+    func isSpace(_ byte: UInt8) -> Bool { byte == 32 || byte == 9 || byte == 10 || byte == 13 || byte == 12 }
+    func trimmed(_ bytes: Substring.UTF8View) -> Substring.UTF8View {
+        var bytes = bytes
+        while let first = bytes.first, isSpace(first) { bytes = bytes.dropFirst() }
+        while let last = bytes.last, isSpace(last) { bytes = bytes.dropLast() }
+        return bytes
+    }
+    var pairs: [(String, String)] = []
+    for declaration in Substring(text).utf8.split(separator: UInt8(ascii: ";")) {
+        guard let colon = declaration.firstIndex(of: UInt8(ascii: ":")) else { continue }
+        let name = trimmed(declaration[..<colon])
+        guard !name.isEmpty else { continue }
+        var value = trimmed(declaration[declaration.index(after: colon)...])
+        if value.count >= 10, value.suffix(10).elementsEqual("!important".utf8) {
+            value = trimmed(value.dropLast(10))
+        }
+        let lowered = name.contains(where: { $0 >= 65 && $0 <= 90 })
+            ? String(decoding: name.map { $0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0 }, as: UTF8.self)
+            : String(Substring(name))
+        pairs.append((lowered, String(Substring(value))))
+    }
+    return pairs
+}
+
 /// The computed style of one element: its parent's inherited properties, then presentation
 /// attributes, then the style sheet, then `style=""` (the CSS cascade without `!important`).
 struct ComputedStyle {
-    private static let initialValues: [String: String] = [
-        "fill": "black", "fill-opacity": "1", "fill-rule": "nonzero", "stroke": "none", "stroke-width": "1",
-        "stroke-opacity": "1", "stroke-linecap": "butt", "stroke-linejoin": "miter", "stroke-miterlimit": "4",
-        "stroke-dasharray": "none", "stroke-dashoffset": "0", "color": "black", "visibility": "visible",
-        "clip-rule": "nonzero",
-    ]
+    private static let initialValues: [String?] = {
+        var values = [String?](repeating: nil, count: knownProperties.count)
+        for (name, value) in [
+            ("fill", "black"), ("fill-opacity", "1"), ("fill-rule", "nonzero"), ("stroke", "none"), ("stroke-width", "1"),
+            ("stroke-opacity", "1"), ("stroke-linecap", "butt"), ("stroke-linejoin", "miter"), ("stroke-miterlimit", "4"),
+            ("stroke-dasharray", "none"), ("stroke-dashoffset", "0"), ("color", "black"), ("visibility", "visible"),
+            ("clip-rule", "nonzero"),
+        ] {
+            values[propertySlot(name)!] = value
+        }
+        return values
+    }()
 
-    /// Only properties the importer reads (`knownProperties`): a child starts from its parent's
-    /// values, less the few it does not inherit, without rebuilding the dictionary.
-    var values: [String: String] = initialValues
+    /// One slot per property the importer reads (`knownProperties`): a child starts from its
+    /// parent's values, less the few it does not inherit, a copy of one small array.
+    private var values: [String?] = initialValues
     private var holdsNonInherited = false
 
-    subscript(_ name: String) -> String? { values[name] }
+    subscript(_ name: String) -> String? { propertySlot(name).flatMap { values[$0] } }
 
     func child(_ element: SVGElement, sheet: StyleSheet) -> ComputedStyle {
         var next = self
         if holdsNonInherited {
-            for name in nonInheritedProperties { next.values.removeValue(forKey: name) }
+            for slot in inheritedProperties.count..<values.count { next.values[slot] = nil }
             next.holdsNonInherited = false
         }
-        var specified: [(String, String)] = []
-        for (name, value) in element.attributes where inheritedProperties.contains(name) || nonInheritedProperties.contains(name) {
-            if name == "transform" { continue }
-            specified.append((name, value))
+        // Presentation attributes first; each name is there once, so their order does not matter.
+        for attribute in element.attributeList {
+            guard let slot = propertySlot(attribute.name), slot != transformSlot else { continue }
+            next.specify(slot, attribute.value[...], parent: self)
         }
-        specified.sort { $0.0 < $1.0 }
-        specified += sheet.declarations(for: element)
-        if let style = element["style"] { specified += parseDeclarations(style) }
-        for (name, raw) in specified where knownProperties.contains(name) {
-            let value = trimmedWhitespace(raw)
-            if value == "inherit" {
-                if let inherited = values[name] { next.values[name] = inherited }
-            } else if !value.isEmpty {
-                next.values[name] = String(value)
-            } else {
-                continue
+        for (name, value) in sheet.declarations(for: element) {
+            if let slot = propertySlot(name) { next.specify(slot, value[...], parent: self) }
+        }
+        if let style = element["style"] {
+            for (name, value) in parseDeclarations(style) {
+                if let slot = propertySlot(name) { next.specify(slot, value[...], parent: self) }
             }
-            if nonInheritedProperties.contains(name), next.values[name] != nil { next.holdsNonInherited = true }
         }
         return next
+    }
+
+    private mutating func specify(_ slot: Int, _ raw: Substring, parent: ComputedStyle) {
+        let value = trimmedWhitespace(raw)
+        if value == "inherit" {
+            if let inherited = parent.values[slot] { values[slot] = inherited }
+        } else if !value.isEmpty {
+            values[slot] = String(value)
+        } else {
+            return
+        }
+        if slot >= inheritedProperties.count, values[slot] != nil { holdsNonInherited = true }
     }
 }

@@ -203,20 +203,41 @@ extension Easing {
 /// The parameters in (`margin`, 1 − `margin`) where one coordinate of a cubic Bézier with control
 /// values `p0…p3` turns (its derivative is 0), sorted.
 package func cubicTurningParameters(_ p0: Double, _ p1: Double, _ p2: Double, _ p3: Double, margin: Double = 0) -> [Double] {
+    var parameters: [Double] = []
+    forEachCubicTurningParameter(p0, p1, p2, p3, margin: margin) { parameters.append($0) }
+    return parameters
+}
+
+/// `cubicTurningParameters` without an array, for a caller that does this for every segment of
+/// every path (the importer's bounding boxes): `body` gets each parameter, in increasing order.
+package func forEachCubicTurningParameter(_ p0: Double, _ p1: Double, _ p2: Double, _ p3: Double, margin: Double = 0, _ body: (Double) -> Void) {
     // The derivative / 3 = a t² + b t + c.
     let a = -p0 + 3 * p1 - 3 * p2 + p3, b = 2 * (p0 - 2 * p1 + p2), c = p1 - p0
-    var roots: [Double] = []
+    var first = Double.nan, second = Double.nan
     if abs(a) < 1e-12 {
-        if abs(b) > 1e-12 { roots.append(-c / b) }
+        if abs(b) > 1e-12 { first = -c / b }
     } else {
         let discriminant = b * b - 4 * a * c
         if discriminant >= 0 {
             let root = discriminant.squareRoot()
-            roots.append((-b - root) / (2 * a))
-            roots.append((-b + root) / (2 * a))
+            first = (-b - root) / (2 * a)
+            second = (-b + root) / (2 * a)
         }
     }
-    return roots.filter { $0 > margin && $0 < 1 - margin }.sorted()
+    let keepsFirst = first > margin && first < 1 - margin, keepsSecond = second > margin && second < 1 - margin
+    switch (keepsFirst, keepsSecond) {
+    case (true, true):
+        if second < first {
+            body(second)
+            body(first)
+        } else {
+            body(first)
+            body(second)
+        }
+    case (true, false): body(first)
+    case (false, true): body(second)
+    case (false, false): break
+    }
 }
 
 /// The parameters in (0, 1) where the y of `cubic-bezier(_, y1, _, y2)` turns (y'(s) = 0), sorted.

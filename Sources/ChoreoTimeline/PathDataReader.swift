@@ -21,6 +21,14 @@ public struct PathDataReader: Sendable {
 
     /// Skips spaces, tabs, line breaks and commas.
     public mutating func skipSeparators() {
+        let bytes = self.bytes
+        var position = self.position
+        defer { self.position = position }
+        bytes.withUnsafeBufferPointer { Self.skipSeparators(in: $0, at: &position) }
+    }
+
+    /// `skipSeparators` on bytes the caller holds (the importer reads attribute values in place).
+    public static func skipSeparators(in bytes: UnsafeBufferPointer<UInt8>, at position: inout Int) {
         while position < bytes.count {
             switch bytes[position] {
             case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: ","): position += 1
@@ -50,6 +58,15 @@ public struct PathDataReader: Sendable {
     /// rounded as `Double(String)` rounds it, infinite when it overflows, NaN when even that
     /// cannot read it. Nil, with `position` left where it was, when no digit is there.
     public mutating func readNumber() -> Double? {
+        let bytes = self.bytes
+        var position = self.position
+        defer { self.position = position }
+        return bytes.withUnsafeBufferPointer { Self.readNumber(in: $0, at: &position) }
+    }
+
+    /// `readNumber` on bytes the caller holds, without an array of them: one number syntax for
+    /// path data and for what the importer reads from attributes in place.
+    public static func readNumber(in bytes: UnsafeBufferPointer<UInt8>, at position: inout Int) -> Double? {
         let start = position
         var negative = false
         if position < bytes.count, bytes[position] == UInt8(ascii: "-") || bytes[position] == UInt8(ascii: "+") {
@@ -93,7 +110,7 @@ public struct PathDataReader: Sendable {
             position = start
             return nil
         }
-        if let end = endOfExponent(from: position) {
+        if let end = endOfExponent(in: bytes, from: position) {
             // Past five digits the exponent is beyond any double's; `Double(String)` says which way.
             var written = 0
             var index = position + 1
@@ -130,7 +147,7 @@ public struct PathDataReader: Sendable {
 
     /// Where an exponent at `start` ends (`e` or `E`, an optional sign, at least one digit), or nil
     /// when there is none, so that the `e` of a bare `3e` is left to what follows.
-    private func endOfExponent(from start: Int) -> Int? {
+    private static func endOfExponent(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         guard start < bytes.count, bytes[start] | 0x20 == UInt8(ascii: "e") else { return nil }
         var index = start + 1
         if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") { index += 1 }
@@ -157,7 +174,8 @@ public struct PathDataReader: Sendable {
     /// The text of the bytes in `range`, for diagnostics that quote it.
     public func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
 
-    private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+    private func isDigit(_ byte: UInt8) -> Bool { Self.isDigit(byte) }
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 }
 
 private let exactPowersOfTen: [Double] = [
