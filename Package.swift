@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "ChoreoArchive", dependencies: ["CZlib"]),
         .target(name: "ChoreoDiagnostics", dependencies: ["ChoreoJSON"]),
         .target(name: "ChoreoYAML", dependencies: ["CYAML", "ChoreoDiagnostics"]),
-        .target(name: "ChoreoTimeline", dependencies: ["ChoreoJSON"]),
+        .target(name: "ChoreoTimeline"),
         // The scene model and the parsers of its values: what the front end builds and lowering reads.
         .target(name: "ChoreoSceneModel", dependencies: ["ChoreoDiagnostics", "ChoreoTimeline", "ChoreoJSON"]),
         // YAML → scene model, with its diagnostics, the schema, the vocabulary and editor support.

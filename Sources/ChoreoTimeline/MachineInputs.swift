@@ -1,4 +1,3 @@
-import ChoreoJSON
 
 /// A value an app sets on a scene's state machine (contract §17): `inputs: {NAME: {KIND: DEFAULT}}`.
 public struct MachineInput: Sendable, Equatable {
