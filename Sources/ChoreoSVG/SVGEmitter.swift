@@ -375,6 +375,22 @@ struct SceneRenderer {
         }
     }
 
+    /// The `d` of a moving outline: per played span, its pieces between the span's ends, written as
+    /// curves only so that every keyframe has the same commands (SMIL interpolates path data only then).
+    private func pathDataAnimations(
+        into list: inout AnimationList, timings: [[SegmentTiming]], value: (Double) -> PathShape, leftValue: (Double) -> PathShape
+    ) {
+        spanAnimations(
+            .attribute("d"), into: &list,
+            frames: { index in
+                let played = playedSpans[index]
+                let shapes = combinedPieces(
+                    timings: timings, start: played.start, end: played.end, fps: fps, tolerance: 0.25, value: value, leftValue: leftValue)
+                return smilKeyframes(shapes, duration: played.duration, format: { appendSVGPathData($0, curvesOnly: true, to: &$1) })
+            },
+            held: { appendSVGPathData(value($0), curvesOnly: true, to: &$1) })
+    }
+
     /// Discrete keyframes of a value the played span at `index` derives from its tracks (`texts[i]` from
     /// `times[i]`, seconds into the played span; `atRest(t)` is the value the pose at rest at `t` shows).
     /// Unlike a track's own values, a derived value need not start where the drawing rests, since a
@@ -537,17 +553,10 @@ struct SceneRenderer {
         for index in 0..<count {
             var animations = AnimationList()
             if moves {
-                spanAnimations(
-                    .attribute("d"), into: &animations,
-                    frames: { window in
-                        let window = playedSpans[window]
-                        let shapes = combinedPieces(
-                            timings: outlines.timings, start: window.start, end: window.end, fps: fps, tolerance: 0.25,
-                            value: { part(outlines.value(at: $0, normalised: true), index) },
-                            leftValue: { part(outlines.leftValue(at: $0, normalised: true), index) })
-                        return smilKeyframes(shapes, duration: window.duration, format: { appendSVGPathData($0, curvesOnly: true, to: &$1) })
-                    },
-                    held: { appendSVGPathData(part(outlines.value(at: $0, normalised: true), index), curvesOnly: true, to: &$1) })
+                pathDataAnimations(
+                    into: &animations, timings: outlines.timings,
+                    value: { part(outlines.value(at: $0, normalised: true), index) },
+                    leftValue: { part(outlines.leftValue(at: $0, normalised: true), index) })
             }
             definitions.start("path")
             definitions.attribute("d") {
@@ -709,16 +718,9 @@ struct SceneRenderer {
             pathData = (outlines.value(at: baseTime, normalised: geometryMoves), geometryMoves, false)
         }
         if geometryMoves {
-            spanAnimations(
-                .attribute("d"), into: &animations,
-                frames: { index in
-                    let played = playedSpans[index]
-                    let shapes = combinedPieces(
-                        timings: outlines.timings, start: played.start, end: played.end, fps: fps, tolerance: 0.25,
-                        value: { outlines.value(at: $0, normalised: true) }, leftValue: { outlines.leftValue(at: $0, normalised: true) })
-                    return smilKeyframes(shapes, duration: played.duration, format: { appendSVGPathData($0, curvesOnly: true, to: &$1) })
-                },
-                held: { appendSVGPathData(outlines.value(at: $0, normalised: true), curvesOnly: true, to: &$1) })
+            pathDataAnimations(
+                into: &animations, timings: outlines.timings,
+                value: { outlines.value(at: $0, normalised: true) }, leftValue: { outlines.leftValue(at: $0, normalised: true) })
         }
 
         if let fill = style.fill {
