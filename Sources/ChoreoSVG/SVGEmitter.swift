@@ -944,9 +944,23 @@ func reversedContour(_ contour: Contour) -> Contour {
 struct ClipOutlines {
     let clip: ClipShape
 
+    /// From the one track walk: the clip's geometry and the four transform tracks `leftValue`
+    /// builds its matrix from (a clip's offset is always the identity's, and opacity moves no
+    /// outline).
     var timings: [[SegmentTiming]] {
-        let t = clip.transform
-        return GeometryOutlines(clip.geometry).timings + [t.anchor.timings, t.position.timings, t.rotation.timings, t.scale.timings]
+        var collector = OutlineTimings { place in
+            switch place {
+            case .clipGeometry: return true
+            case let .clipTransform(track):
+                switch track {
+                case .anchor, .position, .rotation, .scale: return true
+                case .offset, .opacity: return false
+                }
+            case .transform, .geometry, .fill, .stroke, .strokeWidth, .trim, .blur, .shadow: return false
+            }
+        }
+        clip.visitTracks(&collector)
+        return collector.timings
     }
 
     func value(at time: Double, normalised: Bool) -> PathShape {
@@ -968,6 +982,19 @@ struct ClipOutlines {
     }
 }
 
+/// The segment timings of the tracks a walk visits at the places `keeps` accepts, one list per
+/// track, in the walk's order.
+private struct OutlineTimings: TrackVisitor {
+    let keeps: (TrackPlace) -> Bool
+    var timings: [[SegmentTiming]] = []
+
+    init(keeps: @escaping (TrackPlace) -> Bool) { self.keeps = keeps }
+
+    mutating func visit<Value: Interpolatable>(_ track: Animated<Value>, at place: TrackPlace) {
+        if keeps(place) { timings.append(track.timings) }
+    }
+}
+
 /// A geometry's outline as a function of time, from the right (`value`) or the left (`leftValue`,
 /// the limit just before a jump), with the segment timings of every track it depends on.
 struct GeometryOutlines {
@@ -977,13 +1004,11 @@ struct GeometryOutlines {
 
     var isAnimated: Bool { geometry.isAnimated }
 
+    /// From the one track walk, so a geometry track the IR gains moves the outline's keys too.
     var timings: [[SegmentTiming]] {
-        switch geometry {
-        case let .rect(size, radius): return [size.timings, radius.timings]
-        case let .ellipse(size): return [size.timings]
-        case let .polygon(_, radius, inner): return [radius.timings, inner?.timings ?? []]
-        case let .path(shape): return [shape.timings]
-        }
+        var collector = OutlineTimings { _ in true }
+        geometry.visitTracks(&collector) { .geometry($0) }
+        return collector.timings
     }
 
     func value(at time: Double, normalised: Bool) -> PathShape { outline(time, left: false, normalised: normalised) }

@@ -123,7 +123,9 @@ extension Transform {
 }
 
 extension Geometry {
-    func visitTracks(_ visitor: inout some TrackVisitor, _ place: (TrackPlace.GeometryTrack) -> TrackPlace) {
+    /// Visits the geometry's tracks, each at the place `place` gives it (a node's own geometry or
+    /// its clip's); for the outlines an emitter rebuilds from a geometry alone.
+    package func visitTracks(_ visitor: inout some TrackVisitor, _ place: (TrackPlace.GeometryTrack) -> TrackPlace) {
         switch self {
         case let .rect(size, radius):
             visitor.visit(size, at: place(.size))
