@@ -8,7 +8,9 @@ import Foundation
 /// spec's keys plus `v`, `ddd`, `st`, `sr`, `ind` and explicit defaults that some player reads
 /// wrongly when they are missing. Masks (`hasMask`, `masksProperties` with `mode`, `inv`) are the
 /// spec's, written only for a `clip:`; slots (`slots`, `sid`: Lottie 1.0.1, the recolour hook)
-/// only for `themes:`. The keys of `slots` itself are the scene's slot names, not Lottie keys.
+/// only for `themes:`. Layer effects (`ef`, each with `en`, `ix`, `mn`, `np` and its values' `v`)
+/// are the spec's, written only for `blur:` and `shadow:`. The keys of `slots` itself are the
+/// scene's slot names, not Lottie keys.
 enum LottieAudit {
     static let playerKeys: Set<String> = [
         // document, layers, markers
@@ -20,6 +22,8 @@ enum LottieAudit {
         "it", "d", "c", "lc", "lj", "ml", "g", "m", "or", "os", "ir", "is", "pt", "sy", "tr", "so", "eo",
         // masks (clips) and slots (themes)
         "hasMask", "masksProperties", "mode", "inv", "slots", "sid",
+        // layer effects (blur, shadow)
+        "ef", "en", "ix", "mn", "np",
     ]
 
     struct Finding {
