@@ -1,8 +1,8 @@
 /// Where an IR node comes from in the scene: the scene node it was lowered from, which part of it
 /// the node is, and where that node is defined in the scene file. What looks at the timeline and
-/// points back into the scene (the `--target` checks, `diff`, SVG artwork) reads this instead of
-/// taking the node's id apart or looking the id up; no output writes it, so two scenes that draw
-/// the same are the same bytes.
+/// points back into the scene (the `--target` checks) reads this instead of taking the node's id
+/// apart or looking the id up; no output writes it, so two scenes that draw the same are the same
+/// bytes (`diff`, which compares timelines, leaves the definitions out).
 public struct NodeSource: Sendable, Equatable {
     /// Which part of its scene node an IR node draws.
     public enum Part: Sendable, Equatable {
@@ -21,9 +21,10 @@ public struct NodeSource: Sendable, Equatable {
         case glyph(Int)
     }
 
-    /// Where a scene node is defined in its file: the range of its `id:` value, as the
-    /// diagnostics count it (1-based lines, 1-based columns in Unicode scalars, the end
-    /// excluded). Four 32-bit numbers, as the YAML tree stores a range: every IR node carries one.
+    /// Where a scene node is defined in its file: the range of its `id:` value (for a node an
+    /// `artwork:` file made, of the `artwork:` value), as the diagnostics count it (1-based lines,
+    /// 1-based columns in Unicode scalars, the end excluded). Four 32-bit numbers, as the YAML
+    /// tree stores a range: every IR node carries one.
     public struct Definition: Sendable, Equatable, CustomStringConvertible {
         private var storage: (UInt32, UInt32, UInt32, UInt32)
 
