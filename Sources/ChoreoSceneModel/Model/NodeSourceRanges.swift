@@ -22,7 +22,8 @@ extension SourceRange {
 extension SceneNode {
     /// What the IR node lowered from this node, as `part` of it, says of its source: the author's
     /// node (for a glyph the front end made, the text node and the glyph's index) and where it
-    /// is defined.
+    /// is defined. A glyph is always `.glyph`: its text's group holds any repeat, so lowering
+    /// never writes out copies of a glyph on its own.
     public func nodeSource(_ part: NodeSource.Part = .node) -> NodeSource {
         let definition = NodeSource.Definition(range)
         switch origin {
