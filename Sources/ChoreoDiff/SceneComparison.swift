@@ -102,6 +102,23 @@ public struct SceneDiff: Sendable {
     public var hasChanges: Bool { !changes.isEmpty }
 }
 
+/// Whether two timelines are the same but for where their nodes are defined in the file: the IR
+/// records each node's position for what points back into the scene, and a node moved by an edit
+/// above it (or by a reformat) draws the same.
+private func drawsTheSame(_ a: Timeline, _ b: Timeline) -> Bool {
+    func placeless(_ node: Node) -> Node {
+        var node = node
+        node.source.definition = nil
+        if case let .group(children) = node.content { node.content = .group(children.map(placeless)) }
+        return node
+    }
+    guard a != b else { return true }
+    var a = a, b = b
+    a.layers = a.layers.map(placeless)
+    b.layers = b.layers.map(placeless)
+    return a == b
+}
+
 /// Compares two versions of one scene; nil on a side means the scene is not there.
 public func compareScenes(old: ComparedScene?, new: ComparedScene?) -> SceneDiff {
     let name = new?.timeline.name ?? old?.timeline.name ?? ""
@@ -120,7 +137,7 @@ public func compareScenes(old: ComparedScene?, new: ComparedScene?) -> SceneDiff
         comparison.compare(old.scene, new.scene)
         comparison.compareCompiled(old.timeline, new.timeline, themes: new.scene.themes)
         var changes = comparison.changes
-        let outputChanged = old.lottie != new.lottie || old.timeline != new.timeline
+        let outputChanged = old.lottie != new.lottie || !drawsTheSame(old.timeline, new.timeline)
         if outputChanged && changes.isEmpty {
             changes.append(MotionChange(.output, .changed, "timeline", field: "changed beyond the parts compared", at: nil))
         }

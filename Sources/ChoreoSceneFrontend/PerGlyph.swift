@@ -72,7 +72,11 @@ extension FrontendContext {
                 base[.anchor] = .point(centres[index])
                 base[.position] = .point(centres[index])
                 base[.d] = .path(glyphs[index].outline)
-                return textPart(of: node, id: glyphIDs[index], base: base)
+                // Its id may have had to step aside for an author's id: the origin, not the id,
+                // says which glyph of which text it is.
+                var glyph = textPart(of: node, id: glyphIDs[index], base: base)
+                glyph.origin = .glyph(of: id, index: index)
+                return glyph
             }
             return textGroup(replacing: node, base: groupBase, parts: children)
         }

@@ -116,7 +116,8 @@ struct NodeBuilder {
         default:
             content = .shape(geometry(own, shape: node.shape), style(own))
         }
-        var built = Node(id: node.id, transform: transform, content: content, repeat: node.repeat, clip: clip(own))
+        var built = Node(
+            id: node.id, transform: transform, content: content, repeat: node.repeat, clip: clip(own), source: node.nodeSource())
         built.accessibleName = node.accessibleName
         built.effects = own.effects
         return built
@@ -147,16 +148,16 @@ struct NodeBuilder {
             let name = "\(node.id) copy \(index)"
             let placed = placementNodes(
                 repetition.matrix(ofCopy: index), opacity: repetition.opacity(ofCopy: index), name: name + " placement",
-                content: built.content, source: NodeSource(node: node.id, part: .copyPlacement(index)))
+                content: built.content, source: node.nodeSource(.copyPlacement(index)))
             // The clip is in the node's coordinates (outside the copy's placement), so it cuts
             // each copy as it cuts all of them on a plain repeat, and moves with the copy's transform.
             var copy = Node(
                 id: name, transform: built.transform, content: .group([placed]), clip: built.clip,
-                source: NodeSource(node: node.id, part: .copy(index)))
+                source: node.nodeSource(.copy(index)))
             copy.effects = built.effects
             return copy
         }
-        return Node(id: node.id, transform: Transform(), content: .group(copies))
+        return Node(id: node.id, transform: Transform(), content: .group(copies), source: node.nodeSource())
     }
 
     /// The geometry of `shape` from the node's own properties (`size`) or its clip's (`clip.size`).

@@ -190,24 +190,17 @@ private func formatSeconds(_ seconds: Double) -> String {
 // MARK: Positions
 
 /// Finds the YAML that causes a finding on the timeline: a node's key, or the state, tween or
-/// keyframe that animates one of its properties. Falls back to the node's `id:`.
+/// keyframe that animates one of its properties. Falls back to the node's `id:`, which the IR
+/// node's source holds.
 struct SourceLocator {
     var scene: Scene
     /// Every node's YAML map, by id.
     private var maps: [String: YAMLNode] = [:]
-    private var idRanges: [String: SourceRange] = [:]
     private var rootRange: SourceRange
 
     init(scene: Scene, root: YAMLNode) {
         self.scene = scene
         rootRange = SourceRange(root.range.start)
-        func walk(_ nodes: [SceneNode]) {
-            for node in nodes {
-                idRanges[node.id] = node.range
-                if case let .group(children) = node.shape { walk(children) }
-            }
-        }
-        walk(scene.layers)
         func collect(_ yaml: YAMLNode) {
             for item in yaml.sequence ?? [] {
                 guard let pairs = item.mapping else { continue }
@@ -220,11 +213,16 @@ struct SourceLocator {
         if let layers = root.mapping?.first(where: { $0.key.scalar?.value == "layers" })?.value { collect(layers) }
     }
 
+    /// The `id:` of the node's scene node; the file's start for a node no scene node defines.
+    private func definition(_ node: Node) -> SourceRange {
+        node.source.definition.map(SourceRange.init) ?? rootRange
+    }
+
     /// The node's `id:`; for a node lowering wrote out for a copy of a repeat, the repeated node's
     /// `repeat:`.
     private func idRange(_ node: Node) -> SourceRange {
-        guard node.source.isRepeatCopy else { return idRanges[node.source.node] ?? rootRange }
-        return ownKey(Property.repeat.key, of: node.source.node) ?? idRanges[node.source.node] ?? rootRange
+        guard node.source.isRepeatCopy else { return definition(node) }
+        return ownKey(Property.repeat.key, of: node.source.node) ?? definition(node)
     }
 
     /// The key `key` written in the node's own map, if any.
@@ -232,22 +230,31 @@ struct SourceLocator {
         maps[node]?.mapping?.first(where: { $0.key.scalar?.value == key })?.key.reportRange
     }
 
+    /// The YAML map whose keys are the node's own: none for a copy of a repeat (its keys are the
+    /// repeated node's, its placement the repeat's) or a glyph (its values are taken from the
+    /// text node's, not written for it).
+    private func ownMap(_ node: Node) -> String? {
+        node.source.part == .node ? node.source.node : nil
+    }
+
     func nodeKey(_ property: Property, of node: Node) -> SourceRange {
-        (node.source.isRepeatCopy ? nil : ownKey(property.key, of: node.source.node)) ?? idRange(node)
+        ownMap(node).flatMap { ownKey(property.key, of: $0) } ?? idRange(node)
     }
 
     /// Where `property` of `node` gets a value matching `condition`: the node's own key when its
     /// base value matches, else the first state, tween or keyframe setting a matching value, else
     /// the first one animating the property at all, else the node's own key or `id:`.
     func property(_ property: Property, of node: Node, where condition: (PropertyValue) -> Bool) -> SourceRange {
+        let modelNode: String
+        let keysOf: String?
         switch node.source.part {
         // A copy's own transform is the repeated node's; its placement is the repeat's.
-        case .copy: break
+        case .node, .copy: (modelNode, keysOf) = (node.source.node, node.source.node)
         case .copyPlacement: return idRange(node)
-        case .node: break
+        // The model keys a glyph's motion by the glyph's own node, which no YAML map defines.
+        case .glyph: (modelNode, keysOf) = (node.id, nil)
         }
-        let node = node.source.node
-        let key = PropertyKey(node: node, property: property)
+        let key = PropertyKey(node: modelNode, property: property)
         var writes: [(value: PropertyValue, range: SourceRange)] = []
         for state in scene.states {
             if let value = state.overrides[key] { writes.append((value, state.overrideRanges[key] ?? state.range)) }
@@ -258,12 +265,13 @@ struct SourceLocator {
             }
             for keyframe in timeline.keyframes[key] ?? [] { writes.append((keyframe.value, keyframe.range)) }
         }
-        if let base = sceneNode(node)?.base[property], condition(base), let range = ownKey(property.key, of: node) {
-            return range
+        let written = keysOf.flatMap { ownKey(property.key, of: $0) }
+        if let base = sceneNode(modelNode)?.base[property], condition(base), let written {
+            return written
         }
         let sorted = writes.sorted { $0.range.start < $1.range.start }
         if let match = sorted.first(where: { condition($0.value) }) { return match.range }
-        return sorted.first?.range ?? ownKey(property.key, of: node) ?? idRanges[node] ?? rootRange
+        return sorted.first?.range ?? written ?? definition(node)
     }
 
     private func sceneNode(_ id: String) -> SceneNode? {

@@ -143,42 +143,51 @@ public struct SceneNode: Sendable, Equatable {
     public var source: SceneNodeSource?
     public var `repeat`: Repeat? {
         get { rare?.repeat }
-        set { rare = RareParts.make(repeat: newValue, stagger: stagger, clip: clip) }
+        set { rare = RareParts.make(repeat: newValue, stagger: stagger, clip: clip, origin: origin) }
     }
     /// `repeat.delay` and `repeat.fill`: what makes the copies differ in time and colour.
     public var stagger: RepeatStagger? {
         get { rare?.stagger }
-        set { rare = RareParts.make(repeat: `repeat`, stagger: newValue, clip: clip) }
+        set { rare = RareParts.make(repeat: `repeat`, stagger: newValue, clip: clip, origin: origin) }
     }
     /// The shape of the node's `clip:` (never a group), nil without one; its geometry and
     /// transform values are in `base` as `clip.size`, `clip.position`, and so on.
     public var clip: SceneShape? {
         get { rare?.clip }
-        set { rare = RareParts.make(repeat: `repeat`, stagger: stagger, clip: newValue) }
+        set { rare = RareParts.make(repeat: `repeat`, stagger: stagger, clip: newValue, origin: origin) }
+    }
+    /// The node the author wrote that the front end made this one from, for a node no YAML map
+    /// defines; nil for a node the author wrote. Lowering gives it to the IR node's `NodeSource`.
+    public var origin: SceneNodeOrigin? {
+        get { rare?.origin }
+        set { rare = RareParts.make(repeat: `repeat`, stagger: stagger, clip: clip, origin: newValue) }
     }
 
-    /// `repeat`, `stagger` and `clip`, which few nodes have, behind one optional reference: inline
-    /// they were 200 of a node's 328 bytes, and a large scene's nodes are held in several arrays
-    /// through lowering (8.7 MB at 10,000 nodes).
+    /// `repeat`, `stagger`, `clip` and `origin`, which few nodes have, behind one optional
+    /// reference: inline they were 200 of a node's 328 bytes, and a large scene's nodes are held
+    /// in several arrays through lowering (8.7 MB at 10,000 nodes).
     private var rare: RareParts?
 
     private final class RareParts: Sendable, Equatable {
         let `repeat`: Repeat?
         let stagger: RepeatStagger?
         let clip: SceneShape?
+        let origin: SceneNodeOrigin?
 
-        init(repeat: Repeat?, stagger: RepeatStagger?, clip: SceneShape?) {
+        init(repeat: Repeat?, stagger: RepeatStagger?, clip: SceneShape?, origin: SceneNodeOrigin?) {
             self.repeat = `repeat`
             self.stagger = stagger
             self.clip = clip
+            self.origin = origin
         }
 
-        static func make(repeat: Repeat?, stagger: RepeatStagger?, clip: SceneShape?) -> RareParts? {
-            `repeat` == nil && stagger == nil && clip == nil ? nil : RareParts(repeat: `repeat`, stagger: stagger, clip: clip)
+        static func make(repeat: Repeat?, stagger: RepeatStagger?, clip: SceneShape?, origin: SceneNodeOrigin?) -> RareParts? {
+            `repeat` == nil && stagger == nil && clip == nil && origin == nil
+                ? nil : RareParts(repeat: `repeat`, stagger: stagger, clip: clip, origin: origin)
         }
 
         static func == (a: RareParts, b: RareParts) -> Bool {
-            a.repeat == b.repeat && a.stagger == b.stagger && a.clip == b.clip
+            a.repeat == b.repeat && a.stagger == b.stagger && a.clip == b.clip && a.origin == b.origin
         }
     }
 
@@ -195,8 +204,15 @@ public struct SceneNode: Sendable, Equatable {
         self.fillRule = fillRule
         self.stroke = stroke
         self.trimmed = trimmed
-        self.rare = RareParts.make(repeat: `repeat`, stagger: stagger, clip: nil)
+        self.rare = RareParts.make(repeat: `repeat`, stagger: stagger, clip: nil, origin: nil)
     }
+}
+
+/// Which part of an author's node a node the front end made is.
+public enum SceneNodeOrigin: Sendable, Equatable {
+    /// Glyph `index` (from 0, in reading order) of the text node `text`, which `per-glyph:` motion
+    /// split into one path per glyph.
+    case glyph(of: String, index: Int)
 }
 
 /// What the scene file says about one node beyond its values: where its keys were written (the
