@@ -1,9 +1,10 @@
 import ChoreoJSON
 import ChoreoTimeline
 
-/// The layers of the timeline's nodes. A node without a clip anywhere below it is one shape layer
-/// with an identity transform (its transform lives in its `gr`). Lottie clips whole layers (a
-/// mask is a layer's, in the layer's own coordinates), so:
+/// The layers of the timeline's nodes that need layers of their own (`Node.lottieLayering`),
+/// written straight into the document's writer. A node without a clip anywhere below it is one
+/// shape layer with an identity transform (its transform lives in its `gr`). Lottie clips whole
+/// layers (a mask is a layer's, in the layer's own coordinates), so:
 ///
 /// - a clipped node with no clipped node below it is a shape layer that carries the node's
 ///   transform in `ks` and the clip as a mask (`masksProperties`, mode add): the mask is then in
@@ -13,18 +14,23 @@ import ChoreoTimeline
 ///   each made by these same rules. Opacity on the precomp layer fades the children as one, as a
 ///   group's opacity does.
 ///
+/// Every node is exactly one layer. The document's `assets` come before its `layers`, so the
+/// document is written in two walks of the same nodes: `writeAssets` writes every
+/// precomposition's asset (its layer list inside), children's assets before their parent's, and
+/// returns a reference to it; `writeLayer` writes a node's layer showing that asset. An asset's
+/// id is its place in the `assets` array and its node's id.
+///
 /// A precomposition's own coordinates are the group's local ones moved by `precompShift`, so that
 /// content left of or above the group's origin stays inside the asset's `w`×`h` box (players may
 /// cut a precomposition to its box).
 ///
 /// Masks, not track mattes: the conformance suite's `clip-*` feature scenes show ThorVG, rlottie,
 /// lottie-web and the browser drawing masks alike, and a mask needs no extra layer.
-struct LottieLayerBuilder {
+struct LottieLayerWriter {
     let shapes: LottieShapeBuilder
     let outPoint: Int
     /// Half the side of every precomposition's box.
     let precompShift: Double
-    private(set) var assets: [JSONValue] = []
 
     init(shapes: LottieShapeBuilder, outPoint: Int, sceneSize: Point) {
         self.shapes = shapes
@@ -33,86 +39,190 @@ struct LottieLayerBuilder {
         self.precompShift = (max(sceneSize.x, sceneSize.y, 1) * 8).rounded(.up)
     }
 
-    /// The node's layers, top first, placed in a composition whose coordinates are the parent's
-    /// moved by `shift`. `ind` is numbered by the caller per composition.
-    mutating func layers(for node: Node, shift: Point = .zero) -> [JSONValue] {
+    private var inner: Point { Point(precompShift, precompShift) }
+
+    /// The asset a precomposition layer shows (`refId`).
+    struct AssetReference: Equatable {
+        var id: String
+    }
+
+    /// How many assets have been written: the next asset's number.
+    private var assetCount = 0
+
+    /// Writes the assets the node's layer needs into the `assets` array, children's before their
+    /// parent's, and returns the node's own (nil when its layer shows none).
+    mutating func writeAssets<W: JSONSink>(of node: Node, to w: inout W) -> AssetReference? {
+        switch node.lottieLayering {
+        case .shapes, .masked:
+            return nil
+        case .effects:
+            var plain = node
+            plain.effects = nil
+            guard plain.lottieLayering != .shapes else { return nil }
+            let plainAsset = writeAssets(of: plain, to: &w)
+            return writeAsset(prefix: "effects", node: node, to: &w) { writer, w in
+                writer.writeLayer(for: plain, shift: writer.inner, index: 1, asset: plainAsset, to: &w)
+            }
+        case .precomposition:
+            guard case let .group(children) = node.content else { preconditionFailure("only a group is a precomposition") }
+            let topFirst = Array(children.reversed())
+            var childAssets: [AssetReference?] = []
+            childAssets.reserveCapacity(topFirst.count)
+            for child in topFirst { childAssets.append(writeAssets(of: child, to: &w)) }
+            return writeAsset(prefix: "clip", node: node, to: &w) { writer, w in
+                for (position, child) in topFirst.enumerated() {
+                    writer.writeLayer(for: child, shift: writer.inner, index: position + 1, asset: childAssets[position], to: &w)
+                }
+            }
+        }
+    }
+
+    /// `{"id":…,"layers":[…]}`, the next asset, with `layers` writing its layer list.
+    private mutating func writeAsset<W: JSONSink>(
+        prefix: String, node: Node, to w: inout W, layers: (LottieLayerWriter, inout W) -> Void
+    ) -> AssetReference {
+        let asset = AssetReference(id: "\(prefix)_\(assetCount)_\(node.id)")
+        assetCount += 1
+        w.beginObject()
+        w.member("id", asset.id)
+        w.key("layers")
+        w.beginArray()
+        layers(self, &w)
+        w.endArray()
+        w.endObject()
+        return asset
+    }
+
+    /// The node's layer, numbered `index`, placed in a composition whose coordinates are the
+    /// parent's moved by `shift`; `asset` is what `writeAssets` returned for the node. With a `fit`
+    /// (a sticker's top-level layers), the layer's `ks` is the fit.
+    func writeLayer<W: JSONSink>(
+        for node: Node, shift: Point = .zero, index: Int, asset: AssetReference?, fit: LottieEmitter.CanvasFit? = nil, to w: inout W
+    ) {
         switch node.lottieLayering {
         case .effects:
-            return effectLayers(for: node, node.effects!, shift: shift)
+            writeEffectLayer(of: node, node.effects!, shift: shift, index: index, asset: asset, fit: fit, to: &w)
         case .shapes:
-            return [layer(type: 4, name: node.id, transform: Transform(position: Animated(shift)), extra: [
-                ("shapes", .array([shapes.group(for: node)])),
-            ])]
+            writeLayer(type: 4, name: node.id, index: index, transform: Transform(position: Animated(shift)), fit: fit, to: &w) { w in
+                w.key("shapes")
+                w.beginArray()
+                shapes.writeGroup(for: node, to: &w)
+                w.endArray()
+            }
         case .masked:
             var unplaced = node
             unplaced.transform = .identity
-            let masks = node.clip.map { maskMembers($0, shift: .zero) } ?? []
-            return [layer(
-                type: 4, name: node.id, transform: node.transform, shift: shift, masks: masks,
-                extra: [("shapes", .array([shapes.group(for: unplaced)]))])]
+            writeLayer(type: 4, name: node.id, index: index, transform: node.transform, shift: shift, fit: fit, to: &w) { w in
+                if let clip = node.clip { writeMasks(clip, shift: .zero, to: &w) }
+                w.key("shapes")
+                w.beginArray()
+                shapes.writeGroup(for: unplaced, to: &w)
+                w.endArray()
+            }
         case .precomposition:
-            return precompositionLayers(for: node, shift: shift)
+            guard let asset else { preconditionFailure("a precomposition's asset is written first") }
+            writeLayer(
+                type: 0, name: node.id, index: index, transform: node.transform, shift: shift, anchorShift: inner, fit: fit, to: &w
+            ) { w in
+                if let clip = node.clip { writeMasks(clip, shift: inner, to: &w) }
+                writeAssetReference(asset, to: &w)
+            }
         }
     }
 
-    /// A group with clipped nodes (or effects) inside: its children become the layers of a
-    /// precomposition.
-    private mutating func precompositionLayers(for node: Node, shift: Point) -> [JSONValue] {
-        guard case let .group(children) = node.content else { preconditionFailure("only a group is a precomposition") }
-        let inner = Point(precompShift, precompShift)
-        let childLayers = numbered(children.reversed().flatMap { layers(for: $0, shift: inner) })
-        let assetId = "clip_\(assets.count)_\(node.id)"
-        assets.append(.object([("id", .string(assetId)), ("layers", .array(childLayers))]))
-        let side = JSONValue.int(Int(2 * precompShift))
-        let precompMasks = node.clip.map { maskMembers($0, shift: inner) } ?? []
-        return [layer(
-            type: 0, name: node.id, transform: node.transform, shift: shift, anchorShift: inner, masks: precompMasks,
-            extra: [("refId", .string(assetId)), ("w", side), ("h", side)])]
+    /// A node with effects: a layer carrying them in `ef`, placed at `shift` with an identity
+    /// transform, so the effects are in the parent's coordinates as the scene's are; the node's
+    /// own transform stays in its drawing (its `gr`, or the layer of a precomposition when a clip
+    /// or effects below it need layers of their own).
+    private func writeEffectLayer<W: JSONSink>(
+        of node: Node, _ effects: Effects, shift: Point, index: Int, asset: AssetReference?, fit: LottieEmitter.CanvasFit?, to w: inout W
+    ) {
+        var plain = node
+        plain.effects = nil
+        guard plain.lottieLayering != .shapes else {
+            writeLayer(type: 4, name: node.id, index: index, transform: Transform(position: Animated(shift)), fit: fit, to: &w) { w in
+                w.key("shapes")
+                w.beginArray()
+                shapes.writeGroup(for: plain, to: &w)
+                w.endArray()
+                LottieEffects.write(effects, fps: shapes.fps, duration: shapes.duration, to: &w)
+            }
+            return
+        }
+        guard let asset else { preconditionFailure("an effect layer's asset is written first") }
+        writeLayer(type: 0, name: node.id, index: index, transform: .identity, shift: shift, anchorShift: inner, fit: fit, to: &w) { w in
+            writeAssetReference(asset, to: &w)
+            LottieEffects.write(effects, fps: shapes.fps, duration: shapes.duration, to: &w)
+        }
     }
 
-    mutating func appendAsset(_ asset: JSONValue) { assets.append(asset) }
-
-    /// `ind` 1, 2, … in order (Lottie's first layer is the top one).
-    func numbered(_ layers: [JSONValue]) -> [JSONValue] {
-        layers.enumerated().map { index, layer in
-            guard case var .object(members) = layer else { return layer }
-            members.insert(("ind", .int(index + 1)), at: 2)
-            return .object(members)
-        }
+    /// A precomposition layer's `refId` and its box.
+    private func writeAssetReference<W: JSONSink>(_ asset: AssetReference, to w: inout W) {
+        let side = Int(2 * precompShift)
+        w.member("refId", asset.id)
+        w.member("w", side)
+        w.member("h", side)
     }
 
     /// A layer whose `ks` is `transform` placed at `shift` in its composition, with its local
-    /// coordinates moved by `anchorShift` (a precomposition's).
-    func layer(
-        type: Int, name: String, transform: Transform, shift: Point = .zero, anchorShift: Point = .zero,
-        masks: [(String, JSONValue)] = [], extra: [(String, JSONValue)]
-    ) -> JSONValue {
-        let fps = shapes.fps, duration = shapes.duration
-        let position = combineTracks(transform.position, transform.offset, fps: fps, duration: duration) { $0 + $1 + shift }
-        let anchor = transform.anchor.map { $0 + anchorShift }
-        let ks = JSONValue.object(shapes.transformMembers(
-            anchor: anchor, position: position, scale: transform.scale, rotation: transform.rotation, opacity: transform.opacity))
-        return .object(
-            [("ty", .int(type)), ("ddd", 0), ("nm", .string(name)), ("sr", 1), ("st", 0), ("ip", 0), ("op", .int(outPoint)),
-             ("ao", 0), ("bm", 0), ("ks", ks)] + masks + extra)
+    /// coordinates moved by `anchorShift` (a precomposition's); `members` writes what follows `ks`.
+    private func writeLayer<W: JSONSink>(
+        type: Int, name: String, index: Int, transform: Transform, shift: Point = .zero, anchorShift: Point = .zero,
+        fit: LottieEmitter.CanvasFit?, to w: inout W, members: (inout W) -> Void
+    ) {
+        w.beginObject()
+        w.member("ty", type)
+        w.member("ddd", 0)
+        w.member("ind", index)
+        w.member("nm", name)
+        w.member("sr", 1)
+        w.member("st", 0)
+        w.member("ip", 0)
+        w.member("op", outPoint)
+        w.member("ao", 0)
+        w.member("bm", 0)
+        w.key("ks")
+        if let fit {
+            LottieEmitter.writeLayerTransform(fit: fit, to: &w)
+        } else {
+            let position = combineTracks(transform.position, transform.offset, fps: shapes.fps, duration: shapes.duration) {
+                $0 + $1 + shift
+            }
+            w.beginObject()
+            shapes.writeTransformMembers(
+                anchor: transform.anchor.map { $0 + anchorShift }, position: position, scale: transform.scale,
+                rotation: transform.rotation, opacity: transform.opacity, to: &w)
+            w.endObject()
+        }
+        members(&w)
+        w.endObject()
     }
 
     /// `hasMask` and the clip as additive masks, one per contour (a mask is one contour; masks in
     /// mode add show their union, which is what a clip of several contours means), in the layer's
     /// coordinates (the node's local ones moved by `shift`).
-    private func maskMembers(_ clip: ClipShape, shift: Point) -> [(String, JSONValue)] {
+    private func writeMasks<W: JSONSink>(_ clip: ClipShape, shift: Point, to w: inout W) {
         let track = clipOutlineTrack(clip, shift: shift)
         // `clipOutlineTrack` gives every value of a moving clip one contour count.
         let count = max(1, track.initial.contours.count)
-        let masks = (0..<count).map { index in
+        w.key("hasMask")
+        w.bool(true)
+        w.key("masksProperties")
+        w.beginArray()
+        for index in 0..<count {
             let outline = track.map { index < $0.contours.count ? $0.contours[index] : Contour([], closed: true) }
-            return JSONValue.object([
-                ("nm", "clip"), ("inv", false), ("mode", "a"),
-                ("pt", lottieProperty(outline, fps: shapes.fps, shapes.contourEncoding)),
-                ("o", staticProperty(100)), ("x", staticProperty(0)),
-            ])
+            w.beginObject()
+            w.member("nm", "clip")
+            w.key("inv")
+            w.bool(false)
+            w.member("mode", "a")
+            w.key("pt")
+            writeLottieProperty(outline, fps: shapes.fps, ContourEncoding(), to: &w)
+            w.staticProperty("o", 100)
+            w.staticProperty("x", 0)
+            w.endObject()
         }
-        return [("hasMask", true), ("masksProperties", .array(masks))]
+        w.endArray()
     }
 
     /// The clip's outline with its transform applied, closed: exact when still, else one value per

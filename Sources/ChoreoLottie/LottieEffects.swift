@@ -14,53 +14,93 @@ enum LottieEffects {
     /// σ = 0.3 × blurriness in lottie-web's feGaussianBlur and ThorVG's scene effects.
     static let blurrinessPerDeviation = 1 / 0.3
 
-    static func members(_ effects: Effects, fps: Double, duration: Double) -> [(String, JSONValue)] {
-        var list: [JSONValue] = []
+    /// One value of an effect: its control type, name and the property written as its `v`.
+    private struct Value<W: JSONSink> {
+        var type: Int
+        var name: String
+        var write: (inout W) -> Void
+
+        /// A value that never moves.
+        static func still(_ type: Int, _ name: String, _ value: Int) -> Value {
+            Value(type: type, name: name) { w in
+                w.beginObject()
+                w.member("a", 0)
+                w.member("k", value)
+                w.endObject()
+            }
+        }
+    }
+
+    /// The layer's `ef` member.
+    static func write<W: JSONSink>(_ effects: Effects, fps: Double, duration: Double, to w: inout W) {
+        w.key("ef")
+        w.beginArray()
+        var index = 0
         // Lottie applies a layer's effects in order, and the scene's shadow is of the blurred drawing.
-        if let blur = effects.blur { list.append(gaussianBlur(blur, fps: fps, index: list.count + 1)) }
-        if let shadow = effects.shadow { list.append(dropShadow(shadow, fps: fps, duration: duration, index: list.count + 1)) }
-        return [("ef", .array(list))]
+        if let blur = effects.blur {
+            index += 1
+            writeGaussianBlur(blur, fps: fps, index: index, to: &w)
+        }
+        if let shadow = effects.shadow {
+            index += 1
+            writeDropShadow(shadow, fps: fps, duration: duration, index: index, to: &w)
+        }
+        w.endArray()
     }
 
-    private static func gaussianBlur(_ blur: Animated<Double>, fps: Double, index: Int) -> JSONValue {
+    private static func writeGaussianBlur<W: JSONSink>(_ blur: Animated<Double>, fps: Double, index: Int, to w: inout W) {
         let blurriness = blur.playerSafe(TrackPlace.blur.boundedRange)
-        return effect(type: 29, name: "Gaussian Blur", matchName: "ADBE Gaussian Blur 2", index: index, values: [
-            (0, "Blurriness", lottieProperty(blurriness, fps: fps, .scalar(times: blurrinessPerDeviation))),
+        writeEffect(type: 29, name: "Gaussian Blur", matchName: "ADBE Gaussian Blur 2", index: index, values: [
+            Value(type: 0, name: "Blurriness") { writeLottieProperty(blurriness, fps: fps, .scalar(times: blurrinessPerDeviation), to: &$0) },
             // 1: horizontal and vertical.
-            (7, "Blur Dimensions", staticProperty(1)),
-            (7, "Repeat Edge Pixels", staticProperty(0)),
-        ])
+            .still(7, "Blur Dimensions", 1),
+            .still(7, "Repeat Edge Pixels", 0),
+        ], to: &w)
     }
 
-    private static func dropShadow(_ shadow: Shadow, fps: Double, duration: Double, index: Int) -> JSONValue {
+    private static func writeDropShadow<W: JSONSink>(_ shadow: Shadow, fps: Double, duration: Double, index: Int, to w: inout W) {
         let color = shadow.color.playerSafe(TrackPlace.shadow(.color).boundedRange)
+        let softness = shadow.blur.playerSafe(TrackPlace.shadow(.blur).boundedRange)
         let (direction, distance) = polarOffset(shadow.offset, fps: fps, duration: duration)
-        return effect(type: 25, name: "Drop Shadow", matchName: "ADBE Drop Shadow", index: index, values: [
+        writeEffect(type: 25, name: "Drop Shadow", matchName: "ADBE Drop Shadow", index: index, values: [
             // Alpha dropped first, so a shadow that only fades keeps a still colour.
-            (2, "Shadow Color", lottieProperty(color.map { RGBA($0.r, $0.g, $0.b, 1) }, fps: fps, ColorEncoding(withOpaqueAlpha: true))),
+            Value(type: 2, name: "Shadow Color") {
+                writeLottieProperty(color.map { RGBA($0.r, $0.g, $0.b, 1) }, fps: fps, ColorEncoding(withOpaqueAlpha: true), to: &$0)
+            },
             // 0…255, as After Effects writes it.
-            (0, "Opacity", lottieProperty(color.map(\.a), fps: fps, .scalar(times: 255))),
-            (1, "Direction", lottieProperty(direction, fps: fps, .rotation)),
-            (0, "Distance", lottieProperty(distance, fps: fps, .scalar())),
-            (0, "Softness", lottieProperty(shadow.blur.playerSafe(TrackPlace.shadow(.blur).boundedRange), fps: fps, .scalar(times: blurrinessPerDeviation))),
-            (7, "Shadow Only", staticProperty(0)),
-        ])
+            Value(type: 0, name: "Opacity") { writeLottieProperty(color.map(\.a), fps: fps, .scalar(times: 255), to: &$0) },
+            Value(type: 1, name: "Direction") { writeLottieProperty(direction, fps: fps, .rotation, to: &$0) },
+            Value(type: 0, name: "Distance") { writeLottieProperty(distance, fps: fps, .scalar(), to: &$0) },
+            Value(type: 0, name: "Softness") { writeLottieProperty(softness, fps: fps, .scalar(times: blurrinessPerDeviation), to: &$0) },
+            .still(7, "Shadow Only", 0),
+        ], to: &w)
     }
 
-    private static func effect(
-        type: Int, name: String, matchName: String, index: Int, values: [(Int, String, JSONValue)]
-    ) -> JSONValue {
-        .object([
-            ("ty", .int(type)), ("nm", .string(name)), ("mn", .string(matchName)), ("ix", .int(index)), ("en", 1),
-            ("np", .int(values.count + 1)),
-            ("ef", .array(values.enumerated().map { position, value in
-                let number = String(format: "%04d", position + 1)
-                return .object([
-                    ("ty", .int(value.0)), ("nm", .string(value.1)), ("mn", .string("\(matchName)-\(number)")),
-                    ("ix", .int(position + 1)), ("v", value.2),
-                ])
-            })),
-        ])
+    private static func writeEffect<W: JSONSink>(
+        type: Int, name: String, matchName: String, index: Int, values: [Value<W>], to w: inout W
+    ) {
+        w.beginObject()
+        w.member("ty", type)
+        w.member("nm", name)
+        w.member("mn", matchName)
+        w.member("ix", index)
+        w.member("en", 1)
+        w.member("np", values.count + 1)
+        w.key("ef")
+        w.beginArray()
+        for (position, value) in values.enumerated() {
+            let number = String(format: "%04d", position + 1)
+            w.beginObject()
+            w.member("ty", value.type)
+            w.member("nm", value.name)
+            w.member("mn", "\(matchName)-\(number)")
+            w.member("ix", position + 1)
+            w.key("v")
+            value.write(&w)
+            w.endObject()
+        }
+        w.endArray()
+        w.endObject()
     }
 
     /// After Effects' Direction (degrees clockwise from up, so 180 is straight down) and Distance
@@ -81,29 +121,5 @@ enum LottieEffects {
         let keyTimes = offset.keyTimes, jumps = Set(offset.jumpTimes)
         let sampled = sampledTrack(fps: fps, duration: duration, keyTimes: keyTimes, jumpTimes: jumps) { offset.value(at: $0) }
         return (sampled.map(direction), sampled.map(length))
-    }
-}
-
-extension LottieLayerBuilder {
-    /// A node with effects: a layer carrying them in `ef`, placed at `shift` with an identity
-    /// transform, so the effects are in the parent's coordinates as the scene's are; the node's
-    /// own transform stays in its drawing (its `gr`, or the layers of a precomposition when a
-    /// clip or effects below it need layers of their own).
-    mutating func effectLayers(for node: Node, _ effects: Effects, shift: Point) -> [JSONValue] {
-        var plain = node
-        plain.effects = nil
-        let effectMembers = LottieEffects.members(effects, fps: shapes.fps, duration: shapes.duration)
-        let placed = Transform(position: Animated(shift))
-        guard plain.lottieLayering != .shapes else {
-            return [layer(type: 4, name: node.id, transform: placed, extra: [("shapes", .array([shapes.group(for: plain)]))] + effectMembers)]
-        }
-        let inner = Point(precompShift, precompShift)
-        let innerLayers = numbered(layers(for: plain, shift: inner))
-        let assetId = "effects_\(assets.count)_\(node.id)"
-        appendAsset(.object([("id", .string(assetId)), ("layers", .array(innerLayers))]))
-        let side = JSONValue.int(Int(2 * precompShift))
-        return [layer(
-            type: 0, name: node.id, transform: .identity, shift: shift, anchorShift: inner,
-            extra: [("refId", .string(assetId)), ("w", side), ("h", side)] + effectMembers)]
     }
 }

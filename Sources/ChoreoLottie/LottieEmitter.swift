@@ -56,14 +56,11 @@ public enum LottieEmitter {
         let builder = LottieShapeBuilder(fps: timeline.fps, duration: timeline.duration, options: options)
         // Lottie's first layer is the top one; the timeline lists layers bottom to top.
         let topFirst = Array(timeline.layers.reversed())
-        // A node with a clip below it becomes layers and assets built as trees (`LottieLayerBuilder`),
-        // made before anything is written since the assets come first; every other node streams.
-        var layerBuilder = LottieLayerBuilder(
+        // A node that `lottieLayering` gives layers of its own is written by `LottieLayerWriter`
+        // in two passes over the same nodes: its precompositions into `assets`, which come first,
+        // then its layer; every other node is a shape layer.
+        var layerWriter = LottieLayerWriter(
             shapes: builder, outPoint: outPoint, sceneSize: Point(timeline.width, timeline.height))
-        var clippedLayers: [Int: [JSONValue]] = [:]
-        for (position, node) in topFirst.enumerated() where node.lottieLayering != .shapes {
-            clippedLayers[position] = layerBuilder.layers(for: node)
-        }
         w.beginObject()
         if fit != nil { w.member("tgs", 1) }
         w.member("v", bodymovinVersion)
@@ -77,7 +74,11 @@ public enum LottieEmitter {
         w.member("ddd", 0)
         w.key("assets")
         w.beginArray()
-        for asset in layerBuilder.assets { w.value(asset) }
+        // The precomposition each top-level layer shows, by its place in `topFirst`.
+        var layerAssets: [Int: LottieLayerWriter.AssetReference] = [:]
+        for (position, node) in topFirst.enumerated() where node.lottieLayering != .shapes {
+            layerAssets[position] = layerWriter.writeAssets(of: node, to: &w)
+        }
         w.endArray()
         w.key("markers")
         w.beginArray()
@@ -95,15 +96,14 @@ public enum LottieEmitter {
         w.beginArray()
         var index = 0
         for (position, node) in topFirst.enumerated() {
-            if let layers = clippedLayers[position] {
-                for layer in layers {
-                    index += 1
-                    w.value(numberedLayer(layer, index: index, fit: fit))
-                }
-                continue
-            }
             index += 1
-            writeShapeLayer(name: node.accessibleName ?? node.id, index: index, outPoint: outPoint, fit: fit, to: &w) { builder.writeGroup(for: node, to: &$0) }
+            if node.lottieLayering == .shapes {
+                writeShapeLayer(name: node.accessibleName ?? node.id, index: index, outPoint: outPoint, fit: fit, to: &w) {
+                    builder.writeGroup(for: node, to: &$0)
+                }
+            } else {
+                layerWriter.writeLayer(for: node, index: index, asset: layerAssets[position], fit: fit, to: &w)
+            }
         }
         if let background = timeline.background {
             let size = Point(timeline.width, timeline.height)
@@ -131,17 +131,6 @@ public enum LottieEmitter {
         w.endObject()
     }
 
-    /// A layer built as a tree with its `ind` (after `ty` and `ddd`, as every layer has it) and,
-    /// for a sticker, the sticker's `ks` in place of its own.
-    static func numberedLayer(_ layer: JSONValue, index: Int, fit: CanvasFit?) -> JSONValue {
-        guard case var .object(members) = layer else { return layer }
-        members.insert(("ind", .int(index)), at: min(2, members.count))
-        if let fit, let ks = members.firstIndex(where: { $0.0 == "ks" }) {
-            members[ks].1 = JSONTreeBuilder.build { writeLayerTransform(fit: fit, to: &$0) }
-        }
-        return .object(members)
-    }
-
     /// A slot's value as the Lottie property it stands for (the same units as the property).
     static func writeSlotProperty<W: JSONSink>(_ value: SlotValue, fps: Double, to w: inout W) {
         switch value {
@@ -149,11 +138,6 @@ public enum LottieEmitter {
         case let .opacity(track): writeLottieProperty(Animated(track.initial, segments: track.segments), fps: fps, .scalar(times: 100), to: &w)
         case let .length(track): writeLottieProperty(Animated(track.initial, segments: track.segments), fps: fps, .scalar(), to: &w)
         }
-    }
-
-    /// `writeSlotProperty` as a tree.
-    static func slotProperty(_ value: SlotValue, fps: Double) -> JSONValue {
-        JSONTreeBuilder.build { writeSlotProperty(value, fps: fps, to: &$0) }
     }
 
     /// A shape layer with an identity transform (or the sticker's `fit`): the node's own transform

@@ -228,7 +228,7 @@ func writeLottieProperty<W: JSONSink, E: LottieEncoding>(
     w.endObject()
 }
 
-/// `writeLottieProperty` as a tree, for code that builds `JSONValue`s.
+/// `writeLottieProperty` as a tree, for code that inspects a property.
 func lottieProperty<E: LottieEncoding>(_ track: Animated<E.Value>, fps: Double, _ encoding: E) -> JSONValue {
     JSONTreeBuilder.build { writeLottieProperty(track, fps: fps, encoding, to: &$0) }
 }
@@ -248,11 +248,6 @@ private func writeEasingHandle<W: JSONSink>(_ name: StaticString, _ x: Double, _
     for _ in 0..<dimensions { w.number(y) }
     w.endArray()
     w.endObject()
-}
-
-/// A property that never moves.
-func staticProperty(_ value: JSONValue) -> JSONValue {
-    .object([("a", 0), ("k", value)])
 }
 
 extension JSONSink {

@@ -1,13 +1,15 @@
 import ChoreoTimeline
 
 /// How a node of the timeline is written into Lottie: the one decision the document's layer list
-/// (`LottieEmitter.write`) and the layer builder (`LottieLayerBuilder.layers`) both take. Lottie
+/// (`LottieEmitter.write`) and both passes of the layer writer (`LottieLayerWriter.writeAssets`
+/// and `writeLayer`) take, so the two passes cannot disagree about a node. Lottie
 /// masks whole layers and draws effects per layer, so a node with a clip or effects at or below it
 /// needs layers of its own; everything else is shapes in the shape layer streamed for it.
 enum LottieLayering: Equatable {
     /// The node's shapes (`gr`), with its transform inside: nothing at or below it needs a layer.
     case shapes
-    /// A layer carrying the node's effects (`ef`) over its drawing (`effectLayers`).
+    /// A layer carrying the node's effects (`ef`) over its drawing, which is a precomposition
+    /// of its own when it needs layers too.
     case effects
     /// A clipped node with no clip or effects below it: a shape layer with the node's transform in
     /// `ks` and the clip as its mask.

@@ -101,20 +101,6 @@ struct LottieShapeBuilder {
         writeLottieProperty(opacity.playerSafe(TrackPlace.transform(.opacity).boundedRange), fps: fps, .opacityPercent, to: &w)
     }
 
-    /// `writeTransformMembers` as trees, for layers built as `JSONValue`s.
-    func transformMembers(
-        anchor: Animated<Point>, position: Animated<Point>, scale: Animated<Point>,
-        rotation: Animated<Double>, opacity: Animated<Double>
-    ) -> [(String, JSONValue)] {
-        let tree = JSONTreeBuilder.build { w in
-            w.beginObject()
-            writeTransformMembers(anchor: anchor, position: position, scale: scale, rotation: rotation, opacity: opacity, to: &w)
-            w.endObject()
-        }
-        guard case let .object(members) = tree else { return [] }
-        return members
-    }
-
     /// Explicit copies instead of a repeater (`rp`): `rp` is not in the Lottie 1.0 spec, and
     /// players compose its transform in closed form (position × i, rotation × i), while copy `i`
     /// here is the step applied `i` times. Later copies are drawn on top, so they come first.
@@ -306,13 +292,6 @@ struct LottieShapeBuilder {
             writeLottieProperty(contour, fps: fps, ContourEncoding(), to: &w)
             w.endObject()
         }
-    }
-
-    var contourEncoding: ContourEncoding { ContourEncoding() }
-
-    /// `writePathItems` as trees.
-    func pathItems(_ shape: Animated<PathShape>) -> [JSONValue] {
-        items { writePathItems(shape, to: &$0) }
     }
 
     /// Lottie trims in percent and turns its offset in degrees (360 = the whole path). With
