@@ -23,7 +23,7 @@
 #      RESVG_SAMPLE=1 for all, as scripts/test-slow.sh runs it), pass counts per folder, with the import's Lottie in ThorVG, rlottie
 #      and lottie-web and the original in Chromium; fails only on a crash, a hang or a scene
 #      the compiler rejects;
-#   8. the pytest self-tests proving the Lottie, dotLottie suites and the audit fail on broken
+#   8. (beside suites 3–7, as each uses about one core) the pytest self-tests proving the Lottie, dotLottie suites and the audit fail on broken
 #      output, that the matrix covers every property of docs/scene-format.md §5, and that
 #      browser.py drives Chromium with real input; test_tgs.py (`--target tgs` stickers:
 #      gzip, python-lottie's TGS validator, ThorVG/rlottie); test_pre_commit.py (the hooks of
@@ -105,6 +105,26 @@ if [ -f "$work/matrix/matrix.json" ]; then matrix_manifest=(--matrix "$work/matr
     | tee "$work/scenes.log"
 count_summary "scene suite" "$work/scenes.log" "${PIPESTATUS[0]}"
 
+# The pytest self-tests use about one core, as each suite from the dotLottie one on does, so they
+# run beside those suites instead of after them; their output is printed when both are done.
+self_tests_lane() {
+    local lane_started=$SECONDS
+    CHOREO="$CHOREO" "$python" -m pytest -q -p no:cacheprovider Tests/conformance/test_suite_fails_on_bad_output.py \
+    Tests/conformance/test_dotlottie_checks.py Tests/conformance/test_lottie_audit.py \
+    Tests/conformance/test_feature_matrix.py Tests/conformance/test_browser.py Tests/conformance/test_tgs.py \
+    Tests/conformance/test_state_paths_suite.py Tests/conformance/test_lottie_spec_schema.py \
+    Tests/conformance/test_live_preview.py Tests/conformance/test_preview_guides.py Tests/conformance/test_pre_commit.py \
+    Tests/conformance/test_action.py Tests/conformance/test_diff_page.py Tests/conformance/test_diff_reformat.py \
+    Tests/conformance/test_text_rendering.py Tests/conformance/test_inputs_api.py \
+    Tests/conformance/test_dotlottie_bind.py Tests/conformance/test_preview_inputs.py \
+    Tests/conformance/test_dotlottie_loop_exit.py Tests/conformance/test_loop_exit.py Tests/conformance/test_reduced_motion.py >"$work/pytest.log" 2>&1
+    local status=$?
+    echo "$status" >"$work/pytest.status"
+    echo "   (self-tests, beside the suites above: $((SECONDS - lane_started)) s)" >>"$work/pytest.log"
+}
+self_tests_lane &
+self_tests_pid=$!
+
 stage "dotLottie: archives, state machines, simulator, ThorVG by marker"
 mapfile -t machine_scenes < <(ls scenes/*.yaml Tests/ChoreoSceneTests/Fixtures/valid/*.yaml | sort)
 "$python" Tests/conformance/dotlottie_suite.py --choreo "$CHOREO" --work "$work/dotlottie" \
@@ -159,18 +179,10 @@ stage "resvg import suite: choreo import on resvg's tests (../shared/peer-suites
 CHOREO="$CHOREO" RESVG_SAMPLE="${RESVG_SAMPLE:-24}" "$python" Tests/conformance/resvg_import_suite.py | tee "$work/resvg.log"
 count_summary "resvg import suite" "$work/resvg.log" "${PIPESTATUS[0]}"
 
-stage "self-tests: the suites and the audit fail on broken output; the matrix covers §5; browser.py; Telegram stickers; the live preview and its guides; state paths; the spec schema; the pre-commit hooks; action.yml; the diff page (pytest)"
-CHOREO="$CHOREO" "$python" -m pytest -q -p no:cacheprovider Tests/conformance/test_suite_fails_on_bad_output.py \
-    Tests/conformance/test_dotlottie_checks.py Tests/conformance/test_lottie_audit.py \
-    Tests/conformance/test_feature_matrix.py Tests/conformance/test_browser.py Tests/conformance/test_tgs.py \
-    Tests/conformance/test_state_paths_suite.py Tests/conformance/test_lottie_spec_schema.py \
-    Tests/conformance/test_live_preview.py Tests/conformance/test_preview_guides.py Tests/conformance/test_pre_commit.py \
-    Tests/conformance/test_action.py Tests/conformance/test_diff_page.py Tests/conformance/test_diff_reformat.py \
-    Tests/conformance/test_text_rendering.py Tests/conformance/test_inputs_api.py \
-    Tests/conformance/test_dotlottie_bind.py Tests/conformance/test_preview_inputs.py \
-    Tests/conformance/test_dotlottie_loop_exit.py Tests/conformance/test_loop_exit.py Tests/conformance/test_reduced_motion.py \
-    | tee "$work/pytest.log"
-pytest_status=${PIPESTATUS[0]}
+stage "self-tests: the suites and the audit fail on broken output; the matrix covers §5; browser.py; Telegram stickers; the live preview and its guides; state paths; the spec schema; the pre-commit hooks; action.yml; the diff page (pytest, run beside the suites since the dotLottie one)"
+wait "$self_tests_pid"
+cat "$work/pytest.log"
+pytest_status="$(cat "$work/pytest.status" 2>/dev/null || echo 1)"
 pytest_passed="$(grep -oE '[0-9]+ passed' "$work/pytest.log" | tail -n 1 | grep -oE '[0-9]+' || true)"
 pytest_failed=0
 while read -r count; do pytest_failed=$((pytest_failed + count)); done \
