@@ -16,7 +16,7 @@ import Foundation
 // the same bytes, measured in the same run. See docs/performance.md; run it with scripts/bench.sh.
 //
 //   choreo-bench [--sizes 100,1000,10000,20000,40000] [--heavy-sizes 1000,10000,20000]
-//                [--json build/bench.json] [--cli PATH] [--scenes DIR] [--lsp-only] [--emitters-only]
+//                [--json build/bench.json] [--cli PATH] [--scenes DIR] [--lsp-only] [--lsp-sizes 1000,10000] [--emitters-only]
 //
 // Internal mode (the benchmark runs itself as a child process to measure peak memory alone):
 //   choreo-bench --child MODE FILE      MODE is idle, parse, lint or compile; prints the peak RSS in bytes
@@ -334,6 +334,7 @@ var cli = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathCompone
 var languageServerOnly = false
 var kinds = SceneGenerator.Kind.allCases
 var emittersOnly = false
+var languageServerSizes = [1_000, 10_000]
 while !arguments.isEmpty {
     let flag = arguments.removeFirst()
     if flag == "--lsp-only" {
@@ -352,9 +353,10 @@ while !arguments.isEmpty {
     case let ("--cli", value?): cli = value
     case let ("--scenes", value?): scenesDirectory = value
     case let ("--kinds", value?): kinds = value.split(separator: ",").compactMap { SceneGenerator.Kind(rawValue: String($0)) }
+    case let ("--lsp-sizes", value?): languageServerSizes = value.split(separator: ",").compactMap { Int($0) }
     default:
         FileHandle.standardError.write(
-            Data("usage: choreo-bench [--sizes N,N,...] [--heavy-sizes N,N,...] [--json PATH] [--cli PATH] [--scenes DIR] [--kinds light,heavy,...] [--lsp-only] [--emitters-only]\n".utf8))
+            Data("usage: choreo-bench [--sizes N,N,...] [--heavy-sizes N,N,...] [--json PATH] [--cli PATH] [--scenes DIR] [--kinds light,heavy,...] [--lsp-only] [--lsp-sizes N,N] [--emitters-only]\n".utf8))
         exit(2)
     }
 }
@@ -380,7 +382,7 @@ print("language server, a \(languageServer.lines)-line scene (\(languageServer.n
 // One-character edits in the light and the heavy scene at the two sizes the targets name.
 var latencies: [LanguageServerLatency] = []
 for kind in [SceneGenerator.Kind.light, .heavy] where kinds.contains(kind) {
-    for nodes in [1_000, 10_000] {
+    for nodes in languageServerSizes {
         latencies.append(measureLanguageServerLatency(kind: kind, nodes: nodes, edits: nodes >= 10_000 ? 9 : 31))
         print(latencies.last!.summary)
     }
