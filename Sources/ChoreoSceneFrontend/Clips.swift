@@ -151,7 +151,7 @@ extension FrontendContext {
     /// A repeated group cannot hold a clipped node: Lottie clips whole layers, so such a group is a
     /// precomposition, and a repeat's copies of one are not something a layer can say.
     func checkClipsInRepeats(_ layers: [NodeInfo]) {
-        for group in layers.flatMap(\.subtree) where group.shape == .group && group.repeatSpec != nil {
+        for group in layers.flatMap(\.subtree) where group.shape == .group && group.model.repeat != nil {
             for inner in group.children.flatMap(\.subtree) {
                 guard inner.clip != nil, let range = inner.clipRange else { continue }
                 error(

@@ -108,7 +108,7 @@ extension FrontendContext {
 extension NodeInfo {
     /// The stored properties `copiedSubtree` copies; a test holds it to the class's, so a
     /// property added to `NodeInfo` without being copied fails it.
-    static let copiedPropertyCount = 35
+    static let copiedPropertyCount = 16
 
     /// A copy of the node and of every node it holds (children, clip), its weak references
     /// (parent, fill owner, gradient owner) pointing into the copy when they pointed into the
@@ -134,34 +134,18 @@ extension NodeInfo {
         if !children.isEmpty || clip != nil || !copies.isEmpty { copies[ObjectIdentifier(self)] = copy }
         copy.parent = parent
         copy.children = children.map { $0.copyingStructure(into: &copies) }
-        copy.valid = valid
+        copy.model = model
+        copy.source = source
         copy.ownStyleKeys = ownStyleKeys
         copy.ownStyle = ownStyle
         copy.style = style
-        copy.localBounds = localBounds
-        copy.text = text
-        copy.accessibleLabel = accessibleLabel
-        copy.base = base
         copy.baseRanges = baseRanges
-        copy.sides = sides
-        copy.isStar = isStar
-        copy.polygonCornerRadius = polygonCornerRadius
         copy.closedPaths = closedPaths
         copy.anchorUnit = anchorUnit
         copy.morphByIndex = morphByIndex
         copy.morphRange = morphRange
-        copy.fillKind = fillKind
-        copy.fillRule = fillRule
-        copy.stroke = stroke
-        copy.trimmed = trimmed
-        copy.repeatSpec = repeatSpec
-        copy.repeatStagger = repeatStagger
-        copy.repeatFillRange = repeatFillRange
         copy.clip = clip?.copyingStructure(into: &copies)
         copy.clipRange = clipRange
-        copy.anchorWritten = anchorWritten
-        copy.anchorKeyword = anchorKeyword
-        copy.positionRange = positionRange
         copy.gradientOwner = gradientOwner
         copy.gradientMap = gradientMap
         return copy

@@ -77,7 +77,7 @@ extension FrontendContext {
         var pending: [(node: NodeInfo, copies: Int)] = layers.reversed().map { ($0, 1) }
         while let (node, inherited) = pending.popLast() {
             // Counts are at most 1000 each, and the product stops growing once past the limit.
-            let copies = inherited * (node.repeatSpec?.count ?? 1)
+            let copies = inherited * (node.model.repeat?.count ?? 1)
             if node.shape != .group {
                 if copies > limit {
                     error(

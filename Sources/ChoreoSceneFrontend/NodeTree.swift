@@ -116,34 +116,25 @@ struct StyleSpec {
     }
 }
 
-/// One node while the front end works on it.
+/// One node while the front end works on it: the model's node and source it is building, with
+/// what only the front end needs (the tree's links, the style as written and inherited, where
+/// base values were written, the clip read as a node of its own).
 final class NodeInfo {
-    let id: String
-    let range: SourceRange
-    let shape: ShapeKind
+    /// The model's node as read so far: id, base values, polygon parameters, fill, stroke, trim,
+    /// repeat and accessible name. A group's children are in `children` until `sceneNode` gives
+    /// the model their nodes; `source` is attached there too.
+    var model: SceneNode
+    /// How the node was written and what its reader measured of it, for the model's checks.
+    var source: SceneNodeSource
     weak var parent: NodeInfo?
     var children: [NodeInfo] = []
-    /// False when the node's own definition had errors: references to it are then not checked.
-    var valid = true
     /// Style keys written on this node itself (not inherited).
     var ownStyleKeys: Set<Property> = []
     var ownStyle = StyleSpec()
     /// After inheritance from the enclosing groups.
     var style = StyleSpec()
-    /// The geometry's box in local coordinates (a group's: its children's, placed).
-    var localBounds = Bounds.zero
-    /// A text node's text, its accessible name.
-    var text: String?
-    /// A text node's `a11y.label`: its accessible name in place of the text.
-    var accessibleLabel: String?
-    /// Room for a shape's transform, geometry and style values, so that they are added without
-    /// growing the array; `sceneNode` keeps a compacted copy in the model.
-    var base = PropertyValues(minimumCapacity: 16)
     /// Where base values were written, for notes.
     var baseRanges = PropertyMap<SourceRange>()
-    var sides = 0
-    var isStar = false
-    var polygonCornerRadius = 0.0
     var closedPaths = true
     /// The unit point of a keyword `anchor:` (`Scene.keywordAnchors`).
     var anchorUnit: Point?
@@ -151,25 +142,11 @@ final class NodeInfo {
     var morphByIndex = false
     /// Where `morph:` was written, for notes.
     var morphRange: SourceRange?
-    var fillKind = FillKind.none
-    var fillRule = FillRule.nonzero
-    var stroke: StrokeStyle?
-    var trimmed = false
-    var repeatSpec: Repeat?
-    var repeatStagger: RepeatStagger?
-    /// Where `repeat.fill` was written, for its checks.
-    var repeatFillRange: SourceRange?
     /// The node's `clip:` read as a node of its own (shape, geometry and transform, no style);
-    /// its animatable values are also in `base` as `clip.KEY`.
+    /// its animatable values are also in `model.base` as `clip.KEY`.
     var clip: NodeInfo?
     /// Where `clip:` was written.
     var clipRange: SourceRange?
-    /// Whether `anchor:` was written (else it is the centre of the bounds); the keyword if it is
-    /// one, where it stands and the range a fix-it may rewrite (a plain scalar's); where
-    /// `position:` was written.
-    var anchorWritten = false
-    var anchorKeyword: (word: String, unit: Point, range: SourceRange, editable: SourceRange?)?
-    var positionRange: SourceRange?
     /// For a shape filled by a group's gradient: the group, and the map from the group's
     /// coordinates to this node's (a similarity, from base values).
     /// Weak, as `FillSpec.owner` and `parent` are: the group holds this node among its children.
@@ -177,9 +154,40 @@ final class NodeInfo {
     var gradientMap = GradientMap.identity
 
     init(id: String, range: SourceRange, shape: ShapeKind) {
-        self.id = id
-        self.range = range
-        self.shape = shape
+        // Room for a shape's transform, geometry and style values, so that they are added without
+        // growing the array; `compactBaseValues` trims it once nothing writes it any more.
+        model = SceneNode(
+            id: id, range: range, shape: Self.placeholderShape(shape), base: PropertyValues(minimumCapacity: 16),
+            fill: .none)
+        source = SceneNodeSource(kind: shape)
+    }
+
+    /// The model's shape before the reader fills it in: a polygon's parameters are read with its
+    /// geometry, a group's children when the model is made.
+    private static func placeholderShape(_ kind: ShapeKind) -> SceneShape {
+        switch kind {
+        case .rect: .rect
+        case .ellipse: .ellipse
+        case .polygon: .polygon(sides: 3, star: false, cornerRadius: 0)
+        case .path, .text: .path
+        case .group: .group([])
+        }
+    }
+
+    // The model's and the source's values under the short names the readers use.
+    var id: String { model.id }
+    var range: SourceRange { model.range }
+    var shape: ShapeKind { source.kind }
+    /// False when the node's own definition had errors: references to it are then not checked.
+    var valid: Bool { !source.hadErrors }
+    /// The geometry's box in local coordinates (a group's: its children's, placed).
+    var localBounds: Bounds {
+        get { source.localBounds }
+        set { source.localBounds = newValue }
+    }
+    var base: PropertyValues {
+        get { model.base }
+        _modify { yield &model.base }
     }
 
     /// The node and everything below it, depth first.
@@ -201,11 +209,11 @@ final class NodeInfo {
         if shape == .group {
             local = children.map { $0.placedBounds(includingStroke: includingStroke) }.reduce(nil) { $0?.union($1) ?? $1 }
                 ?? .zero
-        } else if includingStroke, let stroke, let width = base.number(.strokeWidth) {
+        } else if includingStroke, let stroke = model.stroke, let width = base.number(.strokeWidth) {
             local = local.insetBy(width / 2 * (stroke.join == .miter ? 1.5 : 1))
         }
         var box = local.applying(baseMatrix)
-        if let repeatSpec {
+        if let repeatSpec = model.repeat {
             for copy in 1..<max(1, repeatSpec.count) {
                 box = box.union(local.applying(baseMatrix.concatenating(repeatSpec.matrix(ofCopy: copy))))
             }
@@ -279,11 +287,11 @@ extension FrontendContext {
         readGeometry(map, into: info, registry: &registry)
         readTransform(map, into: info)
         readOwnStyle(map, into: info)
-        if let repeatNode = map.value(.repeat) { info.repeatSpec = readRepeat(repeatNode, node: info) }
+        if let repeatNode = map.value(.repeat) { info.model.repeat = readRepeat(repeatNode, node: info) }
         if let clipNode = map.value(.clip) { readClip(clipNode, into: info, registry: &registry) }
         readEffects(map, into: info)
         if id == nil || errorCount > errorsBefore {
-            info.valid = false
+            info.source.hadErrors = true
             if let id { registry.markBroken(id) }
         }
         if id == nil { return nil }
@@ -326,21 +334,17 @@ extension FrontendContext {
             info.base[.size] = .point(size)
             info.localBounds = Bounds(centeredSize: size)
         case .polygon:
-            if let node = map.value(.sides), let sides = integer(node, name: Property.sides.key, bound: Property.sides.descriptor.bound) {
-                info.sides = sides
-            } else {
-                info.sides = 3
+            var sides = 3
+            if let node = map.value(.sides), let written = integer(node, name: Property.sides.key, bound: Property.sides.descriptor.bound) {
+                sides = written
             }
             let radius = number(.radius, in: map) ?? Property.radius.defaultNumber
             info.base[.radius] = .number(radius)
-            if map.has(.innerRadius) {
-                info.isStar = true
-                info.base[.innerRadius] = .number(number(.innerRadius, in: map) ?? radius / 2)
-            }
-            if let value = number(.cornerRadius, in: map) {
-                info.polygonCornerRadius = value
-            }
-            _ = addPathVertices(info.isStar ? 2 * info.sides : info.sides, at: info.range)
+            let star = map.has(.innerRadius)
+            if star { info.base[.innerRadius] = .number(number(.innerRadius, in: map) ?? radius / 2) }
+            let cornerRadius = number(.cornerRadius, in: map) ?? 0
+            info.model.shape = .polygon(sides: sides, star: star, cornerRadius: cornerRadius)
+            _ = addPathVertices(star ? 2 * sides : sides, at: info.range)
             info.localBounds = Bounds(minX: -radius, minY: -radius, maxX: radius, maxY: radius)
         case .path:
             if let node = map.value(.closed) { info.closedPaths = bool(node, name: Property.closed.key) ?? true }
@@ -507,13 +511,13 @@ extension FrontendContext {
         var anchor = bounds.center
         if let node = map.value(.anchor), let value = anchorPoint(node, bounds: bounds) {
             anchor = value
-            info.anchorWritten = true
+            info.source.anchorWritten = true
             info.anchorUnit = anchorUnit(node)
-            if let word = node.scalar?.value, let keyword = anchorKeywords.first(where: { $0.0 == word }) {
-                info.anchorKeyword = (word, keyword.1, node.reportRange, node.scalar?.style == .plain ? valueTextRange(node) : nil)
+            if let word = node.scalar?.value, anchorKeywords.contains(where: { $0.0 == word }) {
+                info.source.anchorKeyword = .init(word: word, range: node.reportRange, editable: node.scalar?.style == .plain ? valueTextRange(node) : nil)
             }
         }
-        info.positionRange = map.value(.position)?.reportRange
+        info.source.positionRange = map.value(.position)?.reportRange
         info.base[.anchor] = .point(anchor)
         info.base[.position] = .point(point(.position, in: map) ?? anchor)
         info.base[.offset] = .point(point(.offset, in: map) ?? Property.offset.defaultPoint)
@@ -759,7 +763,7 @@ extension FrontendContext {
             if let items = value.sequence, items.count == 2 {
                 if let first = color(items[0]), let last = color(items[1]) {
                     stagger.fill = (first, last)
-                    info.repeatFillRange = value.reportRange
+                    info.source.repeatFillRange = value.reportRange
                 }
             } else {
                 error(
@@ -767,7 +771,7 @@ extension FrontendContext {
                     at: value.reportRange, help: "for example fill: [\"#FF3B30\", \"#007AFF\"]")
             }
         }
-        if stagger.delay > 0 || stagger.fill != nil { info.repeatStagger = stagger }
+        if stagger.delay > 0 || stagger.fill != nil { info.model.stagger = stagger }
     }
 
     // MARK: Inheritance and resolved styles
@@ -789,23 +793,23 @@ extension FrontendContext {
     /// them any more (after `resolveStyles`): 10 or so values instead of room for 16.
     func compactBaseValues(_ nodes: [NodeInfo]) {
         for info in nodes {
-            info.base = info.base.compacted()
+            info.model.base = info.model.base.compacted()
             compactBaseValues(info.children)
         }
     }
 
     private func resolveShapeStyle(_ info: NodeInfo) {
         let style = info.style
-        info.fillRule = style.fillRule ?? .nonzero
+        info.model.fillRule = style.fillRule ?? .nonzero
         if let strokeSpec = style.stroke, !strokeSpec.none {
-            info.stroke = StrokeStyle(
+            info.model.stroke = StrokeStyle(
                 cap: strokeSpec.cap ?? .butt, join: strokeSpec.join ?? .miter, miterLimit: strokeSpec.miterLimit ?? Property.strokeMiterLimit.defaultNumber, dash: strokeSpec.dash ?? [])
             info.base[.strokeColor] = .color(strokeSpec.color ?? Property.strokeColor.defaultColor)
             info.base[.strokeWidth] = .number(strokeSpec.width ?? Property.strokeWidth.defaultNumber)
         }
         // SwiftUI fills a shape with the foreground colour unless it is only stroked.
-        let fill = style.fill ?? FillSpec(kind: info.stroke == nil ? .solid : .none, color: Property.fill.defaultColor, range: info.range)
-        info.fillKind = fill.kind
+        let fill = style.fill ?? FillSpec(kind: info.model.stroke == nil ? .solid : .none, color: Property.fill.defaultColor, range: info.range)
+        info.model.fill = fill.kind
         // A gradient written on a group is laid out in the group's coordinates (its bounds for
         // `units: bounds`) and carried into this node's coordinates, so that every child the group
         // fills shows its part of one sweep.
@@ -840,8 +844,8 @@ extension FrontendContext {
 
     /// Makes a node trimmed, with defaults 0…1 and no offset for what `trim` does not say.
     func enableTrim(_ info: NodeInfo, _ trim: TrimSpec = TrimSpec()) {
-        if !info.trimmed {
-            info.trimmed = true
+        if !info.model.trimmed {
+            info.model.trimmed = true
             info.base[.trimStart] = .number(trim.start ?? Property.trimStart.defaultNumber)
             info.base[.trimEnd] = .number(trim.end ?? Property.trimEnd.defaultNumber)
             info.base[.trimOffset] = .number(trim.offset ?? Property.trimOffset.defaultNumber)

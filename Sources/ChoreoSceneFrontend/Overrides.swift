@@ -167,7 +167,7 @@ extension FrontendContext {
         switch property {
         case .radius where target.shape == .ellipse:
             return number(node, name: property.key, bound: bound).map { make(.size, .value(.point(Point(2 * $0, 2 * $0)))) }
-        case .innerRadius where !target.isStar:
+        case .innerRadius where !target.model.shape.isStar:
             error(.unknownProperty, "polygon '\(target.id)' is not a star: give it an inner-radius in layers to animate one",
                 at: range)
             return nil
@@ -285,7 +285,7 @@ extension FrontendContext {
             message = "\(name) has no stroke to animate"
             help = "give it a stroke in layers, for example stroke: {color: black, width: 0}"
         } else {
-            switch target.fillKind {
+            switch target.model.fill {
             case .none:
                 message = "\(name) has no fill to animate"
                 help = "give it a fill in layers, for example fill: transparent"

@@ -229,33 +229,16 @@ extension FrontendContext {
             at: node.reportRange, help: "write choreo: 1")
     }
 
+    /// The model's node of `info`, which shares its (compacted) base values' storage.
     private func sceneNode(_ info: NodeInfo) -> SceneNode {
-        let shape: SceneShape
-        switch info.shape {
-        case .rect: shape = .rect
-        case .ellipse: shape = .ellipse
-        case .polygon: shape = .polygon(sides: info.sides, star: info.isStar, cornerRadius: info.polygonCornerRadius)
-        case .path, .text: shape = .path
-        case .group: shape = .group(info.children.map(sceneNode))
-        }
-        // The model takes the node's (compacted) base values, sharing their storage.
-        var node = SceneNode(
-            id: info.id, range: info.range, shape: shape, base: info.base, fill: info.fillKind, fillRule: info.fillRule,
-            stroke: info.stroke, trimmed: info.trimmed, repeat: info.repeatSpec, stagger: info.repeatStagger)
-        node.accessibleName = info.accessibleLabel ?? info.text
-        node.source = SceneNodeSource(
-            kind: info.shape, localBounds: info.localBounds,
-            clipBounds: info.clip.flatMap { clip in clip.valid ? clip.localBounds.applying(clip.baseMatrix) : nil },
-            positionRange: info.positionRange, anchorWritten: info.anchorWritten,
-            anchorKeyword: info.anchorKeyword.map { .init(word: $0.word, range: $0.range, editable: $0.editable) },
-            repeatFillRange: info.repeatFillRange, hadErrors: !info.valid)
+        var node = info.model
+        if info.shape == .group { node.shape = .group(info.children.map(sceneNode)) }
+        var source = info.source
+        source.clipBounds = info.clip.flatMap { clip in clip.valid ? clip.localBounds.applying(clip.baseMatrix) : nil }
+        node.source = source
         if let clip = info.clip {
-            switch clip.shape {
-            case .rect: node.clip = .rect
-            case .ellipse: node.clip = .ellipse
-            case .polygon: node.clip = .polygon(sides: clip.sides, star: clip.isStar, cornerRadius: clip.polygonCornerRadius)
-            case .path, .group, .text: node.clip = .path
-            }
+            // A clip is never a group: the clip reader refuses one.
+            node.clip = clip.shape == .group ? .path : clip.model.shape
         }
         return node
     }

@@ -168,13 +168,13 @@ extension FrontendContext {
         {
             texts.perGlyph[info.id] = (delay, perGlyph.reportRange)
         }
-        info.text = text
+        info.model.accessibleName = text
         if let a11y = map.value(.a11y),
             let settings = readMap(a11y, what: Property.a11y.key, allowed: Property.a11y.childKeys, required: Property.a11y.requiredChildren.map(\.key)),
             let labelNode = settings.value(.a11yLabel),
             let label = scalarText(labelNode, expected: "the text's accessible name")
         {
-            info.accessibleLabel = label
+            info.model.accessibleName = label
         }
         guard let text, let font, size > 0, let textNode else { return }
         guard let layout = setText(text, font: font, style: style, at: textNode.reportRange, maxWidthRange: map.value(.maxWidth)?.reportRange)

@@ -112,6 +112,12 @@ public enum SceneShape: Sendable, Equatable {
     case polygon(sides: Int, star: Bool, cornerRadius: Double)
     case path
     case group([SceneNode])
+
+    /// A polygon whose `inner-radius` makes it a star.
+    package var isStar: Bool {
+        if case .polygon(_, true, _) = self { return true }
+        return false
+    }
 }
 
 public enum FillKind: Sendable, Equatable {
@@ -140,7 +146,19 @@ public struct SceneNode: Sendable, Equatable {
     public var accessibleName: String?
     /// Where the node's keys were written and what its reader measured of it, for the model's
     /// checks; nil for a node built in code.
-    public var source: SceneNodeSource?
+    public var source: SceneNodeSource? {
+        get { sourceBox?.value }
+        set { sourceBox = newValue.map(SourceBox.init) }
+    }
+    private var sourceBox: SourceBox?
+
+    private final class SourceBox: Sendable, Equatable {
+        let value: SceneNodeSource
+
+        init(_ value: SceneNodeSource) { self.value = value }
+
+        static func == (a: SourceBox, b: SourceBox) -> Bool { a.value == b.value }
+    }
     public var `repeat`: Repeat? {
         get { rare?.repeat }
         set { rare = RareParts.make(repeat: newValue, stagger: stagger, clip: clip, origin: origin) }
@@ -216,26 +234,27 @@ public enum SceneNodeOrigin: Sendable, Equatable {
 }
 
 /// What the scene file says about one node beyond its values: where its keys were written (the
-/// model's checks report there) and its measured geometry. Behind one reference, as `RareParts`
-/// is, so that a node stays small through lowering.
-public final class SceneNodeSource: Sendable, Equatable {
+/// model's checks report there) and its measured geometry. The front end fills it in while it
+/// reads the node; `SceneNode` keeps it behind one reference, so that a node stays small through
+/// lowering.
+public struct SceneNodeSource: Sendable, Equatable {
     /// The shape as written: a text node is a path in the model.
-    package let kind: ShapeKind
+    package var kind: ShapeKind
     /// The geometry's box in the node's own coordinates: a group's is its children's, placed; a
     /// text's is its laid-out lines', which its values do not give back.
-    package let localBounds: Bounds
+    package var localBounds = Bounds.zero
     /// The clip's box in the node's coordinates; nil without a clip, or when the clip had errors.
-    package let clipBounds: Bounds?
+    package var clipBounds: Bounds?
     /// Where `position:` was written.
-    package let positionRange: SourceRange?
+    package var positionRange: SourceRange?
     /// Whether `anchor:` was written (else the anchor is the centre of the bounds).
-    package let anchorWritten: Bool
-    package let anchorKeyword: AnchorKeyword?
+    package var anchorWritten = false
+    package var anchorKeyword: AnchorKeyword?
     /// Where `repeat.fill` was written.
-    package let repeatFillRange: SourceRange?
+    package var repeatFillRange: SourceRange?
     /// True when the node's definition had errors. The front end checks the model it built before
     /// it refuses such a scene, so the checks skip these nodes instead of reporting consequences.
-    package let hadErrors: Bool
+    package var hadErrors = false
 
     /// An `anchor:` keyword: the word, where it stands, and the range a fix-it may rewrite (a
     /// plain scalar's, else nil).
@@ -252,8 +271,9 @@ public final class SceneNodeSource: Sendable, Equatable {
     }
 
     package init(
-        kind: ShapeKind, localBounds: Bounds, clipBounds: Bounds?, positionRange: SourceRange?, anchorWritten: Bool,
-        anchorKeyword: AnchorKeyword?, repeatFillRange: SourceRange?, hadErrors: Bool
+        kind: ShapeKind, localBounds: Bounds = .zero, clipBounds: Bounds? = nil, positionRange: SourceRange? = nil,
+        anchorWritten: Bool = false, anchorKeyword: AnchorKeyword? = nil, repeatFillRange: SourceRange? = nil,
+        hadErrors: Bool = false
     ) {
         self.kind = kind
         self.localBounds = localBounds
@@ -263,12 +283,6 @@ public final class SceneNodeSource: Sendable, Equatable {
         self.anchorKeyword = anchorKeyword
         self.repeatFillRange = repeatFillRange
         self.hadErrors = hadErrors
-    }
-
-    public static func == (a: SceneNodeSource, b: SceneNodeSource) -> Bool {
-        a.kind == b.kind && a.localBounds == b.localBounds && a.clipBounds == b.clipBounds
-            && a.positionRange == b.positionRange && a.anchorWritten == b.anchorWritten
-            && a.anchorKeyword == b.anchorKeyword && a.repeatFillRange == b.repeatFillRange && a.hadErrors == b.hadErrors
     }
 }
 
