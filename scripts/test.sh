@@ -7,7 +7,8 @@
 #      unavailable;
 #   2. creates the conformance virtualenv .venv (Tests/conformance/setup.sh, or its
 #      requirements.txt), when the conformance suites exist;
-#   3. `swift test`: every Swift test target, the CLI end-to-end tests included;
+#   3. `swift test`: every Swift test target, the CLI end-to-end tests included (built first, without
+#      the plugin's host-tool copy of the package);
 #   4. the conformance suites, Tests/conformance/run_all.sh, when it exists.
 # Later steps run even when an earlier test step fails, so one run shows every failure.
 # scripts/test-slow.sh runs the slow stages this leaves out (the SwiftPM plugin stage, every resvg
@@ -31,7 +32,15 @@ failed=()
 mapfile -t scratch < <(swift_scratch_args)
 
 stage "swift test"
-swift test "${scratch[@]}" </dev/null || failed+=("swift test")
+# `swift test` would build the choreo executable and every target below it twice, the second time
+# as ChoreoPlugin's host tool (the `-tool` copies in the scratch directory), which no test runs:
+# building the test bundle and the CLI the end-to-end tests drive, then testing that build,
+# compiles each target once.
+if swift build "${scratch[@]}" --product ChoreoPackageTests </dev/null && swift build "${scratch[@]}" --product choreo </dev/null; then
+    swift test "${scratch[@]}" --skip-build </dev/null || failed+=("swift test")
+else
+    failed+=("swift test (build)")
+fi
 
 if [ -f Tests/conformance/run_all.sh ]; then
     stage "conformance suites"
