@@ -14,7 +14,7 @@
 #      Chromium (Playwright): rest, a tap-through of every scene with states, inline, reduced
 #      motion, the reel still animating;
 #   5. state_paths_suite.py: every trail through the states of every scene with states (scenes,
-#      feature scenes, matrix, valid fixtures), real input, the SVG's clock paused at 25/50/75 %
+#      feature scenes, valid fixtures; the matrix too at CONFORMANCE_BREADTH=full), real input, the SVG's clock paused at 25/50/75 %
 #      of every clip vs ThorVG's frame of the Lottie, and at rest vs `choreo snapshot --state`;
 #   6. lottie_audit.py: no compiled Lottie (scenes, feature scenes, matrix) contains a known
 #      player pitfall; lottie_spec_schema.py: every compiled Lottie (and the valid fixtures, the
@@ -32,7 +32,9 @@
 # Prints per-suite totals and a last line `N passed, M failed`; exits non-zero on any failure.
 # Failure images (A | B | difference) go to Tests/conformance/out/ (git-ignored).
 # Environment: CHOREO=path/to/choreo skips the build; CHOREO_SCRATCH is the swift scratch path
-# (as in scripts/test.sh); CONFORMANCE_JOBS (default 2) parallel workers.
+# (as in scripts/test.sh); CONFORMANCE_JOBS (default 2) parallel workers; CONFORMANCE_BREADTH=full
+# (scripts/test-slow.sh) adds what the test command leaves out to stay under 15 minutes: the
+# feature matrix's state paths (suite 5).
 set -uo pipefail
 repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$repo_root"
@@ -61,8 +63,8 @@ if [ -z "${CHOREO:-}" ]; then
     scratch=()
     if [ -n "${CHOREO_SCRATCH:-}" ]; then scratch=(--scratch-path "$CHOREO_SCRATCH"); fi
     stage "building choreo"
-    if ! swift build "${scratch[@]}" --product choreo >/dev/null; then
-        swift build "${scratch[@]}" --product choreo 2>&1 | tail -30
+    if ! swift build "${scratch[@]}" --product choreo --disable-index-store >/dev/null; then
+        swift build "${scratch[@]}" --product choreo --disable-index-store 2>&1 | tail -30
         echo "0 passed, 1 failed"
         exit 1
     fi
@@ -152,8 +154,12 @@ count_summary "interactive suite" "$work/interactive.log" "${PIPESTATUS[0]}"
 
 stage "state paths: every path through the states of the interactive SVG, paused mid-transition, vs ThorVG (Playwright)"
 mapfile -t fixture_scenes < <(ls Tests/ChoreoSceneTests/Fixtures/valid/*.yaml | sort)
+# The feature matrix's one-transition scenes are walked at full breadth only: the scene suite
+# already compares each of their cells at the transition's start, middle, end and peaks.
+state_path_matrix=()
+if [ "${CONFORMANCE_BREADTH:-}" = full ]; then state_path_matrix=("${matrix_manifest[@]}" "${matrix_scenes[@]}"); fi
 "$python" Tests/conformance/state_paths_suite.py --choreo "$CHOREO" --compiled "$work/compiled" --work "$work/state-paths" \
-    --jobs "${CONFORMANCE_JOBS:-2}" "${matrix_manifest[@]}" "${scenes[@]}" "${matrix_scenes[@]}" "${fixture_scenes[@]}" \
+    --jobs "${CONFORMANCE_JOBS:-2}" "${scenes[@]}" "${state_path_matrix[@]}" "${fixture_scenes[@]}" \
     | tee "$work/state-paths.log"
 count_summary "state-paths suite" "$work/state-paths.log" "${PIPESTATUS[0]}"
 
