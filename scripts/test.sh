@@ -36,9 +36,8 @@ stage "swift test"
 # as ChoreoPlugin's host tool (the `-tool` copies in the scratch directory), which no test runs:
 # building the test bundle and the CLI the end-to-end tests drive, then testing that build,
 # compiles each target once.
-# No index store: only an editor reads it (run_all.sh builds the same way, so it reuses this build).
-if swift build "${scratch[@]}" --product ChoreoPackageTests --disable-index-store </dev/null \
-    && swift build "${scratch[@]}" --product choreo --disable-index-store </dev/null; then
+# The index store stays on: on Linux the test bundle's XCTest discovery reads it.
+if swift build "${scratch[@]}" --product ChoreoPackageTests </dev/null && swift build "${scratch[@]}" --product choreo </dev/null; then
     swift test "${scratch[@]}" --skip-build </dev/null || failed+=("swift test")
 else
     failed+=("swift test (build)")

@@ -63,8 +63,8 @@ if [ -z "${CHOREO:-}" ]; then
     scratch=()
     if [ -n "${CHOREO_SCRATCH:-}" ]; then scratch=(--scratch-path "$CHOREO_SCRATCH"); fi
     stage "building choreo"
-    if ! swift build "${scratch[@]}" --product choreo --disable-index-store >/dev/null; then
-        swift build "${scratch[@]}" --product choreo --disable-index-store 2>&1 | tail -30
+    if ! swift build "${scratch[@]}" --product choreo >/dev/null; then
+        swift build "${scratch[@]}" --product choreo 2>&1 | tail -30
         echo "0 passed, 1 failed"
         exit 1
     fi
