@@ -171,16 +171,7 @@ struct LottieLayerWriter {
         fit: LottieEmitter.CanvasFit?, to w: inout W, members: (inout W) -> Void
     ) {
         w.beginObject()
-        w.member("ty", type)
-        w.member("ddd", 0)
-        w.member("ind", index)
-        w.member("nm", name)
-        w.member("sr", 1)
-        w.member("st", 0)
-        w.member("ip", 0)
-        w.member("op", outPoint)
-        w.member("ao", 0)
-        w.member("bm", 0)
+        LottieEmitter.writeLayerHeader(type: type, name: name, index: index, outPoint: outPoint, to: &w)
         w.key("ks")
         if let fit {
             LottieEmitter.writeLayerTransform(fit: fit, to: &w)

@@ -147,7 +147,20 @@ public enum LottieEmitter {
         name: String, index: Int, outPoint: Int, fit: CanvasFit?, to w: inout W, shapes: (inout W) -> Void
     ) {
         w.beginObject()
-        w.member("ty", 4)
+        writeLayerHeader(type: 4, name: name, index: index, outPoint: outPoint, to: &w)
+        w.key("ks")
+        writeLayerTransform(fit: fit, to: &w)
+        w.key("shapes")
+        w.beginArray()
+        shapes(&w)
+        w.endArray()
+        w.endObject()
+    }
+
+    /// The members every layer opens with, shape layers and the layered writer's alike: its type,
+    /// index and name, and a life from frame 0 to `outPoint` at normal speed and blending.
+    static func writeLayerHeader<W: JSONSink>(type: Int, name: String, index: Int, outPoint: Int, to w: inout W) {
+        w.member("ty", type)
         w.member("ddd", 0)
         w.member("ind", index)
         w.member("nm", name)
@@ -157,13 +170,6 @@ public enum LottieEmitter {
         w.member("op", outPoint)
         w.member("ao", 0)
         w.member("bm", 0)
-        w.key("ks")
-        writeLayerTransform(fit: fit, to: &w)
-        w.key("shapes")
-        w.beginArray()
-        shapes(&w)
-        w.endArray()
-        w.endObject()
     }
 
     /// A shape layer's `ks`: the identity, or the sticker's fit.
