@@ -62,6 +62,13 @@ public final class LanguageServer {
     /// document's last lint).
     public var layersRead: Int { layersReadInClosedDocuments + layerCaches.values.reduce(0) { $0 + $1.layersRead } }
     private var layersReadInClosedDocuments = 0
+    /// The IR nodes of the top-level layers each document's last lint lowered, for the next to
+    /// take where nothing they depend on changed.
+    var loweringCaches: [String: LayerLoweringCache] = [:]
+    /// Top-level layers lowering built in every lint so far (the others it took from the
+    /// document's last lint).
+    public var layersLowered: Int { layersLoweredInClosedDocuments + loweringCaches.values.reduce(0) { $0 + $1.layersLowered } }
+    private var layersLoweredInClosedDocuments = 0
     var shutdownRequested = false
     /// Set by the `exit` notification: the process should end with this status.
     public private(set) var exitStatus: Int32?
@@ -231,6 +238,8 @@ public final class LanguageServer {
             lintBase[uri] = nil
             layersReadInClosedDocuments += layerCaches[uri]?.layersRead ?? 0
             layerCaches[uri] = nil
+            layersLoweredInClosedDocuments += loweringCaches[uri]?.layersLowered ?? 0
+            loweringCaches[uri] = nil
             staleTree.remove(uri)
             pendingLint.removeAll { $0 == uri }
             return [notificationMessage("textDocument/publishDiagnostics", .object([("uri", .string(uri)), ("diagnostics", [])]))]
@@ -298,7 +307,10 @@ public final class LanguageServer {
             // hostile line made a single message of tens of megabytes.
             let cache = layerCaches[uri] ?? LayerReadCache()
             layerCaches[uri] = cache
-            let compilation = compileScene(file, read: read, artwork: configuration.artwork, layerCache: cache)
+            let loweringCache = loweringCaches[uri] ?? LayerLoweringCache()
+            loweringCaches[uri] = loweringCache
+            let compilation = compileScene(
+                file, read: read, artwork: configuration.artwork, layerCache: cache, loweringCache: loweringCache)
             diagnostics = compilation.diagnostics.cappedPerFile()
             artworkElements[uri] = compilation.artwork.elements.isEmpty ? nil : compilation.artwork.elements
         }

@@ -48,17 +48,19 @@ public func compileScene(
 /// lint and splices the YAML of an edited node into it for the next, so this is
 /// `compileScene(file, artwork:)` without its YAML read. With `layerCache` the front end takes
 /// the top-level layers the last build of the same document read, where their YAML and what
-/// reading them depends on are unchanged (`LayerReadCache`).
+/// reading them depends on are unchanged (`LayerReadCache`); with `loweringCache` lowering takes
+/// the IR nodes of the layers the last lowering built where nothing they depend on changed
+/// (`LayerLoweringCache`; the themes' variants are lowered whole).
 package func compileScene(
     _ file: SourceFile, read: (root: YAMLNode?, diagnostics: [Diagnostic]), artwork loader: (any ArtworkLoading)? = nil,
-    layerCache: LayerReadCache? = nil
+    layerCache: LayerReadCache? = nil, loweringCache: LayerLoweringCache? = nil
 ) -> SceneCompilation {
     var scene: Scene?
     var sources = ArtworkSources()
     var unused: YAMLNode?
     var compilation = compileScene(
         file, theme: nil, model: &scene, keepingTree: false, tree: &unused, artwork: loader, sources: &sources, read: read,
-        layerCache: layerCache)
+        layerCache: layerCache, loweringCache: loweringCache)
     compilation.inputFiles = (scene?.fontFiles ?? []) + sources.files
     compilation.artwork = sources
     compilation.diagnostics = withoutFixItsInArtwork(compilation.diagnostics, sources)
@@ -87,7 +89,7 @@ public func compileSceneKeepingModel(
 private func compileScene(
     _ file: SourceFile, theme: String?, model: inout Scene?, keepingTree: Bool, tree: inout YAMLNode?,
     artwork loader: (any ArtworkLoading)?, sources: inout ArtworkSources, read: (root: YAMLNode?, diagnostics: [Diagnostic])? = nil,
-    layerCache: LayerReadCache? = nil
+    layerCache: LayerReadCache? = nil, loweringCache: LayerLoweringCache? = nil
 ) -> SceneCompilation {
     var bag = DiagnosticBag(file: file.path)
     // The YAML tree is kept past the front end only when themes need to read it again or the
@@ -104,7 +106,7 @@ private func compileScene(
     guard let sceneWork = checkOutputWork(scene, inputBytes: file.bytes.count, diagnostics: &bag) else {
         return SceneCompilation(timeline: nil, diagnostics: bag.diagnostics.sortedForReport(), themeNames: scene.themes.map(\.name))
     }
-    var timeline = lower(scene, inputBytes: file.bytes.count, diagnostics: &bag)
+    var timeline = lower(scene, inputBytes: file.bytes.count, diagnostics: &bag, cache: loweringCache)
     let themeNames = scene.themes.map(\.name)
     if !bag.hasErrors, !scene.themes.isEmpty {
         // Each theme is the whole scene compiled again with the theme's values for its vars.

@@ -131,7 +131,7 @@ extension FrontendContext {
             nameNode = timelineNode
             if let loopNode = map.value("loop") { state.playLoop = bool(loopNode, name: "loop") }
             if let bindNode = map.value("bind"), let input = identifier(bindNode, what: "input name") {
-                state.playBind = (input, bindNode.reportRange)
+                state.playBind = SceneState.PlayBind(input: input, range: bindNode.reportRange)
             }
         } else if node.sequence != nil {
             error(

@@ -12,7 +12,12 @@ import ChoreoTimeline
 /// the timeline's own arrays: copying the nodes onto a stack, as this did, copied every top-level
 /// `Node` (about a kilobyte each) and was the peak of lint's memory.
 func firstNodeWithNonFiniteValue(_ timeline: Timeline) -> String? {
-    var pending: [(nodes: [Node], next: Int)] = [(timeline.layers, 0)]
+    firstNodeWithNonFiniteValue(timeline.layers)
+}
+
+/// `firstNodeWithNonFiniteValue` of these layers and the nodes below them.
+func firstNodeWithNonFiniteValue(_ layers: [Node]) -> String? {
+    var pending: [(nodes: [Node], next: Int)] = [(layers, 0)]
     while let (nodes, next) = pending.last {
         guard next < nodes.count else {
             pending.removeLast()

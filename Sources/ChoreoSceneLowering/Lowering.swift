@@ -14,7 +14,11 @@ import Foundation
 /// a timeline played once that moves a staggered repeat (`repeat.delay`) lasts that much longer,
 /// so the last copy finishes too. A scene with
 /// neither states nor timelines is one still frame named after the scene.
-package func lower(_ scene: Scene, inputBytes: Int = 0, diagnostics: inout DiagnosticBag) -> Timeline {
+///
+/// With `cache` (the language server's, kept per document) the top-level layers the last
+/// lowering built are taken where nothing they depend on changed (`LayerLoweringCache`), and
+/// only the others' tracks are built.
+package func lower(_ scene: Scene, inputBytes: Int = 0, diagnostics: inout DiagnosticBag, cache: LayerLoweringCache? = nil) -> Timeline {
     guard checkBakedSegmentCount(scene, inputBytes: inputBytes, diagnostics: &diagnostics) else {
         // Rejected: the caller drops the timeline because of the error, so it stays empty.
         return Timeline(
@@ -23,20 +27,33 @@ package func lower(_ scene: Scene, inputBytes: Int = 0, diagnostics: inout Diagn
     }
     let context = LoweringContext(scene: scene)
     let plans = context.layOutSpans(diagnostics: &diagnostics)
-    let tracks = context.buildTracks(plans, diagnostics: &diagnostics)
+    let reportedBeforeNodes = diagnostics.diagnostics.count
+    let kept = cache?.keptNodes(scene, context: context) ?? Array(repeating: nil, count: scene.layers.count)
+    let lowered = kept.indices.filter { kept[$0] == nil }
+    var loweredIDs: Set<String>?
+    if lowered.count < scene.layers.count {
+        var ids: Set<String> = []
+        for index in lowered { scene.layers[index].forEachNode { ids.insert($0.id) } }
+        loweredIDs = ids
+    }
+    let tracks = context.buildTracks(plans, only: loweredIDs, diagnostics: &diagnostics)
     let builder = NodeBuilder(lowered: tracks)
-    let layers = scene.layers.map { builder.node($0) }
+    var layers = kept
+    for index in lowered { layers[index] = builder.node(scene.layers[index]) }
+    let built = layers.map { $0! }
     let totalFrames = plans.last.map { $0.startFrame + $0.frames } ?? 0
     let initialLabel = context.initialState?.label
     let timeline = Timeline(
         name: scene.name, width: scene.size.x, height: scene.size.y, fps: scene.fps,
-        duration: Double(totalFrames) / scene.fps, background: scene.background, layers: layers,
+        duration: Double(totalFrames) / scene.fps, background: scene.background, layers: built,
         spans: plans.map(\.spanWithReducedMotion), title: initialLabel ?? scene.name, stateMachine: context.stateMachine(plans.map(\.span)))
-    if let id = firstNodeWithNonFiniteValue(timeline) {
+    // A kept layer had no non-finite number when it was built.
+    if let id = firstNodeWithNonFiniteValue(lowered.map { built[$0] }) {
         diagnostics.error(
             .nonFinite, "node '\(id)' would be written with an infinite or undefined (NaN) number",
             at: context.node(id)?.range ?? .fileStart, help: "use smaller values; see docs/limits.md")
     }
+    cache?.keep(scene, built, context: context, reportedAboutNodes: diagnostics.diagnostics.count > reportedBeforeNodes)
     return timeline
 }
 
@@ -96,6 +113,9 @@ package struct LoweringContext {
         self.staggerReach = reach
         self.hasStaggeredCopies = staggered
     }
+
+    /// Whether no two nodes have one id (then a node's tracks, found by id, are its own alone).
+    var idsAreUnique: Bool { nodeIndex.count == nodeList.count }
 
     /// The node with this id (the last one written, if several have it).
     func node(_ id: String) -> SceneNode? {
@@ -296,8 +316,11 @@ package struct LoweringContext {
     /// Every animated property over the global timeline, as generic tracks grouped by node, and
     /// the same tracks as the staggered copies of a repeat see them (every span's motion `shift`
     /// seconds later).
-    func buildTracks(_ plans: [PlannedSpan], diagnostics: inout DiagnosticBag) -> LoweredTracks {
-        let keys = animatedKeys()
+    ///
+    /// With `only`, the tracks of those nodes alone (the others' IR nodes are kept from an
+    /// earlier lowering).
+    func buildTracks(_ plans: [PlannedSpan], only nodes: Set<String>? = nil, diagnostics: inout DiagnosticBag) -> LoweredTracks {
+        let keys = nodes.map { nodes in animatedKeys().filter { nodes.contains($0.node) } } ?? animatedKeys()
         let startState = initialState
         let springs = SpringBakery()
         var timelineTracks: [Int: SimulatedTimeline] = [:]

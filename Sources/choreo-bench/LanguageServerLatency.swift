@@ -30,6 +30,9 @@ struct LanguageServerLatency {
     var layerYAMLReads: Int
     var yamlBytes: Int
     var layersRead: Int
+    /// Layers lowering built (`LanguageServer.layersLowered`; the others it took from the last
+    /// lint); counted, not timed.
+    var layersLowered: Int
 
     /// The target: 20 ms at 1,000 nodes, 100 ms at 10,000 (and proportionally between).
     var targetSeconds: Double { nodes <= 1_000 ? 0.020 : 0.100 }
@@ -38,7 +41,7 @@ struct LanguageServerLatency {
         "language server, \(kind.rawValue) scene of \(nodes) nodes (\(megabytes(inputBytes)) MB): a one-character edit answered in "
             + "\(milliseconds(editMedian)) ms median, \(milliseconds(editMax)) ms max of \(edits) (target \(milliseconds(targetSeconds)) ms); "
             + "a whole compile of the text \(milliseconds(compileMedian)) ms; \(compiles) lints, \(treeReads) more YAML reads, \(linesSplit) lines split again; "
-            + "the lints read \(wholeYAMLReads) whole texts and \(layerYAMLReads) layers alone (\(yamlBytes) bytes of YAML), the front end \(layersRead) layers"
+            + "the lints read \(wholeYAMLReads) whole texts and \(layerYAMLReads) layers alone (\(yamlBytes) bytes of YAML), the front end \(layersRead) layers, lowering \(layersLowered)"
     }
 
     var json: JSONValue {
@@ -48,7 +51,7 @@ struct LanguageServerLatency {
             ("compile-median-seconds", .decimal(compileMedian, places: 6)),
             ("whole-compiles", .int(compiles)), ("yaml-reads", .int(treeReads)), ("lines-split", .int(linesSplit)),
             ("whole-yaml-reads", .int(wholeYAMLReads)), ("layer-yaml-reads", .int(layerYAMLReads)), ("lint-yaml-bytes", .int(yamlBytes)),
-            ("layers-read", .int(layersRead)),
+            ("layers-read", .int(layersRead)), ("layers-lowered", .int(layersLowered)),
         ])
     }
 }
@@ -68,7 +71,7 @@ func measureLanguageServerLatency(kind: SceneGenerator.Kind, nodes: Int, edits: 
     ]))]))
     let compilesBefore = server.lintCount, readsBefore = server.treeReadCount, splitBefore = server.linesSplit
     let wholeBefore = server.lintWholeReads, layerBefore = server.lintLayerReads, bytesBefore = server.lintYAMLBytes
-    let layersBefore = server.layersRead
+    let layersBefore = server.layersRead, loweredBefore = server.layersLowered
     func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
     var editTimes: [Double] = [], compileTimes: [Double] = []
     var current = text
@@ -96,5 +99,6 @@ func measureLanguageServerLatency(kind: SceneGenerator.Kind, nodes: Int, edits: 
         editMax: editTimes.max() ?? 0, compileMedian: median(compileTimes), compiles: server.lintCount - compilesBefore,
         treeReads: server.treeReadCount - readsBefore, linesSplit: server.linesSplit - splitBefore,
         wholeYAMLReads: server.lintWholeReads - wholeBefore, layerYAMLReads: server.lintLayerReads - layerBefore,
-        yamlBytes: server.lintYAMLBytes - bytesBefore, layersRead: server.layersRead - layersBefore)
+        yamlBytes: server.lintYAMLBytes - bytesBefore, layersRead: server.layersRead - layersBefore,
+        layersLowered: server.layersLowered - loweredBefore)
 }

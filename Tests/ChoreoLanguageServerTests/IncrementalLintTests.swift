@@ -66,17 +66,22 @@ private func edit(_ server: LanguageServer, from start: (line: Int, character: I
 }
 
 /// A one-character edit inside one layer of a 1,000-node scene reads that layer's YAML again and
-/// nothing else, and the front end reads that layer alone (the other 999 are taken from the last
-/// lint); an edit of a state, or one that adds a line, reads the whole text; an edit of an id
-/// reads that layer again, and the layer whose id it takes too.
+/// nothing else, the front end reads that layer alone and lowering builds that layer alone (the
+/// other 999 are taken from the last lint); an edit of a state, or one that adds a line, reads
+/// the whole text; an edit of an id reads that layer again, and the layer whose id it takes too.
 @Test func anEditInsideOneLayerReadsOnlyThatLayer() {
     let text = scene(nodes: 1_000, heavy: true)
     let (server, _) = opened(text)
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     let radiusLine = lines.indices.filter { lines[$0] == "    radius: $half - 1" }[250]
     let cache = server.layerCaches[uri]!
+    let lowering = server.loweringCaches[uri]!
+    #expect(lowering.layersLowered == 1_000)
     func counts() -> [Int] {
-        [server.lintCount, server.lintWholeReads, server.lintLayerReads, server.lintYAMLBytes, cache.layersRead, cache.layersReused]
+        [
+            server.lintCount, server.lintWholeReads, server.lintLayerReads, server.lintYAMLBytes, cache.layersRead, cache.layersReused,
+            lowering.layersLowered, lowering.layersReused,
+        ]
     }
     let start = counts()
     func added() -> [Int] { zip(counts(), start).map { $0 - $1 } }
@@ -86,14 +91,14 @@ private func edit(_ server: LanguageServer, from start: (line: Int, character: I
     // one layer read by the front end, 999 taken.
     #expect(Array(added()[0..<3]) == [1, 0, 1])
     #expect(added()[3] <= 160, "the edit read \(added()[3]) bytes of YAML")
-    #expect(Array(added()[4...]) == [1, 999])
+    #expect(Array(added()[4...]) == [1, 999, 1, 999])
 
     let idLine = radiusLine - 2
     #expect(lines[idLine] == "  - id: n501")
     _ = edit(server, from: (idLine, 12), to: (idLine, 12), with: "x", version: 3)  // n501x: a new id
-    #expect(Array(added()[4...]) == [2, 1_998])
+    #expect(Array(added()[4..<6]) == [2, 1_998])
     _ = edit(server, from: (idLine, 11), to: (idLine, 13), with: "3", version: 4)  // n503: taken
-    #expect(Array(added()[4...]) == [4, 2_996], "the layer and the one whose id it takes are read again")
+    #expect(Array(added()[4..<6]) == [4, 2_996], "the layer and the one whose id it takes are read again")
     #expect(Array(added()[0..<3]) == [3, 0, 3])
 
     let stateLine = lines.firstIndex { $0.hasPrefix("    n500: ") }!

@@ -336,7 +336,7 @@ public enum EasingSpec: Sendable, Equatable {
     case spring(response: Double, dampingFraction: Double)
 }
 
-public struct SceneState: Sendable {
+public struct SceneState: Sendable, Equatable {
     public var name: String
     public var range: SourceRange
     /// Only the properties the state changes.
@@ -351,7 +351,17 @@ public struct SceneState: Sendable {
     public var playLoop: Bool?
     /// The long form's `bind:`: the number input the played timeline's position follows, and
     /// where it was written.
-    public var playBind: (input: String, range: SourceRange)?
+    public var playBind: PlayBind?
+
+    public struct PlayBind: Sendable, Equatable {
+        public var input: String
+        public var range: SourceRange
+
+        package init(input: String, range: SourceRange) {
+            self.input = input
+            self.range = range
+        }
+    }
 
     public init(
         name: String, range: SourceRange, overrides: [PropertyKey: PropertyValue],
@@ -379,7 +389,7 @@ public struct Timing: Sendable, Equatable {
     }
 }
 
-public struct SceneTransition: Sendable {
+public struct SceneTransition: Sendable, Equatable {
     public var from: String
     public var to: String
     /// `.programmatic` without `on:`.
@@ -408,7 +418,7 @@ public struct SceneTransition: Sendable {
     /// `reduced-motion:`: what the transition does for a viewer who asks for reduced motion.
     public var reducedMotion: ReducedMotion = .fade
 
-    public struct ExitSource: Sendable {
+    public struct ExitSource: Sendable, Equatable {
         public var range: SourceRange
         public var removal: [FixIt]
 
@@ -447,7 +457,7 @@ public struct SceneTransition: Sendable {
     }
 }
 
-public struct Tween: Sendable {
+public struct Tween: Sendable, Equatable {
     /// Seconds from the timeline's start.
     public var at: Double
     public var timing: Timing
@@ -465,7 +475,7 @@ public struct Tween: Sendable {
     }
 }
 
-public struct Keyframe: Sendable {
+public struct Keyframe: Sendable, Equatable {
     public var at: Double
     public var value: PropertyValue
     /// The easing of the motion arriving at this keyframe (After Effects' "ease into"), linear by default.
@@ -480,7 +490,7 @@ public struct Keyframe: Sendable {
     }
 }
 
-public struct SceneTimeline: Sendable {
+public struct SceneTimeline: Sendable, Equatable {
     public var name: String
     public var range: SourceRange
     /// Seconds.
