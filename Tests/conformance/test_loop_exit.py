@@ -63,16 +63,29 @@ def ring_pixels(page) -> int:
 
 
 def test_a_tap_mid_pulse_leaves_when_the_cycle_ends(browser, tmp_path):
-    page = load(browser, tmp_path)
-    pulse_began = start_recording(page)
-    page.wait_for_function(f"() => document.querySelector('svg').getCurrentTime() > {pulse_began + CYCLE * 0.35}")
-    page.mouse.click(60, 60)
-    tapped = page.evaluate("document.querySelector('svg').getCurrentTime()")
-    assert page.evaluate(f"{API}.state") == "recording"
-    assert page.evaluate(f"{API}.busy()") is True
-    assert page.evaluate(f"{API}.current().name") == "pulse", "the pulse stopped at the tap"
-    page.wait_for_timeout(60)
-    assert ring_pixels(page) > 40, "the ring vanished at the tap"
+    # The ring is checked in the middle of a cycle. On a loaded machine the tap or the screenshot
+    # can land late in the cycle, where the ring has faded out as the scene says it does; such an
+    # attempt proves nothing either way and is made again on a fresh page, up to three times.
+    now = "document.querySelector('svg').getCurrentTime()"
+    for _attempt in range(3):
+        page = load(browser, tmp_path)
+        pulse_began = start_recording(page)
+        page.wait_for_function(f"() => {now} > {pulse_began + CYCLE * 0.35}")
+        page.mouse.click(60, 60)
+        tapped = page.evaluate(now)
+        assert page.evaluate(f"{API}.state") == "recording"
+        assert page.evaluate(f"{API}.busy()") is True
+        assert page.evaluate(f"{API}.current().name") == "pulse", "the pulse stopped at the tap"
+        page.wait_for_timeout(60)
+        before_shot = page.evaluate(now)
+        pixels = ring_pixels(page)
+        after_shot = page.evaluate(now)
+        cycle_of_tap = int((tapped - pulse_began) / CYCLE)
+        if after_shot - pulse_began < (cycle_of_tap + 0.6) * CYCLE and before_shot > tapped:
+            break
+    else:
+        pytest.fail("the machine was too slow to take a screenshot in the middle of the pulse in three attempts")
+    assert pixels > 40, "the ring vanished at the tap"
     # A second tap while waiting is ignored, as during a transition.
     page.mouse.click(60, 60)
     page.wait_for_function(f"() => {API}.current() && {API}.current().name === 'recording->idle'", timeout=3000)
