@@ -28,8 +28,9 @@ package func lower(_ scene: Scene, inputBytes: Int = 0, diagnostics: inout Diagn
     let context = LoweringContext(scene: scene)
     let plans = context.layOutSpans(diagnostics: &diagnostics)
     let reportedBeforeNodes = diagnostics.diagnostics.count
-    let kept = cache?.keptNodes(scene, context: context) ?? Array(repeating: nil, count: scene.layers.count)
-    let lowered = kept.indices.filter { kept[$0] == nil }
+    // Without a cache no array of kept nodes is made: every layer is lowered.
+    let kept = cache?.keptNodes(scene, context: context)
+    let lowered = kept.map { kept in kept.indices.filter { kept[$0] == nil } } ?? Array(scene.layers.indices)
     var loweredIDs: Set<String>?
     if lowered.count < scene.layers.count {
         var ids: Set<String> = []
@@ -38,9 +39,9 @@ package func lower(_ scene: Scene, inputBytes: Int = 0, diagnostics: inout Diagn
     }
     let tracks = context.buildTracks(plans, only: loweredIDs, diagnostics: &diagnostics)
     let builder = NodeBuilder(lowered: tracks)
-    var layers = kept
-    for index in lowered { layers[index] = builder.node(scene.layers[index]) }
-    let built = layers.map { $0! }
+    var built: [Node] = []
+    built.reserveCapacity(scene.layers.count)
+    for (index, layer) in scene.layers.enumerated() { built.append(kept?[index] ?? builder.node(layer)) }
     let totalFrames = plans.last.map { $0.startFrame + $0.frames } ?? 0
     let initialLabel = context.initialState?.label
     let timeline = Timeline(
@@ -48,7 +49,7 @@ package func lower(_ scene: Scene, inputBytes: Int = 0, diagnostics: inout Diagn
         duration: Double(totalFrames) / scene.fps, background: scene.background, layers: built,
         spans: plans.map(\.spanWithReducedMotion), title: initialLabel ?? scene.name, stateMachine: context.stateMachine(plans.map(\.span)))
     // A kept layer had no non-finite number when it was built.
-    if let id = firstNodeWithNonFiniteValue(lowered.map { built[$0] }) {
+    if let id = firstNodeWithNonFiniteValue(lowered.count == built.count ? built : lowered.map { built[$0] }) {
         diagnostics.error(
             .nonFinite, "node '\(id)' would be written with an infinite or undefined (NaN) number",
             at: context.node(id)?.range ?? .fileStart, help: "use smaller values; see docs/limits.md")
