@@ -85,13 +85,3 @@ extension LayerLoweringCache.Context {
             staggerReach: lowering.staggerReach)
     }
 }
-
-extension SceneNode {
-    /// Calls `body` with the node and every node below it, a group before its children.
-    func forEachNode(_ body: (SceneNode) -> Void) {
-        body(self)
-        if case let .group(children) = shape {
-            for child in children { child.forEachNode(body) }
-        }
-    }
-}

@@ -34,7 +34,7 @@ package func lower(_ scene: Scene, inputBytes: Int = 0, diagnostics: inout Diagn
     var loweredIDs: Set<String>?
     if lowered.count < scene.layers.count {
         var ids: Set<String> = []
-        for index in lowered { scene.layers[index].forEachNode { ids.insert($0.id) } }
+        for index in lowered { scene.layers[index].forEachInSubtree { ids.insert($0.id) } }
         loweredIDs = ids
     }
     let tracks = context.buildTracks(plans, only: loweredIDs, diagnostics: &diagnostics)

@@ -226,7 +226,7 @@ extension SceneNode {
     }
 
     /// Calls `body` with the node and everything below it, depth first.
-    func forEachInSubtree(_ body: (SceneNode) -> Void) {
+    package func forEachInSubtree(_ body: (SceneNode) -> Void) {
         body(self)
         for child in children { child.forEachInSubtree(body) }
     }
