@@ -122,6 +122,14 @@ package final class FrontendContext {
 
     /// The layers of the document's last build, when the caller keeps them (`LayerReadCache`).
     var layerCache: LayerReadCache?
+    /// The top-level layers this build took from `layerCache`, whose styles are resolved.
+    var layersTakenResolved: Set<ObjectIdentifier> = []
+    /// The top-level layers this build read that `layerCache` may keep, by their index in `layers:`.
+    var layersToKeep: [ObjectIdentifier: Int] = [:]
+    /// The node ids of the top-level layers this build read rather than took from `layerCache`.
+    var idsOfLayersRead: Set<String> = []
+    /// While a state's entry is read for `layerCache`: the trims and effects its values switch on.
+    var enabledByOverrides: [(node: String, root: Property)]?
 
     private func isInsideBrokenText(_ range: SourceRange) -> Bool {
         brokenText.contains { $0.start <= range.start && range.start < $0.end }

@@ -15,13 +15,21 @@ import ChoreoYAML
 /// which holds no text node (text reads fonts and keeps per-node settings in the context), is
 /// kept.
 ///
-/// What is kept is a copy of the node as `readNode` returned it, which nothing else holds and
-/// nothing changes: each build gets a copy of its own to resolve styles on and hand to the
-/// checks, so the kept node is a value between builds.
+/// What is kept is a copy of the node once its styles are resolved and its base values
+/// compacted (a top-level layer's style inherits nothing), which nothing else holds and nothing
+/// changes: each build gets a copy of its own for states, tweens and keyframes to switch trims
+/// and effects on and to hand to the checks, so the kept node is a value between builds.
+///
+/// The build keeps the `states:` and the timelines' keyframes it read as well (`StatesRead`,
+/// `KeyframesRead`), for the next to read again only the entries and pairs that name a node of
+/// a layer it read.
 package final class LayerReadCache {
     struct Entry {
         let yaml: YAMLNode
-        let node: NodeInfo
+        /// The node with its styles resolved and its base values compacted (`resolveLayers`);
+        /// until then, in the build that read it, the node being built.
+        var node: NodeInfo
+        var resolved: Bool
         let registered: [(id: String, range: SourceRange)]
         let pathVertices: Int
     }
@@ -35,6 +43,16 @@ package final class LayerReadCache {
     /// tests can tell that an edit re-reads no more than it must.
     package fileprivate(set) var layersRead = 0
     package fileprivate(set) var layersReused = 0
+    /// The states section of the last build (`StatesRead`), and of the build under way.
+    var states: StatesRead?
+    var statesBuilding: StatesRead?
+    /// The timelines' keyframes of the last build (`KeyframesRead`) by timeline, and of the build under way.
+    var keyframes: [String: KeyframesRead] = [:]
+    var keyframesBuilding: [String: KeyframesRead] = [:]
+    /// Builds whose states were the last build's patched, state entries and keyframe pairs read (counted).
+    package internal(set) var statesPatched = 0
+    package internal(set) var stateEntriesRead = 0
+    package internal(set) var keyframePairsRead = 0
 
     package init() {}
 }
@@ -56,6 +74,8 @@ extension FrontendContext {
         guard varOverrides.isEmpty, !hasYAMLProblems else {
             cache.key = nil
             cache.entries = []
+            cache.states = nil
+            cache.keyframes = [:]
             layerCache = nil
             return
         }
@@ -65,15 +85,24 @@ extension FrontendContext {
         if cache.key != key {
             cache.key = key
             cache.entries = []
+            cache.states = nil
+            cache.keyframes = [:]
         }
         cache.building = []
+        cache.statesBuilding = nil
+        cache.keyframesBuilding = [:]
     }
 
     /// Ends the build's use of `layerCache`: the layers it read or took are the next build's.
     func endLayerReuse() {
         guard let cache = layerCache else { return }
-        cache.entries = cache.building
+        // An entry whose node was not kept resolved is the node the build went on to change.
+        cache.entries = cache.building.map { $0?.resolved == true ? $0 : nil }
         cache.building = []
+        cache.states = cache.statesBuilding
+        cache.statesBuilding = nil
+        cache.keyframes = cache.keyframesBuilding
+        cache.keyframesBuilding = [:]
     }
 
     /// `readNode` for the top-level layer at `index`, through `layerCache`.
@@ -88,20 +117,45 @@ extension FrontendContext {
             pathVertexCount += entry.pathVertices
             cache.building[index] = entry
             cache.layersReused += 1
-            return entry.node.copiedSubtree()
+            let node = entry.node.copiedSubtree()
+            layersTakenResolved.insert(ObjectIdentifier(node))
+            return node
         }
         let diagnosticsBefore = bag.diagnostics.count, errorsBefore = errorCount
         let registeredBefore = registry.order.count, verticesBefore = pathVertexCount
         let info = readNode(item, parent: nil, registry: &registry)
         cache.layersRead += 1
+        idsOfLayersRead.formUnion(registry.order[registeredBefore...])
         if let info, info.valid, bag.diagnostics.count == diagnosticsBefore, errorCount == errorsBefore,
             !info.subtree.contains(where: { $0.shape == .text })
         {
             let registered = registry.order[registeredBefore...].map { (id: $0, range: registry.firstDefinition[$0]!) }
             cache.building[index] = LayerReadCache.Entry(
-                yaml: item, node: info.copiedSubtree(), registered: registered, pathVertices: pathVertexCount - verticesBefore)
+                yaml: item, node: info, resolved: false, registered: registered, pathVertices: pathVertexCount - verticesBefore)
+            layersToKeep[ObjectIdentifier(info)] = index
         }
         return info
+    }
+
+    /// Resolves the styles of the top-level layers and compacts their base values, but for the
+    /// layers taken from `layerCache`, whose nodes are kept resolved; keeps a copy of each layer
+    /// read for the cache whose resolving reported nothing (a group's gradient can be refused
+    /// here), before states, tweens and keyframes switch on its trims and effects.
+    func resolveLayers(_ layers: [NodeInfo]) {
+        guard let cache = layerCache else {
+            resolveStyles(layers, inherited: StyleSpec())
+            compactBaseValues(layers)
+            return
+        }
+        for layer in layers where !layersTakenResolved.contains(ObjectIdentifier(layer)) {
+            let marks = diagnosticMarks
+            resolveStyles([layer], inherited: StyleSpec())
+            compactBaseValues([layer])
+            if marks.diagnosticsSince(self) == 0, let index = layersToKeep[ObjectIdentifier(layer)] {
+                cache.building[index]?.node = layer.copiedSubtree()
+                cache.building[index]?.resolved = true
+            }
+        }
     }
 }
 

@@ -229,6 +229,7 @@ extension FrontendContext {
             guard target.valid else { continue }
             if root == .trim { enableTrim(target) }
             enableEffect(root, on: target)
+            if root == .trim || root == .blur || root == .shadow { enabledByOverrides?.append((target.id, root)) }
             guard let baseValue = target.base[raw.path] else {
                 reportMissingStyle(raw, target: target)
                 return result

@@ -101,10 +101,9 @@ extension FrontendContext {
         for info in layers.flatMap(\.subtree) where registry.nodes[info.id] == nil {
             registry.nodes[info.id] = info
         }
-        resolveStyles(layers, inherited: StyleSpec())
-        // Every base value is written now: each node keeps its values in an array of their size
-        // (filled in one with room for 16), which the scene model then shares.
-        compactBaseValues(layers)
+        // Every base value is written once styles are resolved: each node then keeps its values
+        // in an array of their size (filled in one with room for 16), which the scene model shares.
+        resolveLayers(layers)
         checkRepeatCopies(layers)
         checkClipsInRepeats(layers)
 

@@ -54,12 +54,26 @@ extension FrontendContext {
     ) -> [ResolvedOverride] {
         var resolved: [ResolvedOverride] = []
         for entry in pairs {
-            guard let target = lookupNode(
-                entry.name, at: entry.key.reportRange, names: names, fixing: { self.replacing(entry.key, with: $0) }) else { continue }
-            for raw in readOverrideMap(entry.value, target: target, mode: mode) {
-                resolved += resolve(raw, definedBy: definedBy())
-            }
+            resolved += readNodeValueEntry(entry, names: names, mode: mode, definedBy: definedBy())
         }
+        return mergedOverrides(resolved)
+    }
+
+    /// The resolved overrides of one node's entry of a node map.
+    func readNodeValueEntry(
+        _ entry: MapEntry, names: SceneNames, mode: OverrideMode, definedBy: @autoclosure () -> String
+    ) -> [ResolvedOverride] {
+        guard let target = lookupNode(
+            entry.name, at: entry.key.reportRange, names: names, fixing: { self.replacing(entry.key, with: $0) }) else { return [] }
+        var resolved: [ResolvedOverride] = []
+        for raw in readOverrideMap(entry.value, target: target, mode: mode) {
+            resolved += resolve(raw, definedBy: definedBy())
+        }
+        return resolved
+    }
+
+    /// The entries' overrides with a value written on a node winning over one it inherits.
+    func mergedOverrides(_ resolved: [ResolvedOverride]) -> [ResolvedOverride] {
         // Callers store the values in file order, a later one replacing an earlier: with every
         // value written on its node (no group's style expanded) that is already the answer, and
         // the dictionary and sort below are not needed (the common case: a state per node).
@@ -75,19 +89,28 @@ extension FrontendContext {
     // MARK: States
 
     func readStates(_ node: YAMLNode, names: SceneNames) -> [SceneState] {
-        guard let pairs = mapPairs(node, expected: "a map of states") else { return [] }
+        if let states = statesPatchingLastBuild(node, names: names) { return states }
+        var reading = layerCache.map { _ in StatesRead(yaml: node, names: names) }
+        let marks = diagnosticMarks
+        var entryDiagnostics = 0
+        defer { layerCache?.statesBuilding = reading }
+        guard let pairs = mapPairs(node, expected: "a map of states") else {
+            reading = nil
+            return []
+        }
         var states: [SceneState] = []
-        for pair in pairs {
+        for (pairIndex, pair) in pairs.enumerated() {
             guard let name = keyName(pair.key), checkIdentifier(name, what: "state name", at: pair.key.reportRange) else {
                 continue
             }
             guard let statePairs = mapPairs(pair.value, expected: "a map of node properties for state '\(name)'") else {
                 states.append(SceneState(name: name, range: pair.key.reportRange, overrides: [:]))
+                reading = nil
                 continue
             }
             var state = SceneState(name: name, range: pair.key.reportRange, overrides: [:])
-            var nodeEntries: [MapEntry] = []
-            for statePair in statePairs {
+            var nodeEntries: [(pairIndex: Int, entry: MapEntry)] = []
+            for (statePairIndex, statePair) in statePairs.enumerated() {
                 guard let key = keyName(statePair.key) else { continue }
                 switch key {
                 case "a11y":
@@ -97,27 +120,49 @@ extension FrontendContext {
                 case "play":
                     readPlay(statePair.value, into: &state, names: names)
                 default:
-                    nodeEntries.append(MapEntry(name: key, key: statePair.key, value: statePair.value))
+                    nodeEntries.append((statePairIndex, MapEntry(name: key, key: statePair.key, value: statePair.value)))
                 }
             }
-            for entry in nodeEntries where names.registry.nodes[entry.name] == nil && !names.registry.isKnown(entry.name) {
-                // A misspelt a11y or play reads as a node id; say which it probably is.
-                if let guess = closestMatch(to: entry.name, in: stateOwnKeys), closestMatch(to: entry.name, in: names.registry.order) == nil {
-                    error(
-                        .unknownKey, "unknown property '\(entry.name)' for a state", at: entry.key.reportRange,
-                        help: "did you mean '\(guess)'?", fixIts: replacing(entry.key, with: guess))
-                    nodeEntries.removeAll { $0.key.range == entry.key.range }
-                }
-            }
+            nodeEntries = withoutMisspeltOwnKeys(nodeEntries, names: names)
             texts.collectedStateTexts = []
-            for item in readNodeValueMap(nodeEntries, names: names, mode: .absolute, definedBy: "state '\(name)'") {
+            var memo = StatesRead.StateMemo(pairIndex: pairIndex, entries: [])
+            var resolved: [ResolvedOverride] = []
+            for (statePairIndex, entry) in nodeEntries {
+                let entryRead = readStateEntry(entry, pairIndex: statePairIndex, state: name, names: names)
+                entryDiagnostics += entryRead.diagnostics
+                memo.entries.append(entryRead)
+                resolved += entryRead.resolved
+            }
+            for item in mergedOverrides(resolved) {
                 state.overrides[item.key] = item.value
                 state.overrideRanges[item.key] = item.range
             }
             recordStateTexts(of: name)
             states.append(state)
+            reading?.states.append(state)
+            reading?.memos.append(memo)
         }
+        // Only a read whose every diagnostic came from a node's entry can be patched: the rest
+        // of each state is then known to read the same way again.
+        if marks.diagnosticsSince(self) != entryDiagnostics { reading = nil }
         return states
+    }
+
+    /// The entries that are not a misspelt `a11y` or `play`, which are reported.
+    func withoutMisspeltOwnKeys(
+        _ entries: [(pairIndex: Int, entry: MapEntry)], names: SceneNames
+    ) -> [(pairIndex: Int, entry: MapEntry)] {
+        var entries = entries
+        for (_, entry) in entries where names.registry.nodes[entry.name] == nil && !names.registry.isKnown(entry.name) {
+            // A misspelt a11y or play reads as a node id; say which it probably is.
+            if let guess = closestMatch(to: entry.name, in: stateOwnKeys), closestMatch(to: entry.name, in: names.registry.order) == nil {
+                error(
+                    .unknownKey, "unknown property '\(entry.name)' for a state", at: entry.key.reportRange,
+                    help: "did you mean '\(guess)'?", fixIts: replacing(entry.key, with: guess))
+                entries.removeAll { $0.entry.key.range == entry.key.range }
+            }
+        }
+        return entries
     }
 
     /// `play: NAME` or `play: {timeline: NAME, loop: true|false, bind: INPUT}` (the long form

@@ -51,7 +51,8 @@ extension FrontendContext {
             var keyframes: [PropertyKey: [Keyframe]] = [:]
             if let keyframesNode = map.value("keyframes") {
                 keyframes = readKeyframes(
-                    keyframesNode, owner: "timeline '\(name)'", duration: duration, names: names, tweenKeys: tweenKeys)
+                    keyframesNode, owner: "timeline '\(name)'", duration: duration, names: names, tweenKeys: tweenKeys,
+                    keeping: true)
             }
             let reducedMotion = map.value("reduced-motion").flatMap { readReducedMotion($0) } ?? .fade
             guard let duration else { continue }
@@ -120,117 +121,40 @@ extension FrontendContext {
     }
 
     /// A `keyframes:` map of a timeline or, `owner` naming it, of a transition (whose `duration`
-    /// is its motion's, so that `at: 100%` is where the motion ends).
+    /// is its motion's, so that `at: 100%` is where the motion ends). `keeping`: the map is a
+    /// timeline's, whose pairs the document's next build may take (`KeyframesRead`).
     func readKeyframes(
-        _ node: YAMLNode, owner: String, duration: Double?, names: SceneNames, tweenKeys: Set<PropertyKey>
+        _ node: YAMLNode, owner: String, duration: Double?, names: SceneNames, tweenKeys: Set<PropertyKey>,
+        keeping: Bool = false
     ) -> [PropertyKey: [Keyframe]] {
         guard let pairs = mapPairs(node, expected: "a map of node.property keys to keyframe lists") else { return [:] }
+        let last = keeping ? layerCache?.keyframes[owner].flatMap { $0.duration == duration ? $0 : nil } : nil
+        var reading = keeping && layerCache != nil ? KeyframesRead(duration: duration) : nil
+        defer { if let reading { layerCache?.keyframesBuilding[owner] = reading } }
         var result: [PropertyKey: [Keyframe]] = [:]
         var directSource: [PropertyKey: String] = [:]
         var keyTexts: [PropertyKey: String] = [:]
-        for pair in pairs {
-            guard let keyText = keyName(pair.key) else { continue }
-            guard let dot = keyText.firstIndex(of: ".") else {
-                error(
-                    .wrongType, "a keyframe key names a node and a property, such as '\(keyText).opacity'",
-                    at: pair.key.reportRange)
-                continue
+        for (pairIndex, pair) in pairs.enumerated() {
+            let read: KeyframesRead.PairRead
+            if let taken = takenKeyframePair(last?.pairs[pairIndex], pair: pair, names: names) {
+                read = taken
+            } else {
+                let marks = diagnosticMarks, verticesBefore = pathVertexCount
+                enabledByOverrides = []
+                let pairRead = readKeyframePair(pair, owner: owner, duration: duration, names: names)
+                let enabled = enabledByOverrides ?? []
+                enabledByOverrides = nil
+                layerCache?.keyframePairsRead += 1
+                guard let (target, keyText, perKey) = pairRead else { continue }
+                read = KeyframesRead.PairRead(
+                    pair: pair, node: target, keyText: keyText, perKey: perKey.sorted(by: { $0.key < $1.key }).map { ($0.key, $0.value) },
+                    enabled: enabled,
+                    takeable: marks.diagnosticsSince(self) == 0 && pathVertexCount == verticesBefore && perKey.keys.allSatisfy { $0.node == target })
             }
-            let id = String(keyText[..<dot])
-            let path = String(keyText[keyText.index(after: dot)...])
-            let idCount = id.unicodeScalars.count
-            let idRange = rangeInScalar(pair.key, offset: 0, length: idCount)
-            let pathRange = rangeInScalar(pair.key, offset: idCount + 1, length: path.unicodeScalars.count)
-            guard let target = lookupNode(
-                id, at: idRange, names: names, fixing: { self.replacing(in: pair.key, offset: 0, length: idCount, with: $0) }) else { continue }
-            let paths = target.shape.keyframePaths.map(\.path)
-            // `card.clip.size`: the clip's own property, checked against the clip's shape.
-            var clipProperty: String?
-            if path == Property.clip.key || path.hasPrefix(Property.clip.key + ".") {
-                guard let clip = target.clip else {
-                    // A clip that could not be read has its own error: it is not missing.
-                    if target.clipRange == nil {
-                        error(
-                            .unknownProperty, "node '\(id)' has no clip to animate", at: pathRange,
-                            help: "give it a clip in layers, for example clip: {shape: rect, size: [100, 100]}")
-                    }
-                    continue
-                }
-                let property = String(path.dropFirst(Property.clip.key.count + 1))
-                guard checkClipProperty(property, clip: clip, target: target, at: pair.key, range: pathRange) else { continue }
-                clipProperty = property
-            }
-            guard clipProperty != nil || paths.contains(path) else {
-                if !path.contains("."), !target.shape.animatableKeys.map(\.key).contains(path) {
-                    reportNotAnimatable(
-                        path, target: target, at: pathRange, candidates: paths,
-                        fixing: { self.replacing(in: pair.key, offset: idCount + 1, length: path.unicodeScalars.count, with: $0) })
-                } else if let fixed = Property(path: path), fixed.parent != nil, !fixed.isEverAnimatable, fixed.root.isEverAnimatable {
-                    error(.unknownProperty, "'\(path)' cannot be animated; set it on the node in layers", at: pathRange)
-                } else {
-                    let match = guessName(path, in: paths)
-                    error(
-                        .unknownKey, "unknown property '\(path)' for \(target.shape.phrase)", at: pathRange,
-                        help: match.map { "did you mean '\($0)'?" },
-                        fixIts: match.map { replacing(in: pair.key, offset: idCount + 1, length: path.unicodeScalars.count, with: $0) } ?? [])
-                }
-                continue
-            }
-            guard let items = listItems(pair.value, expected: "a list of keyframes {at, value, easing}") else { continue }
-            if items.isEmpty {
-                error(.outOfRange, "'\(keyText)' needs at least one keyframe", at: pair.key.reportRange)
-                continue
-            }
-            var perKey: [PropertyKey: [Keyframe]] = [:]
-            var previousAt: Double?
-            for item in items {
-                guard let map = readMap(item, what: "a keyframe", allowed: keyframeKeys, required: ["at", "value"]) else {
-                    continue
-                }
-                let atNode = map.value("at")
-                let at = atNode.flatMap { timelineTime($0, of: "a keyframe", owner: owner, duration: duration) }
-                var easing = EasingSpec.linear
-                if let easingNode = map.value("easing") {
-                    guard let value = self.easing(easingNode) else { continue }
-                    easing = value
-                }
-                if let at, let atNode {
-                    if let previousAt, at <= previousAt {
-                        error(
-                            .keyframeOrder,
-                            at == previousAt
-                                ? "two keyframes of '\(keyText)' are at \(describeNumber(at))s"
-                                : "keyframes must be in time order: \(describeNumber(at))s comes after \(describeNumber(previousAt))s",
-                            at: atNode.reportRange,
-                            help: at == previousAt ? "for a jump, use easing: hold on the later keyframe and a slightly later time" : nil)
-                    }
-                    if let duration, at > duration + 1e-9 {
-                        error(
-                            .keyframeOutsideTimeline,
-                            "the keyframe at \(describeNumber(at))s is after the end of \(owner) (\(describeNumber(duration))s)",
-                            at: atNode.reportRange,
-                            help: "a keyframe's 'at' is a time from the start of \(owner), which ends at \(describeNumber(duration))s: move the keyframe to \(describeNumber(duration))s or earlier, or lengthen its 'duration'")
-                    }
-                    previousAt = max(previousAt ?? at, at)
-                }
-                guard let valueNode = map.value("value") else { continue }
-                let leaf: RawOverride?
-                if let clipProperty {
-                    leaf = readClipLeaf(clipProperty, value: valueNode, target: target, mode: .absolute)
-                } else {
-                    // `paths` holds only paths of the table.
-                    leaf = readLeaf(Property(path: path)!, value: valueNode, target: target, mode: .absolute)
-                }
-                guard let raw = leaf else { continue }
-                // Named only in a message about a morph (describing the time costs a formatted number).
-                for resolved in resolve(raw, definedBy: "the keyframe at \(at.map { describeNumber($0) + "s" } ?? "?")") {
-                    guard let at else { continue }
-                    perKey[resolved.key, default: []].append(
-                        Keyframe(at: at, value: resolved.value, easing: easing, range: startRange(of: item)))
-                }
-            }
-            for (key, frames) in perKey.sorted(by: { $0.key < $1.key }) {
-                if key.node == target.id {
+            reading?.pairs[pairIndex] = read
+            let keyText = read.keyText
+            for (key, frames) in read.perKey {
+                if key.node == read.node {
                     if let earlier = directSource[key] {
                         error(
                             .conflictingKeys, "'\(keyText)' animates the same property as '\(earlier)'", at: pair.key.reportRange)
@@ -253,4 +177,114 @@ extension FrontendContext {
         }
         return result
     }
+
+    /// One `node.property: [keyframes]` pair: the node it names, its key text and its keyframes
+    /// by the property each animates (a group's style key: those of the children inheriting it);
+    /// nil when it names no node or property it can animate (reported).
+    private func readKeyframePair(
+        _ pair: YAMLPair, owner: String, duration: Double?, names: SceneNames
+    ) -> (node: String, keyText: String, perKey: [PropertyKey: [Keyframe]])? {
+        guard let keyText = keyName(pair.key) else { return nil }
+        guard let dot = keyText.firstIndex(of: ".") else {
+            error(
+                .wrongType, "a keyframe key names a node and a property, such as '\(keyText).opacity'",
+                at: pair.key.reportRange)
+            return nil
+        }
+        let id = String(keyText[..<dot])
+        let path = String(keyText[keyText.index(after: dot)...])
+        let idCount = id.unicodeScalars.count
+        let idRange = rangeInScalar(pair.key, offset: 0, length: idCount)
+        let pathRange = rangeInScalar(pair.key, offset: idCount + 1, length: path.unicodeScalars.count)
+        guard let target = lookupNode(
+            id, at: idRange, names: names, fixing: { self.replacing(in: pair.key, offset: 0, length: idCount, with: $0) }) else { return nil }
+        let paths = target.shape.keyframePaths.map(\.path)
+        // `card.clip.size`: the clip's own property, checked against the clip's shape.
+        var clipProperty: String?
+        if path == Property.clip.key || path.hasPrefix(Property.clip.key + ".") {
+            guard let clip = target.clip else {
+                // A clip that could not be read has its own error: it is not missing.
+                if target.clipRange == nil {
+                    error(
+                        .unknownProperty, "node '\(id)' has no clip to animate", at: pathRange,
+                        help: "give it a clip in layers, for example clip: {shape: rect, size: [100, 100]}")
+                }
+                return nil
+            }
+            let property = String(path.dropFirst(Property.clip.key.count + 1))
+            guard checkClipProperty(property, clip: clip, target: target, at: pair.key, range: pathRange) else { return nil }
+            clipProperty = property
+        }
+        guard clipProperty != nil || paths.contains(path) else {
+            if !path.contains("."), !target.shape.animatableKeys.map(\.key).contains(path) {
+                reportNotAnimatable(
+                    path, target: target, at: pathRange, candidates: paths,
+                    fixing: { self.replacing(in: pair.key, offset: idCount + 1, length: path.unicodeScalars.count, with: $0) })
+            } else if let fixed = Property(path: path), fixed.parent != nil, !fixed.isEverAnimatable, fixed.root.isEverAnimatable {
+                error(.unknownProperty, "'\(path)' cannot be animated; set it on the node in layers", at: pathRange)
+            } else {
+                let match = guessName(path, in: paths)
+                error(
+                    .unknownKey, "unknown property '\(path)' for \(target.shape.phrase)", at: pathRange,
+                    help: match.map { "did you mean '\($0)'?" },
+                    fixIts: match.map { replacing(in: pair.key, offset: idCount + 1, length: path.unicodeScalars.count, with: $0) } ?? [])
+            }
+            return nil
+        }
+        guard let items = listItems(pair.value, expected: "a list of keyframes {at, value, easing}") else { return nil }
+        if items.isEmpty {
+            error(.outOfRange, "'\(keyText)' needs at least one keyframe", at: pair.key.reportRange)
+            return nil
+        }
+        var perKey: [PropertyKey: [Keyframe]] = [:]
+        var previousAt: Double?
+        for item in items {
+            guard let map = readMap(item, what: "a keyframe", allowed: keyframeKeys, required: ["at", "value"]) else {
+                continue
+            }
+            let atNode = map.value("at")
+            let at = atNode.flatMap { timelineTime($0, of: "a keyframe", owner: owner, duration: duration) }
+            var easing = EasingSpec.linear
+            if let easingNode = map.value("easing") {
+                guard let value = self.easing(easingNode) else { continue }
+                easing = value
+            }
+            if let at, let atNode {
+                if let previousAt, at <= previousAt {
+                    error(
+                        .keyframeOrder,
+                        at == previousAt
+                            ? "two keyframes of '\(keyText)' are at \(describeNumber(at))s"
+                            : "keyframes must be in time order: \(describeNumber(at))s comes after \(describeNumber(previousAt))s",
+                        at: atNode.reportRange,
+                        help: at == previousAt ? "for a jump, use easing: hold on the later keyframe and a slightly later time" : nil)
+                }
+                if let duration, at > duration + 1e-9 {
+                    error(
+                        .keyframeOutsideTimeline,
+                        "the keyframe at \(describeNumber(at))s is after the end of \(owner) (\(describeNumber(duration))s)",
+                        at: atNode.reportRange,
+                        help: "a keyframe's 'at' is a time from the start of \(owner), which ends at \(describeNumber(duration))s: move the keyframe to \(describeNumber(duration))s or earlier, or lengthen its 'duration'")
+                }
+                previousAt = max(previousAt ?? at, at)
+            }
+            guard let valueNode = map.value("value") else { continue }
+            let leaf: RawOverride?
+            if let clipProperty {
+                leaf = readClipLeaf(clipProperty, value: valueNode, target: target, mode: .absolute)
+            } else {
+                // `paths` holds only paths of the table.
+                leaf = readLeaf(Property(path: path)!, value: valueNode, target: target, mode: .absolute)
+            }
+            guard let raw = leaf else { continue }
+            // Named only in a message about a morph (describing the time costs a formatted number).
+            for resolved in resolve(raw, definedBy: "the keyframe at \(at.map { describeNumber($0) + "s" } ?? "?")") {
+                guard let at else { continue }
+                perKey[resolved.key, default: []].append(
+                    Keyframe(at: at, value: resolved.value, easing: easing, range: startRange(of: item)))
+            }
+        }
+        return (target.id, keyText, perKey)
+    }
+
 }

@@ -67,7 +67,8 @@ private func edit(_ server: LanguageServer, from start: (line: Int, character: I
 
 /// A one-character edit inside one layer of a 1,000-node scene reads that layer's YAML again and
 /// nothing else, the front end reads that layer alone and lowering builds that layer alone (the
-/// other 999 are taken from the last lint); an edit of a state, or one that adds a line, reads
+/// other 999 are taken from the last lint), and of the states only the entries naming that
+/// layer's node are read again; an edit of a state, or one that adds a line, reads
 /// the whole text; an edit of an id reads that layer again, and the layer whose id it takes too.
 @Test func anEditInsideOneLayerReadsOnlyThatLayer() {
     let text = scene(nodes: 1_000, heavy: true)
@@ -80,7 +81,7 @@ private func edit(_ server: LanguageServer, from start: (line: Int, character: I
     func counts() -> [Int] {
         [
             server.lintCount, server.lintWholeReads, server.lintLayerReads, server.lintYAMLBytes, cache.layersRead, cache.layersReused,
-            lowering.layersLowered, lowering.layersReused,
+            lowering.layersLowered, lowering.layersReused, cache.statesPatched, cache.stateEntriesRead, cache.keyframePairsRead,
         ]
     }
     let start = counts()
@@ -91,7 +92,10 @@ private func edit(_ server: LanguageServer, from start: (line: Int, character: I
     // one layer read by the front end, 999 taken.
     #expect(Array(added()[0..<3]) == [1, 0, 1])
     #expect(added()[3] <= 160, "the edit read \(added()[3]) bytes of YAML")
-    #expect(Array(added()[4...]) == [1, 999, 1, 999])
+    #expect(Array(added()[4..<8]) == [1, 999, 1, 999])
+    // The state that moves every node is patched: its entry for the edited layer's node alone is
+    // read; the timeline's 100 keyframe pairs are all taken (n501 has none).
+    #expect(Array(added()[8...]) == [1, 1, 0])
 
     let idLine = radiusLine - 2
     #expect(lines[idLine] == "  - id: n501")
@@ -107,6 +111,26 @@ private func edit(_ server: LanguageServer, from start: (line: Int, character: I
     _ = edit(server, from: (radiusLine, 0), to: (radiusLine, 0), with: "    # a comment\n", version: 6)
     #expect(added()[1] == 2, "an edit that adds a line reads the whole text")
     #expect(added()[2] == 3)
+}
+
+/// An edit of a layer whose node a state and a timeline's keyframes animate reads that state
+/// entry and that keyframe pair again, and takes the other 999 entries and 99 pairs.
+@Test func anEditOfOneLayerReadsItsStateEntryAndKeyframePairAlone() {
+    let text = scene(nodes: 1_000, heavy: true)
+    let (server, _) = opened(text)
+    let cache = server.layerCaches[uri]!
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    let rectLine = lines.firstIndex { $0.hasPrefix("  - {id: n500, ") }!
+    let column = lines[rectLine].utf16.count - lines[rectLine].split(separator: "corner-radius: ").last!.utf16.count
+    let before = (cache.layersRead, cache.statesPatched, cache.stateEntriesRead, cache.keyframePairsRead)
+    let published = edit(server, from: (rectLine, column), to: (rectLine, column + 1), with: "3", version: 2)
+    #expect(cache.layersRead - before.0 == 1)
+    #expect(cache.statesPatched - before.1 == 1)
+    #expect(cache.stateEntriesRead - before.2 == 1)
+    #expect(cache.keyframePairsRead - before.3 == 1)
+    var edited = lines
+    edited[rectLine] = Substring(String(edited[rectLine]).replacing("corner-radius: 2", with: "corner-radius: 3"))
+    #expect(published == opened(edited.joined(separator: "\n")).published)
 }
 
 /// Random edits of every kind, each linted as it comes; after each the server publishes exactly

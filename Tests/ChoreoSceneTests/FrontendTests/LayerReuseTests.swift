@@ -24,7 +24,7 @@ import Testing
         .map { seeds.appendingPathComponent($0) }
     let files = frontendFixtureFiles("valid") + frontendFixtureFiles("invalid") + seedFiles
     #expect(files.count > 40)
-    var reused = 0
+    var reused = 0, statesPatched = 0
     for url in files {
         let text = try String(contentsOf: url, encoding: .utf8)
         let file = SourceFile(path: url.path, text: text)
@@ -35,10 +35,55 @@ import Testing
         let before = cache.layersReused
         let again = compileScene(file, read: read, artwork: SVGArtworkLoader(), layerCache: cache)
         reused += cache.layersReused - before
+        statesPatched += cache.statesPatched
         #expect(again.diagnostics == expected.diagnostics, "\(url.lastPathComponent)")
         #expect(again.timeline == expected.timeline, "\(url.lastPathComponent)")
     }
     #expect(reused > 100, "only \(reused) layers were taken from the cache")
+    #expect(statesPatched > 20, "only \(statesPatched) builds patched their states")
+}
+
+/// A state's trim and a timeline's shadow switched on in layers taken from the cache are
+/// switched on again when their entries and keyframe pairs are taken, after an edit of
+/// another layer: the build gives the timeline a build of its own gives.
+@Test func takenStateEntriesAndKeyframesSwitchTheirTrimsAndEffectsOnAgain() {
+    func scene(_ width: Int) -> String {
+        """
+        choreo: 1
+        size: [100, 100]
+        layers:
+          - {id: line, shape: rect, size: [40, 4], position: [50, 20], fill: black}
+          - {id: card, shape: rect, size: [40, 20], position: [50, 60], fill: white}
+          - {id: edited, shape: rect, size: [\(width), 4], position: [50, 90], fill: red}
+        states:
+          off: {}
+          on: {line: {trim: {end: 0.5}}, edited: {opacity: 0.5}}
+        transitions:
+          - {from: off, to: on, on: tap, duration: 0.3s}
+        timelines:
+          lift:
+            duration: 1s
+            loop: true
+            keyframes:
+              card.shadow.blur:
+                - {at: 0s, value: 0}
+                - {at: 1s, value: 8}
+        """
+    }
+    let cache = LayerReadCache()
+    let first = SourceFile(path: "t.yaml", text: scene(10))
+    _ = compileScene(first, read: readYAML(first), layerCache: cache)
+    let edited = SourceFile(path: "t.yaml", text: scene(12))
+    let before = (cache.layersRead, cache.statesPatched, cache.stateEntriesRead, cache.keyframePairsRead)
+    let compilation = compileScene(edited, read: readYAML(edited), layerCache: cache)
+    let expected = compileScene(edited)
+    #expect(compilation.diagnostics == expected.diagnostics)
+    #expect(compilation.timeline == expected.timeline)
+    #expect(expected.timeline != nil)
+    #expect(cache.layersRead - before.0 == 1)
+    #expect(cache.statesPatched - before.1 == 1)
+    #expect(cache.stateEntriesRead - before.2 == 1, "only the edited layer's entry is read again")
+    #expect(cache.keyframePairsRead - before.3 == 0)
 }
 
 /// A layer whose id another layer takes meanwhile is read again, so the duplicate is reported
