@@ -151,7 +151,11 @@ extension FrontendContext {
     /// A repeated group cannot hold a clipped node: Lottie clips whole layers, so such a group is a
     /// precomposition, and a repeat's copies of one are not something a layer can say.
     func checkClipsInRepeats(_ layers: [NodeInfo]) {
-        for group in layers.flatMap(\.subtree) where group.shape == .group && group.model.repeat != nil {
+        var repeated: [NodeInfo] = []
+        for layer in layers {
+            layer.forEachInSubtree { if $0.shape == .group && $0.model.repeat != nil { repeated.append($0) } }
+        }
+        for group in repeated {
             for inner in group.children.flatMap(\.subtree) {
                 guard inner.clip != nil, let range = inner.clipRange else { continue }
                 error(

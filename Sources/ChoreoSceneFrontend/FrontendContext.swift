@@ -126,6 +126,8 @@ package final class FrontendContext {
     var layersTakenResolved: Set<ObjectIdentifier> = []
     /// The top-level layers this build read that `layerCache` may keep, by their index in `layers:`.
     var layersToKeep: [ObjectIdentifier: Int] = [:]
+    /// How many top-level layers this build went through `layerCache` for (nil: none).
+    var layersSeen: Int?
     /// The node ids of the top-level layers this build read rather than took from `layerCache`.
     var idsOfLayersRead: Set<String> = []
     /// While a state's entry is read for `layerCache`: the trims and effects its values switch on.

@@ -59,15 +59,19 @@ extension FrontendContext {
 
     /// Reports every animated transform between a group that sets a gradient and a child that
     /// takes it: the child would slide under the gradient in one output and carry it in the other.
-    func checkGroupGradientsStayStill(_ layers: [NodeInfo], animated: [PropertyKey: SourceRange]) {
+    func checkGroupGradientsStayStill(_ layers: [NodeInfo], animation: SceneAnimation) {
         var reported: Set<String> = []
-        for node in layers.flatMap(\.subtree) {
+        var filled: [NodeInfo] = []
+        for layer in layers {
+            layer.forEachInSubtree { if $0.gradientOwner != nil { filled.append($0) } }
+        }
+        for node in filled {
             guard let owner = node.gradientOwner else { continue }
             var current: NodeInfo? = node
             while let step = current, step !== owner {
                 for key in movingTransformKeys.sorted() {
                     let property = PropertyKey(node: step.id, property: key)
-                    guard let range = animated[property], reported.insert(property.description).inserted else { continue }
+                    guard let range = animation.firstRange(of: property), reported.insert(property.description).inserted else { continue }
                     error(
                         .groupGradientTransform,
                         "'\(step.id).\(key)' cannot be animated: '\(step.id)' is inside group '\(owner.id)', whose gradient fills \(step === node ? "it" : "'\(node.id)'")",

@@ -36,9 +36,9 @@ package final class LayerReadCache {
 
     /// What the entries were read under (`FrontendContext.layerCacheKey`).
     fileprivate var key: LayerCacheKey?
+    /// By layer index; a build replaces the entries of the layers it reads in place and drops
+    /// those past its last layer.
     fileprivate var entries: [Entry?] = []
-    /// The entries of the build under way; they replace `entries` when it ends.
-    fileprivate var building: [Entry?] = []
     /// Layers read and layers taken from the last build, over the cache's life: counted, so
     /// tests can tell that an edit re-reads no more than it must.
     package fileprivate(set) var layersRead = 0
@@ -88,7 +88,6 @@ extension FrontendContext {
             cache.states = nil
             cache.keyframes = [:]
         }
-        cache.building = []
         cache.statesBuilding = nil
         cache.keyframesBuilding = [:]
     }
@@ -97,8 +96,8 @@ extension FrontendContext {
     func endLayerReuse() {
         guard let cache = layerCache else { return }
         // An entry whose node was not kept resolved is the node the build went on to change.
-        cache.entries = cache.building.map { $0?.resolved == true ? $0 : nil }
-        cache.building = []
+        for index in layersToKeep.values where cache.entries[index]?.resolved == false { cache.entries[index] = nil }
+        if let layerCount = layersSeen, layerCount < cache.entries.count { cache.entries.removeLast(cache.entries.count - layerCount) }
         cache.states = cache.statesBuilding
         cache.statesBuilding = nil
         cache.keyframes = cache.keyframesBuilding
@@ -108,19 +107,20 @@ extension FrontendContext {
     /// `readNode` for the top-level layer at `index`, through `layerCache`.
     func readLayer(_ item: YAMLNode, at index: Int, registry: inout NodeRegistry) -> NodeInfo? {
         guard let cache = layerCache else { return readNode(item, parent: nil, registry: &registry) }
-        if cache.building.count <= index { cache.building += Array(repeating: nil, count: index + 1 - cache.building.count) }
-        if index < cache.entries.count, let entry = cache.entries[index], entry.yaml == item,
+        layersSeen = max(layersSeen ?? 0, index + 1)
+        if cache.entries.count <= index { cache.entries += Array(repeating: nil, count: index + 1 - cache.entries.count) }
+        if let entry = cache.entries[index], entry.yaml == item,
             entry.registered.allSatisfy({ !registry.isKnown($0.id) }),
             pathVertexCount + entry.pathVertices <= SceneLimits.pathVertexLimit(inputBytes: file.bytes.count)
         {
             for (id, range) in entry.registered { registry.register(id, range: range, context: self) }
             pathVertexCount += entry.pathVertices
-            cache.building[index] = entry
             cache.layersReused += 1
             let node = entry.node.copiedSubtree()
             layersTakenResolved.insert(ObjectIdentifier(node))
             return node
         }
+        cache.entries[index] = nil
         let diagnosticsBefore = bag.diagnostics.count, errorsBefore = errorCount
         let registeredBefore = registry.order.count, verticesBefore = pathVertexCount
         let info = readNode(item, parent: nil, registry: &registry)
@@ -130,7 +130,7 @@ extension FrontendContext {
             !info.subtree.contains(where: { $0.shape == .text })
         {
             let registered = registry.order[registeredBefore...].map { (id: $0, range: registry.firstDefinition[$0]!) }
-            cache.building[index] = LayerReadCache.Entry(
+            cache.entries[index] = LayerReadCache.Entry(
                 yaml: item, node: info, resolved: false, registered: registered, pathVertices: pathVertexCount - verticesBefore)
             layersToKeep[ObjectIdentifier(info)] = index
         }
@@ -152,8 +152,8 @@ extension FrontendContext {
             resolveStyles([layer], inherited: StyleSpec())
             compactBaseValues([layer])
             if marks.diagnosticsSince(self) == 0, let index = layersToKeep[ObjectIdentifier(layer)] {
-                cache.building[index]?.node = layer.copiedSubtree()
-                cache.building[index]?.resolved = true
+                cache.entries[index]?.node = layer.copiedSubtree()
+                cache.entries[index]?.resolved = true
             }
         }
     }

@@ -193,6 +193,12 @@ final class NodeInfo {
     /// The node and everything below it, depth first.
     var subtree: [NodeInfo] { [self] + children.flatMap(\.subtree) }
 
+    /// Calls `body` with the node and every node below it, parents first (`subtree` without its array).
+    func forEachInSubtree(_ body: (NodeInfo) -> Void) {
+        body(self)
+        for child in children { child.forEachInSubtree(body) }
+    }
+
     /// The transform into the parent's coordinates, from base values.
     var baseMatrix: AffineTransform {
         // `readTransform` stores every transform property, so nothing here is missing.

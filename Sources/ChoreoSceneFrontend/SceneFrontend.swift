@@ -98,8 +98,10 @@ extension FrontendContext {
         } else if let layersNode = map.value("layers") {
             layers = readNodes(layersNode, parent: nil, registry: &registry)
         }
-        for info in layers.flatMap(\.subtree) where registry.nodes[info.id] == nil {
-            registry.nodes[info.id] = info
+        for layer in layers {
+            layer.forEachInSubtree { info in
+                if registry.nodes[info.id] == nil { registry.nodes[info.id] = info }
+            }
         }
         // Every base value is written once styles are resolved: each node then keeps its values
         // in an array of their size (filled in one with room for 16), which the scene model shares.
@@ -148,12 +150,12 @@ extension FrontendContext {
         var scene = Scene(
             name: name, size: size, fps: fps, background: background, layers: layers.map(sceneNode), states: states,
             initial: initial, transitions: transitions, timelines: timelines)
-        let animated = animatedProperties(states: states, timelines: timelines)
-        checkGroupGradientsStayStill(layers, animated: animated)
+        let animation = SceneAnimation(states: states, timelines: timelines)
+        checkGroupGradientsStayStill(layers, animation: animation)
         // A transition that failed to decode may have led to the states that look unreachable.
         if !transitionFailed { report(scene.unreachableStateFindings()) }
-        report(scene.offCanvasFindings())
-        report(scene.implicitAnchorFindings(animated: animated.keys))
+        report(scene.offCanvasFindings(animation: animation))
+        report(scene.implicitAnchorFindings(animation: animation))
         report(scene.repeatFillFindings())
         report(scene.loopExitFindings())
         reportVarUnitMisfits()
@@ -191,27 +193,6 @@ extension FrontendContext {
             case .warning, .note: warning(finding.rule, finding.message, at: finding.range, help: finding.help, fixIts: finding.fixIts)
             }
         }
-    }
-
-    /// Every property a state, tween or keyframe animates, with the first place that does.
-    private func animatedProperties(states: [SceneState], timelines: [SceneTimeline]) -> [PropertyKey: SourceRange] {
-        // Within one state, tween or timeline every key is named once, so the order they are
-        // visited in does not change the answer: no sorting.
-        var result: [PropertyKey: SourceRange] = [:]
-        for state in states {
-            for key in state.overrides.keys where result[key] == nil {
-                result[key] = state.overrideRanges[key] ?? state.range
-            }
-        }
-        for timeline in timelines {
-            for tween in timeline.tweens {
-                for key in tween.values.keys where result[key] == nil { result[key] = tween.range }
-            }
-            for (key, frames) in timeline.keyframes where result[key] == nil {
-                result[key] = frames.first?.range ?? timeline.range
-            }
-        }
-        return result
     }
 
     private func checkVersion(_ node: YAMLNode) {

@@ -23,6 +23,41 @@ package struct SceneFinding: Sendable {
     }
 }
 
+/// What a scene's states and timelines animate, for the checks that leave animated nodes alone
+/// or read where a property is first animated.
+package struct SceneAnimation {
+    /// Every node a state, tween or keyframe animates a property of.
+    package let nodes: Set<String>
+    private let states: [SceneState]
+    private let timelines: [SceneTimeline]
+
+    package init(states: [SceneState], timelines: [SceneTimeline]) {
+        self.states = states
+        self.timelines = timelines
+        var nodes = Set<String>()
+        for state in states { for key in state.overrides.keys { nodes.insert(key.node) } }
+        for timeline in timelines {
+            for key in timeline.keyframes.keys { nodes.insert(key.node) }
+            for tween in timeline.tweens { for key in tween.values.keys { nodes.insert(key.node) } }
+        }
+        self.nodes = nodes
+    }
+
+    /// The first place that animates `key`: states in order (the override, or the state), then
+    /// each timeline's tweens and keyframes; nil when nothing does.
+    package func firstRange(of key: PropertyKey) -> SourceRange? {
+        guard nodes.contains(key.node) else { return nil }
+        for state in states where state.overrides[key] != nil { return state.overrideRanges[key] ?? state.range }
+        for timeline in timelines {
+            for tween in timeline.tweens where tween.values[key] != nil { return tween.range }
+            if let frames = timeline.keyframes[key] { return frames.first?.range ?? timeline.range }
+        }
+        return nil
+    }
+
+    package func animates(_ key: PropertyKey) -> Bool { firstRange(of: key) != nil }
+}
+
 // The checks of a scene's meaning rather than its spelling: they read the model only, so a scene
 // built from other sources than YAML gets them too. They run on the model the front end builds
 // even when it found errors (and will refuse the scene), skipping the nodes that had them.
@@ -43,13 +78,8 @@ extension Scene {
     /// Warns about nodes whose base pose lies entirely outside the canvas (geometry, transform and
     /// stroke, roughly). Nodes that any state or timeline animates may be meant to enter later, so
     /// they are left alone.
-    package func offCanvasFindings() -> [SceneFinding] {
-        var animated: Set<String> = []
-        for state in states { animated.formUnion(state.overrides.keys.map(\.node)) }
-        for timeline in timelines {
-            animated.formUnion(timeline.keyframes.keys.map(\.node))
-            for tween in timeline.tweens { animated.formUnion(tween.values.keys.map(\.node)) }
-        }
+    package func offCanvasFindings(animation: SceneAnimation? = nil) -> [SceneFinding] {
+        let animated = (animation ?? SceneAnimation(states: states, timelines: timelines)).nodes
         let canvas = Bounds(minX: 0, minY: 0, maxX: size.x, maxY: size.y)
         var findings: [SceneFinding] = []
         func visit(_ nodes: [SceneNode], parentMatrix: ChoreoTimeline.AffineTransform) {
@@ -130,9 +160,7 @@ extension Scene {
     /// by the centre of its bounds, not its origin; a group that turns or scales about its default
     /// anchor counts children that are not seen (off the canvas, clipped away); a path's anchor
     /// keyword names a point of its base bounds, which stays put while the path morphs.
-    package func implicitAnchorFindings(animated keys: some Sequence<PropertyKey>) -> [SceneFinding] {
-        var animated: [String: Set<Property>] = [:]
-        for key in keys { animated[key.node, default: []].insert(key.property) }
+    package func implicitAnchorFindings(animation: SceneAnimation) -> [SceneFinding] {
         let canvas = Bounds(minX: 0, minY: 0, maxX: size.x, maxY: size.y)
         func disjoint(_ a: Bounds, _ b: Bounds) -> Bool { a.maxX <= b.minX || a.minX >= b.maxX || a.maxY <= b.minY || a.minY >= b.maxY }
         func pointText(_ p: Point) -> String { "[\(describeNumber(p.x)), \(describeNumber(p.y))]" }
@@ -142,7 +170,7 @@ extension Scene {
         func visit(_ nodes: [SceneNode], parentMatrix: ChoreoTimeline.AffineTransform) {
             for node in nodes where node.isCheckable {
                 guard let source = node.source else { continue }
-                let moved = animated[node.id] ?? []
+                func moved(_ property: Property) -> Bool { animation.animates(PropertyKey(node: node.id, property: property)) }
                 if source.kind == .path, !source.anchorWritten, let positionRange = source.positionRange,
                     let position = node.base.point(.position)
                 {
@@ -156,7 +184,7 @@ extension Scene {
                     }
                 }
                 if node.isGroup, !source.anchorWritten, !node.children.isEmpty,
-                    node.base.number(.rotation) != 0 || node.base.point(.scale) != Point(1, 1) || moved.contains(.rotation) || moved.contains(.scale)
+                    node.base.number(.rotation) != 0 || node.base.point(.scale) != Point(1, 1) || moved(.rotation) || moved(.scale)
                 {
                     let matrix = parentMatrix.concatenating(node.baseMatrix)
                     let clipBox = source.clipBounds
@@ -164,7 +192,7 @@ extension Scene {
                     var seen: Bounds?
                     for child in node.children where child.isCheckable {
                         let box = child.placedBounds(includingStroke: true)
-                        let animatedChild = child.containsNode { animated[$0.id] != nil }
+                        let animatedChild = child.containsNode { animation.nodes.contains($0.id) }
                         if !animatedChild, disjoint(box.applying(matrix), canvas) {
                             unseen.append((child.id, "lies outside the canvas"))
                         } else if !animatedChild, let clipBox, disjoint(box, clipBox) {
@@ -174,7 +202,7 @@ extension Scene {
                         }
                     }
                     if let first = unseen.first, let seen {
-                        let verb = node.base.number(.rotation) != 0 || moved.contains(.rotation) ? "turns" : "scales"
+                        let verb = node.base.number(.rotation) != 0 || moved(.rotation) ? "turns" : "scales"
                         let more = unseen.count > 1 ? " (and \(unseen.count - 1) more)" : ""
                         findings.append(.warning(
                             .implicitAnchor,
@@ -186,7 +214,7 @@ extension Scene {
                 // A rect's, an ellipse's or a polygon's keyword anchor follows its animated size or
                 // radius; a path's stays at its base bounds while a morph moves its edges.
                 if source.kind == .path, let keyword = source.anchorKeyword,
-                    let property = pathGeometry.first(where: { moved.contains($0) }), let anchor = node.base.point(.anchor)
+                    let property = pathGeometry.first(where: moved), let anchor = node.base.point(.anchor)
                 {
                     let text = pointText(anchor)
                     findings.append(.warning(
