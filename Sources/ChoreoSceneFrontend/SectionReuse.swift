@@ -127,29 +127,31 @@ extension FrontendContext {
     /// The states of the last build with the entries that could read differently read again,
     /// or nil when the section must be read whole.
     func statesPatchingLastBuild(_ node: YAMLNode, names: SceneNames) -> [SceneState]? {
-        guard let cache = layerCache, let last = cache.states, last.yaml == node,
-            last.timelineNames == names.timelineNames, last.timelineRanges == names.timelineRanges,
-            let pairs = node.mapping
+        guard let cache = layerCache, var reading = cache.states, reading.yaml == node,
+            reading.timelineNames == names.timelineNames, reading.timelineRanges == names.timelineRanges,
+            let pairs = node.mapping,
+            reading.memos.allSatisfy({ $0.pairIndex < pairs.count && pairs[$0.pairIndex].value.mapping != nil })
         else { return nil }
-        var states = last.states
-        var memos = last.memos
+        // Patched in place: the cache lets go of it, so that its arrays are not copied.
+        cache.states = nil
         var keepable = true
-        for (stateIndex, memo) in last.memos.enumerated() {
-            guard let statePairs = pairs[memo.pairIndex].value.mapping else { return nil }
-            var state = states[stateIndex]
+        for stateIndex in reading.memos.indices {
+            let statePairs = pairs[reading.memos[stateIndex].pairIndex].value.mapping!
             var again: [(slot: Int, pairIndex: Int, entry: MapEntry)] = []
-            for (slot, entry) in memo.entries.enumerated() {
+            for slot in reading.memos[stateIndex].entries.indices {
+                let entry = reading.memos[stateIndex].entries[slot]
                 if canTake(entry, names: names) {
                     switchOnAgain(entry.enabled, names: names)
                 } else {
                     for item in entry.resolved {
-                        state.overrides[item.key] = nil
-                        state.overrideRanges[item.key] = nil
+                        reading.states[stateIndex].overrides[item.key] = nil
+                        reading.states[stateIndex].overrideRanges[item.key] = nil
                     }
                     let pair = statePairs[entry.pairIndex]
                     again.append((slot, entry.pairIndex, MapEntry(name: entry.name, key: pair.key, value: pair.value)))
                 }
             }
+            let name = reading.states[stateIndex].name
             texts.collectedStateTexts = []
             let kept = withoutMisspeltOwnKeys(again.map { ($0.pairIndex, $0.entry) }, names: names)
             // An entry reported as a misspelt key is left out of the state: the next build reads
@@ -157,25 +159,19 @@ extension FrontendContext {
             if kept.count != again.count { keepable = false }
             var resolved: [ResolvedOverride] = []
             for (slot, pairIndex, entry) in again where kept.contains(where: { $0.pairIndex == pairIndex }) {
-                let entryRead = readStateEntry(entry, pairIndex: pairIndex, state: state.name, names: names)
-                memos[stateIndex].entries[slot] = entryRead
+                let entryRead = readStateEntry(entry, pairIndex: pairIndex, state: name, names: names)
+                reading.memos[stateIndex].entries[slot] = entryRead
                 resolved += entryRead.resolved
             }
-            for item in mergedOverrides(resolved) where item.direct || state.overrides[item.key] == nil {
+            for item in mergedOverrides(resolved) where item.direct || reading.states[stateIndex].overrides[item.key] == nil {
                 // A value a group gives its child loses to one written on the child (taken entries are such).
-                state.overrides[item.key] = item.value
-                state.overrideRanges[item.key] = item.range
+                reading.states[stateIndex].overrides[item.key] = item.value
+                reading.states[stateIndex].overrideRanges[item.key] = item.range
             }
-            recordStateTexts(of: state.name)
-            states[stateIndex] = state
+            recordStateTexts(of: name)
         }
         cache.statesPatched += 1
-        if keepable {
-            var reading = last
-            reading.states = states
-            reading.memos = memos
-            cache.statesBuilding = reading
-        }
-        return states
+        if keepable { cache.statesBuilding = reading }
+        return reading.states
     }
 }

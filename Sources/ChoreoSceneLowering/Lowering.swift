@@ -271,16 +271,18 @@ package struct LoweringContext {
         return stateIndex[initial].map { scene.states[$0] } ?? scene.states.first
     }
 
-    /// Every property some state, tween or keyframe touches, of the nodes there are, sorted.
+    /// Every property some state, tween or keyframe touches, of the nodes there are (of `nodes`
+    /// alone when given), sorted.
     ///
     /// Gathered by node (its position in `nodeList`, found by one hash of the id per key written)
     /// rather than in a `Set<PropertyKey>` (hashing and comparing the id again on every insert),
     /// so that only the nodes are sorted by id, each node's few properties among themselves.
-    package func animatedKeys() -> [PropertyKey] {
+    package func animatedKeys(of nodes: Set<String>? = nil) -> [PropertyKey] {
         var propertiesByNode = [[Property]](repeating: [], count: nodeList.count)
         var touched: [Int] = []
         func add(_ keys: some Sequence<PropertyKey>) {
             for key in keys {
+                if let nodes, !nodes.contains(key.node) { continue }
                 guard let index = nodeIndex[key.node] else { continue }
                 if propertiesByNode[index].isEmpty { touched.append(index) }
                 if !propertiesByNode[index].contains(key.property) { propertiesByNode[index].append(key.property) }
@@ -321,7 +323,7 @@ package struct LoweringContext {
     /// With `only`, the tracks of those nodes alone (the others' IR nodes are kept from an
     /// earlier lowering).
     func buildTracks(_ plans: [PlannedSpan], only nodes: Set<String>? = nil, diagnostics: inout DiagnosticBag) -> LoweredTracks {
-        let keys = nodes.map { nodes in animatedKeys().filter { nodes.contains($0.node) } } ?? animatedKeys()
+        let keys = animatedKeys(of: nodes)
         let startState = initialState
         let springs = SpringBakery()
         var timelineTracks: [Int: SimulatedTimeline] = [:]
