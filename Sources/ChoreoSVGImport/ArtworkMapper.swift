@@ -47,15 +47,24 @@ private let unsupportedElements: [String: String] = [
 
 private let shapeElements: Set<String> = ["path", "rect", "circle", "ellipse", "line", "polyline", "polygon"]
 
+private let unsupportedEffects = [("mask", "masks"), ("filter", "filters")]
+private let markerProperties = ["marker-start", "marker-mid", "marker-end"]
+private let lineCaps = ["butt", "round", "square"]
+private let lineJoins = ["miter", "round", "bevel"]
+private let lineJoinsDrawnAsMiter = ["miter-clip", "arcs"]
+
 private struct Mapper {
     let root: SVGElement
     var byID: [String: SVGElement] = [:]
     var sheet = StyleSheet()
     var warnings: [ArtworkWarning] = []
-    var claimed: Set<String> = []
     var reserved: Set<String> = []
     var generated: [String: Int] = [:]
+    /// Every node id claimed so far, with where its element is: one table answers both whether
+    /// an id is taken and where it points.
     var locations: [String: ArtworkLocation] = [:]
+    /// Colours by their text: exports repeat a handful of colours on thousands of elements.
+    var colors: [Substring: RGBA?] = [:]
     var nodeCount = 0
     var vertexCount = 0
     var viewport = Point(100, 100)
@@ -196,32 +205,34 @@ private struct Mapper {
     // MARK: Ids
 
     mutating func claimID(for element: SVGElement, fallback: String) -> String {
+        let location = ArtworkLocation(line: element.line, column: element.column)
         var base: String
         if let raw = element["id"], !raw.isEmpty {
             base = identifier(from: raw)
-            if !claimed.contains(base) {
-                claimed.insert(base)
-                record(base, element)
-                return base
-            }
+            if claim(base, at: location) { return base }
         } else {
             base = fallback
         }
-        var counter = generated[base, default: 0]
         while true {
-            counter += 1
-            let candidate = "\(base)\(counter)"
-            if !claimed.contains(candidate) && !reserved.contains(candidate) {
-                generated[base] = counter
-                claimed.insert(candidate)
-                record(candidate, element)
-                return candidate
-            }
+            let candidate = base + String(nextCount(for: base))
+            if !reserved.contains(candidate), claim(candidate, at: location) { return candidate }
         }
     }
 
-    private mutating func record(_ id: String, _ element: SVGElement) {
-        locations[id] = ArtworkLocation(line: element.line, column: element.column)
+    /// Claims `id` for the element at `location`; false, and the earlier claim kept, when it is taken.
+    private mutating func claim(_ id: String, at location: ArtworkLocation) -> Bool {
+        guard let earlier = locations.updateValue(location, forKey: id) else { return true }
+        locations[id] = earlier
+        return false
+    }
+
+    /// The next number of the ids generated from `base`, counted in place (one lookup).
+    private mutating func nextCount(for base: String) -> Int {
+        func increment(_ count: inout Int) -> Int {
+            count += 1
+            return count
+        }
+        return increment(&generated[base, default: 0])
     }
 
     // MARK: Walking
@@ -238,7 +249,7 @@ private struct Mapper {
         if nodeCount > SVGLimits.maxOutputNodes {
             throw SVGReadError("the SVG makes more than \(SVGLimits.maxOutputNodes) nodes (with every use expanded)", line: element.line, column: element.column)
         }
-        for (property, what) in [("mask", "masks"), ("filter", "filters")] {
+        for (property, what) in unsupportedEffects {
             if let value = style[property], value != "none" { warn(element, "\(what) are not imported; the element is drawn without its \(property)") }
         }
         if let animation = style["animation"] ?? style["animation-name"], animation != "none" {
@@ -418,7 +429,7 @@ private struct Mapper {
 
     mutating func shape(_ element: SVGElement, style: ComputedStyle, total: Affine) throws(SVGReadError) -> ArtworkNode? {
         if style["visibility"] == "hidden" || style["visibility"] == "collapse" { return nil }
-        for marker in ["marker-start", "marker-mid", "marker-end"] {
+        for marker in markerProperties {
             if let value = style[marker], value != "none" { warn(element, "markers are not imported; the shape is drawn without them") }
         }
         let number = { (name: String, reference: Double) -> Double in parseLength(element[name], percentOf: reference) ?? 0 }
@@ -532,14 +543,14 @@ private struct Mapper {
         let width = (parseLength(style["stroke-width"], percentOf: viewport.x) ?? 1) * strokeScale
         if strokePaint != .none, width > 0 {
             // An invalid keyword is ignored, as SVG ignores it: the initial value applies.
-            let cap = style["stroke-linecap"].flatMap { ["butt", "round", "square"].contains($0) ? $0 : nil } ?? "butt"
+            let cap = style["stroke-linecap"].flatMap { lineCaps.contains($0) ? $0 : nil } ?? "butt"
             let dashes = strokeDashes(
                 array: style["stroke-dasharray"], offset: style["stroke-dashoffset"], cap: cap,
                 context: DashLengthContext(diagonal: (viewport.x * viewport.x + viewport.y * viewport.y).squareRoot() / 2.squareRoot(), fontSize: fontSize(style["font-size"])),
                 scale: strokeScale)
             if let reason = dashes.unsupported { warn(element, reason) }
             let dash = dashes.lengths
-            let join = style["stroke-linejoin"].flatMap { ["miter", "round", "bevel"].contains($0) ? $0 : ["miter-clip", "arcs"].contains($0) ? "miter" : nil } ?? "miter"
+            let join = style["stroke-linejoin"].flatMap { lineJoins.contains($0) ? $0 : lineJoinsDrawnAsMiter.contains($0) ? "miter" : nil } ?? "miter"
             node.stroke = ArtworkStroke(
                 paint: strokePaint, width: width, cap: cap, join: join,
                 miterLimit: max(1, Double(style["stroke-miterlimit"] ?? "4") ?? 4), dash: dash)
@@ -617,12 +628,19 @@ private struct Mapper {
         return .color(color)
     }
 
-    func color(_ text: String, style: ComputedStyle) -> RGBA? {
-        let value = String(trimmedWhitespace(text))
+    mutating func color(_ text: String, style: ComputedStyle) -> RGBA? {
+        let value = trimmedWhitespace(text)
+        if let known = colors[value] { return known }
         if value.lowercased() == "currentcolor" {
             let current = style["color"] ?? "black"
             return current.lowercased() == "currentcolor" ? RGBA(0, 0, 0, 1) : color(current, style: ComputedStyle())
         }
+        let parsed = parsedColor(String(value))
+        colors[value] = parsed
+        return parsed
+    }
+
+    private func parsedColor(_ value: String) -> RGBA? {
         if case let .success(color) = parseColor(value, environment: ValueEnvironment()) { return color }
         return hslColor(value)
     }
@@ -904,6 +922,7 @@ func numberCount(_ text: String) -> Int {
 }
 
 func parseOpacity(_ text: String) -> Double? {
+    if let plain = plainDecimal(text) { return min(1, max(0, plain)) }
     var value = trimmedSpacesAndTabs(text)
     var divisor = 1.0
     if value.hasSuffix("%") {
@@ -912,6 +931,24 @@ func parseOpacity(_ text: String) -> Double? {
     }
     guard let number = Double(value), number.isFinite else { return nil }
     return min(1, max(0, number / divisor))
+}
+
+/// `text` as a number when it is only digits and at most one point (`1`, `0.8`, `.5`), which is
+/// what opacities almost always are: read on the bytes, where `Double(String)` would be a libc
+/// call. Anything else is nil, left to the general reading.
+private func plainDecimal(_ text: String) -> Double? {
+    var digits = 0, points = 0
+    for byte in text.utf8 {
+        if byte >= 48 && byte <= 57 {
+            digits += 1
+        } else if byte == UInt8(ascii: ".") {
+            points += 1
+        } else {
+            return nil
+        }
+    }
+    guard digits > 0, points <= 1 else { return nil }
+    return parseSingleNumber(Substring(text))
 }
 
 /// The transform a `viewBox` and `preserveAspectRatio` give a viewport of `width` × `height`.
@@ -935,6 +972,7 @@ func viewBoxTransform(_ viewBox: [Double], preserveAspectRatio: String?, width: 
 /// A node id made from an SVG id: characters an identifier cannot hold become `-`, and a leading
 /// digit or `-` gets an `_` in front.
 public func identifier(from raw: String) -> String {
+    if isIdentifier(raw) { return raw }
     var result = ""
     for scalar in raw.unicodeScalars {
         let ok = (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || (scalar >= "0" && scalar <= "9") || scalar == "_" || scalar == "-"
@@ -943,4 +981,13 @@ public func identifier(from raw: String) -> String {
     if result.isEmpty { return "_" }
     if let first = result.unicodeScalars.first, (first >= "0" && first <= "9") || first == "-" { result = "_" + result }
     return String(result.prefix(64))
+}
+
+/// Whether `raw` is already what `identifier(from:)` makes of it: the usual id, returned as it is.
+private func isIdentifier(_ raw: String) -> Bool {
+    let utf8 = raw.utf8
+    guard let first = utf8.first, utf8.count <= 64, !(first >= 48 && first <= 57), first != UInt8(ascii: "-") else { return false }
+    return utf8.allSatisfy { byte in
+        (byte >= 97 && byte <= 122) || (byte >= 65 && byte <= 90) || (byte >= 48 && byte <= 57) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+    }
 }
