@@ -303,6 +303,9 @@ private struct TreeConverter {
             child = current.pointee.next
         }
         element.children.reserveCapacity(count)
+        // Names are unique among an element's attributes (libxml2 refuses a repeated one) until a
+        // namespaced one (`xlink:href`, `svg:fill`) maps onto a plain name.
+        var sawNamespaced = false
         attribute = node.pointee.properties
         while let current = attribute {
             defer { attribute = current.pointee.next }
@@ -315,8 +318,11 @@ private struct TreeConverter {
             }
             let value = try text(of: current.pointee.children, line: line, column: column)
             // `href` wins over `xlink:href` when both are given, as SVG 2 says.
-            if key == "href", current.pointee.ns != nil, element["href"] != nil { continue }
-            element.setAttribute(key, value)
+            if current.pointee.ns != nil {
+                sawNamespaced = true
+                if key == "href", element["href"] != nil { continue }
+            }
+            if sawNamespaced { element.setAttribute(key, value) } else { element.attributeList.append((key, value)) }
         }
         child = node.pointee.children
         while let current = child {
