@@ -177,12 +177,16 @@ private struct YAMLBytes {
 
     init() { bytes.reserveCapacity(4096) }
 
-    mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
+    /// The text's bytes in one copy from its contiguous UTF-8 (not one element at a time).
+    mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
 
     mutating func newline() { bytes.append(UInt8(ascii: "\n")) }
 
     mutating func spaces(_ count: Int) {
-        for _ in 0..<count { bytes.append(UInt8(ascii: " ")) }
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
     }
 
     /// `key: ` at `indent`, and `value` with its line break when there is one.
@@ -244,14 +248,24 @@ private struct YAMLBytes {
     /// A double-quoted scalar: quotes and backslashes escaped, line breaks and tabs as spaces.
     mutating func quoted(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-                bytes.append(UInt8(ascii: "\\"))
-                bytes.append(byte)
-            case UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"): bytes.append(UInt8(ascii: " "))
-            default: bytes.append(byte)
+        var text = text
+        text.withUTF8 { utf8 in
+            // Runs of bytes that need no escape are copied whole.
+            var run = 0
+            for (index, byte) in utf8.enumerated() {
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<index]))
+                    bytes.append(UInt8(ascii: "\\"))
+                    bytes.append(byte)
+                case UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<index]))
+                    bytes.append(UInt8(ascii: " "))
+                default: continue
+                }
+                run = index + 1
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run...]))
         }
         bytes.append(UInt8(ascii: "\""))
     }
