@@ -117,13 +117,15 @@ func parseNumberList(_ text: String) -> [Double]? {
 /// several or an invalid one. Read in place: no array, as a length is read for every attribute.
 func parseSingleNumber(_ text: Substring) -> Double? {
     var text = text
-    return text.withUTF8 { bytes in
-        var position = 0
-        PathDataReader.skipSeparators(in: bytes, at: &position)
-        guard let value = PathDataReader.readNumber(in: bytes, at: &position), value.isFinite else { return nil }
-        PathDataReader.skipSeparators(in: bytes, at: &position)
-        return position >= bytes.count ? value : nil
-    }
+    return text.withUTF8 { singleNumber(in: $0) }
+}
+
+private func singleNumber(in bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    var position = 0
+    PathDataReader.skipSeparators(in: bytes, at: &position)
+    guard let value = PathDataReader.readNumber(in: bytes, at: &position), value.isFinite else { return nil }
+    PathDataReader.skipSeparators(in: bytes, at: &position)
+    return position >= bytes.count ? value : nil
 }
 
 /// The numbers of a list up to the first that is not one (SVG draws what comes before an error).
@@ -141,7 +143,8 @@ private let lengthUnits: [(String, Double)] = [("px", 1), ("pt", 4.0 / 3), ("pc"
 /// A length in user units: plain numbers and `px`; `pt`, `pc`, `mm`, `cm`, `in` converted at
 /// 96 dpi; a percentage of `reference`. Nil for what has no fixed size here (`em`, `auto`).
 func parseLength(_ text: String?, percentOf reference: Double = 0) -> Double? {
-    guard let written = text else { return nil }
+    guard var written = text else { return nil }
+    if let length = written.withUTF8({ asciiLength($0, percentOf: reference) }) { return length }
     let trimmed = trimmedWhitespace(written)
     guard !trimmed.isEmpty else { return nil }
     var factor = 1.0
@@ -176,6 +179,30 @@ func parseLength(_ text: String?, percentOf reference: Double = 0) -> Double? {
         number = Substring(text)
     }
     return parseSingleNumber(number).map { $0 * factor }
+}
+
+/// `parseLength` of ASCII text, read on its bytes in one pass (a length is read for most
+/// attributes of every shape); nil (rather than a nil length) for other text.
+private func asciiLength(_ bytes: UnsafeBufferPointer<UInt8>, percentOf reference: Double) -> Double?? {
+    guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+    func isSpace(_ byte: UInt8) -> Bool { byte == 32 || byte == 9 || byte == 10 || byte == 13 || byte == 12 }
+    var start = 0, end = bytes.count
+    while start < end, isSpace(bytes[start]) { start += 1 }
+    while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+    guard start < end else { return .some(nil) }
+    var factor = 1.0
+    let last = bytes[end - 1]
+    if last == UInt8(ascii: "%") {
+        end -= 1
+        factor = reference / 100
+    } else if end - start >= 2, last >= 97, last <= 122 {
+        for (name, scale) in lengthUnitBytes where name == (bytes[end - 2], last) {
+            end -= 2
+            factor = scale
+            break
+        }
+    }
+    return .some(singleNumber(in: UnsafeBufferPointer(rebasing: bytes[start..<end])).map { $0 * factor })
 }
 
 private let lengthUnitBytes: [((UInt8, UInt8), Double)] = lengthUnits.map { unit, scale in

@@ -603,7 +603,8 @@ private struct Mapper {
         var value = String(trimmedWhitespace(text))
         if value == "none" { return .none }
         if value.hasPrefix("url(") {
-            let close = value.firstIndex(of: ")") ?? value.endIndex
+            // In ASCII text a byte is a character: the search needs no grapheme breaking.
+            let close = (value.utf8.allSatisfy { $0 < 0x80 } ? value.utf8.firstIndex(of: UInt8(ascii: ")")) : value.firstIndex(of: ")")) ?? value.endIndex
             let reference = trimmedQuotes(trimmedSpacesAndTabs(value[value.index(value.startIndex, offsetBy: 4)..<close]))
             let fallback = close < value.endIndex ? trimmedSpacesAndTabs(value[value.index(after: close)...]) : ""
             if reference.hasPrefix("#"), let server = byID[String(reference.dropFirst())] {

@@ -184,10 +184,10 @@ struct StyleSheet {
         var firstMatch: Int?
         var laterMatches: [Int] = []
         var classList: String??
-        for (index, rule) in rules.enumerated() {
-            if let name = rule.element, name != element.name { continue }
-            if !rule.classes.isEmpty, classList == nil { classList = .some(element["class"]) }
-            guard rule.matches(element, classList: classList ?? nil) else { continue }
+        for index in rules.indices {
+            if let name = rules[index].element, name != element.name { continue }
+            if !rules[index].classes.isEmpty, classList == nil { classList = .some(element["class"]) }
+            guard rules[index].matches(element, classList: classList ?? nil) else { continue }
             if firstMatch == nil { firstMatch = index } else { laterMatches.append(index) }
         }
         guard let firstMatch else { return }
@@ -230,34 +230,42 @@ func parseDeclarations(_ text: String) -> [(String, String)] {
 /// `parseDeclarations` on the bytes, for ASCII text without comments (what exports write), where
 /// bytes and characters split alike; nil for any other text, which the general path reads.
 private func asciiDeclarations(_ text: String) -> [(String, String)]? {
-    let utf8 = text.utf8
-    var previous: UInt8 = 0
-    for byte in utf8 {
-        if byte >= 0x80 || (previous == UInt8(ascii: "/") && byte == UInt8(ascii: "*")) { return nil }
-        previous = byte
-    }
-    func isSpace(_ byte: UInt8) -> Bool { byte == 32 || byte == 9 || byte == 10 || byte == 13 || byte == 12 }
-    func trimmed(_ bytes: Substring.UTF8View) -> Substring.UTF8View {
-        var bytes = bytes
-        while let first = bytes.first, isSpace(first) { bytes = bytes.dropFirst() }
-        while let last = bytes.last, isSpace(last) { bytes = bytes.dropLast() }
-        return bytes
-    }
-    var pairs: [(String, String)] = []
-    for declaration in Substring(text).utf8.split(separator: UInt8(ascii: ";")) {
-        guard let colon = declaration.firstIndex(of: UInt8(ascii: ":")) else { continue }
-        let name = trimmed(declaration[..<colon])
-        guard !name.isEmpty else { continue }
-        var value = trimmed(declaration[declaration.index(after: colon)...])
-        if value.count >= 10, value.suffix(10).elementsEqual("!important".utf8) {
-            value = trimmed(value.dropLast(10))
+    var text = text
+    return text.withUTF8 { bytes -> [(String, String)]? in
+        var previous: UInt8 = 0
+        for byte in bytes {
+            if byte >= 0x80 || (previous == UInt8(ascii: "/") && byte == UInt8(ascii: "*")) { return nil }
+            previous = byte
         }
-        let lowered = name.contains(where: { $0 >= 65 && $0 <= 90 })
-            ? String(decoding: name.map { $0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0 }, as: UTF8.self)
-            : String(Substring(name))
-        pairs.append((lowered, String(Substring(value))))
+        func isSpace(_ byte: UInt8) -> Bool { byte == 32 || byte == 9 || byte == 10 || byte == 13 || byte == 12 }
+        func trimmed(_ range: Range<Int>) -> Range<Int> {
+            var start = range.lowerBound, end = range.upperBound
+            while start < end, isSpace(bytes[start]) { start += 1 }
+            while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+            return start..<end
+        }
+        func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+        let important = Array("!important".utf8)
+        var pairs: [(String, String)] = []
+        var start = 0
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != UInt8(ascii: ";") { end += 1 }
+            defer { start = end + 1 }
+            guard let colon = (start..<end).first(where: { bytes[$0] == UInt8(ascii: ":") }) else { continue }
+            let name = trimmed(start..<colon)
+            guard !name.isEmpty else { continue }
+            var value = trimmed(colon + 1..<end)
+            if value.count >= 10, bytes[value.upperBound - 10..<value.upperBound].elementsEqual(important) {
+                value = trimmed(value.lowerBound..<value.upperBound - 10)
+            }
+            let lowered = name.contains(where: { bytes[$0] >= 65 && bytes[$0] <= 90 })
+                ? String(decoding: name.map { bytes[$0] >= 65 && bytes[$0] <= 90 ? bytes[$0] | 0x20 : bytes[$0] }, as: UTF8.self)
+                : string(name)
+            pairs.append((lowered, string(value)))
+        }
+        return pairs
     }
-    return pairs
 }
 
 /// The values a family of computed styles (an element's, its descendants') was given, each
