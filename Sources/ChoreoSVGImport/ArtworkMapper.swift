@@ -912,14 +912,17 @@ func hslColor(_ text: String) -> RGBA? {
 
 /// How many numbers path data holds at most: the places a number can start.
 func numberCount(_ text: String) -> Int {
-    var count = 0
-    var inNumber = false
-    for byte in text.utf8 {
-        let numeric = (byte >= 48 && byte <= 57) || byte == 46
-        if numeric && !inNumber { count += 1 }
-        inNumber = numeric
+    var text = text
+    return text.withUTF8 { bytes in
+        var count = 0
+        var inNumber = false
+        for byte in bytes {
+            let numeric = (byte >= 48 && byte <= 57) || byte == 46
+            if numeric && !inNumber { count += 1 }
+            inNumber = numeric
+        }
+        return count
     }
-    return count
 }
 
 func parseOpacity(_ text: String) -> Double? {

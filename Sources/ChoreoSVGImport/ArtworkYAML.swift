@@ -186,7 +186,12 @@ private struct YAMLBytes {
     mutating func newline() { bytes.append(UInt8(ascii: "\n")) }
 
     mutating func spaces(_ count: Int) {
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
+        var left = count
+        while left > 0 {
+            let run = min(left, spaceRun.count)
+            spaceRun.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<run])) }
+            left -= run
+        }
     }
 
     /// `key: ` at `indent`, and `value` with its line break when there is one.
@@ -283,3 +288,5 @@ private struct YAMLBytes {
 }
 
 private let hexDigits = Array("0123456789ABCDEF".utf8)
+/// Indentation is copied from here, a run at a time.
+private let spaceRun = [UInt8](repeating: UInt8(ascii: " "), count: 64)

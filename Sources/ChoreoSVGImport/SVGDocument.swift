@@ -42,6 +42,16 @@ public struct SVGElement: Sendable {
         self.column = column
     }
 
+    /// An element without attributes, children or text yet, as the reader fills it in.
+    init(name: String, line: Int, column: Int) {
+        self.name = name
+        attributeList = []
+        children = []
+        text = ""
+        self.line = line
+        self.column = column
+    }
+
     public var attributes: [String: String] {
         Dictionary(attributeList.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
     }
@@ -185,20 +195,18 @@ public enum SVGDocumentReader {
 
     private static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
         guard needle.count <= haystack.count, start <= haystack.count - needle.count else { return nil }
-        var index = start
-        let first = needle[0]
-        while index <= haystack.count - needle.count {
-            if haystack[index] == first {
-                var matched = true
-                for offset in 1..<needle.count where haystack[index + offset] != needle[offset] {
-                    matched = false
-                    break
-                }
-                if matched { return index }
+        return haystack.withUnsafeBufferPointer { bytes in
+            let last = bytes.count - needle.count
+            var index = start
+            while index <= last {
+                // The whole file is searched: libc's memchr skips to each candidate first byte.
+                guard let hit = memchr(bytes.baseAddress! + index, Int32(needle[0]), last + 1 - index) else { return nil }
+                index = bytes.baseAddress!.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                if (1..<needle.count).allSatisfy({ bytes[index + $0] == needle[$0] }) { return index }
+                index += 1
             }
-            index += 1
+            return nil
         }
-        return nil
     }
 }
 
@@ -284,7 +292,7 @@ private struct TreeConverter {
         if elements > SVGLimits.maxElements {
             throw SVGReadError("the SVG has more than \(SVGLimits.maxElements) elements", line: line, column: column)
         }
-        var element = SVGElement(name: localName, attributes: [:], children: [], text: "", line: line, column: column)
+        var element = SVGElement(name: localName, line: line, column: column)
         if let namespace = node.pointee.ns?.pointee.href, !isSVGNamespace(namespace),
             expandedNamespace(String(cString: namespace)) != svgNamespace {
             element.name = "{foreign}" + localName
