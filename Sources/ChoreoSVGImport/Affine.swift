@@ -46,7 +46,8 @@ struct Affine: Equatable {
 
 /// Reads an SVG `transform` list; nil when it is malformed (SVG then ignores the whole attribute).
 func parseTransform(_ text: String) -> Affine? {
-    if text.utf8.allSatisfy({ $0 < 0x80 }) { return parseASCIITransform(text) }
+    var bytes = text
+    if bytes.withUTF8({ $0.allSatisfy { $0 < 0x80 } }) { return parseASCIITransform(text) }
     var result = Affine.identity
     var rest = Substring(text)
     while true {
@@ -64,19 +65,35 @@ func parseTransform(_ text: String) -> Affine? {
 /// `parseTransform` for ASCII text, on the bytes: there each character is one byte, and the
 /// whitespace `Character.isWhitespace` skips is tab to carriage return and space.
 private func parseASCIITransform(_ text: String) -> Affine? {
-    var result = Affine.identity
-    var rest = Substring(text).utf8
-    while true {
-        rest = rest.drop(while: { ($0 >= 9 && $0 <= 13) || $0 == 32 || $0 == UInt8(ascii: ",") })
-        if rest.isEmpty { return result }
-        guard let open = rest.firstIndex(of: UInt8(ascii: "(")), let close = rest[open...].firstIndex(of: UInt8(ascii: ")")) else { return nil }
-        var name = rest[..<open]
-        while let first = name.first, first == 32 || first == 9 { name = name.dropFirst() }
-        while let last = name.last, last == 32 || last == 9 { name = name.dropLast() }
-        guard let numbers = parseNumberList(String(Substring(rest[rest.index(after: open)..<close]))) else { return nil }
-        guard let step = transformStep(String(Substring(name)), numbers) else { return nil }
-        result = result.concatenating(step)
-        rest = rest[rest.index(after: close)...]
+    var text = text
+    return text.withUTF8 { bytes -> Affine? in
+        var result = Affine.identity
+        var position = 0
+        while true {
+            while position < bytes.count, (bytes[position] >= 9 && bytes[position] <= 13) || bytes[position] == 32 || bytes[position] == UInt8(ascii: ",") {
+                position += 1
+            }
+            if position >= bytes.count { return result }
+            guard let open = (position..<bytes.count).first(where: { bytes[$0] == UInt8(ascii: "(") }),
+                let close = (open..<bytes.count).first(where: { bytes[$0] == UInt8(ascii: ")") })
+            else { return nil }
+            var nameStart = position, nameEnd = open
+            while nameStart < nameEnd, bytes[nameStart] == 32 || bytes[nameStart] == 9 { nameStart += 1 }
+            while nameEnd > nameStart, bytes[nameEnd - 1] == 32 || bytes[nameEnd - 1] == 9 { nameEnd -= 1 }
+            let arguments = UnsafeBufferPointer(rebasing: bytes[open + 1..<close])
+            var numbers: [Double] = []
+            var cursor = 0
+            while true {
+                PathDataReader.skipSeparators(in: arguments, at: &cursor)
+                if cursor >= arguments.count { break }
+                guard let value = PathDataReader.readNumber(in: arguments, at: &cursor), value.isFinite else { return nil }
+                numbers.append(value)
+            }
+            let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<nameEnd]), as: UTF8.self)
+            guard let step = transformStep(name, numbers) else { return nil }
+            result = result.concatenating(step)
+            position = close + 1
+        }
     }
 }
 
