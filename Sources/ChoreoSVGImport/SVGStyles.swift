@@ -273,7 +273,9 @@ private func asciiDeclarations(_ text: String) -> [(String, String)]? {
 /// each element starts from copies no strings. Values are only appended, so an index a style
 /// holds never changes meaning.
 final class StyleValues {
-    var strings: [String]
+    /// Only appended to and read, never by overlapping accesses: the run-time exclusivity check
+    /// on every read of a property was a large part of a lookup's cost.
+    @exclusivity(unchecked) var strings: [String]
 
     init(_ initial: [String]) { strings = initial }
 
