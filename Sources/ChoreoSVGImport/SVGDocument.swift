@@ -272,6 +272,10 @@ private struct TreeConverter {
     var lastLine = 0
     var lastOffset = 0
     var lastColumn = 1
+    /// Names already read, by libxml2's pointer: it keeps each name once in the document's
+    /// dictionary, and a file uses a few dozen, so most names are found here instead of being
+    /// decoded again. The document outlives the conversion, so a pointer always holds one name.
+    var knownNames: [(pointer: UnsafePointer<xmlChar>, name: String)] = []
 
     init(document: xmlDocPtr, lines: LineIndex) {
         self.document = document
@@ -281,7 +285,7 @@ private struct TreeConverter {
     mutating func convert(_ node: xmlNodePtr, depth: Int) throws(SVGReadError) -> SVGElement {
         elements += 1
         let line = Int(xmlGetLineNo(node))
-        let localName = String(cString: node.pointee.name)
+        let localName = name(node.pointee.name)
         var qualified = localName
         if let prefix = node.pointee.ns?.pointee.prefix { qualified = String(cString: prefix) + ":" + localName }
         let found = lines.column(ofElement: qualified, line: line, after: line == lastLine ? (lastOffset + 1, lastColumn + 1) : nil)
@@ -317,7 +321,7 @@ private struct TreeConverter {
         attribute = node.pointee.properties
         while let current = attribute {
             defer { attribute = current.pointee.next }
-            let name = String(cString: current.pointee.name)
+            let name = name(current.pointee.name)
             var key = name
             if let namespace = current.pointee.ns?.pointee.href, !isSVGNamespace(namespace) {
                 let uri = String(cString: namespace)
@@ -364,6 +368,13 @@ private struct TreeConverter {
             node = current.pointee.next
         }
         return result
+    }
+
+    mutating func name(_ pointer: UnsafePointer<xmlChar>) -> String {
+        for known in knownNames where known.pointer == pointer { return known.name }
+        let name = String(cString: pointer)
+        if knownNames.count < 64 { knownNames.append((pointer, name)) }
+        return name
     }
 
     /// An entity's element placed where it is referenced (libxml2 numbers the entity's own lines
