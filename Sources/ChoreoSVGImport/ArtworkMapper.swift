@@ -131,12 +131,12 @@ private struct Mapper {
             }
             let style = ancestorsStyle(of: fragment) ?? rootStyle
             let ancestorTransform = ancestorsTransform(of: fragment) ?? .identity
-            nodes = try walk(target, parentStyle: style, pending: pending.concatenating(ancestorTransform), useDepth: 0)
+            nodes = try walk(target, parentStyle: style, pending: pending.concatenating(ancestorTransform), useDepth: 0).map { [$0] } ?? []
         } else {
             nodes = []
             if rootStyle["display"] != "none" {
                 for child in root.children {
-                    nodes += try walk(child, parentStyle: rootStyle, pending: pending, useDepth: 0)
+                    if let node = try walk(child, parentStyle: rootStyle, pending: pending, useDepth: 0) { nodes.append(node) }
                 }
             }
             // A background colour on the root (CSS's, which browsers and resvg paint) fills the
@@ -237,14 +237,15 @@ private struct Mapper {
 
     // MARK: Walking
 
-    mutating func walk(_ element: SVGElement, parentStyle: ComputedStyle, pending: Affine, useDepth: Int) throws(SVGReadError) -> [ArtworkNode] {
-        if element.name.hasPrefix("{foreign}") || referencedOnly.contains(element.name) { return [] }
+    /// The node `element` becomes, nil when it draws nothing or is left out.
+    mutating func walk(_ element: SVGElement, parentStyle: ComputedStyle, pending: Affine, useDepth: Int) throws(SVGReadError) -> ArtworkNode? {
+        if element.name.hasPrefix("{foreign}") || referencedOnly.contains(element.name) { return nil }
         if let reason = unsupportedElements[element.name] {
             warn(element, reason)
-            return []
+            return nil
         }
         let style = parentStyle.child(element, sheet: sheet)
-        if style["display"] == "none" { return [] }
+        if style["display"] == "none" { return nil }
         nodeCount += 1
         if nodeCount > SVGLimits.maxOutputNodes {
             throw SVGReadError("the SVG makes more than \(SVGLimits.maxOutputNodes) nodes (with every use expanded)", line: element.line, column: element.column)
@@ -261,12 +262,12 @@ private struct Mapper {
         }
         switch element.name {
         case "g", "a", "svg", "use":
-            return try group(element, style: style, pending: pending, own: own, useDepth: useDepth).map { [$0] } ?? []
+            return try group(element, style: style, pending: pending, own: own, useDepth: useDepth)
         case _ where shapeElements.contains(element.name):
-            return try shape(element, style: style, total: pending.concatenating(own)).map { [$0] } ?? []
+            return try shape(element, style: style, total: pending.concatenating(own))
         default:
             warn(element, "<\(element.name)> is not an SVG drawing element the importer knows; it is left out")
-            return []
+            return nil
         }
     }
 
@@ -349,13 +350,16 @@ private struct Mapper {
         applyOpacity(&node, style)
         if symbolOpacity < 1 { node.opacity = (node.opacity ?? 1) * symbolOpacity }
         var children: [ArtworkNode] = []
+        children.reserveCapacity(content.count)
         if element.name == "use", let target = element["href"].map({ String($0.dropFirst()) }) { useStack.append(target) }
         defer { if element.name == "use" { useStack.removeLast() } }
         let outerViewport = viewport
         if let innerViewport { viewport = innerViewport }
         for child in content {
             if element.name == "use" && child.name == "symbol" { continue }
-            children += try walk(child, parentStyle: contentStyle, pending: childPending, useDepth: useDepth + (element.name == "use" ? 1 : 0))
+            if let node = try walk(child, parentStyle: contentStyle, pending: childPending, useDepth: useDepth + (element.name == "use" ? 1 : 0)) {
+                children.append(node)
+            }
         }
         viewport = outerViewport
         node.geometry = .group(children)
