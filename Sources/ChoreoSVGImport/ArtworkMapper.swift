@@ -80,7 +80,17 @@ private struct Mapper {
 
     init(root: SVGElement) {
         self.root = root
+        // The tables keyed by id grow to about one entry per element: sized once, they are never
+        // rehashed while they fill.
+        let elements = elementCount(root)
+        byID.reserveCapacity(elements)
+        reserved.reserveCapacity(elements)
+        locations.reserveCapacity(elements)
         index(root)
+    }
+
+    private func elementCount(_ element: SVGElement) -> Int {
+        element.children.reduce(1) { $0 + elementCount($1) }
     }
 
     private mutating func index(_ element: SVGElement) {
