@@ -47,8 +47,8 @@ private let unsupportedElements: [String: String] = [
 
 private let shapeElements: Set<String> = ["path", "rect", "circle", "ellipse", "line", "polyline", "polygon"]
 
-private let unsupportedEffects = [("mask", "masks"), ("filter", "filters")]
-private let markerProperties = ["marker-start", "marker-mid", "marker-end"]
+private let unsupportedEffects: [(property: StyleProperty, name: String, what: String)] = [(.mask, "mask", "masks"), (.filter, "filter", "filters")]
+private let markerProperties: [StyleProperty] = [.markerStart, .markerMid, .markerEnd]
 private let lineCaps = ["butt", "round", "square"]
 private let lineJoins = ["miter", "round", "bevel"]
 private let lineJoinsDrawnAsMiter = ["miter-clip", "arcs"]
@@ -144,14 +144,14 @@ private struct Mapper {
             nodes = try walk(target, parentStyle: style, pending: pending.concatenating(ancestorTransform), useDepth: 0).map { [$0] } ?? []
         } else {
             nodes = []
-            if rootStyle["display"] != "none" {
+            if rootStyle[.display] != "none" {
                 for child in root.children {
                     if let node = try walk(child, parentStyle: rootStyle, pending: pending, useDepth: 0) { nodes.append(node) }
                 }
             }
             // A background colour on the root (CSS's, which browsers and resvg paint) fills the
             // canvas under the drawing, inside the root's clip and opacity as the root's own paint.
-            if rootStyle["display"] != "none", let text = rootStyle["background-color"], let color = color(text, style: rootStyle), color.a > 0 {
+            if rootStyle[.display] != "none", let text = rootStyle[.backgroundColor], let color = color(text, style: rootStyle), color.a > 0 {
                 var background = ArtworkNode(
                     id: claimID(for: SVGElement(name: "rect", attributes: [:], children: [], text: "", line: root.line, column: root.column), fallback: "background"),
                     location: ArtworkLocation(line: root.line, column: root.column), geometry: .rect(width: size.x, height: size.y, cornerRadius: 0))
@@ -160,7 +160,7 @@ private struct Mapper {
                 nodes.insert(background, at: 0)
             }
             // A clip-path on the root clips the drawing as a whole: one group holds it.
-            if let clip = rootStyle["clip-path"], clip != "none", !nodes.isEmpty {
+            if let clip = rootStyle[.clipPath], clip != "none", !nodes.isEmpty {
                 var intersected: [String] = []
                 clipDrawsNothing = false
                 if let outline = clipPath(clip, on: root, matrix: pending, bounds: nil, intersected: &intersected) {
@@ -172,7 +172,7 @@ private struct Mapper {
                 }
             }
             // Opacity on the root applies to the drawing as a whole: one group holds it.
-            if let opacity = rootStyle["opacity"].flatMap(parseOpacity), opacity < 1, !nodes.isEmpty {
+            if let opacity = rootStyle[.opacity].flatMap(parseOpacity), opacity < 1, !nodes.isEmpty {
                 var group = ArtworkNode(id: claimID(for: root, fallback: "artwork"), location: ArtworkLocation(line: root.line, column: root.column), geometry: .group(nodes))
                 group.opacity = opacity
                 nodes = [group]
@@ -255,15 +255,15 @@ private struct Mapper {
             return nil
         }
         let style = parentStyle.child(element, sheet: sheet)
-        if style["display"] == "none" { return nil }
+        if style[.display] == "none" { return nil }
         nodeCount += 1
         if nodeCount > SVGLimits.maxOutputNodes {
             throw SVGReadError("the SVG makes more than \(SVGLimits.maxOutputNodes) nodes (with every use expanded)", line: element.line, column: element.column)
         }
-        for (property, what) in unsupportedEffects {
-            if let value = style[property], value != "none" { warn(element, "\(what) are not imported; the element is drawn without its \(property)") }
+        for (property, name, what) in unsupportedEffects {
+            if let value = style[property], value != "none" { warn(element, "\(what) are not imported; the element is drawn without its \(name)") }
         }
-        if let animation = style["animation"] ?? style["animation-name"], animation != "none" {
+        if let animation = style[.animation] ?? style[.animationName], animation != "none" {
             warn(element, "CSS animation is not imported; animate the nodes with states, tweens or keyframes")
         }
         var own = Affine.identity
@@ -300,7 +300,7 @@ private struct Mapper {
             guard width > 0, height > 0 else { return nil }
             let placed = placeViewport(x: x, y: y, width: width, height: height, viewBox: element["viewBox"], preserveAspectRatio: element["preserveAspectRatio"])
             matrix = matrix.concatenating(placed.matrix)
-            viewportClip = overflowShows(style["overflow"] ?? element["overflow"]) ? nil : placed.clip
+            viewportClip = overflowShows(style[.overflow] ?? element["overflow"]) ? nil : placed.clip
             innerViewport = viewBoxSize(element["viewBox"]) ?? Point(width, height)
         }
         if element.name == "use" {
@@ -336,8 +336,8 @@ private struct Mapper {
                 guard width > 0, height > 0 else { return nil }
                 let placed = placeViewport(x: x, y: y, width: width, height: height, viewBox: target["viewBox"], preserveAspectRatio: target["preserveAspectRatio"])
                 matrix = matrix.concatenating(placed.matrix)
-                viewportClip = overflowShows(contentStyle["overflow"] ?? target["overflow"]) ? nil : placed.clip
-                symbolOpacity = contentStyle["opacity"].flatMap(parseOpacity) ?? 1
+                viewportClip = overflowShows(contentStyle[.overflow] ?? target["overflow"]) ? nil : placed.clip
+                symbolOpacity = contentStyle[.opacity].flatMap(parseOpacity) ?? 1
                 innerViewport = viewBoxSize(target["viewBox"]) ?? Point(width, height)
             } else {
                 matrix = matrix.concatenating(.translate(x, y))
@@ -373,7 +373,7 @@ private struct Mapper {
         }
         viewport = outerViewport
         node.geometry = .group(children)
-        if let clip = style["clip-path"], clip != "none" {
+        if let clip = style[.clipPath], clip != "none" {
             var intersected: [String] = []
             clipDrawsNothing = false
             node.clip = clipPath(clip, on: element, matrix: clipMatrix, bounds: groupBounds(children), intersected: &intersected)
@@ -429,7 +429,7 @@ private struct Mapper {
     private func groupBounds(_ children: [ArtworkNode]) -> Box? { nil }
 
     private mutating func applyOpacity(_ node: inout ArtworkNode, _ style: ComputedStyle) {
-        if let opacity = style["opacity"].flatMap(parseOpacity), opacity < 1 { node.opacity = opacity }
+        if let opacity = style[.opacity].flatMap(parseOpacity), opacity < 1 { node.opacity = opacity }
     }
 
     private func setTransform(_ node: inout ArtworkNode, _ matrix: Affine, _ similarity: (rotation: Double, scale: Double)) {
@@ -442,7 +442,7 @@ private struct Mapper {
     // MARK: Shapes
 
     mutating func shape(_ element: SVGElement, style: ComputedStyle, total: Affine) throws(SVGReadError) -> ArtworkNode? {
-        if style["visibility"] == "hidden" || style["visibility"] == "collapse" { return nil }
+        if style[.visibility] == "hidden" || style[.visibility] == "collapse" { return nil }
         for marker in markerProperties {
             if let value = style[marker], value != "none" { warn(element, "markers are not imported; the shape is drawn without them") }
         }
@@ -535,7 +535,7 @@ private struct Mapper {
                 strokeScale = similarity.scale
             } else {
                 strokeScale = abs(total.determinant).squareRoot()
-                if style["stroke"] != "none" {
+                if style[.stroke] != "none" {
                     warn(element, "the stroke is under a skew or an uneven scale; it is drawn with one even width")
                 }
             }
@@ -543,36 +543,36 @@ private struct Mapper {
             localToNode = total
         }
         applyOpacity(&node, style)
-        let fillOpacity = style["fill-opacity"].flatMap(parseOpacity) ?? 1
-        let fill = paint(style["fill"] ?? "black", opacity: fillOpacity, style: style, element: element, bounds: bounds, matrix: localToNode)
-        if style["fill-rule"] == "evenodd" { node.fillRule = "evenodd" }
-        let strokeOpacity = style["stroke-opacity"].flatMap(parseOpacity) ?? 1
-        var strokePaint = paint(style["stroke"] ?? "none", opacity: strokeOpacity, style: style, element: element, bounds: bounds, matrix: localToNode)
+        let fillOpacity = style[.fillOpacity].flatMap(parseOpacity) ?? 1
+        let fill = paint(style[.fill] ?? "black", opacity: fillOpacity, style: style, element: element, bounds: bounds, matrix: localToNode)
+        if style[.fillRule] == "evenodd" { node.fillRule = "evenodd" }
+        let strokeOpacity = style[.strokeOpacity].flatMap(parseOpacity) ?? 1
+        var strokePaint = paint(style[.stroke] ?? "none", opacity: strokeOpacity, style: style, element: element, bounds: bounds, matrix: localToNode)
         switch strokePaint {
         case let .linear(_, _, stops), let .radial(_, _, stops):
             warn(element, "a gradient stroke is not imported; the stroke takes its first stop's colour")
             strokePaint = .color(stops[0].color)
         default: break
         }
-        let width = (parseLength(style["stroke-width"], percentOf: viewport.x) ?? 1) * strokeScale
+        let width = (parseLength(style[.strokeWidth], percentOf: viewport.x) ?? 1) * strokeScale
         if strokePaint != .none, width > 0 {
             // An invalid keyword is ignored, as SVG ignores it: the initial value applies.
-            let cap = style["stroke-linecap"].flatMap { lineCaps.contains($0) ? $0 : nil } ?? "butt"
+            let cap = style[.strokeLinecap].flatMap { lineCaps.contains($0) ? $0 : nil } ?? "butt"
             let dashes = strokeDashes(
-                array: style["stroke-dasharray"], offset: style["stroke-dashoffset"], cap: cap,
-                context: DashLengthContext(diagonal: (viewport.x * viewport.x + viewport.y * viewport.y).squareRoot() / 2.squareRoot(), fontSize: fontSize(style["font-size"])),
+                array: style[.strokeDasharray], offset: style[.strokeDashoffset], cap: cap,
+                context: DashLengthContext(diagonal: (viewport.x * viewport.x + viewport.y * viewport.y).squareRoot() / 2.squareRoot(), fontSize: fontSize(style[.fontSize])),
                 scale: strokeScale)
             if let reason = dashes.unsupported { warn(element, reason) }
             let dash = dashes.lengths
-            let join = style["stroke-linejoin"].flatMap { lineJoins.contains($0) ? $0 : lineJoinsDrawnAsMiter.contains($0) ? "miter" : nil } ?? "miter"
+            let join = style[.strokeLinejoin].flatMap { lineJoins.contains($0) ? $0 : lineJoinsDrawnAsMiter.contains($0) ? "miter" : nil } ?? "miter"
             node.stroke = ArtworkStroke(
                 paint: strokePaint, width: width, cap: cap, join: join,
-                miterLimit: max(1, Double(style["stroke-miterlimit"] ?? "4") ?? 4), dash: dash)
+                miterLimit: max(1, Double(style[.strokeMiterlimit] ?? "4") ?? 4), dash: dash)
             node.fill = fill
         } else if fill != .color(RGBA(0, 0, 0, 1)) {
             node.fill = fill
         }
-        if let clip = style["clip-path"], clip != "none" {
+        if let clip = style[.clipPath], clip != "none" {
             var intersected: [String] = []
             clipDrawsNothing = false
             node.clip = clipPath(clip, on: element, matrix: localToNode, bounds: bounds, intersected: &intersected)
@@ -647,7 +647,7 @@ private struct Mapper {
         let value = trimmedWhitespace(text)
         if let known = colors[value] { return known }
         if value.lowercased() == "currentcolor" {
-            let current = style["color"] ?? "black"
+            let current = style[.color] ?? "black"
             return current.lowercased() == "currentcolor" ? RGBA(0, 0, 0, 1) : color(current, style: ComputedStyle())
         }
         let parsed = parsedColor(String(value))
@@ -704,8 +704,8 @@ private struct Mapper {
             }
             let value = min(1, max(lastOffset, (Double(offset) ?? 0) / divisor))
             lastOffset = value
-            var color = self.color(style["stop-color"] ?? "black", style: style) ?? RGBA(0, 0, 0, 1)
-            color.a *= style["stop-opacity"].flatMap(parseOpacity) ?? 1
+            var color = self.color(style[.stopColor] ?? "black", style: style) ?? RGBA(0, 0, 0, 1)
+            color.a *= style[.stopOpacity].flatMap(parseOpacity) ?? 1
             stops.append(ArtworkStop(offset: value, color: color))
         }
         resolvedGradients[key] = (attributes, stops)

@@ -31,6 +31,46 @@ func propertySlot(_ name: String) -> Int? {
 
 private let transformSlot = propertySlot("transform")!
 
+/// A property the importer reads, by its slot in a computed style: the mapper names the
+/// properties it asks for in code, so each slot is found once instead of by comparing names on
+/// every lookup (a shape asks for twenty).
+struct StyleProperty {
+    let slot: Int
+
+    init(_ name: String) { slot = propertySlot(name)! }
+
+    static let fill = StyleProperty("fill")
+    static let fillOpacity = StyleProperty("fill-opacity")
+    static let fillRule = StyleProperty("fill-rule")
+    static let stroke = StyleProperty("stroke")
+    static let strokeWidth = StyleProperty("stroke-width")
+    static let strokeOpacity = StyleProperty("stroke-opacity")
+    static let strokeLinecap = StyleProperty("stroke-linecap")
+    static let strokeLinejoin = StyleProperty("stroke-linejoin")
+    static let strokeMiterlimit = StyleProperty("stroke-miterlimit")
+    static let strokeDasharray = StyleProperty("stroke-dasharray")
+    static let strokeDashoffset = StyleProperty("stroke-dashoffset")
+    static let color = StyleProperty("color")
+    static let visibility = StyleProperty("visibility")
+    static let clipRule = StyleProperty("clip-rule")
+    static let markerStart = StyleProperty("marker-start")
+    static let markerMid = StyleProperty("marker-mid")
+    static let markerEnd = StyleProperty("marker-end")
+    static let fontFamily = StyleProperty("font-family")
+    static let fontSize = StyleProperty("font-size")
+    static let opacity = StyleProperty("opacity")
+    static let display = StyleProperty("display")
+    static let clipPath = StyleProperty("clip-path")
+    static let mask = StyleProperty("mask")
+    static let filter = StyleProperty("filter")
+    static let stopColor = StyleProperty("stop-color")
+    static let stopOpacity = StyleProperty("stop-opacity")
+    static let animation = StyleProperty("animation")
+    static let animationName = StyleProperty("animation-name")
+    static let overflow = StyleProperty("overflow")
+    static let backgroundColor = StyleProperty("background-color")
+}
+
 /// `text` without the ASCII whitespace around it (what CSS and SVG attribute syntax skip), without
 /// Foundation's character-set trimming, which dominated the cascade's cost.
 func trimmedWhitespace(_ text: String) -> Substring { trimmedWhitespace(Substring(text)) }
@@ -311,6 +351,12 @@ struct ComputedStyle {
 
     subscript(_ name: String) -> String? {
         guard let slot = propertySlot(name) else { return nil }
+        return value(at: slot)
+    }
+
+    subscript(_ property: StyleProperty) -> String? { value(at: property.slot) }
+
+    private func value(at slot: Int) -> String? {
         let index = slots[slot]
         return index < 0 ? nil : values.strings[Int(index)]
     }
