@@ -128,7 +128,7 @@ public enum ArtworkYAMLWriter {
         }
     }
 
-    private static func writePaint(_ paint: ArtworkPaint, key: String, indent: Int, to out: inout YAMLBytes) {
+    private static func writePaint(_ paint: ArtworkPaint, key: StaticString, indent: Int, to out: inout YAMLBytes) {
         switch paint {
         case .none: out.key(key, indent, "none")
         case let .color(color):
@@ -183,6 +183,11 @@ private struct YAMLBytes {
         text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
+    /// A literal's bytes, straight from where the compiler put them.
+    mutating func append(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
     mutating func newline() { bytes.append(UInt8(ascii: "\n")) }
 
     mutating func spaces(_ count: Int) {
@@ -195,7 +200,7 @@ private struct YAMLBytes {
     }
 
     /// `key: ` at `indent`, and `value` with its line break when there is one.
-    mutating func key(_ key: String, _ indent: Int, _ value: String? = nil) {
+    mutating func key(_ key: StaticString, _ indent: Int, _ value: StaticString? = nil) {
         spaces(indent)
         append(key)
         bytes.append(UInt8(ascii: ":"))
@@ -207,14 +212,14 @@ private struct YAMLBytes {
     }
 
     /// `key: [x, y]` at `indent`, a line.
-    mutating func key(_ key: String, _ indent: Int, point value: Point) {
+    mutating func key(_ key: StaticString, _ indent: Int, point value: Point) {
         self.key(key, indent)
         point(value)
         newline()
     }
 
     /// `key:` at `indent` and its line break, for a block value on the lines below.
-    mutating func blockKey(_ key: String, _ indent: Int) {
+    mutating func blockKey(_ key: StaticString, _ indent: Int) {
         spaces(indent)
         append(key)
         bytes.append(UInt8(ascii: ":"))
