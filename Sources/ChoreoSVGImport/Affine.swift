@@ -46,7 +46,8 @@ struct Affine: Equatable {
 
 /// Reads an SVG `transform` list; nil when it is malformed (SVG then ignores the whole attribute).
 func parseTransform(_ text: String) -> Affine? {
-    if text.utf8.allSatisfy({ $0 < 0x80 }) { return parseASCIITransform(text) }
+    var bytes = text
+    if bytes.withUTF8({ $0.allSatisfy { $0 < 0x80 } }) { return parseASCIITransform(text) }
     var result = Affine.identity
     var rest = Substring(text)
     while true {
@@ -64,19 +65,35 @@ func parseTransform(_ text: String) -> Affine? {
 /// `parseTransform` for ASCII text, on the bytes: there each character is one byte, and the
 /// whitespace `Character.isWhitespace` skips is tab to carriage return and space.
 private func parseASCIITransform(_ text: String) -> Affine? {
-    var result = Affine.identity
-    var rest = Substring(text).utf8
-    while true {
-        rest = rest.drop(while: { ($0 >= 9 && $0 <= 13) || $0 == 32 || $0 == UInt8(ascii: ",") })
-        if rest.isEmpty { return result }
-        guard let open = rest.firstIndex(of: UInt8(ascii: "(")), let close = rest[open...].firstIndex(of: UInt8(ascii: ")")) else { return nil }
-        var name = rest[..<open]
-        while let first = name.first, first == 32 || first == 9 { name = name.dropFirst() }
-        while let last = name.last, last == 32 || last == 9 { name = name.dropLast() }
-        guard let numbers = parseNumberList(String(Substring(rest[rest.index(after: open)..<close]))) else { return nil }
-        guard let step = transformStep(String(Substring(name)), numbers) else { return nil }
-        result = result.concatenating(step)
-        rest = rest[rest.index(after: close)...]
+    var text = text
+    return text.withUTF8 { bytes -> Affine? in
+        var result = Affine.identity
+        var position = 0
+        while true {
+            while position < bytes.count, (bytes[position] >= 9 && bytes[position] <= 13) || bytes[position] == 32 || bytes[position] == UInt8(ascii: ",") {
+                position += 1
+            }
+            if position >= bytes.count { return result }
+            guard let open = (position..<bytes.count).first(where: { bytes[$0] == UInt8(ascii: "(") }),
+                let close = (open..<bytes.count).first(where: { bytes[$0] == UInt8(ascii: ")") })
+            else { return nil }
+            var nameStart = position, nameEnd = open
+            while nameStart < nameEnd, bytes[nameStart] == 32 || bytes[nameStart] == 9 { nameStart += 1 }
+            while nameEnd > nameStart, bytes[nameEnd - 1] == 32 || bytes[nameEnd - 1] == 9 { nameEnd -= 1 }
+            let arguments = UnsafeBufferPointer(rebasing: bytes[open + 1..<close])
+            var numbers: [Double] = []
+            var cursor = 0
+            while true {
+                PathDataReader.skipSeparators(in: arguments, at: &cursor)
+                if cursor >= arguments.count { break }
+                guard let value = PathDataReader.readNumber(in: arguments, at: &cursor), value.isFinite else { return nil }
+                numbers.append(value)
+            }
+            let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<nameEnd]), as: UTF8.self)
+            guard let step = transformStep(name, numbers) else { return nil }
+            result = result.concatenating(step)
+            position = close + 1
+        }
     }
 }
 
@@ -117,13 +134,15 @@ func parseNumberList(_ text: String) -> [Double]? {
 /// several or an invalid one. Read in place: no array, as a length is read for every attribute.
 func parseSingleNumber(_ text: Substring) -> Double? {
     var text = text
-    return text.withUTF8 { bytes in
-        var position = 0
-        PathDataReader.skipSeparators(in: bytes, at: &position)
-        guard let value = PathDataReader.readNumber(in: bytes, at: &position), value.isFinite else { return nil }
-        PathDataReader.skipSeparators(in: bytes, at: &position)
-        return position >= bytes.count ? value : nil
-    }
+    return text.withUTF8 { singleNumber(in: $0) }
+}
+
+private func singleNumber(in bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    var position = 0
+    PathDataReader.skipSeparators(in: bytes, at: &position)
+    guard let value = PathDataReader.readNumber(in: bytes, at: &position), value.isFinite else { return nil }
+    PathDataReader.skipSeparators(in: bytes, at: &position)
+    return position >= bytes.count ? value : nil
 }
 
 /// The numbers of a list up to the first that is not one (SVG draws what comes before an error).
@@ -141,7 +160,8 @@ private let lengthUnits: [(String, Double)] = [("px", 1), ("pt", 4.0 / 3), ("pc"
 /// A length in user units: plain numbers and `px`; `pt`, `pc`, `mm`, `cm`, `in` converted at
 /// 96 dpi; a percentage of `reference`. Nil for what has no fixed size here (`em`, `auto`).
 func parseLength(_ text: String?, percentOf reference: Double = 0) -> Double? {
-    guard let written = text else { return nil }
+    guard var written = text else { return nil }
+    if let length = written.withUTF8({ asciiLength($0, percentOf: reference) }) { return length }
     let trimmed = trimmedWhitespace(written)
     guard !trimmed.isEmpty else { return nil }
     var factor = 1.0
@@ -176,6 +196,30 @@ func parseLength(_ text: String?, percentOf reference: Double = 0) -> Double? {
         number = Substring(text)
     }
     return parseSingleNumber(number).map { $0 * factor }
+}
+
+/// `parseLength` of ASCII text, read on its bytes in one pass (a length is read for most
+/// attributes of every shape); nil (rather than a nil length) for other text.
+private func asciiLength(_ bytes: UnsafeBufferPointer<UInt8>, percentOf reference: Double) -> Double?? {
+    guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+    func isSpace(_ byte: UInt8) -> Bool { byte == 32 || byte == 9 || byte == 10 || byte == 13 || byte == 12 }
+    var start = 0, end = bytes.count
+    while start < end, isSpace(bytes[start]) { start += 1 }
+    while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+    guard start < end else { return .some(nil) }
+    var factor = 1.0
+    let last = bytes[end - 1]
+    if last == UInt8(ascii: "%") {
+        end -= 1
+        factor = reference / 100
+    } else if end - start >= 2, last >= 97, last <= 122 {
+        for (name, scale) in lengthUnitBytes where name == (bytes[end - 2], last) {
+            end -= 2
+            factor = scale
+            break
+        }
+    }
+    return .some(singleNumber(in: UnsafeBufferPointer(rebasing: bytes[start..<end])).map { $0 * factor })
 }
 
 private let lengthUnitBytes: [((UInt8, UInt8), Double)] = lengthUnits.map { unit, scale in

@@ -18,32 +18,35 @@ struct Box {
     /// The exact box of the outline: segment ends and the extremes of every cubic.
     init(_ shape: PathShape) {
         var box = Box(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
-        func include(_ point: Point) {
-            box.minX = min(box.minX, point.x)
-            box.minY = min(box.minY, point.y)
-            box.maxX = max(box.maxX, point.x)
-            box.maxY = max(box.maxY, point.y)
-        }
         for contour in shape.contours {
             let count = contour.vertices.count
             for index in 0..<count {
                 let start = contour.vertices[index]
-                include(start.point)
+                box.include(start.point)
                 guard index + 1 < count || contour.closed else { continue }
                 let end = contour.vertices[(index + 1) % count]
                 let p0 = start.point, p1 = start.point + start.outTangent, p2 = end.point + end.inTangent, p3 = end.point
-                func includeCurve(at t: Double) {
+                func curvePoint(at t: Double) -> Point {
                     let u = 1 - t
-                    include(Point(
+                    return Point(
                         u * u * u * p0.x + 3 * u * u * t * p1.x + 3 * u * t * t * p2.x + t * t * t * p3.x,
-                        u * u * u * p0.y + 3 * u * u * t * p1.y + 3 * u * t * t * p2.y + t * t * t * p3.y))
+                        u * u * u * p0.y + 3 * u * u * t * p1.y + 3 * u * t * t * p2.y + t * t * t * p3.y)
                 }
-                forEachCubicTurningParameter(p0.x, p1.x, p2.x, p3.x, includeCurve)
-                forEachCubicTurningParameter(p0.y, p1.y, p2.y, p3.y, includeCurve)
+                // Closure literals, not a local function that mutates `box`: the compiler then
+                // knows the access is not escaping and checks it statically, not on every point.
+                forEachCubicTurningParameter(p0.x, p1.x, p2.x, p3.x) { box.include(curvePoint(at: $0)) }
+                forEachCubicTurningParameter(p0.y, p1.y, p2.y, p3.y) { box.include(curvePoint(at: $0)) }
             }
         }
         if !box.minX.isFinite { box = Box(minX: 0, minY: 0, maxX: 0, maxY: 0) }
         self = box
+    }
+
+    private mutating func include(_ point: Point) {
+        minX = min(minX, point.x)
+        minY = min(minY, point.y)
+        maxX = max(maxX, point.x)
+        maxY = max(maxY, point.y)
     }
 }
 

@@ -5,33 +5,41 @@ import ChoreoTimeline
 /// rejects: a node with a number beyond `SceneLimits.maxMagnitude`, or a size or radius that is
 /// greater than 0 in the SVG but rounds to 0 as written, is left out with a warning at its element;
 /// a canvas beyond the limit refuses the file.
-func keepingWithinSceneLimits(_ artwork: Artwork) -> Result<Artwork, SVGReadError> {
+func keepingWithinSceneLimits(_ artwork: consuming Artwork) -> Result<Artwork, SVGReadError> {
     guard fits(artwork.size.x) && fits(artwork.size.y), written(artwork.size.x) > 0, written(artwork.size.y) > 0 else {
         return .failure(SVGReadError("the SVG's size is beyond what a scene can hold (each side above 0 and at most \(importNumber(SceneLimits.maxMagnitude)))"))
     }
     var bounded = artwork
     var warnings: [ArtworkWarning] = []
-    bounded.nodes = keeping(artwork.nodes, warnings: &warnings)
+    keeping(&bounded.nodes, warnings: &warnings)
     for warning in warnings where !bounded.warnings.contains(warning) { bounded.warnings.append(warning) }
     return .success(bounded)
 }
 
-private func keeping(_ nodes: [ArtworkNode], warnings: inout [ArtworkWarning]) -> [ArtworkNode] {
-    nodes.compactMap { node in
-        var node = node
-        if case let .group(children) = node.geometry { node.geometry = .group(keeping(children, warnings: &warnings)) }
-        if case let .radial(center, radius, stops)? = node.fill, written(radius) <= 0, fits(center.x), fits(center.y) {
+/// `nodes` less those beyond the limits, in place: the nodes (and their children, taken out of
+/// them while they are checked) are not copied.
+private func keeping(_ nodes: inout [ArtworkNode], warnings: inout [ArtworkWarning]) {
+    var kept = 0
+    for index in nodes.indices {
+        if case var .group(children) = nodes[index].geometry {
+            nodes[index].geometry = .group([])
+            keeping(&children, warnings: &warnings)
+            nodes[index].geometry = .group(children)
+        }
+        if case let .radial(center, radius, stops)? = nodes[index].fill, written(radius) <= 0, fits(center.x), fits(center.y) {
             // A radial gradient too small to write paints as SVG paints a zero radius: its last stop.
-            node.fill = stops.last.map { .color($0.color) } ?? ArtworkPaint.none
+            nodes[index].fill = stops.last.map { .color($0.color) } ?? ArtworkPaint.none
         }
-        guard withinLimits(node) else {
+        guard withinLimits(nodes[index]) else {
             warnings.append(ArtworkWarning(
-                location: node.location,
+                location: nodes[index].location,
                 message: "the element's geometry or placement is beyond what a scene can hold (numbers at most \(importNumber(SceneLimits.maxMagnitude)) in either direction, sizes that round to more than 0); it is left out"))
-            return nil
+            continue
         }
-        return node
+        if kept != index { nodes.swapAt(kept, index) }
+        kept += 1
     }
+    nodes.removeLast(nodes.count - kept)
 }
 
 private func fits(_ value: Double) -> Bool { value.isFinite && abs(value) <= SceneLimits.maxMagnitude }
@@ -49,7 +57,11 @@ private func positive(_ value: Double) -> Bool { fits(value) && (value >= 0.001 
 /// digits before its point can pass 1000000, so only those are converted (the importer's own path
 /// data has no exponents, and the SVG's own has passed the scene's path parser, which bounds them).
 private func fits(pathData: String) -> Bool {
-    let bytes = Array(pathData.utf8)
+    var pathData = pathData
+    return pathData.withUTF8 { fits(pathData: $0) }
+}
+
+private func fits(pathData bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     var index = 0
     while index < bytes.count {
         guard bytes[index] >= 48 && bytes[index] <= 57 else {

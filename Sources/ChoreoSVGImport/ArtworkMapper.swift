@@ -47,15 +47,24 @@ private let unsupportedElements: [String: String] = [
 
 private let shapeElements: Set<String> = ["path", "rect", "circle", "ellipse", "line", "polyline", "polygon"]
 
+private let unsupportedEffects: [(property: StyleProperty, name: String, what: String)] = [(.mask, "mask", "masks"), (.filter, "filter", "filters")]
+private let markerProperties: [StyleProperty] = [.markerStart, .markerMid, .markerEnd]
+private let lineCaps = ["butt", "round", "square"]
+private let lineJoins = ["miter", "round", "bevel"]
+private let lineJoinsDrawnAsMiter = ["miter-clip", "arcs"]
+
 private struct Mapper {
     let root: SVGElement
     var byID: [String: SVGElement] = [:]
     var sheet = StyleSheet()
     var warnings: [ArtworkWarning] = []
-    var claimed: Set<String> = []
     var reserved: Set<String> = []
     var generated: [String: Int] = [:]
+    /// Every node id claimed so far, with where its element is: one table answers both whether
+    /// an id is taken and where it points.
     var locations: [String: ArtworkLocation] = [:]
+    /// Colours by their text: exports repeat a handful of colours on thousands of elements.
+    var colors: [Substring: RGBA?] = [:]
     var nodeCount = 0
     var vertexCount = 0
     var viewport = Point(100, 100)
@@ -71,7 +80,17 @@ private struct Mapper {
 
     init(root: SVGElement) {
         self.root = root
+        // The tables keyed by id grow to about one entry per element: sized once, they are never
+        // rehashed while they fill.
+        let elements = elementCount(root)
+        byID.reserveCapacity(elements)
+        reserved.reserveCapacity(elements)
+        locations.reserveCapacity(elements)
         index(root)
+    }
+
+    private func elementCount(_ element: SVGElement) -> Int {
+        element.children.reduce(1) { $0 + elementCount($1) }
     }
 
     private mutating func index(_ element: SVGElement) {
@@ -122,17 +141,17 @@ private struct Mapper {
             }
             let style = ancestorsStyle(of: fragment) ?? rootStyle
             let ancestorTransform = ancestorsTransform(of: fragment) ?? .identity
-            nodes = try walk(target, parentStyle: style, pending: pending.concatenating(ancestorTransform), useDepth: 0)
+            nodes = try walk(target, parentStyle: style, pending: pending.concatenating(ancestorTransform), useDepth: 0).map { [$0] } ?? []
         } else {
             nodes = []
-            if rootStyle["display"] != "none" {
+            if rootStyle[.display] != "none" {
                 for child in root.children {
-                    nodes += try walk(child, parentStyle: rootStyle, pending: pending, useDepth: 0)
+                    if let node = try walk(child, parentStyle: rootStyle, pending: pending, useDepth: 0) { nodes.append(node) }
                 }
             }
             // A background colour on the root (CSS's, which browsers and resvg paint) fills the
             // canvas under the drawing, inside the root's clip and opacity as the root's own paint.
-            if rootStyle["display"] != "none", let text = rootStyle["background-color"], let color = color(text, style: rootStyle), color.a > 0 {
+            if rootStyle[.display] != "none", let text = rootStyle[.backgroundColor], let color = color(text, style: rootStyle), color.a > 0 {
                 var background = ArtworkNode(
                     id: claimID(for: SVGElement(name: "rect", attributes: [:], children: [], text: "", line: root.line, column: root.column), fallback: "background"),
                     location: ArtworkLocation(line: root.line, column: root.column), geometry: .rect(width: size.x, height: size.y, cornerRadius: 0))
@@ -141,7 +160,7 @@ private struct Mapper {
                 nodes.insert(background, at: 0)
             }
             // A clip-path on the root clips the drawing as a whole: one group holds it.
-            if let clip = rootStyle["clip-path"], clip != "none", !nodes.isEmpty {
+            if let clip = rootStyle[.clipPath], clip != "none", !nodes.isEmpty {
                 var intersected: [String] = []
                 clipDrawsNothing = false
                 if let outline = clipPath(clip, on: root, matrix: pending, bounds: nil, intersected: &intersected) {
@@ -153,7 +172,7 @@ private struct Mapper {
                 }
             }
             // Opacity on the root applies to the drawing as a whole: one group holds it.
-            if let opacity = rootStyle["opacity"].flatMap(parseOpacity), opacity < 1, !nodes.isEmpty {
+            if let opacity = rootStyle[.opacity].flatMap(parseOpacity), opacity < 1, !nodes.isEmpty {
                 var group = ArtworkNode(id: claimID(for: root, fallback: "artwork"), location: ArtworkLocation(line: root.line, column: root.column), geometry: .group(nodes))
                 group.opacity = opacity
                 nodes = [group]
@@ -196,52 +215,55 @@ private struct Mapper {
     // MARK: Ids
 
     mutating func claimID(for element: SVGElement, fallback: String) -> String {
+        let location = ArtworkLocation(line: element.line, column: element.column)
         var base: String
         if let raw = element["id"], !raw.isEmpty {
             base = identifier(from: raw)
-            if !claimed.contains(base) {
-                claimed.insert(base)
-                record(base, element)
-                return base
-            }
+            if claim(base, at: location) { return base }
         } else {
             base = fallback
         }
-        var counter = generated[base, default: 0]
         while true {
-            counter += 1
-            let candidate = "\(base)\(counter)"
-            if !claimed.contains(candidate) && !reserved.contains(candidate) {
-                generated[base] = counter
-                claimed.insert(candidate)
-                record(candidate, element)
-                return candidate
-            }
+            let candidate = base + String(nextCount(for: base))
+            if !reserved.contains(candidate), claim(candidate, at: location) { return candidate }
         }
     }
 
-    private mutating func record(_ id: String, _ element: SVGElement) {
-        locations[id] = ArtworkLocation(line: element.line, column: element.column)
+    /// Claims `id` for the element at `location`; false, and the earlier claim kept, when it is taken.
+    private mutating func claim(_ id: String, at location: ArtworkLocation) -> Bool {
+        guard let earlier = locations.updateValue(location, forKey: id) else { return true }
+        locations[id] = earlier
+        return false
+    }
+
+    /// The next number of the ids generated from `base`, counted in place (one lookup).
+    private mutating func nextCount(for base: String) -> Int {
+        func increment(_ count: inout Int) -> Int {
+            count += 1
+            return count
+        }
+        return increment(&generated[base, default: 0])
     }
 
     // MARK: Walking
 
-    mutating func walk(_ element: SVGElement, parentStyle: ComputedStyle, pending: Affine, useDepth: Int) throws(SVGReadError) -> [ArtworkNode] {
-        if element.name.hasPrefix("{foreign}") || referencedOnly.contains(element.name) { return [] }
+    /// The node `element` becomes, nil when it draws nothing or is left out.
+    mutating func walk(_ element: SVGElement, parentStyle: ComputedStyle, pending: Affine, useDepth: Int) throws(SVGReadError) -> ArtworkNode? {
+        if element.name.hasPrefix("{foreign}") || referencedOnly.contains(element.name) { return nil }
         if let reason = unsupportedElements[element.name] {
             warn(element, reason)
-            return []
+            return nil
         }
         let style = parentStyle.child(element, sheet: sheet)
-        if style["display"] == "none" { return [] }
+        if style[.display] == "none" { return nil }
         nodeCount += 1
         if nodeCount > SVGLimits.maxOutputNodes {
             throw SVGReadError("the SVG makes more than \(SVGLimits.maxOutputNodes) nodes (with every use expanded)", line: element.line, column: element.column)
         }
-        for (property, what) in [("mask", "masks"), ("filter", "filters")] {
-            if let value = style[property], value != "none" { warn(element, "\(what) are not imported; the element is drawn without its \(property)") }
+        for (property, name, what) in unsupportedEffects {
+            if let value = style[property], value != "none" { warn(element, "\(what) are not imported; the element is drawn without its \(name)") }
         }
-        if let animation = style["animation"] ?? style["animation-name"], animation != "none" {
+        if let animation = style[.animation] ?? style[.animationName], animation != "none" {
             warn(element, "CSS animation is not imported; animate the nodes with states, tweens or keyframes")
         }
         var own = Affine.identity
@@ -250,12 +272,12 @@ private struct Mapper {
         }
         switch element.name {
         case "g", "a", "svg", "use":
-            return try group(element, style: style, pending: pending, own: own, useDepth: useDepth).map { [$0] } ?? []
+            return try group(element, style: style, pending: pending, own: own, useDepth: useDepth)
         case _ where shapeElements.contains(element.name):
-            return try shape(element, style: style, total: pending.concatenating(own)).map { [$0] } ?? []
+            return try shape(element, style: style, total: pending.concatenating(own))
         default:
             warn(element, "<\(element.name)> is not an SVG drawing element the importer knows; it is left out")
-            return []
+            return nil
         }
     }
 
@@ -278,7 +300,7 @@ private struct Mapper {
             guard width > 0, height > 0 else { return nil }
             let placed = placeViewport(x: x, y: y, width: width, height: height, viewBox: element["viewBox"], preserveAspectRatio: element["preserveAspectRatio"])
             matrix = matrix.concatenating(placed.matrix)
-            viewportClip = overflowShows(style["overflow"] ?? element["overflow"]) ? nil : placed.clip
+            viewportClip = overflowShows(style[.overflow] ?? element["overflow"]) ? nil : placed.clip
             innerViewport = viewBoxSize(element["viewBox"]) ?? Point(width, height)
         }
         if element.name == "use" {
@@ -314,8 +336,8 @@ private struct Mapper {
                 guard width > 0, height > 0 else { return nil }
                 let placed = placeViewport(x: x, y: y, width: width, height: height, viewBox: target["viewBox"], preserveAspectRatio: target["preserveAspectRatio"])
                 matrix = matrix.concatenating(placed.matrix)
-                viewportClip = overflowShows(contentStyle["overflow"] ?? target["overflow"]) ? nil : placed.clip
-                symbolOpacity = contentStyle["opacity"].flatMap(parseOpacity) ?? 1
+                viewportClip = overflowShows(contentStyle[.overflow] ?? target["overflow"]) ? nil : placed.clip
+                symbolOpacity = contentStyle[.opacity].flatMap(parseOpacity) ?? 1
                 innerViewport = viewBoxSize(target["viewBox"]) ?? Point(width, height)
             } else {
                 matrix = matrix.concatenating(.translate(x, y))
@@ -338,17 +360,20 @@ private struct Mapper {
         applyOpacity(&node, style)
         if symbolOpacity < 1 { node.opacity = (node.opacity ?? 1) * symbolOpacity }
         var children: [ArtworkNode] = []
+        children.reserveCapacity(content.count)
         if element.name == "use", let target = element["href"].map({ String($0.dropFirst()) }) { useStack.append(target) }
         defer { if element.name == "use" { useStack.removeLast() } }
         let outerViewport = viewport
         if let innerViewport { viewport = innerViewport }
         for child in content {
             if element.name == "use" && child.name == "symbol" { continue }
-            children += try walk(child, parentStyle: contentStyle, pending: childPending, useDepth: useDepth + (element.name == "use" ? 1 : 0))
+            if let node = try walk(child, parentStyle: contentStyle, pending: childPending, useDepth: useDepth + (element.name == "use" ? 1 : 0)) {
+                children.append(node)
+            }
         }
         viewport = outerViewport
         node.geometry = .group(children)
-        if let clip = style["clip-path"], clip != "none" {
+        if let clip = style[.clipPath], clip != "none" {
             var intersected: [String] = []
             clipDrawsNothing = false
             node.clip = clipPath(clip, on: element, matrix: clipMatrix, bounds: groupBounds(children), intersected: &intersected)
@@ -404,7 +429,7 @@ private struct Mapper {
     private func groupBounds(_ children: [ArtworkNode]) -> Box? { nil }
 
     private mutating func applyOpacity(_ node: inout ArtworkNode, _ style: ComputedStyle) {
-        if let opacity = style["opacity"].flatMap(parseOpacity), opacity < 1 { node.opacity = opacity }
+        if let opacity = style[.opacity].flatMap(parseOpacity), opacity < 1 { node.opacity = opacity }
     }
 
     private func setTransform(_ node: inout ArtworkNode, _ matrix: Affine, _ similarity: (rotation: Double, scale: Double)) {
@@ -417,8 +442,8 @@ private struct Mapper {
     // MARK: Shapes
 
     mutating func shape(_ element: SVGElement, style: ComputedStyle, total: Affine) throws(SVGReadError) -> ArtworkNode? {
-        if style["visibility"] == "hidden" || style["visibility"] == "collapse" { return nil }
-        for marker in ["marker-start", "marker-mid", "marker-end"] {
+        if style[.visibility] == "hidden" || style[.visibility] == "collapse" { return nil }
+        for marker in markerProperties {
             if let value = style[marker], value != "none" { warn(element, "markers are not imported; the shape is drawn without them") }
         }
         let number = { (name: String, reference: Double) -> Double in parseLength(element[name], percentOf: reference) ?? 0 }
@@ -510,7 +535,7 @@ private struct Mapper {
                 strokeScale = similarity.scale
             } else {
                 strokeScale = abs(total.determinant).squareRoot()
-                if style["stroke"] != "none" {
+                if style[.stroke] != "none" {
                     warn(element, "the stroke is under a skew or an uneven scale; it is drawn with one even width")
                 }
             }
@@ -518,36 +543,36 @@ private struct Mapper {
             localToNode = total
         }
         applyOpacity(&node, style)
-        let fillOpacity = style["fill-opacity"].flatMap(parseOpacity) ?? 1
-        let fill = paint(style["fill"] ?? "black", opacity: fillOpacity, style: style, element: element, bounds: bounds, matrix: localToNode)
-        if style["fill-rule"] == "evenodd" { node.fillRule = "evenodd" }
-        let strokeOpacity = style["stroke-opacity"].flatMap(parseOpacity) ?? 1
-        var strokePaint = paint(style["stroke"] ?? "none", opacity: strokeOpacity, style: style, element: element, bounds: bounds, matrix: localToNode)
+        let fillOpacity = style[.fillOpacity].flatMap(parseOpacity) ?? 1
+        let fill = paint(style[.fill] ?? "black", opacity: fillOpacity, style: style, element: element, bounds: bounds, matrix: localToNode)
+        if style[.fillRule] == "evenodd" { node.fillRule = "evenodd" }
+        let strokeOpacity = style[.strokeOpacity].flatMap(parseOpacity) ?? 1
+        var strokePaint = paint(style[.stroke] ?? "none", opacity: strokeOpacity, style: style, element: element, bounds: bounds, matrix: localToNode)
         switch strokePaint {
         case let .linear(_, _, stops), let .radial(_, _, stops):
             warn(element, "a gradient stroke is not imported; the stroke takes its first stop's colour")
             strokePaint = .color(stops[0].color)
         default: break
         }
-        let width = (parseLength(style["stroke-width"], percentOf: viewport.x) ?? 1) * strokeScale
+        let width = (parseLength(style[.strokeWidth], percentOf: viewport.x) ?? 1) * strokeScale
         if strokePaint != .none, width > 0 {
             // An invalid keyword is ignored, as SVG ignores it: the initial value applies.
-            let cap = style["stroke-linecap"].flatMap { ["butt", "round", "square"].contains($0) ? $0 : nil } ?? "butt"
+            let cap = style[.strokeLinecap].flatMap { lineCaps.contains($0) ? $0 : nil } ?? "butt"
             let dashes = strokeDashes(
-                array: style["stroke-dasharray"], offset: style["stroke-dashoffset"], cap: cap,
-                context: DashLengthContext(diagonal: (viewport.x * viewport.x + viewport.y * viewport.y).squareRoot() / 2.squareRoot(), fontSize: fontSize(style["font-size"])),
+                array: style[.strokeDasharray], offset: style[.strokeDashoffset], cap: cap,
+                context: DashLengthContext(diagonal: (viewport.x * viewport.x + viewport.y * viewport.y).squareRoot() / 2.squareRoot(), fontSize: fontSize(style[.fontSize])),
                 scale: strokeScale)
             if let reason = dashes.unsupported { warn(element, reason) }
             let dash = dashes.lengths
-            let join = style["stroke-linejoin"].flatMap { ["miter", "round", "bevel"].contains($0) ? $0 : ["miter-clip", "arcs"].contains($0) ? "miter" : nil } ?? "miter"
+            let join = style[.strokeLinejoin].flatMap { lineJoins.contains($0) ? $0 : lineJoinsDrawnAsMiter.contains($0) ? "miter" : nil } ?? "miter"
             node.stroke = ArtworkStroke(
                 paint: strokePaint, width: width, cap: cap, join: join,
-                miterLimit: max(1, Double(style["stroke-miterlimit"] ?? "4") ?? 4), dash: dash)
+                miterLimit: max(1, Double(style[.strokeMiterlimit] ?? "4") ?? 4), dash: dash)
             node.fill = fill
         } else if fill != .color(RGBA(0, 0, 0, 1)) {
             node.fill = fill
         }
-        if let clip = style["clip-path"], clip != "none" {
+        if let clip = style[.clipPath], clip != "none" {
             var intersected: [String] = []
             clipDrawsNothing = false
             node.clip = clipPath(clip, on: element, matrix: localToNode, bounds: bounds, intersected: &intersected)
@@ -592,7 +617,8 @@ private struct Mapper {
         var value = String(trimmedWhitespace(text))
         if value == "none" { return .none }
         if value.hasPrefix("url(") {
-            let close = value.firstIndex(of: ")") ?? value.endIndex
+            // In ASCII text a byte is a character: the search needs no grapheme breaking.
+            let close = (value.utf8.allSatisfy { $0 < 0x80 } ? value.utf8.firstIndex(of: UInt8(ascii: ")")) : value.firstIndex(of: ")")) ?? value.endIndex
             let reference = trimmedQuotes(trimmedSpacesAndTabs(value[value.index(value.startIndex, offsetBy: 4)..<close]))
             let fallback = close < value.endIndex ? trimmedSpacesAndTabs(value[value.index(after: close)...]) : ""
             if reference.hasPrefix("#"), let server = byID[String(reference.dropFirst())] {
@@ -617,12 +643,19 @@ private struct Mapper {
         return .color(color)
     }
 
-    func color(_ text: String, style: ComputedStyle) -> RGBA? {
-        let value = String(trimmedWhitespace(text))
+    mutating func color(_ text: String, style: ComputedStyle) -> RGBA? {
+        let value = trimmedWhitespace(text)
+        if let known = colors[value] { return known }
         if value.lowercased() == "currentcolor" {
-            let current = style["color"] ?? "black"
+            let current = style[.color] ?? "black"
             return current.lowercased() == "currentcolor" ? RGBA(0, 0, 0, 1) : color(current, style: ComputedStyle())
         }
+        let parsed = parsedColor(String(value))
+        colors[value] = parsed
+        return parsed
+    }
+
+    private func parsedColor(_ value: String) -> RGBA? {
         if case let .success(color) = parseColor(value, environment: ValueEnvironment()) { return color }
         return hslColor(value)
     }
@@ -671,8 +704,8 @@ private struct Mapper {
             }
             let value = min(1, max(lastOffset, (Double(offset) ?? 0) / divisor))
             lastOffset = value
-            var color = self.color(style["stop-color"] ?? "black", style: style) ?? RGBA(0, 0, 0, 1)
-            color.a *= style["stop-opacity"].flatMap(parseOpacity) ?? 1
+            var color = self.color(style[.stopColor] ?? "black", style: style) ?? RGBA(0, 0, 0, 1)
+            color.a *= style[.stopOpacity].flatMap(parseOpacity) ?? 1
             stops.append(ArtworkStop(offset: value, color: color))
         }
         resolvedGradients[key] = (attributes, stops)
@@ -893,17 +926,21 @@ func hslColor(_ text: String) -> RGBA? {
 
 /// How many numbers path data holds at most: the places a number can start.
 func numberCount(_ text: String) -> Int {
-    var count = 0
-    var inNumber = false
-    for byte in text.utf8 {
-        let numeric = (byte >= 48 && byte <= 57) || byte == 46
-        if numeric && !inNumber { count += 1 }
-        inNumber = numeric
+    var text = text
+    return text.withUTF8 { bytes in
+        var count = 0
+        var inNumber = false
+        for byte in bytes {
+            let numeric = (byte >= 48 && byte <= 57) || byte == 46
+            if numeric && !inNumber { count += 1 }
+            inNumber = numeric
+        }
+        return count
     }
-    return count
 }
 
 func parseOpacity(_ text: String) -> Double? {
+    if let plain = plainDecimal(text) { return min(1, max(0, plain)) }
     var value = trimmedSpacesAndTabs(text)
     var divisor = 1.0
     if value.hasSuffix("%") {
@@ -912,6 +949,24 @@ func parseOpacity(_ text: String) -> Double? {
     }
     guard let number = Double(value), number.isFinite else { return nil }
     return min(1, max(0, number / divisor))
+}
+
+/// `text` as a number when it is only digits and at most one point (`1`, `0.8`, `.5`), which is
+/// what opacities almost always are: read on the bytes, where `Double(String)` would be a libc
+/// call. Anything else is nil, left to the general reading.
+private func plainDecimal(_ text: String) -> Double? {
+    var digits = 0, points = 0
+    for byte in text.utf8 {
+        if byte >= 48 && byte <= 57 {
+            digits += 1
+        } else if byte == UInt8(ascii: ".") {
+            points += 1
+        } else {
+            return nil
+        }
+    }
+    guard digits > 0, points <= 1 else { return nil }
+    return parseSingleNumber(Substring(text))
 }
 
 /// The transform a `viewBox` and `preserveAspectRatio` give a viewport of `width` × `height`.
@@ -935,6 +990,7 @@ func viewBoxTransform(_ viewBox: [Double], preserveAspectRatio: String?, width: 
 /// A node id made from an SVG id: characters an identifier cannot hold become `-`, and a leading
 /// digit or `-` gets an `_` in front.
 public func identifier(from raw: String) -> String {
+    if isIdentifier(raw) { return raw }
     var result = ""
     for scalar in raw.unicodeScalars {
         let ok = (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || (scalar >= "0" && scalar <= "9") || scalar == "_" || scalar == "-"
@@ -943,4 +999,13 @@ public func identifier(from raw: String) -> String {
     if result.isEmpty { return "_" }
     if let first = result.unicodeScalars.first, (first >= "0" && first <= "9") || first == "-" { result = "_" + result }
     return String(result.prefix(64))
+}
+
+/// Whether `raw` is already what `identifier(from:)` makes of it: the usual id, returned as it is.
+private func isIdentifier(_ raw: String) -> Bool {
+    let utf8 = raw.utf8
+    guard let first = utf8.first, utf8.count <= 64, !(first >= 48 && first <= 57), first != UInt8(ascii: "-") else { return false }
+    return utf8.allSatisfy { byte in
+        (byte >= 97 && byte <= 122) || (byte >= 65 && byte <= 90) || (byte >= 48 && byte <= 57) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+    }
 }

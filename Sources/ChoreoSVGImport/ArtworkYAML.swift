@@ -128,7 +128,7 @@ public enum ArtworkYAMLWriter {
         }
     }
 
-    private static func writePaint(_ paint: ArtworkPaint, key: String, indent: Int, to out: inout YAMLBytes) {
+    private static func writePaint(_ paint: ArtworkPaint, key: StaticString, indent: Int, to out: inout YAMLBytes) {
         switch paint {
         case .none: out.key(key, indent, "none")
         case let .color(color):
@@ -177,16 +177,30 @@ private struct YAMLBytes {
 
     init() { bytes.reserveCapacity(4096) }
 
-    mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
+    /// The text's bytes in one copy from its contiguous UTF-8 (not one element at a time).
+    mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    /// A literal's bytes, straight from where the compiler put them.
+    mutating func append(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
 
     mutating func newline() { bytes.append(UInt8(ascii: "\n")) }
 
     mutating func spaces(_ count: Int) {
-        for _ in 0..<count { bytes.append(UInt8(ascii: " ")) }
+        var left = count
+        while left > 0 {
+            let run = min(left, spaceRun.count)
+            spaceRun.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<run])) }
+            left -= run
+        }
     }
 
     /// `key: ` at `indent`, and `value` with its line break when there is one.
-    mutating func key(_ key: String, _ indent: Int, _ value: String? = nil) {
+    mutating func key(_ key: StaticString, _ indent: Int, _ value: StaticString? = nil) {
         spaces(indent)
         append(key)
         bytes.append(UInt8(ascii: ":"))
@@ -198,14 +212,14 @@ private struct YAMLBytes {
     }
 
     /// `key: [x, y]` at `indent`, a line.
-    mutating func key(_ key: String, _ indent: Int, point value: Point) {
+    mutating func key(_ key: StaticString, _ indent: Int, point value: Point) {
         self.key(key, indent)
         point(value)
         newline()
     }
 
     /// `key:` at `indent` and its line break, for a block value on the lines below.
-    mutating func blockKey(_ key: String, _ indent: Int) {
+    mutating func blockKey(_ key: StaticString, _ indent: Int) {
         spaces(indent)
         append(key)
         bytes.append(UInt8(ascii: ":"))
@@ -244,14 +258,24 @@ private struct YAMLBytes {
     /// A double-quoted scalar: quotes and backslashes escaped, line breaks and tabs as spaces.
     mutating func quoted(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-                bytes.append(UInt8(ascii: "\\"))
-                bytes.append(byte)
-            case UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"): bytes.append(UInt8(ascii: " "))
-            default: bytes.append(byte)
+        var text = text
+        text.withUTF8 { utf8 in
+            // Runs of bytes that need no escape are copied whole.
+            var run = 0
+            for (index, byte) in utf8.enumerated() {
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<index]))
+                    bytes.append(UInt8(ascii: "\\"))
+                    bytes.append(byte)
+                case UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<index]))
+                    bytes.append(UInt8(ascii: " "))
+                default: continue
+                }
+                run = index + 1
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run...]))
         }
         bytes.append(UInt8(ascii: "\""))
     }
@@ -269,3 +293,5 @@ private struct YAMLBytes {
 }
 
 private let hexDigits = Array("0123456789ABCDEF".utf8)
+/// Indentation is copied from here, a run at a time.
+private let spaceRun = [UInt8](repeating: UInt8(ascii: " "), count: 64)

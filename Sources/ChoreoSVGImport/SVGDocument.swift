@@ -42,6 +42,16 @@ public struct SVGElement: Sendable {
         self.column = column
     }
 
+    /// An element without attributes, children or text yet, as the reader fills it in.
+    init(name: String, line: Int, column: Int) {
+        self.name = name
+        attributeList = []
+        children = []
+        text = ""
+        self.line = line
+        self.column = column
+    }
+
     public var attributes: [String: String] {
         Dictionary(attributeList.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
     }
@@ -185,20 +195,18 @@ public enum SVGDocumentReader {
 
     private static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
         guard needle.count <= haystack.count, start <= haystack.count - needle.count else { return nil }
-        var index = start
-        let first = needle[0]
-        while index <= haystack.count - needle.count {
-            if haystack[index] == first {
-                var matched = true
-                for offset in 1..<needle.count where haystack[index + offset] != needle[offset] {
-                    matched = false
-                    break
-                }
-                if matched { return index }
+        return haystack.withUnsafeBufferPointer { bytes in
+            let last = bytes.count - needle.count
+            var index = start
+            while index <= last {
+                // The whole file is searched: libc's memchr skips to each candidate first byte.
+                guard let hit = memchr(bytes.baseAddress! + index, Int32(needle[0]), last + 1 - index) else { return nil }
+                index = bytes.baseAddress!.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                if (1..<needle.count).allSatisfy({ bytes[index + $0] == needle[$0] }) { return index }
+                index += 1
             }
-            index += 1
+            return nil
         }
-        return nil
     }
 }
 
@@ -264,6 +272,10 @@ private struct TreeConverter {
     var lastLine = 0
     var lastOffset = 0
     var lastColumn = 1
+    /// Names already read, by libxml2's pointer: it keeps each name once in the document's
+    /// dictionary, and a file uses a few dozen, so most names are found here instead of being
+    /// decoded again. The document outlives the conversion, so a pointer always holds one name.
+    var knownNames: [(pointer: UnsafePointer<xmlChar>, name: String)] = []
 
     init(document: xmlDocPtr, lines: LineIndex) {
         self.document = document
@@ -273,7 +285,7 @@ private struct TreeConverter {
     mutating func convert(_ node: xmlNodePtr, depth: Int) throws(SVGReadError) -> SVGElement {
         elements += 1
         let line = Int(xmlGetLineNo(node))
-        let localName = String(cString: node.pointee.name)
+        let localName = name(node.pointee.name)
         var qualified = localName
         if let prefix = node.pointee.ns?.pointee.prefix { qualified = String(cString: prefix) + ":" + localName }
         let found = lines.column(ofElement: qualified, line: line, after: line == lastLine ? (lastOffset + 1, lastColumn + 1) : nil)
@@ -284,7 +296,7 @@ private struct TreeConverter {
         if elements > SVGLimits.maxElements {
             throw SVGReadError("the SVG has more than \(SVGLimits.maxElements) elements", line: line, column: column)
         }
-        var element = SVGElement(name: localName, attributes: [:], children: [], text: "", line: line, column: column)
+        var element = SVGElement(name: localName, line: line, column: column)
         if let namespace = node.pointee.ns?.pointee.href, !isSVGNamespace(namespace),
             expandedNamespace(String(cString: namespace)) != svgNamespace {
             element.name = "{foreign}" + localName
@@ -303,10 +315,13 @@ private struct TreeConverter {
             child = current.pointee.next
         }
         element.children.reserveCapacity(count)
+        // Names are unique among an element's attributes (libxml2 refuses a repeated one) until a
+        // namespaced one (`xlink:href`, `svg:fill`) maps onto a plain name.
+        var sawNamespaced = false
         attribute = node.pointee.properties
         while let current = attribute {
             defer { attribute = current.pointee.next }
-            let name = String(cString: current.pointee.name)
+            let name = name(current.pointee.name)
             var key = name
             if let namespace = current.pointee.ns?.pointee.href, !isSVGNamespace(namespace) {
                 let uri = String(cString: namespace)
@@ -315,8 +330,11 @@ private struct TreeConverter {
             }
             let value = try text(of: current.pointee.children, line: line, column: column)
             // `href` wins over `xlink:href` when both are given, as SVG 2 says.
-            if key == "href", current.pointee.ns != nil, element["href"] != nil { continue }
-            element.setAttribute(key, value)
+            if current.pointee.ns != nil {
+                sawNamespaced = true
+                if key == "href", element["href"] != nil { continue }
+            }
+            if sawNamespaced { element.setAttribute(key, value) } else { element.attributeList.append((key, value)) }
         }
         child = node.pointee.children
         while let current = child {
@@ -350,6 +368,13 @@ private struct TreeConverter {
             node = current.pointee.next
         }
         return result
+    }
+
+    mutating func name(_ pointer: UnsafePointer<xmlChar>) -> String {
+        for known in knownNames where known.pointer == pointer { return known.name }
+        let name = String(cString: pointer)
+        if knownNames.count < 64 { knownNames.append((pointer, name)) }
+        return name
     }
 
     /// An entity's element placed where it is referenced (libxml2 numbers the entity's own lines

@@ -31,6 +31,46 @@ func propertySlot(_ name: String) -> Int? {
 
 private let transformSlot = propertySlot("transform")!
 
+/// A property the importer reads, by its slot in a computed style: the mapper names the
+/// properties it asks for in code, so each slot is found once instead of by comparing names on
+/// every lookup (a shape asks for twenty).
+struct StyleProperty {
+    let slot: Int
+
+    init(_ name: String) { slot = propertySlot(name)! }
+
+    static let fill = StyleProperty("fill")
+    static let fillOpacity = StyleProperty("fill-opacity")
+    static let fillRule = StyleProperty("fill-rule")
+    static let stroke = StyleProperty("stroke")
+    static let strokeWidth = StyleProperty("stroke-width")
+    static let strokeOpacity = StyleProperty("stroke-opacity")
+    static let strokeLinecap = StyleProperty("stroke-linecap")
+    static let strokeLinejoin = StyleProperty("stroke-linejoin")
+    static let strokeMiterlimit = StyleProperty("stroke-miterlimit")
+    static let strokeDasharray = StyleProperty("stroke-dasharray")
+    static let strokeDashoffset = StyleProperty("stroke-dashoffset")
+    static let color = StyleProperty("color")
+    static let visibility = StyleProperty("visibility")
+    static let clipRule = StyleProperty("clip-rule")
+    static let markerStart = StyleProperty("marker-start")
+    static let markerMid = StyleProperty("marker-mid")
+    static let markerEnd = StyleProperty("marker-end")
+    static let fontFamily = StyleProperty("font-family")
+    static let fontSize = StyleProperty("font-size")
+    static let opacity = StyleProperty("opacity")
+    static let display = StyleProperty("display")
+    static let clipPath = StyleProperty("clip-path")
+    static let mask = StyleProperty("mask")
+    static let filter = StyleProperty("filter")
+    static let stopColor = StyleProperty("stop-color")
+    static let stopOpacity = StyleProperty("stop-opacity")
+    static let animation = StyleProperty("animation")
+    static let animationName = StyleProperty("animation-name")
+    static let overflow = StyleProperty("overflow")
+    static let backgroundColor = StyleProperty("background-color")
+}
+
 /// `text` without the ASCII whitespace around it (what CSS and SVG attribute syntax skip), without
 /// Foundation's character-set trimming, which dominated the cascade's cost.
 func trimmedWhitespace(_ text: String) -> Substring { trimmedWhitespace(Substring(text)) }
@@ -55,15 +95,44 @@ struct StyleRule {
     var element: String?
     var classes: [String]
     var id: String?
-    var declarations: [(String, String)]
+    /// The declarations of properties the importer reads, by their computed style's slot.
+    var declarations: [(slot: Int, value: String)]
     var specificity: (Int, Int, Int)
     var order: Int
 
-    /// `ownClasses`: the element's `class` list, split once for all the rules.
-    func matches(_ element: SVGElement, ownClasses: [Substring]) -> Bool {
+    /// `classList`: the element's `class` attribute, looked up once for all the rules.
+    func matches(_ element: SVGElement, classList: String?) -> Bool {
         if let name = self.element, name != element.name { return false }
         if let id, element["id"] != id { return false }
-        return classes.allSatisfy { ownClasses.contains(Substring($0)) }
+        return classes.allSatisfy { classListContains(classList ?? "", $0) }
+    }
+}
+
+/// Whether the space-separated class list holds `name`, on the bytes when the list is ASCII
+/// without carriage returns (where bytes are its characters) and `name` is ASCII; other text is
+/// split and compared as characters.
+func classListContains(_ list: String, _ name: String) -> Bool {
+    var list = list, name = name
+    let bytewise = list.withUTF8 { bytes in bytes.allSatisfy { $0 < 0x80 && $0 != 13 } } && name.utf8.allSatisfy { $0 < 0x80 }
+    guard bytewise else {
+        return list.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).contains(Substring(name))
+    }
+    return list.withUTF8 { list in
+        name.withUTF8 { name in
+            func isSeparator(_ byte: UInt8) -> Bool { byte == 32 || byte == 9 || byte == 10 }
+            var start = 0
+            while start < list.count {
+                if isSeparator(list[start]) {
+                    start += 1
+                    continue
+                }
+                var end = start
+                while end < list.count, !isSeparator(list[end]) { end += 1 }
+                if end - start == name.count, (0..<name.count).allSatisfy({ list[start + $0] == name[$0] }) { return true }
+                start = end
+            }
+            return false
+        }
     }
 }
 
@@ -144,27 +213,34 @@ struct StyleSheet {
         }
         guard flush() else { return nil }
         let specificity = (id == nil ? 0 : 1, classes.count, element == nil ? 0 : 1)
-        return StyleRule(element: element, classes: classes, id: id, declarations: declarations, specificity: specificity, order: rules.count)
+        let known = declarations.compactMap { name, value in propertySlot(name).map { (slot: $0, value: value) } }
+        return StyleRule(element: element, classes: classes, id: id, declarations: known, specificity: specificity, order: rules.count)
     }
 
-    /// The declarations of the rules matching `element`, weakest first.
-    func declarations(for element: SVGElement) -> [(String, String)] {
-        guard !rules.isEmpty else { return [] }
-        var matching: [Int] = []
-        var ownClasses: [Substring]?
-        for (index, rule) in rules.enumerated() {
-            if let name = rule.element, name != element.name { continue }
-            if !rule.classes.isEmpty, ownClasses == nil {
-                ownClasses = (element["class"] ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
-            }
-            if rule.matches(element, ownClasses: ownClasses ?? []) { matching.append(index) }
+    /// Calls `body` with the declarations of the rules matching `element`, weakest first. One
+    /// matching rule (the usual case) needs no array of matches.
+    func forEachDeclaration(for element: SVGElement, _ body: (_ slot: Int, _ value: String) -> Void) {
+        guard !rules.isEmpty else { return }
+        var firstMatch: Int?
+        var laterMatches: [Int] = []
+        var classList: String??
+        for index in rules.indices {
+            if let name = rules[index].element, name != element.name { continue }
+            if !rules[index].classes.isEmpty, classList == nil { classList = .some(element["class"]) }
+            guard rules[index].matches(element, classList: classList ?? nil) else { continue }
+            if firstMatch == nil { firstMatch = index } else { laterMatches.append(index) }
         }
-        if matching.count == 1 { return rules[matching[0]].declarations }
-        return matching.map { rules[$0] }
-            .sorted { a, b in
-                a.specificity != b.specificity ? a.specificity < b.specificity : a.order < b.order
-            }
-            .flatMap(\.declarations)
+        guard let firstMatch else { return }
+        if laterMatches.isEmpty {
+            for declaration in rules[firstMatch].declarations { body(declaration.slot, declaration.value) }
+            return
+        }
+        let ordered = ([firstMatch] + laterMatches).map { rules[$0] }.sorted { a, b in
+            a.specificity != b.specificity ? a.specificity < b.specificity : a.order < b.order
+        }
+        for rule in ordered {
+            for declaration in rule.declarations { body(declaration.slot, declaration.value) }
+        }
     }
 }
 
@@ -194,90 +270,128 @@ func parseDeclarations(_ text: String) -> [(String, String)] {
 /// `parseDeclarations` on the bytes, for ASCII text without comments (what exports write), where
 /// bytes and characters split alike; nil for any other text, which the general path reads.
 private func asciiDeclarations(_ text: String) -> [(String, String)]? {
-    let utf8 = text.utf8
-    var previous: UInt8 = 0
-    for byte in utf8 {
-        if byte >= 0x80 || (previous == UInt8(ascii: "/") && byte == UInt8(ascii: "*")) { return nil }
-        previous = byte
-    }
-    func isSpace(_ byte: UInt8) -> Bool { byte == 32 || byte == 9 || byte == 10 || byte == 13 || byte == 12 }
-    func trimmed(_ bytes: Substring.UTF8View) -> Substring.UTF8View {
-        var bytes = bytes
-        while let first = bytes.first, isSpace(first) { bytes = bytes.dropFirst() }
-        while let last = bytes.last, isSpace(last) { bytes = bytes.dropLast() }
-        return bytes
-    }
-    var pairs: [(String, String)] = []
-    for declaration in Substring(text).utf8.split(separator: UInt8(ascii: ";")) {
-        guard let colon = declaration.firstIndex(of: UInt8(ascii: ":")) else { continue }
-        let name = trimmed(declaration[..<colon])
-        guard !name.isEmpty else { continue }
-        var value = trimmed(declaration[declaration.index(after: colon)...])
-        if value.count >= 10, value.suffix(10).elementsEqual("!important".utf8) {
-            value = trimmed(value.dropLast(10))
+    var text = text
+    return text.withUTF8 { bytes -> [(String, String)]? in
+        var previous: UInt8 = 0
+        for byte in bytes {
+            if byte >= 0x80 || (previous == UInt8(ascii: "/") && byte == UInt8(ascii: "*")) { return nil }
+            previous = byte
         }
-        let lowered = name.contains(where: { $0 >= 65 && $0 <= 90 })
-            ? String(decoding: name.map { $0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0 }, as: UTF8.self)
-            : String(Substring(name))
-        pairs.append((lowered, String(Substring(value))))
+        func isSpace(_ byte: UInt8) -> Bool { byte == 32 || byte == 9 || byte == 10 || byte == 13 || byte == 12 }
+        func trimmed(_ range: Range<Int>) -> Range<Int> {
+            var start = range.lowerBound, end = range.upperBound
+            while start < end, isSpace(bytes[start]) { start += 1 }
+            while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+            return start..<end
+        }
+        func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+        let important = Array("!important".utf8)
+        var pairs: [(String, String)] = []
+        var start = 0
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != UInt8(ascii: ";") { end += 1 }
+            defer { start = end + 1 }
+            guard let colon = (start..<end).first(where: { bytes[$0] == UInt8(ascii: ":") }) else { continue }
+            let name = trimmed(start..<colon)
+            guard !name.isEmpty else { continue }
+            var value = trimmed(colon + 1..<end)
+            if value.count >= 10, bytes[value.upperBound - 10..<value.upperBound].elementsEqual(important) {
+                value = trimmed(value.lowerBound..<value.upperBound - 10)
+            }
+            let lowered = name.contains(where: { bytes[$0] >= 65 && bytes[$0] <= 90 })
+                ? String(decoding: name.map { bytes[$0] >= 65 && bytes[$0] <= 90 ? bytes[$0] | 0x20 : bytes[$0] }, as: UTF8.self)
+                : string(name)
+            pairs.append((lowered, string(value)))
+        }
+        return pairs
     }
-    return pairs
+}
+
+/// The values a family of computed styles (an element's, its descendants') was given, each
+/// kept once where it was specified: a style refers to them by index, so the copy of a style
+/// each element starts from copies no strings. Values are only appended, so an index a style
+/// holds never changes meaning.
+final class StyleValues {
+    /// Only appended to and read, never by overlapping accesses: the run-time exclusivity check
+    /// on every read of a property was a large part of a lookup's cost.
+    @exclusivity(unchecked) var strings: [String]
+
+    init(_ initial: [String]) { strings = initial }
+
+    func add(_ value: String) -> Int32 {
+        strings.append(value)
+        return Int32(strings.count - 1)
+    }
 }
 
 /// The computed style of one element: its parent's inherited properties, then presentation
 /// attributes, then the style sheet, then `style=""` (the CSS cascade without `!important`).
 struct ComputedStyle {
-    private static let initialValues: [String?] = {
-        var values = [String?](repeating: nil, count: knownProperties.count)
-        for (name, value) in [
-            ("fill", "black"), ("fill-opacity", "1"), ("fill-rule", "nonzero"), ("stroke", "none"), ("stroke-width", "1"),
-            ("stroke-opacity", "1"), ("stroke-linecap", "butt"), ("stroke-linejoin", "miter"), ("stroke-miterlimit", "4"),
-            ("stroke-dasharray", "none"), ("stroke-dashoffset", "0"), ("color", "black"), ("visibility", "visible"),
-            ("clip-rule", "nonzero"),
-        ] {
-            values[propertySlot(name)!] = value
-        }
-        return values
+    private static let initialValues: [(property: String, value: String)] = [
+        ("fill", "black"), ("fill-opacity", "1"), ("fill-rule", "nonzero"), ("stroke", "none"), ("stroke-width", "1"),
+        ("stroke-opacity", "1"), ("stroke-linecap", "butt"), ("stroke-linejoin", "miter"), ("stroke-miterlimit", "4"),
+        ("stroke-dasharray", "none"), ("stroke-dashoffset", "0"), ("color", "black"), ("visibility", "visible"),
+        ("clip-rule", "nonzero"),
+    ]
+
+    /// The index of each property's initial value (`initialValues`' order), -1 for none.
+    private static let initialSlots: InlineArray<32, Int32> = {
+        precondition(knownProperties.count <= 32, "a computed style holds at most 32 properties")
+        var slots = InlineArray<32, Int32>(repeating: -1)
+        for (index, initial) in initialValues.enumerated() { slots[propertySlot(initial.property)!] = Int32(index) }
+        return slots
     }()
 
-    /// One slot per property the importer reads (`knownProperties`): a child starts from its
-    /// parent's values, less the few it does not inherit, a copy of one small array.
-    private var values: [String?] = initialValues
+    private var values = StyleValues(initialValues.map(\.value))
+    /// One index into `values` per property the importer reads (`knownProperties`), -1 when the
+    /// property has no value: a child starts from its parent's, less the few it does not inherit.
+    private var slots = initialSlots
     private var holdsNonInherited = false
 
-    subscript(_ name: String) -> String? { propertySlot(name).flatMap { values[$0] } }
+    subscript(_ name: String) -> String? {
+        guard let slot = propertySlot(name) else { return nil }
+        return value(at: slot)
+    }
+
+    subscript(_ property: StyleProperty) -> String? { value(at: property.slot) }
+
+    private func value(at slot: Int) -> String? {
+        let index = slots[slot]
+        return index < 0 ? nil : values.strings[Int(index)]
+    }
 
     func child(_ element: SVGElement, sheet: StyleSheet) -> ComputedStyle {
         var next = self
         if holdsNonInherited {
-            for slot in inheritedProperties.count..<values.count { next.values[slot] = nil }
+            for slot in inheritedProperties.count..<knownProperties.count { next.slots[slot] = -1 }
             next.holdsNonInherited = false
         }
         // Presentation attributes first; each name is there once, so their order does not matter.
         for attribute in element.attributeList {
             guard let slot = propertySlot(attribute.name), slot != transformSlot else { continue }
-            next.specify(slot, attribute.value[...], parent: self)
+            next.specify(slot, attribute.value, parent: self)
         }
-        for (name, value) in sheet.declarations(for: element) {
-            if let slot = propertySlot(name) { next.specify(slot, value[...], parent: self) }
-        }
+        sheet.forEachDeclaration(for: element) { slot, value in next.specify(slot, value, parent: self) }
         if let style = element["style"] {
             for (name, value) in parseDeclarations(style) {
-                if let slot = propertySlot(name) { next.specify(slot, value[...], parent: self) }
+                if let slot = propertySlot(name) { next.specify(slot, value, parent: self) }
             }
         }
         return next
     }
 
-    private mutating func specify(_ slot: Int, _ raw: Substring, parent: ComputedStyle) {
+    private mutating func specify(_ slot: Int, _ raw: String, parent: ComputedStyle) {
         let value = trimmedWhitespace(raw)
         if value == "inherit" {
-            if let inherited = parent.values[slot] { values[slot] = inherited }
+            let inherited = parent.slots[slot]
+            if inherited >= 0 { slots[slot] = inherited }
         } else if !value.isEmpty {
-            values[slot] = String(value)
+            // An untrimmed value is kept as the string it is, not copied.
+            slots[slot] = values.add(value.utf8.count == raw.utf8.count ? raw : String(value))
         } else {
             return
         }
-        if slot >= inheritedProperties.count, values[slot] != nil { holdsNonInherited = true }
+        if slot >= inheritedProperties.count, slots[slot] >= 0 { holdsNonInherited = true }
     }
 }

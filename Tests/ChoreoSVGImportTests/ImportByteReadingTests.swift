@@ -63,4 +63,46 @@ import Testing
         #expect(node("commented", in: artwork)?.fill == .color(RGBA(1, 0, 0, 1)))
         #expect(node("twice", in: artwork)?.fill == .color(RGBA(0, 0, 1, 1)))
     }
+
+    @Test func classListsOnBytesAndByCharacters() throws {
+        let artwork = try imported("""
+            <style>.a{fill:#ff0000}.b{stroke:#0000ff}.é{fill:#00ff00}.ab{opacity:0.5}</style>
+            <rect id="both" class=" b&#9;a " width="10" height="10"/>
+            <rect id="prefix" class="abc" width="10" height="10"/>
+            <rect id="accented" class="x é" width="10" height="10"/>
+            """)
+        let both = try #require(node("both", in: artwork))
+        #expect(both.fill == .color(RGBA(1, 0, 0, 1)))
+        #expect(both.stroke?.paint == .color(RGBA(0, 0, 1, 1)))
+        // A class is a whole word of the list: `abc` is neither `a` nor `ab`.
+        #expect(node("prefix", in: artwork)?.fill == nil && node("prefix", in: artwork)?.opacity == nil)
+        #expect(node("accented", in: artwork)?.fill == .color(RGBA(0, 1, 0, 1)))
+    }
+
+    @Test func opacitiesOfDigitsAndOtherNumbers() throws {
+        let artwork = try imported("""
+            <rect id="plain" opacity="0.25" width="10" height="10" fill="blue"/>
+            <rect id="leading" opacity=".5" width="10" height="10" fill="blue"/>
+            <rect id="exponent" opacity="5e-1" width="10" height="10" fill="blue"/>
+            <rect id="percent" opacity="40%" width="10" height="10" fill="blue"/>
+            <rect id="over" opacity="1.5" width="10" height="10" fill="blue"/>
+            """)
+        #expect(node("plain", in: artwork)?.opacity == 0.25)
+        #expect(node("leading", in: artwork)?.opacity == 0.5)
+        #expect(node("exponent", in: artwork)?.opacity == 0.5)
+        #expect(node("percent", in: artwork)?.opacity == 0.4)
+        #expect(node("over", in: artwork)?.opacity == nil)
+    }
+
+    @Test func generatedIdsSkipTheFilesOwnAndRepeatedIdsGetNumbers() throws {
+        let artwork = try imported("""
+            <rect width="10" height="10"/>
+            <rect id="rect1" width="10" height="10"/>
+            <rect id="same" width="10" height="10"/>
+            <rect id="same" width="10" height="10"/>
+            <rect id="1st" width="10" height="10"/>
+            """)
+        #expect(artwork.nodes.map(\.id) == ["rect2", "rect1", "same", "same1", "_1st"])
+        #expect(artwork.locations["same"]?.line == artwork.locations["rect1"].map { $0.line + 1 })
+    }
 }
