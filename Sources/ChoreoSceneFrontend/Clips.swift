@@ -152,7 +152,8 @@ extension FrontendContext {
     /// precomposition, and a repeat's copies of one are not something a layer can say.
     func checkClipsInRepeats(_ layers: [NodeInfo]) {
         var repeated: [NodeInfo] = []
-        for layer in layers {
+        // A layer without children clips nothing inside a repeat.
+        for layer in layers where !layer.children.isEmpty {
             layer.forEachInSubtree { if $0.shape == .group && $0.model.repeat != nil { repeated.append($0) } }
         }
         for group in repeated {

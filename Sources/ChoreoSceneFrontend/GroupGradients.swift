@@ -62,7 +62,8 @@ extension FrontendContext {
     func checkGroupGradientsStayStill(_ layers: [NodeInfo], animation: SceneAnimation) {
         var reported: Set<String> = []
         var filled: [NodeInfo] = []
-        for layer in layers {
+        // A layer without children takes no group's gradient.
+        for layer in layers where !layer.children.isEmpty {
             layer.forEachInSubtree { if $0.gradientOwner != nil { filled.append($0) } }
         }
         for node in filled {

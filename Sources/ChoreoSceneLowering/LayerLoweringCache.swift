@@ -31,7 +31,12 @@ package final class LayerLoweringCache {
     }
 
     private var context: Context?
-    private var entries: [(scene: SceneNode, node: Node)] = []
+    /// The top-level layers of the last lowering and their IR nodes, index by index (the scene's
+    /// and the timeline's own arrays, shared rather than copied).
+    private var scenes: [SceneNode] = []
+    private var nodes: [Node] = []
+    /// The context `keptLayers` read, for `keep` of the same lowering.
+    private var pending: Context?
     /// Layers lowered and layers taken from the last lowering, over the cache's life: counted, so
     /// tests can tell that an edit lowers no more than it must.
     package private(set) var layersLowered = 0
@@ -39,40 +44,44 @@ package final class LayerLoweringCache {
 
     package init() {}
 
-    /// For each of the scene's top-level layers, the IR node kept for it, or nil where it must be
-    /// lowered.
-    func keptNodes(_ scene: Scene, context lowering: LoweringContext) -> [Node?] {
+    /// For each of the scene's top-level layers, whether the IR node kept for it (`node(at:)`) is
+    /// taken; false where it must be lowered.
+    func keptLayers(_ scene: Scene, context lowering: LoweringContext) -> [Bool] {
         let context = Context(lowering)
+        pending = context
         guard context == self.context, lowering.idsAreUnique else {
             self.context = nil
-            entries = []
+            scenes = []
+            nodes = []
             layersLowered += scene.layers.count
-            return Array(repeating: nil, count: scene.layers.count)
+            return Array(repeating: false, count: scene.layers.count)
         }
-        var kept: [Node?] = []
-        kept.reserveCapacity(scene.layers.count)
-        for (index, layer) in scene.layers.enumerated() {
-            if index < entries.count, entries[index].scene == layer {
-                kept.append(entries[index].node)
-                layersReused += 1
-            } else {
-                kept.append(nil)
-                layersLowered += 1
-            }
+        var kept = Array(repeating: false, count: scene.layers.count)
+        for index in scene.layers.indices where index < scenes.count && scenes[index] == scene.layers[index] {
+            kept[index] = true
         }
+        let taken = kept.reduce(0) { $0 + ($1 ? 1 : 0) }
+        layersReused += taken
+        layersLowered += kept.count - taken
         return kept
     }
+
+    /// The IR node kept for the top-level layer at `index` (one `keptLayers` answered true for).
+    func node(at index: Int) -> Node { nodes[index] }
 
     /// Keeps this lowering's layers for the next, unless it reported something about their tracks
     /// (`reportedAboutNodes`) or its nodes' ids are not unique.
     func keep(_ scene: Scene, _ layers: [Node], context lowering: LoweringContext, reportedAboutNodes: Bool) {
+        defer { pending = nil }
         guard !reportedAboutNodes, lowering.idsAreUnique else {
             context = nil
-            entries = []
+            scenes = []
+            nodes = []
             return
         }
-        context = Context(lowering)
-        entries = Array(zip(scene.layers, layers))
+        context = pending ?? Context(lowering)
+        scenes = scene.layers
+        nodes = layers
     }
 }
 

@@ -29,8 +29,8 @@ package func lower(_ scene: Scene, inputBytes: Int = 0, diagnostics: inout Diagn
     let plans = context.layOutSpans(diagnostics: &diagnostics)
     let reportedBeforeNodes = diagnostics.diagnostics.count
     // Without a cache no array of kept nodes is made: every layer is lowered.
-    let kept = cache?.keptNodes(scene, context: context)
-    let lowered = kept.map { kept in kept.indices.filter { kept[$0] == nil } } ?? Array(scene.layers.indices)
+    let kept = cache?.keptLayers(scene, context: context)
+    let lowered = kept.map { kept in kept.indices.filter { !kept[$0] } } ?? Array(scene.layers.indices)
     var loweredIDs: Set<String>?
     if lowered.count < scene.layers.count {
         var ids: Set<String> = []
@@ -41,7 +41,9 @@ package func lower(_ scene: Scene, inputBytes: Int = 0, diagnostics: inout Diagn
     let builder = NodeBuilder(lowered: tracks)
     var built: [Node] = []
     built.reserveCapacity(scene.layers.count)
-    for (index, layer) in scene.layers.enumerated() { built.append(kept?[index] ?? builder.node(layer)) }
+    for (index, layer) in scene.layers.enumerated() {
+        if let cache, kept?[index] == true { built.append(cache.node(at: index)) } else { built.append(builder.node(layer)) }
+    }
     let totalFrames = plans.last.map { $0.startFrame + $0.frames } ?? 0
     let initialLabel = context.initialState?.label
     let timeline = Timeline(
