@@ -35,15 +35,40 @@ extension FrontendContext {
     /// Gives a node the effect `root` names at its defaults, unless it has it: an effect animated
     /// by a state or keyframes starts from "no effect" where layers do not give one.
     func enableEffect(_ root: Property, on info: NodeInfo) {
-        switch root {
-        case .blur:
-            if info.base[.blur] == nil { info.base[.blur] = Property.blur.defaultValue! }
-        case .shadow:
-            for property in Property.shadow.children where info.base[property] == nil {
-                info.base[property] = property.defaultValue!
-            }
-        default:
-            break
+        // Two parts of the class's `model` cannot be passed inout at once: switched on in a copy.
+        var model = info.model
+        switchingOn([root], trimmed: &model.trimmed, base: &model.base)
+        info.model = model
+    }
+
+    /// Notes that an animated value switches on `root` (a trim, a blur, a shadow) for `target`.
+    /// The node itself is left as its layer made it, so that a layer kept between builds
+    /// (`LayerReadCache`) is never changed: `baseValue(of:_:)` and the model's node see the switch.
+    func switchOn(_ root: Property, for target: NodeInfo) {
+        guard root == .trim || root == .blur || root == .shadow else { return }
+        switchedOn[ObjectIdentifier(target), default: []].insert(root)
+        enabledByOverrides?.append((target.id, root))
+    }
+
+    /// The node's base value of `path`, with what animated values switched on for it.
+    func baseValue(of target: NodeInfo, _ path: Property) -> PropertyValue? {
+        if let value = target.base[path] { return value }
+        guard let roots = switchedOn[ObjectIdentifier(target)], roots.contains(path.root) else { return nil }
+        var trimmed = target.model.trimmed, base = target.base
+        switchingOn(roots, trimmed: &trimmed, base: &base)
+        return base[path]
+    }
+
+    /// Switches trims and effects on: a trim from 0 to 1 without offset where the node has none,
+    /// a blur and a shadow that show nothing where it gives none.
+    func switchingOn(_ roots: Set<Property>, trimmed: inout Bool, base: inout PropertyValues) {
+        if roots.contains(.trim), !trimmed {
+            trimmed = true
+            for property in [Property.trimStart, .trimEnd, .trimOffset] { base[property] = .number(property.defaultNumber) }
+        }
+        if roots.contains(.blur), base[.blur] == nil { base[.blur] = Property.blur.defaultValue! }
+        if roots.contains(.shadow) {
+            for property in Property.shadow.children where base[property] == nil { base[property] = property.defaultValue! }
         }
     }
 

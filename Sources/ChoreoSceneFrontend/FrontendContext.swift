@@ -130,6 +130,8 @@ package final class FrontendContext {
     var layersSeen: Int?
     /// The node ids of the top-level layers this build read rather than took from `layerCache`.
     var idsOfLayersRead: Set<String> = []
+    /// The trims and effects animated values switched on, by node (`switchOn(_:for:)`).
+    var switchedOn: [ObjectIdentifier: Set<Property>] = [:]
     /// While a state's entry is read for `layerCache`: the trims and effects its values switch on.
     var enabledByOverrides: [(node: String, root: Property)]?
 

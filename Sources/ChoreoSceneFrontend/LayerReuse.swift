@@ -15,10 +15,10 @@ import ChoreoYAML
 /// which holds no text node (text reads fonts and keeps per-node settings in the context), is
 /// kept.
 ///
-/// What is kept is a copy of the node once its styles are resolved and its base values
-/// compacted (a top-level layer's style inherits nothing), which nothing else holds and nothing
-/// changes: each build gets a copy of its own for states, tweens and keyframes to switch trims
-/// and effects on and to hand to the checks, so the kept node is a value between builds.
+/// What is kept is the node itself once its styles are resolved and its base values compacted
+/// (a top-level layer's style inherits nothing), and the next build is handed that node: nothing
+/// changes a node after its styles are resolved (what states, tweens and keyframes switch on is
+/// noted beside it, `switchOn(_:for:)`), so a kept node is a value between builds.
 ///
 /// The build keeps the `states:` and the timelines' keyframes it read as well (`StatesRead`,
 /// `KeyframesRead`), for the next to read again only the entries and pairs that name a node of
@@ -116,9 +116,8 @@ extension FrontendContext {
             for (id, range) in entry.registered { registry.register(id, range: range, context: self) }
             pathVertexCount += entry.pathVertices
             cache.layersReused += 1
-            let node = entry.node.copiedSubtree()
-            layersTakenResolved.insert(ObjectIdentifier(node))
-            return node
+            layersTakenResolved.insert(ObjectIdentifier(entry.node))
+            return entry.node
         }
         cache.entries[index] = nil
         let diagnosticsBefore = bag.diagnostics.count, errorsBefore = errorCount
@@ -138,9 +137,8 @@ extension FrontendContext {
     }
 
     /// Resolves the styles of the top-level layers and compacts their base values, but for the
-    /// layers taken from `layerCache`, whose nodes are kept resolved; keeps a copy of each layer
-    /// read for the cache whose resolving reported nothing (a group's gradient can be refused
-    /// here), before states, tweens and keyframes switch on its trims and effects.
+    /// layers taken from `layerCache`, whose nodes are kept resolved; keeps each layer read for
+    /// the cache whose resolving reported nothing (a group's gradient can be refused here).
     func resolveLayers(_ layers: [NodeInfo]) {
         guard let cache = layerCache else {
             resolveStyles(layers, inherited: StyleSpec())
@@ -152,67 +150,8 @@ extension FrontendContext {
             resolveStyles([layer], inherited: StyleSpec())
             compactBaseValues([layer])
             if marks.diagnosticsSince(self) == 0, let index = layersToKeep[ObjectIdentifier(layer)] {
-                cache.entries[index]?.node = layer.copiedSubtree()
                 cache.entries[index]?.resolved = true
             }
         }
-    }
-}
-
-extension NodeInfo {
-    /// The stored properties `copiedSubtree` copies; a test holds it to the class's, so a
-    /// property added to `NodeInfo` without being copied fails it.
-    static let copiedPropertyCount = 16
-
-    /// A copy of the node and of every node it holds (children, clip), its weak references
-    /// (parent, fill owner, gradient owner) pointing into the copy when they pointed into the
-    /// original, and left as they were otherwise.
-    func copiedSubtree() -> NodeInfo {
-        var copies: [ObjectIdentifier: NodeInfo] = [:]
-        if children.isEmpty, clip == nil {
-            // Most layers: the only node a weak reference can point to in the copy is the node.
-            let copy = copyingStructure(into: &copies)
-            if ownStyle.fill?.owner === self { copy.ownStyle.fill?.owner = copy }
-            if style.fill?.owner === self { copy.style.fill?.owner = copy }
-            if gradientOwner === self { copy.gradientOwner = copy }
-            return copy
-        }
-        let copy = copyingStructure(into: &copies)
-        copy.relink(copies)
-        return copy
-    }
-
-    private func copyingStructure(into copies: inout [ObjectIdentifier: NodeInfo]) -> NodeInfo {
-        let copy = NodeInfo(id: id, range: range, shape: shape)
-        // A lone node (the fast path above) needs no table: one would be an allocation per layer.
-        if !children.isEmpty || clip != nil || !copies.isEmpty { copies[ObjectIdentifier(self)] = copy }
-        copy.parent = parent
-        copy.children = children.map { $0.copyingStructure(into: &copies) }
-        copy.model = model
-        copy.source = source
-        copy.ownStyleKeys = ownStyleKeys
-        copy.ownStyle = ownStyle
-        copy.style = style
-        copy.baseRanges = baseRanges
-        copy.closedPaths = closedPaths
-        copy.anchorUnit = anchorUnit
-        copy.morphByIndex = morphByIndex
-        copy.morphRange = morphRange
-        copy.clip = clip?.copyingStructure(into: &copies)
-        copy.clipRange = clipRange
-        copy.gradientOwner = gradientOwner
-        copy.gradientMap = gradientMap
-        return copy
-    }
-
-    /// Points the copy's weak references at the copies of what they point at.
-    private func relink(_ copies: [ObjectIdentifier: NodeInfo]) {
-        func mapped(_ node: NodeInfo?) -> NodeInfo? { node.map { copies[ObjectIdentifier($0)] ?? $0 } }
-        parent = mapped(parent)
-        gradientOwner = mapped(gradientOwner)
-        if let owner = ownStyle.fill?.owner { ownStyle.fill?.owner = mapped(owner) }
-        if let owner = style.fill?.owner { style.fill?.owner = mapped(owner) }
-        for child in children { child.relink(copies) }
-        clip?.relink(copies)
     }
 }

@@ -227,10 +227,8 @@ extension FrontendContext {
         var result: [ResolvedOverride] = []
         for target in targets {
             guard target.valid else { continue }
-            if root == .trim { enableTrim(target) }
-            enableEffect(root, on: target)
-            if root == .trim || root == .blur || root == .shadow { enabledByOverrides?.append((target.id, root)) }
-            guard let baseValue = target.base[raw.path] else {
+            switchOn(root, for: target)
+            guard let baseValue = baseValue(of: target, raw.path) else {
                 reportMissingStyle(raw, target: target)
                 return result
             }

@@ -212,6 +212,7 @@ extension FrontendContext {
     /// The model's node of `info`, which shares its (compacted) base values' storage.
     private func sceneNode(_ info: NodeInfo) -> SceneNode {
         var node = info.model
+        if let roots = switchedOn[ObjectIdentifier(info)] { switchingOn(roots, trimmed: &node.trimmed, base: &node.base) }
         if info.shape == .group { node.shape = .group(info.children.map(sceneNode)) }
         var source = info.source
         source.clipBounds = info.clip.flatMap { clip in clip.valid ? clip.localBounds.applying(clip.baseMatrix) : nil }

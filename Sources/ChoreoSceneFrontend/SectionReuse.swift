@@ -9,7 +9,7 @@ import ChoreoYAML
 /// nothing else the scene holds: when the section's YAML is unchanged, an entry whose node is in
 /// a layer taken from the last build reads as it did then. Only entries naming a node of a layer
 /// read again (or no node) are read again. Taking an entry repeats what reading it did to its
-/// node: a trim or an effect that an animated value switches on (`enableTrim`, `enableEffect`).
+/// node: a trim or an effect that an animated value switches on (`switchOn(_:for:)`).
 ///
 /// A read is kept only when every diagnostic it reported came from an entry (so the rest of
 /// each state, its `a11y:` and `play:`, reads the same again), and an entry is taken only when
@@ -113,8 +113,7 @@ extension FrontendContext {
     private func switchOnAgain(_ enabled: [(node: String, root: Property)], names: SceneNames) {
         for (id, root) in enabled {
             guard let target = names.registry.nodes[id] else { continue }
-            if root == .trim { enableTrim(target) }
-            enableEffect(root, on: target)
+            switchOn(root, for: target)
         }
     }
 

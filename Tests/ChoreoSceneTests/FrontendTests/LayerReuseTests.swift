@@ -8,13 +8,6 @@ import Testing
 @testable import ChoreoScene
 @testable import ChoreoSceneFrontend
 
-/// `copiedSubtree` copies every stored property of a node: one added to `NodeInfo` and not to
-/// the copy would make a kept layer differ from the layer read again.
-@Test func aNodeCopyCopiesEveryStoredProperty() {
-    let node = NodeInfo(id: "a", range: SourceRange(start: SourceLocation(line: 1, column: 1), end: SourceLocation(line: 1, column: 2)), shape: .rect)
-    #expect(Mirror(reflecting: node).children.count == NodeInfo.copiedPropertyCount)
-}
-
 /// Every scene of the corpora (valid, invalid, scenes/) compiled a second time with the layers
 /// of the first taken from the cache gives the same diagnostics and the same timeline as a
 /// compile of its own, and takes every layer it may.
