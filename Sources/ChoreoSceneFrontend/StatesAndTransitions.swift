@@ -128,6 +128,11 @@ extension FrontendContext {
             var memo = StatesRead.StateMemo(pairIndex: pairIndex, entries: [])
             var resolved: [ResolvedOverride] = []
             for (statePairIndex, entry) in nodeEntries {
+                guard reading != nil else {
+                    // Nothing keeps the read: no note of each entry is made.
+                    resolved += readNodeValueEntry(entry, names: names, mode: .absolute, definedBy: "state '\(name)'")
+                    continue
+                }
                 let entryRead = readStateEntry(entry, pairIndex: statePairIndex, state: name, names: names)
                 entryDiagnostics += entryRead.diagnostics
                 memo.entries.append(entryRead)

@@ -140,7 +140,7 @@ extension FrontendContext {
                 read = taken
             } else {
                 let marks = diagnosticMarks, verticesBefore = pathVertexCount
-                enabledByOverrides = []
+                if reading != nil { enabledByOverrides = [] }
                 let pairRead = readKeyframePair(pair, owner: owner, duration: duration, names: names)
                 let enabled = enabledByOverrides ?? []
                 enabledByOverrides = nil
