@@ -137,12 +137,17 @@ extension FrontendContext {
         for stateIndex in reading.memos.indices {
             let statePairs = pairs[reading.memos[stateIndex].pairIndex].value.mapping!
             var again: [(slot: Int, pairIndex: Int, entry: MapEntry)] = []
+            let taken = reading.memos[stateIndex].entries.map { canTake($0, names: names) }
+            // The keys of the taken entries (values written on their own nodes), made only when an
+            // entry read again gave a group's value, which may be one of them: that key keeps the
+            // taken entry's value.
+            lazy var takenKeys = Set(zip(reading.memos[stateIndex].entries, taken).filter(\.1).flatMap { $0.0.resolved.map(\.key) })
             for slot in reading.memos[stateIndex].entries.indices {
                 let entry = reading.memos[stateIndex].entries[slot]
-                if canTake(entry, names: names) {
+                if taken[slot] {
                     switchOnAgain(entry.enabled, names: names)
                 } else {
-                    for item in entry.resolved {
+                    for item in entry.resolved where item.direct || !takenKeys.contains(item.key) {
                         reading.states[stateIndex].overrides[item.key] = nil
                         reading.states[stateIndex].overrideRanges[item.key] = nil
                     }

@@ -96,3 +96,40 @@ import Testing
     #expect(cache.layersRead - read == 2)
     #expect(cache.layersReused - reused == 1)
 }
+
+/// A state that gives a group's style and a child's own value of it: after an edit of another
+/// layer, the child's entry is taken and the group's read again, and the child's own value still
+/// wins over the one it inherits, as in a build of its own.
+@Test func aChildsOwnValueStillWinsOverItsGroupsAfterThePatch() {
+    func scene(_ width: Int) -> String {
+        """
+        choreo: 1
+        size: [100, 100]
+        layers:
+          - id: g
+            shape: group
+            fill: black
+            children:
+              - {id: c, shape: rect, size: [10, 10], position: [20, 20]}
+              - {id: d, shape: rect, size: [10, 10], position: [40, 20]}
+          - {id: edited, shape: rect, size: [\(width), 4], position: [50, 90], fill: red}
+        states:
+          off: {}
+          on: {g: {fill: "#00ff00"}, c: {fill: "#0000ff"}}
+        transitions:
+          - {from: off, to: on, on: tap, duration: 0.3s}
+        """
+    }
+    let cache = LayerReadCache()
+    let first = SourceFile(path: "t.yaml", text: scene(10))
+    _ = compileScene(first, read: readYAML(first), layerCache: cache)
+    let edited = SourceFile(path: "t.yaml", text: scene(12))
+    let patched = cache.statesPatched
+    let compilation = compileScene(edited, read: readYAML(edited), layerCache: cache)
+    let expected = compileScene(edited)
+    #expect(cache.statesPatched - patched == 1)
+    #expect(compilation.diagnostics == expected.diagnostics)
+    #expect(compilation.timeline == expected.timeline)
+    #expect(expected.timeline != nil)
+}
+
