@@ -133,3 +133,91 @@ import Testing
     #expect(expected.timeline != nil)
 }
 
+/// Random scenes of groups and shapes whose states and timelines animate groups' styles,
+/// children's own values, trims and shadows, each edited layer by layer (a size, an id, a shape):
+/// every build through the cache gives the diagnostics and the timeline a build of its own gives.
+@Test func randomEditsThroughTheCacheBuildWhatAWholeBuildBuilds() {
+    var seed: UInt64 = 0x2545_F491_4F6C_DD1D
+    func next(_ bound: Int) -> Int {
+        seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return Int((seed >> 33) % UInt64(bound))
+    }
+    let colors = ["red", "\"#00ff00\"", "\"#0000ff\"", "black"]
+    let values = [
+        "fill: COLOR", "opacity: 0.5", "rotation: 30deg", "trim: {end: 0.4}", "shadow: {blur: 4}", "scale: 1.5",
+    ]
+    var compared = 0, patched = 0
+    for _ in 0..<16 {
+        var ids: [String] = []
+        var layers: [(id: String, lines: [String])] = []
+        for layer in 0..<4 {
+            let id = "l\(layer)"
+            if next(2) == 0 {
+                var lines = ["  - id: \(id)", "    shape: group", "    fill: \(colors[next(colors.count)])", "    children:"]
+                ids.append(id)
+                for child in 0..<(1 + next(3)) {
+                    let childID = "\(id)c\(child)"
+                    ids.append(childID)
+                    lines.append("      - {id: \(childID), shape: rect, size: [SIZE, 8], position: [\(10 + 20 * child), \(10 + 20 * layer)]}")
+                }
+                layers.append((id, lines))
+            } else {
+                ids.append(id)
+                layers.append((id, ["  - {id: \(id), shape: ellipse, radius: SIZE, position: [50, \(10 + 20 * layer)], fill: red}"]))
+            }
+        }
+        var states = ["states:", "  off: {}"]
+        for state in ["on", "far"] {
+            var entries: [String] = []
+            for id in ids where next(2) == 0 {
+                // Fills half the time: a group's and its child's, the one inheriting the other.
+                let value = (next(2) == 0 ? values[0] : values[next(values.count)]).replacingOccurrences(of: "COLOR", with: colors[next(colors.count)])
+                entries.append("\(id): {\(value)}")
+            }
+            states.append("  \(state): {\(entries.joined(separator: ", "))}")
+        }
+        var timeline = ["timelines:", "  pulse:", "    duration: 1s", "    loop: true", "    keyframes:"]
+        for id in ids where next(3) == 0 {
+            let property = ["opacity", "rotation", "trim.end", "shadow.blur"][next(4)]
+            let to = property == "rotation" ? "90deg" : property == "shadow.blur" ? "6" : "0.5"
+            timeline += ["      \(id).\(property):", "        - {at: 0s, value: \(property == "rotation" ? "0deg" : property == "shadow.blur" ? "0" : "1")}", "        - {at: 1s, value: \(to)}"]
+        }
+        let tail = states + [
+            "transitions:", "  - {from: off, to: on, on: tap, duration: 0.3s}", "  - {from: on, to: far, on: tap, duration: 0.2s}",
+            "  - {from: far, to: off, on: tap, duration: 0.2s, play: pulse}",
+        ] + (timeline.count > 5 ? timeline : [])
+        func text(_ sizes: [Int], _ layerLines: [[String]]) -> String {
+            var lines = ["choreo: 1", "size: [100, 100]", "layers:"]
+            for (index, layer) in layerLines.enumerated() {
+                lines += layer.map { $0.replacingOccurrences(of: "SIZE", with: "\(sizes[index])") }
+            }
+            return (lines + tail).joined(separator: "\n") + "\n"
+        }
+        var sizes = Array(repeating: 8, count: layers.count)
+        var layerLines = layers.map(\.lines)
+        let cache = LayerReadCache()
+        for edit in 0..<8 {
+            if edit > 0 {
+                let layer = next(layers.count)
+                switch next(4) {
+                case 0:  // a node's id changes: the entries naming it no longer find it
+                    layerLines[layer][0] = layerLines[layer][0].replacingOccurrences(of: "id: \(layers[layer].id)", with: "id: \(layers[layer].id)x")
+                case 1:  // back to the id the states name
+                    layerLines[layer] = layers[layer].lines
+                default:
+                    sizes[layer] = 4 + next(12)
+                }
+            }
+            let file = SourceFile(path: "random.yaml", text: text(sizes, layerLines))
+            let cached = compileScene(file, read: readYAML(file), layerCache: cache)
+            let whole = compileScene(file)
+            #expect(cached.diagnostics == whole.diagnostics, "\(file.path): \(String(decoding: file.bytes, as: UTF8.self))")
+            #expect(cached.timeline == whole.timeline, "\(String(decoding: file.bytes, as: UTF8.self))")
+            compared += 1
+        }
+        patched += cache.statesPatched
+    }
+    #expect(compared == 128)
+    #expect(patched > 64, "only \(patched) builds patched their states")
+}
+
