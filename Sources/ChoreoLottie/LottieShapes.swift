@@ -436,8 +436,6 @@ struct LottieShapeBuilder {
 /// A contour as Lottie's bezier object `{"c":closed,"v":[…],"i":[…],"o":[…]}`; a keyframe's
 /// value is that object in an array.
 struct ContourEncoding: LottieEncoding {
-    var dimensions: Int { 1 }
-
     func writeStatic<W: JSONSink>(_ contour: Contour, to w: inout W) {
         w.beginObject()
         w.key("c")
@@ -482,7 +480,6 @@ struct ContourEncoding: LottieEncoding {
 /// `[offset, alpha, …]` after them.
 struct GradientEncoding: LottieEncoding {
     var withAlpha: Bool
-    var dimensions: Int { 1 }
     /// ThorVG interpolates held gradient stops (`holdsAsJumps`): a constant stretch stays a motion.
     var constantStretchesMayHold: Bool { false }
 

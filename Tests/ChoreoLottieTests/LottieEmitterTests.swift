@@ -311,21 +311,21 @@ private let goldenDirectory = repositoryRoot().appendingPathComponent("Tests/Cho
 }
 
 @Suite struct LottieKeyframeTests {
-    @Test func easingsMapToHandlesPerDimension() {
+    @Test func easingsMapToOneHandleForEveryDimension() {
         let track = Animated(Point(0, 0), segments: [
             Segment(start: 0, end: 1, from: .zero, to: Point(10, 0), easing: .cubic(0.42, 0, 0.58, 1)),
             Segment(start: 1, end: 2, from: Point(10, 0), to: Point(20, 0), easing: .linear),
             Segment(start: 2, end: 3, from: Point(20, 0), to: Point(30, 0), easing: .hold),
         ])
         let text = JSONWriter().string(lottieProperty(track, fps: 10, .point()))
-        #expect(text == #"{"a":1,"k":[{"t":0,"s":[0,0],"o":{"x":[0.42,0.42],"y":[0,0]},"i":{"x":[0.58,0.58],"y":[1,1]}},"#
-            + #"{"t":10,"s":[10,0],"o":{"x":[0,0],"y":[0,0]},"i":{"x":[1,1],"y":[1,1]}},{"t":20,"s":[20,0],"h":1},{"t":30,"s":[30,0]}]}"#)
+        #expect(text == #"{"a":1,"k":[{"t":0,"s":[0,0],"o":{"x":0.42,"y":0},"i":{"x":0.58,"y":1}},"#
+            + #"{"t":10,"s":[10,0],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":20,"s":[20,0],"h":1},{"t":30,"s":[30,0]}]}"#)
     }
 
     @Test func overshootingHandlesAreKept() {
         let track = Animated(0.0, segments: [Segment(start: 0, end: 1, from: 0, to: 1, easing: .cubic(0.34, 1.56, 0.64, 1))])
         let text = JSONWriter().string(lottieProperty(track, fps: 30, .scalar(times: 100)))
-        #expect(text == #"{"a":1,"k":[{"t":0,"s":[0],"o":{"x":[0.34],"y":[1.56]},"i":{"x":[0.64],"y":[1]}},{"t":30,"s":[100]}]}"#)
+        #expect(text == #"{"a":1,"k":[{"t":0,"s":[0],"o":{"x":0.34,"y":1.56},"i":{"x":0.64,"y":1}},{"t":30,"s":[100]}]}"#)
     }
 
     @Test func aJumpAtASpanStartIsHeldUntilJustBefore() {
