@@ -37,12 +37,30 @@ package func lower(_ scene: Scene, inputBytes: Int = 0, diagnostics: inout Diagn
         for index in lowered { scene.layers[index].forEachInSubtree { ids.insert($0.id) } }
         loweredIDs = ids
     }
-    let tracks = context.buildTracks(plans, only: loweredIDs, diagnostics: &diagnostics)
-    let builder = NodeBuilder(lowered: tracks)
     var built: [Node] = []
     built.reserveCapacity(scene.layers.count)
-    for (index, layer) in scene.layers.enumerated() {
-        if let cache, kept?[index] == true { built.append(cache.node(at: index)) } else { built.append(builder.node(layer)) }
+    if context.hasStaggeredCopies || !context.idsAreUnique {
+        // A staggered copy reads its node's tracks again, shifted: every track is built first.
+        let builder = NodeBuilder(lowered: context.buildTracks(plans, only: loweredIDs, diagnostics: &diagnostics))
+        for (index, layer) in scene.layers.enumerated() {
+            if let cache, kept?[index] == true { built.append(cache.node(at: index)) } else { built.append(builder.node(layer)) }
+        }
+    } else {
+        // Each layer's generic tracks are built just before its IR node, which consumes them: the
+        // generic tracks of the whole scene never live at once.
+        var keys = context.animatedKeysByLayer(of: loweredIDs)
+        let trackBuilder = context.trackBuilder(plans, keys: keys.sorted, diagnostics: &diagnostics)
+        keys.sorted = []
+        let tracks = LoweredTracks(base: [:], consumable: true) { _ in [:] }
+        let builder = NodeBuilder(lowered: tracks)
+        for (index, layer) in scene.layers.enumerated() {
+            if let cache, kept?[index] == true {
+                built.append(cache.node(at: index))
+                continue
+            }
+            tracks.replaceBase(with: trackBuilder.tracks(of: keys.byLayer[keys.starts[index]..<keys.starts[index + 1]]))
+            built.append(builder.node(layer))
+        }
     }
     let totalFrames = plans.last.map { $0.startFrame + $0.frames } ?? 0
     let initialLabel = context.initialState?.label
@@ -84,6 +102,8 @@ package struct LoweringContext {
     /// buckets up to twice the count, was 8% of lint's peak memory).
     private let nodeList: [SceneNode]
     private let nodeIndex: [String: Int]
+    /// The top-level layer each node of `nodeList` is in (its index in `scene.layers`).
+    private let layerOfNode: [Int]
     /// Where each state is in `scene.states` (`Scene.stateIndicesByName`).
     let stateIndex: [String: Int]
     /// For every node under a repeat with a `delay`: the latest its motion starts in any copy
@@ -97,21 +117,24 @@ package struct LoweringContext {
         self.scene = scene
         var nodeList: [SceneNode] = []
         var nodeIndex: [String: Int] = [:]
+        var layerOfNode: [Int] = []
         var reach: [String: Double] = [:]
         var staggered = false
-        func collect(_ list: [SceneNode], inherited: Double) {
-            for node in list {
+        func collect(_ list: [SceneNode], layer: Int?, inherited: Double) {
+            for (offset, node) in list.enumerated() {
                 nodeIndex[node.id] = nodeList.count
                 nodeList.append(node)
+                layerOfNode.append(layer ?? offset)
                 if node.stagger != nil, node.repeat != nil { staggered = true }
                 let own = node.stagger.map { $0.delay * Double(max(0, (node.repeat?.count ?? 1) - 1)) } ?? 0
                 if inherited + own > 0 { reach[node.id] = inherited + own }
-                if case let .group(children) = node.shape { collect(children, inherited: inherited + own) }
+                if case let .group(children) = node.shape { collect(children, layer: layer ?? offset, inherited: inherited + own) }
             }
         }
-        collect(scene.layers, inherited: 0)
+        collect(scene.layers, layer: nil, inherited: 0)
         self.nodeList = nodeList
         self.nodeIndex = nodeIndex
+        self.layerOfNode = layerOfNode
         self.stateIndex = scene.stateIndicesByName()
         self.staggerReach = reach
         self.hasStaggeredCopies = staggered
@@ -280,6 +303,56 @@ package struct LoweringContext {
     /// rather than in a `Set<PropertyKey>` (hashing and comparing the id again on every insert),
     /// so that only the nodes are sorted by id, each node's few properties among themselves.
     package func animatedKeys(of nodes: Set<String>? = nil) -> [PropertyKey] {
+        let animated = animatedProperties(of: nodes)
+        var keys: [PropertyKey] = []
+        keys.reserveCapacity(animated.count)
+        for index in animated.nodes { animated.appendKeys(of: index, to: &keys, nodeList: nodeList) }
+        return keys
+    }
+
+    /// `animatedKeys(of:)`, and the same keys grouped by top-level layer: layer `i`'s are
+    /// `byLayer[starts[i]..<starts[i + 1]]`, in the order `animatedKeys` gives them.
+    func animatedKeysByLayer(of nodes: Set<String>? = nil) -> (sorted: [PropertyKey], byLayer: [PropertyKey], starts: [Int]) {
+        let animated = animatedProperties(of: nodes)
+        var sorted: [PropertyKey] = []
+        sorted.reserveCapacity(animated.count)
+        for index in animated.nodes { animated.appendKeys(of: index, to: &sorted, nodeList: nodeList) }
+        // The nodes grouped by layer, by counting: each layer's stay in `animated.nodes`' order.
+        var firstNode = [Int](repeating: 0, count: scene.layers.count + 1)
+        for index in animated.nodes { firstNode[layerOfNode[index] + 1] += 1 }
+        for layer in scene.layers.indices { firstNode[layer + 1] += firstNode[layer] }
+        var nextNode = firstNode
+        var grouped = [Int](repeating: 0, count: animated.nodes.count)
+        for index in animated.nodes {
+            grouped[nextNode[layerOfNode[index]]] = index
+            nextNode[layerOfNode[index]] += 1
+        }
+        var byLayer: [PropertyKey] = []
+        byLayer.reserveCapacity(animated.count)
+        var starts = [0]
+        starts.reserveCapacity(scene.layers.count + 1)
+        for layer in scene.layers.indices {
+            for index in grouped[firstNode[layer]..<firstNode[layer + 1]] { animated.appendKeys(of: index, to: &byLayer, nodeList: nodeList) }
+            starts.append(byLayer.count)
+        }
+        return (sorted, byLayer, starts)
+    }
+
+    /// The properties some state, tween or keyframe animates, by node.
+    struct AnimatedProperties {
+        /// The nodes animated (positions in `nodeList`), in the order of their ids.
+        var nodes: [Int]
+        var propertiesByNode: [[Property]]
+        /// How many keys in all.
+        var count: Int
+
+        func appendKeys(of index: Int, to keys: inout [PropertyKey], nodeList: [SceneNode]) {
+            let id = nodeList[index].id
+            for property in propertiesByNode[index].sorted() { keys.append(PropertyKey(node: id, property: property)) }
+        }
+    }
+
+    private func animatedProperties(of nodes: Set<String>?) -> AnimatedProperties {
         var propertiesByNode = [[Property]](repeating: [], count: nodeList.count)
         var touched: [Int] = []
         func add(_ keys: some Sequence<PropertyKey>) {
@@ -299,13 +372,7 @@ package struct LoweringContext {
         // One index per id (`nodeIndex` keeps the last node of an id), so ids order the nodes as
         // `PropertyKey.<` orders keys of different nodes.
         touched.sort { nodeList[$0].id < nodeList[$1].id }
-        var keys: [PropertyKey] = []
-        keys.reserveCapacity(touched.reduce(0) { $0 + propertiesByNode[$1].count })
-        for index in touched {
-            let id = nodeList[index].id
-            for property in propertiesByNode[index].sorted() { keys.append(PropertyKey(node: id, property: property)) }
-        }
-        return keys
+        return AnimatedProperties(nodes: touched, propertiesByNode: propertiesByNode, count: touched.reduce(0) { $0 + propertiesByNode[$1].count })
     }
 
     /// The largest baking error allowed for a property, in its own units.
@@ -326,6 +393,16 @@ package struct LoweringContext {
     /// earlier lowering).
     func buildTracks(_ plans: [PlannedSpan], only nodes: Set<String>? = nil, diagnostics: inout DiagnosticBag) -> LoweredTracks {
         let keys = animatedKeys(of: nodes)
+        let builder = trackBuilder(plans, keys: keys, diagnostics: &diagnostics)
+        let staggeredKeys = keys.filter { staggerReach[$0.node] != nil }
+        return LoweredTracks(base: builder.tracks(of: keys[...]), consumable: !hasStaggeredCopies) { shift in
+            builder.tracks(of: staggeredKeys[...], shift: shift)
+        }
+    }
+
+    /// What the global tracks of `keys` are built from: the timelines the spans play, simulated
+    /// once for all of those keys (their diagnostics reported here), and each span's poses.
+    func trackBuilder(_ plans: [PlannedSpan], keys: [PropertyKey], diagnostics: inout DiagnosticBag) -> GlobalTrackBuilder {
         let startState = initialState
         let springs = SpringBakery()
         var timelineTracks: [Int: SimulatedTimeline] = [:]
@@ -368,18 +445,51 @@ package struct LoweringContext {
         for (index, plan) in plans.enumerated() where plan.frames == 1 {
             if case let .transition(transition) = plan.content { poses[index].entry = firstPlayedSpan[transition.to] }
         }
-        func tracks(shift: Double, keys: [PropertyKey]) -> [String: NodeTracks] {
+        return GlobalTrackBuilder(context: self, plans: plans, poses: poses, timelineTracks: timelineTracks, springs: springs)
+    }
+
+    /// The global tracks of any keys among those a `trackBuilder` was made for, built call by call:
+    /// a lowering without a staggered repeat builds one top-level layer's tracks just before its IR
+    /// node and drops them after, so the generic tracks of the whole scene never live at once.
+    final class GlobalTrackBuilder {
+        let context: LoweringContext
+        let plans: [PlannedSpan]
+        let poses: [PlanPoses]
+        let timelineTracks: [Int: SimulatedTimeline]
+        let springs: SpringBakery
+        /// The unshifted tracks' transition motions and last track of each property, kept from call
+        /// to call so that layers that move alike share them as one call over the scene would.
+        private var motions = TransitionMotions()
+        private var previous: [Animated<PropertyValue>?] = Array(repeating: nil, count: Property.allCases.count)
+
+        init(context: LoweringContext, plans: [PlannedSpan], poses: [PlanPoses], timelineTracks: [Int: SimulatedTimeline], springs: SpringBakery) {
+            self.context = context
+            self.plans = plans
+            self.poses = poses
+            self.timelineTracks = timelineTracks
+            self.springs = springs
+        }
+
+        /// The tracks of `keys` (sorted, as `animatedKeys` gives them), `shift` seconds later.
+        func tracks(of keys: ArraySlice<PropertyKey>, shift: Double = 0) -> [String: NodeTracks] {
+            if shift == 0 { return tracks(of: keys, shift: 0, motions: &motions, previous: &previous) }
+            var motions = TransitionMotions()
+            var previous: [Animated<PropertyValue>?] = Array(repeating: nil, count: Property.allCases.count)
+            return tracks(of: keys, shift: shift, motions: &motions, previous: &previous)
+        }
+
+        private func tracks(
+            of keys: ArraySlice<PropertyKey>, shift: Double, motions: inout TransitionMotions, previous: inout [Animated<PropertyValue>?]
+        ) -> [String: NodeTracks] {
             var result: [String: NodeTracks] = [:]
             // `keys` are sorted, so one node's keys are adjacent: one dictionary entry per node.
             var node: String?
             var own = NodeTracks()
-            var motions = TransitionMotions()
-            // The last track of each property: many nodes move alike (every node of a list fading
-            // in), and an equal track then shares the earlier one's storage instead of its own copy.
-            var previous: [Animated<PropertyValue>?] = Array(repeating: nil, count: Property.allCases.count)
+            // Many nodes move alike (every node of a list fading in): an equal track shares the
+            // earlier one's storage instead of its own copy.
             for key in keys {
                 guard
-                    var global = globalTrack(
+                    var global = context.globalTrack(
                         key, plans: plans, poses: poses, timelineTracks: timelineTracks, springs: springs, shift: shift,
                         motions: &motions)
                 else { continue }
@@ -397,12 +507,8 @@ package struct LoweringContext {
                 own[key.property] = global
             }
             if let node { result[node] = own }
-            followKeywordAnchors(&result)
+            context.followKeywordAnchors(&result)
             return result
-        }
-        let staggeredKeys = keys.filter { staggerReach[$0.node] != nil }
-        return LoweredTracks(base: tracks(shift: 0, keys: keys), consumable: !hasStaggeredCopies) { shift in
-            tracks(shift: shift, keys: staggeredKeys)
         }
     }
 
@@ -479,7 +585,7 @@ package struct LoweringContext {
     /// One property over the global timeline: each span's local track, moved `shift` seconds later
     /// within its span (wrapping in a looping timeline), appended in order. At a span's start the
     /// value jumps to the span's starting value (a segment whose `from` differs from the previous end).
-    private func globalTrack(
+    fileprivate func globalTrack(
         _ key: PropertyKey, plans: [PlannedSpan], poses: [PlanPoses], timelineTracks: [Int: SimulatedTimeline],
         springs: SpringBakery, shift: Double, motions: inout TransitionMotions
     ) -> Animated<PropertyValue>? {

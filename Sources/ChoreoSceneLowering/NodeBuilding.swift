@@ -41,6 +41,12 @@ package final class LoweredTracks {
         self.shiftedTracks = shifted
     }
 
+    /// Hands over the tracks of the next nodes to be built (a lowering layer by layer), dropping
+    /// whatever the last ones did not read.
+    func replaceBase(with tracks: [String: NodeTracks]) {
+        base = tracks
+    }
+
     /// The tracks of node `id`, those under a staggered repeat `shift` seconds later.
     func tracks(of id: String, shift: Double) -> NodeTracks {
         guard shift > 0 else { return (consumable ? base.removeValue(forKey: id) : base[id]) ?? NodeTracks() }
