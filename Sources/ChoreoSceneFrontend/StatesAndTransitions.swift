@@ -126,22 +126,20 @@ extension FrontendContext {
             nodeEntries = withoutMisspeltOwnKeys(nodeEntries, names: names)
             texts.collectedStateTexts = []
             var memo = StatesRead.StateMemo(pairIndex: pairIndex, entries: [])
-            var resolved: [ResolvedOverride] = []
+            var merged = StateOverrideMerge(reservingCapacity: nodeEntries.reduce(0) { $0 + ($1.entry.value.mapping?.count ?? 0) })
             for (statePairIndex, entry) in nodeEntries {
                 guard reading != nil else {
                     // Nothing keeps the read: no note of each entry is made.
-                    resolved += readNodeValueEntry(entry, names: names, mode: .absolute, definedBy: "state '\(name)'")
+                    merged.add(readNodeValueEntry(entry, names: names, mode: .absolute, definedBy: "state '\(name)'"))
                     continue
                 }
                 let entryRead = readStateEntry(entry, pairIndex: statePairIndex, state: name, names: names)
                 entryDiagnostics += entryRead.diagnostics
                 memo.entries.append(entryRead)
-                resolved += entryRead.resolved
+                merged.add(entryRead.resolved)
             }
-            for item in mergedOverrides(resolved) {
-                state.overrides[item.key] = item.value
-                state.overrideRanges[item.key] = item.range
-            }
+            state.overrides = merged.values
+            state.overrideRanges = merged.ranges
             recordStateTexts(of: name)
             states.append(state)
             reading?.states.append(state)
@@ -425,6 +423,37 @@ extension FrontendContext {
                 .completeCycle, "these 'complete' transitions form a cycle that never rests: \(path)", at: transition.range,
                 notes: cycle.dropFirst().map { Note("part of the cycle", at: $0.range) },
                 help: "give one transition of the cycle a pointer trigger (tap, hover, ...) or none (programmatic)")
+        }
+    }
+}
+
+/// A state's overrides gathered entry by entry by `mergedOverrides`' rule (a value written on a
+/// node wins over one it inherits from a group; otherwise a later value replaces an earlier one),
+/// straight into the state's dictionaries: a large scene's state is not held a second time, as a
+/// list, while its dictionaries fill.
+struct StateOverrideMerge {
+    private(set) var values: [PropertyKey: PropertyValue] = [:]
+    private(set) var ranges: [PropertyKey: SourceRange] = [:]
+    /// The keys whose value so far is one inherited from a group.
+    private var inherited: Set<PropertyKey> = []
+
+    /// `capacity`: the values expected (one per property written), so that the dictionaries are
+    /// not copied as they grow.
+    init(reservingCapacity capacity: Int) {
+        values.reserveCapacity(capacity)
+        ranges.reserveCapacity(capacity)
+    }
+
+    mutating func add(_ items: [ResolvedOverride]) {
+        for item in items {
+            if item.direct {
+                if !inherited.isEmpty { inherited.remove(item.key) }
+            } else {
+                if values[item.key] != nil, !inherited.contains(item.key) { continue }
+                inherited.insert(item.key)
+            }
+            values[item.key] = item.value
+            ranges[item.key] = item.range
         }
     }
 }
