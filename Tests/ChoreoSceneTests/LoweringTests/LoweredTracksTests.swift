@@ -1,5 +1,8 @@
 import ChoreoDiagnostics
+import ChoreoSVGImport
+import ChoreoTestSupport
 import ChoreoTimeline
+import Foundation
 import Testing
 
 @testable import ChoreoScene
@@ -225,4 +228,54 @@ private func track(_ values: Double...) -> Animated<PropertyValue> {
     // Each key once, in `PropertyKey` order ("a10" before "a2": ids compare as strings).
     #expect(zip(keys, keys.dropFirst()).allSatisfy { $0 < $1 })
     #expect(keys.first?.node == "a10")
+}
+
+/// `animatedKeysByLayer` puts each key with the top-level layer its node is in (a group's
+/// children with the group), layers in document order and each layer's keys in `animatedKeys`'
+/// order.
+@Test func animatedKeysAreGroupedByTheirTopLevelLayer() {
+    let F = LoweringFixtures.self
+    func key(_ node: String, _ property: Property) -> PropertyKey { PropertyKey(node: node, property: property) }
+    let moved = SceneState(
+        name: "moved", range: F.noRange,
+        overrides: [key("z", .opacity): .number(0.5), key("child", .rotation): .number(3), key("a", .scale): .point(Point(2, 2)),
+                    key("group", .opacity): .number(0.2), key("a", .opacity): .number(0)])
+    var group = F.rect("group", size: Point(1, 1))
+    group.shape = .group([F.rect("child", size: Point(1, 1)), F.rect("still", size: Point(1, 1))])
+    let scene = F.scene(
+        layers: [F.rect("z", size: Point(1, 1)), F.rect("unmoved", size: Point(1, 1)), group, F.rect("a", size: Point(1, 1))],
+        states: [SceneState(name: "rest", range: F.noRange, overrides: [:]), moved])
+    let context = LoweringContext(scene: scene)
+    let keys = context.animatedKeysByLayer()
+    #expect(keys.sorted == context.animatedKeys())
+    #expect(keys.starts == [0, 1, 1, 3, 5])
+    #expect(keys.byLayer == [
+        key("z", .opacity), key("child", .rotation), key("group", .opacity), key("a", .opacity), key("a", .scale),
+    ])
+}
+
+/// A lowering that builds each layer's tracks just before its IR node makes the nodes that
+/// tracks built for the whole scene at once make, on every scene of the corpus that lowers that way.
+@Test func layerByLayerTracksBuildTheNodesWholeSceneTracksBuild() throws {
+    func yamlFiles(_ path: String) throws -> [URL] {
+        let directory = repositoryRoot().appendingPathComponent(path)
+        return try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".yaml") }.sorted()
+            .map { directory.appendingPathComponent($0) }
+    }
+    var compared = 0
+    for url in try yamlFiles("scenes") + yamlFiles("Tests/conformance/feature-scenes") + yamlFiles("Tests/ChoreoSceneTests/Fixtures/valid") {
+        let file = SourceFile(path: url.path, text: try String(contentsOf: url, encoding: .utf8))
+        guard let scene = compileSceneKeepingModel(file, artwork: SVGArtworkLoader()).scene else { continue }
+        let context = LoweringContext(scene: scene)
+        guard !context.hasStaggeredCopies, context.idsAreUnique else { continue }
+        var diagnostics = DiagnosticBag(file: url.path)
+        let layerByLayer = lower(scene, diagnostics: &diagnostics).layers
+        var ignored = DiagnosticBag(file: url.path)
+        let builder = NodeBuilder(lowered: context.buildTracks(context.layOutSpans(diagnostics: &ignored), diagnostics: &ignored))
+        let whole = scene.layers.map { builder.node($0) }
+        if layerByLayer.isEmpty && !scene.layers.isEmpty { continue }  // rejected before its nodes are built
+        #expect(layerByLayer == whole, "\(url.lastPathComponent)")
+        compared += 1
+    }
+    #expect(compared >= 60)
 }
