@@ -89,6 +89,16 @@ func trimmedWhitespace(_ text: Substring) -> Substring {
     return utf8[last] < 0x80 ? Substring(utf8[start..<end]) : text[start...last]
 }
 
+/// One declaration of a style-sheet rule, its value trimmed as the cascade would trim it, with a
+/// number unique in its sheet: a family of styles adds the value to its table once, however many
+/// elements the rule matches.
+struct SheetDeclaration {
+    var slot: Int
+    var value: String
+    var inherits: Bool
+    var number: Int
+}
+
 /// One rule of a `<style>` sheet: a simple selector (`rect`, `.cls`, `#id`, `path.cls`, `*`) and
 /// its declarations, with the specificity and order that decide which rule wins.
 struct StyleRule {
@@ -96,16 +106,9 @@ struct StyleRule {
     var classes: [String]
     var id: String?
     /// The declarations of properties the importer reads, by their computed style's slot.
-    var declarations: [(slot: Int, value: String)]
+    var declarations: [SheetDeclaration]
     var specificity: (Int, Int, Int)
     var order: Int
-
-    /// `classList`: the element's `class` attribute, looked up once for all the rules.
-    func matches(_ element: SVGElement, classList: String?) -> Bool {
-        if let name = self.element, name != element.name { return false }
-        if let id, element["id"] != id { return false }
-        return classes.allSatisfy { classListContains(classList ?? "", $0) }
-    }
 }
 
 /// Whether the space-separated class list holds `name`, on the bytes when the list is ASCII
@@ -140,6 +143,10 @@ func classListContains(_ list: String, _ name: String) -> Bool {
 /// (combinators, pseudo-classes, at-rules such as `@keyframes`) is reported, not guessed at.
 struct StyleSheet {
     var rules: [StyleRule] = []
+    /// Declarations numbered so far, across all rules.
+    private(set) var declarationCount = 0
+    /// Which sheet a family of styles cached its declarations' value indices for.
+    let identity = StyleSheetIdentity()
 
     /// Adds the rules of one `<style>` element; returns the reasons for what was left out.
     mutating func add(css: String) -> [String] {
@@ -187,7 +194,7 @@ struct StyleSheet {
         return left
     }
 
-    private func simpleRule(_ selector: String, declarations: [(String, String)]) -> StyleRule? {
+    private mutating func simpleRule(_ selector: String, declarations: [(String, String)]) -> StyleRule? {
         if selector.isEmpty || selector.contains(where: { " >+~:[".contains($0) }) { return nil }
         var element: String?
         var classes: [String] = []
@@ -213,36 +220,57 @@ struct StyleSheet {
         }
         guard flush() else { return nil }
         let specificity = (id == nil ? 0 : 1, classes.count, element == nil ? 0 : 1)
-        let known = declarations.compactMap { name, value in propertySlot(name).map { (slot: $0, value: value) } }
+        var known: [SheetDeclaration] = []
+        for (name, raw) in declarations {
+            guard let slot = propertySlot(name) else { continue }
+            // An empty value specifies nothing, as the cascade leaves it.
+            let value = trimmedWhitespace(raw)
+            if value.isEmpty { continue }
+            known.append(SheetDeclaration(slot: slot, value: value.utf8.count == raw.utf8.count ? raw : String(value), inherits: value == "inherit", number: declarationCount))
+            declarationCount += 1
+        }
         return StyleRule(element: element, classes: classes, id: id, declarations: known, specificity: specificity, order: rules.count)
     }
 
     /// Calls `body` with the declarations of the rules matching `element`, weakest first. One
-    /// matching rule (the usual case) needs no array of matches.
-    func forEachDeclaration(for element: SVGElement, _ body: (_ slot: Int, _ value: String) -> Void) {
+    /// matching rule (the usual case) needs no array of matches; the rules are read in place, not
+    /// copied one by one.
+    func forEachDeclaration(for element: SVGElement, _ body: (SheetDeclaration) -> Void) {
         guard !rules.isEmpty else { return }
-        var firstMatch: Int?
-        var laterMatches: [Int] = []
-        var classList: String??
-        for index in rules.indices {
-            if let name = rules[index].element, name != element.name { continue }
-            if !rules[index].classes.isEmpty, classList == nil { classList = .some(element["class"]) }
-            guard rules[index].matches(element, classList: classList ?? nil) else { continue }
-            if firstMatch == nil { firstMatch = index } else { laterMatches.append(index) }
-        }
-        guard let firstMatch else { return }
-        if laterMatches.isEmpty {
-            for declaration in rules[firstMatch].declarations { body(declaration.slot, declaration.value) }
-            return
-        }
-        let ordered = ([firstMatch] + laterMatches).map { rules[$0] }.sorted { a, b in
-            a.specificity != b.specificity ? a.specificity < b.specificity : a.order < b.order
-        }
-        for rule in ordered {
-            for declaration in rule.declarations { body(declaration.slot, declaration.value) }
+        rules.withUnsafeBufferPointer { rules in
+            var firstMatch = -1
+            var laterMatches: [Int] = []
+            var classList: String??
+            var id: String??
+            for index in 0..<rules.count {
+                if let name = rules[index].element, name != element.name { continue }
+                if let ruleID = rules[index].id {
+                    if id == nil { id = .some(element["id"]) }
+                    guard let own = id!, own == ruleID else { continue }
+                }
+                if !rules[index].classes.isEmpty {
+                    if classList == nil { classList = .some(element["class"]) }
+                    guard let list = classList!, rules[index].classes.allSatisfy({ classListContains(list, $0) }) else { continue }
+                }
+                if firstMatch < 0 { firstMatch = index } else { laterMatches.append(index) }
+            }
+            guard firstMatch >= 0 else { return }
+            if laterMatches.isEmpty {
+                for declaration in rules[firstMatch].declarations { body(declaration) }
+                return
+            }
+            let ordered = ([firstMatch] + laterMatches).sorted { a, b in
+                rules[a].specificity != rules[b].specificity ? rules[a].specificity < rules[b].specificity : rules[a].order < rules[b].order
+            }
+            for index in ordered {
+                for declaration in rules[index].declarations { body(declaration) }
+            }
         }
     }
 }
+
+/// A style sheet's identity, which outlives copies of the sheet's value.
+final class StyleSheetIdentity: Sendable {}
 
 func stripComments(_ css: String) -> String {
     var result = ""
@@ -317,11 +345,32 @@ final class StyleValues {
     /// on every read of a property was a large part of a lookup's cost.
     @exclusivity(unchecked) var strings: [String]
 
+    /// The index each declaration of `sheet` (by its number) was added at, -1 when not yet.
+    @exclusivity(unchecked) private var sheetIndices: [Int32] = []
+    private var sheet: StyleSheetIdentity?
+
     init(_ initial: [String]) { strings = initial }
 
     func add(_ value: String) -> Int32 {
         strings.append(value)
         return Int32(strings.count - 1)
+    }
+
+    /// The index of a style-sheet declaration's value, added the first time it is asked for.
+    func index(of declaration: SheetDeclaration, in sheet: StyleSheetIdentity) -> Int32 {
+        if self.sheet !== sheet {
+            self.sheet = sheet
+            sheetIndices.removeAll()
+        }
+        if declaration.number < sheetIndices.count {
+            let known = sheetIndices[declaration.number]
+            if known >= 0 { return known }
+        } else {
+            sheetIndices.append(contentsOf: repeatElement(-1, count: declaration.number + 1 - sheetIndices.count))
+        }
+        let index = add(declaration.value)
+        sheetIndices[declaration.number] = index
+        return index
     }
 }
 
@@ -372,13 +421,25 @@ struct ComputedStyle {
             guard let slot = propertySlot(attribute.name), slot != transformSlot else { continue }
             next.specify(slot, attribute.value, parent: self)
         }
-        sheet.forEachDeclaration(for: element) { slot, value in next.specify(slot, value, parent: self) }
+        let identity = sheet.identity
+        sheet.forEachDeclaration(for: element) { declaration in next.specify(declaration, from: identity, parent: self) }
         if let style = element["style"] {
             for (name, value) in parseDeclarations(style) {
                 if let slot = propertySlot(name) { next.specify(slot, value, parent: self) }
             }
         }
         return next
+    }
+
+    private mutating func specify(_ declaration: SheetDeclaration, from sheet: StyleSheetIdentity, parent: ComputedStyle) {
+        let slot = declaration.slot
+        if declaration.inherits {
+            let inherited = parent.slots[slot]
+            if inherited >= 0 { slots[slot] = inherited }
+        } else {
+            slots[slot] = values.index(of: declaration, in: sheet)
+        }
+        if slot >= inheritedProperties.count, slots[slot] >= 0 { holdsNonInherited = true }
     }
 
     private mutating func specify(_ slot: Int, _ raw: String, parent: ComputedStyle) {
