@@ -24,7 +24,7 @@ public enum ArtworkMapper {
 }
 
 /// Elements that draw nothing themselves: definitions, metadata, or content used only by reference.
-private let referencedOnly: Set<String> = [
+private let referencedOnlyElements: Set<String> = [
     "defs", "title", "desc", "metadata", "style", "linearGradient", "radialGradient", "clipPath", "symbol",
     "mask", "pattern", "marker", "filter", "stop", "font", "font-face", "color-profile", "cursor", "view",
 ]
@@ -46,6 +46,37 @@ private let unsupportedElements: [String: String] = [
 ]
 
 private let shapeElements: Set<String> = ["path", "rect", "circle", "ellipse", "line", "polyline", "polygon"]
+
+/// What the walk does with an element, decided once per element name as the tree is read, so
+/// the walk tests no set of names per element.
+enum SVGElementKind: Sendable {
+    /// Outside SVG's namespace: left out.
+    case foreign
+    case referencedOnly
+    /// An element `unsupportedElements` gives a warning for.
+    case unsupported
+    /// `g`, `a`, `svg` or `use`: a group.
+    case container
+    case shape
+    /// None of these: left out with a warning.
+    case unknown
+
+    init(name: String) {
+        if name.hasPrefix("{foreign}") {
+            self = .foreign
+        } else if referencedOnlyElements.contains(name) {
+            self = .referencedOnly
+        } else if unsupportedElements[name] != nil {
+            self = .unsupported
+        } else if name == "g" || name == "a" || name == "svg" || name == "use" {
+            self = .container
+        } else if shapeElements.contains(name) {
+            self = .shape
+        } else {
+            self = .unknown
+        }
+    }
+}
 
 private let unsupportedEffects: [(property: StyleProperty, name: String, what: String)] = [(.mask, "mask", "masks"), (.filter, "filter", "filters")]
 private let markerProperties: [StyleProperty] = [.markerStart, .markerMid, .markerEnd]
@@ -71,7 +102,7 @@ private struct Mapper {
     /// The ids of the `use` targets being expanded, outermost first: a target among them is a cycle.
     var useStack: [String] = []
     var cyclicTargets: [String: Bool] = [:]
-    var resolvedGradients: [String: (attributes: [String: String], stops: [ArtworkStop])] = [:]
+    var resolvedGradients: [String: ResolvedGradient] = [:]
     var clipPathStyles: [String: ComputedStyle] = [:]
     var clipShapeFills: [String: ClipShapeFill] = [:]
     /// Set by `clipPath` when the clip holds nothing that draws (no child, or none SVG lets clip):
@@ -249,10 +280,12 @@ private struct Mapper {
 
     /// The node `element` becomes, nil when it draws nothing or is left out.
     mutating func walk(_ element: SVGElement, parentStyle: ComputedStyle, pending: Affine, useDepth: Int) throws(SVGReadError) -> ArtworkNode? {
-        if element.name.hasPrefix("{foreign}") || referencedOnly.contains(element.name) { return nil }
-        if let reason = unsupportedElements[element.name] {
-            warn(element, reason)
+        switch element.kind {
+        case .foreign, .referencedOnly: return nil
+        case .unsupported:
+            warn(element, unsupportedElements[element.name]!)
             return nil
+        case .container, .shape, .unknown: break
         }
         let style = parentStyle.child(element, sheet: sheet)
         if style[.display] == "none" { return nil }
@@ -270,12 +303,12 @@ private struct Mapper {
         if let text = element["transform"] {
             if let parsed = parseTransform(text) { own = parsed } else { warn(element, "the transform '\(text)' is not valid; it is ignored, as SVG ignores it") }
         }
-        switch element.name {
-        case "g", "a", "svg", "use":
+        switch element.kind {
+        case .container:
             return try group(element, style: style, pending: pending, own: own, useDepth: useDepth)
-        case _ where shapeElements.contains(element.name):
+        case .shape:
             return try shape(element, style: style, total: pending.concatenating(own))
-        default:
+        case .foreign, .referencedOnly, .unsupported, .unknown:
             warn(element, "<\(element.name)> is not an SVG drawing element the importer knows; it is left out")
             return nil
         }
@@ -687,7 +720,7 @@ private struct Mapper {
 
     /// A gradient's attributes (its `href` chain's included) and stops, before any opacity: the
     /// same for every shape it paints, so worked out once per gradient.
-    mutating func resolvedGradient(_ server: SVGElement) -> (attributes: [String: String], stops: [ArtworkStop]) {
+    mutating func resolvedGradient(_ server: SVGElement) -> ResolvedGradient {
         let key = server["id"] ?? ""
         if let resolved = resolvedGradients[key] { return resolved }
         let (attributes, stopElements) = gradientChain(server)
@@ -708,35 +741,37 @@ private struct Mapper {
             color.a *= style[.stopOpacity].flatMap(parseOpacity) ?? 1
             stops.append(ArtworkStop(offset: value, color: color))
         }
-        resolvedGradients[key] = (attributes, stops)
-        return (attributes, stops)
+        let resolved = ResolvedGradient(attributes: attributes, stops: stops)
+        resolvedGradients[key] = resolved
+        return resolved
     }
 
     mutating func gradient(_ server: SVGElement, opacity: Double, bounds: Box, matrix: Affine, user: SVGElement) -> ArtworkPaint {
-        var (attributes, stops) = resolvedGradient(server)
+        let resolved = resolvedGradient(server)
+        var stops = resolved.stops
         if opacity != 1 { for index in stops.indices { stops[index].color.a *= opacity } }
         if stops.isEmpty { return .none }
         if stops.count == 1 { return .color(stops[0].color) }
-        if let spread = attributes["spreadMethod"], spread != "pad" {
+        if let spread = resolved.spreadMethod, spread != "pad" {
             warn(user, "spreadMethod '\(spread)' is not imported; the gradient pads its end colours")
         }
-        let objectBounds = attributes["gradientUnits"] != "userSpaceOnUse"
+        let objectBounds = resolved.gradientUnits != "userSpaceOnUse"
         var space = matrix
         if objectBounds {
             guard bounds.width > 0, bounds.height > 0 else { return .none }
             space = space.concatenating(Affine(a: bounds.width, d: bounds.height, e: bounds.minX, f: bounds.minY))
         }
-        if let text = attributes["gradientTransform"], let transform = parseTransform(text) {
+        if let text = resolved.gradientTransform, let transform = parseTransform(text) {
             space = space.concatenating(transform)
         }
-        func length(_ key: String, _ fallback: String, _ reference: Double) -> Double {
-            let text = attributes[key] ?? fallback
+        func length(_ given: String?, _ fallback: String, _ reference: Double) -> Double {
+            let text = given ?? fallback
             if objectBounds, text.hasSuffix("%") { return (Double(text.dropLast()) ?? 0) / 100 }
             return parseLength(text, percentOf: reference) ?? 0
         }
         if server.name == "linearGradient" {
-            let start = Point(length("x1", "0%", viewport.x), length("y1", "0%", viewport.y))
-            let end = Point(length("x2", "100%", viewport.x), length("y2", "0%", viewport.y))
+            let start = Point(length(resolved.x1, "0%", viewport.x), length(resolved.y1, "0%", viewport.y))
+            let end = Point(length(resolved.x2, "100%", viewport.x), length(resolved.y2, "0%", viewport.y))
             if start == end { return .color(stops[stops.count - 1].color) }
             let from = space.apply(start)
             let isoline = space.applyLinear(Point(-(end.y - start.y), end.x - start.x))
@@ -748,14 +783,14 @@ private struct Mapper {
             return .linear(from: from, to: to, stops: stops)
         }
         let diagonal = (viewport.x * viewport.x + viewport.y * viewport.y).squareRoot() / 2.squareRoot()
-        let center = Point(length("cx", "50%", viewport.x), length("cy", "50%", viewport.y))
-        let radius = length("r", "50%", diagonal)
+        let center = Point(length(resolved.cx, "50%", viewport.x), length(resolved.cy, "50%", viewport.y))
+        let radius = length(resolved.r, "50%", diagonal)
         guard radius > 0 else { return .color(stops[stops.count - 1].color) }
-        let focal = Point(attributes["fx"] == nil ? center.x : length("fx", "50%", viewport.x), attributes["fy"] == nil ? center.y : length("fy", "50%", viewport.y))
+        let focal = Point(resolved.fx == nil ? center.x : length(resolved.fx, "50%", viewport.x), resolved.fy == nil ? center.y : length(resolved.fy, "50%", viewport.y))
         if abs(focal.x - center.x) > 1e-9 || abs(focal.y - center.y) > 1e-9 {
             warn(user, "a radial gradient's focal point (fx, fy) is not imported; it is centred")
         }
-        if length("fr", "0%", diagonal) > 0 {
+        if length(resolved.fr, "0%", diagonal) > 0 {
             warn(user, "a radial gradient's focal radius (fr) is not imported; it starts from the centre")
         }
         let scale: Double
@@ -816,7 +851,7 @@ private struct Mapper {
                     .concatenating(used["transform"].flatMap(parseTransform) ?? .identity)
                 target = used
             }
-            guard shapeElements.contains(target.name) else { continue }
+            guard target.kind == .shape else { continue }
             if target["display"] == "none" { continue }
             if var outline = shapeOutline(target) {
                 outline.contours.removeAll { $0.vertices.count < 2 }
@@ -897,6 +932,34 @@ private struct Mapper {
             return nil
         default: return nil
         }
+    }
+}
+
+/// A gradient's attributes (its `href` chain's included) and stops, each attribute looked up
+/// once per gradient instead of in a dictionary on every use.
+struct ResolvedGradient {
+    var stops: [ArtworkStop]
+    var gradientUnits: String?
+    var gradientTransform: String?
+    var spreadMethod: String?
+    var x1: String?, y1: String?, x2: String?, y2: String?
+    var cx: String?, cy: String?, r: String?, fx: String?, fy: String?, fr: String?
+
+    init(attributes: [String: String], stops: [ArtworkStop]) {
+        self.stops = stops
+        gradientUnits = attributes["gradientUnits"]
+        gradientTransform = attributes["gradientTransform"]
+        spreadMethod = attributes["spreadMethod"]
+        x1 = attributes["x1"]
+        y1 = attributes["y1"]
+        x2 = attributes["x2"]
+        y2 = attributes["y2"]
+        cx = attributes["cx"]
+        cy = attributes["cy"]
+        r = attributes["r"]
+        fx = attributes["fx"]
+        fy = attributes["fy"]
+        fr = attributes["fr"]
     }
 }
 

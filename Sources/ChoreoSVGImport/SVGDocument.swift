@@ -24,7 +24,11 @@ public enum SVGLimits {
 /// dropped for SVG and XLink attributes, others left out), where it starts in the file, its
 /// element children and, for `<style>`, its text.
 public struct SVGElement: Sendable {
-    public var name: String
+    public var name: String {
+        didSet { kind = SVGElementKind(name: name) }
+    }
+    /// What the walk does with the element, by its name.
+    private(set) var kind: SVGElementKind
     /// The attributes in document order, each name once: an element has a handful, so a scan
     /// finds one sooner than a dictionary per element could be built and hashed.
     public var attributeList: [(name: String, value: String)]
@@ -35,6 +39,7 @@ public struct SVGElement: Sendable {
 
     public init(name: String, attributes: [String: String], children: [SVGElement], text: String, line: Int, column: Int) {
         self.name = name
+        kind = SVGElementKind(name: name)
         attributeList = attributes.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
         self.children = children
         self.text = text
@@ -43,8 +48,9 @@ public struct SVGElement: Sendable {
     }
 
     /// An element without attributes, children or text yet, as the reader fills it in.
-    init(name: String, line: Int, column: Int) {
+    init(name: String, kind: SVGElementKind, line: Int, column: Int) {
         self.name = name
+        self.kind = kind
         attributeList = []
         children = []
         text = ""
@@ -275,7 +281,7 @@ private struct TreeConverter {
     /// Names already read, by libxml2's pointer: it keeps each name once in the document's
     /// dictionary, and a file uses a few dozen, so most names are found here instead of being
     /// decoded again. The document outlives the conversion, so a pointer always holds one name.
-    var knownNames: [(pointer: UnsafePointer<xmlChar>, name: String)] = []
+    var knownNames: [(pointer: UnsafePointer<xmlChar>, name: String, kind: SVGElementKind)] = []
 
     init(document: xmlDocPtr, lines: LineIndex) {
         self.document = document
@@ -285,7 +291,7 @@ private struct TreeConverter {
     mutating func convert(_ node: xmlNodePtr, depth: Int) throws(SVGReadError) -> SVGElement {
         elements += 1
         let line = Int(xmlGetLineNo(node))
-        let localName = name(node.pointee.name)
+        let (localName, kind) = nameAndKind(node.pointee.name)
         var qualified = localName
         if let prefix = node.pointee.ns?.pointee.prefix { qualified = String(cString: prefix) + ":" + localName }
         let found = lines.column(ofElement: qualified, line: line, after: line == lastLine ? (lastOffset + 1, lastColumn + 1) : nil)
@@ -296,7 +302,7 @@ private struct TreeConverter {
         if elements > SVGLimits.maxElements {
             throw SVGReadError("the SVG has more than \(SVGLimits.maxElements) elements", line: line, column: column)
         }
-        var element = SVGElement(name: localName, line: line, column: column)
+        var element = SVGElement(name: localName, kind: kind, line: line, column: column)
         if let namespace = node.pointee.ns?.pointee.href, !isSVGNamespace(namespace),
             expandedNamespace(String(cString: namespace)) != svgNamespace {
             element.name = "{foreign}" + localName
@@ -370,11 +376,15 @@ private struct TreeConverter {
         return result
     }
 
-    mutating func name(_ pointer: UnsafePointer<xmlChar>) -> String {
-        for known in knownNames where known.pointer == pointer { return known.name }
+    mutating func name(_ pointer: UnsafePointer<xmlChar>) -> String { nameAndKind(pointer).name }
+
+    /// The name at `pointer` and, were it an element's, its kind.
+    mutating func nameAndKind(_ pointer: UnsafePointer<xmlChar>) -> (name: String, kind: SVGElementKind) {
+        for known in knownNames where known.pointer == pointer { return (known.name, known.kind) }
         let name = String(cString: pointer)
-        if knownNames.count < 64 { knownNames.append((pointer, name)) }
-        return name
+        let kind = SVGElementKind(name: name)
+        if knownNames.count < 64 { knownNames.append((pointer, name, kind)) }
+        return (name, kind)
     }
 
     /// An entity's element placed where it is referenced (libxml2 numbers the entity's own lines
