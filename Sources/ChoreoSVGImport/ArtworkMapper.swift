@@ -96,6 +96,8 @@ private struct Mapper {
     var locations: [String: ArtworkLocation] = [:]
     /// Colours by their text: exports repeat a handful of colours on thousands of elements.
     var colors: [Substring: RGBA?] = [:]
+    /// Paints by their text, as `paintText` reads them, for the same reason.
+    var paintTexts: [String: PaintText] = [:]
     var nodeCount = 0
     var vertexCount = 0
     var viewport = Point(100, 100)
@@ -647,13 +649,24 @@ private struct Mapper {
     // MARK: Paint
 
     mutating func paint(_ text: String, opacity: Double, style: ComputedStyle, element: SVGElement, bounds: Box, matrix: Affine) -> ArtworkPaint {
-        var value = String(trimmedWhitespace(text))
-        if value == "none" { return .none }
-        if value.hasPrefix("url(") {
-            // In ASCII text a byte is a character: the search needs no grapheme breaking.
-            let close = (value.utf8.allSatisfy { $0 < 0x80 } ? value.utf8.firstIndex(of: UInt8(ascii: ")")) : value.firstIndex(of: ")")) ?? value.endIndex
-            let reference = trimmedQuotes(trimmedSpacesAndTabs(value[value.index(value.startIndex, offsetBy: 4)..<close]))
-            let fallback = close < value.endIndex ? trimmedSpacesAndTabs(value[value.index(after: close)...]) : ""
+        let parsed: PaintText
+        if let known = paintTexts[text] {
+            parsed = known
+        } else {
+            parsed = paintText(text)
+            paintTexts[text] = parsed
+        }
+        var value: String
+        switch parsed {
+        case .none: return .none
+        case let .color(known, parsedColor):
+            guard var color = parsedColor ?? color(known, style: style) else {
+                warn(element, "the colour '\(known)' is not understood; the paint is left out")
+                return .none
+            }
+            color.a *= opacity
+            return .color(color)
+        case let .reference(reference, fallback):
             if reference.hasPrefix("#"), let server = byID[String(reference.dropFirst())] {
                 if server.name == "linearGradient" || server.name == "radialGradient" {
                     let painted = gradient(server, opacity: opacity, bounds: bounds, matrix: matrix, user: element)
@@ -674,6 +687,22 @@ private struct Mapper {
         }
         color.a *= opacity
         return .color(color)
+    }
+
+    /// What a paint's text says, before any reference is looked up: a colour's is parsed here
+    /// unless it is `currentColor`, which depends on the style.
+    private mutating func paintText(_ text: String) -> PaintText {
+        let value = String(trimmedWhitespace(text))
+        if value == "none" { return .none }
+        if value.hasPrefix("url(") {
+            // In ASCII text a byte is a character: the search needs no grapheme breaking.
+            let close = (value.utf8.allSatisfy { $0 < 0x80 } ? value.utf8.firstIndex(of: UInt8(ascii: ")")) : value.firstIndex(of: ")")) ?? value.endIndex
+            let reference = trimmedQuotes(trimmedSpacesAndTabs(value[value.index(value.startIndex, offsetBy: 4)..<close]))
+            let fallback = close < value.endIndex ? trimmedSpacesAndTabs(value[value.index(after: close)...]) : ""
+            return .reference(reference, fallback: fallback)
+        }
+        if trimmedWhitespace(value).lowercased() == "currentcolor" { return .color(value, parsed: nil) }
+        return .color(value, parsed: .some(color(value, style: ComputedStyle())))
     }
 
     mutating func color(_ text: String, style: ComputedStyle) -> RGBA? {
@@ -935,6 +964,15 @@ private struct Mapper {
     }
 }
 
+/// A paint's text as `paint` reads it before looking anything up.
+enum PaintText {
+    case none
+    /// A colour's text and, unless it is `currentColor`, the colour it is (nil when invalid).
+    case color(String, parsed: RGBA??)
+    /// A `url()` paint: the reference as written and the fallback after it ("" for none).
+    case reference(String, fallback: String)
+}
+
 /// A gradient's attributes (its `href` chain's included) and stops, each attribute looked up
 /// once per gradient instead of in a dictionary on every use.
 struct ResolvedGradient {
@@ -1003,6 +1041,8 @@ func numberCount(_ text: String) -> Int {
 }
 
 func parseOpacity(_ text: String) -> Double? {
+    // A single digit (the initial `1` most elements have) needs no number reading.
+    if text.utf8.count == 1, let digit = text.utf8.first, digit >= 48 && digit <= 57 { return min(1, Double(digit - 48)) }
     if let plain = plainDecimal(text) { return min(1, max(0, plain)) }
     var value = trimmedSpacesAndTabs(text)
     var divisor = 1.0

@@ -31,7 +31,7 @@ public struct SVGElement: Sendable {
     private(set) var kind: SVGElementKind
     /// The attributes in document order, each name once: an element has a handful, so a scan
     /// finds one sooner than a dictionary per element could be built and hashed.
-    public var attributeList: [(name: String, value: String)]
+    public var attributeList: [SVGAttribute]
     public var children: [SVGElement]
     public var text: String
     public var line: Int
@@ -40,7 +40,7 @@ public struct SVGElement: Sendable {
     public init(name: String, attributes: [String: String], children: [SVGElement], text: String, line: Int, column: Int) {
         self.name = name
         kind = SVGElementKind(name: name)
-        attributeList = attributes.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
+        attributeList = attributes.sorted { $0.key < $1.key }.map { SVGAttribute(name: $0.key, value: $0.value) }
         self.children = children
         self.text = text
         self.line = line
@@ -68,12 +68,32 @@ public struct SVGElement: Sendable {
     }
 
     /// Sets `attribute`, replacing an earlier value of the same name (the later one wins).
-    mutating func setAttribute(_ attribute: String, _ value: String) {
-        if let index = attributeList.firstIndex(where: { $0.name == attribute }) {
-            attributeList[index].value = value
+    mutating func setAttribute(_ attribute: SVGAttribute) {
+        if let index = attributeList.firstIndex(where: { $0.name == attribute.name }) {
+            attributeList[index].value = attribute.value
         } else {
-            attributeList.append((attribute, value))
+            attributeList.append(attribute)
         }
+    }
+}
+
+/// One attribute of an element, with the computed-style slot of the presentation attribute it
+/// is (found once per attribute name as the tree is read, not by the cascade per element).
+public struct SVGAttribute: Sendable {
+    public var name: String
+    public var value: String
+    /// The slot of the property the attribute presents, -1 for none (`transform` is no
+    /// presentation attribute here: the mapper reads it as the element's own).
+    let presentedSlot: Int8
+
+    public init(name: String, value: String) {
+        self.init(name: name, value: value, presentedSlot: presentationSlot(name))
+    }
+
+    init(name: String, value: String, presentedSlot: Int8) {
+        self.name = name
+        self.value = value
+        self.presentedSlot = presentedSlot
     }
 }
 
@@ -281,7 +301,7 @@ private struct TreeConverter {
     /// Names already read, by libxml2's pointer: it keeps each name once in the document's
     /// dictionary, and a file uses a few dozen, so most names are found here instead of being
     /// decoded again. The document outlives the conversion, so a pointer always holds one name.
-    var knownNames: [(pointer: UnsafePointer<xmlChar>, name: String, kind: SVGElementKind)] = []
+    var knownNames: [(pointer: UnsafePointer<xmlChar>, name: String, kind: SVGElementKind, presentedSlot: Int8)] = []
 
     init(document: xmlDocPtr, lines: LineIndex) {
         self.document = document
@@ -291,7 +311,7 @@ private struct TreeConverter {
     mutating func convert(_ node: xmlNodePtr, depth: Int) throws(SVGReadError) -> SVGElement {
         elements += 1
         let line = Int(xmlGetLineNo(node))
-        let (localName, kind) = nameAndKind(node.pointee.name)
+        let (localName, kind, _) = knownName(node.pointee.name)
         var qualified = localName
         if let prefix = node.pointee.ns?.pointee.prefix { qualified = String(cString: prefix) + ":" + localName }
         let found = lines.column(ofElement: qualified, line: line, after: line == lastLine ? (lastOffset + 1, lastColumn + 1) : nil)
@@ -327,12 +347,12 @@ private struct TreeConverter {
         attribute = node.pointee.properties
         while let current = attribute {
             defer { attribute = current.pointee.next }
-            let name = name(current.pointee.name)
-            var key = name
+            let known = knownName(current.pointee.name)
+            let key = known.name
             if let namespace = current.pointee.ns?.pointee.href, !isSVGNamespace(namespace) {
                 let uri = String(cString: namespace)
                 let expanded = expandedNamespace(uri)
-                if expanded == xlinkNamespace { key = name } else if expanded != svgNamespace { continue }
+                if expanded != xlinkNamespace, expanded != svgNamespace { continue }
             }
             let value = try text(of: current.pointee.children, line: line, column: column)
             // `href` wins over `xlink:href` when both are given, as SVG 2 says.
@@ -340,7 +360,8 @@ private struct TreeConverter {
                 sawNamespaced = true
                 if key == "href", element["href"] != nil { continue }
             }
-            if sawNamespaced { element.setAttribute(key, value) } else { element.attributeList.append((key, value)) }
+            let entry = SVGAttribute(name: key, value: value, presentedSlot: known.presentedSlot)
+            if sawNamespaced { element.setAttribute(entry) } else { element.attributeList.append(entry) }
         }
         child = node.pointee.children
         while let current = child {
@@ -376,15 +397,15 @@ private struct TreeConverter {
         return result
     }
 
-    mutating func name(_ pointer: UnsafePointer<xmlChar>) -> String { nameAndKind(pointer).name }
-
-    /// The name at `pointer` and, were it an element's, its kind.
-    mutating func nameAndKind(_ pointer: UnsafePointer<xmlChar>) -> (name: String, kind: SVGElementKind) {
-        for known in knownNames where known.pointer == pointer { return (known.name, known.kind) }
+    /// The name at `pointer` with, were it an element's, its kind and, were it an attribute's,
+    /// the computed-style slot it presents.
+    mutating func knownName(_ pointer: UnsafePointer<xmlChar>) -> (name: String, kind: SVGElementKind, presentedSlot: Int8) {
+        for known in knownNames where known.pointer == pointer { return (known.name, known.kind, known.presentedSlot) }
         let name = String(cString: pointer)
         let kind = SVGElementKind(name: name)
-        if knownNames.count < 64 { knownNames.append((pointer, name, kind)) }
-        return (name, kind)
+        let slot = presentationSlot(name)
+        if knownNames.count < 64 { knownNames.append((pointer, name, kind, slot)) }
+        return (name, kind, slot)
     }
 
     /// An entity's element placed where it is referenced (libxml2 numbers the entity's own lines

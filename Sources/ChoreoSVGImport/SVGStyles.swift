@@ -31,6 +31,13 @@ func propertySlot(_ name: String) -> Int? {
 
 private let transformSlot = propertySlot("transform")!
 
+/// The slot of the property an attribute named `name` presents, -1 for none: `transform` is
+/// read as the element's own, not as a presentation attribute.
+func presentationSlot(_ name: String) -> Int8 {
+    guard let slot = propertySlot(name), slot != transformSlot else { return -1 }
+    return Int8(slot)
+}
+
 /// A property the importer reads, by its slot in a computed style: the mapper names the
 /// properties it asks for in code, so each slot is found once instead of by comparing names on
 /// every lookup (a shape asks for twenty).
@@ -417,9 +424,8 @@ struct ComputedStyle {
             next.holdsNonInherited = false
         }
         // Presentation attributes first; each name is there once, so their order does not matter.
-        for attribute in element.attributeList {
-            guard let slot = propertySlot(attribute.name), slot != transformSlot else { continue }
-            next.specify(slot, attribute.value, parent: self)
+        for attribute in element.attributeList where attribute.presentedSlot >= 0 {
+            next.specify(Int(attribute.presentedSlot), attribute.value, parent: self)
         }
         let identity = sheet.identity
         sheet.forEachDeclaration(for: element) { declaration in next.specify(declaration, from: identity, parent: self) }
