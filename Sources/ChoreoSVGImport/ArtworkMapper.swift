@@ -48,16 +48,18 @@ private let unsupportedElements: [String: String] = [
 private let shapeElements: Set<String> = ["path", "rect", "circle", "ellipse", "line", "polyline", "polygon"]
 
 /// What the walk does with an element, decided once per element name as the tree is read, so
-/// the walk tests no set of names per element.
+/// the walk tests no set of names, and compares no names, per element.
 enum SVGElementKind: Sendable {
     /// Outside SVG's namespace: left out.
     case foreign
     case referencedOnly
     /// An element `unsupportedElements` gives a warning for.
     case unsupported
-    /// `g`, `a`, `svg` or `use`: a group.
-    case container
-    case shape
+    /// `g` or `a`.
+    case group
+    case svg
+    case use
+    case rect, circle, ellipse, line, polyline, polygon, path
     /// None of these: left out with a warning.
     case unknown
 
@@ -68,12 +70,28 @@ enum SVGElementKind: Sendable {
             self = .referencedOnly
         } else if unsupportedElements[name] != nil {
             self = .unsupported
-        } else if name == "g" || name == "a" || name == "svg" || name == "use" {
-            self = .container
-        } else if shapeElements.contains(name) {
-            self = .shape
         } else {
-            self = .unknown
+            switch name {
+            case "g", "a": self = .group
+            case "svg": self = .svg
+            case "use": self = .use
+            case "rect": self = .rect
+            case "circle": self = .circle
+            case "ellipse": self = .ellipse
+            case "line": self = .line
+            case "polyline": self = .polyline
+            case "polygon": self = .polygon
+            case "path": self = .path
+            default: self = .unknown
+            }
+        }
+    }
+
+    /// One of `shapeElements`.
+    var isShape: Bool {
+        switch self {
+        case .rect, .circle, .ellipse, .line, .polyline, .polygon, .path: true
+        case .foreign, .referencedOnly, .unsupported, .group, .svg, .use, .unknown: false
         }
     }
 }
@@ -287,7 +305,7 @@ private struct Mapper {
         case .unsupported:
             warn(element, unsupportedElements[element.name]!)
             return nil
-        case .container, .shape, .unknown: break
+        case .group, .svg, .use, .rect, .circle, .ellipse, .line, .polyline, .polygon, .path, .unknown: break
         }
         let style = parentStyle.child(element, sheet: sheet)
         if style[.display] == "none" { return nil }
@@ -306,9 +324,9 @@ private struct Mapper {
             if let parsed = parseTransform(text) { own = parsed } else { warn(element, "the transform '\(text)' is not valid; it is ignored, as SVG ignores it") }
         }
         switch element.kind {
-        case .container:
+        case .group, .svg, .use:
             return try group(element, style: style, pending: pending, own: own, useDepth: useDepth)
-        case .shape:
+        case .rect, .circle, .ellipse, .line, .polyline, .polygon, .path:
             return try shape(element, style: style, total: pending.concatenating(own))
         case .foreign, .referencedOnly, .unsupported, .unknown:
             warn(element, "<\(element.name)> is not an SVG drawing element the importer knows; it is left out")
@@ -327,7 +345,7 @@ private struct Mapper {
         var symbolOpacity = 1.0
         /// What percentages inside a new viewport are of: its viewBox's size, else its own.
         var innerViewport: Point?
-        if element.name == "svg" {
+        if element.kind == .svg {
             let x = parseLength(element["x"], percentOf: viewport.x) ?? 0
             let y = parseLength(element["y"], percentOf: viewport.y) ?? 0
             let width = parseLength(element["width"], percentOf: viewport.x) ?? viewport.x
@@ -338,7 +356,7 @@ private struct Mapper {
             viewportClip = overflowShows(style[.overflow] ?? element["overflow"]) ? nil : placed.clip
             innerViewport = viewBoxSize(element["viewBox"]) ?? Point(width, height)
         }
-        if element.name == "use" {
+        if element.kind == .use {
             guard let href = element["href"] else { return nil }
             guard href.hasPrefix("#"), let target = byID[String(href.dropFirst())] else {
                 warn(element, href.hasPrefix("#")
@@ -380,7 +398,7 @@ private struct Mapper {
             }
         }
         let combined = pending.concatenating(matrix)
-        let id = claimID(for: element, fallback: element.name == "use" ? "use" : "group")
+        let id = claimID(for: element, fallback: element.kind == .use ? "use" : "group")
         var node = ArtworkNode(id: id, location: ArtworkLocation(line: element.line, column: element.column), geometry: .group([]))
         var childPending = combined
         var clipMatrix = combined
@@ -396,13 +414,13 @@ private struct Mapper {
         if symbolOpacity < 1 { node.opacity = (node.opacity ?? 1) * symbolOpacity }
         var children: [ArtworkNode] = []
         children.reserveCapacity(content.count)
-        if element.name == "use", let target = element["href"].map({ String($0.dropFirst()) }) { useStack.append(target) }
-        defer { if element.name == "use" { useStack.removeLast() } }
+        if element.kind == .use, let target = element["href"].map({ String($0.dropFirst()) }) { useStack.append(target) }
+        defer { if element.kind == .use { useStack.removeLast() } }
         let outerViewport = viewport
         if let innerViewport { viewport = innerViewport }
         for child in content {
-            if element.name == "use" && child.name == "symbol" { continue }
-            if let node = try walk(child, parentStyle: contentStyle, pending: childPending, useDepth: useDepth + (element.name == "use" ? 1 : 0)) {
+            if element.kind == .use && child.name == "symbol" { continue }
+            if let node = try walk(child, parentStyle: contentStyle, pending: childPending, useDepth: useDepth + (element.kind == .use ? 1 : 0)) {
                 children.append(node)
             }
         }
@@ -425,7 +443,7 @@ private struct Mapper {
     /// limit: counted once per use target, so a `use` bomb is refused before anything is built.
     private func expandedCount(_ element: SVGElement, memo: inout [String: Int], inProgress: inout Set<String>) -> Int {
         var total = 1
-        if element.name == "use", let href = element["href"], href.hasPrefix("#") {
+        if element.kind == .use, let href = element["href"], href.hasPrefix("#") {
             let id = String(href.dropFirst())
             if let known = memo[id] {
                 total += known
@@ -488,8 +506,8 @@ private struct Mapper {
         var bounds: Box
         var primitive: ArtworkGeometry?
         var primitiveCenter = Point.zero
-        switch element.name {
-        case "rect":
+        switch element.kind {
+        case .rect:
             let width = number("width", viewport.x), height = number("height", viewport.y)
             guard width > 0, height > 0 else { return nil }
             let x = number("x", viewport.x), y = number("y", viewport.y)
@@ -503,10 +521,10 @@ private struct Mapper {
                 primitive = .rect(width: width, height: height, cornerRadius: cornerX)
                 primitiveCenter = Point(x + width / 2, y + height / 2)
             }
-        case "circle", "ellipse":
+        case .circle, .ellipse:
             let cx = number("cx", viewport.x), cy = number("cy", viewport.y)
             var rx: Double, ry: Double
-            if element.name == "circle" {
+            if element.kind == .circle {
                 let diagonal = (viewport.x * viewport.x + viewport.y * viewport.y).squareRoot() / 2.squareRoot()
                 rx = number("r", diagonal)
                 ry = rx
@@ -522,17 +540,17 @@ private struct Mapper {
             outline = ellipseOutline(cx: cx, cy: cy, rx: rx, ry: ry)
             primitive = .ellipse(width: 2 * rx, height: 2 * ry)
             primitiveCenter = Point(cx, cy)
-        case "line":
+        case .line:
             let start = Point(number("x1", viewport.x), number("y1", viewport.y))
             let end = Point(number("x2", viewport.x), number("y2", viewport.y))
             outline = PathShape([Contour([BezierVertex(start), BezierVertex(end)], closed: false)])
             bounds = Box(outline)
-        case "polyline", "polygon":
+        case .polyline, .polygon:
             // Points are read up to the first invalid one, and an odd last coordinate is dropped, as SVG does.
             let numbers = numberListPrefix(element["points"] ?? "")
             guard numbers.count >= 4 else { return nil }
             let points = stride(from: 0, to: numbers.count - 1, by: 2).map { BezierVertex(Point(numbers[$0], numbers[$0 + 1])) }
-            outline = PathShape([Contour(points, closed: element.name == "polygon")])
+            outline = PathShape([Contour(points, closed: element.kind == .polygon)])
             bounds = Box(outline)
         default:
             guard let text = element["d"], !trimmedWhitespace(text).isEmpty else { return nil }
@@ -562,7 +580,7 @@ private struct Mapper {
             if abs(similarity.rotation) > 1e-9 { node.rotation = similarity.rotation }
             if abs(similarity.scale - 1) > 1e-12 { node.scale = Point(similarity.scale, similarity.scale) }
             localToNode = .translate(-primitiveCenter.x, -primitiveCenter.y)
-        } else if element.name == "path", let text = element["d"], let similarity = total.similarity {
+        } else if element.kind == .path, let text = element["d"], let similarity = total.similarity {
             node.geometry = .path(String(trimmedWhitespace(text)))
             if !total.isIdentity { setTransform(&node, total, similarity) }
         } else {
@@ -880,7 +898,7 @@ private struct Mapper {
                     .concatenating(used["transform"].flatMap(parseTransform) ?? .identity)
                 target = used
             }
-            guard target.kind == .shape else { continue }
+            guard target.kind.isShape else { continue }
             if target["display"] == "none" { continue }
             if var outline = shapeOutline(target) {
                 outline.contours.removeAll { $0.vertices.count < 2 }

@@ -63,7 +63,10 @@ public struct SVGElement: Sendable {
     }
 
     public subscript(_ attribute: String) -> String? {
-        for entry in attributeList where entry.name == attribute { return entry.value }
+        // Most names differ in length from the one asked for, and their lengths compare at once
+        // where comparing the strings would be a call into the runtime.
+        let length = attribute.utf8.count
+        for entry in attributeList where entry.name.utf8.count == length && entry.name == attribute { return entry.value }
         return nil
     }
 
