@@ -684,8 +684,8 @@ private struct Mapper {
             }
             color.a *= opacity
             return .color(color)
-        case let .reference(reference, fallback):
-            if reference.hasPrefix("#"), let server = byID[String(reference.dropFirst())] {
+        case let .reference(reference, fallback, server):
+            if let server {
                 if server.name == "linearGradient" || server.name == "radialGradient" {
                     let painted = gradient(server, opacity: opacity, bounds: bounds, matrix: matrix, user: element)
                     // A gradient without stops paints with the fallback colour when there is one.
@@ -717,7 +717,7 @@ private struct Mapper {
             let close = (value.utf8.allSatisfy { $0 < 0x80 } ? value.utf8.firstIndex(of: UInt8(ascii: ")")) : value.firstIndex(of: ")")) ?? value.endIndex
             let reference = trimmedQuotes(trimmedSpacesAndTabs(value[value.index(value.startIndex, offsetBy: 4)..<close]))
             let fallback = close < value.endIndex ? trimmedSpacesAndTabs(value[value.index(after: close)...]) : ""
-            return .reference(reference, fallback: fallback)
+            return .reference(reference, fallback: fallback, server: reference.hasPrefix("#") ? byID[String(reference.dropFirst())] : nil)
         }
         if trimmedWhitespace(value).lowercased() == "currentcolor" { return .color(value, parsed: nil) }
         return .color(value, parsed: .some(color(value, style: ComputedStyle())))
@@ -987,19 +987,20 @@ enum PaintText {
     case none
     /// A colour's text and, unless it is `currentColor`, the colour it is (nil when invalid).
     case color(String, parsed: RGBA??)
-    /// A `url()` paint: the reference as written and the fallback after it ("" for none).
-    case reference(String, fallback: String)
+    /// A `url()` paint: the reference as written, the fallback after it ("" for none) and the
+    /// element of the file it refers to, if any.
+    case reference(String, fallback: String, server: SVGElement?)
 }
 
 /// A gradient's attributes (its `href` chain's included) and stops, each attribute looked up
-/// once per gradient instead of in a dictionary on every use.
-struct ResolvedGradient {
-    var stops: [ArtworkStop]
-    var gradientUnits: String?
-    var gradientTransform: String?
-    var spreadMethod: String?
-    var x1: String?, y1: String?, x2: String?, y2: String?
-    var cx: String?, cy: String?, r: String?, fx: String?, fy: String?, fr: String?
+/// once per gradient instead of in a dictionary on every use, and shared by every use.
+final class ResolvedGradient {
+    let stops: [ArtworkStop]
+    let gradientUnits: String?
+    let gradientTransform: String?
+    let spreadMethod: String?
+    let x1: String?, y1: String?, x2: String?, y2: String?
+    let cx: String?, cy: String?, r: String?, fx: String?, fy: String?, fr: String?
 
     init(attributes: [String: String], stops: [ArtworkStop]) {
         self.stops = stops

@@ -122,6 +122,9 @@ struct StyleRule {
 /// without carriage returns (where bytes are its characters) and `name` is ASCII; other text is
 /// split and compared as characters.
 func classListContains(_ list: String, _ name: String) -> Bool {
+    // A list of one class (what most elements have) is that class: without a separator's byte
+    // both ways of splitting below give the list whole.
+    if !list.utf8.contains(where: { $0 == 32 || $0 == 9 || $0 == 10 || $0 == 13 }) { return !list.isEmpty && list == name }
     var list = list, name = name
     let bytewise = list.withUTF8 { bytes in bytes.allSatisfy { $0 < 0x80 && $0 != 13 } } && name.utf8.allSatisfy { $0 < 0x80 }
     guard bytewise else {
