@@ -10,11 +10,12 @@ public enum ArtworkMapper {
     /// `viewBox`, or without one its width and height, placed by its `preserveAspectRatio`).
     public static func map(bytes: [UInt8], element: String? = nil, fitting: Point? = nil) -> Result<Artwork, SVGReadError> {
         let root: SVGElement
-        switch SVGDocumentReader.read(bytes: bytes) {
-        case let .success(element): root = element
+        let elements: Int
+        switch SVGDocumentReader.readCounting(bytes: bytes) {
+        case let .success(tree): (root, elements) = tree
         case let .failure(error): return .failure(error)
         }
-        var mapper = Mapper(root: root)
+        var mapper = Mapper(root: root, elements: elements)
         do {
             return keepingWithinSceneLimits(try mapper.run(fragment: element, fitting: fitting))
         } catch {
@@ -129,25 +130,26 @@ private struct Mapper {
     /// SVG then draws nothing of the element, so the caller leaves it out.
     var clipDrawsNothing = false
 
-    init(root: SVGElement) {
+    /// `elements`: how many elements the tree holds.
+    init(root: SVGElement, elements: Int) {
         self.root = root
         // The tables keyed by id grow to about one entry per element: sized once, they are never
         // rehashed while they fill.
-        let elements = elementCount(root)
         byID.reserveCapacity(elements)
         reserved.reserveCapacity(elements)
         locations.reserveCapacity(elements)
         index(root)
     }
 
-    private func elementCount(_ element: SVGElement) -> Int {
-        element.children.reduce(1) { $0 + elementCount($1) }
-    }
-
     private mutating func index(_ element: SVGElement) {
-        if let id = element["id"], byID[id] == nil {
-            byID[id] = element
-            reserved.insert(identifier(from: id))
+        if let id = element["id"] {
+            // The first element of an id keeps it: a later one puts the first back (one lookup
+            // for the usual unique id instead of two).
+            if let first = byID.updateValue(element, forKey: id) {
+                byID[id] = first
+            } else {
+                reserved.insert(identifier(from: id))
+            }
         }
         if element.name == "style" {
             if let type = element["type"], type != "text/css" { return }

@@ -120,6 +120,12 @@ public struct SVGReadError: Error, Sendable, Equatable {
 /// are refused before libxml2 sees the file.
 public enum SVGDocumentReader {
     public static func read(bytes: [UInt8]) -> Result<SVGElement, SVGReadError> {
+        readCounting(bytes: bytes).map(\.root)
+    }
+
+    /// `read`, with how many elements the tree holds (the root and every copy an entity
+    /// reference made included).
+    static func readCounting(bytes: [UInt8]) -> Result<(root: SVGElement, elements: Int), SVGReadError> {
         if bytes.count > SVGLimits.maxFileBytes {
             return .failure(SVGReadError("the SVG file is \(bytes.count) bytes; at most \(SVGLimits.maxFileBytes) are read"))
         }
@@ -146,7 +152,7 @@ public enum SVGDocumentReader {
             if element.name != "svg" {
                 return .failure(SVGReadError("the root element is <\(element.name)>, not <svg>", line: element.line, column: element.column))
             }
-            return .success(element)
+            return .success((element, converter.elements))
         } catch {
             return .failure(error)
         }
@@ -311,6 +317,18 @@ private struct TreeConverter {
         self.lines = lines
     }
 
+    /// The last namespace URI `isSVGNamespaceCached` read, by libxml2's pointer, and whether it
+    /// is SVG's: a file declares its namespaces once, so almost every element and attribute
+    /// points at the same URI. The document outlives the conversion, so the pointer keeps its text.
+    var lastNamespace: (uri: UnsafePointer<xmlChar>, isSVG: Bool)?
+
+    mutating func isSVGNamespaceCached(_ uri: UnsafePointer<xmlChar>) -> Bool {
+        if let last = lastNamespace, last.uri == uri { return last.isSVG }
+        let isSVG = isSVGNamespace(uri)
+        lastNamespace = (uri, isSVG)
+        return isSVG
+    }
+
     mutating func convert(_ node: xmlNodePtr, depth: Int) throws(SVGReadError) -> SVGElement {
         elements += 1
         let line = Int(xmlGetLineNo(node))
@@ -326,7 +344,7 @@ private struct TreeConverter {
             throw SVGReadError("the SVG has more than \(SVGLimits.maxElements) elements", line: line, column: column)
         }
         var element = SVGElement(name: localName, kind: kind, line: line, column: column)
-        if let namespace = node.pointee.ns?.pointee.href, !isSVGNamespace(namespace),
+        if let namespace = node.pointee.ns?.pointee.href, !isSVGNamespaceCached(namespace),
             expandedNamespace(String(cString: namespace)) != svgNamespace {
             element.name = "{foreign}" + localName
         }
@@ -352,7 +370,7 @@ private struct TreeConverter {
             defer { attribute = current.pointee.next }
             let known = knownName(current.pointee.name)
             let key = known.name
-            if let namespace = current.pointee.ns?.pointee.href, !isSVGNamespace(namespace) {
+            if let namespace = current.pointee.ns?.pointee.href, !isSVGNamespaceCached(namespace) {
                 let uri = String(cString: namespace)
                 let expanded = expandedNamespace(uri)
                 if expanded != xlinkNamespace, expanded != svgNamespace { continue }
