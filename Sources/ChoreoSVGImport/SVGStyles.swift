@@ -308,11 +308,26 @@ func parseDeclarations(_ text: String) -> [(String, String)] {
 /// `parseDeclarations` on the bytes, for ASCII text without comments (what exports write), where
 /// bytes and characters split alike; nil for any other text, which the general path reads.
 private func asciiDeclarations(_ text: String) -> [(String, String)]? {
+    var pairs: [(String, String)] = []
+    let read = forEachASCIIDeclaration(in: text) { bytes, name, value in
+        func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+        let lowered = name.contains(where: { bytes[$0] >= 65 && bytes[$0] <= 90 })
+            ? String(decoding: name.map { bytes[$0] >= 65 && bytes[$0] <= 90 ? bytes[$0] | 0x20 : bytes[$0] }, as: UTF8.self)
+            : string(name)
+        pairs.append((lowered, string(value)))
+    }
+    return read ? pairs : nil
+}
+
+/// Calls `body` with the byte ranges of each declaration's name and value (both trimmed, the
+/// value without `!important`, an empty name skipped) when `text` is ASCII without comments, and
+/// returns true; returns false, calling nothing, for any other text.
+private func forEachASCIIDeclaration(in text: String, _ body: (_ bytes: UnsafeBufferPointer<UInt8>, _ name: Range<Int>, _ value: Range<Int>) -> Void) -> Bool {
     var text = text
-    return text.withUTF8 { bytes -> [(String, String)]? in
+    return text.withUTF8 { bytes -> Bool in
         var previous: UInt8 = 0
         for byte in bytes {
-            if byte >= 0x80 || (previous == UInt8(ascii: "/") && byte == UInt8(ascii: "*")) { return nil }
+            if byte >= 0x80 || (previous == UInt8(ascii: "/") && byte == UInt8(ascii: "*")) { return false }
             previous = byte
         }
         func isSpace(_ byte: UInt8) -> Bool { byte == 32 || byte == 9 || byte == 10 || byte == 13 || byte == 12 }
@@ -322,9 +337,6 @@ private func asciiDeclarations(_ text: String) -> [(String, String)]? {
             while end > start, isSpace(bytes[end - 1]) { end -= 1 }
             return start..<end
         }
-        func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
-        let important = Array("!important".utf8)
-        var pairs: [(String, String)] = []
         var start = 0
         while start < bytes.count {
             var end = start
@@ -334,16 +346,21 @@ private func asciiDeclarations(_ text: String) -> [(String, String)]? {
             let name = trimmed(start..<colon)
             guard !name.isEmpty else { continue }
             var value = trimmed(colon + 1..<end)
-            if value.count >= 10, bytes[value.upperBound - 10..<value.upperBound].elementsEqual(important) {
+            if value.count >= 10, bytes[value.upperBound - 10..<value.upperBound].elementsEqual("!important".utf8) {
                 value = trimmed(value.lowerBound..<value.upperBound - 10)
             }
-            let lowered = name.contains(where: { bytes[$0] >= 65 && bytes[$0] <= 90 })
-                ? String(decoding: name.map { bytes[$0] >= 65 && bytes[$0] <= 90 ? bytes[$0] | 0x20 : bytes[$0] }, as: UTF8.self)
-                : string(name)
-            pairs.append((lowered, string(value)))
+            body(bytes, name, value)
         }
-        return pairs
+        return true
     }
+}
+
+/// `propertySlot` of the ASCII name in `bytes[range]` lowercased, without making it a string.
+private func propertySlot(lowercased range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    guard range.count < knownPropertiesByLength.count else { return nil }
+    let name = bytes[range].lazy.map { $0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0 }
+    for candidate in knownPropertiesByLength[range.count] where candidate.name.utf8.elementsEqual(name) { return candidate.slot }
+    return nil
 }
 
 /// The values a family of computed styles (an element's, its descendants') was given, each
@@ -433,8 +450,15 @@ struct ComputedStyle {
         let identity = sheet.identity
         sheet.forEachDeclaration(for: element) { declaration in next.specify(declaration, from: identity, parent: self) }
         if let style = element["style"] {
-            for (name, value) in parseDeclarations(style) {
-                if let slot = propertySlot(name) { next.specify(slot, value, parent: self) }
+            // ASCII text is read in place, a string made only of a value the importer reads.
+            let read = forEachASCIIDeclaration(in: style) { bytes, name, value in
+                guard let slot = propertySlot(lowercased: name, in: bytes) else { return }
+                next.specify(slot, String(decoding: UnsafeBufferPointer(rebasing: bytes[value]), as: UTF8.self), parent: self)
+            }
+            if !read {
+                for (name, value) in parseDeclarations(style) {
+                    if let slot = propertySlot(name) { next.specify(slot, value, parent: self) }
+                }
             }
         }
         return next
