@@ -438,6 +438,9 @@ struct ComputedStyle {
     }
 
     func child(_ element: SVGElement, sheet: StyleSheet) -> ComputedStyle {
+        // What `inherit` takes: the parent's slots alone (plain integers), which the closures
+        // below capture without copying the whole style.
+        let parentSlots = slots
         var next = self
         if holdsNonInherited {
             for slot in inheritedProperties.count..<knownProperties.count { next.slots[slot] = -1 }
@@ -445,29 +448,29 @@ struct ComputedStyle {
         }
         // Presentation attributes first; each name is there once, so their order does not matter.
         for attribute in element.attributeList where attribute.presentedSlot >= 0 {
-            next.specify(Int(attribute.presentedSlot), attribute.value, parent: self)
+            next.specify(Int(attribute.presentedSlot), attribute.value, parent: parentSlots)
         }
         let identity = sheet.identity
-        sheet.forEachDeclaration(for: element) { declaration in next.specify(declaration, from: identity, parent: self) }
+        sheet.forEachDeclaration(for: element) { declaration in next.specify(declaration, from: identity, parent: parentSlots) }
         if let style = element["style"] {
             // ASCII text is read in place, a string made only of a value the importer reads.
             let read = forEachASCIIDeclaration(in: style) { bytes, name, value in
                 guard let slot = propertySlot(lowercased: name, in: bytes) else { return }
-                next.specify(slot, String(decoding: UnsafeBufferPointer(rebasing: bytes[value]), as: UTF8.self), parent: self)
+                next.specify(slot, String(decoding: UnsafeBufferPointer(rebasing: bytes[value]), as: UTF8.self), parent: parentSlots)
             }
             if !read {
                 for (name, value) in parseDeclarations(style) {
-                    if let slot = propertySlot(name) { next.specify(slot, value, parent: self) }
+                    if let slot = propertySlot(name) { next.specify(slot, value, parent: parentSlots) }
                 }
             }
         }
         return next
     }
 
-    private mutating func specify(_ declaration: SheetDeclaration, from sheet: StyleSheetIdentity, parent: ComputedStyle) {
+    private mutating func specify(_ declaration: SheetDeclaration, from sheet: StyleSheetIdentity, parent: InlineArray<32, Int32>) {
         let slot = declaration.slot
         if declaration.inherits {
-            let inherited = parent.slots[slot]
+            let inherited = parent[slot]
             if inherited >= 0 { slots[slot] = inherited }
         } else {
             slots[slot] = values.index(of: declaration, in: sheet)
@@ -475,10 +478,10 @@ struct ComputedStyle {
         if slot >= inheritedProperties.count, slots[slot] >= 0 { holdsNonInherited = true }
     }
 
-    private mutating func specify(_ slot: Int, _ raw: String, parent: ComputedStyle) {
+    private mutating func specify(_ slot: Int, _ raw: String, parent: InlineArray<32, Int32>) {
         let value = trimmedWhitespace(raw)
         if value == "inherit" {
-            let inherited = parent.slots[slot]
+            let inherited = parent[slot]
             if inherited >= 0 { slots[slot] = inherited }
         } else if !value.isEmpty {
             // An untrimmed value is kept as the string it is, not copied.
