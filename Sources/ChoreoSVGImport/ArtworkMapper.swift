@@ -505,7 +505,9 @@ private struct Mapper {
         var node = ArtworkNode(id: "", location: ArtworkLocation(line: element.line, column: element.column), geometry: .group([]))
         var outline: PathShape
         var localToNode = Affine.identity
-        var bounds: Box
+        /// The shape's box in its own coordinates; nil for one of path data or points, whose box
+        /// is found from its outline only when a gradient or a clip needs it.
+        var bounds: Box?
         var primitive: ArtworkGeometry?
         var primitiveCenter = Point.zero
         switch element.kind {
@@ -546,14 +548,14 @@ private struct Mapper {
             let start = Point(number("x1", viewport.x), number("y1", viewport.y))
             let end = Point(number("x2", viewport.x), number("y2", viewport.y))
             outline = PathShape([Contour([BezierVertex(start), BezierVertex(end)], closed: false)])
-            bounds = Box(outline)
+            bounds = nil
         case .polyline, .polygon:
             // Points are read up to the first invalid one, and an odd last coordinate is dropped, as SVG does.
             let numbers = numberListPrefix(element["points"] ?? "")
             guard numbers.count >= 4 else { return nil }
             let points = stride(from: 0, to: numbers.count - 1, by: 2).map { BezierVertex(Point(numbers[$0], numbers[$0 + 1])) }
             outline = PathShape([Contour(points, closed: element.kind == .polygon)])
-            bounds = Box(outline)
+            bounds = nil
         default:
             guard let text = element["d"], !trimmedWhitespace(text).isEmpty else { return nil }
             // Counted before parsing, so a path past the limit costs one scan, not a parse.
@@ -567,7 +569,7 @@ private struct Mapper {
                 return nil
             }
             if outline.contours.isEmpty { return nil }
-            bounds = Box(outline)
+            bounds = nil
         }
         vertexCount += outline.contours.reduce(0) { $0 + $1.vertices.count }
         if vertexCount > SVGLimits.maxOutputVertices {
@@ -599,10 +601,10 @@ private struct Mapper {
         }
         applyOpacity(&node, style)
         let fillOpacity = style[.fillOpacity].flatMap(parseOpacity) ?? 1
-        let fill = paint(style[.fill] ?? "black", opacity: fillOpacity, style: style, element: element, bounds: bounds, matrix: localToNode)
+        let fill = paint(style[.fill] ?? "black", opacity: fillOpacity, style: style, element: element, bounds: bounds ?? Box(outline), matrix: localToNode)
         if style[.fillRule] == "evenodd" { node.fillRule = "evenodd" }
         let strokeOpacity = style[.strokeOpacity].flatMap(parseOpacity) ?? 1
-        var strokePaint = paint(style[.stroke] ?? "none", opacity: strokeOpacity, style: style, element: element, bounds: bounds, matrix: localToNode)
+        var strokePaint = paint(style[.stroke] ?? "none", opacity: strokeOpacity, style: style, element: element, bounds: bounds ?? Box(outline), matrix: localToNode)
         switch strokePaint {
         case let .linear(_, _, stops), let .radial(_, _, stops):
             warn(element, "a gradient stroke is not imported; the stroke takes its first stop's colour")
@@ -630,7 +632,7 @@ private struct Mapper {
         if let clip = style[.clipPath], clip != "none" {
             var intersected: [String] = []
             clipDrawsNothing = false
-            node.clip = clipPath(clip, on: element, matrix: localToNode, bounds: bounds, intersected: &intersected)
+            node.clip = clipPath(clip, on: element, matrix: localToNode, bounds: bounds ?? Box(outline), intersected: &intersected)
             if clipDrawsNothing { return nil }
             if node.clip != nil, !intersected.isEmpty { return clippedAround(node, by: intersected, element: element) }
         }
@@ -668,7 +670,7 @@ private struct Mapper {
 
     // MARK: Paint
 
-    mutating func paint(_ text: String, opacity: Double, style: ComputedStyle, element: SVGElement, bounds: Box, matrix: Affine) -> ArtworkPaint {
+    mutating func paint(_ text: String, opacity: Double, style: ComputedStyle, element: SVGElement, bounds: @autoclosure () -> Box, matrix: Affine) -> ArtworkPaint {
         let parsed: PaintText
         if let known = paintTexts[text] {
             parsed = known
@@ -689,7 +691,7 @@ private struct Mapper {
         case let .reference(reference, fallback, server):
             if let server {
                 if server.name == "linearGradient" || server.name == "radialGradient" {
-                    let painted = gradient(server, opacity: opacity, bounds: bounds, matrix: matrix, user: element)
+                    let painted = gradient(server, opacity: opacity, bounds: bounds(), matrix: matrix, user: element)
                     // A gradient without stops paints with the fallback colour when there is one.
                     if painted != .none || fallback.isEmpty { return painted }
                 } else {

@@ -430,8 +430,10 @@ struct ComputedStyle {
         return value(at: slot)
     }
 
+    @inline(__always)
     subscript(_ property: StyleProperty) -> String? { value(at: property.slot) }
 
+    @inline(__always)
     private func value(at slot: Int) -> String? {
         let index = slots[slot]
         return index < 0 ? nil : values.strings[Int(index)]
