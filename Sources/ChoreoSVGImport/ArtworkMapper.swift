@@ -110,6 +110,9 @@ private struct Mapper {
     var warnings: [ArtworkWarning] = []
     var reserved: Set<String> = []
     var generated: [String: Int] = [:]
+    /// The first few bases of generated ids (`path`, `rect`, `group`…) with their last numbers,
+    /// searched before `generated`, which holds only bases seen once these are taken.
+    var generatedByBase: [(base: String, count: Int)] = []
     /// Every node id claimed so far, with where its element is: one table answers both whether
     /// an id is taken and where it points.
     var locations: [String: ArtworkLocation] = [:]
@@ -117,6 +120,10 @@ private struct Mapper {
     var colors: [Substring: RGBA?] = [:]
     /// Paints by their text, as `paintText` reads them, for the same reason.
     var paintTexts: [String: PaintText] = [:]
+    /// The paints of `paintTexts` used last, searched before it: an element's fill and stroke
+    /// are mostly texts its neighbours had, which compare equal sooner than a string hashes.
+    var recentPaints: [(text: String, parsed: PaintText)] = []
+    var nextRecentPaint = 0
     var nodeCount = 0
     var vertexCount = 0
     var viewport = Point(100, 100)
@@ -289,8 +296,17 @@ private struct Mapper {
         return false
     }
 
-    /// The next number of the ids generated from `base`, counted in place (one lookup).
+    /// The next number of the ids generated from `base`, counted in place (one lookup). A base
+    /// is counted in one place only: in `generatedByBase` if it was among the first few seen.
     private mutating func nextCount(for base: String) -> Int {
+        for index in generatedByBase.indices where generatedByBase[index].base == base {
+            generatedByBase[index].count += 1
+            return generatedByBase[index].count
+        }
+        if generatedByBase.count < generatedBasesKept {
+            generatedByBase.append((base, 1))
+            return 1
+        }
         func increment(_ count: inout Int) -> Int {
             count += 1
             return count
@@ -671,15 +687,27 @@ private struct Mapper {
     // MARK: Paint
 
     mutating func paint(_ text: String, opacity: Double, style: ComputedStyle, element: SVGElement, bounds: @autoclosure () -> Box, matrix: Affine) -> ArtworkPaint {
-        let parsed: PaintText
-        if let known = paintTexts[text] {
-            parsed = known
-        } else {
-            parsed = paintText(text)
-            paintTexts[text] = parsed
+        var parsed: PaintText?
+        for recent in recentPaints where recent.text == text {
+            parsed = recent.parsed
+            break
+        }
+        if parsed == nil {
+            if let known = paintTexts[text] {
+                parsed = known
+            } else {
+                parsed = paintText(text)
+                paintTexts[text] = parsed
+            }
+            if recentPaints.count < recentPaintCount {
+                recentPaints.append((text, parsed!))
+            } else {
+                recentPaints[nextRecentPaint] = (text, parsed!)
+                nextRecentPaint = (nextRecentPaint + 1) % recentPaintCount
+            }
         }
         var value: String
-        switch parsed {
+        switch parsed! {
         case .none: return .none
         case let .color(known, parsedColor):
             guard var color = parsedColor ?? color(known, style: style) else {
@@ -985,6 +1013,12 @@ private struct Mapper {
         }
     }
 }
+
+/// How many bases of generated ids `generatedByBase` holds.
+private let generatedBasesKept = 8
+
+/// How many paints `recentPaints` holds.
+private let recentPaintCount = 4
 
 /// A paint's text as `paint` reads it before looking anything up.
 enum PaintText {
