@@ -311,6 +311,9 @@ private struct TreeConverter {
     /// dictionary, and a file uses a few dozen, so most names are found here instead of being
     /// decoded again. The document outlives the conversion, so a pointer always holds one name.
     var knownNames: [(pointer: UnsafePointer<xmlChar>, name: String, kind: SVGElementKind, presentedSlot: Int8)] = []
+    /// By a hash of a name's pointer, the index in `knownNames` to try first (any index; it is
+    /// checked against the pointer before it is believed).
+    var knownNameHints = [UInt8](repeating: 0, count: 256)
 
     init(document: xmlDocPtr, lines: LineIndex) {
         self.document = document
@@ -421,11 +424,24 @@ private struct TreeConverter {
     /// The name at `pointer` with, were it an element's, its kind and, were it an attribute's,
     /// the computed-style slot it presents.
     mutating func knownName(_ pointer: UnsafePointer<xmlChar>) -> (name: String, kind: SVGElementKind, presentedSlot: Int8) {
-        for known in knownNames where known.pointer == pointer { return (known.name, known.kind, known.presentedSlot) }
+        // A hash of the pointer picks where to look first: one comparison finds most names,
+        // where the scan below compares every name kept before the one asked for.
+        let hint = Int(truncatingIfNeeded: (UInt64(UInt(bitPattern: pointer)) &* 0x9E37_79B9_7F4A_7C15) >> 56)
+        let hinted = Int(knownNameHints[hint])
+        if hinted < knownNames.count, knownNames[hinted].pointer == pointer {
+            return (knownNames[hinted].name, knownNames[hinted].kind, knownNames[hinted].presentedSlot)
+        }
+        for (index, known) in knownNames.enumerated() where known.pointer == pointer {
+            knownNameHints[hint] = UInt8(index)
+            return (known.name, known.kind, known.presentedSlot)
+        }
         let name = String(cString: pointer)
         let kind = SVGElementKind(name: name)
         let slot = presentationSlot(name)
-        if knownNames.count < 64 { knownNames.append((pointer, name, kind, slot)) }
+        if knownNames.count < 64 {
+            knownNameHints[hint] = UInt8(knownNames.count)
+            knownNames.append((pointer, name, kind, slot))
+        }
         return (name, kind, slot)
     }
 
