@@ -183,6 +183,9 @@ private struct YAMLBytes: ~Copyable {
     /// Where `appendFormattedNumber` writes numbers before each is copied in: appended to, and
     /// emptied only now and then, since emptying an array costs more than a number's digits.
     private var digits: [UInt8] = []
+    /// By a hash of a number's bits, the last number written in that slot and where its digits
+    /// end in `digits` (a length of 0 for none since `digits` was emptied).
+    private var writtenNumbers = [(bits: UInt64, end: Int, length: Int)](repeating: (0, 0, 0), count: 256)
 
     init() {
         capacity = 4096
@@ -284,11 +287,24 @@ private struct YAMLBytes: ~Copyable {
 
     /// A number as the importer writes it (`importNumber`).
     mutating func number(_ value: Double) {
-        if digits.count > digitsKept { digits.removeAll(keepingCapacity: true) }
+        // A value written before (sizes, radii, widths, stops repeat across thousands of nodes)
+        // is copied from where its digits still are in `digits`.
+        let slot = Int(truncatingIfNeeded: (value.bitPattern &* 0x9E37_79B9_7F4A_7C15) >> 56)
+        let known = writtenNumbers[slot]
+        if known.length > 0, known.bits == value.bitPattern, known.end <= digits.count {
+            let written = digits
+            written.withUnsafeBufferPointer { append(UnsafeBufferPointer(rebasing: $0[known.end - known.length..<known.end])) }
+            return
+        }
+        if digits.count > digitsKept {
+            digits.removeAll(keepingCapacity: true)
+            for index in writtenNumbers.indices { writtenNumbers[index].length = 0 }
+        }
         let start = digits.count
         appendFormattedNumber(value, decimals: importDecimals, to: &digits)
-        let written = digits
-        written.withUnsafeBufferPointer { append(UnsafeBufferPointer(rebasing: $0[start...])) }
+        writtenNumbers[slot] = (value.bitPattern, digits.count, digits.count - start)
+        let formatted = digits
+        formatted.withUnsafeBufferPointer { append(UnsafeBufferPointer(rebasing: $0[start...])) }
     }
 
     mutating func point(_ point: Point) {
