@@ -56,7 +56,9 @@ func parseTransform(_ text: String) -> Affine? {
         guard let open = rest.firstIndex(of: "("), let close = rest[open...].firstIndex(of: ")") else { return nil }
         let name = trimmedSpacesAndTabs(rest[..<open])
         guard let numbers = parseNumberList(String(rest[rest.index(after: open)..<close])) else { return nil }
-        guard let step = transformStep(name, numbers) else { return nil }
+        guard let function = TransformFunction(name),
+            let step = numbers.withUnsafeBufferPointer({ transformStep(function, $0) })
+        else { return nil }
         result = result.concatenating(step)
         rest = rest[rest.index(after: close)...]
     }
@@ -81,36 +83,81 @@ private func parseASCIITransform(_ text: String) -> Affine? {
             while nameStart < nameEnd, bytes[nameStart] == 32 || bytes[nameStart] == 9 { nameStart += 1 }
             while nameEnd > nameStart, bytes[nameEnd - 1] == 32 || bytes[nameEnd - 1] == 9 { nameEnd -= 1 }
             let arguments = UnsafeBufferPointer(rebasing: bytes[open + 1..<close])
-            var numbers: [Double] = []
-            var cursor = 0
-            while true {
-                PathDataReader.skipSeparators(in: arguments, at: &cursor)
-                if cursor >= arguments.count { break }
-                guard let value = PathDataReader.readNumber(in: arguments, at: &cursor), value.isFinite else { return nil }
-                numbers.append(value)
+            guard let function = TransformFunction(ascii: UnsafeBufferPointer(rebasing: bytes[nameStart..<nameEnd])) else { return nil }
+            // No function takes more than six numbers: a seventh makes the list invalid, so the
+            // numbers fit a buffer on the stack.
+            let step = withUnsafeTemporaryAllocation(of: Double.self, capacity: maxTransformNumbers) { numbers -> Affine? in
+                var count = 0
+                var cursor = 0
+                while true {
+                    PathDataReader.skipSeparators(in: arguments, at: &cursor)
+                    if cursor >= arguments.count { break }
+                    guard count < maxTransformNumbers, let value = PathDataReader.readNumber(in: arguments, at: &cursor), value.isFinite else { return nil }
+                    numbers.initializeElement(at: count, to: value)
+                    count += 1
+                }
+                return transformStep(function, UnsafeBufferPointer(rebasing: numbers[..<count]))
             }
-            let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<nameEnd]), as: UTF8.self)
-            guard let step = transformStep(name, numbers) else { return nil }
+            guard let step else { return nil }
             result = result.concatenating(step)
             position = close + 1
         }
     }
 }
 
-/// One transform function of a list, nil for an unknown name or the wrong count of numbers.
-private func transformStep(_ name: String, _ numbers: [Double]) -> Affine? {
-    switch (name, numbers.count) {
-    case ("matrix", 6): return Affine(a: numbers[0], b: numbers[1], c: numbers[2], d: numbers[3], e: numbers[4], f: numbers[5])
-    case ("translate", 1): return .translate(numbers[0], 0)
-    case ("translate", 2): return .translate(numbers[0], numbers[1])
-    case ("scale", 1): return .scale(numbers[0], numbers[0])
-    case ("scale", 2): return .scale(numbers[0], numbers[1])
-    case ("rotate", 1): return .rotate(degrees: numbers[0])
-    case ("rotate", 3):
+/// The most numbers a transform function takes (`matrix`).
+private let maxTransformNumbers = 6
+
+/// A transform function's name.
+private enum TransformFunction {
+    case matrix, translate, scale, rotate, skewX, skewY
+
+    init?(_ name: String) {
+        switch name {
+        case "matrix": self = .matrix
+        case "translate": self = .translate
+        case "scale": self = .scale
+        case "rotate": self = .rotate
+        case "skewX": self = .skewX
+        case "skewY": self = .skewY
+        default: return nil
+        }
+    }
+
+    /// The name in ASCII bytes, compared as bytes (for ASCII, the same as comparing strings).
+    init?(ascii name: UnsafeBufferPointer<UInt8>) {
+        if name.elementsEqual("matrix".utf8) {
+            self = .matrix
+        } else if name.elementsEqual("translate".utf8) {
+            self = .translate
+        } else if name.elementsEqual("scale".utf8) {
+            self = .scale
+        } else if name.elementsEqual("rotate".utf8) {
+            self = .rotate
+        } else if name.elementsEqual("skewX".utf8) {
+            self = .skewX
+        } else if name.elementsEqual("skewY".utf8) {
+            self = .skewY
+        } else {
+            return nil
+        }
+    }
+}
+
+/// One transform function of a list, nil for the wrong count of numbers.
+private func transformStep(_ function: TransformFunction, _ numbers: UnsafeBufferPointer<Double>) -> Affine? {
+    switch (function, numbers.count) {
+    case (.matrix, 6): return Affine(a: numbers[0], b: numbers[1], c: numbers[2], d: numbers[3], e: numbers[4], f: numbers[5])
+    case (.translate, 1): return .translate(numbers[0], 0)
+    case (.translate, 2): return .translate(numbers[0], numbers[1])
+    case (.scale, 1): return .scale(numbers[0], numbers[0])
+    case (.scale, 2): return .scale(numbers[0], numbers[1])
+    case (.rotate, 1): return .rotate(degrees: numbers[0])
+    case (.rotate, 3):
         return Affine.translate(numbers[1], numbers[2]).concatenating(.rotate(degrees: numbers[0]))
             .concatenating(.translate(-numbers[1], -numbers[2]))
-    case ("skewX", 1): return Affine(c: tan(numbers[0] * .pi / 180))
-    case ("skewY", 1): return Affine(b: tan(numbers[0] * .pi / 180))
+    case (.skewX, 1): return Affine(c: tan(numbers[0] * .pi / 180))
+    case (.skewY, 1): return Affine(b: tan(numbers[0] * .pi / 180))
     default: return nil
     }
 }

@@ -10,11 +10,12 @@ public enum ArtworkMapper {
     /// `viewBox`, or without one its width and height, placed by its `preserveAspectRatio`).
     public static func map(bytes: [UInt8], element: String? = nil, fitting: Point? = nil) -> Result<Artwork, SVGReadError> {
         let root: SVGElement
-        switch SVGDocumentReader.read(bytes: bytes) {
-        case let .success(element): root = element
+        let elements: Int
+        switch SVGDocumentReader.readCounting(bytes: bytes) {
+        case let .success(tree): (root, elements) = tree
         case let .failure(error): return .failure(error)
         }
-        var mapper = Mapper(root: root)
+        var mapper = Mapper(root: root, elements: elements)
         do {
             return keepingWithinSceneLimits(try mapper.run(fragment: element, fitting: fitting))
         } catch {
@@ -24,7 +25,7 @@ public enum ArtworkMapper {
 }
 
 /// Elements that draw nothing themselves: definitions, metadata, or content used only by reference.
-private let referencedOnly: Set<String> = [
+private let referencedOnlyElements: Set<String> = [
     "defs", "title", "desc", "metadata", "style", "linearGradient", "radialGradient", "clipPath", "symbol",
     "mask", "pattern", "marker", "filter", "stop", "font", "font-face", "color-profile", "cursor", "view",
 ]
@@ -47,6 +48,55 @@ private let unsupportedElements: [String: String] = [
 
 private let shapeElements: Set<String> = ["path", "rect", "circle", "ellipse", "line", "polyline", "polygon"]
 
+/// What the walk does with an element, decided once per element name as the tree is read, so
+/// the walk tests no set of names, and compares no names, per element.
+enum SVGElementKind: Sendable {
+    /// Outside SVG's namespace: left out.
+    case foreign
+    case referencedOnly
+    /// An element `unsupportedElements` gives a warning for.
+    case unsupported
+    /// `g` or `a`.
+    case group
+    case svg
+    case use
+    case rect, circle, ellipse, line, polyline, polygon, path
+    /// None of these: left out with a warning.
+    case unknown
+
+    init(name: String) {
+        if name.hasPrefix("{foreign}") {
+            self = .foreign
+        } else if referencedOnlyElements.contains(name) {
+            self = .referencedOnly
+        } else if unsupportedElements[name] != nil {
+            self = .unsupported
+        } else {
+            switch name {
+            case "g", "a": self = .group
+            case "svg": self = .svg
+            case "use": self = .use
+            case "rect": self = .rect
+            case "circle": self = .circle
+            case "ellipse": self = .ellipse
+            case "line": self = .line
+            case "polyline": self = .polyline
+            case "polygon": self = .polygon
+            case "path": self = .path
+            default: self = .unknown
+            }
+        }
+    }
+
+    /// One of `shapeElements`.
+    var isShape: Bool {
+        switch self {
+        case .rect, .circle, .ellipse, .line, .polyline, .polygon, .path: true
+        case .foreign, .referencedOnly, .unsupported, .group, .svg, .use, .unknown: false
+        }
+    }
+}
+
 private let unsupportedEffects: [(property: StyleProperty, name: String, what: String)] = [(.mask, "mask", "masks"), (.filter, "filter", "filters")]
 private let markerProperties: [StyleProperty] = [.markerStart, .markerMid, .markerEnd]
 private let lineCaps = ["butt", "round", "square"]
@@ -60,43 +110,53 @@ private struct Mapper {
     var warnings: [ArtworkWarning] = []
     var reserved: Set<String> = []
     var generated: [String: Int] = [:]
+    /// The first few bases of generated ids (`path`, `rect`, `group`…) with their last numbers,
+    /// searched before `generated`, which holds only bases seen once these are taken.
+    var generatedByBase: [(base: String, count: Int)] = []
     /// Every node id claimed so far, with where its element is: one table answers both whether
     /// an id is taken and where it points.
     var locations: [String: ArtworkLocation] = [:]
     /// Colours by their text: exports repeat a handful of colours on thousands of elements.
     var colors: [Substring: RGBA?] = [:]
+    /// Paints by their text, as `paintText` reads them, for the same reason.
+    var paintTexts: [String: PaintText] = [:]
+    /// The paints of `paintTexts` used last, searched before it: an element's fill and stroke
+    /// are mostly texts its neighbours had, which compare equal sooner than a string hashes.
+    var recentPaints: [(text: String, parsed: PaintText)] = []
+    var nextRecentPaint = 0
     var nodeCount = 0
     var vertexCount = 0
     var viewport = Point(100, 100)
     /// The ids of the `use` targets being expanded, outermost first: a target among them is a cycle.
     var useStack: [String] = []
     var cyclicTargets: [String: Bool] = [:]
-    var resolvedGradients: [String: (attributes: [String: String], stops: [ArtworkStop])] = [:]
+    var resolvedGradients: [String: ResolvedGradient] = [:]
     var clipPathStyles: [String: ComputedStyle] = [:]
     var clipShapeFills: [String: ClipShapeFill] = [:]
     /// Set by `clipPath` when the clip holds nothing that draws (no child, or none SVG lets clip):
     /// SVG then draws nothing of the element, so the caller leaves it out.
     var clipDrawsNothing = false
 
-    init(root: SVGElement) {
+    /// `elements`: how many elements the tree holds.
+    init(root: SVGElement, elements: Int) {
         self.root = root
         // The tables keyed by id grow to about one entry per element: sized once, they are never
         // rehashed while they fill.
-        let elements = elementCount(root)
         byID.reserveCapacity(elements)
         reserved.reserveCapacity(elements)
         locations.reserveCapacity(elements)
         index(root)
     }
 
-    private func elementCount(_ element: SVGElement) -> Int {
-        element.children.reduce(1) { $0 + elementCount($1) }
-    }
-
     private mutating func index(_ element: SVGElement) {
-        if let id = element["id"], byID[id] == nil {
-            byID[id] = element
-            reserved.insert(identifier(from: id))
+        if let id = element["id"] {
+            // The first element of an id keeps it: a later one puts the first back (one lookup
+            // for the usual unique id instead of two).
+            if let first = byID.updateValue(element, forKey: id) {
+                byID[id] = first
+            } else {
+                reserved.insert(identifier(from: id))
+            }
         }
         if element.name == "style" {
             if let type = element["type"], type != "text/css" { return }
@@ -236,8 +296,17 @@ private struct Mapper {
         return false
     }
 
-    /// The next number of the ids generated from `base`, counted in place (one lookup).
+    /// The next number of the ids generated from `base`, counted in place (one lookup). A base
+    /// is counted in one place only: in `generatedByBase` if it was among the first few seen.
     private mutating func nextCount(for base: String) -> Int {
+        for index in generatedByBase.indices where generatedByBase[index].base == base {
+            generatedByBase[index].count += 1
+            return generatedByBase[index].count
+        }
+        if generatedByBase.count < generatedBasesKept {
+            generatedByBase.append((base, 1))
+            return 1
+        }
         func increment(_ count: inout Int) -> Int {
             count += 1
             return count
@@ -249,10 +318,12 @@ private struct Mapper {
 
     /// The node `element` becomes, nil when it draws nothing or is left out.
     mutating func walk(_ element: SVGElement, parentStyle: ComputedStyle, pending: Affine, useDepth: Int) throws(SVGReadError) -> ArtworkNode? {
-        if element.name.hasPrefix("{foreign}") || referencedOnly.contains(element.name) { return nil }
-        if let reason = unsupportedElements[element.name] {
-            warn(element, reason)
+        switch element.kind {
+        case .foreign, .referencedOnly: return nil
+        case .unsupported:
+            warn(element, unsupportedElements[element.name]!)
             return nil
+        case .group, .svg, .use, .rect, .circle, .ellipse, .line, .polyline, .polygon, .path, .unknown: break
         }
         let style = parentStyle.child(element, sheet: sheet)
         if style[.display] == "none" { return nil }
@@ -270,12 +341,12 @@ private struct Mapper {
         if let text = element["transform"] {
             if let parsed = parseTransform(text) { own = parsed } else { warn(element, "the transform '\(text)' is not valid; it is ignored, as SVG ignores it") }
         }
-        switch element.name {
-        case "g", "a", "svg", "use":
+        switch element.kind {
+        case .group, .svg, .use:
             return try group(element, style: style, pending: pending, own: own, useDepth: useDepth)
-        case _ where shapeElements.contains(element.name):
+        case .rect, .circle, .ellipse, .line, .polyline, .polygon, .path:
             return try shape(element, style: style, total: pending.concatenating(own))
-        default:
+        case .foreign, .referencedOnly, .unsupported, .unknown:
             warn(element, "<\(element.name)> is not an SVG drawing element the importer knows; it is left out")
             return nil
         }
@@ -292,7 +363,7 @@ private struct Mapper {
         var symbolOpacity = 1.0
         /// What percentages inside a new viewport are of: its viewBox's size, else its own.
         var innerViewport: Point?
-        if element.name == "svg" {
+        if element.kind == .svg {
             let x = parseLength(element["x"], percentOf: viewport.x) ?? 0
             let y = parseLength(element["y"], percentOf: viewport.y) ?? 0
             let width = parseLength(element["width"], percentOf: viewport.x) ?? viewport.x
@@ -303,7 +374,7 @@ private struct Mapper {
             viewportClip = overflowShows(style[.overflow] ?? element["overflow"]) ? nil : placed.clip
             innerViewport = viewBoxSize(element["viewBox"]) ?? Point(width, height)
         }
-        if element.name == "use" {
+        if element.kind == .use {
             guard let href = element["href"] else { return nil }
             guard href.hasPrefix("#"), let target = byID[String(href.dropFirst())] else {
                 warn(element, href.hasPrefix("#")
@@ -345,7 +416,7 @@ private struct Mapper {
             }
         }
         let combined = pending.concatenating(matrix)
-        let id = claimID(for: element, fallback: element.name == "use" ? "use" : "group")
+        let id = claimID(for: element, fallback: element.kind == .use ? "use" : "group")
         var node = ArtworkNode(id: id, location: ArtworkLocation(line: element.line, column: element.column), geometry: .group([]))
         var childPending = combined
         var clipMatrix = combined
@@ -361,13 +432,13 @@ private struct Mapper {
         if symbolOpacity < 1 { node.opacity = (node.opacity ?? 1) * symbolOpacity }
         var children: [ArtworkNode] = []
         children.reserveCapacity(content.count)
-        if element.name == "use", let target = element["href"].map({ String($0.dropFirst()) }) { useStack.append(target) }
-        defer { if element.name == "use" { useStack.removeLast() } }
+        if element.kind == .use, let target = element["href"].map({ String($0.dropFirst()) }) { useStack.append(target) }
+        defer { if element.kind == .use { useStack.removeLast() } }
         let outerViewport = viewport
         if let innerViewport { viewport = innerViewport }
         for child in content {
-            if element.name == "use" && child.name == "symbol" { continue }
-            if let node = try walk(child, parentStyle: contentStyle, pending: childPending, useDepth: useDepth + (element.name == "use" ? 1 : 0)) {
+            if element.kind == .use && child.name == "symbol" { continue }
+            if let node = try walk(child, parentStyle: contentStyle, pending: childPending, useDepth: useDepth + (element.kind == .use ? 1 : 0)) {
                 children.append(node)
             }
         }
@@ -390,7 +461,7 @@ private struct Mapper {
     /// limit: counted once per use target, so a `use` bomb is refused before anything is built.
     private func expandedCount(_ element: SVGElement, memo: inout [String: Int], inProgress: inout Set<String>) -> Int {
         var total = 1
-        if element.name == "use", let href = element["href"], href.hasPrefix("#") {
+        if element.kind == .use, let href = element["href"], href.hasPrefix("#") {
             let id = String(href.dropFirst())
             if let known = memo[id] {
                 total += known
@@ -450,11 +521,13 @@ private struct Mapper {
         var node = ArtworkNode(id: "", location: ArtworkLocation(line: element.line, column: element.column), geometry: .group([]))
         var outline: PathShape
         var localToNode = Affine.identity
-        var bounds: Box
+        /// The shape's box in its own coordinates; nil for one of path data or points, whose box
+        /// is found from its outline only when a gradient or a clip needs it.
+        var bounds: Box?
         var primitive: ArtworkGeometry?
         var primitiveCenter = Point.zero
-        switch element.name {
-        case "rect":
+        switch element.kind {
+        case .rect:
             let width = number("width", viewport.x), height = number("height", viewport.y)
             guard width > 0, height > 0 else { return nil }
             let x = number("x", viewport.x), y = number("y", viewport.y)
@@ -468,10 +541,10 @@ private struct Mapper {
                 primitive = .rect(width: width, height: height, cornerRadius: cornerX)
                 primitiveCenter = Point(x + width / 2, y + height / 2)
             }
-        case "circle", "ellipse":
+        case .circle, .ellipse:
             let cx = number("cx", viewport.x), cy = number("cy", viewport.y)
             var rx: Double, ry: Double
-            if element.name == "circle" {
+            if element.kind == .circle {
                 let diagonal = (viewport.x * viewport.x + viewport.y * viewport.y).squareRoot() / 2.squareRoot()
                 rx = number("r", diagonal)
                 ry = rx
@@ -487,18 +560,18 @@ private struct Mapper {
             outline = ellipseOutline(cx: cx, cy: cy, rx: rx, ry: ry)
             primitive = .ellipse(width: 2 * rx, height: 2 * ry)
             primitiveCenter = Point(cx, cy)
-        case "line":
+        case .line:
             let start = Point(number("x1", viewport.x), number("y1", viewport.y))
             let end = Point(number("x2", viewport.x), number("y2", viewport.y))
             outline = PathShape([Contour([BezierVertex(start), BezierVertex(end)], closed: false)])
-            bounds = Box(outline)
-        case "polyline", "polygon":
+            bounds = nil
+        case .polyline, .polygon:
             // Points are read up to the first invalid one, and an odd last coordinate is dropped, as SVG does.
             let numbers = numberListPrefix(element["points"] ?? "")
             guard numbers.count >= 4 else { return nil }
             let points = stride(from: 0, to: numbers.count - 1, by: 2).map { BezierVertex(Point(numbers[$0], numbers[$0 + 1])) }
-            outline = PathShape([Contour(points, closed: element.name == "polygon")])
-            bounds = Box(outline)
+            outline = PathShape([Contour(points, closed: element.kind == .polygon)])
+            bounds = nil
         default:
             guard let text = element["d"], !trimmedWhitespace(text).isEmpty else { return nil }
             // Counted before parsing, so a path past the limit costs one scan, not a parse.
@@ -512,7 +585,7 @@ private struct Mapper {
                 return nil
             }
             if outline.contours.isEmpty { return nil }
-            bounds = Box(outline)
+            bounds = nil
         }
         vertexCount += outline.contours.reduce(0) { $0 + $1.vertices.count }
         if vertexCount > SVGLimits.maxOutputVertices {
@@ -527,7 +600,7 @@ private struct Mapper {
             if abs(similarity.rotation) > 1e-9 { node.rotation = similarity.rotation }
             if abs(similarity.scale - 1) > 1e-12 { node.scale = Point(similarity.scale, similarity.scale) }
             localToNode = .translate(-primitiveCenter.x, -primitiveCenter.y)
-        } else if element.name == "path", let text = element["d"], let similarity = total.similarity {
+        } else if element.kind == .path, let text = element["d"], let similarity = total.similarity {
             node.geometry = .path(String(trimmedWhitespace(text)))
             if !total.isIdentity { setTransform(&node, total, similarity) }
         } else {
@@ -544,10 +617,10 @@ private struct Mapper {
         }
         applyOpacity(&node, style)
         let fillOpacity = style[.fillOpacity].flatMap(parseOpacity) ?? 1
-        let fill = paint(style[.fill] ?? "black", opacity: fillOpacity, style: style, element: element, bounds: bounds, matrix: localToNode)
+        let fill = paint(style[.fill] ?? "black", opacity: fillOpacity, style: style, element: element, bounds: bounds ?? Box(outline), matrix: localToNode)
         if style[.fillRule] == "evenodd" { node.fillRule = "evenodd" }
         let strokeOpacity = style[.strokeOpacity].flatMap(parseOpacity) ?? 1
-        var strokePaint = paint(style[.stroke] ?? "none", opacity: strokeOpacity, style: style, element: element, bounds: bounds, matrix: localToNode)
+        var strokePaint = paint(style[.stroke] ?? "none", opacity: strokeOpacity, style: style, element: element, bounds: bounds ?? Box(outline), matrix: localToNode)
         switch strokePaint {
         case let .linear(_, _, stops), let .radial(_, _, stops):
             warn(element, "a gradient stroke is not imported; the stroke takes its first stop's colour")
@@ -575,7 +648,7 @@ private struct Mapper {
         if let clip = style[.clipPath], clip != "none" {
             var intersected: [String] = []
             clipDrawsNothing = false
-            node.clip = clipPath(clip, on: element, matrix: localToNode, bounds: bounds, intersected: &intersected)
+            node.clip = clipPath(clip, on: element, matrix: localToNode, bounds: bounds ?? Box(outline), intersected: &intersected)
             if clipDrawsNothing { return nil }
             if node.clip != nil, !intersected.isEmpty { return clippedAround(node, by: intersected, element: element) }
         }
@@ -613,17 +686,40 @@ private struct Mapper {
 
     // MARK: Paint
 
-    mutating func paint(_ text: String, opacity: Double, style: ComputedStyle, element: SVGElement, bounds: Box, matrix: Affine) -> ArtworkPaint {
-        var value = String(trimmedWhitespace(text))
-        if value == "none" { return .none }
-        if value.hasPrefix("url(") {
-            // In ASCII text a byte is a character: the search needs no grapheme breaking.
-            let close = (value.utf8.allSatisfy { $0 < 0x80 } ? value.utf8.firstIndex(of: UInt8(ascii: ")")) : value.firstIndex(of: ")")) ?? value.endIndex
-            let reference = trimmedQuotes(trimmedSpacesAndTabs(value[value.index(value.startIndex, offsetBy: 4)..<close]))
-            let fallback = close < value.endIndex ? trimmedSpacesAndTabs(value[value.index(after: close)...]) : ""
-            if reference.hasPrefix("#"), let server = byID[String(reference.dropFirst())] {
+    mutating func paint(_ text: String, opacity: Double, style: ComputedStyle, element: SVGElement, bounds: @autoclosure () -> Box, matrix: Affine) -> ArtworkPaint {
+        var parsed: PaintText?
+        for recent in recentPaints where recent.text == text {
+            parsed = recent.parsed
+            break
+        }
+        if parsed == nil {
+            if let known = paintTexts[text] {
+                parsed = known
+            } else {
+                parsed = paintText(text)
+                paintTexts[text] = parsed
+            }
+            if recentPaints.count < recentPaintCount {
+                recentPaints.append((text, parsed!))
+            } else {
+                recentPaints[nextRecentPaint] = (text, parsed!)
+                nextRecentPaint = (nextRecentPaint + 1) % recentPaintCount
+            }
+        }
+        var value: String
+        switch parsed! {
+        case .none: return .none
+        case let .color(known, parsedColor):
+            guard var color = parsedColor ?? color(known, style: style) else {
+                warn(element, "the colour '\(known)' is not understood; the paint is left out")
+                return .none
+            }
+            color.a *= opacity
+            return .color(color)
+        case let .reference(reference, fallback, server):
+            if let server {
                 if server.name == "linearGradient" || server.name == "radialGradient" {
-                    let painted = gradient(server, opacity: opacity, bounds: bounds, matrix: matrix, user: element)
+                    let painted = gradient(server, opacity: opacity, bounds: bounds(), matrix: matrix, user: element)
                     // A gradient without stops paints with the fallback colour when there is one.
                     if painted != .none || fallback.isEmpty { return painted }
                 } else {
@@ -641,6 +737,22 @@ private struct Mapper {
         }
         color.a *= opacity
         return .color(color)
+    }
+
+    /// What a paint's text says, before any reference is looked up: a colour's is parsed here
+    /// unless it is `currentColor`, which depends on the style.
+    private mutating func paintText(_ text: String) -> PaintText {
+        let value = String(trimmedWhitespace(text))
+        if value == "none" { return .none }
+        if value.hasPrefix("url(") {
+            // In ASCII text a byte is a character: the search needs no grapheme breaking.
+            let close = (value.utf8.allSatisfy { $0 < 0x80 } ? value.utf8.firstIndex(of: UInt8(ascii: ")")) : value.firstIndex(of: ")")) ?? value.endIndex
+            let reference = trimmedQuotes(trimmedSpacesAndTabs(value[value.index(value.startIndex, offsetBy: 4)..<close]))
+            let fallback = close < value.endIndex ? trimmedSpacesAndTabs(value[value.index(after: close)...]) : ""
+            return .reference(reference, fallback: fallback, server: reference.hasPrefix("#") ? byID[String(reference.dropFirst())] : nil)
+        }
+        if trimmedWhitespace(value).lowercased() == "currentcolor" { return .color(value, parsed: nil) }
+        return .color(value, parsed: .some(color(value, style: ComputedStyle())))
     }
 
     mutating func color(_ text: String, style: ComputedStyle) -> RGBA? {
@@ -687,7 +799,7 @@ private struct Mapper {
 
     /// A gradient's attributes (its `href` chain's included) and stops, before any opacity: the
     /// same for every shape it paints, so worked out once per gradient.
-    mutating func resolvedGradient(_ server: SVGElement) -> (attributes: [String: String], stops: [ArtworkStop]) {
+    mutating func resolvedGradient(_ server: SVGElement) -> ResolvedGradient {
         let key = server["id"] ?? ""
         if let resolved = resolvedGradients[key] { return resolved }
         let (attributes, stopElements) = gradientChain(server)
@@ -708,35 +820,37 @@ private struct Mapper {
             color.a *= style[.stopOpacity].flatMap(parseOpacity) ?? 1
             stops.append(ArtworkStop(offset: value, color: color))
         }
-        resolvedGradients[key] = (attributes, stops)
-        return (attributes, stops)
+        let resolved = ResolvedGradient(attributes: attributes, stops: stops)
+        resolvedGradients[key] = resolved
+        return resolved
     }
 
     mutating func gradient(_ server: SVGElement, opacity: Double, bounds: Box, matrix: Affine, user: SVGElement) -> ArtworkPaint {
-        var (attributes, stops) = resolvedGradient(server)
+        let resolved = resolvedGradient(server)
+        var stops = resolved.stops
         if opacity != 1 { for index in stops.indices { stops[index].color.a *= opacity } }
         if stops.isEmpty { return .none }
         if stops.count == 1 { return .color(stops[0].color) }
-        if let spread = attributes["spreadMethod"], spread != "pad" {
+        if let spread = resolved.spreadMethod, spread != "pad" {
             warn(user, "spreadMethod '\(spread)' is not imported; the gradient pads its end colours")
         }
-        let objectBounds = attributes["gradientUnits"] != "userSpaceOnUse"
+        let objectBounds = resolved.gradientUnits != "userSpaceOnUse"
         var space = matrix
         if objectBounds {
             guard bounds.width > 0, bounds.height > 0 else { return .none }
             space = space.concatenating(Affine(a: bounds.width, d: bounds.height, e: bounds.minX, f: bounds.minY))
         }
-        if let text = attributes["gradientTransform"], let transform = parseTransform(text) {
+        if let text = resolved.gradientTransform, let transform = parseTransform(text) {
             space = space.concatenating(transform)
         }
-        func length(_ key: String, _ fallback: String, _ reference: Double) -> Double {
-            let text = attributes[key] ?? fallback
+        func length(_ given: String?, _ fallback: String, _ reference: Double) -> Double {
+            let text = given ?? fallback
             if objectBounds, text.hasSuffix("%") { return (Double(text.dropLast()) ?? 0) / 100 }
             return parseLength(text, percentOf: reference) ?? 0
         }
         if server.name == "linearGradient" {
-            let start = Point(length("x1", "0%", viewport.x), length("y1", "0%", viewport.y))
-            let end = Point(length("x2", "100%", viewport.x), length("y2", "0%", viewport.y))
+            let start = Point(length(resolved.x1, "0%", viewport.x), length(resolved.y1, "0%", viewport.y))
+            let end = Point(length(resolved.x2, "100%", viewport.x), length(resolved.y2, "0%", viewport.y))
             if start == end { return .color(stops[stops.count - 1].color) }
             let from = space.apply(start)
             let isoline = space.applyLinear(Point(-(end.y - start.y), end.x - start.x))
@@ -748,14 +862,14 @@ private struct Mapper {
             return .linear(from: from, to: to, stops: stops)
         }
         let diagonal = (viewport.x * viewport.x + viewport.y * viewport.y).squareRoot() / 2.squareRoot()
-        let center = Point(length("cx", "50%", viewport.x), length("cy", "50%", viewport.y))
-        let radius = length("r", "50%", diagonal)
+        let center = Point(length(resolved.cx, "50%", viewport.x), length(resolved.cy, "50%", viewport.y))
+        let radius = length(resolved.r, "50%", diagonal)
         guard radius > 0 else { return .color(stops[stops.count - 1].color) }
-        let focal = Point(attributes["fx"] == nil ? center.x : length("fx", "50%", viewport.x), attributes["fy"] == nil ? center.y : length("fy", "50%", viewport.y))
+        let focal = Point(resolved.fx == nil ? center.x : length(resolved.fx, "50%", viewport.x), resolved.fy == nil ? center.y : length(resolved.fy, "50%", viewport.y))
         if abs(focal.x - center.x) > 1e-9 || abs(focal.y - center.y) > 1e-9 {
             warn(user, "a radial gradient's focal point (fx, fy) is not imported; it is centred")
         }
-        if length("fr", "0%", diagonal) > 0 {
+        if length(resolved.fr, "0%", diagonal) > 0 {
             warn(user, "a radial gradient's focal radius (fr) is not imported; it starts from the centre")
         }
         let scale: Double
@@ -816,7 +930,7 @@ private struct Mapper {
                     .concatenating(used["transform"].flatMap(parseTransform) ?? .identity)
                 target = used
             }
-            guard shapeElements.contains(target.name) else { continue }
+            guard target.kind.isShape else { continue }
             if target["display"] == "none" { continue }
             if var outline = shapeOutline(target) {
                 outline.contours.removeAll { $0.vertices.count < 2 }
@@ -900,6 +1014,50 @@ private struct Mapper {
     }
 }
 
+/// How many bases of generated ids `generatedByBase` holds.
+private let generatedBasesKept = 8
+
+/// How many paints `recentPaints` holds.
+private let recentPaintCount = 4
+
+/// A paint's text as `paint` reads it before looking anything up.
+enum PaintText {
+    case none
+    /// A colour's text and, unless it is `currentColor`, the colour it is (nil when invalid).
+    case color(String, parsed: RGBA??)
+    /// A `url()` paint: the reference as written, the fallback after it ("" for none) and the
+    /// element of the file it refers to, if any.
+    case reference(String, fallback: String, server: SVGElement?)
+}
+
+/// A gradient's attributes (its `href` chain's included) and stops, each attribute looked up
+/// once per gradient instead of in a dictionary on every use, and shared by every use.
+final class ResolvedGradient {
+    let stops: [ArtworkStop]
+    let gradientUnits: String?
+    let gradientTransform: String?
+    let spreadMethod: String?
+    let x1: String?, y1: String?, x2: String?, y2: String?
+    let cx: String?, cy: String?, r: String?, fx: String?, fy: String?, fr: String?
+
+    init(attributes: [String: String], stops: [ArtworkStop]) {
+        self.stops = stops
+        gradientUnits = attributes["gradientUnits"]
+        gradientTransform = attributes["gradientTransform"]
+        spreadMethod = attributes["spreadMethod"]
+        x1 = attributes["x1"]
+        y1 = attributes["y1"]
+        x2 = attributes["x2"]
+        y2 = attributes["y2"]
+        cx = attributes["cx"]
+        cy = attributes["cy"]
+        r = attributes["r"]
+        fx = attributes["fx"]
+        fy = attributes["fy"]
+        fr = attributes["fr"]
+    }
+}
+
 /// `hsl(120, 100%, 25%)` and `hsla(…, 0.5)`, which SVG exports use and a scene's colours do not.
 func hslColor(_ text: String) -> RGBA? {
     let lower = text.lowercased()
@@ -940,6 +1098,8 @@ func numberCount(_ text: String) -> Int {
 }
 
 func parseOpacity(_ text: String) -> Double? {
+    // A single digit (the initial `1` most elements have) needs no number reading.
+    if text.utf8.count == 1, let digit = text.utf8.first, digit >= 48 && digit <= 57 { return min(1, Double(digit - 48)) }
     if let plain = plainDecimal(text) { return min(1, max(0, plain)) }
     var value = trimmedSpacesAndTabs(text)
     var divisor = 1.0

@@ -171,40 +171,99 @@ public enum ArtworkYAMLWriter {
     }
 }
 
-/// The writer's byte buffer and the pieces of YAML it appends.
-private struct YAMLBytes {
-    var bytes: [UInt8] = []
+/// The writer's byte buffer and the pieces of YAML it appends. The text goes into storage of its
+/// own rather than an array: a node is written in a few dozen pieces of a few bytes each, and an
+/// array's uniqueness and capacity checks and its generic append (or a `memcpy` call) per piece
+/// cost more than the bytes. Every write reserves its room first (`reserve`), and only the
+/// `count` bytes written are ever read.
+private struct YAMLBytes: ~Copyable {
+    private var storage: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private var count = 0
+    /// Where `appendFormattedNumber` writes numbers before each is copied in: appended to, and
+    /// emptied only now and then, since emptying an array costs more than a number's digits.
+    private var digits: [UInt8] = []
+    /// By a hash of a number's bits, the last number written in that slot and where its digits
+    /// end in `digits` (a length of 0 for none since `digits` was emptied).
+    private var writtenNumbers = [(bits: UInt64, end: Int, length: Int)](repeating: (0, 0, 0), count: 256)
 
-    init() { bytes.reserveCapacity(4096) }
+    init() {
+        capacity = 4096
+        storage = .allocate(capacity: capacity)
+        digits.reserveCapacity(digitsKept + 32)
+    }
 
-    /// The text's bytes in one copy from its contiguous UTF-8 (not one element at a time).
+    deinit { storage.deallocate() }
+
+    /// The bytes written so far.
+    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: storage, count: count)) }
+
+    /// Room for `extra` more bytes.
+    @inline(__always)
+    private mutating func reserve(_ extra: Int) {
+        if extra > capacity - count { grow(toHold: extra) }
+    }
+
+    private mutating func grow(toHold extra: Int) {
+        var larger = capacity * 2
+        while larger - count < extra { larger *= 2 }
+        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+        moved.initialize(from: storage, count: count)
+        storage.deallocate()
+        storage = moved
+        capacity = larger
+    }
+
+    @inline(__always)
+    mutating func byte(_ value: UInt8) {
+        reserve(1)
+        storage[count] = value
+        count += 1
+    }
+
+    /// `piece` copied in: a short one byte by byte, where a `memcpy` call would cost more.
+    @inline(__always)
+    mutating func append(_ piece: UnsafeBufferPointer<UInt8>) {
+        let length = piece.count
+        guard length > 0, let source = piece.baseAddress else { return }
+        reserve(length)
+        let target = storage + count
+        if length <= 16 {
+            for index in 0..<length { target[index] = source[index] }
+        } else {
+            target.initialize(from: source, count: length)
+        }
+        count += length
+    }
+
+    /// The text's bytes from its contiguous UTF-8.
     mutating func append(_ text: String) {
         var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        text.withUTF8 { append($0) }
     }
 
     /// A literal's bytes, straight from where the compiler put them.
+    @inline(__always)
     mutating func append(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        text.withUTF8Buffer { append($0) }
     }
 
-    mutating func newline() { bytes.append(UInt8(ascii: "\n")) }
+    mutating func newline() { byte(UInt8(ascii: "\n")) }
 
     mutating func spaces(_ count: Int) {
-        var left = count
-        while left > 0 {
-            let run = min(left, spaceRun.count)
-            spaceRun.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<run])) }
-            left -= run
-        }
+        guard count > 0 else { return }
+        reserve(count)
+        let target = storage + self.count
+        for index in 0..<count { target[index] = UInt8(ascii: " ") }
+        self.count += count
     }
 
     /// `key: ` at `indent`, and `value` with its line break when there is one.
     mutating func key(_ key: StaticString, _ indent: Int, _ value: StaticString? = nil) {
         spaces(indent)
         append(key)
-        bytes.append(UInt8(ascii: ":"))
-        bytes.append(UInt8(ascii: " "))
+        byte(UInt8(ascii: ":"))
+        byte(UInt8(ascii: " "))
         if let value {
             append(value)
             newline()
@@ -222,76 +281,96 @@ private struct YAMLBytes {
     mutating func blockKey(_ key: StaticString, _ indent: Int) {
         spaces(indent)
         append(key)
-        bytes.append(UInt8(ascii: ":"))
+        byte(UInt8(ascii: ":"))
         newline()
     }
 
     /// A number as the importer writes it (`importNumber`).
-    mutating func number(_ value: Double) { appendFormattedNumber(value, decimals: importDecimals, to: &bytes) }
+    mutating func number(_ value: Double) {
+        // A value written before (sizes, radii, widths, stops repeat across thousands of nodes)
+        // is copied from where its digits still are in `digits`.
+        let slot = Int(truncatingIfNeeded: (value.bitPattern &* 0x9E37_79B9_7F4A_7C15) >> 56)
+        let known = writtenNumbers[slot]
+        if known.length > 0, known.bits == value.bitPattern, known.end <= digits.count {
+            let written = digits
+            written.withUnsafeBufferPointer { append(UnsafeBufferPointer(rebasing: $0[known.end - known.length..<known.end])) }
+            return
+        }
+        if digits.count > digitsKept {
+            digits.removeAll(keepingCapacity: true)
+            for index in writtenNumbers.indices { writtenNumbers[index].length = 0 }
+        }
+        let start = digits.count
+        appendFormattedNumber(value, decimals: importDecimals, to: &digits)
+        writtenNumbers[slot] = (value.bitPattern, digits.count, digits.count - start)
+        let formatted = digits
+        formatted.withUnsafeBufferPointer { append(UnsafeBufferPointer(rebasing: $0[start...])) }
+    }
 
     mutating func point(_ point: Point) {
-        bytes.append(UInt8(ascii: "["))
+        byte(UInt8(ascii: "["))
         number(point.x)
-        bytes.append(UInt8(ascii: ","))
-        bytes.append(UInt8(ascii: " "))
+        byte(UInt8(ascii: ","))
+        byte(UInt8(ascii: " "))
         number(point.y)
-        bytes.append(UInt8(ascii: "]"))
+        byte(UInt8(ascii: "]"))
     }
 
     /// `"#RRGGBB"`, or `"#RRGGBBAA"` when the colour is not opaque.
     mutating func hex(_ color: RGBA) {
         func channel(_ value: Double) -> Int { Int((min(1, max(0, value)) * 255).rounded()) }
-        func twoDigits(_ value: Int) {
-            bytes.append(hexDigits[value >> 4])
-            bytes.append(hexDigits[value & 15])
-        }
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: "#"))
-        twoDigits(channel(color.r))
-        twoDigits(channel(color.g))
-        twoDigits(channel(color.b))
+        byte(UInt8(ascii: "\""))
+        byte(UInt8(ascii: "#"))
+        twoHexDigits(channel(color.r))
+        twoHexDigits(channel(color.g))
+        twoHexDigits(channel(color.b))
         let alpha = channel(color.a)
-        if alpha != 255 { twoDigits(alpha) }
-        bytes.append(UInt8(ascii: "\""))
+        if alpha != 255 { twoHexDigits(alpha) }
+        byte(UInt8(ascii: "\""))
+    }
+
+    private mutating func twoHexDigits(_ value: Int) {
+        byte(hexDigits[value >> 4])
+        byte(hexDigits[value & 15])
     }
 
     /// A double-quoted scalar: quotes and backslashes escaped, line breaks and tabs as spaces.
     mutating func quoted(_ text: String) {
-        bytes.append(UInt8(ascii: "\""))
+        byte(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { utf8 in
             // Runs of bytes that need no escape are copied whole.
             var run = 0
-            for (index, byte) in utf8.enumerated() {
-                switch byte {
+            for (index, value) in utf8.enumerated() {
+                switch value {
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<index]))
-                    bytes.append(UInt8(ascii: "\\"))
-                    bytes.append(byte)
+                    append(UnsafeBufferPointer(rebasing: utf8[run..<index]))
+                    byte(UInt8(ascii: "\\"))
+                    byte(value)
                 case UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<index]))
-                    bytes.append(UInt8(ascii: " "))
+                    append(UnsafeBufferPointer(rebasing: utf8[run..<index]))
+                    byte(UInt8(ascii: " "))
                 default: continue
                 }
                 run = index + 1
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run...]))
+            append(UnsafeBufferPointer(rebasing: utf8[run...]))
         }
-        bytes.append(UInt8(ascii: "\""))
+        byte(UInt8(ascii: "\""))
     }
 
     /// A file name in a YAML comment: one line, printable.
     mutating func comment(_ text: String) {
         for scalar in text.unicodeScalars {
             if scalar.value < 32 || scalar.value == 127 {
-                bytes.append(UInt8(ascii: "?"))
+                byte(UInt8(ascii: "?"))
             } else {
-                bytes.append(contentsOf: String(scalar).utf8)
+                append(String(scalar))
             }
         }
     }
 }
 
 private let hexDigits = Array("0123456789ABCDEF".utf8)
-/// Indentation is copied from here, a run at a time.
-private let spaceRun = [UInt8](repeating: UInt8(ascii: " "), count: 64)
+/// How many bytes of numbers `YAMLBytes` keeps before it empties its scratch array.
+private let digitsKept = 4096

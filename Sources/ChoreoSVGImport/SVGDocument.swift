@@ -24,10 +24,14 @@ public enum SVGLimits {
 /// dropped for SVG and XLink attributes, others left out), where it starts in the file, its
 /// element children and, for `<style>`, its text.
 public struct SVGElement: Sendable {
-    public var name: String
+    public var name: String {
+        didSet { kind = SVGElementKind(name: name) }
+    }
+    /// What the walk does with the element, by its name.
+    private(set) var kind: SVGElementKind
     /// The attributes in document order, each name once: an element has a handful, so a scan
     /// finds one sooner than a dictionary per element could be built and hashed.
-    public var attributeList: [(name: String, value: String)]
+    public var attributeList: [SVGAttribute]
     public var children: [SVGElement]
     public var text: String
     public var line: Int
@@ -35,7 +39,8 @@ public struct SVGElement: Sendable {
 
     public init(name: String, attributes: [String: String], children: [SVGElement], text: String, line: Int, column: Int) {
         self.name = name
-        attributeList = attributes.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
+        kind = SVGElementKind(name: name)
+        attributeList = attributes.sorted { $0.key < $1.key }.map { SVGAttribute(name: $0.key, value: $0.value) }
         self.children = children
         self.text = text
         self.line = line
@@ -43,8 +48,9 @@ public struct SVGElement: Sendable {
     }
 
     /// An element without attributes, children or text yet, as the reader fills it in.
-    init(name: String, line: Int, column: Int) {
+    init(name: String, kind: SVGElementKind, line: Int, column: Int) {
         self.name = name
+        self.kind = kind
         attributeList = []
         children = []
         text = ""
@@ -57,17 +63,40 @@ public struct SVGElement: Sendable {
     }
 
     public subscript(_ attribute: String) -> String? {
-        for entry in attributeList where entry.name == attribute { return entry.value }
+        // Most names differ in length from the one asked for, and their lengths compare at once
+        // where comparing the strings would be a call into the runtime.
+        let length = attribute.utf8.count
+        for entry in attributeList where entry.name.utf8.count == length && entry.name == attribute { return entry.value }
         return nil
     }
 
     /// Sets `attribute`, replacing an earlier value of the same name (the later one wins).
-    mutating func setAttribute(_ attribute: String, _ value: String) {
-        if let index = attributeList.firstIndex(where: { $0.name == attribute }) {
-            attributeList[index].value = value
+    mutating func setAttribute(_ attribute: SVGAttribute) {
+        if let index = attributeList.firstIndex(where: { $0.name == attribute.name }) {
+            attributeList[index].value = attribute.value
         } else {
-            attributeList.append((attribute, value))
+            attributeList.append(attribute)
         }
+    }
+}
+
+/// One attribute of an element, with the computed-style slot of the presentation attribute it
+/// is (found once per attribute name as the tree is read, not by the cascade per element).
+public struct SVGAttribute: Sendable {
+    public var name: String
+    public var value: String
+    /// The slot of the property the attribute presents, -1 for none (`transform` is no
+    /// presentation attribute here: the mapper reads it as the element's own).
+    let presentedSlot: Int8
+
+    public init(name: String, value: String) {
+        self.init(name: name, value: value, presentedSlot: presentationSlot(name))
+    }
+
+    init(name: String, value: String, presentedSlot: Int8) {
+        self.name = name
+        self.value = value
+        self.presentedSlot = presentedSlot
     }
 }
 
@@ -91,6 +120,12 @@ public struct SVGReadError: Error, Sendable, Equatable {
 /// are refused before libxml2 sees the file.
 public enum SVGDocumentReader {
     public static func read(bytes: [UInt8]) -> Result<SVGElement, SVGReadError> {
+        readCounting(bytes: bytes).map(\.root)
+    }
+
+    /// `read`, with how many elements the tree holds (the root and every copy an entity
+    /// reference made included).
+    static func readCounting(bytes: [UInt8]) -> Result<(root: SVGElement, elements: Int), SVGReadError> {
         if bytes.count > SVGLimits.maxFileBytes {
             return .failure(SVGReadError("the SVG file is \(bytes.count) bytes; at most \(SVGLimits.maxFileBytes) are read"))
         }
@@ -117,7 +152,7 @@ public enum SVGDocumentReader {
             if element.name != "svg" {
                 return .failure(SVGReadError("the root element is <\(element.name)>, not <svg>", line: element.line, column: element.column))
             }
-            return .success(element)
+            return .success((element, converter.elements))
         } catch {
             return .failure(error)
         }
@@ -275,17 +310,32 @@ private struct TreeConverter {
     /// Names already read, by libxml2's pointer: it keeps each name once in the document's
     /// dictionary, and a file uses a few dozen, so most names are found here instead of being
     /// decoded again. The document outlives the conversion, so a pointer always holds one name.
-    var knownNames: [(pointer: UnsafePointer<xmlChar>, name: String)] = []
+    var knownNames: [(pointer: UnsafePointer<xmlChar>, name: String, kind: SVGElementKind, presentedSlot: Int8)] = []
+    /// By a hash of a name's pointer, the index in `knownNames` to try first (any index; it is
+    /// checked against the pointer before it is believed).
+    var knownNameHints = [UInt8](repeating: 0, count: 256)
 
     init(document: xmlDocPtr, lines: LineIndex) {
         self.document = document
         self.lines = lines
     }
 
+    /// The last namespace URI `isSVGNamespaceCached` read, by libxml2's pointer, and whether it
+    /// is SVG's: a file declares its namespaces once, so almost every element and attribute
+    /// points at the same URI. The document outlives the conversion, so the pointer keeps its text.
+    var lastNamespace: (uri: UnsafePointer<xmlChar>, isSVG: Bool)?
+
+    mutating func isSVGNamespaceCached(_ uri: UnsafePointer<xmlChar>) -> Bool {
+        if let last = lastNamespace, last.uri == uri { return last.isSVG }
+        let isSVG = isSVGNamespace(uri)
+        lastNamespace = (uri, isSVG)
+        return isSVG
+    }
+
     mutating func convert(_ node: xmlNodePtr, depth: Int) throws(SVGReadError) -> SVGElement {
         elements += 1
         let line = Int(xmlGetLineNo(node))
-        let localName = name(node.pointee.name)
+        let (localName, kind, _) = knownName(node.pointee.name)
         var qualified = localName
         if let prefix = node.pointee.ns?.pointee.prefix { qualified = String(cString: prefix) + ":" + localName }
         let found = lines.column(ofElement: qualified, line: line, after: line == lastLine ? (lastOffset + 1, lastColumn + 1) : nil)
@@ -296,8 +346,8 @@ private struct TreeConverter {
         if elements > SVGLimits.maxElements {
             throw SVGReadError("the SVG has more than \(SVGLimits.maxElements) elements", line: line, column: column)
         }
-        var element = SVGElement(name: localName, line: line, column: column)
-        if let namespace = node.pointee.ns?.pointee.href, !isSVGNamespace(namespace),
+        var element = SVGElement(name: localName, kind: kind, line: line, column: column)
+        if let namespace = node.pointee.ns?.pointee.href, !isSVGNamespaceCached(namespace),
             expandedNamespace(String(cString: namespace)) != svgNamespace {
             element.name = "{foreign}" + localName
         }
@@ -321,12 +371,12 @@ private struct TreeConverter {
         attribute = node.pointee.properties
         while let current = attribute {
             defer { attribute = current.pointee.next }
-            let name = name(current.pointee.name)
-            var key = name
-            if let namespace = current.pointee.ns?.pointee.href, !isSVGNamespace(namespace) {
+            let known = knownName(current.pointee.name)
+            let key = known.name
+            if let namespace = current.pointee.ns?.pointee.href, !isSVGNamespaceCached(namespace) {
                 let uri = String(cString: namespace)
                 let expanded = expandedNamespace(uri)
-                if expanded == xlinkNamespace { key = name } else if expanded != svgNamespace { continue }
+                if expanded != xlinkNamespace, expanded != svgNamespace { continue }
             }
             let value = try text(of: current.pointee.children, line: line, column: column)
             // `href` wins over `xlink:href` when both are given, as SVG 2 says.
@@ -334,7 +384,8 @@ private struct TreeConverter {
                 sawNamespaced = true
                 if key == "href", element["href"] != nil { continue }
             }
-            if sawNamespaced { element.setAttribute(key, value) } else { element.attributeList.append((key, value)) }
+            let entry = SVGAttribute(name: key, value: value, presentedSlot: known.presentedSlot)
+            if sawNamespaced { element.setAttribute(entry) } else { element.attributeList.append(entry) }
         }
         child = node.pointee.children
         while let current = child {
@@ -370,11 +421,28 @@ private struct TreeConverter {
         return result
     }
 
-    mutating func name(_ pointer: UnsafePointer<xmlChar>) -> String {
-        for known in knownNames where known.pointer == pointer { return known.name }
+    /// The name at `pointer` with, were it an element's, its kind and, were it an attribute's,
+    /// the computed-style slot it presents.
+    mutating func knownName(_ pointer: UnsafePointer<xmlChar>) -> (name: String, kind: SVGElementKind, presentedSlot: Int8) {
+        // A hash of the pointer picks where to look first: one comparison finds most names,
+        // where the scan below compares every name kept before the one asked for.
+        let hint = Int(truncatingIfNeeded: (UInt64(UInt(bitPattern: pointer)) &* 0x9E37_79B9_7F4A_7C15) >> 56)
+        let hinted = Int(knownNameHints[hint])
+        if hinted < knownNames.count, knownNames[hinted].pointer == pointer {
+            return (knownNames[hinted].name, knownNames[hinted].kind, knownNames[hinted].presentedSlot)
+        }
+        for (index, known) in knownNames.enumerated() where known.pointer == pointer {
+            knownNameHints[hint] = UInt8(index)
+            return (known.name, known.kind, known.presentedSlot)
+        }
         let name = String(cString: pointer)
-        if knownNames.count < 64 { knownNames.append((pointer, name)) }
-        return name
+        let kind = SVGElementKind(name: name)
+        let slot = presentationSlot(name)
+        if knownNames.count < 64 {
+            knownNameHints[hint] = UInt8(knownNames.count)
+            knownNames.append((pointer, name, kind, slot))
+        }
+        return (name, kind, slot)
     }
 
     /// An entity's element placed where it is referenced (libxml2 numbers the entity's own lines

@@ -31,6 +31,13 @@ func propertySlot(_ name: String) -> Int? {
 
 private let transformSlot = propertySlot("transform")!
 
+/// The slot of the property an attribute named `name` presents, -1 for none: `transform` is
+/// read as the element's own, not as a presentation attribute.
+func presentationSlot(_ name: String) -> Int8 {
+    guard let slot = propertySlot(name), slot != transformSlot else { return -1 }
+    return Int8(slot)
+}
+
 /// A property the importer reads, by its slot in a computed style: the mapper names the
 /// properties it asks for in code, so each slot is found once instead of by comparing names on
 /// every lookup (a shape asks for twenty).
@@ -89,6 +96,16 @@ func trimmedWhitespace(_ text: Substring) -> Substring {
     return utf8[last] < 0x80 ? Substring(utf8[start..<end]) : text[start...last]
 }
 
+/// One declaration of a style-sheet rule, its value trimmed as the cascade would trim it, with a
+/// number unique in its sheet: a family of styles adds the value to its table once, however many
+/// elements the rule matches.
+struct SheetDeclaration {
+    var slot: Int
+    var value: String
+    var inherits: Bool
+    var number: Int
+}
+
 /// One rule of a `<style>` sheet: a simple selector (`rect`, `.cls`, `#id`, `path.cls`, `*`) and
 /// its declarations, with the specificity and order that decide which rule wins.
 struct StyleRule {
@@ -96,22 +113,18 @@ struct StyleRule {
     var classes: [String]
     var id: String?
     /// The declarations of properties the importer reads, by their computed style's slot.
-    var declarations: [(slot: Int, value: String)]
+    var declarations: [SheetDeclaration]
     var specificity: (Int, Int, Int)
     var order: Int
-
-    /// `classList`: the element's `class` attribute, looked up once for all the rules.
-    func matches(_ element: SVGElement, classList: String?) -> Bool {
-        if let name = self.element, name != element.name { return false }
-        if let id, element["id"] != id { return false }
-        return classes.allSatisfy { classListContains(classList ?? "", $0) }
-    }
 }
 
 /// Whether the space-separated class list holds `name`, on the bytes when the list is ASCII
 /// without carriage returns (where bytes are its characters) and `name` is ASCII; other text is
 /// split and compared as characters.
 func classListContains(_ list: String, _ name: String) -> Bool {
+    // A list of one class (what most elements have) is that class: without a separator's byte
+    // both ways of splitting below give the list whole.
+    if !list.utf8.contains(where: { $0 == 32 || $0 == 9 || $0 == 10 || $0 == 13 }) { return !list.isEmpty && list == name }
     var list = list, name = name
     let bytewise = list.withUTF8 { bytes in bytes.allSatisfy { $0 < 0x80 && $0 != 13 } } && name.utf8.allSatisfy { $0 < 0x80 }
     guard bytewise else {
@@ -140,6 +153,10 @@ func classListContains(_ list: String, _ name: String) -> Bool {
 /// (combinators, pseudo-classes, at-rules such as `@keyframes`) is reported, not guessed at.
 struct StyleSheet {
     var rules: [StyleRule] = []
+    /// Declarations numbered so far, across all rules.
+    private(set) var declarationCount = 0
+    /// Which sheet a family of styles cached its declarations' value indices for.
+    let identity = StyleSheetIdentity()
 
     /// Adds the rules of one `<style>` element; returns the reasons for what was left out.
     mutating func add(css: String) -> [String] {
@@ -187,7 +204,7 @@ struct StyleSheet {
         return left
     }
 
-    private func simpleRule(_ selector: String, declarations: [(String, String)]) -> StyleRule? {
+    private mutating func simpleRule(_ selector: String, declarations: [(String, String)]) -> StyleRule? {
         if selector.isEmpty || selector.contains(where: { " >+~:[".contains($0) }) { return nil }
         var element: String?
         var classes: [String] = []
@@ -213,36 +230,57 @@ struct StyleSheet {
         }
         guard flush() else { return nil }
         let specificity = (id == nil ? 0 : 1, classes.count, element == nil ? 0 : 1)
-        let known = declarations.compactMap { name, value in propertySlot(name).map { (slot: $0, value: value) } }
+        var known: [SheetDeclaration] = []
+        for (name, raw) in declarations {
+            guard let slot = propertySlot(name) else { continue }
+            // An empty value specifies nothing, as the cascade leaves it.
+            let value = trimmedWhitespace(raw)
+            if value.isEmpty { continue }
+            known.append(SheetDeclaration(slot: slot, value: value.utf8.count == raw.utf8.count ? raw : String(value), inherits: value == "inherit", number: declarationCount))
+            declarationCount += 1
+        }
         return StyleRule(element: element, classes: classes, id: id, declarations: known, specificity: specificity, order: rules.count)
     }
 
     /// Calls `body` with the declarations of the rules matching `element`, weakest first. One
-    /// matching rule (the usual case) needs no array of matches.
-    func forEachDeclaration(for element: SVGElement, _ body: (_ slot: Int, _ value: String) -> Void) {
+    /// matching rule (the usual case) needs no array of matches; the rules are read in place, not
+    /// copied one by one.
+    func forEachDeclaration(for element: SVGElement, _ body: (SheetDeclaration) -> Void) {
         guard !rules.isEmpty else { return }
-        var firstMatch: Int?
-        var laterMatches: [Int] = []
-        var classList: String??
-        for index in rules.indices {
-            if let name = rules[index].element, name != element.name { continue }
-            if !rules[index].classes.isEmpty, classList == nil { classList = .some(element["class"]) }
-            guard rules[index].matches(element, classList: classList ?? nil) else { continue }
-            if firstMatch == nil { firstMatch = index } else { laterMatches.append(index) }
-        }
-        guard let firstMatch else { return }
-        if laterMatches.isEmpty {
-            for declaration in rules[firstMatch].declarations { body(declaration.slot, declaration.value) }
-            return
-        }
-        let ordered = ([firstMatch] + laterMatches).map { rules[$0] }.sorted { a, b in
-            a.specificity != b.specificity ? a.specificity < b.specificity : a.order < b.order
-        }
-        for rule in ordered {
-            for declaration in rule.declarations { body(declaration.slot, declaration.value) }
+        rules.withUnsafeBufferPointer { rules in
+            var firstMatch = -1
+            var laterMatches: [Int] = []
+            var classList: String??
+            var id: String??
+            for index in 0..<rules.count {
+                if let name = rules[index].element, name != element.name { continue }
+                if let ruleID = rules[index].id {
+                    if id == nil { id = .some(element["id"]) }
+                    guard let own = id!, own == ruleID else { continue }
+                }
+                if !rules[index].classes.isEmpty {
+                    if classList == nil { classList = .some(element["class"]) }
+                    guard let list = classList!, rules[index].classes.allSatisfy({ classListContains(list, $0) }) else { continue }
+                }
+                if firstMatch < 0 { firstMatch = index } else { laterMatches.append(index) }
+            }
+            guard firstMatch >= 0 else { return }
+            if laterMatches.isEmpty {
+                for declaration in rules[firstMatch].declarations { body(declaration) }
+                return
+            }
+            let ordered = ([firstMatch] + laterMatches).sorted { a, b in
+                rules[a].specificity != rules[b].specificity ? rules[a].specificity < rules[b].specificity : rules[a].order < rules[b].order
+            }
+            for index in ordered {
+                for declaration in rules[index].declarations { body(declaration) }
+            }
         }
     }
 }
+
+/// A style sheet's identity, which outlives copies of the sheet's value.
+final class StyleSheetIdentity: Sendable {}
 
 func stripComments(_ css: String) -> String {
     var result = ""
@@ -270,11 +308,26 @@ func parseDeclarations(_ text: String) -> [(String, String)] {
 /// `parseDeclarations` on the bytes, for ASCII text without comments (what exports write), where
 /// bytes and characters split alike; nil for any other text, which the general path reads.
 private func asciiDeclarations(_ text: String) -> [(String, String)]? {
+    var pairs: [(String, String)] = []
+    let read = forEachASCIIDeclaration(in: text) { bytes, name, value in
+        func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+        let lowered = name.contains(where: { bytes[$0] >= 65 && bytes[$0] <= 90 })
+            ? String(decoding: name.map { bytes[$0] >= 65 && bytes[$0] <= 90 ? bytes[$0] | 0x20 : bytes[$0] }, as: UTF8.self)
+            : string(name)
+        pairs.append((lowered, string(value)))
+    }
+    return read ? pairs : nil
+}
+
+/// Calls `body` with the byte ranges of each declaration's name and value (both trimmed, the
+/// value without `!important`, an empty name skipped) when `text` is ASCII without comments, and
+/// returns true; returns false, calling nothing, for any other text.
+private func forEachASCIIDeclaration(in text: String, _ body: (_ bytes: UnsafeBufferPointer<UInt8>, _ name: Range<Int>, _ value: Range<Int>) -> Void) -> Bool {
     var text = text
-    return text.withUTF8 { bytes -> [(String, String)]? in
+    return text.withUTF8 { bytes -> Bool in
         var previous: UInt8 = 0
         for byte in bytes {
-            if byte >= 0x80 || (previous == UInt8(ascii: "/") && byte == UInt8(ascii: "*")) { return nil }
+            if byte >= 0x80 || (previous == UInt8(ascii: "/") && byte == UInt8(ascii: "*")) { return false }
             previous = byte
         }
         func isSpace(_ byte: UInt8) -> Bool { byte == 32 || byte == 9 || byte == 10 || byte == 13 || byte == 12 }
@@ -284,9 +337,6 @@ private func asciiDeclarations(_ text: String) -> [(String, String)]? {
             while end > start, isSpace(bytes[end - 1]) { end -= 1 }
             return start..<end
         }
-        func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
-        let important = Array("!important".utf8)
-        var pairs: [(String, String)] = []
         var start = 0
         while start < bytes.count {
             var end = start
@@ -296,16 +346,21 @@ private func asciiDeclarations(_ text: String) -> [(String, String)]? {
             let name = trimmed(start..<colon)
             guard !name.isEmpty else { continue }
             var value = trimmed(colon + 1..<end)
-            if value.count >= 10, bytes[value.upperBound - 10..<value.upperBound].elementsEqual(important) {
+            if value.count >= 10, bytes[value.upperBound - 10..<value.upperBound].elementsEqual("!important".utf8) {
                 value = trimmed(value.lowerBound..<value.upperBound - 10)
             }
-            let lowered = name.contains(where: { bytes[$0] >= 65 && bytes[$0] <= 90 })
-                ? String(decoding: name.map { bytes[$0] >= 65 && bytes[$0] <= 90 ? bytes[$0] | 0x20 : bytes[$0] }, as: UTF8.self)
-                : string(name)
-            pairs.append((lowered, string(value)))
+            body(bytes, name, value)
         }
-        return pairs
+        return true
     }
+}
+
+/// `propertySlot` of the ASCII name in `bytes[range]` lowercased, without making it a string.
+private func propertySlot(lowercased range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    guard range.count < knownPropertiesByLength.count else { return nil }
+    let name = bytes[range].lazy.map { $0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0 }
+    for candidate in knownPropertiesByLength[range.count] where candidate.name.utf8.elementsEqual(name) { return candidate.slot }
+    return nil
 }
 
 /// The values a family of computed styles (an element's, its descendants') was given, each
@@ -317,11 +372,32 @@ final class StyleValues {
     /// on every read of a property was a large part of a lookup's cost.
     @exclusivity(unchecked) var strings: [String]
 
+    /// The index each declaration of `sheet` (by its number) was added at, -1 when not yet.
+    @exclusivity(unchecked) private var sheetIndices: [Int32] = []
+    private var sheet: StyleSheetIdentity?
+
     init(_ initial: [String]) { strings = initial }
 
     func add(_ value: String) -> Int32 {
         strings.append(value)
         return Int32(strings.count - 1)
+    }
+
+    /// The index of a style-sheet declaration's value, added the first time it is asked for.
+    func index(of declaration: SheetDeclaration, in sheet: StyleSheetIdentity) -> Int32 {
+        if self.sheet !== sheet {
+            self.sheet = sheet
+            sheetIndices.removeAll()
+        }
+        if declaration.number < sheetIndices.count {
+            let known = sheetIndices[declaration.number]
+            if known >= 0 { return known }
+        } else {
+            sheetIndices.append(contentsOf: repeatElement(-1, count: declaration.number + 1 - sheetIndices.count))
+        }
+        let index = add(declaration.value)
+        sheetIndices[declaration.number] = index
+        return index
     }
 }
 
@@ -354,37 +430,60 @@ struct ComputedStyle {
         return value(at: slot)
     }
 
+    @inline(__always)
     subscript(_ property: StyleProperty) -> String? { value(at: property.slot) }
 
+    @inline(__always)
     private func value(at slot: Int) -> String? {
         let index = slots[slot]
         return index < 0 ? nil : values.strings[Int(index)]
     }
 
     func child(_ element: SVGElement, sheet: StyleSheet) -> ComputedStyle {
+        // What `inherit` takes: the parent's slots alone (plain integers), which the closures
+        // below capture without copying the whole style.
+        let parentSlots = slots
         var next = self
         if holdsNonInherited {
             for slot in inheritedProperties.count..<knownProperties.count { next.slots[slot] = -1 }
             next.holdsNonInherited = false
         }
         // Presentation attributes first; each name is there once, so their order does not matter.
-        for attribute in element.attributeList {
-            guard let slot = propertySlot(attribute.name), slot != transformSlot else { continue }
-            next.specify(slot, attribute.value, parent: self)
+        for attribute in element.attributeList where attribute.presentedSlot >= 0 {
+            next.specify(Int(attribute.presentedSlot), attribute.value, parent: parentSlots)
         }
-        sheet.forEachDeclaration(for: element) { slot, value in next.specify(slot, value, parent: self) }
+        let identity = sheet.identity
+        sheet.forEachDeclaration(for: element) { declaration in next.specify(declaration, from: identity, parent: parentSlots) }
         if let style = element["style"] {
-            for (name, value) in parseDeclarations(style) {
-                if let slot = propertySlot(name) { next.specify(slot, value, parent: self) }
+            // ASCII text is read in place, a string made only of a value the importer reads.
+            let read = forEachASCIIDeclaration(in: style) { bytes, name, value in
+                guard let slot = propertySlot(lowercased: name, in: bytes) else { return }
+                next.specify(slot, String(decoding: UnsafeBufferPointer(rebasing: bytes[value]), as: UTF8.self), parent: parentSlots)
+            }
+            if !read {
+                for (name, value) in parseDeclarations(style) {
+                    if let slot = propertySlot(name) { next.specify(slot, value, parent: parentSlots) }
+                }
             }
         }
         return next
     }
 
-    private mutating func specify(_ slot: Int, _ raw: String, parent: ComputedStyle) {
+    private mutating func specify(_ declaration: SheetDeclaration, from sheet: StyleSheetIdentity, parent: InlineArray<32, Int32>) {
+        let slot = declaration.slot
+        if declaration.inherits {
+            let inherited = parent[slot]
+            if inherited >= 0 { slots[slot] = inherited }
+        } else {
+            slots[slot] = values.index(of: declaration, in: sheet)
+        }
+        if slot >= inheritedProperties.count, slots[slot] >= 0 { holdsNonInherited = true }
+    }
+
+    private mutating func specify(_ slot: Int, _ raw: String, parent: InlineArray<32, Int32>) {
         let value = trimmedWhitespace(raw)
         if value == "inherit" {
-            let inherited = parent.slots[slot]
+            let inherited = parent[slot]
             if inherited >= 0 { slots[slot] = inherited }
         } else if !value.isEmpty {
             // An untrimmed value is kept as the string it is, not copied.
