@@ -56,7 +56,7 @@ func parseTransform(_ text: String) -> Affine? {
         guard let open = rest.firstIndex(of: "("), let close = rest[open...].firstIndex(of: ")") else { return nil }
         let name = trimmedSpacesAndTabs(rest[..<open])
         guard let numbers = parseNumberList(String(rest[rest.index(after: open)..<close])) else { return nil }
-        guard let function = TransformFunction(name),
+        guard let function = TransformFunction(rawValue: name),
             let step = numbers.withUnsafeBufferPointer({ transformStep(function, $0) })
         else { return nil }
         result = result.concatenating(step)
@@ -109,38 +109,13 @@ private func parseASCIITransform(_ text: String) -> Affine? {
 private let maxTransformNumbers = 6
 
 /// A transform function's name.
-private enum TransformFunction {
+private enum TransformFunction: String, CaseIterable {
     case matrix, translate, scale, rotate, skewX, skewY
-
-    init?(_ name: String) {
-        switch name {
-        case "matrix": self = .matrix
-        case "translate": self = .translate
-        case "scale": self = .scale
-        case "rotate": self = .rotate
-        case "skewX": self = .skewX
-        case "skewY": self = .skewY
-        default: return nil
-        }
-    }
 
     /// The name in ASCII bytes, compared as bytes (for ASCII, the same as comparing strings).
     init?(ascii name: UnsafeBufferPointer<UInt8>) {
-        if name.elementsEqual("matrix".utf8) {
-            self = .matrix
-        } else if name.elementsEqual("translate".utf8) {
-            self = .translate
-        } else if name.elementsEqual("scale".utf8) {
-            self = .scale
-        } else if name.elementsEqual("rotate".utf8) {
-            self = .rotate
-        } else if name.elementsEqual("skewX".utf8) {
-            self = .skewX
-        } else if name.elementsEqual("skewY".utf8) {
-            self = .skewY
-        } else {
-            return nil
-        }
+        guard let function = Self.allCases.first(where: { name.elementsEqual($0.rawValue.utf8) }) else { return nil }
+        self = function
     }
 }
 
