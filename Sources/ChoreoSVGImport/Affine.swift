@@ -137,6 +137,49 @@ private func transformStep(_ function: TransformFunction, _ numbers: UnsafeBuffe
     }
 }
 
+/// CSS's `transform` property (a style sheet's or `style=""`'s), which SVG 2 lets replace the
+/// attribute: `none`, or SVG's functions with their arguments separated by commas, lengths
+/// unitless or in `px`, angles unitless or in `deg`, `rad`, `grad` or `turn`, and `translateX`,
+/// `translateY`, `scaleX` and `scaleY`. Nil for anything else, which the cascade drops.
+func parseCSSTransform(_ text: String) -> Affine? {
+    var rest = trimmedWhitespace(text)
+    if rest == "none" { return .identity }
+    var result = Affine.identity
+    while true {
+        rest = trimmedWhitespace(rest)
+        if rest.isEmpty { return result }
+        guard let open = rest.firstIndex(of: "("), let close = rest[open...].firstIndex(of: ")") else { return nil }
+        let name = trimmedWhitespace(rest[..<open])
+        var numbers: [Double] = []
+        for argument in rest[rest.index(after: open)..<close].split(separator: ",", omittingEmptySubsequences: false) {
+            guard let number = cssTransformArgument(trimmedWhitespace(argument)) else { return nil }
+            numbers.append(number)
+        }
+        let function: TransformFunction
+        switch name {
+        case "translateX": (function, numbers) = (.translate, numbers.count == 1 ? [numbers[0], 0] : [])
+        case "translateY": (function, numbers) = (.translate, numbers.count == 1 ? [0, numbers[0]] : [])
+        case "scaleX": (function, numbers) = (.scale, numbers.count == 1 ? [numbers[0], 1] : [])
+        case "scaleY": (function, numbers) = (.scale, numbers.count == 1 ? [1, numbers[0]] : [])
+        default:
+            guard let named = TransformFunction(rawValue: String(name)), named != .rotate || numbers.count == 1 else { return nil }
+            function = named
+        }
+        guard let step = numbers.withUnsafeBufferPointer({ transformStep(function, $0) }) else { return nil }
+        result = result.concatenating(step)
+        rest = rest[rest.index(after: close)...]
+    }
+}
+
+/// One argument of a CSS transform function in user units or degrees.
+private func cssTransformArgument(_ text: Substring) -> Double? {
+    let units: [(suffix: String, factor: Double)] = [("px", 1), ("deg", 1), ("grad", 0.9), ("rad", 180 / .pi), ("turn", 360)]
+    for (suffix, factor) in units where text.hasSuffix(suffix) {
+        return parseSingleNumber(text.dropLast(suffix.count)).map { $0 * factor }
+    }
+    return parseSingleNumber(text)
+}
+
 /// Numbers separated by whitespace and/or commas, in SVG's number syntax (`1e-3`, `.5.5`).
 func parseNumberList(_ text: String) -> [Double]? {
     var text = text
@@ -218,6 +261,17 @@ func parseLength(_ text: String?, percentOf reference: Double = 0) -> Double? {
         number = Substring(text)
     }
     return parseSingleNumber(number).map { $0 * factor }
+}
+
+/// A length in `em` or `ex`, of `fontSize` (an `ex` is taken as half an `em`, as resvg takes it:
+/// the importer has no font to measure an x-height in); nil for any other text. Asked only once
+/// `parseLength` has found no length, so the font size is worked out only for such text.
+func fontRelativeLength(_ text: String?, fontSize: () -> Double) -> Double? {
+    guard let text else { return nil }
+    let trimmed = trimmedWhitespace(text)
+    let share: Double
+    if trimmed.hasSuffix("em"), !trimmed.hasSuffix("rem") { share = 1 } else if trimmed.hasSuffix("ex") { share = 0.5 } else { return nil }
+    return parseSingleNumber(trimmed.dropLast(2)).map { $0 * share * fontSize() }
 }
 
 /// `parseLength` of ASCII text, read on its bytes in one pass (a length is read for most

@@ -127,10 +127,17 @@ private struct Mapper {
     var nodeCount = 0
     var vertexCount = 0
     var viewport = Point(100, 100)
+    /// What a percentage of a length that is neither horizontal nor vertical is of (a circle's
+    /// radius, a stroke's width and dashes): the viewport's diagonal over √2.
+    var viewportDiagonal: Double { (viewport.x * viewport.x + viewport.y * viewport.y).squareRoot() / 2.squareRoot() }
     /// The ids of the `use` targets being expanded, outermost first: a target among them is a cycle.
     var useStack: [String] = []
     var cyclicTargets: [String: Bool] = [:]
     var resolvedGradients: [String: ResolvedGradient] = [:]
+    /// The width and height of the `use` whose target, an `svg`, is the next element mapped.
+    var useSizeForNextSVG: (width: String?, height: String?)?
+    /// `gradientStylesInPlace()`'s answer, once asked for.
+    private var gradientStyles: [String: ComputedStyle]?
     var clipPathStyles: [String: ComputedStyle] = [:]
     var clipShapeFills: [String: ClipShapeFill] = [:]
     /// Set by `clipPath` when the clip holds nothing that draws (no child, or none SVG lets clip):
@@ -338,8 +345,13 @@ private struct Mapper {
             warn(element, "CSS animation is not imported; animate the nodes with states, tweens or keyframes")
         }
         var own = Affine.identity
-        if let text = element["transform"] {
-            if let parsed = parseTransform(text) { own = parsed } else { warn(element, "the transform '\(text)' is not valid; it is ignored, as SVG ignores it") }
+        if let css = style[.transform], let parsed = parseCSSTransform(css) {
+            own = parsed
+        } else {
+            if let css = style[.transform] { warn(element, "the CSS transform '\(css)' is not one the importer reads; the element's transform attribute applies instead") }
+            if let text = element["transform"] {
+                if let parsed = parseTransform(text) { own = parsed } else { warn(element, "the transform '\(text)' is not valid; it is ignored, as SVG ignores it") }
+            }
         }
         switch element.kind {
         case .group, .svg, .use:
@@ -364,10 +376,13 @@ private struct Mapper {
         /// What percentages inside a new viewport are of: its viewBox's size, else its own.
         var innerViewport: Point?
         if element.kind == .svg {
+            // A use's width and height, when it gives them, replace those of the svg it draws.
+            let sizeFromUse = useSizeForNextSVG
+            useSizeForNextSVG = nil
             let x = parseLength(element["x"], percentOf: viewport.x) ?? 0
             let y = parseLength(element["y"], percentOf: viewport.y) ?? 0
-            let width = parseLength(element["width"], percentOf: viewport.x) ?? viewport.x
-            let height = parseLength(element["height"], percentOf: viewport.y) ?? viewport.y
+            let width = parseLength(sizeFromUse?.width, percentOf: viewport.x) ?? parseLength(element["width"], percentOf: viewport.x) ?? viewport.x
+            let height = parseLength(sizeFromUse?.height, percentOf: viewport.y) ?? parseLength(element["height"], percentOf: viewport.y) ?? viewport.y
             guard width > 0, height > 0 else { return nil }
             let placed = placeViewport(x: x, y: y, width: width, height: height, viewBox: element["viewBox"], preserveAspectRatio: element["preserveAspectRatio"])
             matrix = matrix.concatenating(placed.matrix)
@@ -413,6 +428,7 @@ private struct Mapper {
             } else {
                 matrix = matrix.concatenating(.translate(x, y))
                 content = [target]
+                if target.kind == .svg { useSizeForNextSVG = (element["width"], element["height"]) }
             }
         }
         let combined = pending.concatenating(matrix)
@@ -443,6 +459,8 @@ private struct Mapper {
             }
         }
         viewport = outerViewport
+        // Left unread when the target was not drawn (display none, say).
+        useSizeForNextSVG = nil
         node.geometry = .group(children)
         if let clip = style[.clipPath], clip != "none" {
             var intersected: [String] = []
@@ -517,7 +535,10 @@ private struct Mapper {
         for marker in markerProperties {
             if let value = style[marker], value != "none" { warn(element, "markers are not imported; the shape is drawn without them") }
         }
-        let number = { (name: String, reference: Double) -> Double in parseLength(element[name], percentOf: reference) ?? 0 }
+        let length = { (name: String, reference: Double) -> Double? in
+            parseLength(element[name], percentOf: reference) ?? fontRelativeLength(element[name], fontSize: { fontSize(style[.fontSize]) })
+        }
+        let number = { (name: String, reference: Double) -> Double in length(name, reference) ?? 0 }
         var node = ArtworkNode(id: "", location: ArtworkLocation(line: element.line, column: element.column), geometry: .group([]))
         var outline: PathShape
         var localToNode = Affine.identity
@@ -531,7 +552,7 @@ private struct Mapper {
             let width = number("width", viewport.x), height = number("height", viewport.y)
             guard width > 0, height > 0 else { return nil }
             let x = number("x", viewport.x), y = number("y", viewport.y)
-            var rx = parseLength(element["rx"], percentOf: viewport.x), ry = parseLength(element["ry"], percentOf: viewport.y)
+            var rx = length("rx", viewport.x), ry = length("ry", viewport.y)
             if rx == nil || rx! < 0 { rx = ry }
             if ry == nil || ry! < 0 { ry = rx }
             let cornerX = min(max(rx ?? 0, 0), width / 2), cornerY = min(max(ry ?? 0, 0), height / 2)
@@ -545,11 +566,10 @@ private struct Mapper {
             let cx = number("cx", viewport.x), cy = number("cy", viewport.y)
             var rx: Double, ry: Double
             if element.kind == .circle {
-                let diagonal = (viewport.x * viewport.x + viewport.y * viewport.y).squareRoot() / 2.squareRoot()
-                rx = number("r", diagonal)
+                rx = number("r", viewportDiagonal)
                 ry = rx
             } else {
-                let givenX = parseLength(element["rx"], percentOf: viewport.x), givenY = parseLength(element["ry"], percentOf: viewport.y)
+                let givenX = length("rx", viewport.x), givenY = length("ry", viewport.y)
                 // A negative radius is invalid and counts as `auto`: the other radius.
                 let validX = givenX.flatMap { $0 >= 0 ? $0 : nil }, validY = givenY.flatMap { $0 >= 0 ? $0 : nil }
                 rx = validX ?? validY ?? 0
@@ -627,13 +647,15 @@ private struct Mapper {
             strokePaint = .color(stops[0].color)
         default: break
         }
-        let width = (parseLength(style[.strokeWidth], percentOf: viewport.x) ?? 1) * strokeScale
+        let diagonal = viewportDiagonal
+        let givenWidth = style[.strokeWidth]
+        let width = (parseLength(givenWidth, percentOf: diagonal) ?? fontRelativeLength(givenWidth, fontSize: { fontSize(style[.fontSize]) }) ?? 1) * strokeScale
         if strokePaint != .none, width > 0 {
             // An invalid keyword is ignored, as SVG ignores it: the initial value applies.
             let cap = style[.strokeLinecap].flatMap { lineCaps.contains($0) ? $0 : nil } ?? "butt"
             let dashes = strokeDashes(
                 array: style[.strokeDasharray], offset: style[.strokeDashoffset], cap: cap,
-                context: DashLengthContext(diagonal: (viewport.x * viewport.x + viewport.y * viewport.y).squareRoot() / 2.squareRoot(), fontSize: fontSize(style[.fontSize])),
+                context: DashLengthContext(diagonal: diagonal, fontSize: fontSize(style[.fontSize])),
                 scale: strokeScale)
             if let reason = dashes.unsupported { warn(element, reason) }
             let dash = dashes.lengths
@@ -773,10 +795,11 @@ private struct Mapper {
     }
 
     /// The gradient's attributes with those it inherits through `href` filled in, and the stops of
-    /// the first gradient in the chain that has any.
-    func gradientChain(_ server: SVGElement) -> (attributes: [String: String], stops: [SVGElement]) {
+    /// the first gradient in the chain that has any, with that gradient.
+    func gradientChain(_ server: SVGElement) -> (attributes: [String: String], stops: [SVGElement], stopsOwner: SVGElement) {
         var attributes = server.attributes
         var stops = server.children.filter { $0.name == "stop" }
+        var stopsOwner = server
         var current = server
         var seen: Set<String> = [server["id"] ?? ""]
         while let href = current["href"], href.hasPrefix("#"), let next = byID[String(href.dropFirst())], seen.count < 32,
@@ -791,10 +814,32 @@ private struct Mapper {
                     attributes[key] = next[key]
                 }
             }
-            if stops.isEmpty { stops = next.children.filter { $0.name == "stop" } }
+            if stops.isEmpty {
+                stops = next.children.filter { $0.name == "stop" }
+                stopsOwner = next
+            }
             current = next
         }
-        return (attributes, stops)
+        return (attributes, stops, stopsOwner)
+    }
+
+    /// The computed style of every gradient with an id, in its place in the tree: what a stop's
+    /// `currentColor` takes its `color` from. Made by one walk, the first time a stop needs it.
+    private mutating func gradientStylesInPlace() -> [String: ComputedStyle] {
+        if let known = gradientStyles { return known }
+        var styles: [String: ComputedStyle] = [:]
+        func walk(_ element: SVGElement, _ style: ComputedStyle) {
+            for child in element.children {
+                let childStyle = style.child(child, sheet: sheet)
+                if child.name == "linearGradient" || child.name == "radialGradient", let id = child["id"], styles[id] == nil {
+                    styles[id] = childStyle
+                }
+                walk(child, childStyle)
+            }
+        }
+        walk(root, ComputedStyle().child(root, sheet: sheet))
+        gradientStyles = styles
+        return styles
     }
 
     /// A gradient's attributes (its `href` chain's included) and stops, before any opacity: the
@@ -802,12 +847,17 @@ private struct Mapper {
     mutating func resolvedGradient(_ server: SVGElement) -> ResolvedGradient {
         let key = server["id"] ?? ""
         if let resolved = resolvedGradients[key] { return resolved }
-        let (attributes, stopElements) = gradientChain(server)
-        let serverStyle = ComputedStyle().child(server, sheet: sheet)
+        let (attributes, stopElements, stopsOwner) = gradientChain(server)
+        let ownerStyle = ComputedStyle().child(stopsOwner, sheet: sheet)
         var stops: [ArtworkStop] = []
         var lastOffset = 0.0
         for stop in stopElements {
-            let style = serverStyle.child(stop, sheet: sheet)
+            var style = ownerStyle.child(stop, sheet: sheet)
+            if let stopColor = style[.stopColor], trimmedWhitespace(stopColor).lowercased() == "currentcolor" {
+                // `color` is inherited from where the gradient is written, not from what it paints.
+                let inPlace = stopsOwner["id"].flatMap { gradientStylesInPlace()[$0] } ?? ownerStyle
+                style = inPlace.child(stop, sheet: sheet)
+            }
             var offset = String(trimmedWhitespace(stop["offset"] ?? "0"))
             var divisor = 1.0
             if offset.hasSuffix("%") {
@@ -861,7 +911,7 @@ private struct Mapper {
             let to = Point(from.x + reach.x - shift * isoline.x, from.y + reach.y - shift * isoline.y)
             return .linear(from: from, to: to, stops: stops)
         }
-        let diagonal = (viewport.x * viewport.x + viewport.y * viewport.y).squareRoot() / 2.squareRoot()
+        let diagonal = viewportDiagonal
         let center = Point(length(resolved.cx, "50%", viewport.x), length(resolved.cy, "50%", viewport.y))
         let radius = length(resolved.r, "50%", diagonal)
         guard radius > 0 else { return .color(stops[stops.count - 1].color) }
@@ -924,18 +974,23 @@ private struct Mapper {
         var childClips: [(clip: String, matrix: Affine)] = []
         for (childIndex, child) in clip.children.enumerated() {
             var target = child
+            var throughUse = false
             var childMatrix = child["transform"].flatMap(parseTransform) ?? .identity
             if child.name == "use", let href = child["href"], href.hasPrefix("#"), let used = byID[String(href.dropFirst())] {
                 childMatrix = childMatrix.concatenating(.translate(parseLength(child["x"]) ?? 0, parseLength(child["y"]) ?? 0))
                     .concatenating(used["transform"].flatMap(parseTransform) ?? .identity)
                 target = used
+                throughUse = true
             }
             guard target.kind.isShape else { continue }
-            if target["display"] == "none" { continue }
+            let childStyle = clipStyle.child(child, sheet: sheet)
+            let shapeStyle = throughUse ? childStyle.child(target, sheet: sheet) : childStyle
+            // A shape SVG does not render adds nothing to the clip.
+            if shapeStyle[.display] == "none" || shapeStyle[.visibility] == "hidden" || shapeStyle[.visibility] == "collapse" { continue }
             if var outline = shapeOutline(target) {
                 outline.contours.removeAll { $0.vertices.count < 2 }
                 guard !outline.contours.isEmpty else { continue }
-                let evenOdd = clipStyle.child(child, sheet: sheet).child(target, sheet: sheet)["clip-rule"] == "evenodd"
+                let evenOdd = shapeStyle[.clipRule] == "evenodd"
                 // Worked out once per clipPath shape (and viewport, which its percentages are of),
                 // however many elements the clip is used on.
                 let key = "\(clipID)\u{0}\(childIndex)\u{0}\(viewport.x)\u{0}\(viewport.y)"

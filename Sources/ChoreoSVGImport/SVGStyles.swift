@@ -76,6 +76,8 @@ struct StyleProperty {
     static let animationName = StyleProperty("animation-name")
     static let overflow = StyleProperty("overflow")
     static let backgroundColor = StyleProperty("background-color")
+    /// CSS's `transform` (from a style sheet or `style=""`), which replaces the attribute's.
+    static let transform = StyleProperty("transform")
 }
 
 /// `text` without the ASCII whitespace around it (what CSS and SVG attribute syntax skip), without
@@ -103,6 +105,8 @@ struct SheetDeclaration {
     var slot: Int
     var value: String
     var inherits: Bool
+    /// Written with `!important`: it outranks every declaration without it, `style=""` included.
+    var important: Bool
     var number: Int
 }
 
@@ -204,7 +208,7 @@ struct StyleSheet {
         return left
     }
 
-    private mutating func simpleRule(_ selector: String, declarations: [(String, String)]) -> StyleRule? {
+    private mutating func simpleRule(_ selector: String, declarations: [(name: String, value: String, important: Bool)]) -> StyleRule? {
         if selector.isEmpty || selector.contains(where: { " >+~:[".contains($0) }) { return nil }
         var element: String?
         var classes: [String] = []
@@ -231,12 +235,12 @@ struct StyleSheet {
         guard flush() else { return nil }
         let specificity = (id == nil ? 0 : 1, classes.count, element == nil ? 0 : 1)
         var known: [SheetDeclaration] = []
-        for (name, raw) in declarations {
+        for (name, raw, important) in declarations {
             guard let slot = propertySlot(name) else { continue }
             // An empty value specifies nothing, as the cascade leaves it.
             let value = trimmedWhitespace(raw)
             if value.isEmpty { continue }
-            known.append(SheetDeclaration(slot: slot, value: value.utf8.count == raw.utf8.count ? raw : String(value), inherits: value == "inherit", number: declarationCount))
+            known.append(SheetDeclaration(slot: slot, value: value.utf8.count == raw.utf8.count ? raw : String(value), inherits: value == "inherit", important: important, number: declarationCount))
             declarationCount += 1
         }
         return StyleRule(element: element, classes: classes, id: id, declarations: known, specificity: specificity, order: rules.count)
@@ -293,36 +297,38 @@ func stripComments(_ css: String) -> String {
     return result + rest
 }
 
-/// `fill: red; stroke-width: 2 !important` as ordered pairs, names lowercased.
-func parseDeclarations(_ text: String) -> [(String, String)] {
-    if let pairs = asciiDeclarations(text) { return pairs }
+/// `fill: red; stroke-width: 2 !important` in order, names lowercased, each value without its
+/// `!important` and whether it had one.
+func parseDeclarations(_ text: String) -> [(name: String, value: String, important: Bool)] {
+    if let declarations = asciiDeclarations(text) { return declarations }
     return stripComments(text).split(separator: ";").compactMap { declaration in
         guard let colon = declaration.firstIndex(of: ":") else { return nil }
         let name = trimmedWhitespace(declaration[..<colon]).lowercased()
         var value = trimmedWhitespace(declaration[declaration.index(after: colon)...])
-        if value.hasSuffix("!important") { value = trimmedWhitespace(value.dropLast(10)) }
-        return name.isEmpty ? nil : (name, String(value))
+        let important = value.hasSuffix("!important")
+        if important { value = trimmedWhitespace(value.dropLast(10)) }
+        return name.isEmpty ? nil : (name, String(value), important)
     }
 }
 
 /// `parseDeclarations` on the bytes, for ASCII text without comments (what exports write), where
 /// bytes and characters split alike; nil for any other text, which the general path reads.
-private func asciiDeclarations(_ text: String) -> [(String, String)]? {
-    var pairs: [(String, String)] = []
-    let read = forEachASCIIDeclaration(in: text) { bytes, name, value in
+private func asciiDeclarations(_ text: String) -> [(name: String, value: String, important: Bool)]? {
+    var declarations: [(name: String, value: String, important: Bool)] = []
+    let read = forEachASCIIDeclaration(in: text) { bytes, name, value, important in
         func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
         let lowered = name.contains(where: { bytes[$0] >= 65 && bytes[$0] <= 90 })
             ? String(decoding: name.map { bytes[$0] >= 65 && bytes[$0] <= 90 ? bytes[$0] | 0x20 : bytes[$0] }, as: UTF8.self)
             : string(name)
-        pairs.append((lowered, string(value)))
+        declarations.append((lowered, string(value), important))
     }
-    return read ? pairs : nil
+    return read ? declarations : nil
 }
 
 /// Calls `body` with the byte ranges of each declaration's name and value (both trimmed, the
-/// value without `!important`, an empty name skipped) when `text` is ASCII without comments, and
-/// returns true; returns false, calling nothing, for any other text.
-private func forEachASCIIDeclaration(in text: String, _ body: (_ bytes: UnsafeBufferPointer<UInt8>, _ name: Range<Int>, _ value: Range<Int>) -> Void) -> Bool {
+/// value without `!important`, an empty name skipped) and whether it was important when `text` is
+/// ASCII without comments, and returns true; returns false, calling nothing, for any other text.
+private func forEachASCIIDeclaration(in text: String, _ body: (_ bytes: UnsafeBufferPointer<UInt8>, _ name: Range<Int>, _ value: Range<Int>, _ important: Bool) -> Void) -> Bool {
     var text = text
     return text.withUTF8 { bytes -> Bool in
         var previous: UInt8 = 0
@@ -346,10 +352,9 @@ private func forEachASCIIDeclaration(in text: String, _ body: (_ bytes: UnsafeBu
             let name = trimmed(start..<colon)
             guard !name.isEmpty else { continue }
             var value = trimmed(colon + 1..<end)
-            if value.count >= 10, bytes[value.upperBound - 10..<value.upperBound].elementsEqual("!important".utf8) {
-                value = trimmed(value.lowerBound..<value.upperBound - 10)
-            }
-            body(bytes, name, value)
+            let important = value.count >= 10 && bytes[value.upperBound - 10..<value.upperBound].elementsEqual("!important".utf8)
+            if important { value = trimmed(value.lowerBound..<value.upperBound - 10) }
+            body(bytes, name, value, important)
         }
         return true
     }
@@ -402,7 +407,8 @@ final class StyleValues {
 }
 
 /// The computed style of one element: its parent's inherited properties, then presentation
-/// attributes, then the style sheet, then `style=""` (the CSS cascade without `!important`).
+/// attributes, then the style sheet, then `style=""`, then the sheet's `!important` declarations
+/// and last `style=""`'s (the CSS cascade of one origin).
 struct ComputedStyle {
     private static let initialValues: [(property: String, value: String)] = [
         ("fill", "black"), ("fill-opacity", "1"), ("fill-rule", "nonzero"), ("stroke", "none"), ("stroke-width", "1"),
@@ -453,19 +459,28 @@ struct ComputedStyle {
             next.specify(Int(attribute.presentedSlot), attribute.value, parent: parentSlots)
         }
         let identity = sheet.identity
-        sheet.forEachDeclaration(for: element) { declaration in next.specify(declaration, from: identity, parent: parentSlots) }
+        // Important declarations are rare: these stay empty, without an allocation, for most elements.
+        var importantInSheet: [SheetDeclaration] = []
+        var importantInline: [(slot: Int, value: String)] = []
+        sheet.forEachDeclaration(for: element) { declaration in
+            if declaration.important { importantInSheet.append(declaration) } else { next.specify(declaration, from: identity, parent: parentSlots) }
+        }
         if let style = element["style"] {
             // ASCII text is read in place, a string made only of a value the importer reads.
-            let read = forEachASCIIDeclaration(in: style) { bytes, name, value in
+            let read = forEachASCIIDeclaration(in: style) { bytes, name, value, important in
                 guard let slot = propertySlot(lowercased: name, in: bytes) else { return }
-                next.specify(slot, String(decoding: UnsafeBufferPointer(rebasing: bytes[value]), as: UTF8.self), parent: parentSlots)
+                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[value]), as: UTF8.self)
+                if important { importantInline.append((slot, text)) } else { next.specify(slot, text, parent: parentSlots) }
             }
             if !read {
-                for (name, value) in parseDeclarations(style) {
-                    if let slot = propertySlot(name) { next.specify(slot, value, parent: parentSlots) }
+                for (name, value, important) in parseDeclarations(style) {
+                    guard let slot = propertySlot(name) else { continue }
+                    if important { importantInline.append((slot, value)) } else { next.specify(slot, value, parent: parentSlots) }
                 }
             }
         }
+        for declaration in importantInSheet { next.specify(declaration, from: identity, parent: parentSlots) }
+        for (slot, value) in importantInline { next.specify(slot, value, parent: parentSlots) }
         return next
     }
 

@@ -8,7 +8,7 @@ struct StrokeDashes {
 }
 
 /// What a dash length's units are relative to: `%` to the viewport's normalised diagonal (as
-/// SVG's lengths that are neither horizontal nor vertical), `em` to the font size.
+/// SVG's lengths that are neither horizontal nor vertical), `em` and `ex` to the font size.
 struct DashLengthContext {
     var diagonal: Double
     var fontSize: Double
@@ -16,11 +16,8 @@ struct DashLengthContext {
 
 /// One `<length-percentage>` of a dash list or offset; nil when it is not one.
 func dashLength(_ text: Substring, context: DashLengthContext) -> Double? {
-    let trimmed = trimmedWhitespace(text)
-    if trimmed.hasSuffix("em"), !trimmed.hasSuffix("rem") {
-        return parseLength(String(trimmed.dropLast(2))).map { $0 * context.fontSize }
-    }
-    return parseLength(String(trimmed), percentOf: context.diagonal)
+    let trimmed = String(trimmedWhitespace(text))
+    return parseLength(trimmed, percentOf: context.diagonal) ?? fontRelativeLength(trimmed, fontSize: { context.fontSize })
 }
 
 /// The font size `em` lengths are relative to: `font-size` as a length, 16 (CSS's `medium`) when it

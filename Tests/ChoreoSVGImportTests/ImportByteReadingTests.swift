@@ -20,7 +20,8 @@ import Testing
             <rect id="inch" x="0" y="0" width="1in" height=" 10mm " fill="blue"/>
             <rect id="percent" x="0" y="0" width="50%" height="12px" fill="blue"/>
             <rect id="two" x="0" y="0" width="5 6" height="10" fill="blue"/>
-            <rect id="unknown" x="0" y="0" width="5em" height="10" fill="blue"/>
+            <rect id="unknown" x="0" y="0" width="5zz" height="10" fill="blue"/>
+            <rect id="em" x="0" y="0" width="5em" height="10" fill="blue"/>
             """)
         guard case let .rect(width, height, _)? = node("inch", in: artwork)?.geometry else {
             Issue.record("no rect for inch")
@@ -33,9 +34,11 @@ import Testing
             return
         }
         #expect(halfWidth == 100 && pixels == 12)
-        // Two numbers, or a unit without a fixed size, are not a length: the rect has no width.
+        // Two numbers, or a unit CSS does not have, are not a length: the rect has no width.
         #expect(node("two", in: artwork) == nil)
         #expect(node("unknown", in: artwork) == nil)
+        // An `em` is of the font size, 16 where none is given.
+        #expect(node("em", in: artwork)?.geometry == .rect(width: 80, height: 10, cornerRadius: 0))
     }
 
     @Test func transformsOnBytesAndAMalformedOne() throws {

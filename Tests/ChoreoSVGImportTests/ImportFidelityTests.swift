@@ -286,4 +286,103 @@ private func node(_ id: String, in artwork: Artwork) -> ArtworkNode? {
             """)
         #expect(artwork.warnings.map(\.message) == ["a radial gradient's focal radius (fr) is not imported; it starts from the centre"])
     }
+
+    /// `em` is the font size in place (16 without one), `ex` half of it.
+    @Test func emAndExLengthsAreOfTheFontSize() throws {
+        let artwork = try imported("""
+            <g font-size="20">
+              <rect id="em" x="1em" y="1em" width="8em" height="4em" rx="1em" fill="green"/>
+              <rect id="ex" x="2ex" y="2ex" width="16ex" height="8ex" fill="green" stroke="black" stroke-width="1ex"/>
+            </g>
+            <circle id="medium" cx="100" cy="100" r="2em" fill="green"/>
+            """)
+        #expect(artwork.warnings.isEmpty)
+        #expect(node("em", in: artwork)?.geometry == .rect(width: 160, height: 80, cornerRadius: 20))
+        #expect(node("em", in: artwork)?.position == Point(100, 60))
+        #expect(node("ex", in: artwork)?.geometry == .rect(width: 160, height: 80, cornerRadius: 0))
+        #expect(node("ex", in: artwork)?.stroke?.width == 10)
+        #expect(node("medium", in: artwork)?.geometry == .ellipse(width: 64, height: 64))
+    }
+
+    /// A percentage of a stroke's width is of the viewport's diagonal over √2, as SVG has it.
+    @Test func aStrokeWidthInPercentIsOfTheDiagonal() throws {
+        let svg = "<svg viewBox=\"0 0 300 100\" xmlns=\"http://www.w3.org/2000/svg\"><rect id=\"r\" x=\"20\" y=\"20\" width=\"60\" height=\"60\" fill=\"none\" stroke=\"green\" stroke-width=\"10%\"/></svg>"
+        let artwork = try ArtworkMapper.map(bytes: Array(svg.utf8)).get()
+        let width = try #require(artwork.nodes.first?.stroke?.width)
+        #expect(abs(width - (300.0 * 300 + 100 * 100).squareRoot() / 2.squareRoot() / 10) < 1e-9)
+    }
+
+    /// `!important` outranks later rules, more specific ones and `style=""`; an important
+    /// `style=""` declaration outranks an important rule.
+    @Test func importantDeclarationsOutrankTheRest() throws {
+        let artwork = try imported("""
+            <style>
+              #a { fill: green !important; }
+              #a { fill: red; }
+              rect.b { fill: green !important }
+              #b { fill: red }
+              #c { fill: red !important }
+            </style>
+            <rect id="a" x="0" y="0" width="50" height="50"/>
+            <rect id="b" class="b" x="50" y="0" width="50" height="50" style="fill: red"/>
+            <rect id="c" x="100" y="0" width="50" height="50" style="fill: green !important"/>
+            """)
+        #expect(artwork.warnings.isEmpty)
+        for id in ["a", "b", "c"] { #expect(node(id, in: artwork)?.fill == .color(RGBA(0, 128.0 / 255, 0, 1)), "\(id)") }
+    }
+
+    /// SVG 2's CSS `transform` replaces the attribute: units, `translateX` and friends are read;
+    /// one the importer cannot read leaves the attribute's, with a warning.
+    @Test func aCSSTransformReplacesTheAttribute() throws {
+        let artwork = try imported("""
+            <style>#sheet { transform: translateX(40px) rotate(0.25turn) }</style>
+            <rect id="sheet" x="0" y="0" width="20" height="10" transform="translate(100 100)" fill="green"/>
+            <rect id="inline" x="0" y="0" width="20" height="10" style="transform: scale(2)" transform="translate(100 100)" fill="green"/>
+            <rect id="unread" x="0" y="0" width="20" height="10" style="transform: perspective(10px)" transform="translate(100 100)" fill="green"/>
+            """)
+        #expect(node("sheet", in: artwork)?.position == Point(35, 10))
+        #expect(node("sheet", in: artwork)?.rotation == 90)
+        #expect(node("inline", in: artwork)?.position == Point(20, 10))
+        #expect(node("inline", in: artwork)?.scale == Point(2, 2))
+        #expect(node("unread", in: artwork)?.position == Point(110, 105))
+        #expect(artwork.warnings.map(\.message) == ["the CSS transform 'perspective(10px)' is not one the importer reads; the element's transform attribute applies instead"])
+    }
+
+    /// A stop's `currentColor` is the `color` where the gradient is written, not where it is used.
+    @Test func aStopsCurrentColorIsTheColourWhereTheGradientIsWritten() throws {
+        let artwork = try imported("""
+            <g color="green"><defs><linearGradient id="g"><stop offset="0" stop-color="yellow"/><stop offset="1" stop-color="currentColor"/></linearGradient></defs></g>
+            <rect id="r" x="20" y="20" width="160" height="160" color="red" fill="url(#g)"/>
+            """)
+        guard case let .linear(_, _, stops) = node("r", in: artwork)?.fill else {
+            Issue.record("no linear gradient")
+            return
+        }
+        #expect(stops.map(\.color) == [RGBA(1, 1, 0, 1), RGBA(0, 128.0 / 255, 0, 1)])
+    }
+
+    /// A clip shape SVG does not render (hidden, or display none by a style sheet) adds nothing:
+    /// a clip of nothing else draws nothing of its element.
+    @Test func aHiddenClipShapeAddsNothingToTheClip() throws {
+        let artwork = try imported("""
+            <style>.gone { display: none }</style>
+            <clipPath id="hidden"><rect x="0" y="0" width="100" height="100" visibility="hidden"/></clipPath>
+            <clipPath id="half"><rect x="0" y="0" width="100" height="200"/><rect class="gone" x="100" y="0" width="100" height="200"/></clipPath>
+            <rect id="nothing" x="0" y="0" width="200" height="200" fill="red" clip-path="url(#hidden)"/>
+            <rect id="left" x="0" y="0" width="200" height="200" fill="green" clip-path="url(#half)"/>
+            """)
+        #expect(node("nothing", in: artwork) == nil)
+        #expect(node("left", in: artwork)?.clip == "M -100 -100 L 0 -100 L 0 100 L -100 100 Z")
+    }
+
+    /// A use's width and height size the svg it draws (its viewBox fitted into them).
+    @Test func aUsesSizeReplacesTheSvgsItDraws() throws {
+        let artwork = try imported("""
+            <defs><svg id="inner" viewBox="0 0 200 200"><circle id="c" cx="100" cy="100" r="80" fill="green"/></svg></defs>
+            <use id="u" href="#inner" width="100" height="150"/>
+            """)
+        let inner = try #require(node("inner", in: artwork))
+        #expect(inner.scale == Point(0.5, 0.5))
+        #expect(inner.position == Point(0, 25))
+    }
 }
