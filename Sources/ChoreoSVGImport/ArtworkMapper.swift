@@ -750,7 +750,7 @@ private struct Mapper {
             } else if !reference.hasPrefix("#") {
                 warn(element, "the paint '\(reference)' is outside the file; nothing outside the SVG is read")
             }
-            if fallback.isEmpty { return .none }
+            if fallback.isEmpty || fallback == "none" { return .none }
             value = fallback
         }
         guard var color = color(value, style: style) else {
@@ -791,7 +791,7 @@ private struct Mapper {
 
     private func parsedColor(_ value: String) -> RGBA? {
         if case let .success(color) = parseColor(value, environment: ValueEnvironment()) { return color }
-        return hslColor(value)
+        return hslColor(value) ?? clampedRGBColor(value)
     }
 
     /// The gradient's attributes with those it inherits through `href` filled in, and the stops of
@@ -1135,6 +1135,32 @@ func hslColor(_ text: String) -> RGBA? {
         return p
     }
     return RGBA(channel(h + 1.0 / 3), channel(h), channel(h - 1.0 / 3), alpha)
+}
+
+/// `rgb()` and `rgba()` of commas with components out of range, which CSS clamps (the scene's own
+/// colours refuse them): three numbers or three percentages, never a mix, and an alpha as a
+/// number or a percentage.
+func clampedRGBColor(_ text: String) -> RGBA? {
+    let lower = text.lowercased()
+    guard lower.hasPrefix("rgb"), let open = lower.firstIndex(of: "("), lower.hasSuffix(")"),
+        lower[..<open] == "rgb" || lower[..<open] == "rgba"
+    else { return nil }
+    let parts = lower[lower.index(after: open)..<lower.index(before: lower.endIndex)].split(separator: ",", omittingEmptySubsequences: false)
+        .map { trimmedWhitespace($0) }
+    guard parts.count == 3 || parts.count == 4 else { return nil }
+    let percentages = parts[0].hasSuffix("%")
+    var channels: [Double] = []
+    for part in parts[..<3] {
+        guard part.hasSuffix("%") == percentages, let number = parseSingleNumber(percentages ? part.dropLast() : part) else { return nil }
+        channels.append(min(1, max(0, percentages ? number / 100 : number / 255)))
+    }
+    var alpha = 1.0
+    if parts.count == 4 {
+        let part = parts[3]
+        guard let number = parseSingleNumber(part.hasSuffix("%") ? part.dropLast() : part) else { return nil }
+        alpha = min(1, max(0, part.hasSuffix("%") ? number / 100 : number))
+    }
+    return RGBA(channels[0], channels[1], channels[2], alpha)
 }
 
 /// How many numbers path data holds at most: the places a number can start.

@@ -385,4 +385,19 @@ private func node(_ id: String, in artwork: Artwork) -> ArtworkNode? {
         #expect(inner.scale == Point(0.5, 0.5))
         #expect(inner.position == Point(0, 25))
     }
+
+    /// CSS clamps `rgb()`'s components and alpha; `url()` with a `none` fallback paints nothing, quietly.
+    @Test func coloursSVGClampsOrFallsBackOn() throws {
+        let artwork = try imported("""
+            <rect id="over" width="10" height="10" fill="rgb(-10%, 50%, 120%)"/>
+            <rect id="alpha" width="10" height="10" fill="rgba(0, 127, 0, 2)"/>
+            <rect id="clear" width="10" height="10" fill="rgba(0, 300, 0, -1)"/>
+            <rect id="gone" width="10" height="10" fill="url(#missing) none"/>
+            """)
+        #expect(node("over", in: artwork)?.fill == .color(RGBA(0, 0.5, 1, 1)))
+        #expect(node("alpha", in: artwork)?.fill == .color(RGBA(0, 127.0 / 255, 0, 1)))
+        #expect(node("clear", in: artwork)?.fill == .color(RGBA(0, 1, 0, 0)))
+        #expect(node("gone", in: artwork)?.fill == ArtworkPaint.none)
+        #expect(artwork.warnings.isEmpty)
+    }
 }
