@@ -881,8 +881,26 @@ private struct Mapper {
         if opacity != 1 { for index in stops.indices { stops[index].color.a *= opacity } }
         if stops.isEmpty { return .none }
         if stops.count == 1 { return .color(stops[0].color) }
-        if let spread = resolved.spreadMethod, spread != "pad" {
-            warn(user, "spreadMethod '\(spread)' is not imported; the gradient pads its end colours")
+        let spread: GradientSpread
+        if let known = GradientSpread(resolved.spreadMethod) {
+            spread = known
+        } else {
+            warn(user, "spreadMethod '\(resolved.spreadMethod ?? "")' is not valid; the gradient pads its end colours, as SVG does")
+            spread = .pad
+        }
+        /// The periods of a repeated or reflected gradient that cover the painted box, given each
+        /// corner's gradient parameter; nil to pad (one period covers it, or too many would).
+        func periods(_ parameter: (Point) -> Double, from origin: Double? = nil) -> (first: Int, count: Int)? {
+            guard spread != .pad else { return nil }
+            var parameters = corners(of: bounds, through: matrix).map(parameter)
+            if let origin { parameters.append(origin) }
+            guard let periods = spreadPeriods(covering: parameters) else { return nil }
+            let count = periods.last - periods.first
+            guard count <= maxSpreadPeriods else {
+                warn(user, "spreadMethod '\(resolved.spreadMethod ?? "")' over more than \(maxSpreadPeriods) periods of the gradient is not imported; it pads its end colours")
+                return nil
+            }
+            return (periods.first, count)
         }
         let objectBounds = resolved.gradientUnits != "userSpaceOnUse"
         var space = matrix
@@ -909,6 +927,14 @@ private struct Mapper {
             guard along > 0 else { return .color(stops[stops.count - 1].color) }
             let shift = (reach.x * isoline.x + reach.y * isoline.y) / along
             let to = Point(from.x + reach.x - shift * isoline.x, from.y + reach.y - shift * isoline.y)
+            let axis = to - from
+            let axisLengthSquared = axis.x * axis.x + axis.y * axis.y
+            if let (first, count) = periods({ (($0.x - from.x) * axis.x + ($0.y - from.y) * axis.y) / axisLengthSquared }) {
+                let start = Double(first), end = Double(first + count)
+                return .linear(
+                    from: Point(from.x + axis.x * start, from.y + axis.y * start), to: Point(from.x + axis.x * end, from.y + axis.y * end),
+                    stops: spreadStops(stops, first: first, count: count, spread: spread))
+            }
             return .linear(from: from, to: to, stops: stops)
         }
         let diagonal = viewportDiagonal
@@ -929,7 +955,12 @@ private struct Mapper {
             scale = abs(space.determinant).squareRoot()
             warn(user, "a radial gradient stretched into an ellipse (by an uneven box or transform) is not imported as such; it is drawn as a circle")
         }
-        return .radial(center: space.apply(center), radius: radius * scale, stops: stops)
+        let centre = space.apply(center), scaledRadius = radius * scale
+        // A radial gradient's parameter starts at its centre (0), so its periods start at the first.
+        if let (_, count) = periods({ (($0.x - centre.x) * ($0.x - centre.x) + ($0.y - centre.y) * ($0.y - centre.y)).squareRoot() / scaledRadius }, from: 0) {
+            return .radial(center: centre, radius: scaledRadius * Double(count), stops: spreadStops(stops, first: 0, count: count, spread: spread))
+        }
+        return .radial(center: centre, radius: scaledRadius, stops: stops)
     }
 
     // MARK: Clips

@@ -400,4 +400,36 @@ private func node(_ id: String, in artwork: Artwork) -> ArtworkNode? {
         #expect(node("gone", in: artwork)?.fill == ArtworkPaint.none)
         #expect(artwork.warnings.isEmpty)
     }
+
+    /// `reflect` and `repeat` are drawn by stretching the gradient over every period the shape
+    /// reaches; a shape inside one period needs nothing; too many periods pad, with a warning.
+    @Test func repeatedAndReflectedGradientsAreLaidOutPeriodByPeriod() throws {
+        let artwork = try imported("""
+            <linearGradient id="reflect" x1=".4" x2=".6" spreadMethod="reflect"><stop offset="0" stop-color="white"/><stop offset="1" stop-color="black"/></linearGradient>
+            <radialGradient id="repeat" spreadMethod="repeat"><stop offset="0.5" stop-color="white"/><stop offset="1" stop-color="black"/></radialGradient>
+            <linearGradient id="within" spreadMethod="repeat"><stop offset="0" stop-color="white"/><stop offset="1" stop-color="black"/></linearGradient>
+            <linearGradient id="fine" x1="0" x2=".01" spreadMethod="repeat"><stop offset="0" stop-color="white"/><stop offset="1" stop-color="black"/></linearGradient>
+            <rect id="a" x="20" y="20" width="160" height="160" fill="url(#reflect)"/>
+            <rect id="b" x="20" y="20" width="160" height="160" fill="url(#repeat)"/>
+            <rect id="c" x="20" y="20" width="160" height="160" fill="url(#within)"/>
+            <rect id="d" x="20" y="20" width="160" height="160" fill="url(#fine)"/>
+            """)
+        let white = RGBA(1, 1, 1, 1), black = RGBA(0, 0, 0, 1)
+        guard case let .linear(from, to, reflected)? = node("a", in: artwork)?.fill,
+            case let .radial(center, radius, repeated)? = node("b", in: artwork)?.fill,
+            case let .linear(_, _, within)? = node("c", in: artwork)?.fill
+        else {
+            Issue.record("the gradients are missing")
+            return
+        }
+        #expect(from == Point(-80, -80) && to == Point(80, -80))
+        #expect(reflected.map(\.offset) == [0, 0.2, 0.4, 0.6, 0.8, 1])
+        #expect(reflected.map(\.color) == [white, black, white, black, white, black])
+        // The radius (80) reaches the corners (113 away) in two periods; each holds white to its middle.
+        #expect(center == Point(0, 0) && radius == 160)
+        #expect(repeated.map(\.offset) == [0, 0.25, 0.5, 0.5, 0.75, 1])
+        #expect(repeated.map(\.color) == [white, white, black, white, white, black])
+        #expect(within.map(\.offset) == [0, 1])
+        #expect(artwork.warnings.map(\.message) == ["spreadMethod 'repeat' over more than 32 periods of the gradient is not imported; it pads its end colours"])
+    }
 }
