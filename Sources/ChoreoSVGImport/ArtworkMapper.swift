@@ -136,6 +136,8 @@ private struct Mapper {
     var resolvedGradients: [String: ResolvedGradient] = [:]
     /// The width and height of the `use` whose target, an `svg`, is the next element mapped.
     var useSizeForNextSVG: (width: String?, height: String?)?
+    /// Elements visited working out groups' boxes, over the whole import (`contentBounds`).
+    var boundsVisits = 0
     /// `gradientStylesInPlace()`'s answer, once asked for.
     private var gradientStyles: [String: ComputedStyle]?
     var clipPathStyles: [String: ComputedStyle] = [:]
@@ -344,15 +346,7 @@ private struct Mapper {
         if let animation = style[.animation] ?? style[.animationName], animation != "none" {
             warn(element, "CSS animation is not imported; animate the nodes with states, tweens or keyframes")
         }
-        var own = Affine.identity
-        if let css = style[.transform], let parsed = parseCSSTransform(css) {
-            own = parsed
-        } else {
-            if let css = style[.transform] { warn(element, "the CSS transform '\(css)' is not one the importer reads; the element's transform attribute applies instead") }
-            if let text = element["transform"] {
-                if let parsed = parseTransform(text) { own = parsed } else { warn(element, "the transform '\(text)' is not valid; it is ignored, as SVG ignores it") }
-            }
-        }
+        let own = ownTransform(of: element, style: style, warning: true)
         switch element.kind {
         case .group, .svg, .use:
             return try group(element, style: style, pending: pending, own: own, useDepth: useDepth)
@@ -465,7 +459,10 @@ private struct Mapper {
         if let clip = style[.clipPath], clip != "none" {
             var intersected: [String] = []
             clipDrawsNothing = false
-            node.clip = clipPath(clip, on: element, matrix: clipMatrix, bounds: groupBounds(children), intersected: &intersected)
+            // Only a clip in objectBoundingBox units reads the group's box, which costs a walk of it.
+            let inBoxUnits = clipTarget(clip)?["clipPathUnits"] == "objectBoundingBox"
+            let bounds = inBoxUnits && element.kind == .group ? contentBounds(of: element, style: style) : nil
+            node.clip = clipPath(clip, on: element, matrix: clipMatrix, bounds: bounds, intersected: &intersected)
             if clipDrawsNothing { return nil }
             if node.clip != nil { node.geometry = .group(clippedInside(children, by: intersected)) }
         } else if let box = viewportClip {
@@ -515,7 +512,62 @@ private struct Mapper {
         return false
     }
 
-    private func groupBounds(_ children: [ArtworkNode]) -> Box? { nil }
+    /// The element's own transform: CSS's `transform` when it has one the importer reads, else the
+    /// attribute's (identity for none or an invalid one, which SVG ignores).
+    private mutating func ownTransform(of element: SVGElement, style: ComputedStyle, warning: Bool) -> Affine {
+        if let css = style[.transform], let parsed = parseCSSTransform(css) { return parsed }
+        if warning, let css = style[.transform] { warn(element, "the CSS transform '\(css)' is not one the importer reads; the element's transform attribute applies instead") }
+        guard let text = element["transform"] else { return .identity }
+        if let parsed = parseTransform(text) { return parsed }
+        if warning { warn(element, "the transform '\(text)' is not valid; it is ignored, as SVG ignores it") }
+        return .identity
+    }
+
+    /// The objectBoundingBox of a group: the box of the geometry it holds (strokes left out), in its
+    /// own user space. An element with display none adds nothing; a hidden one counts, as in SVG.
+    /// Nil when it holds nothing, or something whose box the importer does not work out (a nested
+    /// svg, a symbol, text, an image), or when working it out has visited more elements, over the
+    /// whole import, than the import may make nodes.
+    private mutating func contentBounds(of element: SVGElement, style: ComputedStyle) -> Box? {
+        var box: Box?
+        guard accumulateContentBounds(of: element, style: style, matrix: .identity, useDepth: 0, into: &box) else { return nil }
+        return box
+    }
+
+    /// Adds the boxes of what `element` holds, through `matrix`, to `box`; false for content
+    /// whose box the importer does not work out.
+    private mutating func accumulateContentBounds(of element: SVGElement, style: ComputedStyle, matrix: Affine, useDepth: Int, into box: inout Box?) -> Bool {
+        for child in element.children {
+            boundsVisits += 1
+            guard boundsVisits <= SVGLimits.maxOutputNodes else { return false }
+            switch child.kind {
+            case .foreign, .referencedOnly, .unknown: continue
+            case .unsupported, .svg: return false
+            case .group, .use, .rect, .circle, .ellipse, .line, .polyline, .polygon, .path: break
+            }
+            let childStyle = style.child(child, sheet: sheet)
+            if childStyle[.display] == "none" { continue }
+            var target = child, targetStyle = childStyle
+            var childMatrix = matrix.concatenating(ownTransform(of: child, style: childStyle, warning: false))
+            if child.kind == .use {
+                guard useDepth < SVGLimits.maxUseDepth, let href = child["href"], href.hasPrefix("#"), let used = byID[String(href.dropFirst())] else { continue }
+                guard used.kind == .group || used.kind.isShape else { return false }
+                target = used
+                targetStyle = childStyle.child(used, sheet: sheet)
+                if targetStyle[.display] == "none" { continue }
+                childMatrix = childMatrix.concatenating(.translate(parseLength(child["x"]) ?? 0, parseLength(child["y"]) ?? 0))
+                    .concatenating(ownTransform(of: used, style: targetStyle, warning: false))
+            }
+            if target.kind == .group {
+                guard accumulateContentBounds(of: target, style: targetStyle, matrix: childMatrix, useDepth: useDepth + (child.kind == .use ? 1 : 0), into: &box) else { return false }
+                continue
+            }
+            guard let outline = shapeOutline(target), !outline.contours.isEmpty else { continue }
+            let shapeBox = Box(outline.transformed(by: childMatrix))
+            box = box.map { Box(minX: min($0.minX, shapeBox.minX), minY: min($0.minY, shapeBox.minY), maxX: max($0.maxX, shapeBox.maxX), maxY: max($0.maxY, shapeBox.maxY)) } ?? shapeBox
+        }
+        return true
+    }
 
     private mutating func applyOpacity(_ node: inout ArtworkNode, _ style: ComputedStyle) {
         if let opacity = style[.opacity].flatMap(parseOpacity), opacity < 1 { node.opacity = opacity }
@@ -970,10 +1022,21 @@ private struct Mapper {
     /// shape of several contours must fill their union under its clip-rule). A clip-path on the
     /// clipPath or on its one shape is one more clip, in `intersected`, which the caller puts on a
     /// group around (clips nested intersect).
-    mutating func clipPath(_ text: String, on element: SVGElement, matrix: Affine, bounds: Box?, intersected: inout [String], visiting: Set<String> = []) -> String? {
+    /// The reference of a `clip-path: url(…)`, nil for text that is not one.
+    private func clipReference(_ text: String) -> String? {
         guard text.hasPrefix("url("), let close = text.firstIndex(of: ")") else { return nil }
-        let reference = text[text.index(text.startIndex, offsetBy: 4)..<close].trimmingCharacters(in: CharacterSet(charactersIn: " '\""))
-        guard reference.hasPrefix("#"), let clip = byID[String(reference.dropFirst())], clip.name == "clipPath" else {
+        return text[text.index(text.startIndex, offsetBy: 4)..<close].trimmingCharacters(in: CharacterSet(charactersIn: " '\""))
+    }
+
+    /// The clipPath element a `clip-path` refers to, nil when it refers to none of this file.
+    private func clipTarget(_ text: String) -> SVGElement? {
+        guard let reference = clipReference(text), reference.hasPrefix("#"), let clip = byID[String(reference.dropFirst())], clip.name == "clipPath" else { return nil }
+        return clip
+    }
+
+    mutating func clipPath(_ text: String, on element: SVGElement, matrix: Affine, bounds: Box?, intersected: inout [String], visiting: Set<String> = []) -> String? {
+        guard let reference = clipReference(text) else { return nil }
+        guard let clip = clipTarget(text) else {
             warn(element, "the clip-path '\(reference)' is not a clipPath of this file; it is left out")
             return nil
         }

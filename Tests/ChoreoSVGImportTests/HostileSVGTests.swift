@@ -114,6 +114,19 @@ import Testing
         #expect(seconds < 5)
     }
 
+    /// Every group clipped in objectBoundingBox units reads its whole subtree for its box: nested
+    /// deep, that would be quadratic, so the walks share one budget across the import.
+    @Test func nestedGroupsClippedToTheirBoxesAreQuick() throws {
+        let depth = 250
+        let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 100 100\"><clipPath id=\"c\" clipPathUnits=\"objectBoundingBox\"><rect width=\"1\" height=\"1\"/></clipPath>"
+            + String(repeating: "<g clip-path=\"url(#c)\">", count: depth)
+            + String(repeating: "<rect width=\"1\" height=\"1\"/>", count: 20_000)
+            + String(repeating: "</g>", count: depth) + "</svg>"
+        let (result, seconds) = timed(svg)
+        _ = try result.get()
+        #expect(seconds < 5)
+    }
+
     @Test func fileOverEightMebibytesIsRefused() {
         let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\"><!--" + String(repeating: "x", count: SVGLimits.maxFileBytes) + "--></svg>"
         guard case let .failure(error) = timed(svg).0 else { Issue.record("accepted"); return }

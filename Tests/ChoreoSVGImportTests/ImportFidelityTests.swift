@@ -432,4 +432,22 @@ private func node(_ id: String, in artwork: Artwork) -> ArtworkNode? {
         #expect(within.map(\.offset) == [0, 1])
         #expect(artwork.warnings.map(\.message) == ["spreadMethod 'repeat' over more than 32 periods of the gradient is not imported; it pads its end colours"])
     }
+
+    /// A group's objectBoundingBox is the box of what it holds through their transforms, a use's
+    /// target included; display none leaves a child out of it, visibility hidden does not.
+    @Test func aClipInBoundingBoxUnitsOnAGroupIsOfItsContentsBox() throws {
+        let artwork = try imported("""
+            <clipPath id="c" clipPathUnits="objectBoundingBox"><rect x="0" y="0" width="0.5" height="1"/></clipPath>
+            <rect id="dot" width="20" height="20"/>
+            <g id="g" clip-path="url(#c)">
+              <rect x="40" y="40" width="40" height="40" fill="green"/>
+              <rect x="0" y="0" width="200" height="200" display="none"/>
+              <rect x="60" y="60" width="20" height="20" visibility="hidden"/>
+              <use href="#dot" x="100" y="100" transform="translate(20 0)"/>
+            </g>
+            """)
+        #expect(artwork.warnings.isEmpty)
+        // The box runs from (40, 40) to (140, 120): its left half is 40 to 90.
+        #expect(node("g", in: artwork)?.clip == "M 40 40 L 90 40 L 90 120 L 40 120 Z")
+    }
 }
