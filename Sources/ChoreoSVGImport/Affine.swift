@@ -263,15 +263,45 @@ func parseLength(_ text: String?, percentOf reference: Double = 0) -> Double? {
     return parseSingleNumber(number).map { $0 * factor }
 }
 
-/// A length in `em` or `ex`, of `fontSize` (an `ex` is taken as half an `em`, as resvg takes it:
-/// the importer has no font to measure an x-height in); nil for any other text. Asked only once
-/// `parseLength` has found no length, so the font size is worked out only for such text.
-func fontRelativeLength(_ text: String?, fontSize: () -> Double) -> Double? {
+/// What lengths in units of the font and of the viewport are of, beyond what `parseLength` reads.
+struct RelativeLengths {
+    /// The root element's font size, what `rem` is of.
+    var rootFontSize: Double = 16
+    /// The root viewport in user units, what `vw`, `vh`, `vi`, `vb`, `vmin` and `vmax` are of.
+    var viewport = Point(100, 100)
+}
+
+/// Units of a font's metrics, which the importer, without the font, cannot size.
+let fontMetricUnits = ["ch", "ic", "rlh", "lh", "cap"]
+
+/// A length in a unit `parseLength` does not read: `em` of `fontSize`, `ex` as half an `em` (as
+/// resvg takes it: the importer has no font to measure an x-height in), `rem`, `Q` (a quarter of
+/// a millimetre) and the viewport's units; nil for any other text. Asked only once `parseLength`
+/// has found no length, so the font size is worked out only for such text.
+func relativeLength(_ text: String?, fontSize: () -> Double, relativeTo lengths: RelativeLengths) -> Double? {
     guard let text else { return nil }
     let trimmed = trimmedWhitespace(text)
-    let share: Double
-    if trimmed.hasSuffix("em"), !trimmed.hasSuffix("rem") { share = 1 } else if trimmed.hasSuffix("ex") { share = 0.5 } else { return nil }
-    return parseSingleNumber(trimmed.dropLast(2)).map { $0 * share * fontSize() }
+    // Longer suffixes first: `rem` before `em`, `vmin` before `vi`'s and `vh`'s neighbours.
+    let suffixes = ["rem", "em", "ex", "Q", "vmin", "vmax", "vw", "vh", "vi", "vb"]
+    guard let suffix = suffixes.first(where: { trimmed.hasSuffix($0) }), let number = parseSingleNumber(trimmed.dropLast(suffix.count)) else { return nil }
+    let viewport = lengths.viewport
+    switch suffix {
+    case "rem": return number * lengths.rootFontSize
+    case "em": return number * fontSize()
+    case "ex": return number * fontSize() / 2
+    case "Q": return number * 96 / 25.4 / 4
+    case "vmin": return number * min(viewport.x, viewport.y) / 100
+    case "vmax": return number * max(viewport.x, viewport.y) / 100
+    case "vw", "vi": return number * viewport.x / 100
+    default: return number * viewport.y / 100
+    }
+}
+
+/// The unit of a font's metrics `text` is in (`9ch`), nil for any other text.
+func fontMetricUnit(_ text: String) -> String? {
+    let trimmed = trimmedWhitespace(text)
+    guard let unit = fontMetricUnits.first(where: { trimmed.hasSuffix($0) }), parseSingleNumber(trimmed.dropLast(unit.count)) != nil else { return nil }
+    return unit
 }
 
 /// `parseLength` of ASCII text, read on its bytes in one pass (a length is read for most

@@ -136,6 +136,8 @@ private struct Mapper {
     var resolvedGradients: [String: ResolvedGradient] = [:]
     /// The width and height of the `use` whose target, an `svg`, is the next element mapped.
     var useSizeForNextSVG: (width: String?, height: String?)?
+    /// What `rem` and the viewport's units are of, set from the root.
+    var relativeLengths = RelativeLengths()
     /// Elements visited working out groups' boxes, over the whole import (`contentBounds`).
     var boundsVisits = 0
     /// `gradientStylesInPlace()`'s answer, once asked for.
@@ -194,6 +196,7 @@ private struct Mapper {
             size = fitting
         }
         viewport = viewBox.map { Point($0[2], $0[3]) } ?? size
+        relativeLengths = RelativeLengths(rootFontSize: fontSize(rootStyle[.fontSize]), viewport: viewport)
         var pending = Affine.identity
         if let viewBox {
             pending = viewBoxTransform(viewBox, preserveAspectRatio: root["preserveAspectRatio"], width: size.x, height: size.y)
@@ -587,10 +590,22 @@ private struct Mapper {
         for marker in markerProperties {
             if let value = style[marker], value != "none" { warn(element, "markers are not imported; the shape is drawn without them") }
         }
+        let lengths = relativeLengths
+        var unsizedLength: (name: String, text: String, unit: String)?
         let length = { (name: String, reference: Double) -> Double? in
-            parseLength(element[name], percentOf: reference) ?? fontRelativeLength(element[name], fontSize: { fontSize(style[.fontSize]) })
+            let text = element[name]
+            if let length = parseLength(text, percentOf: reference) ?? relativeLength(text, fontSize: { fontSize(style[.fontSize]) }, relativeTo: lengths) { return length }
+            if unsizedLength == nil, let text, let unit = fontMetricUnit(text) { unsizedLength = (name, text, unit) }
+            return nil
         }
         let number = { (name: String, reference: Double) -> Double in length(name, reference) ?? 0 }
+        // A unit of the font's metrics is valid CSS, which SVG sizes: taking it as no length (as
+        // an invalid one is) would draw a different picture without a word.
+        defer {
+            if let (name, text, unit) = unsizedLength {
+                warn(element, "the \(name) '\(text)' is in \(unit), a unit of the font's metrics, which the importer cannot size without the font; it is taken as 0")
+            }
+        }
         var node = ArtworkNode(id: "", location: ArtworkLocation(line: element.line, column: element.column), geometry: .group([]))
         var outline: PathShape
         var localToNode = Affine.identity
@@ -701,13 +716,13 @@ private struct Mapper {
         }
         let diagonal = viewportDiagonal
         let givenWidth = style[.strokeWidth]
-        let width = (parseLength(givenWidth, percentOf: diagonal) ?? fontRelativeLength(givenWidth, fontSize: { fontSize(style[.fontSize]) }) ?? 1) * strokeScale
+        let width = (parseLength(givenWidth, percentOf: diagonal) ?? relativeLength(givenWidth, fontSize: { fontSize(style[.fontSize]) }, relativeTo: relativeLengths) ?? 1) * strokeScale
         if strokePaint != .none, width > 0 {
             // An invalid keyword is ignored, as SVG ignores it: the initial value applies.
             let cap = style[.strokeLinecap].flatMap { lineCaps.contains($0) ? $0 : nil } ?? "butt"
             let dashes = strokeDashes(
                 array: style[.strokeDasharray], offset: style[.strokeDashoffset], cap: cap,
-                context: DashLengthContext(diagonal: diagonal, fontSize: fontSize(style[.fontSize])),
+                context: DashLengthContext(diagonal: diagonal, fontSize: fontSize(style[.fontSize]), relativeLengths: relativeLengths),
                 scale: strokeScale)
             if let reason = dashes.unsupported { warn(element, reason) }
             let dash = dashes.lengths

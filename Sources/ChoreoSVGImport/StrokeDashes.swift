@@ -8,16 +8,18 @@ struct StrokeDashes {
 }
 
 /// What a dash length's units are relative to: `%` to the viewport's normalised diagonal (as
-/// SVG's lengths that are neither horizontal nor vertical), `em` and `ex` to the font size.
+/// SVG's lengths that are neither horizontal nor vertical), `em` and `ex` to the font size, the
+/// rest of CSS's relative units as `relativeLength` has them.
 struct DashLengthContext {
     var diagonal: Double
     var fontSize: Double
+    var relativeLengths = RelativeLengths()
 }
 
 /// One `<length-percentage>` of a dash list or offset; nil when it is not one.
 func dashLength(_ text: Substring, context: DashLengthContext) -> Double? {
     let trimmed = String(trimmedWhitespace(text))
-    return parseLength(trimmed, percentOf: context.diagonal) ?? fontRelativeLength(trimmed, fontSize: { context.fontSize })
+    return parseLength(trimmed, percentOf: context.diagonal) ?? relativeLength(trimmed, fontSize: { context.fontSize }, relativeTo: context.relativeLengths)
 }
 
 /// The font size `em` lengths are relative to: `font-size` as a length, 16 (CSS's `medium`) when it

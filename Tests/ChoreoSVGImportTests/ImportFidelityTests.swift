@@ -450,4 +450,28 @@ private func node(_ id: String, in artwork: Artwork) -> ArtworkNode? {
         // The box runs from (40, 40) to (140, 120): its left half is 40 to 90.
         #expect(node("g", in: artwork)?.clip == "M 40 40 L 90 40 L 90 120 L 40 120 Z")
     }
+
+    /// `rem` is of the root's font size, `Q` a quarter millimetre, the viewport units of the root
+    /// viewport; a unit of the font's metrics cannot be sized without the font, and says so
+    /// rather than leaving the shape out quietly.
+    @Test func cssRelativeUnitsAreSizedOrWarnedAbout() throws {
+        let svg = """
+            <svg viewBox="0 0 200 100" font-size="10" xmlns="http://www.w3.org/2000/svg">
+            <rect id="rem" width="4rem" height="2rem" font-size="64" fill="green"/>
+            <rect id="q" width="40Q" height="40Q" fill="green"/>
+            <rect id="viewport" width="10vw" height="10vh" rx="1vmin" fill="green"/>
+            <rect id="metric" width="9ch" height="10" fill="green"/>
+            </svg>
+            """
+        let artwork = try ArtworkMapper.map(bytes: Array(svg.utf8)).get()
+        #expect(node("rem", in: artwork)?.geometry == .rect(width: 40, height: 20, cornerRadius: 0))
+        guard case let .rect(width, _, _)? = node("q", in: artwork)?.geometry else {
+            Issue.record("no rect for Q")
+            return
+        }
+        #expect(abs(width - 10 * 96 / 25.4) < 1e-9)
+        #expect(node("viewport", in: artwork)?.geometry == .rect(width: 20, height: 10, cornerRadius: 1))
+        #expect(node("metric", in: artwork) == nil)
+        #expect(artwork.warnings.map(\.message) == ["the width '9ch' is in ch, a unit of the font's metrics, which the importer cannot size without the font; it is taken as 0"])
+    }
 }
