@@ -349,7 +349,7 @@ private struct Mapper {
         if let animation = style[.animation] ?? style[.animationName], animation != "none" {
             warn(element, "CSS animation is not imported; animate the nodes with states, tweens or keyframes")
         }
-        let own = ownTransform(of: element, style: style, warning: true)
+        let own = ownTransform(of: element, css: style[.transform], warning: true)
         switch element.kind {
         case .group, .svg, .use:
             return try group(element, style: style, pending: pending, own: own, useDepth: useDepth)
@@ -515,11 +515,27 @@ private struct Mapper {
         return false
     }
 
+    /// The length of a shape's attribute `name`, nil for none. A unit of the font's metrics is
+    /// valid CSS, which SVG sizes: taken as no length (as an invalid one is), it would draw a
+    /// different picture without a word, so it warns.
+    private mutating func shapeLength(_ element: SVGElement, _ name: String, percentOf reference: Double, style: ComputedStyle) -> Double? {
+        let text = element[name]
+        if let length = parseLength(text, percentOf: reference) { return length }
+        guard let text else { return nil }
+        if let length = relativeLength(text, fontSize: { fontSize(style[.fontSize]) }, relativeTo: relativeLengths) { return length }
+        if let unit = fontMetricUnit(text) {
+            warn(element, "the \(name) '\(text)' is in \(unit), a unit of the font's metrics, which the importer cannot size without the font; it is taken as 0")
+        }
+        return nil
+    }
+
     /// The element's own transform: CSS's `transform` when it has one the importer reads, else the
     /// attribute's (identity for none or an invalid one, which SVG ignores).
-    private mutating func ownTransform(of element: SVGElement, style: ComputedStyle, warning: Bool) -> Affine {
-        if let css = style[.transform], let parsed = parseCSSTransform(css) { return parsed }
-        if warning, let css = style[.transform] { warn(element, "the CSS transform '\(css)' is not one the importer reads; the element's transform attribute applies instead") }
+    private mutating func ownTransform(of element: SVGElement, css: String?, warning: Bool) -> Affine {
+        if let css {
+            if let parsed = parseCSSTransform(css) { return parsed }
+            if warning { warn(element, "the CSS transform '\(css)' is not one the importer reads; the element's transform attribute applies instead") }
+        }
         guard let text = element["transform"] else { return .identity }
         if let parsed = parseTransform(text) { return parsed }
         if warning { warn(element, "the transform '\(text)' is not valid; it is ignored, as SVG ignores it") }
@@ -551,7 +567,7 @@ private struct Mapper {
             let childStyle = style.child(child, sheet: sheet)
             if childStyle[.display] == "none" { continue }
             var target = child, targetStyle = childStyle
-            var childMatrix = matrix.concatenating(ownTransform(of: child, style: childStyle, warning: false))
+            var childMatrix = matrix.concatenating(ownTransform(of: child, css: childStyle[.transform], warning: false))
             if child.kind == .use {
                 guard useDepth < SVGLimits.maxUseDepth, let href = child["href"], href.hasPrefix("#"), let used = byID[String(href.dropFirst())] else { continue }
                 guard used.kind == .group || used.kind.isShape else { return false }
@@ -559,7 +575,7 @@ private struct Mapper {
                 targetStyle = childStyle.child(used, sheet: sheet)
                 if targetStyle[.display] == "none" { continue }
                 childMatrix = childMatrix.concatenating(.translate(parseLength(child["x"]) ?? 0, parseLength(child["y"]) ?? 0))
-                    .concatenating(ownTransform(of: used, style: targetStyle, warning: false))
+                    .concatenating(ownTransform(of: used, css: targetStyle[.transform], warning: false))
             }
             if target.kind == .group {
                 guard accumulateContentBounds(of: target, style: targetStyle, matrix: childMatrix, useDepth: useDepth + (child.kind == .use ? 1 : 0), into: &box) else { return false }
@@ -590,22 +606,8 @@ private struct Mapper {
         for marker in markerProperties {
             if let value = style[marker], value != "none" { warn(element, "markers are not imported; the shape is drawn without them") }
         }
-        let lengths = relativeLengths
-        var unsizedLength: (name: String, text: String, unit: String)?
-        let length = { (name: String, reference: Double) -> Double? in
-            let text = element[name]
-            if let length = parseLength(text, percentOf: reference) ?? relativeLength(text, fontSize: { fontSize(style[.fontSize]) }, relativeTo: lengths) { return length }
-            if unsizedLength == nil, let text, let unit = fontMetricUnit(text) { unsizedLength = (name, text, unit) }
-            return nil
-        }
-        let number = { (name: String, reference: Double) -> Double in length(name, reference) ?? 0 }
-        // A unit of the font's metrics is valid CSS, which SVG sizes: taking it as no length (as
-        // an invalid one is) would draw a different picture without a word.
-        defer {
-            if let (name, text, unit) = unsizedLength {
-                warn(element, "the \(name) '\(text)' is in \(unit), a unit of the font's metrics, which the importer cannot size without the font; it is taken as 0")
-            }
-        }
+        func length(_ name: String, _ reference: Double) -> Double? { shapeLength(element, name, percentOf: reference, style: style) }
+        func number(_ name: String, _ reference: Double) -> Double { shapeLength(element, name, percentOf: reference, style: style) ?? 0 }
         var node = ArtworkNode(id: "", location: ArtworkLocation(line: element.line, column: element.column), geometry: .group([]))
         var outline: PathShape
         var localToNode = Affine.identity
