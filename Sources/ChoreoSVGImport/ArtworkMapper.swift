@@ -519,7 +519,10 @@ private struct Mapper {
         }
         let number = { (name: String, reference: Double) -> Double in parseLength(element[name], percentOf: reference) ?? 0 }
         var node = ArtworkNode(id: "", location: ArtworkLocation(line: element.line, column: element.column), geometry: .group([]))
-        var outline: PathShape
+        /// Nil for path data kept as written, which is counted, not built, until a gradient or a
+        /// clip needs its box (`outlineOrParsed`).
+        var outline: PathShape?
+        var outlineVertices = 0
         var localToNode = Affine.identity
         /// The shape's box in its own coordinates; nil for one of path data or points, whose box
         /// is found from its outline only when a gradient or a clip needs it.
@@ -578,16 +581,24 @@ private struct Mapper {
             if vertexCount + numberCount(text) / 2 > SVGLimits.maxOutputVertices {
                 throw SVGReadError("the SVG makes more than \(SVGLimits.maxOutputVertices) path vertices (with every use expanded)", line: element.line, column: element.column)
             }
-            switch parsePathData(text) {
-            case let .success(parsed): outline = parsed
-            case let .failure(error):
-                warn(element, "the path data is not valid (\(error.message)); the path is left out")
-                return nil
+            // Under a similarity the text is written as it is: only whether it draws and how many
+            // vertices it makes are needed, which counting tells without building the shape.
+            if total.similarity != nil, let counted = pathDataVertexCount(text) {
+                outline = nil
+                outlineVertices = counted
+            } else {
+                switch parsePathData(text) {
+                case let .success(parsed): outline = parsed
+                case let .failure(error):
+                    warn(element, "the path data is not valid (\(error.message)); the path is left out")
+                    return nil
+                }
             }
-            if outline.contours.isEmpty { return nil }
+            if outline?.contours.isEmpty ?? (outlineVertices == 0) { return nil }
             bounds = nil
         }
-        vertexCount += outline.contours.reduce(0) { $0 + $1.vertices.count }
+        if let outline { outlineVertices = outline.contours.reduce(0) { $0 + $1.vertices.count } }
+        vertexCount += outlineVertices
         if vertexCount > SVGLimits.maxOutputVertices {
             throw SVGReadError("the SVG makes more than \(SVGLimits.maxOutputVertices) path vertices (with every use expanded)", line: element.line, column: element.column)
         }
@@ -612,15 +623,15 @@ private struct Mapper {
                     warn(element, "the stroke is under a skew or an uneven scale; it is drawn with one even width")
                 }
             }
-            node.geometry = .path(pathData(outline.transformed(by: total)))
+            node.geometry = .path(pathData(Self.outlineOrParsed(outline, element).transformed(by: total)))
             localToNode = total
         }
         applyOpacity(&node, style)
         let fillOpacity = style[.fillOpacity].flatMap(parseOpacity) ?? 1
-        let fill = paint(style[.fill] ?? "black", opacity: fillOpacity, style: style, element: element, bounds: bounds ?? Box(outline), matrix: localToNode)
+        let fill = paint(style[.fill] ?? "black", opacity: fillOpacity, style: style, element: element, bounds: bounds ?? Box(Self.outlineOrParsed(outline, element)), matrix: localToNode)
         if style[.fillRule] == "evenodd" { node.fillRule = "evenodd" }
         let strokeOpacity = style[.strokeOpacity].flatMap(parseOpacity) ?? 1
-        var strokePaint = paint(style[.stroke] ?? "none", opacity: strokeOpacity, style: style, element: element, bounds: bounds ?? Box(outline), matrix: localToNode)
+        var strokePaint = paint(style[.stroke] ?? "none", opacity: strokeOpacity, style: style, element: element, bounds: bounds ?? Box(Self.outlineOrParsed(outline, element)), matrix: localToNode)
         switch strokePaint {
         case let .linear(_, _, stops), let .radial(_, _, stops):
             warn(element, "a gradient stroke is not imported; the stroke takes its first stop's colour")
@@ -648,11 +659,17 @@ private struct Mapper {
         if let clip = style[.clipPath], clip != "none" {
             var intersected: [String] = []
             clipDrawsNothing = false
-            node.clip = clipPath(clip, on: element, matrix: localToNode, bounds: bounds ?? Box(outline), intersected: &intersected)
+            node.clip = clipPath(clip, on: element, matrix: localToNode, bounds: bounds ?? Box(Self.outlineOrParsed(outline, element)), intersected: &intersected)
             if clipDrawsNothing { return nil }
             if node.clip != nil, !intersected.isEmpty { return clippedAround(node, by: intersected, element: element) }
         }
         return node
+    }
+
+    /// `outline`, or for path data counted but not built, its shape: the count proved it parses.
+    private static func outlineOrParsed(_ outline: PathShape?, _ element: SVGElement) -> PathShape {
+        if let outline { return outline }
+        return (try? parsePathData(element["d"] ?? "").get()) ?? PathShape([])
     }
 
     /// `children` inside one group per clip in `clips` (each in the coordinates the children are in).
