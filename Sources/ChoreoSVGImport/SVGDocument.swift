@@ -253,7 +253,17 @@ struct LineIndex {
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
-        for (index, byte) in bytes.enumerated() where byte == 10 { starts.append(index + 1) }
+        var starts = [0]
+        // libc's memchr passes over a line's bytes many at a time, where a loop looks at each.
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var index = 0
+            while index < buffer.count, let found = memchr(base + index, 10, buffer.count - index) {
+                index = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                starts.append(index)
+            }
+        }
+        self.starts = starts
     }
 
     /// The column of `<name` on `line`, searching from `previous` (the byte offset and column of
