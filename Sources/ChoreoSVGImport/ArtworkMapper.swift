@@ -109,6 +109,9 @@ private struct Mapper {
     var sheet = StyleSheet()
     var warnings: [ArtworkWarning] = []
     var reserved: Set<String> = []
+    /// A bit per length, first and last byte of the ids in `reserved` (`reservedBit`): a generated
+    /// id whose bit is clear is none of them, which the bit tells sooner than a hash of the id.
+    var reservedBits = [UInt64](repeating: 0, count: reservedBitWords)
     var generated: [String: Int] = [:]
     /// The first few bases of generated ids (`path`, `rect`, `group`…) with their last numbers,
     /// searched before `generated`, which holds only bases seen once these are taken.
@@ -155,14 +158,18 @@ private struct Mapper {
             if let first = byID.updateValue(element, forKey: id) {
                 byID[id] = first
             } else {
-                reserved.insert(identifier(from: id))
+                let reservedID = identifier(from: id)
+                let (word, bit) = reservedBit(reservedID)
+                reservedBits[word] |= bit
+                reserved.insert(reservedID)
             }
         }
-        if element.name == "style" {
+        if element.kind == .referencedOnly, element.name == "style" {
             if let type = element["type"], type != "text/css" { return }
             for reason in sheet.add(css: element.text) { warn(element, reason) }
         }
-        for child in element.children { index(child) }
+        // By index: a `for in` copy of each child retained and released its fields.
+        for position in element.children.indices { index(element.children[position]) }
     }
 
     mutating func warn(_ element: SVGElement, _ message: String) {
@@ -285,7 +292,8 @@ private struct Mapper {
         }
         while true {
             let candidate = base + String(nextCount(for: base))
-            if !reserved.contains(candidate), claim(candidate, at: location) { return candidate }
+            let (word, bit) = reservedBit(candidate)
+            if reservedBits[word] & bit == 0 || !reserved.contains(candidate), claim(candidate, at: location) { return candidate }
         }
     }
 
@@ -1033,6 +1041,16 @@ private struct Mapper {
 
 /// How many bases of generated ids `generatedByBase` holds.
 private let generatedBasesKept = 8
+
+/// `Mapper.reservedBits` is 4,096 bits: 4 of an id's length, 4 of its first byte, 4 of its last.
+private let reservedBitWords = 64
+
+/// Where an id's bit is in `Mapper.reservedBits`.
+private func reservedBit(_ id: String) -> (word: Int, bit: UInt64) {
+    let utf8 = id.utf8
+    let key = (utf8.count & 15) << 8 | Int((utf8.first ?? 0) & 15) << 4 | Int((utf8.last ?? 0) & 15)
+    return (key >> 6, 1 << UInt64(key & 63))
+}
 
 /// How many paints `recentPaints` holds.
 private let recentPaintCount = 4
