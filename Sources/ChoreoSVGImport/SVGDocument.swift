@@ -65,8 +65,11 @@ public struct SVGElement: Sendable {
     public subscript(_ attribute: String) -> String? {
         // Most names differ in length from the one asked for, and their lengths compare at once
         // where comparing the strings would be a call into the runtime.
+        // By index, not `for in`: the loop's copy of each entry retained and released its strings.
         let length = attribute.utf8.count
-        for entry in attributeList where entry.name.utf8.count == length && entry.name == attribute { return entry.value }
+        for index in attributeList.indices where attributeList[index].name.utf8.count == length && attributeList[index].name == attribute {
+            return attributeList[index].value
+        }
         return nil
     }
 
