@@ -112,10 +112,17 @@ private let maxTransformNumbers = 6
 private enum TransformFunction: String, CaseIterable {
     case matrix, translate, scale, rotate, skewX, skewY
 
+    /// The raw values' bytes, made once: a name is compared with them length first, without a
+    /// `String` of each raw value per comparison.
+    private static let asciiNames: [(function: TransformFunction, bytes: [UInt8])] = allCases.map { ($0, Array($0.rawValue.utf8)) }
+
     /// The name in ASCII bytes, compared as bytes (for ASCII, the same as comparing strings).
     init?(ascii name: UnsafeBufferPointer<UInt8>) {
-        guard let function = Self.allCases.first(where: { name.elementsEqual($0.rawValue.utf8) }) else { return nil }
-        self = function
+        let found = Self.asciiNames.withUnsafeBufferPointer { names in
+            names.firstIndex { $0.bytes.count == name.count && $0.bytes.elementsEqual(name) }.map { names[$0].function }
+        }
+        guard let found else { return nil }
+        self = found
     }
 }
 
@@ -307,6 +314,17 @@ func fontMetricUnit(_ text: String) -> String? {
 /// `parseLength` of ASCII text, read on its bytes in one pass (a length is read for most
 /// attributes of every shape); nil (rather than a nil length) for other text.
 private func asciiLength(_ bytes: UnsafeBufferPointer<UInt8>, percentOf reference: Double) -> Double?? {
+    // Most lengths of an export are whole numbers of a few digits (`12`, `1`): their value is the
+    // integer, exact in a double up to 15 digits, which is what the number reader would make of it.
+    if bytes.count > 0, bytes.count <= 15 {
+        var integer = 0
+        var index = 0
+        while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+            integer = integer * 10 + Int(bytes[index] &- UInt8(ascii: "0"))
+            index += 1
+        }
+        if index == bytes.count { return .some(Double(integer)) }
+    }
     guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
     func isSpace(_ byte: UInt8) -> Bool { byte == 32 || byte == 9 || byte == 10 || byte == 13 || byte == 12 }
     var start = 0, end = bytes.count

@@ -62,20 +62,25 @@ private func fits(pathData: String) -> Bool {
 }
 
 private func fits(pathData bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    // One pass counting the digits of the current run: almost every run is short, and only a run
+    // reaching seven digits stops the pass to read its number.
     var index = 0
+    var run = 0
     while index < bytes.count {
         guard bytes[index] >= 48 && bytes[index] <= 57 else {
+            run = 0
             index += 1
             continue
         }
-        let start = index
-        while index < bytes.count, bytes[index] >= 48 && bytes[index] <= 57 { index += 1 }
-        if index - start >= 7 {
-            var end = index
-            while end < bytes.count, (bytes[end] >= 48 && bytes[end] <= 57) || bytes[end] == 46 { end += 1 }
-            guard let value = Double(String(decoding: bytes[start..<end], as: UTF8.self)), fits(value) else { return false }
-            index = end
-        }
+        run += 1
+        index += 1
+        if run < 7 { continue }
+        let start = index - run
+        var end = index
+        while end < bytes.count, (bytes[end] >= 48 && bytes[end] <= 57) || bytes[end] == 46 { end += 1 }
+        guard let value = Double(String(decoding: bytes[start..<end], as: UTF8.self)), fits(value) else { return false }
+        index = end
+        run = 0
     }
     return true
 }

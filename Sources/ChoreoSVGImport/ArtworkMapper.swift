@@ -109,6 +109,9 @@ private struct Mapper {
     var sheet = StyleSheet()
     var warnings: [ArtworkWarning] = []
     var reserved: Set<String> = []
+    /// A bit per length, first and last byte of the ids in `reserved` (`reservedBit`): a generated
+    /// id whose bit is clear is none of them, which the bit tells sooner than a hash of the id.
+    var reservedBits = [UInt64](repeating: 0, count: reservedBitWords)
     var generated: [String: Int] = [:]
     /// The first few bases of generated ids (`path`, `rect`, `group`…) with their last numbers,
     /// searched before `generated`, which holds only bases seen once these are taken.
@@ -166,14 +169,18 @@ private struct Mapper {
             if let first = byID.updateValue(element, forKey: id) {
                 byID[id] = first
             } else {
-                reserved.insert(identifier(from: id))
+                let reservedID = identifier(from: id)
+                let (word, bit) = reservedBit(reservedID)
+                reservedBits[word] |= bit
+                reserved.insert(reservedID)
             }
         }
-        if element.name == "style" {
+        if element.kind == .referencedOnly, element.name == "style" {
             if let type = element["type"], type != "text/css" { return }
             for reason in sheet.add(css: element.text) { warn(element, reason) }
         }
-        for child in element.children { index(child) }
+        // By index: a `for in` copy of each child retained and released its fields.
+        for position in element.children.indices { index(element.children[position]) }
     }
 
     mutating func warn(_ element: SVGElement, _ message: String) {
@@ -297,7 +304,8 @@ private struct Mapper {
         }
         while true {
             let candidate = base + String(nextCount(for: base))
-            if !reserved.contains(candidate), claim(candidate, at: location) { return candidate }
+            let (word, bit) = reservedBit(candidate)
+            if reservedBits[word] & bit == 0 || !reserved.contains(candidate), claim(candidate, at: location) { return candidate }
         }
     }
 
@@ -609,7 +617,10 @@ private struct Mapper {
         func length(_ name: String, _ reference: Double) -> Double? { shapeLength(element, name, percentOf: reference, style: style) }
         func number(_ name: String, _ reference: Double) -> Double { shapeLength(element, name, percentOf: reference, style: style) ?? 0 }
         var node = ArtworkNode(id: "", location: ArtworkLocation(line: element.line, column: element.column), geometry: .group([]))
-        var outline: PathShape
+        /// Nil for path data kept as written, which is counted, not built, until a gradient or a
+        /// clip needs its box (`outlineOrParsed`).
+        var outline: PathShape?
+        var outlineVertices = 0
         var localToNode = Affine.identity
         /// The shape's box in its own coordinates; nil for one of path data or points, whose box
         /// is found from its outline only when a gradient or a clip needs it.
@@ -667,16 +678,24 @@ private struct Mapper {
             if vertexCount + numberCount(text) / 2 > SVGLimits.maxOutputVertices {
                 throw SVGReadError("the SVG makes more than \(SVGLimits.maxOutputVertices) path vertices (with every use expanded)", line: element.line, column: element.column)
             }
-            switch parsePathData(text) {
-            case let .success(parsed): outline = parsed
-            case let .failure(error):
-                warn(element, "the path data is not valid (\(error.message)); the path is left out")
-                return nil
+            // Under a similarity the text is written as it is: only whether it draws and how many
+            // vertices it makes are needed, which counting tells without building the shape.
+            if total.similarity != nil, let counted = pathDataVertexCount(text) {
+                outline = nil
+                outlineVertices = counted
+            } else {
+                switch parsePathData(text) {
+                case let .success(parsed): outline = parsed
+                case let .failure(error):
+                    warn(element, "the path data is not valid (\(error.message)); the path is left out")
+                    return nil
+                }
             }
-            if outline.contours.isEmpty { return nil }
+            if outline?.contours.isEmpty ?? (outlineVertices == 0) { return nil }
             bounds = nil
         }
-        vertexCount += outline.contours.reduce(0) { $0 + $1.vertices.count }
+        if let outline { outlineVertices = outline.contours.reduce(0) { $0 + $1.vertices.count } }
+        vertexCount += outlineVertices
         if vertexCount > SVGLimits.maxOutputVertices {
             throw SVGReadError("the SVG makes more than \(SVGLimits.maxOutputVertices) path vertices (with every use expanded)", line: element.line, column: element.column)
         }
@@ -701,15 +720,15 @@ private struct Mapper {
                     warn(element, "the stroke is under a skew or an uneven scale; it is drawn with one even width")
                 }
             }
-            node.geometry = .path(pathData(outline.transformed(by: total)))
+            node.geometry = .path(pathData(Self.outlineOrParsed(outline, element).transformed(by: total)))
             localToNode = total
         }
         applyOpacity(&node, style)
         let fillOpacity = style[.fillOpacity].flatMap(parseOpacity) ?? 1
-        let fill = paint(style[.fill] ?? "black", opacity: fillOpacity, style: style, element: element, bounds: bounds ?? Box(outline), matrix: localToNode)
+        let fill = paint(style[.fill] ?? "black", opacity: fillOpacity, style: style, element: element, bounds: bounds ?? Box(Self.outlineOrParsed(outline, element)), matrix: localToNode)
         if style[.fillRule] == "evenodd" { node.fillRule = "evenodd" }
         let strokeOpacity = style[.strokeOpacity].flatMap(parseOpacity) ?? 1
-        var strokePaint = paint(style[.stroke] ?? "none", opacity: strokeOpacity, style: style, element: element, bounds: bounds ?? Box(outline), matrix: localToNode)
+        var strokePaint = paint(style[.stroke] ?? "none", opacity: strokeOpacity, style: style, element: element, bounds: bounds ?? Box(Self.outlineOrParsed(outline, element)), matrix: localToNode)
         switch strokePaint {
         case let .linear(_, _, stops), let .radial(_, _, stops):
             warn(element, "a gradient stroke is not imported; the stroke takes its first stop's colour")
@@ -739,11 +758,17 @@ private struct Mapper {
         if let clip = style[.clipPath], clip != "none" {
             var intersected: [String] = []
             clipDrawsNothing = false
-            node.clip = clipPath(clip, on: element, matrix: localToNode, bounds: bounds ?? Box(outline), intersected: &intersected)
+            node.clip = clipPath(clip, on: element, matrix: localToNode, bounds: bounds ?? Box(Self.outlineOrParsed(outline, element)), intersected: &intersected)
             if clipDrawsNothing { return nil }
             if node.clip != nil, !intersected.isEmpty { return clippedAround(node, by: intersected, element: element) }
         }
         return node
+    }
+
+    /// `outline`, or for path data counted but not built, its shape: the count proved it parses.
+    private static func outlineOrParsed(_ outline: PathShape?, _ element: SVGElement) -> PathShape {
+        if let outline { return outline }
+        return (try? parsePathData(element["d"] ?? "").get()) ?? PathShape([])
     }
 
     /// `children` inside one group per clip in `clips` (each in the coordinates the children are in).
@@ -1182,6 +1207,16 @@ private struct Mapper {
 
 /// How many bases of generated ids `generatedByBase` holds.
 private let generatedBasesKept = 8
+
+/// `Mapper.reservedBits` is 4,096 bits: 4 of an id's length, 4 of its first byte, 4 of its last.
+private let reservedBitWords = 64
+
+/// Where an id's bit is in `Mapper.reservedBits`.
+private func reservedBit(_ id: String) -> (word: Int, bit: UInt64) {
+    let utf8 = id.utf8
+    let key = (utf8.count & 15) << 8 | Int((utf8.first ?? 0) & 15) << 4 | Int((utf8.last ?? 0) & 15)
+    return (key >> 6, 1 << UInt64(key & 63))
+}
 
 /// How many paints `recentPaints` holds.
 private let recentPaintCount = 4

@@ -1,5 +1,6 @@
 import ChoreoJSON
 import ChoreoTimeline
+import Foundation
 
 /// Writes an artwork as the scene a person would have written: block-style nodes, flow-style
 /// points and stops, colours as hex, numbers at most six decimals. The text is appended as UTF-8
@@ -175,7 +176,8 @@ public enum ArtworkYAMLWriter {
 /// own rather than an array: a node is written in a few dozen pieces of a few bytes each, and an
 /// array's uniqueness and capacity checks and its generic append (or a `memcpy` call) per piece
 /// cost more than the bytes. Every write reserves its room first (`reserve`), and only the
-/// `count` bytes written are ever read.
+/// `count` bytes written are ever read. The storage is `malloc`'s, grown with `realloc`: past a
+/// few hundred kilobytes glibc moves the pages instead of copying the bytes written so far.
 private struct YAMLBytes: ~Copyable {
     private var storage: UnsafeMutablePointer<UInt8>
     private var capacity: Int
@@ -189,11 +191,16 @@ private struct YAMLBytes: ~Copyable {
 
     init() {
         capacity = 4096
-        storage = .allocate(capacity: capacity)
+        storage = Self.allocated(capacity)
         digits.reserveCapacity(digitsKept + 32)
     }
 
-    deinit { storage.deallocate() }
+    deinit { free(storage) }
+
+    private static func allocated(_ capacity: Int) -> UnsafeMutablePointer<UInt8> {
+        guard let memory = malloc(capacity) else { fatalError("out of memory writing YAML") }
+        return memory.assumingMemoryBound(to: UInt8.self)
+    }
 
     /// The bytes written so far.
     var bytes: [UInt8] { Array(UnsafeBufferPointer(start: storage, count: count)) }
@@ -207,10 +214,9 @@ private struct YAMLBytes: ~Copyable {
     private mutating func grow(toHold extra: Int) {
         var larger = capacity * 2
         while larger - count < extra { larger *= 2 }
-        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
-        moved.initialize(from: storage, count: count)
-        storage.deallocate()
-        storage = moved
+        // `realloc` keeps the first `count` bytes, and the storage is gone only once it succeeds.
+        guard let moved = realloc(storage, larger) else { fatalError("out of memory writing YAML") }
+        storage = moved.assumingMemoryBound(to: UInt8.self)
         capacity = larger
     }
 

@@ -65,8 +65,11 @@ public struct SVGElement: Sendable {
     public subscript(_ attribute: String) -> String? {
         // Most names differ in length from the one asked for, and their lengths compare at once
         // where comparing the strings would be a call into the runtime.
+        // By index, not `for in`: the loop's copy of each entry retained and released its strings.
         let length = attribute.utf8.count
-        for entry in attributeList where entry.name.utf8.count == length && entry.name == attribute { return entry.value }
+        for index in attributeList.indices where attributeList[index].name.utf8.count == length && attributeList[index].name == attribute {
+            return attributeList[index].value
+        }
         return nil
     }
 
@@ -253,7 +256,17 @@ struct LineIndex {
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
-        for (index, byte) in bytes.enumerated() where byte == 10 { starts.append(index + 1) }
+        var starts = [0]
+        // libc's memchr passes over a line's bytes many at a time, where a loop looks at each.
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var index = 0
+            while index < buffer.count, let found = memchr(base + index, 10, buffer.count - index) {
+                index = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                starts.append(index)
+            }
+        }
+        self.starts = starts
     }
 
     /// The column of `<name` on `line`, searching from `previous` (the byte offset and column of

@@ -15,6 +15,159 @@ public func parsePathData(_ text: String) -> Result<PathShape, ValueError> {
     }
 }
 
+/// How many vertices `parsePathData`'s shape of `text` has (its contours' vertices summed), or
+/// nil when `parsePathData` rejects the text; read the same way, the shape left unbuilt. The
+/// importer keeps most path data as written and needs only to know that it draws and how much.
+public func pathDataVertexCount(_ text: String) -> Int? {
+    var text = text
+    return text.withUTF8 { bytes in
+        var counter = PathDataVertexCounter(bytes: bytes)
+        return counter.count()
+    }
+}
+
+/// `PathDataParser` reading the same tokens with the same checks, keeping only what decides the
+/// count: the current point, the subpath's start and how many vertices the subpath has.
+private struct PathDataVertexCounter {
+    /// The text's bytes, read in place for the duration of `pathDataVertexCount`.
+    let bytes: UnsafeBufferPointer<UInt8>
+    var position = 0
+    /// The vertices of the contours finished so far.
+    var vertices = 0
+    /// The vertices of the subpath a drawing command may extend; 0 when there is none.
+    var subpathVertices = 0
+    var current = Point.zero
+    var subpathStart = Point.zero
+
+    init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    mutating func count() -> Int? {
+        PathDataReader.skipSeparators(in: bytes, at: &position)
+        guard position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "m") else { return nil }
+        var command = UInt8(ascii: "M")
+        while true {
+            PathDataReader.skipSeparators(in: bytes, at: &position)
+            guard position < bytes.count else { break }
+            let byte = bytes[position]
+            if PathDataReader.isCommand(byte) {
+                command = byte
+                position += 1
+            } else if startsNumber(byte), command | 0x20 != UInt8(ascii: "z") {
+                if command == UInt8(ascii: "M") { command = UInt8(ascii: "L") }
+                if command == UInt8(ascii: "m") { command = UInt8(ascii: "l") }
+            } else {
+                return nil
+            }
+            guard perform(command) else { return nil }
+        }
+        finishSubpath()
+        return vertices
+    }
+
+    private func startsNumber(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
+            || byte == UInt8(ascii: "+")
+    }
+
+    /// The parser's `number(after:)`: nil where it throws.
+    private mutating func number() -> Double? {
+        PathDataReader.skipSeparators(in: bytes, at: &position)
+        guard let value = PathDataReader.readNumber(in: bytes, at: &position), value.isFinite,
+            abs(value) <= SceneLimits.maxMagnitude
+        else { return nil }
+        return value
+    }
+
+    private mutating func flag() -> Bool? {
+        PathDataReader.skipSeparators(in: bytes, at: &position)
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "0") || bytes[position] == UInt8(ascii: "1") else {
+            return nil
+        }
+        position += 1
+        return bytes[position - 1] == UInt8(ascii: "1")
+    }
+
+    private mutating func point(relative: Bool) -> Point? {
+        guard let x = number(), let y = number() else { return nil }
+        return relative ? Point(current.x + x, current.y + y) : Point(x, y)
+    }
+
+    /// False where the parser's `perform` throws.
+    private mutating func perform(_ command: UInt8) -> Bool {
+        let relative = command & 0x20 != 0
+        switch Unicode.Scalar(command & ~0x20) {
+        case "M":
+            guard let target = point(relative: relative) else { return false }
+            finishSubpath()
+            subpathVertices = 1
+            current = target
+            subpathStart = target
+        case "L":
+            guard let end = point(relative: relative) else { return false }
+            lineTo(end)
+        case "H":
+            guard let x = number() else { return false }
+            lineTo(Point(relative ? current.x + x : x, current.y))
+        case "V":
+            guard let y = number() else { return false }
+            lineTo(Point(current.x, relative ? current.y + y : y))
+        case "C":
+            // Control points move no vertex; their numbers are still read and checked.
+            guard point(relative: relative) != nil, point(relative: relative) != nil, let end = point(relative: relative) else { return false }
+            lineTo(end)
+        case "S", "Q":
+            guard point(relative: relative) != nil, let end = point(relative: relative) else { return false }
+            lineTo(end)
+        case "T":
+            guard let end = point(relative: relative) else { return false }
+            lineTo(end)
+        case "A":
+            guard let rx = number(), let ry = number(), let rotation = number(), let largeArc = flag(), let sweep = flag(),
+                let end = point(relative: relative)
+            else { return false }
+            arcTo(radii: Point(abs(rx), abs(ry)), rotation: rotation, largeArc: largeArc, sweep: sweep, end: end)
+        default:  // Z
+            closeSubpath()
+        }
+        return true
+    }
+
+    /// A line or a curve: one vertex at `end`, in a subpath started at the current point after `Z`.
+    private mutating func lineTo(_ end: Point) {
+        if subpathVertices == 0 {
+            subpathVertices = 1
+            subpathStart = current
+        }
+        subpathVertices += 1
+        current = end
+    }
+
+    private mutating func arcTo(radii: Point, rotation: Double, largeArc: Bool, sweep: Bool, end: Point) {
+        if current == end { return }
+        guard radii.x > 0, radii.y > 0 else {
+            lineTo(end)
+            return
+        }
+        let pieces = EllipticalArc(from: current, to: end, radii: radii, rotation: rotation, largeArc: largeArc, sweep: sweep).pieces
+        lineTo(end)
+        subpathVertices += pieces - 1
+    }
+
+    /// The parser's `closeSubpath`: its first vertex is `subpathStart`, its last the current point.
+    private mutating func closeSubpath() {
+        guard subpathVertices > 0 else { return }
+        if subpathVertices > 1, nearlyEqual(subpathStart, current) { subpathVertices -= 1 }
+        if subpathVertices > 1 { vertices += subpathVertices }
+        subpathVertices = 0
+        current = subpathStart
+    }
+
+    private mutating func finishSubpath() {
+        if subpathVertices > 1 { vertices += subpathVertices }
+        subpathVertices = 0
+    }
+}
+
 private struct PathDataParser {
     var reader: PathDataReader
 
@@ -212,13 +365,7 @@ private struct PathDataParser {
         subpathActive = false
     }
 
-    private func nearlyEqual(_ a: Point, _ b: Point) -> Bool {
-        let scale = max(1, abs(a.x), abs(a.y), abs(b.x), abs(b.y))
-        return abs(a.x - b.x) <= 1e-9 * scale && abs(a.y - b.y) <= 1e-9 * scale
-    }
-
-    /// SVG 1.1 implementation notes F.6.5–F.6.6: endpoint to centre parameterisation with radius
-    /// correction, then one cubic per ≤ 90° piece (handle length 4/3·tan(δ/4)).
+    /// One cubic per ≤ 90° piece of the arc (handle length 4/3·tan(δ/4)).
     private mutating func arcTo(radii: Point, rotation: Double, largeArc: Bool, sweep: Bool, end: Point) {
         let start = current
         // SVG omits an arc whose endpoints coincide.
@@ -227,6 +374,49 @@ private struct PathDataParser {
             lineTo(end)
             return
         }
+        let arc = EllipticalArc(from: start, to: end, radii: radii, rotation: rotation, largeArc: largeArc, sweep: sweep)
+        let (center, rx, ry, cosPhi, sinPhi) = (arc.center, arc.rx, arc.ry, arc.cosPhi, arc.sinPhi)
+        let pieces = arc.pieces
+        let delta = arc.sweepAngle / Double(pieces)
+        let handle = 4.0 / 3 * tan(delta / 4)
+        func onEllipse(_ x: Double, _ y: Double) -> Point {
+            Point(center.x + cosPhi * rx * x - sinPhi * ry * y, center.y + sinPhi * rx * x + cosPhi * ry * y)
+        }
+        var angle = arc.startAngle
+        for piece in 0..<pieces {
+            let next = angle + delta
+            let (cos0, sin0) = (cos(angle), sin(angle))
+            let (cos1, sin1) = (cos(next), sin(next))
+            let c1 = onEllipse(cos0 - handle * sin0, sin0 + handle * cos0)
+            let c2 = onEllipse(cos1 + handle * sin1, sin1 - handle * cos1)
+            let target = piece == pieces - 1 ? end : onEllipse(cos1, sin1)
+            curveTo(c1, c2, target)
+            angle = next
+        }
+    }
+}
+
+/// Whether a subpath's last point closes onto its first, so that `Z` merges the two.
+private func nearlyEqual(_ a: Point, _ b: Point) -> Bool {
+    let scale = max(1, abs(a.x), abs(a.y), abs(b.x), abs(b.y))
+    return abs(a.x - b.x) <= 1e-9 * scale && abs(a.y - b.y) <= 1e-9 * scale
+}
+
+/// An arc's centre parameterisation (SVG 1.1 implementation notes F.6.5–F.6.6, with radius
+/// correction) and how many pieces of at most 90° it is drawn in: one computation for the parser,
+/// which draws the pieces, and the vertex count, which only counts them, so the two cannot differ.
+private struct EllipticalArc {
+    var rx: Double
+    var ry: Double
+    var cosPhi: Double
+    var sinPhi: Double
+    var center: Point
+    var startAngle: Double
+    var sweepAngle: Double
+    var pieces: Int
+
+    /// Radii both above zero and endpoints that differ: the other arcs are a line or nothing.
+    init(from start: Point, to end: Point, radii: Point, rotation: Double, largeArc: Bool, sweep: Bool) {
         var rx = radii.x, ry = radii.y
         let phi = rotation * .pi / 180
         let cosPhi = cos(phi), sinPhi = sin(phi)
@@ -244,30 +434,19 @@ private struct PathDataParser {
         if largeArc == sweep { coefficient = -coefficient }
         let cxPrime = coefficient * rx * y1 / ry
         let cyPrime = -coefficient * ry * x1 / rx
-        let center = Point(
+        center = Point(
             cosPhi * cxPrime - sinPhi * cyPrime + (start.x + end.x) / 2,
             sinPhi * cxPrime + cosPhi * cyPrime + (start.y + end.y) / 2)
-        let startAngle = atan2((y1 - cyPrime) / ry, (x1 - cxPrime) / rx)
+        startAngle = atan2((y1 - cyPrime) / ry, (x1 - cxPrime) / rx)
         let endAngle = atan2((-y1 - cyPrime) / ry, (-x1 - cxPrime) / rx)
         var sweepAngle = endAngle - startAngle
         if sweep, sweepAngle < 0 { sweepAngle += 2 * .pi }
         if !sweep, sweepAngle > 0 { sweepAngle -= 2 * .pi }
-        let pieces = max(1, Int((abs(sweepAngle) / (.pi / 2) - 1e-9).rounded(.up)))
-        let delta = sweepAngle / Double(pieces)
-        let handle = 4.0 / 3 * tan(delta / 4)
-        func onEllipse(_ x: Double, _ y: Double) -> Point {
-            Point(center.x + cosPhi * rx * x - sinPhi * ry * y, center.y + sinPhi * rx * x + cosPhi * ry * y)
-        }
-        var angle = startAngle
-        for piece in 0..<pieces {
-            let next = angle + delta
-            let (cos0, sin0) = (cos(angle), sin(angle))
-            let (cos1, sin1) = (cos(next), sin(next))
-            let c1 = onEllipse(cos0 - handle * sin0, sin0 + handle * cos0)
-            let c2 = onEllipse(cos1 + handle * sin1, sin1 - handle * cos1)
-            let target = piece == pieces - 1 ? end : onEllipse(cos1, sin1)
-            curveTo(c1, c2, target)
-            angle = next
-        }
+        pieces = max(1, Int((abs(sweepAngle) / (.pi / 2) - 1e-9).rounded(.up)))
+        self.sweepAngle = sweepAngle
+        self.rx = rx
+        self.ry = ry
+        self.cosPhi = cosPhi
+        self.sinPhi = sinPhi
     }
 }
