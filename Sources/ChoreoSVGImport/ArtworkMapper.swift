@@ -621,6 +621,9 @@ private struct Mapper {
         /// clip needs its box (`outlineOrParsed`).
         var outline: PathShape?
         var outlineVertices = 0
+        /// The path data the node writes, when it is not the element's own (what SVG draws of
+        /// path data with an error).
+        var pathDataWritten: String?
         var localToNode = Affine.identity
         /// The shape's box in its own coordinates; nil for one of path data or points, whose box
         /// is found from its outline only when a gradient or a clip needs it.
@@ -687,8 +690,13 @@ private struct Mapper {
                 switch parsePathData(text) {
                 case let .success(parsed): outline = parsed
                 case let .failure(error):
-                    warn(element, "the path data is not valid (\(error.message)); the path is left out")
-                    return nil
+                    guard let before = pathDataBeforeError(text, errorOffset: error.offset) else {
+                        warn(element, "the path data is not valid (\(error.message)); the path is left out")
+                        return nil
+                    }
+                    warn(element, "the path data is not valid (\(error.message)); it is drawn up to the error, as SVG draws it")
+                    outline = before.shape
+                    pathDataWritten = before.text
                 }
             }
             if outline?.contours.isEmpty ?? (outlineVertices == 0) { return nil }
@@ -708,7 +716,7 @@ private struct Mapper {
             if abs(similarity.rotation) > 1e-9 { node.rotation = similarity.rotation }
             if abs(similarity.scale - 1) > 1e-12 { node.scale = Point(similarity.scale, similarity.scale) }
             localToNode = .translate(-primitiveCenter.x, -primitiveCenter.y)
-        } else if element.kind == .path, let text = element["d"], let similarity = total.similarity {
+        } else if element.kind == .path, let text = pathDataWritten ?? element["d"], let similarity = total.similarity {
             node.geometry = .path(String(trimmedWhitespace(text)))
             if !total.isIdentity { setTransform(&node, total, similarity) }
         } else {

@@ -127,6 +127,16 @@ import Testing
         #expect(seconds < 5)
     }
 
+    /// Finding what SVG draws of broken path data parses the start again per token cut: a long
+    /// path is cut a command at a time instead.
+    @Test func aLongPathWithAnErrorAtItsEndIsQuick() throws {
+        let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 10 10\"><path d=\"M 0 0 " + String(repeating: "L 1 1 ", count: 100_000) + "a 1 1 0 0 0 x\"/></svg>"
+        let (result, seconds) = timed(svg)
+        let artwork = try result.get()
+        #expect(artwork.warnings.first?.message.hasSuffix("it is drawn up to the error, as SVG draws it") == true)
+        #expect(seconds < 5)
+    }
+
     @Test func fileOverEightMebibytesIsRefused() {
         let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\"><!--" + String(repeating: "x", count: SVGLimits.maxFileBytes) + "--></svg>"
         guard case let .failure(error) = timed(svg).0 else { Issue.record("accepted"); return }

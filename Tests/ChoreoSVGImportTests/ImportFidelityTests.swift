@@ -474,4 +474,21 @@ private func node(_ id: String, in artwork: Artwork) -> ArtworkNode? {
         #expect(node("metric", in: artwork) == nil)
         #expect(artwork.warnings.map(\.message) == ["the width '9ch' is in ch, a unit of the font's metrics, which the importer cannot size without the font; it is taken as 0"])
     }
+
+    /// SVG draws path data up to its first error; the scene gets that start, with a warning.
+    @Test func pathDataWithAnErrorIsDrawnUpToIt() throws {
+        let artwork = try imported("""
+            <path id="hash" d="M 30 40 L 110 160 L 150#80" fill="none" stroke="green"/>
+            <path id="arc" d="M 100 100 h -25 a 25 25 0 -1 0 25 -25 z" fill="green"/>
+            <path id="start" d="A 5 5 0 0 1 50 50" fill="green"/>
+            """)
+        #expect(node("hash", in: artwork)?.geometry == .path("M 30 40 L 110 160"))
+        #expect(node("arc", in: artwork)?.geometry == .path("M 100 100 h -25"))
+        #expect(node("start", in: artwork) == nil)
+        #expect(artwork.warnings.map(\.message) == [
+            "the path data is not valid (expected a number after 'L', found '#'); it is drawn up to the error, as SVG draws it",
+            "the path data is not valid (expected an arc flag (0 or 1) after 'a'); it is drawn up to the error, as SVG draws it",
+            "the path data is not valid (path data must start with M); the path is left out",
+        ])
+    }
 }
