@@ -873,6 +873,9 @@ private struct Mapper {
             let close = (value.utf8.allSatisfy { $0 < 0x80 } ? value.utf8.firstIndex(of: UInt8(ascii: ")")) : value.firstIndex(of: ")")) ?? value.endIndex
             let reference = trimmedQuotes(trimmedSpacesAndTabs(value[value.index(value.startIndex, offsetBy: 4)..<close]))
             let fallback = close < value.endIndex ? trimmedSpacesAndTabs(value[value.index(after: close)...]) : ""
+            // SVG 1.1's ICC colour after a fallback makes the whole paint invalid in CSS (Chromium's
+            // and resvg's reading): drawing the gradient would differ from them without a word.
+            if fallback.contains("icc-color(") { return .color(value, parsed: .some(nil)) }
             return .reference(reference, fallback: fallback, server: reference.hasPrefix("#") ? byID[String(reference.dropFirst())] : nil)
         }
         if trimmedWhitespace(value).lowercased() == "currentcolor" { return .color(value, parsed: nil) }
@@ -892,6 +895,8 @@ private struct Mapper {
     }
 
     private func parsedColor(_ value: String) -> RGBA? {
+        // CSS refuses this where a scene's colours accept it: drawn, it would differ from SVG quietly.
+        if mixesNumbersAndPercentages(value) { return nil }
         if case let .success(color) = parseColor(value, environment: ValueEnvironment()) { return color }
         return hslColor(value) ?? clampedRGBColor(value)
     }
@@ -1289,6 +1294,15 @@ func hslColor(_ text: String) -> RGBA? {
         return p
     }
     return RGBA(channel(h + 1.0 / 3), channel(h), channel(h - 1.0 / 3), alpha)
+}
+
+/// Whether `value` is `rgb()` or `rgba()` of commas whose three components mix numbers and
+/// percentages, which CSS's syntax refuses.
+func mixesNumbersAndPercentages(_ value: String) -> Bool {
+    guard value.contains(","), value.lowercased().hasPrefix("rgb"), let open = value.firstIndex(of: "(") else { return false }
+    let components = value[value.index(after: open)...].split(separator: ",").prefix(3)
+        .map { trimmedWhitespace($0).hasSuffix("%") || trimmedWhitespace($0).hasSuffix("%)") }
+    return components.contains(true) && components.contains(false)
 }
 
 /// `rgb()` and `rgba()` of commas with components out of range, which CSS clamps (the scene's own

@@ -491,4 +491,21 @@ private func node(_ id: String, in artwork: Artwork) -> ArtworkNode? {
             "the path data is not valid (path data must start with M); the path is left out",
         ])
     }
+
+    /// What CSS refuses but a scene's colour would accept is not drawn as if valid: it warns.
+    @Test func paintsCSSRefusesWarnInsteadOfDrawing() throws {
+        let artwork = try imported("""
+            <linearGradient id="g"><stop offset="0" stop-color="white"/><stop offset="1" stop-color="black"/></linearGradient>
+            <rect id="mixed" width="10" height="10" fill="rgba(0, 50%, 0, 0.5)"/>
+            <rect id="percentages" width="10" height="10" fill="rgb(0%, 50%, 0%)"/>
+            <rect id="icc" width="10" height="10" fill="url(#g) green icc-color(acmecmyk, 0.11, 0.48, 0.83, 0.00)"/>
+            """)
+        #expect(node("mixed", in: artwork)?.fill == ArtworkPaint.none)
+        #expect(node("percentages", in: artwork)?.fill == .color(RGBA(0, 0.5, 0, 1)))
+        #expect(node("icc", in: artwork)?.fill == ArtworkPaint.none)
+        #expect(artwork.warnings.map(\.message) == [
+            "the colour 'rgba(0, 50%, 0, 0.5)' is not understood; the paint is left out",
+            "the colour 'url(#g) green icc-color(acmecmyk, 0.11, 0.48, 0.83, 0.00)' is not understood; the paint is left out",
+        ])
+    }
 }
