@@ -134,31 +134,47 @@ public enum SVGDocumentReader {
         }
         if let refusal = refuseDangerousDoctype(bytes) { return .failure(refusal) }
         installRefusingEntityLoader()
+        // A file without a DTD (the usual export) is read as libxml2 parses it, without libxml2's
+        // document tree; one with a DTD is read through that tree, whose entity references the
+        // converter expands within the limits.
+        if let streamed = StreamingTreeReader.read(bytes: bytes, options: parseOptions) { return streamed }
+        return readThroughDocumentTree(bytes: bytes)
+    }
+
+    /// `readCounting` through libxml2's document tree, whatever the file holds (the reader of a
+    /// file with a DTD; its size and DTD already checked).
+    static func readThroughDocumentTree(bytes: [UInt8]) -> Result<(root: SVGElement, elements: Int), SVGReadError> {
+        installRefusingEntityLoader()
         let document: xmlDocPtr? = bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: max(buffer.count, 1)) {
                 xmlReadMemory($0, Int32(buffer.count), "artwork.svg", nil, parseOptions)
             }
         }
-        guard let document else {
-            if let error = xmlGetLastError() {
-                let message = error.pointee.message.map { String(cString: $0) }?
-                    .trimmingCharacters(in: .whitespacesAndNewlines) ?? "not well-formed XML"
-                return .failure(SVGReadError("the SVG is not well-formed XML: \(message)", line: max(1, Int(error.pointee.line))))
-            }
-            return .failure(SVGReadError("the SVG is not well-formed XML"))
-        }
+        guard let document else { return .failure(lastParseError()) }
         defer { xmlFreeDoc(document) }
         guard let root = xmlDocGetRootElement(document) else { return .failure(SVGReadError("the file has no root element")) }
         var converter = TreeConverter(document: document, lines: LineIndex(bytes))
         do {
-            let element = try converter.convert(root, depth: 0)
-            if element.name != "svg" {
-                return .failure(SVGReadError("the root element is <\(element.name)>, not <svg>", line: element.line, column: element.column))
-            }
-            return .success((element, converter.elements))
+            return svgRoot(try converter.convert(root, depth: 0), elements: converter.factory.elements)
         } catch {
             return .failure(error)
         }
+    }
+
+    /// Why libxml2 could not parse the file, from its last error.
+    static func lastParseError() -> SVGReadError {
+        guard let error = xmlGetLastError() else { return SVGReadError("the SVG is not well-formed XML") }
+        let message = error.pointee.message.map { String(cString: $0) }?
+            .trimmingCharacters(in: .whitespacesAndNewlines) ?? "not well-formed XML"
+        return SVGReadError("the SVG is not well-formed XML: \(message)", line: max(1, Int(error.pointee.line)))
+    }
+
+    /// The tree read, if its root is `<svg>`.
+    static func svgRoot(_ root: SVGElement, elements: Int) -> Result<(root: SVGElement, elements: Int), SVGReadError> {
+        if root.name != "svg" {
+            return .failure(SVGReadError("the root element is <\(root.name)>, not <svg>", line: root.line, column: root.column))
+        }
+        return .success((root, elements))
     }
 
     /// libxml2's parse of `bytes` into its tree and nothing more, with the importer's options: the
@@ -175,12 +191,12 @@ public enum SVGDocumentReader {
         return true
     }
 
-    private static let parseOptions = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
+    static let parseOptions = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
         | XML_PARSE_BIG_LINES.rawValue | XML_PARSE_NOCDATA.rawValue)
 
     /// Every external entity, DTD or XInclude libxml2 might want is refused: the importer reads
     /// exactly one file.
-    private static func installRefusingEntityLoader() {
+    static func installRefusingEntityLoader() {
         xmlSetExternalEntityLoader { _, _, _ in nil }
     }
 
@@ -300,7 +316,7 @@ struct LineIndex {
     }
 }
 
-private let svgNamespace = "http://www.w3.org/2000/svg"
+let svgNamespace = "http://www.w3.org/2000/svg"
 private let svgNamespaceBytes = Array(svgNamespace.utf8)
 
 /// Whether libxml2's namespace URI is SVG's as written, read in place: almost every element and
@@ -309,10 +325,11 @@ private func isSVGNamespace(_ uri: UnsafePointer<xmlChar>) -> Bool {
     for (offset, byte) in svgNamespaceBytes.enumerated() where uri[offset] != byte { return false }
     return uri[svgNamespaceBytes.count] == 0
 }
-private let xlinkNamespace = "http://www.w3.org/1999/xlink"
+let xlinkNamespace = "http://www.w3.org/1999/xlink"
 
-private struct TreeConverter {
-    let document: xmlDocPtr
+/// What both readers of the tree share: elements and text counted against `SVGLimits`, names
+/// decoded once per libxml2 pointer, and each element's column found on its line.
+struct ElementFactory {
     let lines: LineIndex
     var elements = 0
     var expandedText = 0
@@ -320,23 +337,21 @@ private struct TreeConverter {
     var lastLine = 0
     var lastOffset = 0
     var lastColumn = 1
-    /// Names already read, by libxml2's pointer: it keeps each name once in the document's
+    /// Names already read, by libxml2's pointer: it keeps each name once in the parser's
     /// dictionary, and a file uses a few dozen, so most names are found here instead of being
-    /// decoded again. The document outlives the conversion, so a pointer always holds one name.
+    /// decoded again. libxml2 keeps its names for the whole reading, so a pointer always holds one name.
     var knownNames: [(pointer: UnsafePointer<xmlChar>, name: String, kind: SVGElementKind, presentedSlot: Int8)] = []
     /// By a hash of a name's pointer, the index in `knownNames` to try first (any index; it is
     /// checked against the pointer before it is believed).
     var knownNameHints = [UInt8](repeating: 0, count: 256)
-
-    init(document: xmlDocPtr, lines: LineIndex) {
-        self.document = document
-        self.lines = lines
-    }
-
     /// The last namespace URI `isSVGNamespaceCached` read, by libxml2's pointer, and whether it
     /// is SVG's: a file declares its namespaces once, so almost every element and attribute
-    /// points at the same URI. The document outlives the conversion, so the pointer keeps its text.
+    /// points at the same URI. libxml2 keeps them for the whole reading, so the pointer keeps its text.
     var lastNamespace: (uri: UnsafePointer<xmlChar>, isSVG: Bool)?
+
+    init(lines: LineIndex) {
+        self.lines = lines
+    }
 
     mutating func isSVGNamespaceCached(_ uri: UnsafePointer<xmlChar>) -> Bool {
         if let last = lastNamespace, last.uri == uri { return last.isSVG }
@@ -345,12 +360,14 @@ private struct TreeConverter {
         return isSVG
     }
 
-    mutating func convert(_ node: xmlNodePtr, depth: Int) throws(SVGReadError) -> SVGElement {
+    /// A new element named `name` (with `prefix`, as written) that libxml2 read on `line`, with
+    /// its column, counted against `SVGLimits.maxElements`; its attributes and children are the
+    /// reader's to add.
+    mutating func element(named name: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?, line: Int) throws(SVGReadError) -> SVGElement {
         elements += 1
-        let line = Int(xmlGetLineNo(node))
-        let (localName, kind, _) = knownName(node.pointee.name)
+        let (localName, kind, _) = knownName(name)
         var qualified = localName
-        if let prefix = node.pointee.ns?.pointee.prefix { qualified = String(cString: prefix) + ":" + localName }
+        if let prefix { qualified = String(cString: prefix) + ":" + localName }
         let found = lines.column(ofElement: qualified, line: line, after: line == lastLine ? (lastOffset + 1, lastColumn + 1) : nil)
         let column = found.column
         lastLine = line
@@ -359,79 +376,33 @@ private struct TreeConverter {
         if elements > SVGLimits.maxElements {
             throw SVGReadError("the SVG has more than \(SVGLimits.maxElements) elements", line: line, column: column)
         }
-        var element = SVGElement(name: localName, kind: kind, line: line, column: column)
-        if let namespace = node.pointee.ns?.pointee.href, !isSVGNamespaceCached(namespace),
-            expandedNamespace(String(cString: namespace)) != svgNamespace {
-            element.name = "{foreign}" + localName
-        }
-        var attribute = node.pointee.properties
-        var count = 0
-        while let current = attribute {
-            count += 1
-            attribute = current.pointee.next
-        }
-        element.attributeList.reserveCapacity(count)
-        count = 0
-        var child = node.pointee.children
-        while let current = child {
-            if current.pointee.type == XML_ELEMENT_NODE { count += 1 }
-            child = current.pointee.next
-        }
-        element.children.reserveCapacity(count)
-        // Names are unique among an element's attributes (libxml2 refuses a repeated one) until a
-        // namespaced one (`xlink:href`, `svg:fill`) maps onto a plain name.
-        var sawNamespaced = false
-        attribute = node.pointee.properties
-        while let current = attribute {
-            defer { attribute = current.pointee.next }
-            let known = knownName(current.pointee.name)
-            let key = known.name
-            if let namespace = current.pointee.ns?.pointee.href, !isSVGNamespaceCached(namespace) {
-                let uri = String(cString: namespace)
-                let expanded = expandedNamespace(uri)
-                if expanded != xlinkNamespace, expanded != svgNamespace { continue }
-            }
-            let value = try text(of: current.pointee.children, line: line, column: column)
-            // `href` wins over `xlink:href` when both are given, as SVG 2 says.
-            if current.pointee.ns != nil {
-                sawNamespaced = true
-                if key == "href", element["href"] != nil { continue }
-            }
-            let entry = SVGAttribute(name: key, value: value, presentedSlot: known.presentedSlot)
-            if sawNamespaced { element.setAttribute(entry) } else { element.attributeList.append(entry) }
-        }
-        child = node.pointee.children
-        while let current = child {
-            defer { child = current.pointee.next }
-            switch current.pointee.type {
-            case XML_ELEMENT_NODE:
-                element.children.append(try convert(current, depth: depth + 1))
-            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE, XML_ENTITY_REF_NODE:
-                if localName == "style" || localName == "text" || localName == "tspan" || localName == "title" {
-                    element.text += try text(of: current, line: line, column: column, single: true)
-                } else if current.pointee.type == XML_ENTITY_REF_NODE {
-                    element.children += try entityElements(current, depth: depth).map { relocated($0, line: line, column: column) }
-                }
-            default:
-                break
-            }
-        }
-        return element
+        return SVGElement(name: localName, kind: kind, line: line, column: column)
     }
 
-    /// The elements an internal entity holds, where it is referenced (`<g>&shapes;</g>`), as if
-    /// written there: libxml2 parsed the entity's text once, and each reference converts it
-    /// again, so every copy counts against `SVGLimits.maxElements` (an entity referring to
-    /// another was refused before parsing, so one reference is one copy).
-    mutating func entityElements(_ reference: xmlNodePtr, depth: Int) throws(SVGReadError) -> [SVGElement] {
-        guard let entity = xmlGetDocEntity(document, reference.pointee.name) else { return [] }
-        var result: [SVGElement] = []
-        var node = entity.pointee.children
-        while let current = node {
-            if current.pointee.type == XML_ELEMENT_NODE { result.append(try convert(current, depth: depth + 1)) }
-            node = current.pointee.next
+    /// Counts `count` more bytes of attribute or element text against `SVGLimits.maxExpandedText`.
+    mutating func countText(_ count: Int, line: Int, column: Int) throws(SVGReadError) {
+        expandedText += count
+        if expandedText > SVGLimits.maxExpandedText {
+            throw SVGReadError("the SVG's text expands to more than \(SVGLimits.maxExpandedText) bytes", line: line, column: column)
         }
-        return result
+    }
+
+    /// Whether an element of this local name keeps its text (a style sheet's, a text's, a title's).
+    static func keepsText(_ localName: String) -> Bool {
+        localName == "style" || localName == "text" || localName == "tspan" || localName == "title"
+    }
+
+    /// Adds an attribute read as `entry` to `element`: `namespaced` when written with a prefix
+    /// (`xlink:href`), which may map onto a plain name already given.
+    static func add(_ entry: SVGAttribute, namespaced: Bool, to element: inout SVGElement, sawNamespaced: inout Bool) {
+        // Names are unique among an element's attributes (libxml2 refuses a repeated one) until a
+        // namespaced one (`xlink:href`, `svg:fill`) maps onto a plain name.
+        if namespaced {
+            sawNamespaced = true
+            // `href` wins over `xlink:href` when both are given, as SVG 2 says.
+            if entry.name == "href", element["href"] != nil { return }
+        }
+        if sawNamespaced { element.setAttribute(entry) } else { element.attributeList.append(entry) }
     }
 
     /// The name at `pointer` with, were it an element's, its kind and, were it an attribute's,
@@ -456,6 +427,90 @@ private struct TreeConverter {
             knownNames.append((pointer, name, kind, slot))
         }
         return (name, kind, slot)
+    }
+}
+
+/// The tree of a document libxml2 has built, for a file with a DTD (whose entities libxml2
+/// keeps as references, expanded here).
+private struct TreeConverter {
+    let document: xmlDocPtr
+    var factory: ElementFactory
+
+    init(document: xmlDocPtr, lines: LineIndex) {
+        self.document = document
+        factory = ElementFactory(lines: lines)
+    }
+
+    mutating func convert(_ node: xmlNodePtr, depth: Int) throws(SVGReadError) -> SVGElement {
+        let line = Int(xmlGetLineNo(node))
+        var element = try factory.element(named: node.pointee.name, prefix: node.pointee.ns?.pointee.prefix, line: line)
+        let localName = element.name
+        let column = element.column
+        if let namespace = node.pointee.ns?.pointee.href, !factory.isSVGNamespaceCached(namespace),
+            expandedNamespace(String(cString: namespace)) != svgNamespace {
+            element.name = "{foreign}" + localName
+        }
+        var attribute = node.pointee.properties
+        var count = 0
+        while let current = attribute {
+            count += 1
+            attribute = current.pointee.next
+        }
+        element.attributeList.reserveCapacity(count)
+        count = 0
+        var child = node.pointee.children
+        while let current = child {
+            if current.pointee.type == XML_ELEMENT_NODE { count += 1 }
+            child = current.pointee.next
+        }
+        element.children.reserveCapacity(count)
+        var sawNamespaced = false
+        attribute = node.pointee.properties
+        while let current = attribute {
+            defer { attribute = current.pointee.next }
+            let known = factory.knownName(current.pointee.name)
+            if let namespace = current.pointee.ns?.pointee.href, !factory.isSVGNamespaceCached(namespace) {
+                let uri = String(cString: namespace)
+                let expanded = expandedNamespace(uri)
+                if expanded != xlinkNamespace, expanded != svgNamespace { continue }
+            }
+            let value = try text(of: current.pointee.children, line: line, column: column)
+            let entry = SVGAttribute(name: known.name, value: value, presentedSlot: known.presentedSlot)
+            ElementFactory.add(entry, namespaced: current.pointee.ns != nil, to: &element, sawNamespaced: &sawNamespaced)
+        }
+        let keepsText = ElementFactory.keepsText(localName)
+        child = node.pointee.children
+        while let current = child {
+            defer { child = current.pointee.next }
+            switch current.pointee.type {
+            case XML_ELEMENT_NODE:
+                element.children.append(try convert(current, depth: depth + 1))
+            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE, XML_ENTITY_REF_NODE:
+                if keepsText {
+                    element.text += try text(of: current, line: line, column: column, single: true)
+                } else if current.pointee.type == XML_ENTITY_REF_NODE {
+                    element.children += try entityElements(current, depth: depth).map { relocated($0, line: line, column: column) }
+                }
+            default:
+                break
+            }
+        }
+        return element
+    }
+
+    /// The elements an internal entity holds, where it is referenced (`<g>&shapes;</g>`), as if
+    /// written there: libxml2 parsed the entity's text once, and each reference converts it
+    /// again, so every copy counts against `SVGLimits.maxElements` (an entity referring to
+    /// another was refused before parsing, so one reference is one copy).
+    mutating func entityElements(_ reference: xmlNodePtr, depth: Int) throws(SVGReadError) -> [SVGElement] {
+        guard let entity = xmlGetDocEntity(document, reference.pointee.name) else { return [] }
+        var result: [SVGElement] = []
+        var node = entity.pointee.children
+        while let current = node {
+            if current.pointee.type == XML_ELEMENT_NODE { result.append(try convert(current, depth: depth + 1)) }
+            node = current.pointee.next
+        }
+        return result
     }
 
     /// An entity's element placed where it is referenced (libxml2 numbers the entity's own lines
@@ -483,10 +538,7 @@ private struct TreeConverter {
         // The usual attribute: one text node, read once.
         if let first, first.pointee.type == XML_TEXT_NODE, single || first.pointee.next == nil, let content = first.pointee.content {
             let piece = String(cString: content)
-            expandedText += piece.utf8.count
-            if expandedText > SVGLimits.maxExpandedText {
-                throw SVGReadError("the SVG's text expands to more than \(SVGLimits.maxExpandedText) bytes", line: line, column: column)
-            }
+            try factory.countText(piece.utf8.count, line: line, column: column)
             return piece
         }
         var result = ""
@@ -500,10 +552,7 @@ private struct TreeConverter {
             } else if let content = current.pointee.content {
                 piece = String(cString: content)
             }
-            expandedText += piece.utf8.count
-            if expandedText > SVGLimits.maxExpandedText {
-                throw SVGReadError("the SVG's text expands to more than \(SVGLimits.maxExpandedText) bytes", line: line, column: column)
-            }
+            try factory.countText(piece.utf8.count, line: line, column: column)
             result += piece
             if single { break }
             node = current.pointee.next
