@@ -74,6 +74,28 @@ func rectOutline(x: Double, y: Double, width: Double, height: Double, rx: Double
     ], closed: true)])
 }
 
+/// A rect's or an ellipse's outline, as its parameters: a shape written as its primitive never
+/// needs the outline built.
+enum BasicOutline {
+    case rect(x: Double, y: Double, width: Double, height: Double, rx: Double, ry: Double)
+    case ellipse(cx: Double, cy: Double, rx: Double, ry: Double)
+
+    var shape: PathShape {
+        switch self {
+        case let .rect(x, y, width, height, rx, ry): rectOutline(x: x, y: y, width: width, height: height, rx: rx, ry: ry)
+        case let .ellipse(cx, cy, rx, ry): ellipseOutline(cx: cx, cy: cy, rx: rx, ry: ry)
+        }
+    }
+
+    /// The vertices `shape` has, without building it.
+    var vertexCount: Int {
+        switch self {
+        case let .rect(_, _, _, _, rx, ry): rx <= 0 || ry <= 0 ? 4 : 8
+        case .ellipse: 4
+        }
+    }
+}
+
 func ellipseOutline(cx: Double, cy: Double, rx: Double, ry: Double) -> PathShape {
     let hx = rx * kappa, hy = ry * kappa
     return PathShape([Contour([

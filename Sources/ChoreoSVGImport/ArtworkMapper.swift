@@ -620,6 +620,9 @@ private struct Mapper {
         /// Nil for path data kept as written, which is counted, not built, until a gradient or a
         /// clip needs its box (`outlineOrParsed`).
         var outline: PathShape?
+        /// A rect's or an ellipse's outline, built only where the shape is not written as its
+        /// primitive (most are).
+        var basicOutline: BasicOutline?
         var outlineVertices = 0
         /// The path data the node writes, when it is not the element's own (what SVG draws of
         /// path data with an error).
@@ -640,7 +643,7 @@ private struct Mapper {
             if ry == nil || ry! < 0 { ry = rx }
             let cornerX = min(max(rx ?? 0, 0), width / 2), cornerY = min(max(ry ?? 0, 0), height / 2)
             bounds = Box(minX: x, minY: y, maxX: x + width, maxY: y + height)
-            outline = rectOutline(x: x, y: y, width: width, height: height, rx: cornerX, ry: cornerY)
+            basicOutline = .rect(x: x, y: y, width: width, height: height, rx: cornerX, ry: cornerY)
             if abs(cornerX - cornerY) < 1e-12 {
                 primitive = .rect(width: width, height: height, cornerRadius: cornerX)
                 primitiveCenter = Point(x + width / 2, y + height / 2)
@@ -660,7 +663,7 @@ private struct Mapper {
             }
             guard rx > 0, ry > 0 else { return nil }
             bounds = Box(minX: cx - rx, minY: cy - ry, maxX: cx + rx, maxY: cy + ry)
-            outline = ellipseOutline(cx: cx, cy: cy, rx: rx, ry: ry)
+            basicOutline = .ellipse(cx: cx, cy: cy, rx: rx, ry: ry)
             primitive = .ellipse(width: 2 * rx, height: 2 * ry)
             primitiveCenter = Point(cx, cy)
         case .line:
@@ -702,7 +705,11 @@ private struct Mapper {
             if outline?.contours.isEmpty ?? (outlineVertices == 0) { return nil }
             bounds = nil
         }
-        if let outline { outlineVertices = outline.contours.reduce(0) { $0 + $1.vertices.count } }
+        if let basicOutline {
+            outlineVertices = basicOutline.vertexCount
+        } else if let outline {
+            outlineVertices = outline.contours.reduce(0) { $0 + $1.vertices.count }
+        }
         vertexCount += outlineVertices
         if vertexCount > SVGLimits.maxOutputVertices {
             throw SVGReadError("the SVG makes more than \(SVGLimits.maxOutputVertices) path vertices (with every use expanded)", line: element.line, column: element.column)
@@ -728,6 +735,7 @@ private struct Mapper {
                     warn(element, "the stroke is under a skew or an uneven scale; it is drawn with one even width")
                 }
             }
+            if let basicOutline { outline = basicOutline.shape }
             node.geometry = .path(pathData(Self.outlineOrParsed(outline, element).transformed(by: total)))
             localToNode = total
         }
