@@ -736,15 +736,19 @@ private struct Mapper {
                 }
             }
             if let basicOutline { outline = basicOutline.shape }
-            node.geometry = .path(pathData(Self.outlineOrParsed(outline, element).transformed(by: total)))
+            node.geometry = .path(pathData(Self.outlineOrParsed(outline, pathData: outline == nil ? element["d"] : nil).transformed(by: total)))
             localToNode = total
         }
+        // The box a gradient or a clip is laid out on, found only when one asks. It reads the
+        // path text, not the element: a closure holding the element copied it for every shape.
+        let unbuiltPathData = bounds == nil && outline == nil ? element["d"] : nil
+        func shapeBox() -> Box { bounds ?? Box(Self.outlineOrParsed(outline, pathData: unbuiltPathData)) }
         applyOpacity(&node, style)
         let fillOpacity = style[.fillOpacity].flatMap(parseOpacity) ?? 1
-        let fill = paint(style[.fill] ?? "black", opacity: fillOpacity, style: style, element: element, bounds: bounds ?? Box(Self.outlineOrParsed(outline, element)), matrix: localToNode)
+        let fill = paint(style[.fill] ?? "black", opacity: fillOpacity, style: style, element: element, bounds: shapeBox(), matrix: localToNode)
         if style[.fillRule] == "evenodd" { node.fillRule = "evenodd" }
         let strokeOpacity = style[.strokeOpacity].flatMap(parseOpacity) ?? 1
-        var strokePaint = paint(style[.stroke] ?? "none", opacity: strokeOpacity, style: style, element: element, bounds: bounds ?? Box(Self.outlineOrParsed(outline, element)), matrix: localToNode)
+        var strokePaint = paint(style[.stroke] ?? "none", opacity: strokeOpacity, style: style, element: element, bounds: shapeBox(), matrix: localToNode)
         switch strokePaint {
         case let .linear(_, _, stops), let .radial(_, _, stops):
             warn(element, "a gradient stroke is not imported; the stroke takes its first stop's colour")
@@ -774,17 +778,17 @@ private struct Mapper {
         if let clip = style[.clipPath], clip != "none" {
             var intersected: [String] = []
             clipDrawsNothing = false
-            node.clip = clipPath(clip, on: element, matrix: localToNode, bounds: bounds ?? Box(Self.outlineOrParsed(outline, element)), intersected: &intersected)
+            node.clip = clipPath(clip, on: element, matrix: localToNode, bounds: shapeBox(), intersected: &intersected)
             if clipDrawsNothing { return nil }
             if node.clip != nil, !intersected.isEmpty { return clippedAround(node, by: intersected, element: element) }
         }
         return node
     }
 
-    /// `outline`, or for path data counted but not built, its shape: the count proved it parses.
-    private static func outlineOrParsed(_ outline: PathShape?, _ element: SVGElement) -> PathShape {
+    /// `outline`, or for path data counted but not built (`pathData`), its shape: the count proved it parses.
+    private static func outlineOrParsed(_ outline: PathShape?, pathData: String?) -> PathShape {
         if let outline { return outline }
-        return (try? parsePathData(element["d"] ?? "").get()) ?? PathShape([])
+        return (try? parsePathData(pathData ?? "").get()) ?? PathShape([])
     }
 
     /// `children` inside one group per clip in `clips` (each in the coordinates the children are in).

@@ -123,7 +123,7 @@ private struct StreamingTree {
                     ElementFactory.add(entry, namespaced: namespace != nil, to: &element, sawNamespaced: &sawNamespaced)
                 }
             }
-            open.append(element)
+            open.append(consume element)
             openKeepsText.append(ElementFactory.keepsText(name))
             openChildren.append([])
         } catch {
@@ -132,13 +132,14 @@ private struct StreamingTree {
     }
 
     mutating func end() {
-        guard failure == nil, var finished = open.popLast() else { return }
+        guard failure == nil, !open.isEmpty else { return }
         openKeepsText.removeLast()
-        finished.children = openChildren.removeLast()
+        open[open.count - 1].children = openChildren.removeLast()
+        // Moved, not copied: `removeLast` hands over the element it removes.
         if openChildren.isEmpty {
-            root = finished
+            root = open.removeLast()
         } else {
-            openChildren[openChildren.count - 1].append(finished)
+            openChildren[openChildren.count - 1].append(open.removeLast())
         }
     }
 
