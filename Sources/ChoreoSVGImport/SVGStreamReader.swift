@@ -139,7 +139,11 @@ private struct StreamingTree {
         if openChildren.isEmpty {
             root = open.removeLast()
         } else {
-            openChildren[openChildren.count - 1].append(open.removeLast())
+            let parent = openChildren.count - 1
+            // Room for a few at the first: an array grown from empty one child at a time is
+            // allocated at one, two and four children, and most groups hold a handful.
+            if openChildren[parent].isEmpty { openChildren[parent].reserveCapacity(4) }
+            openChildren[parent].append(open.removeLast())
         }
     }
 
