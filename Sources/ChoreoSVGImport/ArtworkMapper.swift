@@ -710,6 +710,8 @@ private struct Mapper {
         } else if let outline {
             outlineVertices = outline.contours.reduce(0) { $0 + $1.vertices.count }
         }
+        /// The text of path data counted but not built, for an outline or a box asked for later.
+        let countedPathData = outline == nil && basicOutline == nil ? element["d"] : nil
         vertexCount += outlineVertices
         if vertexCount > SVGLimits.maxOutputVertices {
             throw SVGReadError("the SVG makes more than \(SVGLimits.maxOutputVertices) path vertices (with every use expanded)", line: element.line, column: element.column)
@@ -736,13 +738,12 @@ private struct Mapper {
                 }
             }
             if let basicOutline { outline = basicOutline.shape }
-            node.geometry = .path(pathData(Self.outlineOrParsed(outline, pathData: outline == nil ? element["d"] : nil).transformed(by: total)))
+            node.geometry = .path(pathData(Self.outlineOrParsed(outline, pathData: countedPathData).transformed(by: total)))
             localToNode = total
         }
         // The box a gradient or a clip is laid out on, found only when one asks. It reads the
         // path text, not the element: a closure holding the element copied it for every shape.
-        let unbuiltPathData = bounds == nil && outline == nil ? element["d"] : nil
-        func shapeBox() -> Box { bounds ?? Box(Self.outlineOrParsed(outline, pathData: unbuiltPathData)) }
+        func shapeBox() -> Box { bounds ?? Box(Self.outlineOrParsed(outline, pathData: countedPathData)) }
         applyOpacity(&node, style)
         let fillOpacity = style[.fillOpacity].flatMap(parseOpacity) ?? 1
         let fill = paint(style[.fill] ?? "black", opacity: fillOpacity, style: style, element: element, bounds: shapeBox(), matrix: localToNode)
