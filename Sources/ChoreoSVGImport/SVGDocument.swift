@@ -133,7 +133,6 @@ public enum SVGDocumentReader {
             return .failure(SVGReadError("the SVG file is \(bytes.count) bytes; at most \(SVGLimits.maxFileBytes) are read"))
         }
         if let refusal = refuseDangerousDoctype(bytes) { return .failure(refusal) }
-        installRefusingEntityLoader()
         // A file without a DTD (the usual export) is read as libxml2 parses it, without libxml2's
         // document tree; one with a DTD is read through that tree, whose entity references the
         // converter expands within the limits.

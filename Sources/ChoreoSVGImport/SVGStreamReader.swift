@@ -13,6 +13,7 @@ enum StreamingTreeReader {
     static func read(bytes: [UInt8], options: Int32) -> Result<(root: SVGElement, elements: Int), SVGReadError>? {
         // libxml2's global state, set once (xmlReadMemory does this itself; a context made first must too).
         xmlInitParser()
+        SVGDocumentReader.installRefusingEntityLoader()
         guard let context = xmlNewParserCtxt() else { return .failure(SVGReadError("the SVG could not be read: out of memory")) }
         defer { xmlFreeParserCtxt(context) }
         // The tree lives behind a pointer the callbacks reach through the parser: a class's
