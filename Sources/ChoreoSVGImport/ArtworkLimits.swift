@@ -3,43 +3,29 @@ import ChoreoTimeline
 
 /// Keeps an import within what a scene may say, so the importer never writes a scene the compiler
 /// rejects: a node with a number beyond `SceneLimits.maxMagnitude`, or a size or radius that is
-/// greater than 0 in the SVG but rounds to 0 as written, is left out with a warning at its element;
-/// a canvas beyond the limit refuses the file.
-func keepingWithinSceneLimits(_ artwork: consuming Artwork) -> Result<Artwork, SVGReadError> {
+/// greater than 0 in the SVG but rounds to 0 as written, is left out with a warning at its element
+/// (`sceneLimitWarning`, asked of each node as the mapper makes it, children before the group
+/// that holds them); a canvas beyond the limit refuses the file. `nodesLeftOut` are those
+/// warnings, which follow the mapping's own.
+func refusingCanvasBeyondSceneLimits(_ artwork: consuming Artwork, nodesLeftOut: [ArtworkWarning]) -> Result<Artwork, SVGReadError> {
     guard fits(artwork.size.x) && fits(artwork.size.y), written(artwork.size.x) > 0, written(artwork.size.y) > 0 else {
         return .failure(SVGReadError("the SVG's size is beyond what a scene can hold (each side above 0 and at most \(importNumber(SceneLimits.maxMagnitude)))"))
     }
     var bounded = artwork
-    var warnings: [ArtworkWarning] = []
-    keeping(&bounded.nodes, warnings: &warnings)
-    for warning in warnings where !bounded.warnings.contains(warning) { bounded.warnings.append(warning) }
+    for warning in nodesLeftOut where !bounded.warnings.contains(warning) { bounded.warnings.append(warning) }
     return .success(bounded)
 }
 
-/// `nodes` less those beyond the limits, in place: the nodes (and their children, taken out of
-/// them while they are checked) are not copied.
-private func keeping(_ nodes: inout [ArtworkNode], warnings: inout [ArtworkWarning]) {
-    var kept = 0
-    for index in nodes.indices {
-        if case var .group(children) = nodes[index].geometry {
-            nodes[index].geometry = .group([])
-            keeping(&children, warnings: &warnings)
-            nodes[index].geometry = .group(children)
-        }
-        if case let .radial(center, radius, stops)? = nodes[index].fill, written(radius) <= 0, fits(center.x), fits(center.y) {
-            // A radial gradient too small to write paints as SVG paints a zero radius: its last stop.
-            nodes[index].fill = stops.last.map { .color($0.color) } ?? ArtworkPaint.none
-        }
-        guard withinLimits(nodes[index]) else {
-            warnings.append(ArtworkWarning(
-                location: nodes[index].location,
-                message: "the element's geometry or placement is beyond what a scene can hold (numbers at most \(importNumber(SceneLimits.maxMagnitude)) in either direction, sizes that round to more than 0); it is left out"))
-            continue
-        }
-        if kept != index { nodes.swapAt(kept, index) }
-        kept += 1
+/// Nil when a scene can hold `node` (its children already asked), else why it is left out. A
+/// radial gradient too small to write is first made what SVG paints for a zero radius: its last stop.
+func sceneLimitWarning(fixing node: inout ArtworkNode) -> ArtworkWarning? {
+    if case let .radial(center, radius, stops)? = node.fill, written(radius) <= 0, fits(center.x), fits(center.y) {
+        node.fill = stops.last.map { .color($0.color) } ?? ArtworkPaint.none
     }
-    nodes.removeLast(nodes.count - kept)
+    if withinLimits(node) { return nil }
+    return ArtworkWarning(
+        location: node.location,
+        message: "the element's geometry or placement is beyond what a scene can hold (numbers at most \(importNumber(SceneLimits.maxMagnitude)) in either direction, sizes that round to more than 0); it is left out")
 }
 
 private func fits(_ value: Double) -> Bool { value.isFinite && abs(value) <= SceneLimits.maxMagnitude }
@@ -93,6 +79,7 @@ private func fits(_ paint: ArtworkPaint?) -> Bool {
     }
 }
 
+@inline(__always)
 private func withinLimits(_ node: ArtworkNode) -> Bool {
     guard fits(node.position), fits(node.anchor), node.rotation.map(fits) ?? true, fits(node.fill) else { return false }
     if let scale = node.scale, !(positive(scale.x) && positive(scale.y)) { return false }

@@ -17,7 +17,8 @@ public enum ArtworkMapper {
         }
         var mapper = Mapper(root: root, elements: elements)
         do {
-            return keepingWithinSceneLimits(try mapper.run(fragment: element, fitting: fitting))
+            let artwork = try mapper.run(fragment: element, fitting: fitting)
+            return refusingCanvasBeyondSceneLimits(artwork, nodesLeftOut: mapper.nodesLeftOut)
         } catch {
             return .failure(error)
         }
@@ -150,6 +151,8 @@ private struct Mapper {
     /// Set by `clipPath` when the clip holds nothing that draws (no child, or none SVG lets clip):
     /// SVG then draws nothing of the element, so the caller leaves it out.
     var clipDrawsNothing = false
+    /// Why each node beyond what a scene can hold was left out (`keptWithinSceneLimits`).
+    var nodesLeftOut: [ArtworkWarning] = []
 
     /// `elements`: how many elements the tree holds.
     init(root: SVGElement, elements: Int) {
@@ -220,12 +223,23 @@ private struct Mapper {
             }
             let style = ancestorsStyle(of: fragment) ?? rootStyle
             let ancestorTransform = ancestorsTransform(of: fragment) ?? .identity
-            nodes = try walk(target, parentStyle: style, pending: pending.concatenating(ancestorTransform), useDepth: 0).map { [$0] } ?? []
+            nodes = []
+            if var node = try walk(target, parentStyle: style, pending: pending.concatenating(ancestorTransform), useDepth: 0), keptWithinSceneLimits(&node) {
+                nodes.append(node)
+            }
         } else {
             nodes = []
+            /// Where the first node made is, kept or not: the root's clip groups are placed there.
+            var firstLocation: ArtworkLocation?
+            /// Whether the root's clip and opacity have anything to hold: nodes left out for the
+            /// scene's limits count, as the groups holding them are themselves kept or left out.
+            var madeAny = false
             if rootStyle[.display] != "none" {
                 for child in root.children {
-                    if let node = try walk(child, parentStyle: rootStyle, pending: pending, useDepth: 0) { nodes.append(node) }
+                    guard var node = try walk(child, parentStyle: rootStyle, pending: pending, useDepth: 0) else { continue }
+                    if firstLocation == nil { firstLocation = node.location }
+                    madeAny = true
+                    if keptWithinSceneLimits(&node) { nodes.append(consume node) }
                 }
             }
             // A background colour on the root (CSS's, which browsers and resvg paint) fills the
@@ -236,25 +250,31 @@ private struct Mapper {
                     location: ArtworkLocation(line: root.line, column: root.column), geometry: .rect(width: size.x, height: size.y, cornerRadius: 0))
                 background.position = Point(size.x / 2, size.y / 2)
                 background.fill = .color(color)
-                nodes.insert(background, at: 0)
+                firstLocation = background.location
+                madeAny = true
+                if keptWithinSceneLimits(&background) { nodes.insert(background, at: 0) }
             }
             // A clip-path on the root clips the drawing as a whole: one group holds it.
-            if let clip = rootStyle[.clipPath], clip != "none", !nodes.isEmpty {
+            if let clip = rootStyle[.clipPath], clip != "none", madeAny {
                 var intersected: [String] = []
                 clipDrawsNothing = false
                 if let outline = clipPath(clip, on: root, matrix: pending, bounds: nil, intersected: &intersected) {
-                    var group = ArtworkNode(id: claimID(for: root, fallback: "artwork"), location: ArtworkLocation(line: root.line, column: root.column), geometry: .group(clippedInside(nodes, by: intersected)))
+                    let wrapped = clippedInside(nodes, by: intersected, at: firstLocation)
+                    var group = ArtworkNode(id: claimID(for: root, fallback: "artwork"), location: ArtworkLocation(line: root.line, column: root.column), geometry: .group(wrapped))
                     group.clip = outline
-                    nodes = [group]
+                    nodes = keptWithinSceneLimits(&group) ? [group] : []
                 } else if clipDrawsNothing {
+                    // Nothing is drawn, so nothing is left out for the limits.
                     nodes = []
+                    nodesLeftOut = []
+                    madeAny = false
                 }
             }
             // Opacity on the root applies to the drawing as a whole: one group holds it.
-            if let opacity = rootStyle[.opacity].flatMap(parseOpacity), opacity < 1, !nodes.isEmpty {
+            if let opacity = rootStyle[.opacity].flatMap(parseOpacity), opacity < 1, madeAny {
                 var group = ArtworkNode(id: claimID(for: root, fallback: "artwork"), location: ArtworkLocation(line: root.line, column: root.column), geometry: .group(nodes))
                 group.opacity = opacity
-                nodes = [group]
+                nodes = keptWithinSceneLimits(&group) ? [group] : []
             }
         }
         if unsized {
@@ -303,8 +323,7 @@ private struct Mapper {
             base = fallback
         }
         while true {
-            let candidate = base + String(nextCount(for: base))
-            let (word, bit) = reservedBit(candidate)
+            let (candidate, word, bit) = numberedID(base, nextCount(for: base))
             if reservedBits[word] & bit == 0 || !reserved.contains(candidate), claim(candidate, at: location) { return candidate }
         }
     }
@@ -457,11 +476,14 @@ private struct Mapper {
         defer { if element.kind == .use { useStack.removeLast() } }
         let outerViewport = viewport
         if let innerViewport { viewport = innerViewport }
+        /// Where the first child made is, kept or not: the group's clip groups are placed there.
+        var firstLocation: ArtworkLocation?
+        let leftOutBefore = nodesLeftOut.count
         for child in content {
             if element.kind == .use && child.name == "symbol" { continue }
-            if let node = try walk(child, parentStyle: contentStyle, pending: childPending, useDepth: useDepth + (element.kind == .use ? 1 : 0)) {
-                children.append(node)
-            }
+            guard var node = try walk(child, parentStyle: contentStyle, pending: childPending, useDepth: useDepth + (element.kind == .use ? 1 : 0)) else { continue }
+            if firstLocation == nil { firstLocation = node.location }
+            if keptWithinSceneLimits(&node) { children.append(consume node) }
         }
         viewport = outerViewport
         // Left unread when the target was not drawn (display none, say).
@@ -474,8 +496,12 @@ private struct Mapper {
             let inBoxUnits = clipTarget(clip)?["clipPathUnits"] == "objectBoundingBox"
             let bounds = inBoxUnits && element.kind == .group ? contentBounds(of: element, style: style) : nil
             node.clip = clipPath(clip, on: element, matrix: clipMatrix, bounds: bounds, intersected: &intersected)
-            if clipDrawsNothing { return nil }
-            if node.clip != nil { node.geometry = .group(clippedInside(children, by: intersected)) }
+            if clipDrawsNothing {
+                // Nothing of the group is drawn, so none of what it holds is left out for the limits.
+                nodesLeftOut.removeLast(nodesLeftOut.count - leftOutBefore)
+                return nil
+            }
+            if node.clip != nil { node.geometry = .group(clippedInside(children, by: intersected, at: firstLocation)) }
         } else if let box = viewportClip {
             let outline = rectOutline(x: box.minX, y: box.minY, width: box.width, height: box.height, rx: 0, ry: 0)
             node.clip = pathData(outline.transformed(by: clipMatrix))
@@ -680,8 +706,11 @@ private struct Mapper {
             bounds = nil
         default:
             guard let text = element["d"], !trimmedWhitespace(text).isEmpty else { return nil }
-            // Counted before parsing, so a path past the limit costs one scan, not a parse.
-            if vertexCount + numberCount(text) / 2 > SVGLimits.maxOutputVertices {
+            // Counted before parsing, so a path past the limit costs one scan, not a parse. Runs
+            // of digits are apart, so a text has at most half its bytes' runs (rounded up): a
+            // path that short cannot pass the limit, and is not scanned for it.
+            let runsAtMost = (text.utf8.count + 1) / 2
+            if vertexCount + runsAtMost / 2 > SVGLimits.maxOutputVertices, vertexCount + numberCount(text) / 2 > SVGLimits.maxOutputVertices {
                 throw SVGReadError("the SVG makes more than \(SVGLimits.maxOutputVertices) path vertices (with every use expanded)", line: element.line, column: element.column)
             }
             // Under a similarity the text is written as it is: only whether it draws and how many
@@ -792,16 +821,27 @@ private struct Mapper {
         return (try? parsePathData(pathData ?? "").get()) ?? PathShape([])
     }
 
-    /// `children` inside one group per clip in `clips` (each in the coordinates the children are in).
-    private mutating func clippedInside(_ children: [ArtworkNode], by clips: [String]) -> [ArtworkNode] {
+    /// `children` inside one group per clip in `clips` (each in the coordinates the children are
+    /// in), each group placed at `location` (the first child's, kept or not) and kept within the
+    /// scene's limits as it is made, but for the outermost when `keepingOutermost` is false (its
+    /// caller places it first).
+    private mutating func clippedInside(_ children: [ArtworkNode], by clips: [String], at location: ArtworkLocation?, keepingOutermost: Bool = true) -> [ArtworkNode] {
         var nodes = children
-        for clip in clips {
+        for (index, clip) in clips.enumerated() {
             var wrapper = ArtworkNode(id: claimID(for: SVGElement(name: "g", attributes: [:], children: [], text: "", line: 0, column: 0), fallback: "clip"),
-                location: nodes.first?.location ?? ArtworkLocation(line: 1, column: 1), geometry: .group(nodes))
+                location: location ?? ArtworkLocation(line: 1, column: 1), geometry: .group(nodes))
             wrapper.clip = clip
-            nodes = [wrapper]
+            nodes = !keepingOutermost && index == clips.count - 1 || keptWithinSceneLimits(&wrapper) ? [wrapper] : []
         }
         return nodes
+    }
+
+    /// True when a scene can hold `node` (made so if its gradient is too small to write); false,
+    /// and why noted in `nodesLeftOut`, when it is left out.
+    private mutating func keptWithinSceneLimits(_ node: inout ArtworkNode) -> Bool {
+        guard let warning = sceneLimitWarning(fixing: &node) else { return true }
+        nodesLeftOut.append(warning)
+        return false
     }
 
     /// A clipped shape whose clip intersects `clips`: groups around it take its placement, so
@@ -812,7 +852,8 @@ private struct Mapper {
         inner.anchor = nil
         inner.rotation = nil
         inner.scale = nil
-        var outer = clippedInside([inner], by: clips)[0]
+        let location = inner.location
+        var outer = clippedInside(keptWithinSceneLimits(&inner) ? [inner] : [], by: clips, at: location, keepingOutermost: false)[0]
         outer.location = ArtworkLocation(line: element.line, column: element.column)
         outer.position = shape.position
         outer.anchor = shape.anchor
@@ -824,9 +865,12 @@ private struct Mapper {
     // MARK: Paint
 
     mutating func paint(_ text: String, opacity: Double, style: ComputedStyle, element: SVGElement, bounds: @autoclosure () -> Box, matrix: Affine) -> ArtworkPaint {
+        // `none`, the stroke of most shapes, compares equal at once: it is never looked up.
+        if text == "none" { return .none }
         var parsed: PaintText?
-        for recent in recentPaints where recent.text == text {
-            parsed = recent.parsed
+        // By index: a `for in` copy of each entry retained and released its text and paint.
+        for index in recentPaints.indices where recentPaints[index].text == text {
+            parsed = recentPaints[index].parsed
             break
         }
         if parsed == nil {
@@ -1240,8 +1284,41 @@ private let reservedBitWords = 64
 /// Where an id's bit is in `Mapper.reservedBits`.
 private func reservedBit(_ id: String) -> (word: Int, bit: UInt64) {
     let utf8 = id.utf8
-    let key = (utf8.count & 15) << 8 | Int((utf8.first ?? 0) & 15) << 4 | Int((utf8.last ?? 0) & 15)
+    return reservedBit(length: utf8.count, first: utf8.first ?? 0, last: utf8.last ?? 0)
+}
+
+private func reservedBit(length: Int, first: UInt8, last: UInt8) -> (word: Int, bit: UInt64) {
+    let key = (length & 15) << 8 | Int(first & 15) << 4 | Int(last & 15)
     return (key >> 6, 1 << UInt64(key & 63))
+}
+
+/// `base` followed by the decimal digits of `number` (at least 1), and the id's `reservedBit`:
+/// the digits written straight after the base's bytes, where a string of the number and a
+/// concatenation would each be a call into the runtime.
+private func numberedID(_ base: String, _ number: Int) -> (id: String, word: Int, bit: UInt64) {
+    // Up to 20 digits, last digit at the end.
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    var count = 0
+    var rest = number.magnitude
+    withUnsafeMutableBytes(of: &digits) { buffer in
+        repeat {
+            buffer[23 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+            count += 1
+        } while rest > 0
+    }
+    var base = base
+    return base.withUTF8 { baseBytes in
+        withUnsafeBytes(of: &digits) { buffer in
+            let id = String(unsafeUninitializedCapacity: baseBytes.count + count) { target in
+                _ = target.initialize(fromContentsOf: baseBytes)
+                for index in 0..<count { target[baseBytes.count + index] = buffer[24 - count + index] }
+                return baseBytes.count + count
+            }
+            let (word, bit) = reservedBit(length: baseBytes.count + count, first: baseBytes.first ?? buffer[24 - count], last: buffer[23])
+            return (id, word, bit)
+        }
+    }
 }
 
 /// How many paints `recentPaints` holds.
