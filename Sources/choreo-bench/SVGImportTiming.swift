@@ -27,7 +27,8 @@ func measureSVGImport(targetBytes: Int) -> SVGImportTiming {
         importing = min(importing, timed {
             if case let .success(artwork) = ArtworkMapper.map(bytes: svg) {
                 nodes = artwork.nodes.count
-                _ = ArtworkYAMLWriter.scene(artwork, source: "bench.svg")
+                // What `choreo import -o` writes: the writer's bytes, straight into the file.
+                _ = ArtworkYAMLWriter.sceneBytes(artwork, source: "bench.svg")
             }
         })
     }

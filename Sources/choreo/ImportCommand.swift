@@ -19,14 +19,17 @@ func runImport(input: String, output: String?) throws(UsageError) -> ExitStatus 
     for warning in artwork.warnings {
         Console.error("\(shown):\(warning.location.line):\(warning.location.column): warning: \(TextEscaping.terminal(warning.message)) [\(Rule.svgUnsupported.rawValue)]\n")
     }
-    let text = ArtworkYAMLWriter.scene(artwork, source: URL(fileURLWithPath: input).lastPathComponent)
+    let source = URL(fileURLWithPath: input).lastPathComponent
     guard let output else {
-        Console.out(text)
+        Console.out(ArtworkYAMLWriter.scene(artwork, source: source))
         return .success
     }
+    // Into the file as the writer made its bytes: a `String` of them would copy and check
+    // megabytes of an export twice.
+    let bytes = ArtworkYAMLWriter.sceneBytes(artwork, source: source)
     do throws(OutputError) {
         try prepareDirectory(URL(fileURLWithPath: output).deletingLastPathComponent().path)
-        try writeAtomically([OutputFile(path: output, contents: text)], protecting: Set([FileIdentity(path: input)].compactMap { $0 }))
+        try writeAtomically([OutputFile(path: output, bytes: bytes)], protecting: Set([FileIdentity(path: input)].compactMap { $0 }))
         return .success
     } catch {
         Console.error("choreo: error: \(error.message)\n")
