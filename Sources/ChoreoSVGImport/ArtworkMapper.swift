@@ -166,7 +166,7 @@ private struct Mapper {
     }
 
     private mutating func index(_ element: SVGElement) {
-        if let id = element["id"] {
+        if let id = element[.id] {
             // The first element of an id keeps it: a later one puts the first back (one lookup
             // for the usual unique id instead of two).
             if let first = byID.updateValue(element, forKey: id) {
@@ -179,7 +179,7 @@ private struct Mapper {
             }
         }
         if element.kind == .referencedOnly, element.name == "style" {
-            if let type = element["type"], type != "text/css" { return }
+            if let type = element[.type], type != "text/css" { return }
             for reason in sheet.add(css: element.text) { warn(element, reason) }
         }
         // By index: a `for in` copy of each child retained and released its fields.
@@ -193,9 +193,9 @@ private struct Mapper {
 
     mutating func run(fragment: String?, fitting: Point? = nil) throws(SVGReadError) -> Artwork {
         let rootStyle = ComputedStyle().child(root, sheet: sheet)
-        let width = parseLength(root["width"])
-        let height = parseLength(root["height"])
-        var viewBox = parseNumberList(root["viewBox"] ?? "").flatMap { $0.count == 4 && $0[2] > 0 && $0[3] > 0 ? $0 : nil }
+        let width = parseLength(root[.width])
+        let height = parseLength(root[.height])
+        var viewBox = parseNumberList(root[.viewBox] ?? "").flatMap { $0.count == 4 && $0[2] > 0 && $0[3] > 0 ? $0 : nil }
         var size = Point(width ?? viewBox?[2] ?? 100, height ?? viewBox?[3] ?? 100)
         let unsized = viewBox == nil && (width == nil || height == nil) && fitting == nil
         guard size.x > 0, size.y > 0 else {
@@ -209,7 +209,7 @@ private struct Mapper {
         relativeLengths = RelativeLengths(rootFontSize: fontSize(rootStyle[.fontSize]), viewport: viewport)
         var pending = Affine.identity
         if let viewBox {
-            pending = viewBoxTransform(viewBox, preserveAspectRatio: root["preserveAspectRatio"], width: size.x, height: size.y)
+            pending = viewBoxTransform(viewBox, preserveAspectRatio: root[.preserveAspectRatio], width: size.x, height: size.y)
         }
         var counted: [String: Int] = [:]
         var counting: Set<String> = []
@@ -290,7 +290,7 @@ private struct Mapper {
         var style = ComputedStyle().child(root, sheet: sheet)
         func search(_ element: SVGElement, _ inherited: ComputedStyle) -> ComputedStyle? {
             for child in element.children {
-                if child["id"] == id { return inherited }
+                if child[.id] == id { return inherited }
                 if let found = search(child, inherited.child(child, sheet: sheet)) { return found }
             }
             return nil
@@ -302,8 +302,8 @@ private struct Mapper {
     private func ancestorsTransform(of id: String) -> Affine? {
         func search(_ element: SVGElement, _ matrix: Affine) -> Affine? {
             for child in element.children {
-                if child["id"] == id { return matrix }
-                let next = matrix.concatenating(parseTransform(child["transform"] ?? "") ?? .identity)
+                if child[.id] == id { return matrix }
+                let next = matrix.concatenating(parseTransform(child[.transform] ?? "") ?? .identity)
                 if let found = search(child, next) { return found }
             }
             return nil
@@ -316,7 +316,7 @@ private struct Mapper {
     mutating func claimID(for element: SVGElement, fallback: String) -> String {
         let location = ArtworkLocation(line: element.line, column: element.column)
         var base: String
-        if let raw = element["id"], !raw.isEmpty {
+        if let raw = element[.id], !raw.isEmpty {
             base = identifier(from: raw)
             if claim(base, at: location) { return base }
         } else {
@@ -403,18 +403,18 @@ private struct Mapper {
             // A use's width and height, when it gives them, replace those of the svg it draws.
             let sizeFromUse = useSizeForNextSVG
             useSizeForNextSVG = nil
-            let x = parseLength(element["x"], percentOf: viewport.x) ?? 0
-            let y = parseLength(element["y"], percentOf: viewport.y) ?? 0
-            let width = parseLength(sizeFromUse?.width, percentOf: viewport.x) ?? parseLength(element["width"], percentOf: viewport.x) ?? viewport.x
-            let height = parseLength(sizeFromUse?.height, percentOf: viewport.y) ?? parseLength(element["height"], percentOf: viewport.y) ?? viewport.y
+            let x = parseLength(element[.x], percentOf: viewport.x) ?? 0
+            let y = parseLength(element[.y], percentOf: viewport.y) ?? 0
+            let width = parseLength(sizeFromUse?.width, percentOf: viewport.x) ?? parseLength(element[.width], percentOf: viewport.x) ?? viewport.x
+            let height = parseLength(sizeFromUse?.height, percentOf: viewport.y) ?? parseLength(element[.height], percentOf: viewport.y) ?? viewport.y
             guard width > 0, height > 0 else { return nil }
-            let placed = placeViewport(x: x, y: y, width: width, height: height, viewBox: element["viewBox"], preserveAspectRatio: element["preserveAspectRatio"])
+            let placed = placeViewport(x: x, y: y, width: width, height: height, viewBox: element[.viewBox], preserveAspectRatio: element[.preserveAspectRatio])
             matrix = matrix.concatenating(placed.matrix)
-            viewportClip = overflowShows(style[.overflow] ?? element["overflow"]) ? nil : placed.clip
-            innerViewport = viewBoxSize(element["viewBox"]) ?? Point(width, height)
+            viewportClip = overflowShows(style[.overflow] ?? element[.overflow]) ? nil : placed.clip
+            innerViewport = viewBoxSize(element[.viewBox]) ?? Point(width, height)
         }
         if element.kind == .use {
-            guard let href = element["href"] else { return nil }
+            guard let href = element[.href] else { return nil }
             guard href.hasPrefix("#"), let target = byID[String(href.dropFirst())] else {
                 warn(element, href.hasPrefix("#")
                     ? "use refers to '\(href)', which is not in the file; it is left out"
@@ -423,7 +423,7 @@ private struct Mapper {
             }
             // A target that reaches an outer target is itself in a cycle through it, so checking
             // each target once (remembered) and the stack finds every cycle.
-            let targetID = target["id"] ?? ""
+            let targetID = target[.id] ?? ""
             let cyclic = cyclicTargets[targetID] ?? containsUse(of: [targetID], in: target)
             cyclicTargets[targetID] = cyclic
             if cyclic || useStack.contains(targetID) {
@@ -434,25 +434,25 @@ private struct Mapper {
                 warn(element, "use refers through more than \(SVGLimits.maxUseDepth) other uses (or to itself); it is left out")
                 return nil
             }
-            let x = parseLength(element["x"], percentOf: viewport.x) ?? 0
-            let y = parseLength(element["y"], percentOf: viewport.y) ?? 0
+            let x = parseLength(element[.x], percentOf: viewport.x) ?? 0
+            let y = parseLength(element[.y], percentOf: viewport.y) ?? 0
             if target.name == "symbol" {
                 // A symbol is drawn as a nested svg would be: a viewport the use's width and
                 // height size (the symbol's own, or 100 %), clipped unless its overflow shows.
                 contentStyle = style.child(target, sheet: sheet)
                 content = target.children
-                let width = parseLength(element["width"], percentOf: viewport.x) ?? parseLength(target["width"], percentOf: viewport.x) ?? viewport.x
-                let height = parseLength(element["height"], percentOf: viewport.y) ?? parseLength(target["height"], percentOf: viewport.y) ?? viewport.y
+                let width = parseLength(element[.width], percentOf: viewport.x) ?? parseLength(target[.width], percentOf: viewport.x) ?? viewport.x
+                let height = parseLength(element[.height], percentOf: viewport.y) ?? parseLength(target[.height], percentOf: viewport.y) ?? viewport.y
                 guard width > 0, height > 0 else { return nil }
-                let placed = placeViewport(x: x, y: y, width: width, height: height, viewBox: target["viewBox"], preserveAspectRatio: target["preserveAspectRatio"])
+                let placed = placeViewport(x: x, y: y, width: width, height: height, viewBox: target[.viewBox], preserveAspectRatio: target[.preserveAspectRatio])
                 matrix = matrix.concatenating(placed.matrix)
-                viewportClip = overflowShows(contentStyle[.overflow] ?? target["overflow"]) ? nil : placed.clip
+                viewportClip = overflowShows(contentStyle[.overflow] ?? target[.overflow]) ? nil : placed.clip
                 symbolOpacity = contentStyle[.opacity].flatMap(parseOpacity) ?? 1
-                innerViewport = viewBoxSize(target["viewBox"]) ?? Point(width, height)
+                innerViewport = viewBoxSize(target[.viewBox]) ?? Point(width, height)
             } else {
                 matrix = matrix.concatenating(.translate(x, y))
                 content = [target]
-                if target.kind == .svg { useSizeForNextSVG = (element["width"], element["height"]) }
+                if target.kind == .svg { useSizeForNextSVG = (element[.width], element[.height]) }
             }
         }
         let combined = pending.concatenating(matrix)
@@ -472,7 +472,7 @@ private struct Mapper {
         if symbolOpacity < 1 { node.opacity = (node.opacity ?? 1) * symbolOpacity }
         var children: [ArtworkNode] = []
         children.reserveCapacity(content.count)
-        if element.kind == .use, let target = element["href"].map({ String($0.dropFirst()) }) { useStack.append(target) }
+        if element.kind == .use, let target = element[.href].map({ String($0.dropFirst()) }) { useStack.append(target) }
         defer { if element.kind == .use { useStack.removeLast() } }
         let outerViewport = viewport
         if let innerViewport { viewport = innerViewport }
@@ -493,7 +493,7 @@ private struct Mapper {
             var intersected: [String] = []
             clipDrawsNothing = false
             // Only a clip in objectBoundingBox units reads the group's box, which costs a walk of it.
-            let inBoxUnits = clipTarget(clip)?["clipPathUnits"] == "objectBoundingBox"
+            let inBoxUnits = clipTarget(clip)?[.clipPathUnits] == "objectBoundingBox"
             let bounds = inBoxUnits && element.kind == .group ? contentBounds(of: element, style: style) : nil
             node.clip = clipPath(clip, on: element, matrix: clipMatrix, bounds: bounds, intersected: &intersected)
             if clipDrawsNothing {
@@ -513,7 +513,7 @@ private struct Mapper {
     /// limit: counted once per use target, so a `use` bomb is refused before anything is built.
     private func expandedCount(_ element: SVGElement, memo: inout [String: Int], inProgress: inout Set<String>) -> Int {
         var total = 1
-        if element.kind == .use, let href = element["href"], href.hasPrefix("#") {
+        if element.kind == .use, let href = element[.href], href.hasPrefix("#") {
             let id = String(href.dropFirst())
             if let known = memo[id] {
                 total += known
@@ -539,7 +539,7 @@ private struct Mapper {
         var pending: [SVGElement] = [element]
         let targets = Set(ids)
         while let current = pending.popLast() {
-            if current.name == "use", let href = current["href"], href.hasPrefix("#") {
+            if current.name == "use", let href = current[.href], href.hasPrefix("#") {
                 let id = String(href.dropFirst())
                 if targets.contains(id) { return true }
                 if visited.insert(id).inserted, let next = byID[id] { pending.append(next) }
@@ -552,13 +552,13 @@ private struct Mapper {
     /// The length of a shape's attribute `name`, nil for none. A unit of the font's metrics is
     /// valid CSS, which SVG sizes: taken as no length (as an invalid one is), it would draw a
     /// different picture without a word, so it warns.
-    private mutating func shapeLength(_ element: SVGElement, _ name: String, percentOf reference: Double, style: ComputedStyle) -> Double? {
+    private mutating func shapeLength(_ element: SVGElement, _ name: SVGAttributeName, percentOf reference: Double, style: ComputedStyle) -> Double? {
         let text = element[name]
         if let length = parseLength(text, percentOf: reference) { return length }
         guard let text else { return nil }
         if let length = relativeLength(text, fontSize: { fontSize(style[.fontSize]) }, relativeTo: relativeLengths) { return length }
         if let unit = fontMetricUnit(text) {
-            warn(element, "the \(name) '\(text)' is in \(unit), a unit of the font's metrics, which the importer cannot size without the font; it is taken as 0")
+            warn(element, "the \(name.rawValue) '\(text)' is in \(unit), a unit of the font's metrics, which the importer cannot size without the font; it is taken as 0")
         }
         return nil
     }
@@ -570,7 +570,7 @@ private struct Mapper {
             if let parsed = parseCSSTransform(css) { return parsed }
             if warning { warn(element, "the CSS transform '\(css)' is not one the importer reads; the element's transform attribute applies instead") }
         }
-        guard let text = element["transform"] else { return .identity }
+        guard let text = element[.transform] else { return .identity }
         if let parsed = parseTransform(text) { return parsed }
         if warning { warn(element, "the transform '\(text)' is not valid; it is ignored, as SVG ignores it") }
         return .identity
@@ -603,12 +603,12 @@ private struct Mapper {
             var target = child, targetStyle = childStyle
             var childMatrix = matrix.concatenating(ownTransform(of: child, css: childStyle[.transform], warning: false))
             if child.kind == .use {
-                guard useDepth < SVGLimits.maxUseDepth, let href = child["href"], href.hasPrefix("#"), let used = byID[String(href.dropFirst())] else { continue }
+                guard useDepth < SVGLimits.maxUseDepth, let href = child[.href], href.hasPrefix("#"), let used = byID[String(href.dropFirst())] else { continue }
                 guard used.kind == .group || used.kind.isShape else { return false }
                 target = used
                 targetStyle = childStyle.child(used, sheet: sheet)
                 if targetStyle[.display] == "none" { continue }
-                childMatrix = childMatrix.concatenating(.translate(parseLength(child["x"]) ?? 0, parseLength(child["y"]) ?? 0))
+                childMatrix = childMatrix.concatenating(.translate(parseLength(child[.x]) ?? 0, parseLength(child[.y]) ?? 0))
                     .concatenating(ownTransform(of: used, css: targetStyle[.transform], warning: false))
             }
             if target.kind == .group {
@@ -640,8 +640,8 @@ private struct Mapper {
         for marker in markerProperties {
             if let value = style[marker], value != "none" { warn(element, "markers are not imported; the shape is drawn without them") }
         }
-        func length(_ name: String, _ reference: Double) -> Double? { shapeLength(element, name, percentOf: reference, style: style) }
-        func number(_ name: String, _ reference: Double) -> Double { shapeLength(element, name, percentOf: reference, style: style) ?? 0 }
+        func length(_ name: SVGAttributeName, _ reference: Double) -> Double? { shapeLength(element, name, percentOf: reference, style: style) }
+        func number(_ name: SVGAttributeName, _ reference: Double) -> Double { shapeLength(element, name, percentOf: reference, style: style) ?? 0 }
         var node = ArtworkNode(id: "", location: ArtworkLocation(line: element.line, column: element.column), geometry: .group([]))
         /// Nil for path data kept as written, which is counted, not built, until a gradient or a
         /// clip needs its box (`outlineOrParsed`).
@@ -661,10 +661,10 @@ private struct Mapper {
         var primitiveCenter = Point.zero
         switch element.kind {
         case .rect:
-            let width = number("width", viewport.x), height = number("height", viewport.y)
+            let width = number(.width, viewport.x), height = number(.height, viewport.y)
             guard width > 0, height > 0 else { return nil }
-            let x = number("x", viewport.x), y = number("y", viewport.y)
-            var rx = length("rx", viewport.x), ry = length("ry", viewport.y)
+            let x = number(.x, viewport.x), y = number(.y, viewport.y)
+            var rx = length(.rx, viewport.x), ry = length(.ry, viewport.y)
             if rx == nil || rx! < 0 { rx = ry }
             if ry == nil || ry! < 0 { ry = rx }
             let cornerX = min(max(rx ?? 0, 0), width / 2), cornerY = min(max(ry ?? 0, 0), height / 2)
@@ -675,13 +675,13 @@ private struct Mapper {
                 primitiveCenter = Point(x + width / 2, y + height / 2)
             }
         case .circle, .ellipse:
-            let cx = number("cx", viewport.x), cy = number("cy", viewport.y)
+            let cx = number(.cx, viewport.x), cy = number(.cy, viewport.y)
             var rx: Double, ry: Double
             if element.kind == .circle {
-                rx = number("r", viewportDiagonal)
+                rx = number(.r, viewportDiagonal)
                 ry = rx
             } else {
-                let givenX = length("rx", viewport.x), givenY = length("ry", viewport.y)
+                let givenX = length(.rx, viewport.x), givenY = length(.ry, viewport.y)
                 // A negative radius is invalid and counts as `auto`: the other radius.
                 let validX = givenX.flatMap { $0 >= 0 ? $0 : nil }, validY = givenY.flatMap { $0 >= 0 ? $0 : nil }
                 rx = validX ?? validY ?? 0
@@ -693,19 +693,19 @@ private struct Mapper {
             primitive = .ellipse(width: 2 * rx, height: 2 * ry)
             primitiveCenter = Point(cx, cy)
         case .line:
-            let start = Point(number("x1", viewport.x), number("y1", viewport.y))
-            let end = Point(number("x2", viewport.x), number("y2", viewport.y))
+            let start = Point(number(.x1, viewport.x), number(.y1, viewport.y))
+            let end = Point(number(.x2, viewport.x), number(.y2, viewport.y))
             outline = PathShape([Contour([BezierVertex(start), BezierVertex(end)], closed: false)])
             bounds = nil
         case .polyline, .polygon:
             // Points are read up to the first invalid one, and an odd last coordinate is dropped, as SVG does.
-            let numbers = numberListPrefix(element["points"] ?? "")
+            let numbers = numberListPrefix(element[.points] ?? "")
             guard numbers.count >= 4 else { return nil }
             let points = stride(from: 0, to: numbers.count - 1, by: 2).map { BezierVertex(Point(numbers[$0], numbers[$0 + 1])) }
             outline = PathShape([Contour(points, closed: element.kind == .polygon)])
             bounds = nil
         default:
-            guard let text = element["d"], !trimmedWhitespace(text).isEmpty else { return nil }
+            guard let text = element[.d], !trimmedWhitespace(text).isEmpty else { return nil }
             // Counted before parsing, so a path past the limit costs one scan, not a parse. Runs
             // of digits are apart, so a text has at most half its bytes' runs (rounded up): a
             // path that short cannot pass the limit, and is not scanned for it.
@@ -740,7 +740,7 @@ private struct Mapper {
             outlineVertices = outline.contours.reduce(0) { $0 + $1.vertices.count }
         }
         /// The text of path data counted but not built, for an outline or a box asked for later.
-        let countedPathData = outline == nil && basicOutline == nil ? element["d"] : nil
+        let countedPathData = outline == nil && basicOutline == nil ? element[.d] : nil
         vertexCount += outlineVertices
         if vertexCount > SVGLimits.maxOutputVertices {
             throw SVGReadError("the SVG makes more than \(SVGLimits.maxOutputVertices) path vertices (with every use expanded)", line: element.line, column: element.column)
@@ -754,7 +754,7 @@ private struct Mapper {
             if abs(similarity.rotation) > 1e-9 { node.rotation = similarity.rotation }
             if abs(similarity.scale - 1) > 1e-12 { node.scale = Point(similarity.scale, similarity.scale) }
             localToNode = .translate(-primitiveCenter.x, -primitiveCenter.y)
-        } else if element.kind == .path, let text = pathDataWritten ?? element["d"], let similarity = total.similarity {
+        } else if element.kind == .path, let text = pathDataWritten ?? element[.d], let similarity = total.similarity {
             node.geometry = .path(String(trimmedWhitespace(text)))
             if !total.isIdentity { setTransform(&node, total, similarity) }
         } else {
@@ -965,8 +965,8 @@ private struct Mapper {
         var stops = server.children.filter { $0.name == "stop" }
         var stopsOwner = server
         var current = server
-        var seen: Set<String> = [server["id"] ?? ""]
-        while let href = current["href"], href.hasPrefix("#"), let next = byID[String(href.dropFirst())], seen.count < 32,
+        var seen: Set<String> = [server[.id] ?? ""]
+        while let href = current[.href], href.hasPrefix("#"), let next = byID[String(href.dropFirst())], seen.count < 32,
             !seen.contains(String(href.dropFirst())) {
             seen.insert(String(href.dropFirst()))
             guard next.name == "linearGradient" || next.name == "radialGradient" else { break }
@@ -995,7 +995,7 @@ private struct Mapper {
         func walk(_ element: SVGElement, _ style: ComputedStyle) {
             for child in element.children {
                 let childStyle = style.child(child, sheet: sheet)
-                if child.name == "linearGradient" || child.name == "radialGradient", let id = child["id"], styles[id] == nil {
+                if child.name == "linearGradient" || child.name == "radialGradient", let id = child[.id], styles[id] == nil {
                     styles[id] = childStyle
                 }
                 walk(child, childStyle)
@@ -1009,7 +1009,7 @@ private struct Mapper {
     /// A gradient's attributes (its `href` chain's included) and stops, before any opacity: the
     /// same for every shape it paints, so worked out once per gradient.
     mutating func resolvedGradient(_ server: SVGElement) -> ResolvedGradient {
-        let key = server["id"] ?? ""
+        let key = server[.id] ?? ""
         if let resolved = resolvedGradients[key] { return resolved }
         let (attributes, stopElements, stopsOwner) = gradientChain(server)
         let ownerStyle = ComputedStyle().child(stopsOwner, sheet: sheet)
@@ -1019,10 +1019,10 @@ private struct Mapper {
             var style = ownerStyle.child(stop, sheet: sheet)
             if let stopColor = style[.stopColor], trimmedWhitespace(stopColor).lowercased() == "currentcolor" {
                 // `color` is inherited from where the gradient is written, not from what it paints.
-                let inPlace = stopsOwner["id"].flatMap { gradientStylesInPlace()[$0] } ?? ownerStyle
+                let inPlace = stopsOwner[.id].flatMap { gradientStylesInPlace()[$0] } ?? ownerStyle
                 style = inPlace.child(stop, sheet: sheet)
             }
-            var offset = String(trimmedWhitespace(stop["offset"] ?? "0"))
+            var offset = String(trimmedWhitespace(stop[.offset] ?? "0"))
             var divisor = 1.0
             if offset.hasSuffix("%") {
                 offset.removeLast()
@@ -1154,20 +1154,20 @@ private struct Mapper {
         }
         var space = matrix
         // The clipPath's transform is in the user space, outside its objectBoundingBox units.
-        if let transform = clip["transform"].flatMap(parseTransform) { space = space.concatenating(transform) }
-        if clip["clipPathUnits"] == "objectBoundingBox" {
+        if let transform = clip[.transform].flatMap(parseTransform) { space = space.concatenating(transform) }
+        if clip[.clipPathUnits] == "objectBoundingBox" {
             guard let bounds, bounds.width > 0, bounds.height > 0 else {
                 warn(element, "a clip in objectBoundingBox units on a group is not imported; it is left out")
                 return nil
             }
             space = space.concatenating(Affine(a: bounds.width, d: bounds.height, e: bounds.minX, f: bounds.minY))
         }
-        let clipID = clip["id"] ?? ""
+        let clipID = clip[.id] ?? ""
         guard !visiting.contains(clipID), visiting.count < SVGLimits.maxUseDepth else {
             warn(element, "a clipPath that refers to itself through clip-path is not imported; it is left out")
             return nil
         }
-        if let own = clip["clip-path"], own != "none" {
+        if let own = clip[.clipPath], own != "none" {
             // The clipPath's own clip-path is in the clipped element's user space, as the clipPath is.
             if let outer = clipPath(own, on: element, matrix: matrix, bounds: bounds, intersected: &intersected, visiting: visiting.union([clipID])) {
                 intersected.append(outer)
@@ -1181,10 +1181,10 @@ private struct Mapper {
         for (childIndex, child) in clip.children.enumerated() {
             var target = child
             var throughUse = false
-            var childMatrix = child["transform"].flatMap(parseTransform) ?? .identity
-            if child.name == "use", let href = child["href"], href.hasPrefix("#"), let used = byID[String(href.dropFirst())] {
-                childMatrix = childMatrix.concatenating(.translate(parseLength(child["x"]) ?? 0, parseLength(child["y"]) ?? 0))
-                    .concatenating(used["transform"].flatMap(parseTransform) ?? .identity)
+            var childMatrix = child[.transform].flatMap(parseTransform) ?? .identity
+            if child.name == "use", let href = child[.href], href.hasPrefix("#"), let used = byID[String(href.dropFirst())] {
+                childMatrix = childMatrix.concatenating(.translate(parseLength(child[.x]) ?? 0, parseLength(child[.y]) ?? 0))
+                    .concatenating(used[.transform].flatMap(parseTransform) ?? .identity)
                 target = used
                 throughUse = true
             }
@@ -1215,7 +1215,7 @@ private struct Mapper {
                     return nil
                 }
                 outlines.append(outline.transformed(by: space.concatenating(childMatrix)))
-                if let own = child["clip-path"] ?? target["clip-path"], own != "none" { childClips.append((own, space.concatenating(childMatrix))) }
+                if let own = child[.clipPath] ?? target[.clipPath], own != "none" { childClips.append((own, space.concatenating(childMatrix))) }
             }
         }
         let contours = outlines.flatMap(\.contours)
@@ -1246,7 +1246,7 @@ private struct Mapper {
 
     /// A clipPath's computed style (its ancestors' `clip-rule` inherited), once per clipPath.
     private mutating func clipPathStyle(_ clip: SVGElement) -> ComputedStyle {
-        let id = clip["id"] ?? ""
+        let id = clip[.id] ?? ""
         if let known = clipPathStyles[id] { return known }
         let style = (ancestorsStyle(of: id) ?? ComputedStyle()).child(clip, sheet: sheet)
         clipPathStyles[id] = style
@@ -1254,21 +1254,21 @@ private struct Mapper {
     }
 
     func shapeOutline(_ element: SVGElement) -> PathShape? {
-        let number = { (name: String) -> Double in parseLength(element[name]) ?? 0 }
+        let number = { (name: SVGAttributeName) -> Double in parseLength(element[name]) ?? 0 }
         switch element.name {
         case "rect":
-            let width = number("width"), height = number("height")
+            let width = number(.width), height = number(.height)
             guard width > 0, height > 0 else { return nil }
-            let rx = min(parseLength(element["rx"]) ?? parseLength(element["ry"]) ?? 0, width / 2)
-            let ry = min(parseLength(element["ry"]) ?? parseLength(element["rx"]) ?? 0, height / 2)
-            return rectOutline(x: number("x"), y: number("y"), width: width, height: height, rx: rx, ry: ry)
-        case "circle": return number("r") > 0 ? ellipseOutline(cx: number("cx"), cy: number("cy"), rx: number("r"), ry: number("r")) : nil
-        case "ellipse": return number("rx") > 0 && number("ry") > 0 ? ellipseOutline(cx: number("cx"), cy: number("cy"), rx: number("rx"), ry: number("ry")) : nil
+            let rx = min(parseLength(element[.rx]) ?? parseLength(element[.ry]) ?? 0, width / 2)
+            let ry = min(parseLength(element[.ry]) ?? parseLength(element[.rx]) ?? 0, height / 2)
+            return rectOutline(x: number(.x), y: number(.y), width: width, height: height, rx: rx, ry: ry)
+        case "circle": return number(.r) > 0 ? ellipseOutline(cx: number(.cx), cy: number(.cy), rx: number(.r), ry: number(.r)) : nil
+        case "ellipse": return number(.rx) > 0 && number(.ry) > 0 ? ellipseOutline(cx: number(.cx), cy: number(.cy), rx: number(.rx), ry: number(.ry)) : nil
         case "polygon", "polyline":
-            guard let numbers = parseNumberList(element["points"] ?? ""), numbers.count >= 6 else { return nil }
+            guard let numbers = parseNumberList(element[.points] ?? ""), numbers.count >= 6 else { return nil }
             return PathShape([Contour(stride(from: 0, to: numbers.count - 1, by: 2).map { BezierVertex(Point(numbers[$0], numbers[$0 + 1])) }, closed: true)])
         case "path":
-            if case let .success(shape) = parsePathData(element["d"] ?? "") { return shape }
+            if case let .success(shape) = parsePathData(element[.d] ?? "") { return shape }
             return nil
         default: return nil
         }

@@ -62,6 +62,12 @@ public struct SVGElement: Sendable {
         Dictionary(attributeList.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
     }
 
+    /// The value of an attribute the importer reads by name: one byte compared per attribute.
+    subscript(_ attribute: SVGAttributeName) -> String? {
+        for index in attributeList.indices where attributeList[index].named == attribute { return attributeList[index].value }
+        return nil
+    }
+
     public subscript(_ attribute: String) -> String? {
         // Most names differ in length from the one asked for, and their lengths compare at once
         // where comparing the strings would be a call into the runtime.
@@ -86,21 +92,34 @@ public struct SVGElement: Sendable {
 /// One attribute of an element, with the computed-style slot of the presentation attribute it
 /// is (found once per attribute name as the tree is read, not by the cascade per element).
 public struct SVGAttribute: Sendable {
-    public var name: String
+    /// Not to be changed once made: `named` is found from it.
+    public let name: String
     public var value: String
     /// The slot of the property the attribute presents, -1 for none (`transform` is no
     /// presentation attribute here: the mapper reads it as the element's own).
     let presentedSlot: Int8
+    /// Which of the attributes the importer reads by name this is, if any.
+    let named: SVGAttributeName?
 
     public init(name: String, value: String) {
-        self.init(name: name, value: value, presentedSlot: presentationSlot(name))
+        self.init(name: name, value: value, presentedSlot: presentationSlot(name), named: SVGAttributeName(rawValue: name))
     }
 
-    init(name: String, value: String, presentedSlot: Int8) {
+    init(name: String, value: String, presentedSlot: Int8, named: SVGAttributeName?) {
         self.name = name
         self.value = value
         self.presentedSlot = presentedSlot
+        self.named = named
     }
+}
+
+/// The attributes the importer reads by name (`SVGElement[_:]`), each known by a byte found once
+/// per attribute name as the tree is read, where a lookup by string compared strings.
+enum SVGAttributeName: String, CaseIterable {
+    case id, d, x, y, width, height, rx, ry, r, cx, cy, x1, y1, x2, y2, points, transform, style, href, viewBox
+    case preserveAspectRatio, overflow, type, clipPathUnits, offset
+    case `class`
+    case clipPath = "clip-path"
 }
 
 /// A refusal to read a file at all: the whole file is left out, with the reason.
@@ -339,7 +358,7 @@ struct ElementFactory {
     /// Names already read, by libxml2's pointer: it keeps each name once in the parser's
     /// dictionary, and a file uses a few dozen, so most names are found here instead of being
     /// decoded again. libxml2 keeps its names for the whole reading, so a pointer always holds one name.
-    var knownNames: [(pointer: UnsafePointer<xmlChar>, name: String, kind: SVGElementKind, presentedSlot: Int8)] = []
+    var knownNames: [(pointer: UnsafePointer<xmlChar>, name: String, kind: SVGElementKind, presentedSlot: Int8, named: SVGAttributeName?)] = []
     /// By a hash of a name's pointer, the index in `knownNames` to try first (any index; it is
     /// checked against the pointer before it is believed).
     var knownNameHints = [UInt8](repeating: 0, count: 256)
@@ -364,7 +383,7 @@ struct ElementFactory {
     /// reader's to add.
     mutating func element(named name: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?, line: Int) throws(SVGReadError) -> SVGElement {
         elements += 1
-        let (localName, kind, _) = knownName(name)
+        let (localName, kind, _, _) = knownName(name)
         var qualified = localName
         if let prefix { qualified = String(cString: prefix) + ":" + localName }
         let found = lines.column(ofElement: qualified, line: line, after: line == lastLine ? (lastOffset + 1, lastColumn + 1) : nil)
@@ -399,33 +418,34 @@ struct ElementFactory {
         if namespaced {
             sawNamespaced = true
             // `href` wins over `xlink:href` when both are given, as SVG 2 says.
-            if entry.name == "href", element["href"] != nil { return }
+            if entry.name == "href", element[.href] != nil { return }
         }
         if sawNamespaced { element.setAttribute(entry) } else { element.attributeList.append(entry) }
     }
 
     /// The name at `pointer` with, were it an element's, its kind and, were it an attribute's,
     /// the computed-style slot it presents.
-    mutating func knownName(_ pointer: UnsafePointer<xmlChar>) -> (name: String, kind: SVGElementKind, presentedSlot: Int8) {
+    mutating func knownName(_ pointer: UnsafePointer<xmlChar>) -> (name: String, kind: SVGElementKind, presentedSlot: Int8, named: SVGAttributeName?) {
         // A hash of the pointer picks where to look first: one comparison finds most names,
         // where the scan below compares every name kept before the one asked for.
         let hint = Int(truncatingIfNeeded: (UInt64(UInt(bitPattern: pointer)) &* 0x9E37_79B9_7F4A_7C15) >> 56)
         let hinted = Int(knownNameHints[hint])
         if hinted < knownNames.count, knownNames[hinted].pointer == pointer {
-            return (knownNames[hinted].name, knownNames[hinted].kind, knownNames[hinted].presentedSlot)
+            return (knownNames[hinted].name, knownNames[hinted].kind, knownNames[hinted].presentedSlot, knownNames[hinted].named)
         }
         for (index, known) in knownNames.enumerated() where known.pointer == pointer {
             knownNameHints[hint] = UInt8(index)
-            return (known.name, known.kind, known.presentedSlot)
+            return (known.name, known.kind, known.presentedSlot, known.named)
         }
         let name = String(cString: pointer)
         let kind = SVGElementKind(name: name)
         let slot = presentationSlot(name)
+        let named = SVGAttributeName(rawValue: name)
         if knownNames.count < 64 {
             knownNameHints[hint] = UInt8(knownNames.count)
-            knownNames.append((pointer, name, kind, slot))
+            knownNames.append((pointer, name, kind, slot, named))
         }
-        return (name, kind, slot)
+        return (name, kind, slot, named)
     }
 }
 
@@ -474,7 +494,7 @@ private struct TreeConverter {
                 if expanded != xlinkNamespace, expanded != svgNamespace { continue }
             }
             let value = try text(of: current.pointee.children, line: line, column: column)
-            let entry = SVGAttribute(name: known.name, value: value, presentedSlot: known.presentedSlot)
+            let entry = SVGAttribute(name: known.name, value: value, presentedSlot: known.presentedSlot, named: known.named)
             ElementFactory.add(entry, namespaced: current.pointee.ns != nil, to: &element, sawNamespaced: &sawNamespaced)
         }
         let keepsText = ElementFactory.keepsText(localName)

@@ -120,7 +120,7 @@ private struct StreamingTree {
                     let known = factory.knownName(attributeName)
                     let length = valueStart.distance(to: valueEnd)
                     try factory.countText(length, line: line, column: element.column)
-                    let entry = SVGAttribute(name: known.name, value: attributeValue(valueStart, count: length), presentedSlot: known.presentedSlot)
+                    let entry = SVGAttribute(name: known.name, value: attributeValue(valueStart, count: length), presentedSlot: known.presentedSlot, named: known.named)
                     ElementFactory.add(entry, namespaced: namespace != nil, to: &element, sawNamespaced: &sawNamespaced)
                 }
             }

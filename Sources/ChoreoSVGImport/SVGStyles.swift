@@ -259,11 +259,11 @@ struct StyleSheet {
             for index in 0..<rules.count {
                 if let name = rules[index].element, name != element.name { continue }
                 if let ruleID = rules[index].id {
-                    if id == nil { id = .some(element["id"]) }
+                    if id == nil { id = .some(element[.id]) }
                     guard let own = id!, own == ruleID else { continue }
                 }
                 if !rules[index].classes.isEmpty {
-                    if classList == nil { classList = .some(element["class"]) }
+                    if classList == nil { classList = .some(element[.class]) }
                     guard let list = classList!, rules[index].classes.allSatisfy({ classListContains(list, $0) }) else { continue }
                 }
                 if firstMatch < 0 { firstMatch = index } else { laterMatches.append(index) }
@@ -465,7 +465,7 @@ struct ComputedStyle {
         sheet.forEachDeclaration(for: element) { declaration in
             if declaration.important { importantInSheet.append(declaration) } else { next.specify(declaration, from: identity, parent: parentSlots) }
         }
-        if let style = element["style"] {
+        if let style = element[.style] {
             // ASCII text is read in place, a string made only of a value the importer reads.
             let read = forEachASCIIDeclaration(in: style) { bytes, name, value, important in
                 guard let slot = propertySlot(lowercased: name, in: bytes) else { return }

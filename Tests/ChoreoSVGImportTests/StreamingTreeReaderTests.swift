@@ -33,9 +33,13 @@ import Testing
         if left.line != right.line || left.column != right.column {
             return "\(here): at \(left.line):\(left.column) against \(right.line):\(right.column)"
         }
-        let leftAttributes = left.attributeList.map { "\($0.name)=\($0.value) slot \($0.presentedSlot)" }
-        let rightAttributes = right.attributeList.map { "\($0.name)=\($0.value) slot \($0.presentedSlot)" }
+        let leftAttributes = left.attributeList.map { "\($0.name)=\($0.value) slot \($0.presentedSlot) named \($0.named?.rawValue ?? "-")" }
+        let rightAttributes = right.attributeList.map { "\($0.name)=\($0.value) slot \($0.presentedSlot) named \($0.named?.rawValue ?? "-")" }
         if leftAttributes != rightAttributes { return "\(here): attributes \(leftAttributes) against \(rightAttributes)" }
+        // What the mapper reads by name is what a lookup by the name's string finds.
+        for name in SVGAttributeName.allCases where left[name] != left[name.rawValue] || right[name] != right[name.rawValue] {
+            return "\(here): the attribute \(name.rawValue) read by name is not the one its string finds"
+        }
         if left.text != right.text { return "\(here): text \(left.text.debugDescription) against \(right.text.debugDescription)" }
         if left.children.count != right.children.count {
             return "\(here): \(left.children.count) children against \(right.children.count)"
