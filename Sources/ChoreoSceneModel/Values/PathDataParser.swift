@@ -87,6 +87,53 @@ private struct PathDataVertexCounter {
         return bytes[position - 1] == UInt8(ascii: "1")
     }
 
+    /// A control point's two numbers read and checked as `point` reads them, without their
+    /// values, which no count depends on: false where `point` would be nil.
+    private mutating func controlPoint() -> Bool { checkedNumber() && checkedNumber() }
+
+    /// Whether `number()` reads a number here, moving past it as it does. A number with neither
+    /// an exponent nor seven digits before its point is finite and below the limit as written,
+    /// so only the others are converted to be checked.
+    private mutating func checkedNumber() -> Bool {
+        PathDataReader.skipSeparators(in: bytes, at: &position)
+        let start = position
+        func isDigit(_ index: Int) -> Bool { index < bytes.count && bytes[index] >= UInt8(ascii: "0") && bytes[index] <= UInt8(ascii: "9") }
+        var index = position
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") { index += 1 }
+        var digits = 0
+        /// Digits before the point from the first that is not 0.
+        var integerDigits = 0
+        while isDigit(index) {
+            if integerDigits > 0 || bytes[index] != UInt8(ascii: "0") { integerDigits += 1 }
+            digits += 1
+            index += 1
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            while isDigit(index) {
+                digits += 1
+                index += 1
+            }
+        }
+        guard digits > 0 else { return false }
+        // An exponent as the reader reads one: `e`, an optional sign and at least one digit.
+        var exponent = index
+        let hasExponent: Bool
+        if exponent < bytes.count, bytes[exponent] | 0x20 == UInt8(ascii: "e") {
+            exponent += 1
+            if exponent < bytes.count, bytes[exponent] == UInt8(ascii: "-") || bytes[exponent] == UInt8(ascii: "+") { exponent += 1 }
+            hasExponent = isDigit(exponent)
+        } else {
+            hasExponent = false
+        }
+        if hasExponent || integerDigits >= 7 {
+            position = start
+            return number() != nil
+        }
+        position = index
+        return true
+    }
+
     private mutating func point(relative: Bool) -> Point? {
         guard let x = number(), let y = number() else { return nil }
         return relative ? Point(current.x + x, current.y + y) : Point(x, y)
@@ -113,10 +160,10 @@ private struct PathDataVertexCounter {
             lineTo(Point(current.x, relative ? current.y + y : y))
         case "C":
             // Control points move no vertex; their numbers are still read and checked.
-            guard point(relative: relative) != nil, point(relative: relative) != nil, let end = point(relative: relative) else { return false }
+            guard controlPoint(), controlPoint(), let end = point(relative: relative) else { return false }
             lineTo(end)
         case "S", "Q":
-            guard point(relative: relative) != nil, let end = point(relative: relative) else { return false }
+            guard controlPoint(), let end = point(relative: relative) else { return false }
             lineTo(end)
         case "T":
             guard let end = point(relative: relative) else { return false }

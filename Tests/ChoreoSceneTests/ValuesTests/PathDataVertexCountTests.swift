@@ -29,6 +29,10 @@ private func parsedVertexCount(_ text: String) -> Int? {
     // Exponents, with and without digits; huge and beyond the limit; not finite.
     "M1e2-1E-1L2e+1.5", "M1e2 1e2L3e 4", "M0 0 L1e6 0", "M0 0 L1e300 0", "M0 0 L 1000000.0000001 0", "M 0 0 L 1e999 0",
     "M0 0L-1e6-1e6", "M0 0 L" + String(repeating: "9", count: 400) + " 0",
+    // Control points, checked without their values where the digits show them within the limit.
+    "M0 0C1000000 0 0 1000000 1 1", "M0 0C1000000.5 0 0 0 1 1", "M0 0C0001000000 0 0 0 1 1", "M0 0Q1e6 1e-6 1 1",
+    "M0 0Q1e7 0 1 1", "M0 0S999999.99999999999999 0 1 1", "M0 0C-999999 .5 5. -.5 1 1", "M0 0C1 1e 2 2 3 3", "M0 0C1 1 2 2",
+    "M0 0C. 1 2 2 3 3", "M0 0Q+-1 0 1 1", "M0 0C1e999 0 0 0 1 1", "M0 0C" + String(repeating: "0", count: 30) + "1 0 0 0 1 1",
     // Whitespace and commas.
     "\n\tM 0 0\r\nL 1 1 ,", "  M 1 1  ", ",M0 0,L1 1",
     // Malformed: empty, not starting with M, unknown commands, stray tokens, missing numbers and flags.
