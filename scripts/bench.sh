@@ -9,8 +9,7 @@ cd "$(dirname "$0")/.."
 scratch="${CHOREO_BENCH_SCRATCH:-.build/bench}"
 swift build -c release --scratch-path "$scratch" --product choreo
 swift build -c release --scratch-path "$scratch" --product choreo-bench
-# Every figure comes from this one run of choreo-bench, as ratios (docs/performance.md), text
-# against the same drawing as hand-written paths (at most 2x) included.
-# SVG import, when it lands, adds its section to Sources/choreo-bench/main.swift (the place is
-# marked there, before the checks are printed), so it is reported in the same run.
+# Every figure comes from this one run of choreo-bench, as ratios (docs/performance.md): text
+# against the same drawing as hand-written paths (at most 2x), `choreo diff` against compiling
+# both sides and `choreo import` against libxml2's own parse included.
 exec "$scratch/release/choreo-bench" --cli "$scratch/release/choreo" --scenes scenes "$@"
