@@ -13,6 +13,14 @@ public enum ArtworkYAMLWriter {
 
     /// `scene` as the UTF-8 bytes it is made of.
     public static func sceneBytes(_ artwork: Artwork, source: String) -> [UInt8] {
+        var bytes: [UInt8] = []
+        writeScene(artwork, source: source) { bytes.append(contentsOf: $0) }
+        return bytes
+    }
+
+    /// `scene`'s bytes handed to `emit` in order, in one piece or two, as they lie in the
+    /// writer's buffers: what `choreo import -o` writes into the file, gathered nowhere first.
+    public static func writeScene(_ artwork: Artwork, source: String, to emit: (UnsafeRawBufferPointer) -> Void) {
         var out = YAMLBytes()
         out.append("# Imported from ")
         out.comment(source)
@@ -30,30 +38,29 @@ public enum ArtworkYAMLWriter {
         let indent = 2 + 4 * chain.count
         guard list.count >= nodesWrittenInHalves else {
             for node in artwork.nodes { write(node, indent: 2, to: &out) }
-            return out.bytes
+            out.withContents(emit)
+            return
         }
-        // The second half is written into a buffer of its own on another core, then appended: the
-        // same bytes as one pass writes, in about half the time.
+        // The second half is written into a buffer of its own on another core and handed out
+        // after the first: the same bytes as one pass writes, in about half the time.
         let half = list.count / 2
         let secondHalf = WrittenHalf()
         let writing = DispatchGroup()
         let nodes = list
         DispatchQueue.global().async(group: writing) {
-            var later = YAMLBytes()
-            for index in half..<nodes.count { write(nodes[index], indent: indent, to: &later) }
-            secondHalf.bytes = later.bytes
+            for index in half..<nodes.count { write(nodes[index], indent: indent, to: &secondHalf.out) }
         }
         for (depth, node) in chain.enumerated() { writeFieldsAndChildrenKey(node, indent: 2 + 4 * depth, to: &out) }
         for index in 0..<half { write(list[index], indent: indent, to: &out) }
+        out.withContents(emit)
         writing.wait()
-        secondHalf.bytes.withUnsafeBufferPointer { out.append($0) }
-        return out.bytes
+        secondHalf.out.withContents(emit)
     }
 
-    /// The bytes of the second half of the nodes, written on another thread: set there before
-    /// its `DispatchGroup` leaves, read only after `wait()`.
+    /// The second half of the nodes, written on another thread: filled there before its
+    /// `DispatchGroup` leaves, read only after `wait()`.
     private final class WrittenHalf: @unchecked Sendable {
-        var bytes: [UInt8] = []
+        var out = YAMLBytes()
     }
 
     /// A group's fields and the `children:` key its children follow, as `write` writes them.
@@ -248,6 +255,11 @@ private struct YAMLBytes: ~Copyable {
 
     /// The bytes written so far.
     var bytes: [UInt8] { Array(UnsafeBufferPointer(start: storage, count: count)) }
+
+    /// The bytes written so far, where they are.
+    func withContents(_ body: (UnsafeRawBufferPointer) -> Void) {
+        body(UnsafeRawBufferPointer(start: storage, count: count))
+    }
 
     /// Room for `extra` more bytes.
     @inline(__always)

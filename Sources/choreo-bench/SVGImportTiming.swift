@@ -27,8 +27,10 @@ func measureSVGImport(targetBytes: Int) -> SVGImportTiming {
         importing = min(importing, timed {
             if case let .success(artwork) = ArtworkMapper.map(bytes: svg) {
                 nodes = artwork.nodes.count
-                // What `choreo import -o` writes: the writer's bytes, straight into the file.
-                _ = ArtworkYAMLWriter.sceneBytes(artwork, source: "bench.svg")
+                // What `choreo import -o` hands the file, counted here instead of written.
+                var written = 0
+                ArtworkYAMLWriter.writeScene(artwork, source: "bench.svg") { written += $0.count }
+                precondition(written > 0, "the import wrote nothing")
             }
         })
     }

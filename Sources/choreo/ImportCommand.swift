@@ -24,12 +24,14 @@ func runImport(input: String, output: String?) throws(UsageError) -> ExitStatus 
         Console.out(ArtworkYAMLWriter.scene(artwork, source: source))
         return .success
     }
-    // Into the file as the writer made its bytes: a `String` of them would copy and check
-    // megabytes of an export twice.
-    let bytes = ArtworkYAMLWriter.sceneBytes(artwork, source: source)
+    // Into the file from the writer's buffers: a `String` or an array of the bytes would copy
+    // megabytes of an export first.
+    let scene = OutputFile(path: output) { file in
+        ArtworkYAMLWriter.writeScene(artwork, source: source) { $0.withMemoryRebound(to: UInt8.self) { file.write($0) } }
+    }
     do throws(OutputError) {
         try prepareDirectory(URL(fileURLWithPath: output).deletingLastPathComponent().path)
-        try writeAtomically([OutputFile(path: output, bytes: bytes)], protecting: Set([FileIdentity(path: input)].compactMap { $0 }))
+        try writeAtomically([scene], protecting: Set([FileIdentity(path: input)].compactMap { $0 }))
         return .success
     } catch {
         Console.error("choreo: error: \(error.message)\n")
