@@ -153,6 +153,10 @@ private struct Mapper {
     var clipDrawsNothing = false
     /// Why each node beyond what a scene can hold was left out (`keptWithinSceneLimits`).
     var nodesLeftOut: [ArtworkWarning] = []
+    /// How many elements the tree holds, and whether one is a `use`, counted by `index`: without
+    /// a `use`, the elements the SVG makes are the tree's, and need no count of their own.
+    var treeElements = 0
+    var holdsUse = false
 
     /// `elements`: how many elements the tree holds.
     init(root: SVGElement, elements: Int) {
@@ -166,6 +170,8 @@ private struct Mapper {
     }
 
     private mutating func index(_ element: SVGElement) {
+        treeElements += 1
+        if element.kind == .use { holdsUse = true }
         if let id = element[.id] {
             // The first element of an id keeps it: a later one puts the first back (one lookup
             // for the usual unique id instead of two).
@@ -213,7 +219,8 @@ private struct Mapper {
         }
         var counted: [String: Int] = [:]
         var counting: Set<String> = []
-        if expandedCount(root, memo: &counted, inProgress: &counting) > SVGLimits.maxOutputNodes {
+        let made = holdsUse ? expandedCount(root, memo: &counted, inProgress: &counting) : treeElements
+        if made > SVGLimits.maxOutputNodes {
             throw SVGReadError("the SVG makes more than \(SVGLimits.maxOutputNodes) nodes (with every use expanded)", line: root.line, column: root.column)
         }
         var nodes: [ArtworkNode]

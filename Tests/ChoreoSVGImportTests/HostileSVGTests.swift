@@ -85,6 +85,24 @@ import Testing
         #expect(seconds < 5)
     }
 
+    /// What an SVG makes is counted before anything is built, with a `use` or without one: the
+    /// tree's own elements past the limit are refused as uses expanded past it are, at one more.
+    @Test(arguments: [false, true]) func elementsPastTheNodeLimitAreRefusedBeforeTheWalk(withUse: Bool) {
+        // `total` elements made in all, the root's included; a use counts itself and its target.
+        func svg(making total: Int) -> String {
+            let descriptions = total - (withUse ? 3 : 1)
+            let use = withUse ? "<desc id=\"d\"/><use href=\"#d\"/>" : ""
+            return "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 10 10\">" + String(repeating: "<desc/>", count: descriptions - (withUse ? 1 : 0)) + use + "</svg>"
+        }
+        let limit = SVGLimits.maxOutputNodes
+        #expect(throws: Never.self) { try ArtworkMapper.map(bytes: Array(svg(making: limit).utf8)).get() }
+        let (result, seconds) = timed(svg(making: limit + 1))
+        guard case let .failure(error) = result else { Issue.record("accepted"); return }
+        #expect(error.message == "the SVG makes more than \(limit) nodes (with every use expanded)")
+        #expect(error.line == 1 && error.column == 1)
+        #expect(seconds < 5)
+    }
+
     @Test func selfReferringUseIsLeftOut() throws {
         let artwork = try ArtworkMapper.map(bytes: Array("<svg xmlns=\"http://www.w3.org/2000/svg\"><g id=\"a\"><use href=\"#a\"/></g></svg>".utf8)).get()
         #expect(artwork.nodes.first?.children.isEmpty == true)
