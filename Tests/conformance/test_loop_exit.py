@@ -25,6 +25,8 @@ REPO = Path(__file__).resolve().parents[2]
 CHOREO = os.environ.get("CHOREO", str(REPO / ".build" / "debug" / "choreo"))
 API = "document.querySelector('svg').choreo"
 CYCLE = 1.2  # the pulse's duration in scenes/record-button.yaml
+# How many fresh pages a tap in the middle of the pulse is tried on before the machine is called too slow.
+ATTEMPTS = 8
 # The SVG's document time and the page's wall clock (ms), read at once.
 CLOCKS = "[document.querySelector('svg').getCurrentTime(), performance.now()]"
 
@@ -67,9 +69,10 @@ def ring_pixels(page) -> int:
 def test_a_tap_mid_pulse_leaves_when_the_cycle_ends(browser, tmp_path):
     # The ring is checked in the middle of a cycle. On a loaded machine the tap or the screenshot
     # can land late in the cycle, where the ring has faded out as the scene says it does; such an
-    # attempt proves nothing either way and is made again on a fresh page, up to three times.
+    # attempt proves nothing either way and is made again on a fresh page, up to eight times (three
+    # were all late in a fresh-clone CI run on a slow stretch of the machine).
     now = "document.querySelector('svg').getCurrentTime()"
-    for _attempt in range(3):
+    for _attempt in range(ATTEMPTS):
         page = load(browser, tmp_path)
         pulse_began = start_recording(page)
         clocks_at_pulse = page.evaluate(CLOCKS)
@@ -87,7 +90,7 @@ def test_a_tap_mid_pulse_leaves_when_the_cycle_ends(browser, tmp_path):
         if after_shot - pulse_began < (cycle_of_tap + 0.6) * CYCLE and before_shot > tapped:
             break
     else:
-        pytest.fail("the machine was too slow to take a screenshot in the middle of the pulse in three attempts")
+        pytest.fail(f"the machine was too slow to take a screenshot in the middle of the pulse in {ATTEMPTS} attempts")
     assert pixels > 40, "the ring vanished at the tap"
     # A second tap while waiting is ignored, as during a transition.
     page.mouse.click(60, 60)
