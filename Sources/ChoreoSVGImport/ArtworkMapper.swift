@@ -237,15 +237,13 @@ private struct Mapper {
         } else {
             nodes = []
             /// Where the first node made is, kept or not: the root's clip groups are placed there.
+            /// Nil while nothing is made, so the root's clip and opacity have nothing to hold (nodes
+            /// left out for the scene's limits count: the groups holding them are kept or left out).
             var firstLocation: ArtworkLocation?
-            /// Whether the root's clip and opacity have anything to hold: nodes left out for the
-            /// scene's limits count, as the groups holding them are themselves kept or left out.
-            var madeAny = false
             if rootStyle[.display] != "none" {
                 for child in root.children {
                     guard var node = try walk(child, parentStyle: rootStyle, pending: pending, useDepth: 0) else { continue }
                     if firstLocation == nil { firstLocation = node.location }
-                    madeAny = true
                     if keptWithinSceneLimits(&node) { nodes.append(consume node) }
                 }
             }
@@ -258,11 +256,10 @@ private struct Mapper {
                 background.position = Point(size.x / 2, size.y / 2)
                 background.fill = .color(color)
                 firstLocation = background.location
-                madeAny = true
                 if keptWithinSceneLimits(&background) { nodes.insert(background, at: 0) }
             }
             // A clip-path on the root clips the drawing as a whole: one group holds it.
-            if let clip = rootStyle[.clipPath], clip != "none", madeAny {
+            if let clip = rootStyle[.clipPath], clip != "none", firstLocation != nil {
                 var intersected: [String] = []
                 clipDrawsNothing = false
                 if let outline = clipPath(clip, on: root, matrix: pending, bounds: nil, intersected: &intersected) {
@@ -274,11 +271,11 @@ private struct Mapper {
                     // Nothing is drawn, so nothing is left out for the limits.
                     nodes = []
                     nodesLeftOut = []
-                    madeAny = false
+                    firstLocation = nil
                 }
             }
             // Opacity on the root applies to the drawing as a whole: one group holds it.
-            if let opacity = rootStyle[.opacity].flatMap(parseOpacity), opacity < 1, madeAny {
+            if let opacity = rootStyle[.opacity].flatMap(parseOpacity), opacity < 1, firstLocation != nil {
                 var group = ArtworkNode(id: claimID(for: root, fallback: "artwork"), location: ArtworkLocation(line: root.line, column: root.column), geometry: .group(nodes))
                 group.opacity = opacity
                 nodes = keptWithinSceneLimits(&group) ? [group] : []
