@@ -21,7 +21,7 @@ let package = Package(
         .plugin(name: "ChoreoPlugin", targets: ["ChoreoPlugin"]),
         .library(
             name: "ChoreoKit",
-            targets: ["ChoreoDiagnostics", "ChoreoTimeline", "ChoreoTimelineJSON", "ChoreoSceneModel", "ChoreoSceneFrontend", "ChoreoSceneLowering", "ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoArchive", "ChoreoJSON", "ChoreoLanguageServer", "ChoreoDiff", "ChoreoSVGImport", "ChoreoAppAPI"]),
+            targets: ["ChoreoDiagnostics", "ChoreoTimeline", "ChoreoTimelineJSON", "ChoreoSceneModel", "ChoreoSceneSyntax", "ChoreoSceneFrontend", "ChoreoSceneLowering", "ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoArchive", "ChoreoJSON", "ChoreoLanguageServer", "ChoreoDiff", "ChoreoSVGImport", "ChoreoAppAPI"]),
     ],
     targets: [
         .systemLibrary(
@@ -52,6 +52,9 @@ let package = Package(
         .target(name: "ChoreoTimeline"),
         // The scene model and the parsers of its values: what the front end builds and lowering reads.
         .target(name: "ChoreoSceneModel", dependencies: ["ChoreoDiagnostics", "ChoreoTimeline", "ChoreoJSON"]),
+        // The scene as text that tools read and write: the document view with every range, the one
+        // writer of scenes built in code, and the editor that turns changes into text edits.
+        .target(name: "ChoreoSceneSyntax", dependencies: ["ChoreoYAML", "ChoreoDiagnostics", "ChoreoSceneModel", "ChoreoTimeline", "ChoreoJSON"]),
         // YAML → scene model, with its diagnostics, the schema, the vocabulary and editor support.
         .target(
             name: "ChoreoSceneFrontend",
@@ -94,6 +97,7 @@ let package = Package(
         .testTarget(name: "ChoreoTextTests", dependencies: ["ChoreoText", "ChoreoTimeline"]),
         .testTarget(name: "ChoreoArchiveTests", dependencies: ["ChoreoArchive", "ChoreoTestSupport"]),
         .testTarget(name: "ChoreoYAMLTests", dependencies: ["ChoreoYAML", "ChoreoTestSupport"]),
+        .testTarget(name: "ChoreoSceneSyntaxTests", dependencies: ["ChoreoSceneSyntax", "ChoreoYAML", "ChoreoDiagnostics", "ChoreoTimeline", "ChoreoTestSupport"]),
         .testTarget(
             name: "ChoreoSceneTests",
             // The importer too: scenes/ holds scenes that draw SVGs with `artwork:`.

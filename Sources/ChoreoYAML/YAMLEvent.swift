@@ -2,7 +2,7 @@ import ChoreoDiagnostics
 
 /// One libyaml parse event, translated to Swift so the composer never sees C types.
 /// Ranges are already converted to 1-based lines and columns.
-enum YAMLEvent: Sendable {
+public enum YAMLEvent: Sendable {
     case streamStart
     case streamEnd
     case documentStart(range: SourceRange)
@@ -16,9 +16,9 @@ enum YAMLEvent: Sendable {
 }
 
 /// The anchor and tag written before a node, if any.
-struct NodeProperties: Sendable {
-    var anchor: String?
-    var tag: String?
+public struct NodeProperties: Sendable {
+    public var anchor: String?
+    public var tag: String?
 
     static let none = NodeProperties(anchor: nil, tag: nil)
 }

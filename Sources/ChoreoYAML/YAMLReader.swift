@@ -41,9 +41,42 @@ public func readYAML(_ file: SourceFile, limits: YAMLLimits = .default) -> (root
     return (composer.root, bag.diagnostics)
 }
 
+/// The parse events of one YAML document, in order, for readers that keep what the tree drops
+/// (aliases as written, `<<` merges unexpanded, block or flow): the scene document of editing
+/// tools. Nil when `readYAML` would have no root for a reason of the text itself (too large, not
+/// UTF-8, a syntax error); the events stop after the first document. Limits on depth and node
+/// count are `readYAML`'s to enforce: a caller reads the tree first.
+public func readYAMLEvents(_ file: SourceFile, limits: YAMLLimits = .default) -> [YAMLEvent]? {
+    guard file.bytes.count <= limits.maxFileBytes, file.isValidUTF8 else { return nil }
+    var collector = EventCollector()
+    guard parseEvents(file.bytes, into: &collector, file: file) == nil else { return nil }
+    return collector.events
+}
+
+/// What `parseEvents` feeds: the composer, or a plain list of events.
+protocol YAMLEventConsumer {
+    mutating func consume(_ event: YAMLEvent) -> Bool
+}
+
+extension Composer: YAMLEventConsumer {}
+
+private struct EventCollector: YAMLEventConsumer {
+    var events: [YAMLEvent] = []
+    var documents = 0
+
+    mutating func consume(_ event: YAMLEvent) -> Bool {
+        if case .documentStart = event {
+            documents += 1
+            if documents > 1 { return false }
+        }
+        events.append(event)
+        return true
+    }
+}
+
 /// Feeds every event to the composer until the stream ends, the composer asks to stop, or
 /// libyaml fails (returned).
-private func parseEvents(_ bytes: [UInt8], into composer: inout Composer, file: SourceFile) -> LibYAMLFailure? {
+private func parseEvents<Consumer: YAMLEventConsumer>(_ bytes: [UInt8], into composer: inout Consumer, file: SourceFile) -> LibYAMLFailure? {
     // libyaml keeps the input pointer for the parser's whole life, so the buffer is ours and is
     // freed only after the parser. The parser and event live on the heap so their addresses are stable.
     let input = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, bytes.count))
