@@ -215,7 +215,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, CustomSt
         case .fontFromSystem: (.scene, .warning, "a font found by family name, which depends on the machine's installed fonts")
         case .mixedTextChange: (.scene, .error, "a text that morphs in one transition and fades or rolls in another")
         case .unusedTextChange: (.scene, .warning, "a transition's `change:` where no text changes")
-        case .perGlyphUnsupported: (.scene, .error, "per-glyph motion on a text it cannot follow: one that changes, or in a looping timeline")
+        case .perGlyphUnsupported: (.scene, .error, "per-glyph motion on a text that morphs between states")
         case .unknownInput: (.scene, .error, "a guard or an action names an input the scene does not declare")
         case .inputType: (.scene, .error, "an input is compared with, or set to, a value of another kind")
         case .guardNeverHolds: (.scene, .warning, "a `when:` guard can never hold")

@@ -12,8 +12,9 @@ extension FrontendContext {
     /// `per-glyph: {delay}` (contract §13): the node becomes a group (its id, placement, clip,
     /// `repeat` and accessible name) of one path per glyph, `ID-glyph-0`, `ID-glyph-1`, … in
     /// reading order, each anchored at its own centre. Every animation of the node moves each
-    /// glyph instead, glyph *i* `i × delay` later, as `repeat.delay` staggers copies.
-    func splitIntoGlyphs(_ id: String, setting: TextSetting, delay: Double, range: SourceRange, in scene: inout Scene, registry: NodeRegistry) {
+    /// glyph instead, glyph *i* `i × delay` later, as `repeat.delay` staggers copies. `id` is the
+    /// text node `text` itself, or for a text that changes, the run of one of its texts.
+    func splitIntoGlyphs(_ id: String, of text: String, setting: TextSetting, delay: Double, in scene: inout Scene, registry: NodeRegistry) {
         let glyphs = setting.layout.glyphs
         var glyphIDs: [String] = []
         for index in glyphs.indices {
@@ -21,6 +22,7 @@ extension FrontendContext {
             while registry.isKnown(candidate) || glyphIDs.contains(candidate) { candidate += "-" }
             glyphIDs.append(candidate)
         }
+        let glyphIndex = Dictionary(uniqueKeysWithValues: glyphIDs.enumerated().map { ($1, $0) })
         let centres = glyphs.map { glyph -> Point in
             let points = glyph.outline.contours.flatMap(\.vertices).map(\.point)
             guard let first = points.first else { return .zero }
@@ -30,21 +32,7 @@ extension FrontendContext {
             return Point((box.min.x + box.max.x) / 2, (box.min.y + box.max.y) / 2)
         }
 
-        // What the scene animates on the node.
-        var animated = Set<Property>()
-        for state in scene.states { for key in state.overrides.keys where key.node == id { animated.insert(key.property.root) } }
-        for timeline in scene.timelines {
-            let keys = Array(timeline.keyframes.keys) + timeline.tweens.flatMap(\.values.keys)
-            for key in keys where key.node == id { animated.insert(key.property.root) }
-            if timeline.loop, keys.contains(where: { $0.node == id }) {
-                error(
-                    .perGlyphUnsupported, "the looping timeline '\(timeline.name)' animates '\(id)', whose per-glyph motion cannot wrap round a loop yet",
-                    at: range, help: "play the glyphs' motion in a timeline that does not loop, or remove per-glyph")
-                return
-            }
-        }
-        for transition in scene.transitions { for key in transition.keyframes.keys where key.node == id { animated.insert(key.property.root) } }
-        let moved = perGlyphTransformRoots.intersection(animated)
+        let moved = perGlyphTransformRoots.intersection(animatedRoots(of: id, in: scene))
         func belongsToGlyphs(_ property: Property) -> Bool {
             !textGroupRoots.contains(property.root) || moved.contains(property.root)
         }
@@ -75,7 +63,7 @@ extension FrontendContext {
                 // Its id may have had to step aside for an author's id: the origin, not the id,
                 // says which glyph of which text it is.
                 var glyph = textPart(of: node, id: glyphIDs[index], base: base)
-                glyph.origin = .glyph(of: id, index: index)
+                glyph.origin = .glyph(of: text, index: index)
                 return glyph
             }
             return textGroup(replacing: node, base: groupBase, parts: children)
@@ -107,10 +95,14 @@ extension FrontendContext {
         for index in scene.timelines.indices {
             var timeline = scene.timelines[index]
             let animatesNode = (Array(timeline.keyframes.keys) + timeline.tweens.flatMap(\.values.keys)).contains { $0.node == id }
+            // Played once, glyph i's keyframes and tweens are i × delay later and the timeline
+            // lasts until the last glyph is done; in a loop its delay wraps round the cycle
+            // instead (lowering applies `delays`, as it does a staggered repeat's).
+            let later = { (glyph: Int) in timeline.loop ? 0 : Double(glyph) * delay }
             timeline.keyframes = spread(timeline.keyframes) { frames, key, glyph in
                 frames.map { frame in
                     var shifted = frame
-                    shifted.at += Double(glyph) * delay
+                    shifted.at += later(glyph)
                     shifted.value = glyphValue(frame.value, of: key, glyph: glyph, relative: false)
                     return shifted
                 }
@@ -125,7 +117,7 @@ extension FrontendContext {
                 guard !nodeValues.isEmpty else { continue }
                 for (glyph, glyphID) in glyphIDs.enumerated() {
                     var copy = tween
-                    copy.at += Double(glyph) * delay
+                    copy.at += later(glyph)
                     copy.values = Dictionary(uniqueKeysWithValues: nodeValues.map { key, value in
                         (PropertyKey(node: glyphID, property: key.property), glyphValue(value, of: key, glyph: glyph, relative: tween.relative))
                     })
@@ -134,30 +126,36 @@ extension FrontendContext {
             }
             timeline.tweens = tweens
             if animatesNode, !timeline.loop { timeline.duration += Double(max(0, glyphIDs.count - 1)) * delay }
+            if animatesNode, timeline.loop {
+                for key in Array(timeline.keyframes.keys) + timeline.tweens.flatMap(\.values.keys) {
+                    if let glyph = glyphIndex[key.node], glyph > 0 { timeline.delays[key] = Double(glyph) * delay }
+                }
+            }
             scene.timelines[index] = timeline
         }
         for index in scene.transitions.indices {
             var transition = scene.transitions[index]
             let timingOf = { (key: PropertyKey) in transition.timing(for: key) }
             var timing = transition.nodeTiming
-            // Each glyph's properties keep the timing the node's had, later by its delay.
-            let movedKeys = Set(
-                (scene.states.first { $0.name == transition.from }?.overrides.keys.map { $0 } ?? [])
-                    + (scene.states.first { $0.name == transition.to }?.overrides.keys.map { $0 } ?? [])
-                    + transition.keyframes.keys.map { $0 }
-            ).filter { glyphIDs.contains($0.node) }
-            for key in movedKeys {
-                guard let glyph = glyphIDs.firstIndex(of: key.node) else { continue }
-                var own = timingOf(PropertyKey(node: id, property: key.property))
-                own.delay += Double(glyph) * delay
-                timing["\(key.node).\(key.property.path)"] = own
-            }
             transition.keyframes = spread(transition.keyframes) { frames, key, glyph in
                 frames.map { frame in
                     var value = frame
                     value.value = glyphValue(frame.value, of: key, glyph: glyph, relative: false)
                     return value
                 }
+            }
+            // Each glyph's properties keep the timing the node's had, later by its delay: those
+            // its states move and those the transition's keyframes move.
+            let movedKeys = Set(
+                (scene.states.first { $0.name == transition.from }?.overrides.keys.map { $0 } ?? [])
+                    + (scene.states.first { $0.name == transition.to }?.overrides.keys.map { $0 } ?? [])
+                    + transition.keyframes.keys.map { $0 }
+            ).filter { glyphIndex[$0.node] != nil }
+            for key in movedKeys {
+                guard let glyph = glyphIndex[key.node] else { continue }
+                var own = timingOf(PropertyKey(node: id, property: key.property))
+                own.delay += Double(glyph) * delay
+                timing["\(key.node).\(key.property.path)"] = own
             }
             transition.nodeTiming = timing
             scene.transitions[index] = transition

@@ -112,6 +112,15 @@ extension FrontendContext {
                 continue
             }
             if changes.first == .morph {
+                if let perGlyph = texts.perGlyph[node] {
+                    let written = texts.changeNodes[scene.transitions[indices[0]].range]
+                    error(
+                        .perGlyphUnsupported,
+                        "the text of '\(node)' morphs (change: morph), and a morph changes the outline of the whole text at once: per-glyph motion cannot move its glyphs one by one",
+                        at: perGlyph.range, notes: written.map { [Note("the morph is asked for here", at: $0.reportRange)] } ?? [],
+                        help: "change the text by fade, roll-up or roll-down, which per-glyph motion moves glyph by glyph, or remove per-glyph")
+                    continue
+                }
                 for index in scene.states.indices {
                     guard let stateText = texts.stateTexts[scene.states[index].name]?[node] else { continue }
                     let key = PropertyKey(node: node, property: .d)
@@ -119,24 +128,31 @@ extension FrontendContext {
                     scene.states[index].overrideRanges[key] = stateText.range
                 }
             } else {
-                splitIntoTexts(node, setting: setting, rolls: indices.filter { scene.transitions[$0].textChange != .fade }, in: &scene, registry: registry)
+                let runs = splitIntoTexts(
+                    node, setting: setting, rolls: indices.filter { scene.transitions[$0].textChange != .fade },
+                    perGlyph: texts.perGlyph[node] != nil, in: &scene, registry: registry)
+                // Per-glyph: each text's run becomes its glyphs, so that the change (a fade or a
+                // roll of the run) moves glyph by glyph, as does what the node's glyphs take.
+                if let perGlyph = texts.perGlyph[node] {
+                    for run in runs {
+                        splitIntoGlyphs(run.id, of: node, setting: run.setting, delay: perGlyph.delay, in: &scene, registry: registry)
+                    }
+                }
             }
         }
-        for (node, perGlyph) in texts.perGlyph.sorted(by: { $0.key < $1.key }) {
+        for (node, perGlyph) in texts.perGlyph.sorted(by: { $0.key < $1.key }) where !changing.contains(node) {
             guard let setting = texts.settings[node] else { continue }
-            if changing.contains(node) {
-                error(
-                    .perGlyphUnsupported, "'\(node)' changes its text between states, which per-glyph motion cannot follow yet",
-                    at: perGlyph.range, help: "animate the glyphs of a text that stays the same, or remove per-glyph")
-                continue
-            }
-            splitIntoGlyphs(node, setting: setting, delay: perGlyph.delay, range: perGlyph.range, in: &scene, registry: registry)
+            splitIntoGlyphs(node, of: node, setting: setting, delay: perGlyph.delay, in: &scene, registry: registry)
         }
     }
 
     /// The group a changing text node becomes: one glyph run per text, in the order the texts
-    /// first appear (the node's own first).
-    private func splitIntoTexts(_ id: String, setting: TextSetting, rolls: [Int], in scene: inout Scene, registry: NodeRegistry) {
+    /// first appear (the node's own first). With `perGlyph`, the runs take the node's animated
+    /// offset, scale and rotation, which its glyphs take from them (its position and opacity move
+    /// the text as a whole: the runs' own show which text is seen and roll it).
+    private func splitIntoTexts(
+        _ id: String, setting: TextSetting, rolls: [Int], perGlyph: Bool, in scene: inout Scene, registry: NodeRegistry
+    ) -> [(id: String, setting: TextSetting)] {
         var texts: [String] = [setting.text]
         var layouts: [TextLayout] = [setting.layout]
         for state in scene.states {
@@ -152,17 +168,23 @@ extension FrontendContext {
             runIDs.append(candidate)
         }
         let box = layouts.reduce(Point(0, 0)) { Point(max($0.x, $1.size.x), max($0.y, $1.size.y)) }
+        let runRoots = perGlyph ? Set<Property>([.offset, .scale, .rotation]).intersection(animatedRoots(of: id, in: scene)) : []
+        let groupRoots = textGroupRoots.subtracting(runRoots)
 
         // The node itself: where it is placed, how it is seen, its clip.
         replaceNode(id, in: &scene.layers) { node in
             var groupBase = PropertyValues()
             var runBase = PropertyValues()
             for (property, value) in node.base {
-                if textGroupRoots.contains(property.root) { groupBase[property] = value } else { runBase[property] = value }
+                if groupRoots.contains(property.root) { groupBase[property] = value } else { runBase[property] = value }
             }
-            for property in [Property.position, .anchor, .offset] { runBase[property] = .point(.zero) }
-            runBase[.scale] = .point(Point(1, 1))
-            runBase[.rotation] = .number(0)
+            for property in [Property.position, .anchor, .offset] where groupRoots.contains(property) { runBase[property] = .point(.zero) }
+            if groupRoots.contains(.scale) { runBase[.scale] = .point(Point(1, 1)) }
+            if groupRoots.contains(.rotation) { runBase[.rotation] = .number(0) }
+            // The group keeps the identity of what its runs now do.
+            if runRoots.contains(.offset) { groupBase[.offset] = .point(.zero) }
+            if runRoots.contains(.scale) { groupBase[.scale] = .point(Point(1, 1)) }
+            if runRoots.contains(.rotation) { groupBase[.rotation] = .number(0) }
             let runs = layouts.enumerated().map { index, layout in
                 var base = runBase
                 base[.opacity] = .number(index == 0 ? 1 : 0)
@@ -188,7 +210,7 @@ extension FrontendContext {
         scene.keywordAnchors[id] = nil
 
         func runKeys(_ key: PropertyKey) -> [PropertyKey] {
-            guard key.node == id, !textGroupRoots.contains(key.property.root) else { return [key] }
+            guard key.node == id, !groupRoots.contains(key.property.root) else { return [key] }
             return runIDs.map { PropertyKey(node: $0, property: key.property) }
         }
         func redistributed<V>(_ values: [PropertyKey: V]) -> [PropertyKey: V] {
@@ -221,7 +243,7 @@ extension FrontendContext {
             for (name, value) in timing where name == id || name.hasPrefix(id + ".") {
                 let path = name.dropFirst(id.count)
                 let root = Property(path: String(path.dropFirst().prefix { $0 != "." }))
-                if path.isEmpty || root.map({ !textGroupRoots.contains($0.root) }) == true {
+                if path.isEmpty || root.map({ !groupRoots.contains($0.root) }) == true {
                     for run in runIDs where timing[run + path] == nil { timing[run + path] = value }
                 }
             }
@@ -236,6 +258,22 @@ extension FrontendContext {
                 from: runIDs[outgoing], to: runIDs[incoming], distance: box.y * (transition.textChange == .rollUp ? -1 : 1),
                 range: self.texts.changeNodes[transition.range]?.reportRange ?? transition.range, into: &scene.transitions[index])
         }
+        return runIDs.indices.map { index in
+            (runIDs[index], TextSetting(text: texts[index], font: setting.font, style: setting.style, layout: layouts[index]))
+        }
+    }
+
+    /// The roots of the properties of node `id` that the scene's states, timelines and
+    /// transitions animate.
+    func animatedRoots(of id: String, in scene: Scene) -> Set<Property> {
+        var animated = Set<Property>()
+        for state in scene.states { for key in state.overrides.keys where key.node == id { animated.insert(key.property.root) } }
+        for timeline in scene.timelines {
+            for key in timeline.keyframes.keys where key.node == id { animated.insert(key.property.root) }
+            for tween in timeline.tweens { for key in tween.values.keys where key.node == id { animated.insert(key.property.root) } }
+        }
+        for transition in scene.transitions { for key in transition.keyframes.keys where key.node == id { animated.insert(key.property.root) } }
+        return animated
     }
 
     /// The keyframes of a roll: the outgoing run slides `distance` out of the box (up for a

@@ -112,6 +112,8 @@ package struct LoweringContext {
     /// Whether some repeat is written out copy by copy (`NodeBuilder.staggeredCopies`): then a
     /// node's tracks are read once per copy, else once.
     let hasStaggeredCopies: Bool
+    /// The `delays` of each timeline that has some, by name: a transition's `play:` keeps them.
+    let timelineDelays: [String: [PropertyKey: Double]]
 
     package init(scene: Scene) {
         self.scene = scene
@@ -138,6 +140,9 @@ package struct LoweringContext {
         self.stateIndex = scene.stateIndicesByName()
         self.staggerReach = reach
         self.hasStaggeredCopies = staggered
+        var delays: [String: [PropertyKey: Double]] = [:]
+        for timeline in scene.timelines where !timeline.delays.isEmpty { delays[timeline.name] = timeline.delays }
+        self.timelineDelays = delays
     }
 
     /// Whether no two nodes have one id (then a node's tracks, found by id, are its own alone).
@@ -221,7 +226,7 @@ package struct LoweringContext {
                 let frames = framesCovering(timeline.duration)
                 var animated = Set(timeline.keyframes.keys)
                 for tween in timeline.tweens { animated.formUnion(tween.values.keys) }
-                let staggered = framesCovering(timeline.duration + staggerExtension(animated))
+                let staggered = framesCovering(timeline.duration + staggerExtension(animated) + (timeline.delays.values.max() ?? 0))
                 add(item.name, .timeline(loops: false), frames: staggered + 1, content: .timeline(timeline, contentLength: Double(frames) / scene.fps, pose: item.state))
             }
         }
@@ -603,10 +608,16 @@ package struct LoweringContext {
                 guard let value = poseValue(poses[index].pose) else { continue }
                 local = PropertyTrack(value)
             case .transition where poses[index].entry.flatMap({ timelineTracks[$0]?.tracks[key] }) != nil:
-                local = PropertyTrack(timelineTracks[poses[index].entry!]!.tracks[key]!.value(at: 0))
+                let entry = poses[index].entry!
+                var track = timelineTracks[entry]!.tracks[key]!
+                if case let .timeline(timeline, _, _) = plans[entry].content, timeline.loop, let delay = timeline.delays[key] {
+                    track = track.wrapped(by: delay, period: Double(plans[entry].frames) / scene.fps)
+                }
+                local = PropertyTrack(track.value(at: 0))
             case let .transition(transition):
                 if let choreographed = timelineTracks[index]?.tracks[key] {
-                    local = choreographed.delayed(by: shift, length: length)
+                    let delay = shift + (transition.play.flatMap { timelineDelays[$0]?[key] } ?? 0)
+                    local = choreographed.delayed(by: delay, length: length)
                     break
                 }
                 guard let from = poseValue(poses[index].from), let to = poseValue(poses[index].to) else { continue }
@@ -634,8 +645,9 @@ package struct LoweringContext {
                 // A property the timeline does not animate holds its value in the pose below it.
                 let track = simulated.tracks[key] ?? PropertyTrack(poseValue(poses[index].pose) ?? .number(0))
                 local = track
-                if shift > 0 {
-                    local = timeline.loop ? track.wrapped(by: shift, period: length) : track.delayed(by: shift, length: length)
+                let delay = shift + (timeline.delays.isEmpty ? 0 : timeline.delays[key] ?? 0)
+                if delay > 0 {
+                    local = timeline.loop ? track.wrapped(by: delay, period: length) : track.delayed(by: delay, length: length)
                 }
             }
             let start = plan.span.start

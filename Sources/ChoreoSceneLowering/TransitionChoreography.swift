@@ -9,7 +9,7 @@ extension LoweringContext {
     func choreographyLength(_ transition: SceneTransition) -> Double {
         var length = 0.0
         if let name = transition.play, let timeline = scene.timelines.first(where: { $0.name == name }) {
-            length = timeline.duration
+            length = timeline.duration + (timeline.delays.values.max() ?? 0)
         }
         for frames in completedKeyframes(transition).values {
             length = max(length, frames.last?.at ?? 0)

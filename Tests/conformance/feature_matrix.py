@@ -107,6 +107,11 @@ TEXT_VARIANTS: list[tuple[str, dict, list[tuple[str, object, object]]]] = [
     ("clip.d", {"clip": {"shape": "path", "d": "M -8 -8 L 8 -8 L 8 8 L -8 8 Z"}},
      [("clip.d", "M -8 -8 L 8 -8 L 8 8 L -8 8 Z", "M 0 -16 L 16 0 L 0 10 L -16 0 Z")]),
     ("blur", {}, [("blur", 0, 1)]),
+    # Per-glyph motion: each glyph moves about its own centre, glyph i 0.05 s × i later (in the
+    # looping keyframes context the delay wraps round the cycle).
+    ("per-glyph.offset-rotation", {"per-glyph": {"delay": "0.05s"}},
+     [("offset", [-4, 3], [4, -3]), ("rotation", "0deg", "45deg")]),
+    ("per-glyph.scale-opacity", {"per-glyph": {"delay": "0.08s"}}, [("scale", 0.6, 1.1), ("opacity", 1, 0.3)]),
     ("shadow", {"shadow": {"color": "rgba(0, 0, 0, 0.1)", "offset": [0, 1], "blur": 1}},
      [("shadow.color", "rgba(0, 0, 0, 0.1)", "rgba(0, 0, 80, 0.2)"), ("shadow.offset", [0, 1], [2, 3]),
       ("shadow.blur", 1, 2)]),

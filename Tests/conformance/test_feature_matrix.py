@@ -9,7 +9,7 @@
   from the empty value and to it; hard-edged gradients (two stops at one offset) in colour and
   opacity, linear and radial, in every scene;
 - every §5 property a text node has (the table's rows but those of one other shape kind) is
-  animated on a text cell in every context.
+  animated on a text cell in every context, and per-glyph text cells are in every context.
 
 Run: .venv/bin/python -m pytest Tests/conformance/test_feature_matrix.py
 """
@@ -248,3 +248,17 @@ def test_every_section_5_property_of_a_text_node_has_a_text_cell_in_every_contex
         for layer in texts:
             if "trim" in layer:
                 assert layer["fill"] == "none" and "stroke" in layer, layer["id"]
+
+
+def test_per_glyph_text_cells_are_in_every_context():
+    # Per-glyph motion in states, tweens, a looping timeline (where the glyphs' delays wrap round
+    # the cycle) and a transition's choreography.
+    contexts: set[str] = set()
+    index = 0
+    for context in feature_matrix.CONTEXTS:
+        for _ in feature_matrix.EASINGS:
+            for probe in feature_matrix.probes(index):
+                if probe.node.get("shape") == "text" and "per-glyph" in probe.node:
+                    contexts.add(context)
+            index += 1
+    assert contexts == set(feature_matrix.CONTEXTS), sorted(contexts)

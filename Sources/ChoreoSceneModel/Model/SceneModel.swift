@@ -500,6 +500,11 @@ public struct SceneTimeline: Sendable, Equatable {
     public var keyframes: [PropertyKey: [Keyframe]]
     /// `reduced-motion:`: what the timeline does for a viewer who asks for reduced motion.
     public var reducedMotion: ReducedMotion = .fade
+    /// How much later than the keyframes and tweens say each of these properties moves: in a loop
+    /// the delay wraps round the cycle, as a staggered repeat's does; played once, the motion
+    /// starts that much later and its span is lengthened for it (the glyphs of a per-glyph text
+    /// in a looping timeline, contract §13).
+    public var delays: [PropertyKey: Double] = [:]
 
     public init(
         name: String, range: SourceRange, duration: Double, loop: Bool, tweens: [Tween],

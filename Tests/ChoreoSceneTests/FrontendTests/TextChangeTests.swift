@@ -7,7 +7,9 @@ import Testing
 @testable import ChoreoScene
 
 /// A counter whose states give it other texts, compiled beside a copy of DejaVu Sans.
-private func counter(_ transitions: String, states: String = "four: {count: {text: \"4\"}}", text: String = "3", node: String = "") throws -> Timeline {
+private func counter(
+    _ transitions: String, states: String = "four: {count: {text: \"4\"}}", text: String = "3", node: String = "", timelines: String = ""
+) throws -> Timeline {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("choreo-text-change-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder.appendingPathComponent("fonts"), withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -25,6 +27,7 @@ private func counter(_ transitions: String, states: String = "four: {count: {tex
           \(states)
         transitions:
         \(transitions)
+        \(timelines)
         """
     let result = compileScene(SourceFile(path: folder.appendingPathComponent("scene.yaml").path, bytes: Array(scene.utf8)))
     #expect(!result.diagnostics.hasErrors, "\(result.diagnostics)")
@@ -116,5 +119,80 @@ private func middle(_ span: Span) -> Double { (span.start + span.end) / 2 }
             #expect(glyph.transform.anchor.value(at: span.start) == glyph.transform.position.value(at: span.start))
             #expect(abs(glyph.transform.position.value(at: span.end).y - glyph.transform.position.value(at: span.start).y + 10) < 1e-9)
         }
+    }
+
+    @Test func perGlyphMotionInALoopingTimelineWrapsEachGlyphsDelayRoundTheCycle() throws {
+        // Glyph 2 starts 0.6 s into a 0.8 s cycle and moves for 0.4 s: its motion runs past the
+        // seam and opens the next cycle, as a staggered repeat's copy does.
+        let timeline = try counter(
+            "  []", states: "four: {}", text: "123", node: ", per-glyph: {delay: 0.3s}",
+            timelines: """
+                timelines:
+                  wave:
+                    duration: 0.8s
+                    loop: true
+                    keyframes:
+                      count.offset: [{at: 0s, value: [0, 0]}, {at: 0.2s, value: [0, -10]}, {at: 0.4s, value: [0, 0]}]
+                """)
+        guard case let .group(glyphs)? = timeline.layers.first?.content else { Issue.record("a per-glyph text is a group of its glyphs"); return }
+        #expect(glyphs.map(\.id) == ["count-glyph-0", "count-glyph-1", "count-glyph-2"])
+        let wave = try #require(timeline.span(named: "wave"))
+        #expect(abs(wave.end - wave.start - 0.8) < 1e-6, "a looping timeline keeps its cycle: \(wave)")
+        func lift(_ glyph: Int, _ time: Double) -> Double { -glyphs[glyph].transform.offset.value(at: wave.start + time).y }
+        for time in stride(from: 0.0, to: 0.8, by: 0.05) {
+            for glyph in 1...2 {
+                let own = (time - Double(glyph) * 0.3 + 1.6).truncatingRemainder(dividingBy: 0.8)
+                #expect(abs(lift(glyph, time) - lift(0, own)) < 1e-6, "glyph \(glyph) at \(time) s: \(lift(glyph, time)) vs glyph 0 at \(own) s")
+            }
+        }
+        // Glyph 2 is at the top of its bob 0.8 s into its motion: 0.6 + 0.2 = 0.8, the seam.
+        #expect(abs(lift(2, 0) - 10) < 1e-6 && abs(lift(2, 0.1) - 5) < 1e-6)
+    }
+
+    @Test func perGlyphMotionOnAChangingTextRollsEachGlyphOfBothTextsOnItsOwnDelay() throws {
+        let timeline = try counter(
+            "  - {from: three, to: four, on: tap, duration: 0.4s, easing: linear, change: roll-up}",
+            states: "four: {count: {text: \"100\", rotation: 90deg}}", text: "98", node: ", per-glyph: {delay: 0.1s}")
+        let node = try #require(timeline.layers.first)
+        #expect(node.clip != nil, "the roll is clipped to the text box")
+        #expect(!node.transform.rotation.isAnimated, "the glyphs turn, not the text as a whole")
+        guard case let .group(runs) = node.content else { Issue.record("a changing text is a group of its texts"); return }
+        #expect(runs.map(\.id) == ["count-text-0", "count-text-1"])
+        guard case let .group(old) = runs[0].content, case let .group(new) = runs[1].content else {
+            Issue.record("each text of a per-glyph text is a group of its glyphs")
+            return
+        }
+        #expect(old.map(\.id) == ["count-text-0-glyph-0", "count-text-0-glyph-1"])
+        #expect(new.map(\.id) == ["count-text-1-glyph-0", "count-text-1-glyph-1", "count-text-1-glyph-2"])
+        let span = try #require(timeline.span(named: "three->four"))
+        #expect(span.end - span.start >= 0.4 + 2 * 0.1 - 1e-9, "the change lasts until the last glyph has rolled in")
+        let rest = try #require(timeline.span(named: "four")).start
+        for (index, glyph) in new.enumerated() {
+            // Each glyph of the new text rolls in from below: half way in 0.2 s after its delay,
+            // in its place from its end on.
+            let home = glyph.transform.position.value(at: rest).y
+            let start = span.start + Double(index) * 0.1
+            #expect(glyph.transform.position.value(at: start + 0.2).y - home > 5, "glyph \(index) half way")
+            #expect(abs(glyph.transform.position.value(at: start + 0.4 + 1e-6).y - home) < 1e-6, "glyph \(index) in place")
+            #expect(abs(glyph.transform.rotation.value(at: start + 0.2) - 45) < 1, "glyph \(index) turns on its own delay")
+        }
+        for (index, glyph) in old.enumerated() {
+            // Each glyph of the old text rolls out upwards on its own delay, then is hidden.
+            let start = span.start + Double(index) * 0.1
+            let home = glyph.transform.position.value(at: span.start).y
+            #expect(glyph.transform.position.value(at: start + 0.2).y - home < -5, "old glyph \(index) half way out")
+            #expect(glyph.transform.opacity.value(at: start + 0.2) == 1 && glyph.transform.opacity.value(at: rest) == 0)
+        }
+    }
+
+    @Test func aTransitionsKeyframesOnAPerGlyphTextMoveEachGlyphOnItsOwnDelay() throws {
+        let timeline = try counter(
+            "  - {from: three, to: four, on: tap, duration: 0.4s, easing: linear, keyframes: {count.scale: [{at: 0s, value: 1}, {at: 0.2s, value: 2}, {at: 0.4s, value: 1}]}}",
+            states: "four: {}", text: "12", node: ", per-glyph: {delay: 0.1s}")
+        guard case let .group(glyphs)? = timeline.layers.first?.content else { Issue.record("a per-glyph text is a group of its glyphs"); return }
+        let span = try #require(timeline.span(named: "three->four"))
+        #expect(abs(glyphs[0].transform.scale.value(at: span.start + 0.2).x - 2) < 1e-6)
+        #expect(abs(glyphs[1].transform.scale.value(at: span.start + 0.2).x - 1.5) < 1e-6, "glyph 1's keyframes are 0.1 s later")
+        #expect(abs(glyphs[1].transform.scale.value(at: span.start + 0.3).x - 2) < 1e-6)
     }
 }
