@@ -12,6 +12,8 @@ import PackageDescription
 //   ChoreoDiff (`choreo diff`) compares two compiled versions of a scene: it sees the scene model and
 //   the timeline, and draws its HTML with ChoreoSVG; only the CLI uses it.
 //   ChoreoPlugin (SwiftPM build-tool plugin) only runs the choreo executable; it links nothing of ours.
+//   CCairo ← ChoreoRaster (the timeline drawn at an instant into pixels); CPNG, CWebP, CGIF, CFFmpeg
+//   ← ChoreoMedia (frames encoded as PNG, APNG, WebP, GIF, MP4, WebM); the CLI and ChoreoDiff use them.
 //   CXML2 ← ChoreoSVGImport (`choreo import`: SVG → scene nodes) sits on ChoreoScene; the CLI, the benchmark and the tests that compile scenes/ use it.
 // Emitters never see YAML or the scene model; only ChoreoYAML sees libyaml.
 let package = Package(
@@ -21,7 +23,7 @@ let package = Package(
         .plugin(name: "ChoreoPlugin", targets: ["ChoreoPlugin"]),
         .library(
             name: "ChoreoKit",
-            targets: ["ChoreoDiagnostics", "ChoreoTimeline", "ChoreoTimelineJSON", "ChoreoSceneModel", "ChoreoSceneSyntax", "ChoreoSceneFrontend", "ChoreoSceneLowering", "ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoArchive", "ChoreoJSON", "ChoreoLanguageServer", "ChoreoDiff", "ChoreoSVGImport", "ChoreoAppAPI"]),
+            targets: ["ChoreoDiagnostics", "ChoreoTimeline", "ChoreoTimelineJSON", "ChoreoSceneModel", "ChoreoSceneSyntax", "ChoreoSceneFrontend", "ChoreoSceneLowering", "ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoArchive", "ChoreoJSON", "ChoreoLanguageServer", "ChoreoDiff", "ChoreoSVGImport", "ChoreoAppAPI", "ChoreoRaster", "ChoreoMedia"]),
     ],
     targets: [
         .systemLibrary(
@@ -43,6 +45,13 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CGIF", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(
+            name: "CFFmpeg", pkgConfig: "libavformat",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"])]),
         .target(name: "ChoreoJSON"),
         // Text set at compile time: the only target that sees HarfBuzz, FreeType, fontconfig and FriBidi.
         .target(name: "ChoreoText", dependencies: ["CHarfBuzz", "CFreeType", "CFontconfig", "CFriBidi", "ChoreoTimeline"]),
@@ -68,6 +77,10 @@ let package = Package(
         // The timeline dumped as JSON (`--emit timeline`): an output, so not part of the IR's target.
         .target(name: "ChoreoTimelineJSON", dependencies: ["ChoreoTimeline", "ChoreoJSON"]),
         .target(name: "ChoreoLottie", dependencies: ["ChoreoTimeline", "ChoreoJSON"]),
+        // The timeline drawn at an instant into pixels: the only target that sees cairo.
+        .target(name: "ChoreoRaster", dependencies: ["CCairo", "ChoreoTimeline"]),
+        // Frames encoded as pictures and video: the only target that sees libpng, libwebp, giflib and FFmpeg.
+        .target(name: "ChoreoMedia", dependencies: ["CPNG", "CWebP", "CGIF", "CFFmpeg", "ChoreoArchive"]),
         // The preview page's HTML, CSS and JavaScript ship as files in the target's resource bundle
         // (Choreo_ChoreoSVG.resources next to the binary), found by PreviewPage.resource without Bundle.module.
         .target(name: "ChoreoSVG", dependencies: ["ChoreoTimeline", "ChoreoJSON"], resources: [.copy("Resources")]),
@@ -82,6 +95,7 @@ let package = Package(
             dependencies: [
                 "ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoTimelineJSON", "ChoreoDiagnostics", "ChoreoTimeline", "ChoreoArchive",
                 "ChoreoLanguageServer", "ChoreoJSON", "ChoreoYAML", "ChoreoDiff", "ChoreoSVGImport", "ChoreoAppAPI",
+                "ChoreoRaster", "ChoreoMedia",
             ]
         ),
         .plugin(name: "ChoreoPlugin", capability: .buildTool(), dependencies: ["choreo"]),

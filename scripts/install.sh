@@ -48,7 +48,8 @@ if $uninstall; then
 fi
 
 if [ -z "$from" ]; then
-    ensure_apt_packages libyaml-dev zlib1g-dev libxml2-dev pkg-config
+    ensure_apt_packages libyaml-dev zlib1g-dev libxml2-dev pkg-config \
+        libcairo2-dev libpng-dev libwebp-dev libgif-dev libavcodec-dev libavformat-dev libavutil-dev libswscale-dev
     ensure_swift
     mapfile -t scratch < <(swift_scratch_args)
     swift build -c release --product choreo "${scratch[@]}" >&2

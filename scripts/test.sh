@@ -17,7 +17,8 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/common.sh
 
-ensure_apt_packages libyaml-dev zlib1g-dev libharfbuzz-dev libfreetype-dev libfontconfig-dev libfribidi-dev libxml2-dev pkg-config chromium librsvg2-bin fonts-dejavu-core fonts-lohit-deva fonts-inter-variable time make ninja-build node-typescript
+ensure_apt_packages libyaml-dev zlib1g-dev libharfbuzz-dev libfreetype-dev libfontconfig-dev libfribidi-dev libxml2-dev pkg-config chromium librsvg2-bin fonts-dejavu-core fonts-lohit-deva fonts-inter-variable time make ninja-build node-typescript \
+    libcairo2-dev libpng-dev libwebp-dev libgif-dev libavcodec-dev libavformat-dev libavutil-dev libswscale-dev ffmpeg
 if ! python3 -m venv --help >/dev/null 2>&1; then ensure_apt_packages python3-venv; fi
 ensure_swift
 

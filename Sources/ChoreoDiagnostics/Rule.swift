@@ -107,6 +107,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, CustomSt
     case tgsTooLarge = "tgs-too-large"
     case tgsClip = "tgs-clip"
     case overBudget = "over-budget"
+    case renderTooLarge = "render-too-large"
     case effectNotDrawn = "effect-not-drawn"
 
     // The report itself.
@@ -121,7 +122,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, CustomSt
         /// `ChoreoScene/Lowering`.
         case lowering
         /// `compileScene(_:target:)`'s player checks and the CLI's sticker size check, only with `compile --target`;
-        /// and the CLI's size budget (`budget:`, `--budget`), on the files compiled.
+        /// and the CLI's size budget (`budget:`, `--budget`), on the files compiled; `choreo render`'s pixel limit.
         case target
         /// The report (`cappedPerFile`), not any one check.
         case report
@@ -231,6 +232,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, CustomSt
         case .tgsTooLarge: (.target, .error, "a Telegram sticker is larger than 64 KiB")
         case .tgsClip: (.target, .error, "a Telegram sticker may not use a clip (a mask)")
         case .overBudget: (.target, .error, "a compiled Lottie, TGS or dotLottie file is larger than its size budget")
+        case .renderTooLarge: (.target, .error, "a picture or clip `choreo render` would draw has more pixels than its limit")
         case .effectNotDrawn: (.target, .error, "the target player draws no blur or no shadow")
         case .tooManyDiagnostics: (.report, .note, "more diagnostics in the file than are printed")
         }

@@ -1,14 +1,16 @@
 import ChoreoDiagnostics
 import ChoreoDiff
 import ChoreoJSON
+import ChoreoMedia
 import ChoreoScene
+import ChoreoTimeline
 
 /// What `choreo --version` prints.
 let choreoVersion = "0.1.0"
 
 /// The subcommands, in the order help lists them.
 enum CommandName: String, CaseIterable, Sendable {
-    case compile, lint, diff, snapshot, preview, lsp, schema
+    case compile, lint, diff, snapshot, render, preview, lsp, schema
     case `import`
 }
 
@@ -107,6 +109,36 @@ struct SnapshotOptions: Equatable, Sendable {
     var inputs: [String] = []
 }
 
+struct RenderOptions: Equatable, Sendable {
+    /// What is drawn: one instant or a clip.
+    enum Selection: Equatable, Sendable {
+        /// The whole timeline, looping (the reel); one picture for a scene that does not move.
+        case reel
+        case time(TimeArgument)
+        /// The state at rest as a picture; its played timeline as a clip.
+        case state(String)
+        /// The transitions from each state to the next, one after the other.
+        case path([String])
+        case timeline(String)
+    }
+
+    var file: String
+    var selection = Selection.reel
+    /// Nil: from the output file's suffix, else PNG for one instant and APNG for a clip.
+    var format: MediaFormat?
+    /// `--size W` or `--size WxH` in pixels; nil for the scene's size.
+    var width: Int?
+    var height: Int?
+    var fps: Int?
+    /// `--background COLOR`: painted under the scene.
+    var background: RGBA?
+    var theme: String?
+    /// `--input NAME=VALUE`, in command-line order.
+    var inputs: [String] = []
+    /// Nil: NAME.EXT in the current directory.
+    var output: String?
+}
+
 struct PreviewOptions: Equatable, Sendable {
     var file: String
     /// Where `-o` writes the page; nil with `--serve`.
@@ -147,6 +179,7 @@ enum Invocation: Equatable, Sendable {
     /// `choreo import FILE.svg [-o SCENE.yaml]`: an SVG as a scene.
     case importSVG(input: String, output: String?)
     case snapshot(SnapshotOptions)
+    case render(RenderOptions)
     case preview(PreviewOptions)
 }
 
@@ -176,6 +209,13 @@ func optionSpecs(_ command: CommandName) -> [OptionSpec] {
         [OptionSpec(names: ["--at"], value: "TIME"), OptionSpec(names: ["--state"], value: "NAME"),
          OptionSpec(names: ["--theme"], value: "NAME"), OptionSpec(names: ["-o", "--output"], value: "OUT.svg"),
          OptionSpec(names: ["--input"], value: "NAME=VALUE")]
+    case .render:
+        [OptionSpec(names: ["--at"], value: "TIME"), OptionSpec(names: ["--state"], value: "NAME"),
+         OptionSpec(names: ["--path"], value: "S1,S2,..."), OptionSpec(names: ["--timeline"], value: "NAME"),
+         OptionSpec(names: ["--format"], value: "FORMAT"), OptionSpec(names: ["--size"], value: "W[xH]"),
+         OptionSpec(names: ["--fps"], value: "N"), OptionSpec(names: ["--background"], value: "COLOR"),
+         OptionSpec(names: ["--theme"], value: "NAME"), OptionSpec(names: ["--input"], value: "NAME=VALUE"),
+         OptionSpec(names: ["-o", "--output"], value: "FILE")]
     case .preview:
         [OptionSpec(names: ["-o", "--output"], value: "DIR"), OptionSpec(names: ["--serve"], value: nil),
          OptionSpec(names: ["--port"], value: "N"), OptionSpec(names: ["--input"], value: "NAME=VALUE")]
@@ -402,6 +442,9 @@ private func parse(_ command: CommandName, _ arguments: [String]) throws(UsageEr
         }
         return .snapshot(options)
 
+    case .render:
+        return .render(try parseRenderOptions(raw, command: command))
+
     case .preview:
         let file = try singleFile(raw.positionals, command: command)
         var options = PreviewOptions(file: file)
@@ -443,6 +486,78 @@ private func parse(_ command: CommandName, _ arguments: [String]) throws(UsageEr
         }
         return .importSVG(input: file, output: nil)
     }
+}
+
+private func parseRenderOptions(_ raw: RawArguments, command: CommandName) throws(UsageError) -> RenderOptions {
+    var options = RenderOptions(file: try singleFile(raw.positionals, command: command))
+    let chosen = ["--at", "--state", "--path", "--timeline"].compactMap { name in raw.value(name).map { (name, $0.spelled, $0.value) } }
+    if chosen.count > 1 { throw .exclusiveOptions(chosen[0].1, chosen[1].1, command: command) }
+    if let (name, spelled, value) = chosen.first {
+        switch name {
+        case "--at":
+            guard let time = TimeArgument(value) else {
+                let expected = value.hasPrefix("-") ? "a time of at least 0s, such as 0.6s, 600ms or 36f" : "a time such as 0.6s, 600ms or 36f"
+                throw .invalidValue(option: spelled, value: value, expected: expected, command: command)
+            }
+            options.selection = .time(time)
+        case "--state":
+            guard !value.isEmpty else { throw .invalidValue(option: spelled, value: value, expected: "a state name", command: command) }
+            options.selection = .state(value)
+        case "--path":
+            let states = value.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            guard states.count >= 2, !states.contains(where: \.isEmpty) else {
+                throw .invalidValue(option: spelled, value: value, expected: "two or more state names separated by commas, such as idle,hover,idle", command: command)
+            }
+            options.selection = .path(states)
+        default:
+            guard !value.isEmpty else { throw .invalidValue(option: spelled, value: value, expected: "a timeline name", command: command) }
+            options.selection = .timeline(value)
+        }
+    }
+    if let (spelled, value) = raw.value("--format") {
+        guard let format = MediaFormat(rawValue: value) else {
+            throw .invalidValue(option: spelled, value: value, expected: MediaFormat.allCases.map(\.rawValue).joined(separator: ", "), command: command)
+        }
+        options.format = format
+    }
+    if let (spelled, value) = raw.value("--size") {
+        let parts = value.split(separator: "x", omittingEmptySubsequences: false)
+        let numbers = parts.map { part in part.allSatisfy { $0.isASCII && $0.isNumber } && !part.isEmpty ? Int(part) : nil }
+        guard (1...2).contains(parts.count), numbers.allSatisfy({ $0 != nil }),
+            numbers.allSatisfy({ (1...renderMaximumSide).contains($0!) })
+        else {
+            throw .invalidValue(option: spelled, value: value, expected: "a width in pixels, or WIDTHxHEIGHT, each from 1 to \(renderMaximumSide)", command: command)
+        }
+        options.width = numbers[0]
+        options.height = numbers.count > 1 ? numbers[1] : nil
+    }
+    if let (spelled, value) = raw.value("--fps") {
+        guard value.allSatisfy({ $0.isASCII && $0.isNumber }), let fps = Int(value), (1...240).contains(fps) else {
+            throw .invalidValue(option: spelled, value: value, expected: "a whole number of frames a second from 1 to 240", command: command)
+        }
+        options.fps = fps
+    }
+    if let (spelled, value) = raw.value("--background") {
+        guard case let .success(color) = parseColor(value, environment: ValueEnvironment()) else {
+            throw .invalidValue(option: spelled, value: value, expected: "a colour such as white, #1e1e2e or rgb(30 30 46)", command: command)
+        }
+        options.background = color
+    }
+    if let (spelled, value) = raw.value("--theme") {
+        guard isUsableFileName(value) else { throw .invalidValue(option: spelled, value: value, expected: "a theme name", command: command) }
+        options.theme = value
+    }
+    options.inputs = raw.options.filter { $0.name == "--input" }.map { $0.value ?? "" }
+    if !options.inputs.isEmpty {
+        guard case .state = options.selection else {
+            throw .invalidValue(option: "--input", value: options.inputs[0], expected: "--state NAME with it (inputs choose where the machine rests)", command: command)
+        }
+    }
+    if let (spelled, output) = raw.value("-o") {
+        guard !output.isEmpty else { throw .invalidValue(option: spelled, value: output, expected: "a file path", command: command) }
+        options.output = output
+    }
+    return options
 }
 
 private func playerTarget(_ raw: RawArguments, command: CommandName) throws(UsageError) -> PlayerTarget? {

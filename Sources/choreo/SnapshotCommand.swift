@@ -19,7 +19,7 @@ func compileSingle(_ path: String, command: CommandName, theme: String? = nil) t
 }
 
 /// The instant `snapshot` draws, in seconds on the global timeline.
-func snapshotTime(_ moment: SnapshotOptions.Moment, in timeline: Timeline) throws(UsageError) -> Double {
+func snapshotTime(_ moment: SnapshotOptions.Moment, in timeline: Timeline, command: CommandName = .snapshot) throws(UsageError) -> Double {
     switch moment {
     case let .time(argument):
         let seconds = argument.seconds(fps: timeline.fps)
@@ -29,13 +29,13 @@ func snapshotTime(_ moment: SnapshotOptions.Moment, in timeline: Timeline) throw
             case let .seconds(value): formatNumber(value) + "s"
             case let .frames(value): formatNumber(value) + "f"
             }
-            throw .timeOutOfRange(given, duration: formatNumber(timeline.duration) + "s", command: .snapshot)
+            throw .timeOutOfRange(given, duration: formatNumber(timeline.duration) + "s", command: command)
         }
         return seconds
     case let .state(name):
         let poses = timeline.spans.filter { $0.kind == .pose }
         guard let span = poses.first(where: { $0.name == name }) else {
-            throw .unknownState(name, available: poses.map(\.name), command: .snapshot)
+            throw .unknownState(name, available: poses.map(\.name), command: command)
         }
         return span.start
     }

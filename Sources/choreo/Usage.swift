@@ -1,4 +1,6 @@
 import ChoreoDiagnostics
+import ChoreoScene
+import ChoreoMedia
 
 /// Everything that makes `choreo` exit with status 2: a command line it cannot act on. Raised as a
 /// value where the problem is found and rendered in one place, `render()`.
@@ -20,6 +22,9 @@ enum UsageError: Error, Equatable, Sendable {
     case notAFile(String, command: CommandName)
     case noScenes(String, command: CommandName)
     case unknownState(String, available: [String], command: CommandName)
+    case unknownTimeline(String, available: [String], command: CommandName)
+    /// `render --path`: two states in a row with no transition between them.
+    case noTransition(from: String, to: String, available: [String], command: CommandName)
     /// `--theme NAME` for a scene without that theme.
     case unknownTheme(String, scene: String, available: [String], command: CommandName)
     case timeOutOfRange(String, duration: String, command: CommandName)
@@ -36,6 +41,7 @@ enum UsageError: Error, Equatable, Sendable {
             let .invalidValue(_, _, _, command), let .missingArgument(_, command), let .missingOption(_, command),
             let .exclusiveOptions(_, _, command), let .noSuchFile(_, command), let .unreadableFile(_, _, command),
             let .notAFile(_, command), let .noScenes(_, command), let .unknownState(_, _, command),
+            let .unknownTimeline(_, _, command), let .noTransition(_, _, _, command),
             let .unknownTheme(_, _, _, command),
             let .timeOutOfRange(_, _, command), let .duplicateSceneName(_, _, _, command), let .gitFailed(_, command):
             command
@@ -77,6 +83,12 @@ enum UsageError: Error, Equatable, Sendable {
         case let .unknownState(name, available, _):
             let list = available.isEmpty ? "the scene has no states" : "states: " + available.joined(separator: ", ")
             return "no state named '\(name)'" + didYouMean(closestMatch(to: name, in: available)) + " (\(list))"
+        case let .unknownTimeline(name, available, _):
+            let list = available.isEmpty ? "the scene has no timelines" : "timelines: " + available.joined(separator: ", ")
+            return "no timeline named '\(name)'" + didYouMean(closestMatch(to: name, in: available)) + " (\(list))"
+        case let .noTransition(from, to, available, _):
+            let list = available.isEmpty ? "'\(from)' has none" : "transitions from '\(from)': " + available.joined(separator: ", ")
+            return "no transition from '\(from)' to '\(to)' (\(list))"
         case let .unknownTheme(name, scene, available, _):
             let list = available.isEmpty ? "it has no themes" : "its themes: " + available.joined(separator: ", ")
             return "\(scene): no theme named '\(name)'" + didYouMean(closestMatch(to: name, in: available)) + " (\(list))"
@@ -113,6 +125,9 @@ func usageLine(_ command: CommandName) -> String {
     case .lint: "choreo lint PATH... [--format text|json|github|sarif] [--strict] [--fix] [--target TARGET]"
     case .diff: "choreo diff (OLD NEW | --git REV [PATH...]) [--format text|json|github|markdown] [--html DIR]"
     case .snapshot: "choreo snapshot FILE (--at TIME | --state NAME [--input NAME=VALUE]...) [--theme NAME] -o OUT.svg"
+    case .render:
+        "choreo render FILE [--state NAME [--input NAME=VALUE]... | --path S1,S2,... | --timeline NAME | --at TIME] "
+            + "[--format \(MediaFormat.allCases.map(\.rawValue).joined(separator: "|"))] [--size W[xH]] [--fps N] [--background COLOR] [--theme NAME] [-o FILE]"
     case .preview: "choreo preview FILE (-o DIR | --serve [--port N]) [--input NAME=VALUE]..."
     case .lsp: "choreo lsp"
     case .schema: "choreo schema [-o FILE]"
@@ -130,6 +145,7 @@ let globalHelp = """
       lint       check scenes and report every diagnostic
       diff       compare two versions of scenes as motion, not text
       snapshot   render one instant of a scene as a still SVG
+      render     draw a scene as a PNG, or a clip as APNG, WebP, GIF, MP4 or WebM
       preview    write (or serve, live) an HTML page that plays a scene
       lsp        run the language server for editors (LSP over stdin/stdout)
       schema     print the JSON Schema of the scene format, for editors
@@ -263,6 +279,37 @@ func commandHelp(_ command: CommandName) -> String {
                                  where its guards lead from --state's state
               --theme NAME       draw the scene with that theme's values
               -o, --output FILE  the SVG file to write
+              -h, --help         show this help
+            """
+    case .render:
+        body = """
+            Compiles FILE and draws it: one instant as a PNG, or a clip as an
+            animation. Without a choice, the clip is the whole timeline looping (a
+            scene that does not move is one picture). Nothing is written when the
+            scene has errors, a name or time is not in it, or the drawing is past
+            the limit of \(groupedDigits(renderPixelLimit)) pixels (frames × width × height).
+
+            options:
+              --state NAME       the state at rest as a picture; a state that plays a
+                                 timeline: that timeline as a clip (unless png)
+              --input NAME=VALUE set an input (repeatable): the machine then rests
+                                 where its guards lead from --state's state
+              --path S1,S2,...   the transitions from each state to the next
+              --timeline NAME    that timeline's span
+              --at TIME          one instant: 0.6s, 600ms or 36f
+              --format FORMAT    png (one instant), apng, webp, gif (one palette, at
+                                 most \(gifMaximumFPS) fps), mp4 (H.264 over the background) or webm
+                                 (VP9 with alpha); default: from -o's suffix, else
+                                 png for one instant and apng for a clip
+              --size W[xH]       the picture in pixels (default: the scene's size; a
+                                 width alone keeps its proportions); the scene is
+                                 scaled to fit and centred
+              --fps N            frames a second of a clip (default: the scene's)
+              --background COLOR painted under the scene (default: transparent; mp4:
+                                 the scene's background, else white)
+              --theme NAME       draw the scene with that theme's values
+              -o, --output FILE  the file to write (default: NAME.png, NAME.webp, ...
+                                 in the current directory)
               -h, --help         show this help
             """
     case .preview:

@@ -25,6 +25,7 @@ func run(_ arguments: [String]) -> ExitStatus {
         case let .lint(options): return try runLint(options)
         case let .diff(options): return try runDiff(options)
         case let .snapshot(options): return try runSnapshot(options)
+        case let .render(options): return try runRender(options)
         case let .preview(options): return try options.serve ? runPreviewServer(options) : runPreview(options)
         case .lsp: return runLanguageServer()
         case let .schema(output): return runSchema(output: output)

@@ -28,6 +28,7 @@ let rulesTestedInCode: [Rule: String] = [
     .effectNotDrawn: "ChoreoSceneTests/TargetTests/PlayerTargetTests.swift: effectsAPlayerCannotDrawAreReportedAtTheirKey",
     .tooManyDiagnostics: "ChoreoCLITests/HostileInputTests.swift: diagnosticOutputIsBoundedPerFile",
     .overBudget: "ChoreoCLITests/BudgetTests.swift: aLottieOverTheSceneBudgetIsAnErrorWithItsSizes",
+    .renderTooLarge: "ChoreoCLITests/RenderTests.swift: renderPastThePixelLimitIsRenderTooLargeAtTheScene",
     .fontUnreadable: "ChoreoSceneTests/FrontendTests/TextTests.swift: aFileThatIsNoFontIsReportedAtItsName",
     // The SVG importer sits above ChoreoScene: its rules' marker fixtures run where it is linked.
     .artworkNotFound: "ChoreoSVGImportTests/ArtworkSceneTests.swift: artworkNotFoundFixture",
@@ -141,5 +142,5 @@ private func caseName(of rule: Rule) -> String {
         #expect(rule.documentation == "\(rule.documentationPage)#\(rule.rawValue)")
         #expect("\(rule)" == rule.rawValue, "interpolating a rule writes its id")
     }
-    #expect(playerTargetRules == [.iosStrokeNonuniformScale, .androidGroupOpacity, .tgsTooLong, .tgsTooLarge, .tgsClip, .overBudget, .effectNotDrawn])
+    #expect(playerTargetRules == [.iosStrokeNonuniformScale, .androidGroupOpacity, .tgsTooLong, .tgsTooLarge, .tgsClip, .overBudget, .renderTooLarge, .effectNotDrawn])
 }
