@@ -10,7 +10,8 @@ import PackageDescription
 //   CHarfBuzz, CFreeType, CFontconfig, CFriBidi ← ChoreoText (text shaped into glyph outlines) ← ChoreoSceneFrontend.
 //   CZlib ← ChoreoArchive (ZIP and gzip containers) is a leaf the CLI packs outputs with.
 //   ChoreoDiff (`choreo diff`) compares two compiled versions of a scene: it sees the scene model and
-//   the timeline, and draws its HTML with ChoreoSVG; only the CLI uses it.
+//   the timeline, draws its HTML with ChoreoSVG and its before/after animations with ChoreoRaster
+//   and ChoreoMedia; only the CLI uses it.
 //   ChoreoPlugin (SwiftPM build-tool plugin) only runs the choreo executable; it links nothing of ours.
 //   CCairo ← ChoreoRaster (the timeline drawn at an instant into pixels); CPNG, CWebP, CGIF, CFFmpeg
 //   ← ChoreoMedia (frames encoded as PNG, APNG, WebP, GIF, MP4, WebM); the CLI and ChoreoDiff use them.
@@ -84,7 +85,8 @@ let package = Package(
         // The preview page's HTML, CSS and JavaScript ship as files in the target's resource bundle
         // (Choreo_ChoreoSVG.resources next to the binary), found by PreviewPage.resource without Bundle.module.
         .target(name: "ChoreoSVG", dependencies: ["ChoreoTimeline", "ChoreoJSON"], resources: [.copy("Resources")]),
-        .target(name: "ChoreoDiff", dependencies: ["ChoreoScene", "ChoreoTimeline", "ChoreoSVG", "ChoreoDiagnostics", "ChoreoJSON"]),
+        .target(
+            name: "ChoreoDiff", dependencies: ["ChoreoScene", "ChoreoTimeline", "ChoreoSVG", "ChoreoDiagnostics", "ChoreoJSON", "ChoreoRaster", "ChoreoMedia"]),
         // The SVG importer (`choreo import`, `artwork:`): the only target that sees libxml2.
         .target(name: "ChoreoSVGImport", dependencies: ["CXML2", "ChoreoScene", "ChoreoTimeline", "ChoreoJSON"]),
         // The typed app APIs (`--emit swift-api`, `ts-api`): generated source from the state machine.
@@ -101,7 +103,10 @@ let package = Package(
         .plugin(name: "ChoreoPlugin", capability: .buildTool(), dependencies: ["choreo"]),
         .executableTarget(
             name: "choreo-bench",
-            dependencies: ["ChoreoYAML", "ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoDiagnostics", "ChoreoJSON", "ChoreoLanguageServer", "ChoreoSVGImport"]
+            dependencies: [
+                "ChoreoYAML", "ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoDiagnostics", "ChoreoJSON", "ChoreoLanguageServer", "ChoreoSVGImport",
+                "ChoreoRaster", "ChoreoMedia",
+            ]
         ),
         .target(name: "ChoreoTestSupport", dependencies: ["ChoreoDiagnostics"], path: "Tests/ChoreoTestSupport"),
         .testTarget(

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Regenerates docs/images/*.png, the filmstrips in the README: still frames of each seed scene,
-# made by `choreo snapshot` and rasterised by rsvg-convert, joined with ImageMagick.
+# drawn by `choreo render` (120 px, over white), joined with ImageMagick.
 # A documentation chore, not part of the build or the tests:
-#   apt-get install librsvg2-bin imagemagick; scripts/make-readme-images.sh
+#   apt-get install imagemagick; scripts/make-readme-images.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
@@ -19,12 +19,12 @@ strip() {
     local scene=$1; shift
     local frames=()
     for instant in "$@"; do
-        local svg="$work/$scene-$instant${theme[1]:+-${theme[1]}}.svg" png="$work/$scene-$instant${theme[1]:+-${theme[1]}}.png"
+        local png="$work/$scene-$instant${theme[1]:+-${theme[1]}}.png"
         case "$instant" in
-            state:*) "$choreo" snapshot "scenes/$scene.yaml" --state "${instant#state:}" "${theme[@]}" -o "$svg" >/dev/null ;;
-            *) "$choreo" snapshot "scenes/$scene.yaml" --at "$instant" "${theme[@]}" -o "$svg" >/dev/null ;;
+            state:*) "$choreo" render "scenes/$scene.yaml" --state "${instant#state:}" --format png "${theme[@]}" \
+                --size 120x120 --background white -o "$png" >/dev/null ;;
+            *) "$choreo" render "scenes/$scene.yaml" --at "$instant" "${theme[@]}" --size 120x120 --background white -o "$png" >/dev/null ;;
         esac
-        rsvg-convert -w 120 -h 120 --keep-aspect-ratio -b white "$svg" -o "$png"
         convert "$png" -gravity center -background white -extent 128x128 "$png"
         frames+=("$png")
     done
@@ -55,5 +55,4 @@ convert docs/images/theme-switch.png docs/images/theme-switch-dark.png -append d
 rm docs/images/theme-switch-dark.png
 convert docs/images/play-pause.png docs/images/spinner.png docs/images/menu-to-x.png -append \
     docs/images/badge.png -gravity center -background white -smush 8 docs/images/seeds.png
-echo "wrote docs/images/{play-pause,spinner,badge,menu-to-x,send-button,download-morph,typing-indicator,like-burst,spring-card,skeleton-shimmer,lift-card,theme-switch,seeds}.png"
 echo "wrote docs/images/{play-pause,spinner,badge,menu-to-x,send-button,download-morph,typing-indicator,like-burst,spring-card,skeleton-shimmer,badge-count,upload-done,headline-rise,record-button,theme-switch,seeds}.png"

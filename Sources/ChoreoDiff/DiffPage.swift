@@ -9,12 +9,14 @@ import ChoreoTimeline
 /// Everything from the scene is escaped with `TextEscaping.xml`; each embedded SVG has its own id
 /// prefix, as they share one document.
 public enum DiffPage {
-    public static func html(_ diff: SceneDiff, old: Timeline, new: Timeline) -> String {
+    /// `media`: the changed spans' before/after animations (`DiffMedia`), written beside the
+    /// page, shown above each span's filmstrips.
+    public static func html(_ diff: SceneDiff, old: Timeline, new: Timeline, media: [DiffMedia.Clip] = []) -> String {
         let title = "choreo diff: \(diff.name)"
         var body = "<h1>\(xml(title))</h1>\n<p class=\"files\">\(xml(diff.oldPath ?? "")) → \(xml(diff.newPath ?? ""))</p>\n"
         body += changeTable(diff)
         for (index, span) in changedSpans(diff, old: old, new: new).enumerated() {
-            body += filmstrips(span: span, index: index, old: old, new: new)
+            body += filmstrips(span: span, index: index, old: old, new: new, clip: media.first { $0.span == span })
         }
         body += "<h2>Interactive</h2>\n<div class=\"pair\">\n"
         body += "<figure class=\"before\"><figcaption>before</figcaption>\(SVGEmitter.interactive(old, idPrefix: "old-"))</figure>\n"
@@ -37,6 +39,7 @@ public enum DiffPage {
             .pair { display: flex; gap: 32px; }
             .pair svg { width: 240px; height: auto; border: 1px solid #d2d2d7; }
             figcaption { font-size: 12px; color: #6e6e73; }
+            .motion { margin: 0 0 12px; }
             </style>
             </head>
             <body>
@@ -72,7 +75,7 @@ public enum DiffPage {
         return spans
     }
 
-    private static func filmstrips(span name: String, index: Int, old: Timeline, new: Timeline) -> String {
+    private static func filmstrips(span name: String, index: Int, old: Timeline, new: Timeline, clip: DiffMedia.Clip?) -> String {
         guard let oldSpan = old.span(named: name), let newSpan = new.span(named: name) else { return "" }
         var offsets = Set<Int>()
         let fps = max(new.fps, 1)
@@ -94,9 +97,13 @@ public enum DiffPage {
             }
             return out + "</div>"
         }
+        let motion = clip.map { clip in
+            "<figure class=\"motion\"><img src=\"\(xml(clip.fileStem)).webp\" alt=\"\(xml(name)): before and after\">"
+                + "<figcaption>before | after · <a href=\"\(xml(clip.fileStem)).png\">still</a></figcaption></figure>\n"
+        } ?? ""
         return """
             <h2>\(xml(name))</h2>
-            <div class="strips">
+            \(motion)<div class="strips">
             <div>before</div>\(strip(old, oldSpan, side: "b"))
             <div>after</div>\(strip(new, newSpan, side: "a"))
             </div>

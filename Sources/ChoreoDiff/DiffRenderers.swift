@@ -1,4 +1,5 @@
 import ChoreoDiagnostics
+import Foundation
 import ChoreoJSON
 
 /// `choreo diff --format`.
@@ -10,13 +11,39 @@ public enum DiffFormat: String, Sendable, CaseIterable {
 /// left out of every format but JSON, which lists each compared scene. Scene text reaches each
 /// medium only through its escaper (`TextEscaping`, `JSONWriter`, `GitHubRenderer.command`).
 public enum DiffRenderer {
-    public static func render(_ diffs: [SceneDiff], format: DiffFormat) -> String {
+    /// `media`: links to each changed scene's before/after pictures (`--media`), by scene name,
+    /// which the Markdown shows under its table and GitHub's format as one notice per span.
+    public static func render(_ diffs: [SceneDiff], format: DiffFormat, media: [String: [MediaLink]] = [:]) -> String {
         switch format {
         case .text: text(diffs)
         case .json: json(diffs)
-        case .github: github(diffs)
-        case .markdown: markdown(diffs)
+        case .github: github(diffs, media: media)
+        case .markdown: markdown(diffs, media: media)
         }
+    }
+
+    /// Where a changed span's animation and its still are, as the report links them.
+    public struct MediaLink: Sendable, Equatable {
+        public var span: String
+        public var animation: String
+        public var still: String
+
+        public init(span: String, animation: String, still: String) {
+            self.span = span
+            self.animation = animation
+            self.still = still
+        }
+    }
+
+    /// A link target as Markdown and a workflow command take it: every byte outside the URL
+    /// characters that need no escaping percent-encoded (spaces, brackets, quotes, controls).
+    static func linkTarget(_ url: String) -> String {
+        let kept = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/:?#@!$&'*+,;=%".utf8)
+        var out = ""
+        for byte in url.utf8 {
+            if kept.contains(byte) && byte != UInt8(ascii: "'") { out.append(Character(Unicode.Scalar(byte))) } else { out += String(format: "%%%02X", byte) }
+        }
+        return out
     }
 
     /// The file a change is in: NEW's path, OLD's for a removed scene.
@@ -89,9 +116,13 @@ public enum DiffRenderer {
     /// One `::notice` per change, on NEW's line (a change NEW has no line for is a file-level
     /// annotation, and a removed scene's is on no file, as NEW has none), titled with what
     /// changed so the pull request shows `duration 0.25 s → 0.4 s` beside the line.
-    public static func github(_ diffs: [SceneDiff]) -> String {
+    public static func github(_ diffs: [SceneDiff], media: [String: [MediaLink]] = [:]) -> String {
         var out = ""
         for diff in diffs {
+            for link in media[diff.name] ?? [] {
+                let properties = (diff.newPath.map { [("file", $0)] } ?? []) + [("title", "choreo diff: \(diff.name): \(link.span), before | after")]
+                out += GitHubRenderer.command("notice", properties: properties, message: "animation: \(linkTarget(link.animation)) still: \(linkTarget(link.still))")
+            }
             for change in diff.changes {
                 var properties = diff.newPath.map { [("file", $0)] } ?? []
                 if let range = change.range { properties += [("line", String(range.start.line)), ("col", String(range.start.column))] }
@@ -104,7 +135,7 @@ public enum DiffRenderer {
     }
 
     /// A table per changed scene, for `$GITHUB_STEP_SUMMARY` and pull-request comments.
-    public static func markdown(_ diffs: [SceneDiff]) -> String {
+    public static func markdown(_ diffs: [SceneDiff], media: [String: [MediaLink]] = [:]) -> String {
         let changed = diffs.filter(\.hasChanges)
         var out = "## Choreo: motion changes\n\n"
         guard !changed.isEmpty else { return out + "No changes in the compiled motion.\n" }
@@ -121,6 +152,11 @@ public enum DiffRenderer {
                 out += "| \(line) | \(TextEscaping.markdown(what)) | \(TextEscaping.markdown(before)) | \(TextEscaping.markdown(after)) |\n"
             }
             out += "\n"
+            for link in media[diff.name] ?? [] {
+                let label = TextEscaping.markdown("\(link.span): before | after")
+                out += "**\(TextEscaping.markdown(link.span))** (before | after, [still](\(linkTarget(link.still))))\n\n"
+                out += "![\(label)](\(linkTarget(link.animation)))\n\n"
+            }
         }
         return out
     }

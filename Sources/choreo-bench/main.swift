@@ -23,9 +23,15 @@ import Foundation
 // `choreo import` against libxml2's own parse of a generated SVG (SVGImportTiming.swift):
 //   choreo-bench --svg-import [BYTES]
 //   choreo-bench --svg-import-child [BYTES]   the same, as four numbers for the benchmark's parent
+// `choreo render`'s drawing and encoding of a scene's reel, for Tests/conformance/render_bench.py:
+//   choreo-bench --render SCENE RAW    writes the frames as raw RGBA to RAW, prints the timings as JSON
 // A generated scene, to profile or test with:
 //   choreo-bench --scene light|heavy|varied|heavy-offset NODES   prints the scene to stdout
 
+if let flag = CommandLine.arguments.firstIndex(of: "--render"), CommandLine.arguments.count > flag + 2 {
+    runRenderTiming(scenePath: CommandLine.arguments[flag + 1], rawPath: CommandLine.arguments[flag + 2])
+    exit(0)
+}
 if let flag = CommandLine.arguments.firstIndex(of: "--svg-import-child") {
     let size = CommandLine.arguments.dropFirst(flag + 1).first.flatMap { Int($0) } ?? 1 << 20
     let timing = measureSVGImport(targetBytes: size)

@@ -162,6 +162,11 @@ struct DiffOptions: Equatable, Sendable {
     var format = DiffFormat.text
     /// `--html DIR`: a before/after page per changed scene.
     var htmlDirectory: String?
+    /// `--media DIR`: each changed span's before/after animation and still, written there and
+    /// linked from the Markdown or GitHub report.
+    var mediaDirectory: String?
+    /// `--media-url URL`: the base URL the report links the media with (else DIR as given).
+    var mediaURL: String?
 }
 
 /// A parsed command line.
@@ -204,7 +209,8 @@ func optionSpecs(_ command: CommandName) -> [OptionSpec] {
          OptionSpec(names: ["--fix"], value: nil), OptionSpec(names: ["--target"], value: "TARGET")]
     case .diff:
         [OptionSpec(names: ["--git"], value: "REV"), OptionSpec(names: ["--format"], value: "FORMAT"),
-         OptionSpec(names: ["--html"], value: "DIR")]
+         OptionSpec(names: ["--html"], value: "DIR"), OptionSpec(names: ["--media"], value: "DIR"),
+         OptionSpec(names: ["--media-url"], value: "URL")]
     case .snapshot:
         [OptionSpec(names: ["--at"], value: "TIME"), OptionSpec(names: ["--state"], value: "NAME"),
          OptionSpec(names: ["--theme"], value: "NAME"), OptionSpec(names: ["-o", "--output"], value: "OUT.svg"),
@@ -406,6 +412,20 @@ private func parse(_ command: CommandName, _ arguments: [String]) throws(UsageEr
         if let (spelled, value) = raw.value("--html") {
             guard !value.isEmpty else { throw .invalidValue(option: spelled, value: value, expected: "a directory", command: command) }
             options.htmlDirectory = value
+        }
+        if let (spelled, value) = raw.value("--media") {
+            guard !value.isEmpty else { throw .invalidValue(option: spelled, value: value, expected: "a directory", command: command) }
+            guard options.format == .markdown || options.format == .github else {
+                throw .missingOption("--format markdown or --format github (--media links its pictures from those reports)", command: command)
+            }
+            options.mediaDirectory = value
+        }
+        if let (spelled, value) = raw.value("--media-url") {
+            guard options.mediaDirectory != nil else { throw .missingOption("--media DIR (--media-url is where DIR is published)", command: command) }
+            guard value.hasPrefix("https://") || value.hasPrefix("http://"), !value.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value == 0x7F }) else {
+                throw .invalidValue(option: spelled, value: value, expected: "an http:// or https:// URL", command: command)
+            }
+            options.mediaURL = value
         }
         return .diff(options)
 

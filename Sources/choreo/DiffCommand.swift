@@ -1,6 +1,8 @@
 import ChoreoDiagnostics
 import ChoreoDiff
+import ChoreoJSON
 import ChoreoLottie
+import ChoreoMedia
 import ChoreoScene
 import ChoreoYAML
 import Foundation
@@ -34,8 +36,11 @@ func runDiff(_ options: DiffOptions) throws(UsageError) -> ExitStatus {
     // The scenes' paths are from the repository's top, and so are their artwork paths: compile
     // there (the pages' directory is the one named from here).
     var htmlDirectory = options.htmlDirectory
+    // Where the media are written; the report links them by the path as given.
+    var mediaPath = options.mediaDirectory
     if let topLevel {
         htmlDirectory = htmlDirectory.map { URL(fileURLWithPath: $0).path }
+        mediaPath = mediaPath.map { URL(fileURLWithPath: $0).path }
         FileManager.default.changeCurrentDirectoryPath(topLevel)
     }
     // A file with the same bytes on both sides cannot have changed (the output is a function of
@@ -84,13 +89,36 @@ func runDiff(_ options: DiffOptions) throws(UsageError) -> ExitStatus {
         sides = try matchedByName(old: sides.compactMap(\.old), new: sides.compactMap(\.new))
     }
     let diffs = sides.map { compareScenes(old: $0.old, new: $0.new) }
-    let report = DiffRenderer.render(diffs, format: options.format)
+    // The before/after animations, made once for the media directory and the pages.
+    var clips: [String: [DiffMedia.Clip]] = [:]
+    if options.mediaDirectory != nil || htmlDirectory != nil {
+        for (diff, side) in zip(diffs, sides) where diff.hasChanges {
+            guard let old = side.old, let new = side.new, isUsableFileName(diff.name) else { continue }
+            do throws(MediaError) {
+                clips[diff.name] = try DiffMedia.clips(diff, old: old.timeline, new: new.timeline)
+            } catch {
+                Console.error("choreo: error: cannot draw \(TextEscaping.terminal(diff.name))'s motion: \(error.message)\n")
+                return .diffError
+            }
+        }
+    }
+    var links: [String: [DiffRenderer.MediaLink]] = [:]
+    if let mediaDirectory = options.mediaDirectory {
+        let base = options.mediaURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? mediaDirectory
+        for (name, sceneClips) in clips {
+            links[name] = sceneClips.map {
+                DiffRenderer.MediaLink(span: $0.span, animation: "\(base)/\($0.fileStem).webp", still: "\(base)/\($0.fileStem).png")
+            }
+        }
+        guard writeMedia(clips, into: mediaPath ?? mediaDirectory, sides: sides) else { return .diffError }
+    }
+    let report = DiffRenderer.render(diffs, format: options.format, media: links)
     switch options.format {
     case .text, .markdown: Console.out(report)
     case .json, .github: Console.outFormatted(report)
     }
     if let directory = htmlDirectory {
-        guard writePages(diffs, sides: sides, into: directory) else { return .diffError }
+        guard writePages(diffs, sides: sides, clips: clips, into: directory) else { return .diffError }
     }
     return diffs.contains(where: \.hasChanges) ? .changes : .noChanges
 }
@@ -256,11 +284,39 @@ private final class ErrorCollector: @unchecked Sendable {
 
 // MARK: --html
 
-private func writePages(_ diffs: [SceneDiff], sides: [(old: ComparedScene?, new: ComparedScene?)], into directory: String) -> Bool {
+/// The media files of every scene's clips: NAME-N.webp and NAME-N.png.
+private func mediaFiles(_ clips: [String: [DiffMedia.Clip]], into directory: String) -> [OutputFile] {
+    clips.keys.sorted().flatMap { name in
+        clips[name]!.flatMap { clip in
+            [OutputFile(path: joinPath(directory, clip.fileStem + ".webp"), bytes: clip.webp),
+             OutputFile(path: joinPath(directory, clip.fileStem + ".png"), bytes: clip.poster)]
+        }
+    }
+}
+
+private func writeMedia(_ clips: [String: [DiffMedia.Clip]], into directory: String, sides: [(old: ComparedScene?, new: ComparedScene?)]) -> Bool {
+    let files = mediaFiles(clips, into: directory)
+    do throws(OutputError) {
+        try prepareDirectory(directory)
+        let inputs = Set(sides.flatMap { [$0.old, $0.new] }.compactMap { $0.flatMap { FileIdentity(path: $0.source.path) } })
+        try writeAtomically(files, protecting: inputs)
+    } catch {
+        Console.error("choreo: error: \(error.message)\n")
+        return false
+    }
+    for file in files { Console.error("wrote \(TextEscaping.terminal(file.path))\n") }
+    return true
+}
+
+private func writePages(
+    _ diffs: [SceneDiff], sides: [(old: ComparedScene?, new: ComparedScene?)], clips: [String: [DiffMedia.Clip]], into directory: String
+) -> Bool {
     var files: [OutputFile] = []
     for (diff, side) in zip(diffs, sides) where diff.hasChanges {
         guard let old = side.old, let new = side.new, isUsableFileName(diff.name) else { continue }
-        files.append(OutputFile(path: joinPath(directory, diff.name + ".html"), contents: DiffPage.html(diff, old: old.timeline, new: new.timeline)))
+        let media = clips[diff.name] ?? []
+        files.append(OutputFile(path: joinPath(directory, diff.name + ".html"), contents: DiffPage.html(diff, old: old.timeline, new: new.timeline, media: media)))
+        files += mediaFiles([diff.name: media], into: directory)
     }
     do throws(OutputError) {
         try prepareDirectory(directory)

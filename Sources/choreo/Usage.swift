@@ -123,7 +123,7 @@ func usageLine(_ command: CommandName) -> String {
     switch command {
     case .compile: "choreo compile PATH... [-o DIR] [--emit \(EmitKind.commaSeparatedNames)] [--theme NAME] [--pretty] [--jobs N] [--target TARGET] [--depfile FILE] [--watch] [--budget SIZE]"
     case .lint: "choreo lint PATH... [--format text|json|github|sarif] [--strict] [--fix] [--target TARGET]"
-    case .diff: "choreo diff (OLD NEW | --git REV [PATH...]) [--format text|json|github|markdown] [--html DIR]"
+    case .diff: "choreo diff (OLD NEW | --git REV [PATH...]) [--format text|json|github|markdown] [--html DIR] [--media DIR [--media-url URL]]"
     case .snapshot: "choreo snapshot FILE (--at TIME | --state NAME [--input NAME=VALUE]...) [--theme NAME] -o OUT.svg"
     case .render:
         "choreo render FILE [--state NAME [--input NAME=VALUE]... | --path S1,S2,... | --timeline NAME | --at TIME] "
@@ -263,7 +263,13 @@ func commandHelp(_ command: CommandName) -> String {
                                  lines) or markdown (a table per scene)
               --html DIR         also write DIR/NAME.html per changed scene: before
                                  and after filmstrips of each changed transition and
-                                 timeline, and both interactive SVGs
+                                 timeline, its animation (DIR/NAME-N.webp, a still
+                                 DIR/NAME-N.png), and both interactive SVGs
+              --media DIR        with --format markdown or github: write each changed
+                                 span's before/after animation and still into DIR
+                                 and link them from the report
+              --media-url URL    link the media as URL/NAME-N.webp (where DIR is
+                                 published) instead of DIR/NAME-N.webp
               -h, --help         show this help
             """
         return "usage: \(usageLine(command))\n\n\(body)\n\nexit status: 0 no change, 1 changes, 2 usage error or a scene with errors.\n"

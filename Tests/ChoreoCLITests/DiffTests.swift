@@ -170,7 +170,7 @@ private func runGit(_ arguments: [String], in sandbox: Sandbox) throws {
 @Test func diffHelpHasItsUsageLineAndExitStatuses() throws {
     let result = try Sandbox().run(["diff", "--help"])
     #expect(result.status == 0, "\(result)")
-    #expect(result.stdout.hasPrefix("usage: choreo diff (OLD NEW | --git REV [PATH...]) [--format text|json|github|markdown] [--html DIR]\n"))
+    #expect(result.stdout.hasPrefix("usage: choreo diff (OLD NEW | --git REV [PATH...]) [--format text|json|github|markdown] [--html DIR] [--media DIR [--media-url URL]]\n"))
     #expect(result.stdout.contains("exit status: 0 no change, 1 changes, 2 usage error or a scene with errors."))
     #expect(try Sandbox().run(["--help"]).stdout.contains("\n  diff "))
 }

@@ -144,3 +144,25 @@ private func pngChunks(_ data: [UInt8]) -> (types: [String], frames: Int?) {
     #expect(path.status == 0, "\(path)")
     #expect(pngChunks(try bytes(sandbox, "path.png")).frames == 31)
 }
+
+@Test func diffMediaWritesEachChangedSpansAnimationAndLinksIt() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("old.yaml", Scenes.toggle)
+    try sandbox.write("new.yaml", Scenes.toggle.replacingOccurrences(of: "duration: 0.5s", with: "duration: 0.8s"))
+    let result = try sandbox.run(["diff", "old.yaml", "new.yaml", "--format", "markdown", "--media", "motion", "--html", "pages"])
+    #expect(result.status == 1, "\(result)")
+    #expect(result.stdout.contains("![off\\-\\>on\\: before \\| after](motion/toggle-1.webp)"), "\(result.stdout)")
+    #expect(result.stdout.contains("[still](motion/toggle-1.png)"))
+    for directory in ["motion", "pages"] {
+        let webp = try bytes(sandbox, "\(directory)/toggle-1.webp")
+        #expect(Array(webp[8..<12]) == Array("WEBP".utf8))
+        #expect(pngChunks(try bytes(sandbox, "\(directory)/toggle-1.png")).types.first == "IHDR")
+    }
+    #expect(sandbox.read("pages/toggle.html")?.contains("<img src=\"toggle-1.webp\"") == true)
+    let linked = try sandbox.run(["diff", "old.yaml", "new.yaml", "--format", "github", "--media", "motion", "--media-url", "https://example.com/pr 1/"])
+    #expect(linked.status == 2 && linked.stderr.contains("an http:// or https:// URL"), "\(linked)")
+    let github = try sandbox.run(["diff", "old.yaml", "new.yaml", "--format", "github", "--media", "motion", "--media-url", "https://example.com/pr-1/"])
+    #expect(github.stdout.contains("animation: https://example.com/pr-1/toggle-1.webp still: https://example.com/pr-1/toggle-1.png"), "\(github)")
+    let text = try sandbox.run(["diff", "old.yaml", "new.yaml", "--media", "motion"])
+    #expect(text.status == 2 && text.stderr.contains("--format markdown or --format github"), "\(text)")
+}

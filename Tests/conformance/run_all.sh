@@ -19,7 +19,11 @@
 #   6. lottie_audit.py: no compiled Lottie (scenes, feature scenes, matrix) contains a known
 #      player pitfall; lottie_spec_schema.py: every compiled Lottie (and the valid fixtures, the
 #      Lottie goldens) validates against lottie-spec 1.0.1's own schema (../shared);
-#   7. resvg_import_suite.py: `choreo import` on resvg's own tests (every 24th one by default,
+#   7. render_suite.py: `choreo render`'s frames vs ThorVG's frames of the Lottie (a sample; every
+#      frame of every scene and matrix scene at CONFORMANCE_BREADTH=full), every format read back
+#      with Pillow and ffprobe (counts, durations, alpha, PSNR), the same bytes across directories,
+#      time zones and locales, and the errors that leave no file;
+#   7b. resvg_import_suite.py: `choreo import` on resvg's own tests (every 24th one by default,
 #      RESVG_SAMPLE=1 for all, as scripts/test-slow.sh runs it), pass counts per folder, with the import's Lottie in ThorVG, rlottie
 #      and lottie-web and the original in Chromium; fails only on a crash, a hang or a scene
 #      the compiler rejects;
@@ -180,6 +184,20 @@ count_summary "spec schema" "$work/spec-schema.log" "${PIPESTATUS[0]}"
 stage "effects suite: blur and shadow in ThorVG, rlottie, lottie-web and Chromium vs a blur computed from the definition"
 "$python" Tests/conformance/effects_suite.py --choreo "$CHOREO" --work "$work/effects" | tee "$work/effects.log"
 count_summary "effects suite" "$work/effects.log" "${PIPESTATUS[0]}"
+
+stage "render suite: choreo render's frames vs ThorVG, every format read back, the same bytes"
+# A sample in the test command (scenes with effects, clips, gradients and text, every 12th frame);
+# at full breadth every frame of every scene, feature scene and matrix scene.
+if [ "${CONFORMANCE_BREADTH:-}" = full ]; then
+    render_scenes=("${scenes[@]}" "${matrix_scenes[@]}")
+    render_options=(--every 1 --formats scenes/spinner.yaml --formats scenes/toggle-spring.yaml --formats scenes/lift-card.yaml)
+else
+    render_scenes=(scenes/lift-card.yaml scenes/skeleton-shimmer.yaml scenes/star-rating.yaml scenes/headline-rise.yaml)
+    render_options=(--every 12)
+fi
+"$python" Tests/conformance/render_suite.py --choreo "$CHOREO" --work "$work/render" "${render_options[@]}" \
+    --formats scenes/play-pause.yaml "${render_scenes[@]}" | tee "$work/render.log"
+count_summary "render suite" "$work/render.log" "${PIPESTATUS[0]}"
 
 stage "resvg import suite: choreo import on resvg's tests (../shared/peer-suites/resvg), counts per folder"
 CHOREO="$CHOREO" RESVG_SAMPLE="${RESVG_SAMPLE:-24}" "$python" Tests/conformance/resvg_import_suite.py | tee "$work/resvg.log"
