@@ -123,6 +123,7 @@ let package = Package(
             dependencies: ["ChoreoScene", "ChoreoYAML", "ChoreoTimeline", "ChoreoTimelineJSON", "ChoreoText", "ChoreoTestSupport", "ChoreoSVGImport"],
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(name: "ChoreoRasterTests", dependencies: ["ChoreoRaster", "ChoreoMedia", "ChoreoTimeline"]),
         .testTarget(name: "ChoreoLottieTests", dependencies: ["ChoreoLottie", "ChoreoTimeline", "ChoreoTestSupport"]),
         .testTarget(name: "ChoreoSVGTests", dependencies: ["ChoreoSVG", "ChoreoTimeline", "ChoreoTestSupport"]),
         .testTarget(name: "ChoreoSVGImportTests", dependencies: ["ChoreoSVGImport", "ChoreoScene", "ChoreoTimeline", "ChoreoTimelineJSON", "ChoreoDiagnostics", "ChoreoTestSupport"], exclude: ["Fixtures"]),
