@@ -3,7 +3,8 @@
 #   1. the SwiftPM plugin stage, scripts/test-plugin.sh (builds Tests/PluginFixture with
 #      ChoreoPlugin, which builds Choreo again as a package dependency: minutes on a fresh clone);
 #   2. the conformance suites at full breadth: every resvg test rather than every 24th
-#      (RESVG_SAMPLE=1), and the feature matrix's state paths (CONFORMANCE_BREADTH=full);
+#      (RESVG_SAMPLE=1), the feature matrix's state paths and every frame `choreo render` draws of
+#      every scene and matrix scene against ThorVG (CONFORMANCE_BREADTH=full);
 #   3. each fuzz target for a bounded time (FUZZ_SECONDS, default 120 s each; scripts/fuzz.sh).
 # Run it before a release, after a change to the plugin, the importer or the runtimes, or
 # overnight, after scripts/test.sh has installed the tools both use.
