@@ -166,3 +166,27 @@ private func pngChunks(_ data: [UInt8]) -> (types: [String], frames: Int?) {
     let text = try sandbox.run(["diff", "old.yaml", "new.yaml", "--media", "motion"])
     #expect(text.status == 2 && text.stderr.contains("--format markdown or --format github"), "\(text)")
 }
+
+@Test func renderDrawsATheme() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("themed.yaml", """
+        choreo: 1
+        name: themed
+        size: [20, 20]
+        vars: {paper: white}
+        themes:
+          dark: {paper: black}
+        background: $paper
+        layers:
+          - {id: dot, shape: ellipse, size: [8, 8], position: [10, 10], fill: red}
+
+        """)
+    for (name, arguments) in [("light", [String]()), ("dark", ["--theme", "dark"])] {
+        let result = try sandbox.run(["render", "themed.yaml", "--at", "0s", "-o", "\(name).png"] + arguments)
+        #expect(result.status == 0, "\(result)")
+    }
+    #expect(try bytes(sandbox, "light.png") != bytes(sandbox, "dark.png"))
+    let unknown = try sandbox.run(["render", "themed.yaml", "--theme", "dusk", "-o", "dusk.png"])
+    #expect(unknown.status == 2 && unknown.stderr.contains("no theme named 'dusk'"), "\(unknown)")
+    #expect(!sandbox.exists("dusk.png"))
+}
