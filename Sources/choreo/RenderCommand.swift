@@ -80,8 +80,14 @@ func runRender(_ options: RenderOptions) throws(UsageError) -> ExitStatus {
     let bytes: [UInt8]
     do throws(MediaError) {
         switch plan {
-        case let .still(time):
+        case let .still(time) where format == .png:
             bytes = try PNGEncoding.png(rgba: rasterizer.render(at: time), width: width, height: height)
+        case let .still(time):
+            // One instant in a clip format: a clip of one frame.
+            let frames = FrameSequence(width: width, height: height, count: 1, fps: fps) { _, pixels in
+                rasterizer.render(at: time, into: &pixels)
+            }
+            bytes = try encodeClip(frames, format: format)
         case .clip:
             let times = clip!.times
             let frames = FrameSequence(width: width, height: height, count: times.count, fps: fps) { index, pixels in
@@ -108,7 +114,8 @@ func runRender(_ options: RenderOptions) throws(UsageError) -> ExitStatus {
 /// Encodes frames in an animated format.
 func encodeClip(_ frames: FrameSequence, format: MediaFormat) throws(MediaError) -> [UInt8] {
     switch format {
-    case .png: try PNGEncoding.png(rgba: { var p = [UInt8](repeating: 0, count: frames.width * frames.height * 4); frames.frame(0, &p); return p }(), width: frames.width, height: frames.height)
+    case .png:
+        try PNGEncoding.png(rgba: { var first = [UInt8](repeating: 0, count: frames.width * frames.height * 4); frames.frame(0, &first); return first }(), width: frames.width, height: frames.height)
     case .apng: try PNGEncoding.apng(frames)
     case .webp: try WebPEncoding.animation(frames)
     case .gif: try GIFEncoding.animation(frames)
@@ -147,11 +154,6 @@ private func renderPlan(_ options: RenderOptions, timeline: Timeline) throws(Usa
             let span = timeline.span(named: play.span)
         {
             return .clip(.spans([span], of: timeline, fps: fps))
-        }
-        if let format = options.format, format.isAnimated {
-            throw .invalidValue(
-                option: "--format", value: format.rawValue,
-                expected: "png for state '\(state)', which plays no timeline (--path \(state),… draws its transitions)", command: .render)
         }
         let pose = try snapshotTime(.state(state), in: timeline, command: .render)
         return .still(timeline.restTime(ofState: state, values: values) ?? pose)

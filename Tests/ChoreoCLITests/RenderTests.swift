@@ -39,6 +39,12 @@ private func pngChunks(_ data: [UInt8]) -> (types: [String], frames: Int?) {
     #expect(chunks.types.first == "IHDR" && chunks.types.last == "IEND" && chunks.frames == nil, "\(chunks)")
     // The picture is the scene's size: IHDR's width and height.
     #expect(Array(png[16..<24]) == [0, 0, 0, 100, 0, 0, 0, 100])
+    // One instant in a clip format is a clip of one frame in that format.
+    let webp = try sandbox.run(["render", "pulse.yaml", "--at", "0.5s", "-o", "half.webp"])
+    #expect(webp.status == 0, "\(webp)")
+    #expect(Array(try bytes(sandbox, "half.webp")[8..<12]) == Array("WEBP".utf8))
+    let gif = try sandbox.run(["render", "pulse.yaml", "--state", "x", "--format", "gif"])
+    #expect(gif.status == 2, "no such state: \(gif)")
     // --size with a width alone keeps the proportions.
     let sized = try sandbox.run(["render", "pulse.yaml", "--at", "0s", "--size", "250", "-o", "big.png"])
     #expect(sized.status == 0, "\(sized)")
@@ -94,7 +100,6 @@ private func pngChunks(_ data: [UInt8]) -> (types: [String], frames: Int?) {
         (["pulse.yaml", "--format", "tiff"], "expected png, apng, webp, gif, mp4, webm"),
         (["pulse.yaml", "-o", "clip.bmp"], "a file ending in .png, .apng, .webp, .gif, .mp4 or .webm"),
         (["pulse.yaml", "--format", "png"], "an animated format for a clip"),
-        (["toggle.yaml", "--state", "on", "--format", "gif"], "png for state 'on', which plays no timeline"),
         (["pulse.yaml", "--format", "gif", "--fps", "60"], "at most 50 for a GIF"),
         (["pulse.yaml", "--at", "0s", "--state", "x"], "'--at' and '--state' cannot be used together"),
         (["pulse.yaml", "--size", "0x10"], "each from 1 to 8192"),
@@ -136,6 +141,9 @@ private func pngChunks(_ data: [UInt8]) -> (types: [String], frames: Int?) {
     let rest = try sandbox.run(["render", "toggle.yaml", "--state", "on", "-o", "on.png"])
     #expect(rest.status == 0, "\(rest)")
     #expect(pngChunks(try bytes(sandbox, "on.png")).frames == nil, "a state without a timeline is one picture")
+    let gif = try sandbox.run(["render", "toggle.yaml", "--state", "on", "-o", "on.gif"])
+    #expect(gif.status == 0, "\(gif)")
+    #expect(Array(try bytes(sandbox, "on.gif").prefix(6)) == Array("GIF89a".utf8), "one instant in a clip format: one frame")
     let off = try sandbox.run(["render", "toggle.yaml", "--state", "off", "-o", "off.png"])
     #expect(off.status == 0)
     #expect(try bytes(sandbox, "on.png") != bytes(sandbox, "off.png"), "the box is turned in 'on'")
