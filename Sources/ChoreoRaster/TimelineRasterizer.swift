@@ -269,28 +269,39 @@ public final class TimelineRasterizer {
             let parentScale = abs(parent.a * parent.d - parent.b * parent.c).squareRoot()
             guard let data = cairo_image_surface_get_data(layer) else { return }
             let stride = Int(cairo_image_surface_get_stride(layer))
-            if let blur = effects.blur?.value(at: time), blur > 0 {
-                GaussianBlur(sigma: blur * parentScale).apply(to: data, width: width, height: height, stride: stride)
+            // The effects work on the drawing's box grown by their reach, not the whole surface.
+            guard let drawn = coveredBox(data, width: width, height: height, stride: stride) else { return }
+            let blur = max(0, effects.blur?.value(at: time) ?? 0) * parentScale
+            let box = drawn.grown(by: blur > 0 ? Int((3 * blur).rounded(.up)) + 1 : 0, width: width, height: height)
+            if blur > 0 {
+                GaussianBlur(sigma: blur).apply(to: data + box.y * stride + box.x * 4, width: box.width, height: box.height, stride: stride)
             }
             cairo_surface_mark_dirty(layer)
             cairo_save(cr)
             cairo_identity_matrix(cr)
-            cairo_push_group(cr)
+            // The layer's pixel (x, y) is the picture's (x − margin, y − margin).
+            func rectangle(_ area: PixelArea, shift: Point = .zero) {
+                cairo_rectangle(cr, Double(area.x - margin) + shift.x, Double(area.y - margin) + shift.y, Double(area.width), Double(area.height))
+            }
+            var shadowPart: (surface: OpaquePointer, area: PixelArea, offset: Point)?
             if let shadow = effects.shadow {
                 let color = shadow.color.value(at: time)
-                let shade = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
-                defer { cairo_surface_destroy(shade) }
+                let shadowBlur = max(0, shadow.blur.value(at: time)) * parentScale
+                let area = box.grown(by: shadowBlur > 0 ? Int((3 * shadowBlur).rounded(.up)) + 1 : 0, width: width, height: height)
+                let shade = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
                 if let shadeData = cairo_image_surface_get_data(shade) {
                     let shadeStride = Int(cairo_image_surface_get_stride(shade))
                     // The shadow is the drawing's alpha (after its blur) blurred again, in its colour.
-                    for y in 0..<height {
-                        for x in 0..<width { shadeData[y * shadeStride + x * 4 + 3] = data[y * stride + x * 4 + 3] }
+                    for y in box.y..<(box.y + box.height) {
+                        for x in box.x..<(box.x + box.width) { shadeData[y * shadeStride + x * 4 + 3] = data[y * stride + x * 4 + 3] }
                     }
-                    let blur = max(0, shadow.blur.value(at: time)) * parentScale
-                    if blur > 0 { GaussianBlur(sigma: blur).apply(to: shadeData, width: width, height: height, stride: shadeStride) }
+                    if shadowBlur > 0 {
+                        GaussianBlur(sigma: shadowBlur).apply(
+                            to: shadeData + area.y * shadeStride + area.x * 4, width: area.width, height: area.height, stride: shadeStride)
+                    }
                     let r = color.r * color.a, g = color.g * color.a, b = color.b * color.a, a = color.a
-                    for y in 0..<height {
-                        for x in 0..<width {
+                    for y in area.y..<(area.y + area.height) {
+                        for x in area.x..<(area.x + area.width) {
                             let p = shadeData + y * shadeStride + x * 4
                             let coverage = Double(p[3])
                             p[0] = UInt8((b * coverage).rounded())
@@ -302,17 +313,66 @@ public final class TimelineRasterizer {
                     cairo_surface_mark_dirty(shade)
                 }
                 cairo_surface_set_device_offset(shade, Double(margin), Double(margin))
-                let offset = parent.applyLinear(shadow.offset.value(at: time))
-                cairo_set_source_surface(cr, shade, offset.x, offset.y)
-                cairo_paint(cr)
+                shadowPart = (shade, area, parent.applyLinear(shadow.offset.value(at: time)))
+            }
+            defer { if let shadowPart { cairo_surface_destroy(shadowPart.surface) } }
+            // The group holds only what the effects paint.
+            cairo_new_path(cr)
+            rectangle(box)
+            if let shadowPart { rectangle(shadowPart.area, shift: shadowPart.offset) }
+            cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+            cairo_clip(cr)
+            cairo_push_group(cr)
+            if let shadowPart {
+                cairo_set_source_surface(cr, shadowPart.surface, shadowPart.offset.x, shadowPart.offset.y)
+                rectangle(shadowPart.area, shift: shadowPart.offset)
+                cairo_fill(cr)
             }
             cairo_set_source_surface(cr, layer, 0, 0)
-            cairo_paint(cr)
+            rectangle(box)
+            cairo_fill(cr)
             cairo_pop_group_to_source(cr)
             cairo_paint_with_alpha(cr, opacity)
             cairo_restore(cr)
         }
     }
+}
+
+/// A rectangle of a surface's pixels.
+struct PixelArea: Equatable {
+    var x: Int, y: Int, width: Int, height: Int
+
+    /// Grown by `margin` on every side, kept within `width` × `height`.
+    func grown(by margin: Int, width: Int, height: Int) -> PixelArea {
+        let left = max(0, x - margin), top = max(0, y - margin)
+        let right = min(width, x + self.width + margin), bottom = min(height, y + self.height + margin)
+        return PixelArea(x: left, y: top, width: right - left, height: bottom - top)
+    }
+}
+
+/// The smallest rectangle holding every pixel with some coverage (alpha above 0); nil for none.
+func coveredBox(_ data: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int) -> PixelArea? {
+    var minX = width, minY = height, maxX = -1, maxY = -1
+    for y in 0..<height {
+        let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+        var first = -1
+        for x in 0..<width where row[x] != 0 {
+            first = x
+            break
+        }
+        guard first >= 0 else { continue }
+        var last = first
+        for x in Swift.stride(from: width - 1, to: first, by: -1) where row[x] != 0 {
+            last = x
+            break
+        }
+        minY = min(minY, y)
+        maxY = y
+        minX = min(minX, first)
+        maxX = max(maxX, last)
+    }
+    guard maxY >= 0 else { return nil }
+    return PixelArea(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
 }
 
 private func setMatrix(_ cr: OpaquePointer, _ m: AffineTransform) {
