@@ -1,3 +1,4 @@
+import ChoreoDiagnostics
 import ChoreoMedia
 import ChoreoRaster
 import ChoreoScene
