@@ -130,6 +130,10 @@ private struct Mapper {
     var nextRecentPaint = 0
     var nodeCount = 0
     var vertexCount = 0
+    /// The scene text the nodes kept so far write, about (`keptWithinSceneLimits`).
+    var writtenBytes = 0
+    /// How deep in groups the nodes being made are (0 for the scene's layers).
+    var depth = 0
     var viewport = Point(100, 100)
     /// What a percentage of a length that is neither horizontal nor vertical is of (a circle's
     /// radius, a stroke's width and dashes): the viewport's diagonal over √2.
@@ -167,6 +171,7 @@ private struct Mapper {
         reserved.reserveCapacity(elements)
         locations.reserveCapacity(elements)
         index(root)
+        sheet.indexRules()
     }
 
     private mutating func index(_ element: SVGElement) {
@@ -231,7 +236,7 @@ private struct Mapper {
             let style = ancestorsStyle(of: fragment) ?? rootStyle
             let ancestorTransform = ancestorsTransform(of: fragment) ?? .identity
             nodes = []
-            if var node = try walk(target, parentStyle: style, pending: pending.concatenating(ancestorTransform), useDepth: 0), keptWithinSceneLimits(&node) {
+            if var node = try walk(target, parentStyle: style, pending: pending.concatenating(ancestorTransform), useDepth: 0), try keptWithinSceneLimits(&node) {
                 nodes.append(node)
             }
         } else {
@@ -244,7 +249,7 @@ private struct Mapper {
                 for child in root.children {
                     guard var node = try walk(child, parentStyle: rootStyle, pending: pending, useDepth: 0) else { continue }
                     if firstLocation == nil { firstLocation = node.location }
-                    if keptWithinSceneLimits(&node) { nodes.append(consume node) }
+                    if try keptWithinSceneLimits(&node) { nodes.append(consume node) }
                 }
             }
             // A background colour on the root (CSS's, which browsers and resvg paint) fills the
@@ -256,17 +261,17 @@ private struct Mapper {
                 background.position = Point(size.x / 2, size.y / 2)
                 background.fill = .color(color)
                 firstLocation = background.location
-                if keptWithinSceneLimits(&background) { nodes.insert(background, at: 0) }
+                if try keptWithinSceneLimits(&background) { nodes.insert(background, at: 0) }
             }
             // A clip-path on the root clips the drawing as a whole: one group holds it.
             if let clip = rootStyle[.clipPath], clip != "none", firstLocation != nil {
                 var intersected: [String] = []
                 clipDrawsNothing = false
-                if let outline = clipPath(clip, on: root, matrix: pending, bounds: nil, intersected: &intersected) {
-                    let wrapped = clippedInside(nodes, by: intersected, at: firstLocation)
+                if let outline = try clipPath(clip, on: root, matrix: pending, bounds: nil, intersected: &intersected) {
+                    let wrapped = try clippedInside(nodes, by: intersected, at: firstLocation)
                     var group = ArtworkNode(id: claimID(for: root, fallback: "artwork"), location: ArtworkLocation(line: root.line, column: root.column), geometry: .group(wrapped))
                     group.clip = outline
-                    nodes = keptWithinSceneLimits(&group) ? [group] : []
+                    nodes = try keptWithinSceneLimits(&group) ? [group] : []
                 } else if clipDrawsNothing {
                     // Nothing is drawn, so nothing is left out for the limits.
                     nodes = []
@@ -278,7 +283,7 @@ private struct Mapper {
             if let opacity = rootStyle[.opacity].flatMap(parseOpacity), opacity < 1, firstLocation != nil {
                 var group = ArtworkNode(id: claimID(for: root, fallback: "artwork"), location: ArtworkLocation(line: root.line, column: root.column), geometry: .group(nodes))
                 group.opacity = opacity
-                nodes = keptWithinSceneLimits(&group) ? [group] : []
+                nodes = try keptWithinSceneLimits(&group) ? [group] : []
             }
         }
         if unsized {
@@ -369,6 +374,9 @@ private struct Mapper {
         case .group, .svg, .use, .rect, .circle, .ellipse, .line, .polyline, .polygon, .path, .unknown: break
         }
         let style = parentStyle.child(element, sheet: sheet)
+        if sheet.matches.exhausted {
+            throw SVGReadError("the SVG's style sheet is tried on its elements more than \(SVGLimits.maxStyleRuleTests) times (rules × the elements they may match)", line: element.line, column: element.column)
+        }
         if style[.display] == "none" { return nil }
         nodeCount += 1
         if nodeCount > SVGLimits.maxOutputNodes {
@@ -483,12 +491,14 @@ private struct Mapper {
         /// Where the first child made is, kept or not: the group's clip groups are placed there.
         var firstLocation: ArtworkLocation?
         let leftOutBefore = nodesLeftOut.count
+        depth += 1
         for child in content {
             if element.kind == .use && child.name == "symbol" { continue }
             guard var node = try walk(child, parentStyle: contentStyle, pending: childPending, useDepth: useDepth + (element.kind == .use ? 1 : 0)) else { continue }
             if firstLocation == nil { firstLocation = node.location }
-            if keptWithinSceneLimits(&node) { children.append(consume node) }
+            if try keptWithinSceneLimits(&node) { children.append(consume node) }
         }
+        depth -= 1
         viewport = outerViewport
         // Left unread when the target was not drawn (display none, say).
         useSizeForNextSVG = nil
@@ -499,15 +509,16 @@ private struct Mapper {
             // Only a clip in objectBoundingBox units reads the group's box, which costs a walk of it.
             let inBoxUnits = clipTarget(clip)?[.clipPathUnits] == "objectBoundingBox"
             let bounds = inBoxUnits && element.kind == .group ? contentBounds(of: element, style: style) : nil
-            node.clip = clipPath(clip, on: element, matrix: clipMatrix, bounds: bounds, intersected: &intersected)
+            node.clip = try clipPath(clip, on: element, matrix: clipMatrix, bounds: bounds, intersected: &intersected)
             if clipDrawsNothing {
                 // Nothing of the group is drawn, so none of what it holds is left out for the limits.
                 nodesLeftOut.removeLast(nodesLeftOut.count - leftOutBefore)
                 return nil
             }
-            if node.clip != nil { node.geometry = .group(clippedInside(children, by: intersected, at: firstLocation)) }
+            if node.clip != nil { node.geometry = .group(try clippedInside(children, by: intersected, at: firstLocation)) }
         } else if let box = viewportClip {
             let outline = rectOutline(x: box.minX, y: box.minY, width: box.width, height: box.height, rx: 0, ry: 0)
+            try count(vertices: outline.contours.reduce(0) { $0 + $1.vertices.count }, at: element)
             node.clip = pathData(outline.transformed(by: clipMatrix))
         }
         return node
@@ -745,10 +756,7 @@ private struct Mapper {
         }
         /// The text of path data counted but not built, for an outline or a box asked for later.
         let countedPathData = outline == nil && basicOutline == nil ? element[.d] : nil
-        vertexCount += outlineVertices
-        if vertexCount > SVGLimits.maxOutputVertices {
-            throw SVGReadError("the SVG makes more than \(SVGLimits.maxOutputVertices) path vertices (with every use expanded)", line: element.line, column: element.column)
-        }
+        try count(vertices: outlineVertices, at: element)
         node.id = claimID(for: element, fallback: element.name)
         var strokeScale = 1.0
         if let primitive, let similarity = total.similarity {
@@ -812,9 +820,9 @@ private struct Mapper {
         if let clip = style[.clipPath], clip != "none" {
             var intersected: [String] = []
             clipDrawsNothing = false
-            node.clip = clipPath(clip, on: element, matrix: localToNode, bounds: shapeBox(), intersected: &intersected)
+            node.clip = try clipPath(clip, on: element, matrix: localToNode, bounds: shapeBox(), intersected: &intersected)
             if clipDrawsNothing { return nil }
-            if node.clip != nil, !intersected.isEmpty { return clippedAround(node, by: intersected, element: element) }
+            if node.clip != nil, !intersected.isEmpty { return try clippedAround(node, by: intersected, element: element) }
         }
         return node
     }
@@ -829,35 +837,51 @@ private struct Mapper {
     /// in), each group placed at `location` (the first child's, kept or not) and kept within the
     /// scene's limits as it is made, but for the outermost when `keepingOutermost` is false (its
     /// caller places it first).
-    private mutating func clippedInside(_ children: [ArtworkNode], by clips: [String], at location: ArtworkLocation?, keepingOutermost: Bool = true) -> [ArtworkNode] {
+    private mutating func clippedInside(_ children: [ArtworkNode], by clips: [String], at location: ArtworkLocation?, keepingOutermost: Bool = true) throws(SVGReadError) -> [ArtworkNode] {
         var nodes = children
         for (index, clip) in clips.enumerated() {
             var wrapper = ArtworkNode(id: claimID(for: SVGElement(name: "g", attributes: [:], children: [], text: "", line: 0, column: 0), fallback: "clip"),
                 location: location ?? ArtworkLocation(line: 1, column: 1), geometry: .group(nodes))
             wrapper.clip = clip
-            nodes = !keepingOutermost && index == clips.count - 1 || keptWithinSceneLimits(&wrapper) ? [wrapper] : []
+            let placedByCaller = !keepingOutermost && index == clips.count - 1
+            if placedByCaller {
+                nodes = [wrapper]
+            } else {
+                nodes = try keptWithinSceneLimits(&wrapper) ? [wrapper] : []
+            }
         }
         return nodes
     }
 
     /// True when a scene can hold `node` (made so if its gradient is too small to write); false,
     /// and why noted in `nodesLeftOut`, when it is left out.
-    private mutating func keptWithinSceneLimits(_ node: inout ArtworkNode) -> Bool {
-        guard let warning = sceneLimitWarning(fixing: &node) else { return true }
-        nodesLeftOut.append(warning)
-        return false
+    /// Also counts what the node writes (`ArtworkYAMLWriter.estimatedBytes`), refusing the file
+    /// past `SVGLimits.maxOutputBytes`: a paint, a dash list or a clip is written once for each
+    /// node that has it, and `use` makes many nodes of one element.
+    private mutating func keptWithinSceneLimits(_ node: inout ArtworkNode) throws(SVGReadError) -> Bool {
+        if let warning = sceneLimitWarning(fixing: &node) {
+            nodesLeftOut.append(warning)
+            return false
+        }
+        writtenBytes += ArtworkYAMLWriter.estimatedBytes(of: node, depth: depth)
+        if writtenBytes > SVGLimits.maxOutputBytes {
+            throw SVGReadError(
+                "the scene the SVG makes would be larger than \(SVGLimits.maxOutputBytes / (1024 * 1024)) MiB (with every use expanded), more than a scene file may hold",
+                line: node.location.line, column: node.location.column)
+        }
+        return true
     }
 
     /// A clipped shape whose clip intersects `clips`: groups around it take its placement, so
     /// every clip is in the same coordinates (the shape's local ones).
-    private mutating func clippedAround(_ shape: ArtworkNode, by clips: [String], element: SVGElement) -> ArtworkNode {
+    private mutating func clippedAround(_ shape: ArtworkNode, by clips: [String], element: SVGElement) throws(SVGReadError) -> ArtworkNode {
         var inner = shape
         inner.position = nil
         inner.anchor = nil
         inner.rotation = nil
         inner.scale = nil
         let location = inner.location
-        var outer = clippedInside(keptWithinSceneLimits(&inner) ? [inner] : [], by: clips, at: location, keepingOutermost: false)[0]
+        var outer = try clippedInside(keptWithinSceneLimits(&inner) ? [inner] : [], by: clips, at: location, keepingOutermost: false)[0]
         outer.location = ArtworkLocation(line: element.line, column: element.column)
         outer.position = shape.position
         outer.anchor = shape.anchor
@@ -1150,7 +1174,7 @@ private struct Mapper {
         return clip
     }
 
-    mutating func clipPath(_ text: String, on element: SVGElement, matrix: Affine, bounds: Box?, intersected: inout [String], visiting: Set<String> = []) -> String? {
+    mutating func clipPath(_ text: String, on element: SVGElement, matrix: Affine, bounds: Box?, intersected: inout [String], visiting: Set<String> = []) throws(SVGReadError) -> String? {
         guard let reference = clipReference(text) else { return nil }
         guard let clip = clipTarget(text) else {
             warn(element, "the clip-path '\(reference)' is not a clipPath of this file; it is left out")
@@ -1173,7 +1197,7 @@ private struct Mapper {
         }
         if let own = clip[.clipPath], own != "none" {
             // The clipPath's own clip-path is in the clipped element's user space, as the clipPath is.
-            if let outer = clipPath(own, on: element, matrix: matrix, bounds: bounds, intersected: &intersected, visiting: visiting.union([clipID])) {
+            if let outer = try clipPath(own, on: element, matrix: matrix, bounds: bounds, intersected: &intersected, visiting: visiting.union([clipID])) {
                 intersected.append(outer)
             } else {
                 return nil
@@ -1240,12 +1264,22 @@ private struct Mapper {
             }
             // A clip-path on the clipPath's shape is in the shape's user space: the clipPath's
             // coordinates and the shape's own transform.
-            guard let inner = clipPath(childClip.clip, on: element, matrix: childClip.matrix, bounds: bounds, intersected: &intersected, visiting: visiting.union([clipID])) else {
+            guard let inner = try clipPath(childClip.clip, on: element, matrix: childClip.matrix, bounds: bounds, intersected: &intersected, visiting: visiting.union([clipID])) else {
                 return nil
             }
             intersected.append(inner)
         }
+        // Every element a clip is used on writes its outline: its vertices count as a shape's do.
+        try count(vertices: contours.reduce(0) { $0 + $1.vertices.count }, at: element)
         return pathData(PathShape(contours.map { Contour($0.vertices, closed: true) }))
+    }
+
+    /// Adds `vertices` to what the import makes, refusing the file past the limit.
+    mutating func count(vertices: Int, at element: SVGElement) throws(SVGReadError) {
+        vertexCount += vertices
+        if vertexCount > SVGLimits.maxOutputVertices {
+            throw SVGReadError("the SVG makes more than \(SVGLimits.maxOutputVertices) path vertices (with every use expanded)", line: element.line, column: element.column)
+        }
     }
 
     /// A clipPath's computed style (its ancestors' `clip-rule` inherited), once per clipPath.

@@ -208,6 +208,37 @@ public enum ArtworkYAMLWriter {
         }
     }
 
+    /// About how many bytes `write` writes for `node`'s own fields (not its children's) at `depth`
+    /// groups deep: every line's indentation and text counted, each number as six bytes. What the
+    /// importer's output budget (`SVGLimits.maxOutputBytes`) counts, as each node is made.
+    static func estimatedBytes(of node: ArtworkNode, depth: Int) -> Int {
+        let number = 6, point = 2 * number + 4, color = 9
+        let indent = 2 + 4 * depth, line = indent + 2 + 1
+        var bytes = indent + 6 + node.id.utf8.count + 1
+        switch node.geometry {
+        case .group: bytes += 2 * line + 16 + 9
+        case .rect: bytes += 2 * line + 11 + 6 + point
+        case .ellipse: bytes += 2 * line + 14 + 8 + number
+        case let .path(data): bytes += 2 * line + 11 + 5 + data.utf8.count
+        }
+        if node.anchor != nil { bytes += line + 8 + point }
+        if node.position != nil { bytes += line + 10 + point }
+        if node.rotation != nil { bytes += line + 13 + number }
+        if node.scale != nil { bytes += line + 7 + point }
+        if node.opacity != nil { bytes += line + 9 + number }
+        func paint(_ paint: ArtworkPaint) -> Int {
+            switch paint {
+            case .none, .color: return line + 6 + color
+            case let .linear(_, _, stops), let .radial(_, _, stops): return 3 * line + 40 + 2 * point + 10 + stops.count * (number + color + 6)
+            }
+        }
+        if let fill = node.fill { bytes += paint(fill) }
+        if node.fillRule != nil { bytes += line + 18 }
+        if let stroke = node.stroke { bytes += line + 40 + color + number + stroke.dash.count * (number + 2) }
+        if let clip = node.clip { bytes += line + 30 + clip.utf8.count }
+        return bytes
+    }
+
     private static func stopList(_ stops: [ArtworkStop], indent: Int, to out: inout YAMLBytes) {
         out.spaces(indent)
         out.append("stops: [")

@@ -14,8 +14,14 @@ public enum SVGLimits {
     public static let maxOutputNodes = 100_000
     /// Path vertices one import may produce, after `use` expansion.
     public static let maxOutputVertices = 1_000_000
+    /// The scene text one import may write (its nodes, as `ArtworkYAMLWriter` writes them, about):
+    /// what a scene file may hold (`YAMLLimits.defaultMaxFileBytes`), so what is imported compiles.
+    public static let maxOutputBytes = 8 * 1024 * 1024
     /// How deep `use` may refer through other `use`s.
     public static let maxUseDepth = 16
+    /// Style-sheet rules tried on elements, over the whole import: each kind of element (name,
+    /// id, classes) tries the rules filed under what it has, once.
+    public static let maxStyleRuleTests = 2_000_000
     /// Entity declarations an internal DTD subset may hold.
     public static let maxEntityDeclarations = 256
 }

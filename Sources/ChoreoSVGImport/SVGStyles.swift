@@ -153,10 +153,30 @@ func classListContains(_ list: String, _ name: String) -> Bool {
     }
 }
 
+/// The classes of a space-separated class list, split as `classListContains` splits it, so a
+/// class that function finds is one of these.
+func classTokens(_ list: String) -> [Substring] {
+    if !list.utf8.contains(where: { $0 == 32 || $0 == 9 || $0 == 10 || $0 == 13 }) { return list.isEmpty ? [] : [Substring(list)] }
+    let bytewise = list.utf8.allSatisfy { $0 < 0x80 && $0 != 13 }
+    guard bytewise else { return list.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) }
+    return list.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
+}
+
 /// A CSS style sheet read as SVG exports use it: rules of simple selectors. What it cannot honour
 /// (combinators, pseudo-classes, at-rules such as `@keyframes`) is reported, not guessed at.
 struct StyleSheet {
     var rules: [StyleRule] = []
+    /// Each rule by the one key an element must have for it to match: its id, else its class
+    /// that fewest rules name, else its element name; rules of none of these (`*`) apart. An
+    /// element tries only the rules under its id, its classes and its name (`indexRules`), not
+    /// every rule of the sheet.
+    private var rulesByID: [String: [Int32]] = [:]
+    private var rulesByClass: [String: [Int32]] = [:]
+    private var rulesByElement: [String: [Int32]] = [:]
+    private var universalRules: [Int32] = []
+    /// Whether a rule names a class: only then is an element's class list read.
+    private var hasClassRules = false
+    let matches = StyleMatches()
     /// Declarations numbered so far, across all rules.
     private(set) var declarationCount = 0
     /// Which sheet a family of styles cached its declarations' value indices for.
@@ -246,40 +266,131 @@ struct StyleSheet {
         return StyleRule(element: element, classes: classes, id: id, declarations: known, specificity: specificity, order: rules.count)
     }
 
-    /// Calls `body` with the declarations of the rules matching `element`, weakest first. One
-    /// matching rule (the usual case) needs no array of matches; the rules are read in place, not
-    /// copied one by one.
-    func forEachDeclaration(for element: SVGElement, _ body: (SheetDeclaration) -> Void) {
-        guard !rules.isEmpty else { return }
-        rules.withUnsafeBufferPointer { rules in
-            var firstMatch = -1
-            var laterMatches: [Int] = []
-            var classList: String??
-            var id: String??
-            for index in 0..<rules.count {
-                if let name = rules[index].element, name != element.name { continue }
-                if let ruleID = rules[index].id {
-                    if id == nil { id = .some(element[.id]) }
-                    guard let own = id!, own == ruleID else { continue }
-                }
-                if !rules[index].classes.isEmpty {
-                    if classList == nil { classList = .some(element[.class]) }
-                    guard let list = classList!, rules[index].classes.allSatisfy({ classListContains(list, $0) }) else { continue }
-                }
-                if firstMatch < 0 { firstMatch = index } else { laterMatches.append(index) }
-            }
-            guard firstMatch >= 0 else { return }
-            if laterMatches.isEmpty {
-                for declaration in rules[firstMatch].declarations { body(declaration) }
-                return
-            }
-            let ordered = ([firstMatch] + laterMatches).sorted { a, b in
-                rules[a].specificity != rules[b].specificity ? rules[a].specificity < rules[b].specificity : rules[a].order < rules[b].order
-            }
-            for index in ordered {
-                for declaration in rules[index].declarations { body(declaration) }
+    /// Files every rule under its key (see `rulesByID`); called once the sheet holds every rule.
+    mutating func indexRules() {
+        rulesByID = [:]
+        rulesByClass = [:]
+        rulesByElement = [:]
+        universalRules = []
+        hasClassRules = rules.contains { !$0.classes.isEmpty }
+        var classUses: [String: Int] = [:]
+        for rule in rules where rule.id == nil {
+            for name in Set(rule.classes) { classUses[name, default: 0] += 1 }
+        }
+        for (index, rule) in rules.enumerated() {
+            let position = Int32(index)
+            if let id = rule.id {
+                rulesByID[id, default: []].append(position)
+            } else if let rarest = rule.classes.min(by: { classUses[$0, default: 0] < classUses[$1, default: 0] }) {
+                rulesByClass[rarest, default: []].append(position)
+            } else if let element = rule.element {
+                rulesByElement[element, default: []].append(position)
+            } else {
+                universalRules.append(position)
             }
         }
+    }
+
+    /// Calls `body` with the declarations of the rules matching `element`, weakest first, less
+    /// those a later one of the same property and importance overrides. Only the rules filed
+    /// under the element's id, classes and name are tried, once per kind of element (its name,
+    /// id and classes, `MatchKey`): the copies a `use` makes of an element, and elements alike,
+    /// take the answer found for the first. Every rule tried counts in `matches.ruleTests`.
+    func forEachDeclaration(for element: SVGElement, _ body: (SheetDeclaration) -> Void) {
+        guard !rules.isEmpty else { return }
+        let classList = hasClassRules ? element[.class] : nil
+        let id = element[.id]
+        let key = MatchKey(element: element.name, id: id.flatMap { rulesByID[$0] == nil ? nil : $0 }, classes: classList)
+        if let known = matches.byKey[key] {
+            for declaration in known { body(declaration) }
+            return
+        }
+        let found = matchingDeclarations(element: element.name, id: key.id, classList: classList)
+        matches.byKey[key] = found
+        for declaration in found { body(declaration) }
+    }
+
+    private func matchingDeclarations(element: String, id: String?, classList: String?) -> [SheetDeclaration] {
+        rules.withUnsafeBufferPointer { rules in
+            var matched: [Int] = []
+            // A long class list is looked up in a set, not scanned once per class of each rule.
+            let classes = rulesByClass.isEmpty ? [] : classList.map(classTokens) ?? []
+            let classSet = classes.count > 8 ? Set(classes) : nil
+            func hasClass(_ name: String) -> Bool {
+                if let classSet { return classSet.contains(Substring(name)) }
+                return classList.map { classListContains($0, name) } ?? false
+            }
+            var tests = 0
+            func tryRules(_ candidates: [Int32]) {
+                tests += candidates.count
+                for candidate in candidates {
+                    let index = Int(candidate)
+                    if let name = rules[index].element, name != element { continue }
+                    if let ruleID = rules[index].id {
+                        guard let own = id, own == ruleID else { continue }
+                    }
+                    if !rules[index].classes.isEmpty, !rules[index].classes.allSatisfy(hasClass) { continue }
+                    matched.append(index)
+                }
+            }
+            if let id, let candidates = rulesByID[id] { tryRules(candidates) }
+            if !classes.isEmpty {
+                // Each class once: a rule is filed under one class, so it is tried at most once.
+                if let classSet {
+                    for name in classSet { if let candidates = rulesByClass[String(name)] { tryRules(candidates) } }
+                } else {
+                    for (position, name) in classes.enumerated() where !classes[..<position].contains(name) {
+                        if let candidates = rulesByClass[String(name)] { tryRules(candidates) }
+                    }
+                }
+            }
+            if let candidates = rulesByElement[element] { tryRules(candidates) }
+            tryRules(universalRules)
+            matches.ruleTests += tests
+            if matched.isEmpty || matches.exhausted { return [] }
+            if matched.count == 1 { return rules[matched[0]].declarations }
+            matched.sort { a, b in
+                rules[a].specificity != rules[b].specificity ? rules[a].specificity < rules[b].specificity : rules[a].order < rules[b].order
+            }
+            var ordered: [SheetDeclaration] = []
+            for index in matched { ordered += rules[index].declarations }
+            matches.ruleTests += ordered.count
+            return withoutOverridden(ordered)
+        }
+    }
+}
+
+/// What decides which rules of a sheet match an element: its name, its id when a rule names it,
+/// and its class list when a rule names a class.
+struct MatchKey: Hashable {
+    var element: String
+    var id: String?
+    var classes: String?
+}
+
+/// The declarations of each kind of element (`MatchKey`) a sheet was asked for, and how many
+/// rules were tried finding them: shared by every copy of the sheet's value.
+final class StyleMatches {
+    var byKey: [MatchKey: [SheetDeclaration]] = [:]
+    var ruleTests = 0
+    /// More rules tried than `SVGLimits.maxStyleRuleTests`: the import stops.
+    var exhausted: Bool { ruleTests > SVGLimits.maxStyleRuleTests }
+}
+
+/// `declarations` (in cascade order) less each one that a later declaration of the same property
+/// and importance overrides whatever the parent holds: a value replaces everything before it;
+/// `inherit`, which keeps what was there when the parent has no value, replaces the earlier
+/// `inherit`s only.
+func withoutOverridden(_ declarations: [SheetDeclaration]) -> [SheetDeclaration] {
+    var lastValue: [Int: Int] = [:], lastInherit: [Int: Int] = [:]
+    for (index, declaration) in declarations.enumerated() {
+        let key = declaration.slot * 2 + (declaration.important ? 1 : 0)
+        if declaration.inherits { lastInherit[key] = index } else { lastValue[key] = index }
+    }
+    return declarations.enumerated().compactMap { index, declaration in
+        let key = declaration.slot * 2 + (declaration.important ? 1 : 0)
+        if declaration.inherits { return lastInherit[key] == index && index > (lastValue[key] ?? -1) ? declaration : nil }
+        return lastValue[key] == index ? declaration : nil
     }
 }
 
