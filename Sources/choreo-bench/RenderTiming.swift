@@ -10,7 +10,8 @@ import Foundation
 /// same frames in the same run. Draws every frame of the reel (best CPU time of three passes),
 /// writes them as raw RGBA to RAW for the tools, then encodes them in each format from memory
 /// (best of three) and prints one JSON object: the frame count and size, the drawing's seconds
-/// and each format's encoding seconds and bytes.
+/// and each format's encoding seconds and bytes, and libpng writing every frame as a PNG
+/// (`png-frames`, the APNG's baseline).
 func runRenderTiming(scenePath: String, rawPath: String) {
     guard let data = FileManager.default.contents(atPath: scenePath) else {
         FileHandle.standardError.write(Data("choreo-bench: cannot read \(scenePath)\n".utf8))
@@ -55,5 +56,13 @@ func runRenderTiming(scenePath: String, rawPath: String) {
         }
         encodings.append("\"\(format.rawValue)\": {\"seconds\": \(best), \"bytes\": \(size)}")
     }
+    // libpng's own cost for the APNG's pictures: every frame written whole as a PNG.
+    var pngFrames = Double.infinity
+    for _ in 0..<3 {
+        pngFrames = min(pngFrames, cpuTime {
+            for frame in frames { _ = try? PNGEncoding.png(rgba: frame, width: width, height: height) }
+        })
+    }
+    encodings.append("\"png-frames\": {\"seconds\": \(pngFrames), \"bytes\": 0}")
     print("{\"frames\": \(frames.count), \"width\": \(width), \"height\": \(height), \"fps\": \(fps), \"drawing\": \(drawing), \"encoding\": {\(encodings.joined(separator: ", "))}}")
 }
