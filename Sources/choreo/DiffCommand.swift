@@ -295,7 +295,12 @@ private func mediaFiles(_ clips: [String: [DiffMedia.Clip]], into directory: Str
 }
 
 private func writeMedia(_ clips: [String: [DiffMedia.Clip]], into directory: String, sides: [(old: ComparedScene?, new: ComparedScene?)]) -> Bool {
-    let files = mediaFiles(clips, into: directory)
+    writeDiffFiles(mediaFiles(clips, into: directory), into: directory, sides: sides)
+}
+
+/// Writes a diff's files into `directory` (created if missing), never over a scene it compared;
+/// reports each file, or the error, on stderr.
+private func writeDiffFiles(_ files: [OutputFile], into directory: String, sides: [(old: ComparedScene?, new: ComparedScene?)]) -> Bool {
     do throws(OutputError) {
         try prepareDirectory(directory)
         let inputs = Set(sides.flatMap { [$0.old, $0.new] }.compactMap { $0.flatMap { FileIdentity(path: $0.source.path) } })
@@ -318,14 +323,5 @@ private func writePages(
         files.append(OutputFile(path: joinPath(directory, diff.name + ".html"), contents: DiffPage.html(diff, old: old.timeline, new: new.timeline, media: media)))
         files += mediaFiles([diff.name: media], into: directory)
     }
-    do throws(OutputError) {
-        try prepareDirectory(directory)
-        let inputs = Set(sides.flatMap { [$0.old, $0.new] }.compactMap { $0.flatMap { FileIdentity(path: $0.source.path) } })
-        try writeAtomically(files, protecting: inputs)
-    } catch {
-        Console.error("choreo: error: \(error.message)\n")
-        return false
-    }
-    for file in files { Console.error("wrote \(file.path)\n") }
-    return true
+    return writeDiffFiles(files, into: directory, sides: sides)
 }
