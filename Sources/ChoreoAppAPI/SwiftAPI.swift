@@ -19,7 +19,7 @@ public enum SwiftAPI {
             out.line("public static let sceneName = \(TextEscaping.swiftString(model.scene))")
             out.line("public static let framesPerSecond: Double = \(formatNumber(model.fps))")
             out.line("")
-            stringEnum(out, "State", doc: "The states, in file order.", model.states) { state in
+            stringEnum(out, "State", doc: "The states, in file order.", model.states) { state, _ in
                 guard let marker = model.stateMarkers[state.name] else { return [] }
                 return [("marker", "Marker", ".\(marker.identifier)")]
             }
@@ -27,8 +27,8 @@ public enum SwiftAPI {
                 out.line("public static let initialState: State = .\(initial.identifier)")
                 out.line("")
             }
-            stringEnum(out, "Transition", doc: "The transitions, named `FROM->TO`.", model.transitions.map(\.name)) { named in
-                guard let transition = model.transitions.first(where: { $0.name.name == named.name }) else { return [] }
+            stringEnum(out, "Transition", doc: "The transitions, named `FROM->TO`.", model.transitions.map(\.name)) { _, index in
+                let transition = model.transitions[index]
                 var members: [(String, String, String)] = [
                     ("from", "State", ".\(transition.from.identifier)"), ("to", "State", ".\(transition.to.identifier)"),
                     ("trigger", "String", TextEscaping.swiftString(transition.trigger.rawValue)),
@@ -37,14 +37,14 @@ public enum SwiftAPI {
                 members.append(("marker", "Marker?", transition.marker.map { ".\($0.identifier)" } ?? "nil"))
                 return members
             }
-            stringEnum(out, "Event", doc: "The events the scene tells the app (`emit:`).", model.events) { _ in [] }
-            stringEnum(out, "Input", doc: "The inputs an app sets (their keys).", model.inputs.map(\.name)) { named in
-                guard let input = model.inputs.first(where: { $0.name.name == named.name }) else { return [] }
+            stringEnum(out, "Event", doc: "The events the scene tells the app (`emit:`).", model.events) { _, _ in [] }
+            stringEnum(out, "Input", doc: "The inputs an app sets (their keys).", model.inputs.map(\.name)) { _, index in
+                let input = model.inputs[index]
                 let range = input.range.map { "\(formatNumber($0.lowerBound))...\(formatNumber($0.upperBound))" } ?? "nil"
                 return [("kind", "String", TextEscaping.swiftString(input.initial.kind.rawValue)), ("range", "ClosedRange<Double>?", range)]
             }
-            stringEnum(out, "Marker", doc: "The markers (spans) of the animation, by name, with their frames.", model.markers.map(\.name)) { named in
-                guard let marker = model.markers.first(where: { $0.name.name == named.name }) else { return [] }
+            stringEnum(out, "Marker", doc: "The markers (spans) of the animation, by name, with their frames.", model.markers.map(\.name)) { _, index in
+                let marker = model.markers[index]
                 return [("frames", "Range<Int>", "\(marker.frames.start)..<\(marker.frames.end)")]
             }
             setters(out, model)
@@ -55,9 +55,10 @@ public enum SwiftAPI {
 
     /// `public enum NAME: String, CaseIterable, Sendable` with one case per name and a computed
     /// property per member; a group without names is an empty enum with an empty `allCases`.
+    /// `members` is given each case and its index in `cases`.
     private static func stringEnum(
         _ out: SourceLines, _ name: String, doc: String, _ cases: [AppAPIModel.Named],
-        members: (AppAPIModel.Named) -> [(name: String, type: String, value: String)]
+        members: (AppAPIModel.Named, Int) -> [(name: String, type: String, value: String)]
     ) {
         out.line("/// \(doc)")
         guard !cases.isEmpty else {
@@ -70,7 +71,7 @@ public enum SwiftAPI {
         out.line("public enum \(name): String, CaseIterable, Sendable {")
         out.indent {
             for item in cases { out.line("case \(item.identifier) = \(TextEscaping.swiftString(item.name))") }
-            let table = cases.map { ($0, members($0)) }
+            let table = cases.enumerated().map { ($1, members($1, $0)) }
             let memberNames = table.first?.1.map { ($0.name, $0.type) } ?? []
             for (index, member) in memberNames.enumerated() {
                 out.line("")

@@ -114,6 +114,8 @@ package struct LoweringContext {
     let hasStaggeredCopies: Bool
     /// The `delays` of each timeline that has some, by name: a transition's `play:` keeps them.
     let timelineDelays: [String: [PropertyKey: Double]]
+    /// Each transition's span name (`Scene.transitionSpanNames`), in file order.
+    let transitionNames: [String]
 
     package init(scene: Scene) {
         self.scene = scene
@@ -143,6 +145,7 @@ package struct LoweringContext {
         var delays: [String: [PropertyKey: Double]] = [:]
         for timeline in scene.timelines where !timeline.delays.isEmpty { delays[timeline.name] = timeline.delays }
         self.timelineDelays = delays
+        self.transitionNames = scene.transitionSpanNames()
     }
 
     /// Whether no two nodes have one id (then a node's tracks, found by id, are its own alone).
@@ -193,7 +196,7 @@ package struct LoweringContext {
             let plays = playedByState[state.name]
             add(state.name, .pose(label: state.label, plays: plays), frames: 1, content: .pose(state))
         }
-        for transition in scene.transitions {
+        for (transition, name) in zip(scene.transitions, transitionNames) {
             let timings = [transition.timing] + transition.nodeTiming.keys.sorted().map { transition.nodeTiming[$0]! }
             // The properties the transition changes matter only under a staggered repeat.
             let changed = staggerReach.isEmpty ? [] : Set((state(named: transition.from)?.overrides.keys).map(Array.init) ?? [])
@@ -203,7 +206,7 @@ package struct LoweringContext {
                 (timings.map { $0.delay + effectiveDuration($0) }.max() ?? 0) + staggerExtension(changed),
                 choreographyLength(transition))
             add(
-                "\(transition.from)->\(transition.to)", .transition(from: transition.from, to: transition.to, trigger: transition.trigger),
+                name, .transition(from: transition.from, to: transition.to, trigger: transition.trigger),
                 frames: framesCovering(length) + 1, content: .transition(transition))
         }
         var warnedLoops: Set<String> = []
@@ -237,7 +240,8 @@ package struct LoweringContext {
     /// one span named after it, on top of the initial pose, looping as it says. A timeline that
     /// states play gets one span per playing state, on top of that state's pose and looping as
     /// the state says (`play: {loop:}`, else as the timeline says): the first is named after the
-    /// timeline, the others `TIMELINE@STATE`.
+    /// timeline, the others `TIMELINE@STATE` (all of them where a state has the timeline's name,
+    /// `Scene.timelineSpanName`).
     func playedSpans() -> [(name: String, timeline: SceneTimeline, state: SceneState?)] {
         var result: [(name: String, timeline: SceneTimeline, state: SceneState?)] = []
         // The states that play each timeline, in file order, gathered once.
@@ -246,13 +250,14 @@ package struct LoweringContext {
         for timeline in scene.timelines {
             let players = playersByTimeline[timeline.name] ?? []
             if players.isEmpty {
-                result.append((timeline.name, timeline, nil))
+                result.append((scene.timelineSpanName(timeline.name, playedBy: nil, first: true, stateNames: stateIndex), timeline, nil))
                 continue
             }
             for (index, state) in players.enumerated() {
                 var played = timeline
                 played.loop = state.playLoop ?? timeline.loop
-                result.append((index == 0 ? timeline.name : "\(timeline.name)@\(state.name)", played, state))
+                let name = scene.timelineSpanName(timeline.name, playedBy: state.name, first: index == 0, stateNames: stateIndex)
+                result.append((name, played, state))
             }
         }
         return result
@@ -280,8 +285,7 @@ package struct LoweringContext {
             StateMachine.State(
                 name: state.name, label: state.label, pose: state.name, play: playedSpan(of: state, poses: poses, timelines: timelines))
         }
-        let transitions = scene.transitions.map { transition in
-            let name = "\(transition.from)->\(transition.to)"
+        let transitions = zip(scene.transitions, transitionNames).map { transition, name in
             return StateMachine.Transition(
                 name: name, from: transition.from, to: transition.to, trigger: transition.trigger, span: name,
                 guardCondition: transition.guardCondition, actions: transition.actions, exit: transition.exit)

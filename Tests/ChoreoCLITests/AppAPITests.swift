@@ -144,3 +144,72 @@ import Testing
         #expect(typeScript.status == 0, "\(typeScript)")
     }
 }
+
+/// Two transitions between the same two states on different triggers, and a state that plays a
+/// timeline of its own name: every output names each span once (contract §27), and the app APIs
+/// compile with each transition's own trigger and frames.
+@Suite struct SharedSpanNameTests {
+    static let scene = """
+        choreo: 1
+        name: toast
+        size: [100, 100]
+        layers:
+          - {id: card, shape: rect, size: [60, 30], position: [50, 50], fill: "#0A84FF"}
+        states:
+          shown: {}
+          hidden: {card: {opacity: 0}}
+          spin: {play: spin}
+        transitions:
+          - {from: shown, to: hidden, on: complete, delay: 2s}
+          - {from: shown, to: hidden, on: tap}
+          - {from: hidden, to: spin, on: tap}
+          - {from: spin, to: shown, on: tap}
+        timelines:
+          spin:
+            duration: 1s
+            loop: true
+            keyframes:
+              card.rotation: [{at: 0s, value: 0deg}, {at: 1s, value: 360deg}]
+        """
+
+    @Test func everyOutputNamesEachTransitionAndTimelineOnce() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("toast.yaml", Self.scene)
+        let result = try sandbox.run(["compile", "toast.yaml", "-o", "out", "--emit", "lottie,swift-api,ts-api,timeline"])
+        #expect(result.status == 0, "\(result)")
+        #expect(!result.stderr.contains("app API"), "no two names meet in the app API: \(result.stderr)")
+        let lottie = try #require(sandbox.read("out/toast.json"))
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(lottie.utf8)) as? [String: Any])
+        let markers = try #require(document["markers"] as? [[String: Any]]).compactMap { $0["cm"] as? String }
+        #expect(markers == ["shown", "hidden", "spin", "shown->hidden on complete", "shown->hidden on tap", "hidden->spin", "spin->shown", "spin@spin"])
+        let timeline = try #require(sandbox.read("out/toast.timeline.json"))
+        #expect(timeline.contains(#""plays":"spin@spin""#), "\(timeline)")
+
+        let swiftSource = try #require(sandbox.read("out/toast.swift"))
+        #expect(swiftSource.contains("case shownToHiddenOnComplete = \"shown->hidden on complete\""))
+        #expect(swiftSource.contains("case shownToHiddenOnTap = \"shown->hidden on tap\""))
+        // Each case has its own trigger and its own marker (the second had the first's).
+        #expect(swiftSource.contains("case .shownToHiddenOnComplete: return \"complete\""))
+        #expect(swiftSource.contains("case .shownToHiddenOnTap: return \"tap\""))
+        #expect(swiftSource.contains("case .shownToHiddenOnTap: return .shownToHiddenOnTap"))
+        #expect(swiftSource.contains("case .spin: return .spin\n"), "the state's marker is its pose")
+        #expect(swiftSource.contains("case spinAtSpin = \"spin@spin\""))
+        try sandbox.write("out/usage.swift", """
+            func use() {
+                let onTap: Toast.Transition = .shownToHiddenOnTap
+                precondition(onTap.trigger == "tap" && onTap.marker == .shownToHiddenOnTap)
+                let frames: Range<Int> = Toast.Marker.spinAtSpin.frames
+                _ = frames
+            }
+            """)
+        let swiftc = try #require(AppAPITests.program("swiftc"))
+        let swift = try AppAPITests.execute(swiftc, ["-typecheck", "toast.swift", "usage.swift"], in: sandbox.url("out"))
+        #expect(swift.status == 0, "\(swift)")
+        let tsc = try #require(AppAPITests.program("tsc"), "tsc is missing: install Debian's node-typescript")
+        let typeScript = try AppAPITests.execute(tsc, ["--noEmit", "--strict", "toast.ts"], in: sandbox.url("out"))
+        #expect(typeScript.status == 0, "\(typeScript)")
+        let typeScriptSource = try #require(sandbox.read("out/toast.ts"))
+        // `>` is written `\u003e` inside a script's string.
+        #expect(typeScriptSource.contains(#"shownToHiddenOnTap: { name: "shown-\u003ehidden on tap", from: "shown", to: "hidden", trigger: "tap""#))
+    }
+}

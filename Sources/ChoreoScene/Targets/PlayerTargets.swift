@@ -287,12 +287,17 @@ struct SourceLocator {
 
     /// The state, transition or timeline playing when the global timeline passes `time`.
     func spanCrossing(_ time: Double, in timeline: Timeline) -> SourceRange {
-        guard let span = timeline.spans.first(where: { $0.end > time + 1e-9 }) ?? timeline.spans.last else { return rootRange }
+        guard let index = timeline.spans.firstIndex(where: { $0.end > time + 1e-9 }) ?? timeline.spans.indices.last else { return rootRange }
+        let span = timeline.spans[index]
         switch span.role {
         case .timeline:
-            if let found = scene.timelines.first(where: { $0.name == span.name }) { return found.range }
-        case let .transition(from, to, _):
-            if let found = scene.transitions.first(where: { $0.from == from && $0.to == to }) { return found.range }
+            // `TIMELINE` or `TIMELINE@STATE`: an identifier holds no `@`.
+            let name = span.name.prefix { $0 != "@" }
+            if let found = scene.timelines.first(where: { $0.name == name }) { return found.range }
+        case .transition:
+            // Transition spans are laid out in file order, one per transition.
+            let transitionIndex = timeline.spans[..<index].filter { $0.kind == .transition }.count
+            if scene.transitions.indices.contains(transitionIndex) { return scene.transitions[transitionIndex].range }
         case .pose:
             if let found = scene.states.first(where: { $0.name == span.name }) { return found.range }
         }
