@@ -154,7 +154,8 @@ extension FrontendContext {
             for key in movedKeys {
                 guard let glyph = glyphIndex[key.node] else { continue }
                 var own = timingOf(PropertyKey(node: id, property: key.property))
-                own.delay += Double(glyph) * delay
+                // A motion of no duration is a jump: every glyph takes it at once.
+                if own.duration > 0 { own.delay += Double(glyph) * delay }
                 timing["\(key.node).\(key.property.path)"] = own
             }
             transition.nodeTiming = timing

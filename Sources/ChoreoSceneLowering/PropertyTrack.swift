@@ -181,6 +181,9 @@ package func loweredSegments(
                 start: t0, end: t1, from: PropertyValue.interpolate(from, to, u0),
                 to: PropertyValue.interpolate(from, to, u1), easing: .hold)
         }
+    case .spring where duration <= 0:
+        // A motion of no duration is a jump, springs included.
+        return [Segment(start: start, end: start, from: from, to: to, easing: .linear)]
     case let .spring(response, dampingFraction):
         let spring = SpringCurve(response: response, dampingFraction: dampingFraction)
         // Relative to the motion's size, but never finer than `minSpringProgressTolerance`: a
@@ -197,9 +200,9 @@ package func loweredSegments(
 
 /// How long a motion with this easing lasts. A spring lasts its settling duration: SwiftUI's
 /// springs given by response have no duration of their own, so a `duration:` written next to a
-/// spring easing is ignored.
+/// spring easing is ignored, except `duration: 0s`, which is a jump whatever the easing.
 func effectiveDuration(_ timing: Timing, springs: SpringBakery? = nil) -> Double {
-    if case let .spring(response, dampingFraction) = timing.easing {
+    if case let .spring(response, dampingFraction) = timing.easing, timing.duration > 0 {
         let spring = SpringCurve(response: response, dampingFraction: dampingFraction)
         return springs?.settlingDuration(spring) ?? spring.settlingDuration
     }
