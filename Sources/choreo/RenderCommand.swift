@@ -159,7 +159,8 @@ private func renderPlan(_ options: RenderOptions, timeline: Timeline) throws(Usa
         return .still(timeline.restTime(ofState: state, values: values) ?? pose)
     case let .timeline(name):
         let timelines = timeline.spans.filter { $0.kind == .timeline }
-        guard let span = timelines.first(where: { $0.name == name }) else {
+        // A timeline that shares a state's name has its span named TIMELINE@STATE.
+        guard let span = timelines.first(where: { $0.name == name }) ?? timelines.first(where: { $0.name.hasPrefix(name + "@") }) else {
             throw .unknownTimeline(name, available: timelines.map(\.name), command: .render)
         }
         return .clip(.spans([span], of: timeline, fps: fps))

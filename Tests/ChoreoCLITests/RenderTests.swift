@@ -198,3 +198,26 @@ private func pngChunks(_ data: [UInt8]) -> (types: [String], frames: Int?) {
     #expect(unknown.status == 2 && unknown.stderr.contains("no theme named 'dusk'"), "\(unknown)")
     #expect(!sandbox.exists("dusk.png"))
 }
+
+@Test func aTimelineNamedLikeAStateIsFoundByItsOwnName() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("spin.yaml", """
+        choreo: 1
+        name: spin
+        size: [20, 20]
+        layers:
+          - {id: d, shape: ellipse, size: [8, 8], position: [10, 10], fill: red}
+        states:
+          spin: {play: spin}
+        timelines:
+          spin:
+            duration: 0.5s
+            keyframes:
+              d.opacity: [{at: 0s, value: 1}, {at: 0.5s, value: 0}]
+
+        """)
+    // Its span is `spin@spin` beside the state's pose `spin`.
+    let result = try sandbox.run(["render", "spin.yaml", "--timeline", "spin", "-o", "spin.png"])
+    #expect(result.status == 0, "\(result)")
+    #expect(pngChunks(try bytes(sandbox, "spin.png")).frames == 31)
+}
