@@ -23,6 +23,9 @@ public enum DiffMedia {
     static let gap = 8
     /// The most spans one scene shows as clips; DiffPage's filmstrips still show every span.
     public static let maximumClips = 12
+    /// The most frames a clip has (20 s at 30 fps): a longer span shows its first 20 s, so a
+    /// scene's pictures cost at most 12 × 600 frames of 488 × 240 pixels.
+    public static let maximumFrames = 600
 
     public static func clips(_ diff: SceneDiff, old: Timeline, new: Timeline) throws(MediaError) -> [Clip] {
         var clips: [Clip] = []
@@ -39,7 +42,7 @@ public enum DiffMedia {
         let side = (width: max(1, Int((sceneWidth * scale).rounded())), height: max(1, Int((sceneHeight * scale).rounded())))
         let fps = max(1, min(maximumFPS, Int(new.0.fps.rounded())))
         let length = max(old.1.end - old.1.start, new.1.end - new.1.start)
-        let count = max(1, Int((length * Double(fps)).rounded()))
+        let count = min(maximumFrames, max(1, Int((length * Double(fps)).rounded())))
         let sides = [old, new].map { timeline, span in
             (rasterizer: TimelineRasterizer(timeline: timeline, width: side.width, height: side.height), span: span, fps: timeline.fps)
         }
