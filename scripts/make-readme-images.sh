@@ -55,4 +55,9 @@ convert docs/images/theme-switch.png docs/images/theme-switch-dark.png -append d
 rm docs/images/theme-switch-dark.png
 convert docs/images/play-pause.png docs/images/spinner.png docs/images/menu-to-x.png -append \
     docs/images/badge.png -gravity center -background white -smush 8 docs/images/seeds.png
+# The README's moving pictures: clips drawn by `choreo render` as animated WebP.
+"$choreo" render scenes/play-pause.yaml --path paused,playing,paused --size 96 --background white -o docs/images/play-pause.webp >/dev/null
+"$choreo" render scenes/spinner.yaml --size 96 -o docs/images/spinner.webp >/dev/null
+"$choreo" render scenes/menu-to-x.yaml --path closed,open,closed --size 96 --background white -o docs/images/menu-to-x.webp >/dev/null
+echo "wrote docs/images/{play-pause,spinner,menu-to-x}.webp"
 echo "wrote docs/images/{play-pause,spinner,badge,menu-to-x,send-button,download-morph,typing-indicator,like-burst,spring-card,skeleton-shimmer,badge-count,upload-done,headline-rise,record-button,theme-switch,seeds}.png"
