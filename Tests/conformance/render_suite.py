@@ -47,7 +47,7 @@ from PIL import Image  # noqa: E402
 from common import OUT_DIR, compare_images, over_white_straight, summary_line, write_side_by_side  # noqa: E402
 from lottie_players import ThorVGPlayer  # noqa: E402
 
-# The issue's bar: a frame agrees with ThorVG when at most 1 % of its pixels differ (the per-pixel
+# Contract §25's bar: a frame agrees with ThorVG when at most 1 % of its pixels differ (the per-pixel
 # rule is common.py's: more than 64/255 outside the other image's colours within 1 px).
 FRAME_FRACTION = 0.01
 PSNR_FLOOR = 40.0
