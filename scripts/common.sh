@@ -30,6 +30,16 @@ ensure_apt_packages() {
     "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}" </dev/null >&2
 }
 
+# Installs what building Choreo needs (scripts/build-dependencies.txt, the list action.yml
+# installs too) and the packages given, those that are missing.
+ensure_build_dependencies() {
+    local list packages
+    list="$(dirname "${BASH_SOURCE[0]}")/build-dependencies.txt"
+    packages="$(grep -v -e '^[[:space:]]*#' -e '^[[:space:]]*$' "$list")" || { echo "error: $list lists nothing" >&2; exit 1; }
+    # shellcheck disable=SC2086 # one package name a line, none with spaces
+    ensure_apt_packages $packages "$@"
+}
+
 # Extra `swift` arguments: CHOREO_SCRATCH=/some/dir builds there instead of .build, so that
 # several people on one machine do not share a build directory.
 swift_scratch_args() {

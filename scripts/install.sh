@@ -8,8 +8,8 @@
 #
 # Layout: PREFIX/lib/choreo/ holds the binary and the resources it reads beside itself
 # (Choreo_ChoreoSVG.resources: the preview page); PREFIX/bin/choreo is a symbolic link to it, so a
-# PREFIX/bin on PATH is all a shell needs. Installs libyaml-dev, zlib1g-dev and pkg-config when it
-# has to build and they are missing.
+# PREFIX/bin on PATH is all a shell needs. Installs what the build needs when it has to build and
+# some of it is missing (scripts/build-dependencies.txt).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/common.sh
@@ -48,8 +48,7 @@ if $uninstall; then
 fi
 
 if [ -z "$from" ]; then
-    ensure_apt_packages libyaml-dev zlib1g-dev libxml2-dev pkg-config \
-        libcairo2-dev libpng-dev libwebp-dev libgif-dev libavcodec-dev libavformat-dev libavutil-dev libswscale-dev
+    ensure_build_dependencies
     ensure_swift
     mapfile -t scratch < <(swift_scratch_args)
     swift build -c release --product choreo "${scratch[@]}" >&2

@@ -5,7 +5,9 @@
 #   2. the conformance suites at full breadth: every resvg test rather than every 24th
 #      (RESVG_SAMPLE=1), the feature matrix's state paths and every frame `choreo render` draws of
 #      every scene and matrix scene against ThorVG (CONFORMANCE_BREADTH=full);
-#   3. each fuzz target for a bounded time (FUZZ_SECONDS, default 120 s each; scripts/fuzz.sh).
+#   3. each fuzz target for a bounded time (FUZZ_SECONDS, default 120 s each; scripts/fuzz.sh);
+#   4. action.yml on a clean runner: a bare Debian 12 (debootstrap, chroot) that must get what the
+#      build needs from the action itself (scripts/test-action-clean.sh).
 # Run it before a release, after a change to the plugin, the importer or the runtimes, or
 # overnight, after scripts/test.sh has installed the tools both use.
 set -euo pipefail
@@ -33,6 +35,9 @@ for target in FuzzChoreo FuzzLanguageServer FuzzSVGImport; do
         failed+=("fuzz $target")
     fi
 done
+
+echo "== action.yml on a clean runner"
+bash scripts/test-action-clean.sh </dev/null || failed+=("action on a clean runner")
 
 if [ ${#failed[@]} -gt 0 ]; then
     echo "FAILED: ${failed[*]}" >&2

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The test command (what CI runs, kept under 15 minutes); exits non-zero if any test fails:
-#   1. installs what is missing: libyaml-dev, zlib1g-dev, libxml2-dev and pkg-config (to build), make and
+#   1. installs what is missing: what the build needs (scripts/build-dependencies.txt), make and
 #      ninja-build (the depfile tests run both), chromium, librsvg2-bin and fonts (the conformance
 #      suites render with them), time (/usr/bin/time measures the hostile attacks' memory),
 #      node-typescript (the typed TypeScript API is compiled with its tsc), python3-venv if venv is
@@ -17,8 +17,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/common.sh
 
-ensure_apt_packages libyaml-dev zlib1g-dev libharfbuzz-dev libfreetype-dev libfontconfig-dev libfribidi-dev libxml2-dev pkg-config chromium librsvg2-bin fonts-dejavu-core fonts-lohit-deva fonts-inter-variable time make ninja-build node-typescript \
-    libcairo2-dev libpng-dev libwebp-dev libgif-dev libavcodec-dev libavformat-dev libavutil-dev libswscale-dev ffmpeg
+ensure_build_dependencies chromium librsvg2-bin fonts-dejavu-core fonts-lohit-deva fonts-inter-variable time make ninja-build node-typescript ffmpeg
 if ! python3 -m venv --help >/dev/null 2>&1; then ensure_apt_packages python3-venv; fi
 ensure_swift
 

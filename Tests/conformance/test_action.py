@@ -159,3 +159,104 @@ def test_the_lint_step_fails_with_an_annotation_on_a_bad_scene(project):
     # The summary step runs always(); a side that does not compile fails it (exit 2).
     diff = next(result for result in results if result[0] == "Motion diff (job summary)")
     assert diff[1] == 2, diff
+
+
+# MARK: What the build needs, installed the same everywhere
+
+BUILD_DEPENDENCIES = REPO_ROOT / "scripts" / "build-dependencies.txt"
+
+
+def listed_build_dependencies() -> list[str]:
+    lines = [line.strip() for line in BUILD_DEPENDENCIES.read_text().splitlines()]
+    return [line for line in lines if line and not line.startswith("#")]
+
+
+def package_swift_providers() -> tuple[int, set[str]]:
+    """The number of system-library targets in Package.swift and the Debian packages their
+    `providers: [.apt([...])]` name."""
+    manifest = (REPO_ROOT / "Package.swift").read_text()
+    libraries = re.findall(r"\.systemLibrary\((.*?)\)\s*,\s*(?=\.|\])", manifest, flags=re.S)
+    packages: set[str] = set()
+    for library in libraries:
+        providers = re.search(r"providers:\s*\[\s*\.apt\(\[(.*?)\]\)", library, flags=re.S)
+        assert providers, f"a system library without an apt provider in Package.swift: {library}"
+        packages.update(re.findall(r'"([^"]+)"', providers.group(1)))
+    return len(libraries), packages
+
+
+def test_the_build_dependencies_are_package_swifts_system_libraries_and_pkg_config():
+    count, providers = package_swift_providers()
+    assert count >= 7, f"Package.swift's system libraries were not found ({count})"
+    listed = listed_build_dependencies()
+    assert len(listed) == len(set(listed)), listed
+    assert set(listed) == providers | {"pkg-config"}, (
+        f"scripts/build-dependencies.txt {sorted(listed)} is not Package.swift's providers {sorted(providers)} and pkg-config")
+
+
+def stub_tools(folder: Path, log: Path, uid: int) -> dict[str, str]:
+    """`apt-get`, `sudo`, `dpkg`, `id` and `swift` that only record how they were called:
+    dpkg finds nothing installed, apt-get's `install` stops the script (exit 97), so that no
+    test installs or builds anything."""
+    folder.mkdir()
+    scripts = {
+        "apt-get": f'echo "apt-get $*" >> "{log}"; for a in "$@"; do [ "$a" = install ] && exit 97; done; exit 0',
+        "sudo": f'echo "sudo" >> "{log}"; exec "$@"',
+        "dpkg": "exit 1",
+        "id": f'[ "$1" = -u ] && echo {uid} && exit 0; exec /usr/bin/id "$@"',
+        "swift": f'echo "swift $*" >> "{log}"; exit 98',
+    }
+    for name, body in scripts.items():
+        (folder / name).write_text("#!/bin/bash\n" + body + "\n")
+        (folder / name).chmod(0o755)
+    return dict(os.environ, PATH=f"{folder}:/usr/bin:/bin", CHOREO_SCRATCH="")
+
+
+def installed(log: Path) -> list[str]:
+    calls = [line.split()[1:] for line in log.read_text().splitlines() if line.startswith("apt-get") and " install " in f" {line} "]
+    assert len(calls) == 1, log.read_text()
+    return [word for word in calls[0] if not word.startswith("-") and word != "install"]
+
+
+@pytest.mark.parametrize("uid", [0, 1001])
+def test_the_actions_install_step_installs_every_build_dependency(tmp_path: Path, uid: int):
+    step = next(step for step in load_action()["runs"]["steps"] if step.get("name") == "Install build dependencies")
+    log = tmp_path / "calls.log"
+    env = stub_tools(tmp_path / "bin", log, uid)
+    env["GITHUB_ACTION_PATH"] = str(REPO_ROOT)
+    result = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", step["run"]],
+                            cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 97, result.stdout + result.stderr
+    assert installed(log) == listed_build_dependencies(), log.read_text()
+    assert ("sudo" in log.read_text().split()) == (uid != 0), "sudo only where the job is not root"
+
+
+@pytest.mark.parametrize("script", ["scripts/build-scenes.sh", "scripts/install.sh", "scripts/test.sh"])
+def test_the_repositorys_scripts_install_every_build_dependency(tmp_path: Path, script: str):
+    log = tmp_path / "calls.log"
+    env = stub_tools(tmp_path / "bin", log, 0)
+    result = subprocess.run(["bash", str(REPO_ROOT / script), str(tmp_path / "prefix")] if script.endswith("install.sh") else ["bash", str(REPO_ROOT / script)],
+                            cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 97, result.stdout + result.stderr
+    packages = installed(log)
+    missing = set(listed_build_dependencies()) - set(packages)
+    assert not missing, f"{script} does not install {sorted(missing)}"
+
+
+def test_the_docs_build_choreo_with_every_build_dependency():
+    text = (REPO_ROOT / "docs" / "github-actions.md").read_text()
+    lines = [line for line in text.splitlines() if "apt-get install" in line]
+    assert lines, "docs/github-actions.md no longer shows how to install what the build needs"
+    for line in lines:
+        assert "scripts/build-dependencies.txt" in line, f"docs/github-actions.md installs a list of its own: {line.strip()}"
+
+
+def test_the_actions_install_step_fails_without_the_list(tmp_path: Path):
+    step = next(step for step in load_action()["runs"]["steps"] if step.get("name") == "Install build dependencies")
+    log = tmp_path / "calls.log"
+    log.write_text("")
+    env = stub_tools(tmp_path / "bin", log, 0)
+    env["GITHUB_ACTION_PATH"] = str(tmp_path)
+    result = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", step["run"]],
+                            cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
+    assert result.returncode not in (0, 97), result.stdout + result.stderr
+    assert "install" not in log.read_text(), "apt-get install ran without the list"
