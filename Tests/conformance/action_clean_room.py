@@ -7,8 +7,8 @@ for swift-actions/setup-swift) and the libraries the toolchain runs and links wi
 and git. Then the action's steps run in it, chrooted, in order, as the runner runs them: each
 `run` in `bash --noprofile --norc -eo pipefail` with its inputs in the environment,
 `$GITHUB_OUTPUT`, `$GITHUB_PATH` and `$GITHUB_STEP_SUMMARY`; the `uses:` step (setup-swift) is the
-bound toolchain on PATH. The action's checkout is this working tree's tracked files; the project
-is a scratch git repository whose scene changed since its first commit.
+bound toolchain on PATH. The action's checkout is this working tree's files (less what git
+ignores); the project is a scratch git repository whose scene changed since its first commit.
 
 Checked: before the action, none of scripts/build-dependencies.txt is installed and pkg-config is
 absent (so the environment is clean, not merely this machine); the install step installs every
@@ -187,8 +187,9 @@ def main() -> int:
     root = Root(path, toolchain)
     try:
         run(["tar", "-C", str(path), "--numeric-owner", "-xf", str(tarball)])
-        # The action's checkout: the tracked files of this working tree, as they are.
-        files = subprocess.run(["git", "ls-files", "-z"], cwd=REPO_ROOT, capture_output=True, check=True).stdout
+        # The action's checkout: this working tree's files as they are, but for what git ignores.
+        files = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+                               cwd=REPO_ROOT, capture_output=True, check=True).stdout
         action = path / "action"
         for name in filter(None, files.decode().split("\0")):
             source = REPO_ROOT / name
