@@ -128,7 +128,8 @@ public enum PreviewPage {
         }
         let machine = timeline.stateMachine.map { machine in
             let transitions = machine.transitions.map { t in
-                "{name: \(jsString(t.name)), from: \(jsString(t.from)), to: \(jsString(t.to)), trigger: \(jsString(t.trigger.rawValue))}"
+                "{name: \(jsString(t.name)), from: \(jsString(t.from)), to: \(jsString(t.to)), trigger: \(jsString(t.trigger.rawValue)), "
+                    + "guard: \(t.guardCondition.map { jsString(guardText($0)) } ?? "null")}"
             }
             let states = machine.states.map { s in "{name: \(jsString(s.name)), label: \(s.label.map(jsString) ?? "null")}" }
             return "{initial: \(jsString(machine.initial)), states: [\(states.joined(separator: ", "))], transitions: [\(transitions.joined(separator: ", "))]}"
@@ -142,6 +143,38 @@ public enum PreviewPage {
             + "spans: [\(spans.joined(separator: ", "))], machine: \(machine ?? "null"), guides: {\(guides.joined(separator: ", "))}"
             + (inputs.isEmpty ? "" : ", inputs: [" + inputs.map { "{name: \(jsString($0.name)), value: \(InteractiveInputs.value($0.value))}" }.joined(separator: ", ") + "]")
             + "}"
+    }
+
+    /// A `when:` guard as the scene language writes it (`progress >= 1 and not failed`): `and`
+    /// binds tighter than `or`, and a bare input stands for `input == true`.
+    static func guardText(_ condition: TransitionGuard) -> String {
+        func operand(_ value: GuardOperand) -> String {
+            switch value {
+            case let .input(name): return name
+            case let .literal(.boolean(flag)): return flag ? "true" : "false"
+            case let .literal(.number(number)): return formatNumber(number)
+            case let .literal(.string(text)): return "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+            }
+        }
+        /// `level`: 0 inside an `or`, 1 inside an `and`, 2 after `not`.
+        func text(_ condition: TransitionGuard, level: Int) -> String {
+            switch condition {
+            case let .compare(.input(name), .equal, .literal(.boolean(true))):
+                return name
+            case let .compare(left, comparison, right):
+                let written = "\(operand(left)) \(comparison.rawValue) \(operand(right))"
+                return level >= 2 ? "(\(written))" : written
+            case let .not(inner):
+                return "not " + text(inner, level: 2)
+            case let .all(parts):
+                let written = parts.map { text($0, level: 1) }.joined(separator: " and ")
+                return level >= 2 && parts.count > 1 ? "(\(written))" : written
+            case let .any(parts):
+                let written = parts.map { text($0, level: 0) }.joined(separator: " or ")
+                return level >= 1 && parts.count > 1 ? "(\(written))" : written
+            }
+        }
+        return text(condition, level: 0)
     }
 
     /// Where `position` and `anchor` put a node: its box on the canvas (around its outline, as

@@ -119,7 +119,7 @@ self_tests_lane() {
     Tests/conformance/test_dotlottie_checks.py Tests/conformance/test_lottie_audit.py \
     Tests/conformance/test_feature_matrix.py Tests/conformance/test_browser.py Tests/conformance/test_tgs.py \
     Tests/conformance/test_state_paths_suite.py Tests/conformance/test_lottie_spec_schema.py \
-    Tests/conformance/test_live_preview.py Tests/conformance/test_preview_guides.py Tests/conformance/test_pre_commit.py \
+    Tests/conformance/test_live_preview.py Tests/conformance/test_preview_guides.py Tests/conformance/test_preview_diagram.py Tests/conformance/test_pre_commit.py \
     Tests/conformance/test_action.py Tests/conformance/test_diff_page.py Tests/conformance/test_diff_reformat.py \
     Tests/conformance/test_text_rendering.py Tests/conformance/test_inputs_api.py \
     Tests/conformance/test_dotlottie_bind.py Tests/conformance/test_preview_inputs.py \
@@ -203,7 +203,7 @@ stage "resvg import suite: choreo import on resvg's tests (../shared/peer-suites
 CHOREO="$CHOREO" RESVG_SAMPLE="${RESVG_SAMPLE:-24}" "$python" Tests/conformance/resvg_import_suite.py | tee "$work/resvg.log"
 count_summary "resvg import suite" "$work/resvg.log" "${PIPESTATUS[0]}"
 
-stage "self-tests: the suites and the audit fail on broken output; the matrix covers §5; browser.py; Telegram stickers; the live preview and its guides; state paths; the spec schema; the pre-commit hooks; action.yml; the diff page (pytest, run beside the suites since the dotLottie one)"
+stage "self-tests: the suites and the audit fail on broken output; the matrix covers §5; browser.py; Telegram stickers; the live preview, its guides and its state diagram; state paths; the spec schema; the pre-commit hooks; action.yml; the diff page (pytest, run beside the suites since the dotLottie one)"
 wait "$self_tests_pid"
 cat "$work/pytest.log"
 pytest_status="$(cat "$work/pytest.status" 2>/dev/null || echo 1)"

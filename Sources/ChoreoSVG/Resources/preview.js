@@ -207,20 +207,33 @@
       var scale = Math.min(Math.abs(dx) > 1e-9 ? (nodeW / 2 + 4) / Math.abs(dx) : Infinity, Math.abs(dy) > 1e-9 ? (nodeH / 2 + 4) / Math.abs(dy) : Infinity);
       return { x: p.x + dx * scale, y: p.y + dy * scale };
     }
+    // What an arrow says: its trigger, and its guard (`when …`); a transition with neither is
+    // played by the app by name.
+    function edgeLabel(t) {
+      var when = t.guard ? "when " + t.guard : "";
+      if (t.trigger === "programmatic") return when || "by name";
+      return when ? t.trigger + " " + when : t.trigger;
+    }
+    // Several transitions from one state to another (on different triggers) bend apart.
+    var parallel = {}, labels = [];
     machine.transitions.forEach(function (t) {
       var a = place[t.from], b = place[t.to];
       if (!a || !b) return;
+      var pair = JSON.stringify([t.from, t.to]);
+      var rank = parallel[pair] = (parallel[pair] === undefined ? 0 : parallel[pair] + 1);
       var group = el("g", { "class": "edge" + (t.trigger === "complete" ? " complete" : ""), "data-name": t.name, "data-from": t.from }, diagram);
       var title = el("title", {}, group);
-      title.textContent = t.name + " on " + t.trigger;
+      title.textContent = t.name + " on " + t.trigger + (t.guard ? " when " + t.guard : "");
       var d, labelAt;
       if (t.from === t.to) {
-        d = "M" + (a.x - 14) + " " + (a.y - nodeH / 2) + " C" + (a.x - 30) + " " + (a.y - nodeH - 20) + " " + (a.x + 30) + " " + (a.y - nodeH - 20) + " " + (a.x + 14) + " " + (a.y - nodeH / 2 - 2);
-        labelAt = { x: a.x, y: a.y - nodeH - 14 };
+        var lift = nodeH + 20 + 18 * rank;
+        d = "M" + (a.x - 14) + " " + (a.y - nodeH / 2) + " C" + (a.x - 30) + " " + (a.y - lift) + " " + (a.x + 30) + " " + (a.y - lift) + " " + (a.x + 14) + " " + (a.y - nodeH / 2 - 2);
+        labelAt = { x: a.x, y: a.y - lift + 6 };
       } else {
         var dx = b.x - a.x, dy = b.y - a.y, length = Math.sqrt(dx * dx + dy * dy);
         // Bend every arrow to its left, so that A→B and B→A do not overlap.
-        var nx = -dy / length * 22, ny = dx / length * 22;
+        var bend = 22 + 30 * rank;
+        var nx = -dy / length * bend, ny = dx / length * bend;
         var control = { x: (a.x + b.x) / 2 + nx, y: (a.y + b.y) / 2 + ny };
         var start = border(a, control.x - a.x, control.y - a.y), end = border(b, control.x - b.x, control.y - b.y);
         d = "M" + start.x + " " + start.y + " Q" + control.x + " " + control.y + " " + end.x + " " + end.y;
@@ -228,11 +241,13 @@
       }
       el("path", { d: d, "marker-end": "url(#arrow)" }, group);
       var label = el("text", { x: labelAt.x, y: labelAt.y }, group);
-      label.textContent = t.trigger === "programmatic" ? "by name" : t.trigger;
+      label.textContent = edgeLabel(t);
+      labels.push(label);
       group.addEventListener("click", function () {
         if (runtime && runtime.state === t.from) runtime.play(t.name);
       });
     });
+    var boxes = [];
     states.forEach(function (s) {
       var p = place[s.name];
       var group = el("g", { "class": "node", "data-state": s.name, transform: "translate(" + p.x + " " + p.y + ")" }, diagram);
@@ -243,7 +258,40 @@
         var label = el("text", { "class": "label", y: 13 }, group);
         label.textContent = "“" + s.label + "”";
       }
+      boxes.push({ x: p.x - nodeW / 2, y: p.y - nodeH / 2, width: nodeW, height: nodeH });
     });
+    layOutLabels(diagram, labels, boxes);
+  }
+
+  // Moves each arrow's label, in order, off the labels placed before it and off the states'
+  // boxes: up or down from its arrow by a line at a time, to the nearest free place; then widens
+  // the diagram's view to hold every label.
+  function layOutLabels(diagram, labels, boxes) {
+    function intersects(a, b) {
+      return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    }
+    var placed = [];
+    labels.forEach(function (label) {
+      var y = parseFloat(label.getAttribute("y"));
+      var box = label.getBBox();
+      var step = box.height + 2;
+      var padded = function (shift) { return { x: box.x - 2, y: box.y + shift - 1, width: box.width + 4, height: box.height + 2 }; };
+      for (var i = 0; i < 40; i++) {
+        var shift = (i % 2 === 1 ? 1 : -1) * Math.ceil(i / 2) * step;
+        var candidate = padded(shift);
+        var free = !placed.some(function (other) { return intersects(candidate, other); }) &&
+          !boxes.some(function (other) { return intersects(candidate, other); });
+        if (free || i === 39) {
+          label.setAttribute("y", y + shift);
+          placed.push(candidate);
+          break;
+        }
+      }
+    });
+    var all = diagram.getBBox(), view = diagram.viewBox.baseVal;
+    var minX = Math.min(view.x, all.x - 6), minY = Math.min(view.y, all.y - 6);
+    var maxX = Math.max(view.x + view.width, all.x + all.width + 6), maxY = Math.max(view.y + view.height, all.y + all.height + 6);
+    diagram.setAttribute("viewBox", minX + " " + minY + " " + (maxX - minX) + " " + (maxY - minY));
   }
 
   drawDiagram();
