@@ -86,7 +86,7 @@ let package = Package(
         // (Choreo_ChoreoSVG.resources next to the binary), found by PreviewPage.resource without Bundle.module.
         .target(name: "ChoreoSVG", dependencies: ["ChoreoTimeline", "ChoreoJSON"], resources: [.copy("Resources")]),
         .target(
-            name: "ChoreoDiff", dependencies: ["ChoreoScene", "ChoreoTimeline", "ChoreoSVG", "ChoreoDiagnostics", "ChoreoJSON", "ChoreoRaster", "ChoreoMedia"]),
+            name: "ChoreoDiff", dependencies: ["ChoreoScene", "ChoreoSceneSyntax", "ChoreoTimeline", "ChoreoSVG", "ChoreoDiagnostics", "ChoreoJSON", "ChoreoRaster", "ChoreoMedia"]),
         // The SVG importer (`choreo import`, `artwork:`): the only target that sees libxml2.
         .target(name: "ChoreoSVGImport", dependencies: ["CXML2", "ChoreoScene", "ChoreoTimeline", "ChoreoJSON"]),
         // The typed app APIs (`--emit swift-api`, `ts-api`): generated source from the state machine.

@@ -63,8 +63,10 @@ public enum DiffPage {
     static func changedSpans(_ diff: SceneDiff, old: Timeline, new: Timeline) -> [String] {
         let named = Set(diff.changes.filter { $0.area == .transition || $0.area == .timeline }.map(\.subject))
         var spans = new.spans.filter { $0.kind != .pose && named.contains($0.name) && old.span(named: $0.name) != nil }.map(\.name)
-        // A pose change moves every transition into or out of that state.
-        let posed = Set(diff.changes.filter { $0.area == .pose }.compactMap { $0.subject.split(separator: ".").first.map(String.init) })
+        // A pose change moves every transition into or out of that state (a var's change, each
+        // pose it explains).
+        let poses = diff.changes.flatMap { [$0] + $0.explains }.filter { $0.area == .pose }
+        let posed = Set(poses.compactMap { $0.subject.split(separator: ".").first.map(String.init) })
         if let machine = new.stateMachine {
             for transition in machine.transitions where (posed.contains(transition.from) || posed.contains(transition.to))
                 && !spans.contains(transition.span) && old.span(named: transition.span) != nil

@@ -1,5 +1,6 @@
 import ChoreoDiagnostics
 import ChoreoScene
+import ChoreoSceneSyntax
 import ChoreoTimeline
 
 // The comparison behind `choreo diff`: two compiled versions of a scene, compared as motion.
@@ -32,7 +33,7 @@ public struct ComparedScene: Sendable {
 
 /// What part of a scene a change is in.
 public enum ChangeArea: String, Sendable, CaseIterable {
-    case scene, node, base, pose, state, transition, timeline, theme, output, input
+    case scene, node, base, pose, state, transition, timeline, theme, output, input, `var`
 }
 
 public enum ChangeKind: String, Sendable {
@@ -54,6 +55,11 @@ public struct MotionChange: Sendable, Equatable {
     /// Where NEW says it; nil for what NEW no longer has (and for scene-wide values the model
     /// keeps no position for).
     public var range: SourceRange?
+    /// What else there is to know (a var's: which keys read it).
+    public var note: String?
+    /// The changes this one stands for (a var's: those of the keys that read it, each not
+    /// reported on its own).
+    public var explains: [MotionChange] = []
 
     public init(
         _ area: ChangeArea, _ kind: ChangeKind, _ subject: String, field: String? = nil, old: String? = nil,
@@ -73,14 +79,19 @@ public struct MotionChange: Sendable, Equatable {
 
     /// `duration 0.25 s → 0.4 s`, `#34c759 → #30d158`, `added`.
     public var detail: String {
+        let text: String
         switch kind {
         case .added, .removed:
-            return [field, kind.rawValue].compactMap { $0 }.joined(separator: " ")
+            text = [field, kind.rawValue].compactMap { $0 }.joined(separator: " ")
         case .changed:
-            if old == nil && new == nil { return field ?? kind.rawValue }
-            let values = "\(old ?? "none") → \(new ?? "none")"
-            return field.map { "\($0) \(values)" } ?? values
+            if old == nil && new == nil {
+                text = field ?? kind.rawValue
+            } else {
+                let values = "\(old ?? "none") → \(new ?? "none")"
+                text = field.map { "\($0) \(values)" } ?? values
+            }
         }
+        return note.map { "\(text) (\($0))" } ?? text
     }
 
     /// `transition disabled->enabled: duration 0.25 s → 0.4 s`.
@@ -133,8 +144,9 @@ public func compareScenes(old: ComparedScene?, new: ComparedScene?) -> SceneDiff
     case let (old?, nil):
         diff.changes = [MotionChange(.scene, .removed, old.timeline.name, at: nil)]
     case let (old?, new?):
-        var comparison = ModelComparison()
-        comparison.compare(old.scene, new.scene)
+        // The scenes as written: text nodes before they were split into their texts and glyphs.
+        var comparison = ModelComparison(old: WrittenScene(old.source), new: WrittenScene(new.source))
+        comparison.compare(old.scene.authored?.scene ?? old.scene, new.scene.authored?.scene ?? new.scene)
         comparison.compareCompiled(old.timeline, new.timeline, themes: new.scene.themes)
         var changes = comparison.changes
         let outputChanged = old.lottie != new.lottie || !drawsTheSame(old.timeline, new.timeline)
@@ -165,8 +177,22 @@ public func compareScenes(old: ComparedScene?, new: ComparedScene?) -> SceneDiff
 /// states and timelines.
 struct ModelComparison {
     var changes: [MotionChange] = []
+    /// The two files as written, for how easings and text keys are written and which `$var`s
+    /// values read.
+    let oldWritten: WrittenScene?
+    let newWritten: WrittenScene?
+    /// The vars whose values differ between the sides, and the keys of NEW that read each
+    /// (reported once, as the var).
+    private var changedVars: Set<String> = []
+    private var readers: [String: [MotionChange]] = [:]
+
+    init(old: WrittenScene? = nil, new: WrittenScene? = nil) {
+        oldWritten = old
+        newWritten = new
+    }
 
     mutating func compare(_ old: Scene, _ new: Scene) {
+        changedVars = Set(Set(old.vars.keys).union(new.vars.keys).filter { old.vars[$0] != nil && new.vars[$0] != nil && old.vars[$0] != new.vars[$0] })
         compareSceneValues(old, new)
         compareNodes(old, new)
         compareStates(old, new)
@@ -174,6 +200,34 @@ struct ModelComparison {
         compareTimelines(old, new)
         compareThemes(old, new)
         compareInputs(old, new)
+        reportVars()
+    }
+
+    /// Adds `change`, unless the values at `oldSite` and `newSite` both read one var whose value
+    /// changed: the change is then the var's, which explains it.
+    private mutating func add(_ change: MotionChange, reading oldSite: SceneNodeID?, _ newSite: SceneNodeID?) {
+        guard let name = newWritten?.varRead(newSite), changedVars.contains(name), oldWritten?.varRead(oldSite) == name else {
+            add(change)
+            return
+        }
+        if readers[name]?.contains(where: { $0.subject == change.subject && $0.field == change.field }) != true {
+            readers[name, default: []].append(change)
+        }
+    }
+
+    /// One change per var whose new value explains changes elsewhere, at its definition, naming
+    /// the keys that read it.
+    private mutating func reportVars() {
+        guard let oldWritten, let newWritten else { return }
+        let before = oldWritten.vars, after = newWritten.vars
+        for (name, uses) in readers.sorted(by: { $0.key < $1.key }) {
+            let subjects = uses.map { [$0.subject, $0.field].compactMap { $0 }.joined(separator: " ") }
+            let shown = subjects.prefix(6).joined(separator: ", ") + (subjects.count > 6 ? " and \(subjects.count - 6) more" : "")
+            var change = MotionChange(.var, .changed, name, old: before[name]?.text, new: after[name]?.text, at: after[name]?.range)
+            change.note = "read by \(shown)"
+            change.explains = uses
+            add(change)
+        }
     }
 
     private mutating func add(_ change: MotionChange) { changes.append(change) }
@@ -272,13 +326,35 @@ struct ModelComparison {
         field(.node, id, "clip", a.clip, b.clip, at: range) { $0.map(ValueText.shape) ?? "none" }
         var properties = Set(a.base.keys)
         properties.formUnion(b.base.keys)
+        let isText = newWritten?.isText(id) == true && oldWritten?.isText(id) == true
         for property in properties.sorted() {
             let before = a.base[property], after = b.base[property]
             guard before != after else { continue }
+            let path = property.path.split(separator: ".").map(String.init)
+            if isText, property == .d, compareTextKeys(id, at: range) { continue }
             let (oldText, newText) = distinctTexts(
                 before.map(ValueText.value) ?? "none", after.map(ValueText.value) ?? "none")
-            add(MotionChange(.base, .changed, "\(id).\(property.path)", old: oldText, new: newText, at: range))
+            add(
+                MotionChange(.base, .changed, "\(id).\(property.path)", old: oldText, new: newText, at: range),
+                reading: oldWritten?.nodeValue(id, path), newWritten?.nodeValue(id, path))
         }
+    }
+
+    /// The keys that set a text node's glyphs (`text`, `font`, `size`, …), compared as written,
+    /// for a text whose outline changed; false when none of them did (a font file that changed).
+    private mutating func compareTextKeys(_ id: String, at range: SourceRange) -> Bool {
+        guard let oldWritten, let newWritten else { return false }
+        var found = false
+        for key in ["text", "font", "size", "align", "line-height", "letter-spacing", "max-width"] {
+            let before = oldWritten.nodeValue(id, [key]), after = newWritten.nodeValue(id, [key])
+            let was = before.map(oldWritten.text), now = after.map(newWritten.text)
+            guard was != now else { continue }
+            found = true
+            add(
+                MotionChange(.base, .changed, "\(id).\(key)", old: was ?? "none", new: now ?? "none", at: after.map { newWritten.document[$0].range } ?? range),
+                reading: before, after)
+        }
+        return found
     }
 
     // MARK: States
@@ -308,9 +384,23 @@ struct ModelComparison {
                     if let value { return ValueText.value(value) }
                     return "base" + (base?[key.property].map { " (\(ValueText.value($0)))" } ?? "")
                 }
+                let path = key.property.path.split(separator: ".").map(String.init)
                 let (oldText, newText) = distinctTexts(text(was, base: oldBases[key.node]), text(now, base: newBases[key.node]))
                 let range = state.overrideRanges[key] ?? state.range
-                add(MotionChange(.pose, .changed, "\(state.name).\(key.node).\(key.property.path)", old: oldText, new: newText, at: range))
+                add(
+                    MotionChange(.pose, .changed, "\(state.name).\(key.node).\(key.property.path)", old: oldText, new: newText, at: range),
+                    reading: oldWritten?.poseValue(state.name, key.node, path), newWritten?.poseValue(state.name, key.node, path))
+            }
+            // The texts the state gives text nodes (`text:` in a state).
+            let oldTexts = old.stateTexts[state.name] ?? [:], newTexts = new.stateTexts[state.name] ?? [:]
+            for node in Set(oldTexts.keys).union(newTexts.keys).sorted() where oldBases[node] != nil && newBases[node] != nil {
+                let was = oldTexts[node], now = newTexts[node]
+                guard was?.text != now?.text else { continue }
+                add(
+                    MotionChange(
+                        .pose, .changed, "\(state.name).\(node).text", old: was.map { "“\($0.text)”" } ?? "its own text",
+                        new: now.map { "“\($0.text)”" } ?? "its own text", at: now?.range ?? state.range),
+                    reading: oldWritten?.poseValue(state.name, node, ["text"]), newWritten?.poseValue(state.name, node, ["text"]))
             }
         }
         for state in old.states where !newNames.contains(state.name) {
@@ -370,7 +460,9 @@ struct ModelComparison {
                 continue
             }
             field(.transition, name, "trigger", before.trigger, transition.trigger, at: range) { $0.rawValue }
-            compareTiming(.transition, name, prefix: nil, before.timing, transition.timing, at: range)
+            compareTiming(
+                .transition, name, prefix: nil, before.timing, transition.timing, at: range,
+                written: (before.range.start, transition.range.start))
             var keys = Set(before.nodeTiming.keys)
             keys.formUnion(transition.nodeTiming.keys)
             for key in keys.sorted() {
@@ -381,16 +473,44 @@ struct ModelComparison {
                 case (nil, nil): break
                 }
             }
+            var keyframed = Set(before.keyframes.keys)
+            keyframed.formUnion(transition.keyframes.keys)
+            for key in keyframed.sorted() {
+                compareKeyframes(
+                    .transition, name, key, before.keyframes[key] ?? [], transition.keyframes[key] ?? [], enclosingRange: range)
+            }
         }
     }
 
+    /// `written`: where the maps that write the two timings start, to show their easings as
+    /// written.
     private mutating func compareTiming(
-        _ area: ChangeArea, _ subject: String, prefix: String?, _ old: Timing, _ new: Timing, at range: SourceRange?
+        _ area: ChangeArea, _ subject: String, prefix: String?, _ old: Timing, _ new: Timing, at range: SourceRange?,
+        written: (old: SourceLocation, new: SourceLocation)? = nil
     ) {
         func name(_ field: String) -> String { prefix.map { "\($0) \(field)" } ?? field }
-        field(area, subject, name("duration"), old.duration, new.duration, at: range, ValueText.seconds)
-        field(area, subject, name("delay"), old.delay, new.delay, at: range, ValueText.seconds)
-        field(area, subject, name("easing"), old.easing, new.easing, at: range, ValueText.easing)
+        for (key, was, now) in [("duration", old.duration, new.duration), ("delay", old.delay, new.delay)] where was != now {
+            let (oldText, newText) = distinctTexts(ValueText.seconds(was), ValueText.seconds(now))
+            add(
+                MotionChange(area, .changed, subject, field: name(key), old: oldText, new: newText, at: range),
+                reading: written.flatMap { oldWritten?.value(key, inMapAt: $0.old) }, written.flatMap { newWritten?.value(key, inMapAt: $0.new) })
+        }
+        compareEasing(area, subject, name("easing"), old.easing, new.easing, at: range, written: written)
+    }
+
+    /// An easing as each side writes it (`{spring: {duration: 0.5s, bounce: 0.3}}`), or by the
+    /// name that fits where a side does not write it in that map.
+    private mutating func compareEasing(
+        _ area: ChangeArea, _ subject: String, _ name: String, _ old: EasingSpec, _ new: EasingSpec, at range: SourceRange?,
+        written: (old: SourceLocation, new: SourceLocation)?
+    ) {
+        guard old != new else { return }
+        let was = written.flatMap { oldWritten?.written("easing", inMapAt: $0.old) } ?? ValueText.easing(old)
+        let now = written.flatMap { newWritten?.written("easing", inMapAt: $0.new) } ?? ValueText.easing(new)
+        let (oldText, newText) = was != now ? (was, now) : distinctTexts(ValueText.easing(old), ValueText.easing(new))
+        add(
+            MotionChange(area, .changed, subject, field: name, old: oldText, new: newText, at: range),
+            reading: written.flatMap { oldWritten?.value("easing", inMapAt: $0.old) }, written.flatMap { newWritten?.value("easing", inMapAt: $0.new) })
     }
 
     // MARK: Timelines
@@ -410,7 +530,7 @@ struct ModelComparison {
             var keys = Set(before.keyframes.keys)
             keys.formUnion(timeline.keyframes.keys)
             for key in keys.sorted() {
-                compareKeyframes(name, key, before.keyframes[key] ?? [], timeline.keyframes[key] ?? [], timelineRange: timeline.range)
+                compareKeyframes(.timeline, name, key, before.keyframes[key] ?? [], timeline.keyframes[key] ?? [], enclosingRange: timeline.range)
             }
         }
         for timeline in old.timelines where !newNames.contains(timeline.name) {
@@ -428,7 +548,7 @@ struct ModelComparison {
             let before = old[index]
             field(.timeline, name, "\(label) at", before.at, tween.at, at: range, ValueText.seconds)
             field(.timeline, name, "\(label) kind", before.relative, tween.relative, at: range) { $0 ? "by" : "to" }
-            compareTiming(.timeline, name, prefix: label, before.timing, tween.timing, at: range)
+            compareTiming(.timeline, name, prefix: label, before.timing, tween.timing, at: range, written: (before.range.start, tween.range.start))
             var keys = Set(before.values.keys)
             keys.formUnion(tween.values.keys)
             for key in keys.sorted() {
@@ -444,27 +564,29 @@ struct ModelComparison {
         }
     }
 
+    /// The keyframes of one property of a timeline or a transition (`area`), keyframe by
+    /// keyframe: each one's time, value and easing (as written).
     private mutating func compareKeyframes(
-        _ name: String, _ key: PropertyKey, _ old: [Keyframe], _ new: [Keyframe], timelineRange: SourceRange
+        _ area: ChangeArea, _ name: String, _ key: PropertyKey, _ old: [Keyframe], _ new: [Keyframe], enclosingRange: SourceRange
     ) {
         let path = "\(key.node).\(key.property.path)"
         guard !old.isEmpty else {
-            add(MotionChange(.timeline, .added, name, field: "keyframes of \(path)", at: new.first?.range ?? timelineRange))
+            add(MotionChange(area, .added, name, field: "keyframes of \(path)", at: new.first?.range ?? enclosingRange))
             return
         }
         guard !new.isEmpty else {
-            add(MotionChange(.timeline, .removed, name, field: "keyframes of \(path)", at: timelineRange))
+            add(MotionChange(area, .removed, name, field: "keyframes of \(path)", at: enclosingRange))
             return
         }
         if old.count != new.count {
-            add(MotionChange(.timeline, .changed, name, field: "keyframes of \(path)", old: "\(old.count) keyframes",
-                             new: "\(new.count) keyframes", at: new.first?.range ?? timelineRange))
+            add(MotionChange(area, .changed, name, field: "keyframes of \(path)", old: "\(old.count) keyframes",
+                             new: "\(new.count) keyframes", at: new.first?.range ?? enclosingRange))
         }
         for (index, (before, after)) in zip(old, new).enumerated() {
             let label = "\(path) keyframe \(index + 1)"
-            field(.timeline, name, "\(label) at", before.at, after.at, at: after.range, ValueText.seconds)
-            field(.timeline, name, label, before.value, after.value, at: after.range, ValueText.value)
-            field(.timeline, name, "\(label) easing", before.easing, after.easing, at: after.range, ValueText.easing)
+            field(area, name, "\(label) at", before.at, after.at, at: after.range, ValueText.seconds)
+            field(area, name, label, before.value, after.value, at: after.range, ValueText.value)
+            compareEasing(area, name, "\(label) easing", before.easing, after.easing, at: after.range, written: (before.range.start, after.range.start))
         }
     }
 

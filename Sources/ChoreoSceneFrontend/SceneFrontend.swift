@@ -175,6 +175,8 @@ extension FrontendContext {
             if info.morphByIndex { vertexByVertex.insert(PropertyKey(node: info.id, property: .d)) }
             if info.clip?.morphByIndex == true { vertexByVertex.insert(PropertyKey(node: info.id, property: .clipD)) }
         }
+        scene.stateTexts = texts.stateTexts.mapValues { $0.mapValues { WrittenText(text: $0.text, range: $0.range) } }
+        scene.authored = AuthoredScene(scene)
         expandTextChanges(in: &scene, registry: registry)
         guard errorCount == 0 else { return nil }
         correspondPathPoses(in: &scene, vertexByVertex: vertexByVertex) { added, range in

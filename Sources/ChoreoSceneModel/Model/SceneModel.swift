@@ -65,6 +65,13 @@ public struct Scene: Sendable {
     public var budget: OutputBudget?
     /// The font files `fonts:` read: what the output depends on besides the scene file.
     public var fontFiles: [String] = []
+    /// The text each state gives a text node (`text:` in a state, contract §13), by state name and
+    /// node id.
+    public var stateTexts: [String: [String: WrittenText]] = [:]
+    /// The scene before the front end split its text nodes into their texts' runs and glyphs:
+    /// nodes, states, transitions and timelines keyed by the author's ids only (what `choreo diff`
+    /// compares).
+    public var authored: AuthoredScene?
 
     public init(
         name: String, size: Point, fps: Double, background: RGBA?, layers: [SceneNode], states: [SceneState],
@@ -80,6 +87,24 @@ public struct Scene: Sendable {
         self.transitions = transitions
         self.timelines = timelines
     }
+}
+
+/// A text as a state writes it, and where.
+public struct WrittenText: Sendable, Equatable {
+    public var text: String
+    public var range: SourceRange
+
+    package init(text: String, range: SourceRange) {
+        self.text = text
+        self.range = range
+    }
+}
+
+/// A scene kept as it was before a later stage of the front end rewrote it.
+public final class AuthoredScene: Sendable {
+    public let scene: Scene
+
+    package init(_ scene: Scene) { self.scene = scene }
 }
 
 extension Scene {
