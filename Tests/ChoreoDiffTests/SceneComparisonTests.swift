@@ -5,7 +5,8 @@ import ChoreoLottie
 import ChoreoScene
 import Testing
 
-private func compiled(_ text: String, path: String = "new.yaml") throws -> ComparedScene {
+/// `text` compiled as `choreo diff` compiles each side.
+func compiled(_ text: String, path: String = "new.yaml") throws -> ComparedScene {
     let source = SourceFile(path: path, text: text)
     let (compilation, scene) = compileSceneKeepingModel(source)
     let timeline = try #require(compilation.timeline, "\(compilation.diagnostics)")

@@ -1,6 +1,5 @@
 import ChoreoDiagnostics
 import ChoreoDiff
-import ChoreoLottie
 import ChoreoScene
 import Foundation
 import Testing
@@ -8,13 +7,6 @@ import Testing
 // What `choreo diff` reports is what the author wrote: a var once (with the keys that read it),
 // a text node's keys rather than its glyph outlines, an easing in the form it is written, a
 // transition's keyframes one by one, and never a node the compiler made (a text's runs, glyphs).
-
-private func compiled(_ text: String, path: String) throws -> ComparedScene {
-    let source = SourceFile(path: path, text: text)
-    let (compilation, scene) = compileSceneKeepingModel(source)
-    let timeline = try #require(compilation.timeline, "\(compilation.diagnostics)")
-    return ComparedScene(source: source, scene: try #require(scene), timeline: timeline, lottie: LottieEmitter.emitBytes(timeline))
-}
 
 private let meter = """
     choreo: 1
