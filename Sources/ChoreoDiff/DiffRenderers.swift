@@ -56,16 +56,17 @@ public enum DiffRenderer {
     }
 
     /// Compiler style: a header per changed scene, then `FILE:LINE: area subject: detail`.
-    /// Plain text: the CLI's console escapes it for the terminal.
+    /// Names, paths and values are escaped where they enter a line (`TextEscaping.terminal`): a
+    /// file name holding a line break and `::error …` cannot start a line of its own.
     public static func text(_ diffs: [SceneDiff]) -> String {
         let changed = diffs.filter(\.hasChanges)
         guard !changed.isEmpty else { return "no changes in the compiled motion\n" }
         var out = ""
         for diff in changed {
-            out += "\(diff.name) (\(header(diff))):\n"
+            out += "\(TextEscaping.terminal(diff.name, lineStart: true)) (\(TextEscaping.terminal(header(diff)))):\n"
             for change in diff.changes where change.area != .output || change.field != "size" {
                 let place = change.range.map { "\(file(diff)):\($0.start.line)" } ?? file(diff)
-                out += "  \(place): \(change.summary)\n"
+                out += "  \(TextEscaping.terminal(place)): \(TextEscaping.terminal(change.summary))\n"
             }
             if let size = sizeLine(diff) { out += "  \(size)\n" }
         }

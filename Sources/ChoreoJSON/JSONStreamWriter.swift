@@ -331,19 +331,27 @@ public struct JSONStreamWriter: JSONSink {
 
 /// The content of a JSON string literal (without quotes): `"`, `\` and control characters
 /// escaped, and every `TextEscaping.isTerminalControl` scalar written as `\uXXXX`, so JSON printed
-/// to a terminal is inert.
+/// to a terminal is inert; the `[` of `##[` is written `\u005b`, so JSON printed to a GitHub
+/// Actions log holds no legacy workflow command (`TextEscaping.terminal`).
 public func appendJSONStringContent(_ s: String, to out: inout [UInt8]) {
     // Nearly every string (keys, ids) needs no escape: copy its bytes in one go.
     // 0x7F, 0xC2, 0xD8 and 0xE2 start DEL, the C1 controls, U+061C and the other
-    // `TextEscaping.isTerminalControl` scalars.
+    // `TextEscaping.isTerminalControl` scalars; `#` may start `##[`.
     if !s.utf8.contains(where: {
         $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0x7F || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2
+            || $0 == UInt8(ascii: "#")
     }) {
         out.append(contentsOf: s.utf8)
         return
     }
     func append(_ text: StaticString) { text.withUTF8Buffer { out.append(contentsOf: $0) } }
+    var hashes = 0
     for scalar in s.unicodeScalars {
+        defer { hashes = scalar == "#" ? hashes + 1 : 0 }
+        if hashes >= 2 && scalar == "[" {
+            append("\\u005b")
+            continue
+        }
         switch scalar {
         case "\"": append("\\\"")
         case "\\": append("\\\\")

@@ -129,22 +129,46 @@ public enum TextEscaping {
 
     /// Text for one line of terminal or log output: every `isTerminalControl` scalar is written as
     /// Swift's escape `\u{1B}` (hex, upper case), so ESC, CR, LF, OSC sequences and bidi overrides
-    /// in a key, an id or a file name are shown, not obeyed, and cannot start a new line.
+    /// in a key, an id or a file name are shown, not obeyed, and cannot start a new line; and the
+    /// `[` of every `##[` is written `\u{5B}`, since GitHub's runner obeys its legacy commands
+    /// (`##[error]`, `##[add-mask]`, `##[stop-commands]`) wherever they occur in a log line.
     /// `keepTabs` leaves tabs alone (a quoted source line keeps its tabs so the caret below it
-    /// lines up). `lineStart`: the text begins an output line, so a leading `:` is escaped too
-    /// (`\u{3A}`): a line that begins with `::` is a GitHub Actions workflow command.
+    /// lines up). `lineStart`: the text begins an output line, so a `:` that starts it, after any
+    /// white space, is escaped too (`\u{3A}`): the runner trims that space and takes a line
+    /// starting with `::` as a workflow command.
     public static func terminal(_ text: String, keepTabs: Bool = false, lineStart: Bool = false) -> String {
-        let safe = !text.unicodeScalars.contains { isTerminalControl($0) && !(keepTabs && $0 == "\t") }
-        if safe && !(lineStart && text.hasPrefix(":")) { return text }
+        if isPlainLine(text, keepTabs: keepTabs, lineStart: lineStart) { return text }
         var output = String.UnicodeScalarView()
-        for (index, scalar) in text.unicodeScalars.enumerated() {
-            if (isTerminalControl(scalar) && !(keepTabs && scalar == "\t")) || (lineStart && index == 0 && scalar == ":") {
+        var leading = lineStart
+        var hashes = 0
+        for scalar in text.unicodeScalars {
+            let escaped = (isTerminalControl(scalar) && !(keepTabs && scalar == "\t")) || (leading && scalar == ":") || (hashes >= 2 && scalar == "[")
+            if escaped {
                 output.append(contentsOf: visibleEscape(scalar).unicodeScalars)
             } else {
                 output.append(scalar)
             }
+            leading = leading && scalar.properties.isWhitespace
+            hashes = scalar == "#" ? hashes + 1 : 0
         }
         return String(output)
+    }
+
+    /// True when `terminal` leaves the text as it is (what nearly every line is): no control, no
+    /// `##[`, and with `lineStart` no `:` first after white space.
+    private static func isPlainLine(_ text: String, keepTabs: Bool, lineStart: Bool) -> Bool {
+        var leading = lineStart
+        var hashes = 0
+        for scalar in text.unicodeScalars {
+            if isTerminalControl(scalar) && !(keepTabs && scalar == "\t") { return false }
+            if leading {
+                if scalar == ":" { return false }
+                leading = scalar.properties.isWhitespace
+            }
+            if hashes >= 2 && scalar == "[" { return false }
+            hashes = scalar == "#" ? hashes + 1 : 0
+        }
+        return true
     }
 
     /// Whole lines of output the program composed (its own line breaks are kept): each line is
@@ -191,18 +215,21 @@ public enum TextEscaping {
     // MARK: GitHub Actions workflow commands
 
     /// A workflow command's message (`::error …::MESSAGE`): the runner's own escapes (`%25`,
-    /// `%0D`, `%0A`, so a message cannot end the command's line), and every other control scalar
-    /// written as `terminal` writes it (the runner would pass ESC and bidi controls to the log).
+    /// `%0D`, `%0A`, so a message cannot end the command's line), and every other control scalar,
+    /// and the `[` of `##[`, written as `terminal` writes them (the runner would pass ESC and bidi
+    /// controls to the log, and no line holds a legacy command).
     public static func githubData(_ text: String) -> String {
         var output = ""
+        var hashes = 0
         for scalar in text.unicodeScalars {
             switch scalar {
             case "%": output += "%25"
             case "\r": output += "%0D"
             case "\n": output += "%0A"
             default:
-                if isTerminalControl(scalar) { output += visibleEscape(scalar) } else { output.unicodeScalars.append(scalar) }
+                if isTerminalControl(scalar) || (hashes >= 2 && scalar == "[") { output += visibleEscape(scalar) } else { output.unicodeScalars.append(scalar) }
             }
+            hashes = scalar == "#" ? hashes + 1 : 0
         }
         return output
     }

@@ -1,4 +1,5 @@
 import ChoreoDiagnostics
+import ChoreoJSON
 import ChoreoScene
 import ChoreoMedia
 
@@ -48,56 +49,58 @@ enum UsageError: Error, Equatable, Sendable {
         }
     }
 
+    /// What went wrong, every name and value in it escaped where it enters (`shown`): a file name
+    /// with a line break cannot put a line of its own, such as `::error …`, into a CI log.
     var message: String {
         switch self {
         case .missingCommand:
             return "no command given"
         case let .unknownCommand(name, suggestion):
-            return "unknown command '\(name)'" + didYouMean(suggestion)
+            return "unknown command '\(shown(name))'" + didYouMean(suggestion)
         case let .unknownOption(option, _, suggestion):
-            return "unknown option '\(option)'" + didYouMean(suggestion)
+            return "unknown option '\(shown(option))'" + didYouMean(suggestion)
         case let .repeatedOption(option, _):
-            return "option '\(option)' is given more than once"
+            return "option '\(shown(option))' is given more than once"
         case let .missingValue(option, _):
-            return "option '\(option)' needs a value"
+            return "option '\(shown(option))' needs a value"
         case let .unexpectedValue(option, _):
-            return "option '\(option)' takes no value"
+            return "option '\(shown(option))' takes no value"
         case let .invalidValue(option, value, expected, _):
-            return "invalid value '\(value)' for '\(option)': expected \(expected)"
+            return "invalid value '\(shown(value))' for '\(shown(option))': expected \(shown(expected))"
         case let .missingArgument(name, _):
-            return "missing \(name)"
+            return "missing \(shown(name))"
         case let .unexpectedArgument(argument, _):
-            return "unexpected argument '\(argument)'"
+            return "unexpected argument '\(shown(argument))'"
         case let .missingOption(option, _):
-            return "missing \(option)"
+            return "missing \(shown(option))"
         case let .exclusiveOptions(a, b, _):
-            return "'\(a)' and '\(b)' cannot be used together"
+            return "'\(shown(a))' and '\(shown(b))' cannot be used together"
         case let .noSuchFile(path, _):
-            return "no such file or directory: '\(path)'"
+            return "no such file or directory: '\(shown(path))'"
         case let .unreadableFile(path, reason, _):
-            return "cannot read '\(path)': \(reason)"
+            return "cannot read '\(shown(path))': \(shown(reason))"
         case let .notAFile(path, _):
-            return "'\(path)' is a directory; this command takes one scene file"
+            return "'\(shown(path))' is a directory; this command takes one scene file"
         case let .noScenes(path, _):
-            return "no scene files (*.yaml, *.yml) in directory '\(path)'"
+            return "no scene files (*.yaml, *.yml) in directory '\(shown(path))'"
         case let .unknownState(name, available, _):
             let list = available.isEmpty ? "the scene has no states" : "states: " + available.joined(separator: ", ")
-            return "no state named '\(name)'" + didYouMean(closestMatch(to: name, in: available)) + " (\(list))"
+            return "no state named '\(shown(name))'" + didYouMean(closestMatch(to: name, in: available)) + " (\(shown(list)))"
         case let .unknownTimeline(name, available, _):
             let list = available.isEmpty ? "the scene has no timelines" : "timelines: " + available.joined(separator: ", ")
-            return "no timeline named '\(name)'" + didYouMean(closestMatch(to: name, in: available)) + " (\(list))"
+            return "no timeline named '\(shown(name))'" + didYouMean(closestMatch(to: name, in: available)) + " (\(shown(list)))"
         case let .noTransition(from, to, available, _):
-            let list = available.isEmpty ? "'\(from)' has none" : "transitions from '\(from)': " + available.joined(separator: ", ")
-            return "no transition from '\(from)' to '\(to)' (\(list))"
+            let list = available.isEmpty ? "'\(shown(from))' has none" : "transitions from '\(shown(from))': " + available.joined(separator: ", ")
+            return "no transition from '\(shown(from))' to '\(shown(to))' (\(shown(list)))"
         case let .unknownTheme(name, scene, available, _):
             let list = available.isEmpty ? "it has no themes" : "its themes: " + available.joined(separator: ", ")
-            return "\(scene): no theme named '\(name)'" + didYouMean(closestMatch(to: name, in: available)) + " (\(list))"
+            return "\(shown(scene)): no theme named '\(shown(name))'" + didYouMean(closestMatch(to: name, in: available)) + " (\(shown(list)))"
         case let .timeOutOfRange(time, duration, _):
-            return "time \(time) is past the end of the timeline (\(duration))"
+            return "time \(shown(time)) is past the end of the timeline (\(shown(duration)))"
         case let .duplicateSceneName(name, first, second, _):
-            return "'\(first)' and '\(second)' are both scene '\(name)'; diff matches a directory's scenes by name"
+            return "'\(shown(first))' and '\(shown(second))' are both scene '\(shown(name))'; diff matches a directory's scenes by name"
         case let .gitFailed(message, _):
-            return message
+            return shown(message)
         }
     }
 
@@ -116,8 +119,11 @@ enum UsageError: Error, Equatable, Sendable {
 }
 
 private func didYouMean(_ suggestion: String?) -> String {
-    suggestion.map { "; did you mean '\($0)'?" } ?? ""
+    suggestion.map { "; did you mean '\(shown($0))'?" } ?? ""
 }
+
+/// A name or value as a message shows it: `TextEscaping.terminal`.
+private func shown(_ text: String) -> String { TextEscaping.terminal(text) }
 
 func usageLine(_ command: CommandName) -> String {
     switch command {

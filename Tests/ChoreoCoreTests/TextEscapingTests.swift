@@ -33,6 +33,23 @@ import Testing
         #expect(TextEscaping.terminalLines("ok\n::stop-commands::x\n\u{1B}[2J") == "ok\n\\u{3A}:stop-commands::x\n\\u{1B}[2J")
     }
 
+    /// GitHub's runner obeys its legacy `##[command]` wherever it occurs in a log line, and a
+    /// `::command` after any white space it trims: a scene key `##[error]Forged` printed raw in
+    /// a message and in its excerpt forged an annotation.
+    @Test func noLineHoldsALegacyWorkflowCommandOrStartsOneAfterSpaces() {
+        #expect(TextEscaping.terminal("key '##[error]Forged' and ###[x]") == "key '##\\u{5B}error]Forged' and ###\\u{5B}x]")
+        #expect(TextEscaping.terminal("# [x] #[y] ## [z]") == "# [x] #[y] ## [z]")
+        #expect(TextEscaping.terminal("  \t::error file=x::y", keepTabs: true, lineStart: true) == "  \t\\u{3A}:error file=x::y")
+        #expect(TextEscaping.terminal("\u{A0}\u{3000}::x", lineStart: true) == "\u{A0}\u{3000}\\u{3A}:x")
+        #expect(TextEscaping.terminal("a ::x", lineStart: true) == "a ::x")
+        #expect(TextEscaping.terminalLines("a\n   ::add-mask::x\n##[add-mask]y") == "a\n   \\u{3A}:add-mask::x\n##\\u{5B}add-mask]y")
+        // Escaping twice changes nothing more.
+        let once = TextEscaping.terminal("##[error]x", lineStart: true)
+        #expect(TextEscaping.terminal(once, lineStart: true) == once)
+        // JSON (and SARIF) printed to a log: the same `[` as an escape, the same string to a parser.
+        #expect(JSONWriter().string(.string("##[error]x #[y] #")) == "\"##\\u005berror]x #[y] #\"")
+    }
+
     @Test func workflowCommandTextEscapesTheRunnersCharactersAndEveryControl() {
         #expect(TextEscaping.githubData("50%\r\n::x") == "50%25%0D%0A::x")
         #expect(TextEscaping.githubData("\u{1B}]8;;http://x\u{7}\u{202E}") == "\\u{1B}]8;;http://x\\u{7}\\u{202E}")
