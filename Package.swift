@@ -16,6 +16,8 @@ import PackageDescription
 //   CCairo ← ChoreoRaster (the timeline drawn at an instant into pixels); CPNG, CWebP, CGIF, CFFmpeg
 //   ← ChoreoMedia (frames encoded as PNG, APNG, WebP, GIF, MP4, WebM); the CLI and ChoreoDiff use them.
 //   CXML2 ← ChoreoSVGImport (`choreo import`: SVG → scene nodes) sits on ChoreoScene; the CLI, the benchmark and the tests that compile scenes/ use it.
+//   ChoreoFileAccess (the files a scene names, read inside its folder) implements the front end's SceneFileAccess; the
+//   front half opens no file: the CLI, the benchmark and the tests hand it one.
 // Emitters never see YAML or the scene model; only ChoreoYAML sees libyaml.
 let package = Package(
     name: "Choreo",
@@ -24,7 +26,7 @@ let package = Package(
         .plugin(name: "ChoreoPlugin", targets: ["ChoreoPlugin"]),
         .library(
             name: "ChoreoKit",
-            targets: ["ChoreoDiagnostics", "ChoreoTimeline", "ChoreoTimelineJSON", "ChoreoSceneModel", "ChoreoSceneSyntax", "ChoreoSceneFrontend", "ChoreoSceneLowering", "ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoArchive", "ChoreoJSON", "ChoreoLanguageServer", "ChoreoDiff", "ChoreoSVGImport", "ChoreoAppAPI", "ChoreoRaster", "ChoreoMedia"]),
+            targets: ["ChoreoDiagnostics", "ChoreoTimeline", "ChoreoTimelineJSON", "ChoreoSceneModel", "ChoreoSceneSyntax", "ChoreoSceneFrontend", "ChoreoSceneLowering", "ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoArchive", "ChoreoJSON", "ChoreoLanguageServer", "ChoreoDiff", "ChoreoSVGImport", "ChoreoAppAPI", "ChoreoRaster", "ChoreoMedia", "ChoreoFileAccess"]),
     ],
     targets: [
         .systemLibrary(
@@ -69,6 +71,8 @@ let package = Package(
         .target(
             name: "ChoreoSceneFrontend",
             dependencies: ["ChoreoSceneModel", "ChoreoYAML", "ChoreoDiagnostics", "ChoreoTimeline", "ChoreoJSON", "ChoreoText"]),
+        // The files a scene names (fonts, artwork), read under one containment rule: what the CLI hands the compiler.
+        .target(name: "ChoreoFileAccess", dependencies: ["ChoreoSceneFrontend"]),
         // Scene model → timeline: never sees YAML.
         .target(name: "ChoreoSceneLowering", dependencies: ["ChoreoSceneModel", "ChoreoDiagnostics", "ChoreoTimeline", "ChoreoJSON"]),
         // The façade: bytes to timeline (`compileScene`), fixes, player targets; re-exports the three above.
@@ -97,7 +101,7 @@ let package = Package(
             dependencies: [
                 "ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoTimelineJSON", "ChoreoDiagnostics", "ChoreoTimeline", "ChoreoArchive",
                 "ChoreoLanguageServer", "ChoreoJSON", "ChoreoYAML", "ChoreoDiff", "ChoreoSVGImport", "ChoreoAppAPI",
-                "ChoreoRaster", "ChoreoMedia",
+                "ChoreoRaster", "ChoreoMedia", "ChoreoFileAccess",
             ]
         ),
         .plugin(name: "ChoreoPlugin", capability: .buildTool(), dependencies: ["choreo"]),
@@ -105,7 +109,7 @@ let package = Package(
             name: "choreo-bench",
             dependencies: [
                 "ChoreoYAML", "ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoDiagnostics", "ChoreoJSON", "ChoreoLanguageServer", "ChoreoSVGImport",
-                "ChoreoRaster", "ChoreoMedia",
+                "ChoreoRaster", "ChoreoMedia", "ChoreoFileAccess",
             ]
         ),
         .target(name: "ChoreoTestSupport", dependencies: ["ChoreoDiagnostics"], path: "Tests/ChoreoTestSupport"),
@@ -120,19 +124,19 @@ let package = Package(
         .testTarget(
             name: "ChoreoSceneTests",
             // The importer too: scenes/ holds scenes that draw SVGs with `artwork:`.
-            dependencies: ["ChoreoScene", "ChoreoYAML", "ChoreoTimeline", "ChoreoTimelineJSON", "ChoreoText", "ChoreoTestSupport", "ChoreoSVGImport"],
+            dependencies: ["ChoreoScene", "ChoreoYAML", "ChoreoTimeline", "ChoreoTimelineJSON", "ChoreoText", "ChoreoTestSupport", "ChoreoSVGImport", "ChoreoFileAccess"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "ChoreoRasterTests", dependencies: ["ChoreoRaster", "ChoreoMedia", "ChoreoTimeline"]),
         .testTarget(name: "ChoreoLottieTests", dependencies: ["ChoreoLottie", "ChoreoTimeline", "ChoreoTestSupport"]),
         .testTarget(name: "ChoreoSVGTests", dependencies: ["ChoreoSVG", "ChoreoTimeline", "ChoreoTestSupport"]),
-        .testTarget(name: "ChoreoSVGImportTests", dependencies: ["ChoreoSVGImport", "ChoreoScene", "ChoreoTimeline", "ChoreoTimelineJSON", "ChoreoDiagnostics", "ChoreoTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "ChoreoSVGImportTests", dependencies: ["ChoreoSVGImport", "ChoreoScene", "ChoreoTimeline", "ChoreoTimelineJSON", "ChoreoDiagnostics", "ChoreoTestSupport", "ChoreoFileAccess"], exclude: ["Fixtures"]),
         .testTarget(name: "ChoreoCLITests", dependencies: ["ChoreoTestSupport"]),
         .testTarget(name: "ChoreoDiffTests", dependencies: ["ChoreoDiff", "ChoreoScene", "ChoreoLottie", "ChoreoDiagnostics", "ChoreoJSON"]),
-        .testTarget(name: "ChoreoLanguageServerTests", dependencies: ["ChoreoLanguageServer", "ChoreoJSON", "ChoreoDiagnostics", "ChoreoTestSupport", "ChoreoSVGImport"]),
+        .testTarget(name: "ChoreoLanguageServerTests", dependencies: ["ChoreoLanguageServer", "ChoreoJSON", "ChoreoDiagnostics", "ChoreoTestSupport", "ChoreoSVGImport", "ChoreoFileAccess"]),
         .testTarget(
             name: "ChoreoPipelineTests",
-            dependencies: ["ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoTimeline", "ChoreoTimelineJSON", "ChoreoDiagnostics", "ChoreoTestSupport", "ChoreoSVGImport"],
+            dependencies: ["ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoTimeline", "ChoreoTimelineJSON", "ChoreoDiagnostics", "ChoreoTestSupport", "ChoreoSVGImport", "ChoreoFileAccess"],
             exclude: ["Hostile", "Golden"]
         ),
     ]

@@ -78,7 +78,7 @@ extension LanguageServer {
 
     private func nodeHover(_ id: String, shape: String?, document: Document) -> String {
         let file = SourceFile(path: Self.path(of: document.uri), text: document.text)
-        if let root = lastTree[document.uri], let scene = sceneInsight(root: root, file: file).scene,
+        if let root = lastTree[document.uri], let scene = sceneInsight(root: root, file: file, files: configuration.files).scene,
             let description = describeNode(id, in: scene)
         {
             return description

@@ -17,6 +17,8 @@ public final class LanguageServer {
         public var version: String
         /// Reads the SVGs of `artwork:` nodes (without it they are errors).
         public var artwork: (any ArtworkLoading)?
+        /// Reads the files a scene names (fonts, artwork); without it they are errors.
+        public var files: (any SceneFileAccess)?
 
         public init(documentationBase: String?, version: String) {
             self.documentationBase = documentationBase
@@ -310,7 +312,7 @@ public final class LanguageServer {
             let loweringCache = loweringCaches[uri] ?? LayerLoweringCache()
             loweringCaches[uri] = loweringCache
             let compilation = compileScene(
-                file, read: read, artwork: configuration.artwork, layerCache: cache, loweringCache: loweringCache)
+                file, read: read, artwork: configuration.artwork, files: configuration.files, layerCache: cache, loweringCache: loweringCache)
             diagnostics = compilation.diagnostics.cappedPerFile()
             artworkElements[uri] = compilation.artwork.elements.isEmpty ? nil : compilation.artwork.elements
         }

@@ -26,8 +26,9 @@ public struct SceneCompilation: Sendable {
     }
 }
 
-/// Parses, validates and lowers one scene file. No I/O but reading the font files its `fonts:`
-/// names and the SVG files its `artwork:` nodes name (relative to `file.path`), no printing.
+/// Parses, validates and lowers one scene file. No I/O, no printing: the font files its `fonts:`
+/// names and the SVG files its `artwork:` nodes name (relative to `file.path`) are read through
+/// `files` (without it they are errors), which keeps them inside the scene's folder.
 ///
 /// Without `theme` the timeline is the scene as written, with its themes as slots
 /// (`Timeline.themes`); with `theme` it is the scene compiled with that theme's var values and no
@@ -38,28 +39,29 @@ public struct SceneCompilation: Sendable {
 ///
 /// `artwork` reads the SVGs of `artwork:` nodes (without it they are errors).
 public func compileScene(
-    _ file: SourceFile, theme: String? = nil, target: PlayerTarget = .web, artwork: (any ArtworkLoading)? = nil
+    _ file: SourceFile, theme: String? = nil, target: PlayerTarget = .web, artwork: (any ArtworkLoading)? = nil,
+    files: (any SceneFileAccess)? = nil
 ) -> SceneCompilation {
-    compileSceneKeepingModel(file, theme: theme, target: target, artwork: artwork).compilation
+    compileSceneKeepingModel(file, theme: theme, target: target, artwork: artwork, files: files).compilation
 }
 
 /// `compileScene` of a file whose YAML the caller has read already: `read` is what
 /// `readYAML(file)` returned, or a tree equal to it. The language server keeps the tree of each
 /// lint and splices the YAML of an edited node into it for the next, so this is
-/// `compileScene(file, artwork:)` without its YAML read. With `layerCache` the front end takes
+/// `compileScene(file, artwork:, files:)` without its YAML read. With `layerCache` the front end takes
 /// the top-level layers the last build of the same document read, where their YAML and what
 /// reading them depends on are unchanged (`LayerReadCache`); with `loweringCache` lowering takes
 /// the IR nodes of the layers the last lowering built where nothing they depend on changed
 /// (`LayerLoweringCache`; the themes' variants are lowered whole).
 package func compileScene(
     _ file: SourceFile, read: (root: YAMLNode?, diagnostics: [Diagnostic]), artwork loader: (any ArtworkLoading)? = nil,
-    layerCache: LayerReadCache? = nil, loweringCache: LayerLoweringCache? = nil
+    files: (any SceneFileAccess)? = nil, layerCache: LayerReadCache? = nil, loweringCache: LayerLoweringCache? = nil
 ) -> SceneCompilation {
     var scene: Scene?
     var sources = ArtworkSources()
     var unused: YAMLNode?
     var compilation = compileScene(
-        file, theme: nil, model: &scene, keepingTree: false, tree: &unused, artwork: loader, sources: &sources, read: read,
+        file, theme: nil, model: &scene, keepingTree: false, tree: &unused, artwork: loader, files: files, sources: &sources, read: read,
         layerCache: layerCache, loweringCache: loweringCache)
     compilation.inputFiles = (scene?.fontFiles ?? []) + sources.files
     compilation.artwork = sources
@@ -71,14 +73,15 @@ package func compileScene(
 /// could not build one), with its source ranges: what `choreo diff` compares and points at. One
 /// pass, so a caller needing both pays for one compile.
 public func compileSceneKeepingModel(
-    _ file: SourceFile, theme: String? = nil, target: PlayerTarget = .web, artwork loader: (any ArtworkLoading)? = nil
+    _ file: SourceFile, theme: String? = nil, target: PlayerTarget = .web, artwork loader: (any ArtworkLoading)? = nil,
+    files: (any SceneFileAccess)? = nil
 ) -> (compilation: SceneCompilation, scene: Scene?) {
     var scene: Scene?
     var sources = ArtworkSources()
     // The target checks point into the YAML the compilation read: the tree is kept for them.
     var tree: YAMLNode?
     var compilation = compileScene(
-        file, theme: theme, model: &scene, keepingTree: target != .web, tree: &tree, artwork: loader, sources: &sources)
+        file, theme: theme, model: &scene, keepingTree: target != .web, tree: &tree, artwork: loader, files: files, sources: &sources)
     if let scene, let tree { compilation = checkedForTarget(compilation, target: target, scene: scene, tree: tree, file: file) }
     compilation.inputFiles = (scene?.fontFiles ?? []) + sources.files
     compilation.artwork = sources
@@ -88,14 +91,15 @@ public func compileSceneKeepingModel(
 
 private func compileScene(
     _ file: SourceFile, theme: String?, model: inout Scene?, keepingTree: Bool, tree: inout YAMLNode?,
-    artwork loader: (any ArtworkLoading)?, sources: inout ArtworkSources, read: (root: YAMLNode?, diagnostics: [Diagnostic])? = nil,
-    layerCache: LayerReadCache? = nil, loweringCache: LayerLoweringCache? = nil
+    artwork loader: (any ArtworkLoading)?, files: (any SceneFileAccess)?, sources: inout ArtworkSources,
+    read: (root: YAMLNode?, diagnostics: [Diagnostic])? = nil, layerCache: LayerReadCache? = nil, loweringCache: LayerLoweringCache? = nil
 ) -> SceneCompilation {
     var bag = DiagnosticBag(file: file.path)
     // The YAML tree is kept past the front end only when themes need to read it again or the
     // caller asks for it (`keepingTree`, into `tree`); otherwise it is released here, before lowering and emitting
     // need their memory.
-    guard let read = readScene(file, diagnostics: &bag, artwork: loader, sources: &sources, keepingTree: keepingTree, read: read, layerCache: layerCache),
+    guard let read = readScene(
+        file, diagnostics: &bag, artwork: loader, files: files, sources: &sources, keepingTree: keepingTree, read: read, layerCache: layerCache),
         !bag.hasErrors
     else {
         return SceneCompilation(timeline: nil, diagnostics: bag.diagnostics.sortedForReport())
@@ -115,7 +119,7 @@ private func compileScene(
             var themeBag = DiagnosticBag(file: file.path)
             var variant: Timeline?
             var variantVars: [String: VarValue] = [:]
-            if let root, let themed = buildScene(from: root, file: file, diagnostics: &themeBag, varOverrides: themeOverrides(sceneTheme, in: root)),
+            if let root, let themed = buildScene(from: root, file: file, diagnostics: &themeBag, varOverrides: themeOverrides(sceneTheme, in: root), files: files),
                 !themeBag.hasErrors
             {
                 variant = lower(themed, inputBytes: file.bytes.count, diagnostics: &themeBag)
@@ -154,18 +158,20 @@ private func compileScene(
 /// Reads the YAML tree and builds the scene model from it; the tree comes back only when the
 /// scene has themes (each theme builds the scene again from it) or `keepingTree`.
 private func readScene(
-    _ file: SourceFile, diagnostics bag: inout DiagnosticBag, artwork loader: (any ArtworkLoading)?, sources: inout ArtworkSources,
+    _ file: SourceFile, diagnostics bag: inout DiagnosticBag, artwork loader: (any ArtworkLoading)?, files: (any SceneFileAccess)?,
+    sources: inout ArtworkSources,
     keepingTree: Bool, read: (root: YAMLNode?, diagnostics: [Diagnostic])? = nil, layerCache: LayerReadCache? = nil
 ) -> (scene: Scene, root: YAMLNode?)? {
     var (root, yamlDiagnostics) = read ?? readYAML(file)
     bag.append(contentsOf: yamlDiagnostics)
-    if root != nil { sources = expandArtwork(in: &root!, file: file, loader: loader, diagnostics: &bag) }
+    if root != nil { sources = expandArtwork(in: &root!, file: file, loader: loader, files: files, diagnostics: &bag) }
     // Moved into the tree the front end owns (no copy left here), so that it can free each
     // section of a scene without themes once read.
     let tree = SceneTree(root.take())
     // Scene checks run even after recoverable YAML errors (a duplicate key), so one run reports
     // every problem in the file.
-    guard tree.root != nil, let scene = buildScene(from: tree, file: file, diagnostics: &bag, releasingSections: !keepingTree, layerCache: layerCache)
+    guard tree.root != nil,
+        let scene = buildScene(from: tree, file: file, diagnostics: &bag, releasingSections: !keepingTree, layerCache: layerCache, files: files)
     else { return nil }
     return (scene, scene.themes.isEmpty && !keepingTree ? nil : tree.root)
 }

@@ -6,7 +6,8 @@ import Foundation
 
 // `artwork:` (contract §14): a group node whose children are an SVG's elements. The SVG importer
 // sits above this target, so the program that compiles supplies it as an `ArtworkLoading`; the
-// front end reads the file (inside the scene's folder, bounded), hands the bytes over, and puts
+// front end reads the file through its `SceneFileAccess` (inside the scene's folder, bounded),
+// hands the bytes over, and puts
 // the nodes the importer writes into the scene's tree before reading it, so artwork nodes are
 // ordinary nodes to everything after: states, tweens, keyframes, themes, every output.
 
@@ -16,20 +17,6 @@ public protocol ArtworkLoading: Sendable {
     /// The drawing of the SVG in `bytes` (with `element`, that element and what it holds, placed
     /// where it is in the file), fitted into `size` by the SVG's `preserveAspectRatio` when given.
     func artwork(from bytes: [UInt8], element: String?, fittingInto size: Point?) -> Result<LoadedArtwork, ArtworkFinding>
-    /// The artwork file at `path` (the scene's folder, as its `SourceFile` names it, joined with
-    /// the `artwork:` path) when the loader reads files itself, as `choreo diff --git` does at a
-    /// revision; nil (the default) reads the file system.
-    func artworkFile(at path: String) -> ArtworkFileContents?
-}
-
-extension ArtworkLoading {
-    public func artworkFile(at path: String) -> ArtworkFileContents? { nil }
-}
-
-/// An artwork file as a loader that reads files itself found it.
-public enum ArtworkFileContents: Sendable, Hashable {
-    case bytes([UInt8])
-    case missing
 }
 
 /// Something about an SVG at a place in it (line and column of an element, 1-based).
@@ -93,14 +80,14 @@ let artworkPrefixKey = "prefix"
 /// value's). Reports what goes wrong at the `artwork:` value, the importer's warnings with the
 /// SVG's own `FILE.svg:LINE:COL`.
 package func expandArtwork(
-    in root: inout YAMLNode, file: SourceFile, loader: (any ArtworkLoading)?, diagnostics bag: inout DiagnosticBag
+    in root: inout YAMLNode, file: SourceFile, loader: (any ArtworkLoading)?, files: (any SceneFileAccess)?, diagnostics bag: inout DiagnosticBag
 ) -> ArtworkSources {
     var sources = ArtworkSources()
     guard case var .mapping(pairs) = root.kind,
         let layersIndex = pairs.firstIndex(where: { $0.key.scalar?.value == "layers" }),
         containsArtwork(pairs[layersIndex].value)
     else { return sources }
-    var expander = ArtworkExpander(file: file, loader: loader)
+    var expander = ArtworkExpander(file: file, loader: loader, files: files)
     expander.collectWrittenIDs(pairs[layersIndex].value)
     expander.expandList(&pairs[layersIndex].value)
     root.kind = .mapping(pairs)
@@ -123,6 +110,7 @@ private func containsArtwork(_ list: YAMLNode) -> Bool {
 private struct ArtworkExpander {
     let file: SourceFile
     let loader: (any ArtworkLoading)?
+    let files: (any SceneFileAccess)?
     var bag: DiagnosticBag
     var sources = ArtworkSources()
     /// The ids written in the scene, with where.
@@ -133,9 +121,10 @@ private struct ArtworkExpander {
     /// The files read so far, by path: a file used twice is read once per compile.
     var readFiles: [String: [UInt8]] = [:]
 
-    init(file: SourceFile, loader: (any ArtworkLoading)?) {
+    init(file: SourceFile, loader: (any ArtworkLoading)?, files: (any SceneFileAccess)?) {
         self.file = file
         self.loader = loader
+        self.files = files
         bag = DiagnosticBag(file: file.path)
     }
 
@@ -204,8 +193,8 @@ private struct ArtworkExpander {
                 help: "import the drawings into one SVG and pick its elements with #id")
             return
         }
-        guard let absolute = resolve(request.path, at: request.pathRange) else { return }
-        guard let bytes = read(absolute, shown: request.path, at: request.pathRange) else { return }
+        let absolute = artworkPath(request.path, nextTo: file.path)
+        guard let bytes = read(request.path, path: absolute, at: request.pathRange) else { return }
         guard let loader else {
             bag.error(.svgRefused, "this program compiles scenes without the SVG importer, so '\(artworkKey)' cannot be read", at: range,
                 help: "compile with choreo, or give compileScene an ArtworkLoading")
@@ -314,69 +303,31 @@ private struct ArtworkExpander {
         return nil
     }
 
-    /// The path relative to the scene's folder; it must stay inside it.
-    private mutating func resolve(_ relative: String, at range: SourceRange) -> String? {
-        guard let path = artworkPath(relative, nextTo: file.path) else {
-            bag.error(.artworkNotFound, "an artwork file is named relative to the scene's folder and stays inside it", at: range,
-                help: "copy the SVG next to the scene, for example artwork/NAME.svg")
+    /// The bytes of the file `shown` names (at `path`, the scene's folder joined with it), read
+    /// through `files`: inside the scene's folder, at most 8 MiB.
+    private mutating func read(_ shown: String, path: String, at range: SourceRange) -> [UInt8]? {
+        if let bytes = readFiles[path] { return bytes }
+        guard let files else {
+            bag.error(.artworkNotFound, "this program compiles scenes without reading files, so the artwork file '\(shown)' cannot be read",
+                at: range, help: "compile with choreo, or give compileScene a SceneFileAccess")
             return nil
         }
-        return path
-    }
-
-    private mutating func refuseMissing(_ shown: String, at range: SourceRange) {
-        bag.error(.artworkNotFound, "the artwork file '\(shown)' does not exist", at: range,
-            help: "check the path: it is relative to the scene file's folder")
-    }
-
-    private mutating func refuseTooLarge(_ shown: String, at range: SourceRange) {
-        bag.error(.svgRefused, "the artwork file '\(shown)' is larger than 8 MiB", at: range,
-            help: "simplify the drawing (SVGO), or split it into several files")
-    }
-
-    /// The file's bytes: a regular file only (a FIFO would block), at most 8 MiB.
-    private mutating func read(_ path: String, shown: String, at range: SourceRange) -> [UInt8]? {
-        if let bytes = readFiles[path] { return bytes }
-        if !sources.files.contains(path) { sources.files.append(path) }
-        switch loader?.artworkFile(at: path) {
-        case .missing?:
-            refuseMissing(shown, at: range)
-            return nil
-        case let .bytes(bytes)?:
-            guard bytes.count <= maximumArtworkBytes else {
-                refuseTooLarge(shown, at: range)
-                return nil
-            }
+        switch files.read(shown, besideScene: file.path, limit: maximumArtworkBytes) {
+        case let .bytes(bytes):
+            if !sources.files.contains(path) { sources.files.append(path) }
             readFiles[path] = bytes
             return bytes
-        case nil: break
-        }
-        let resolved = absoluteResolved(path)
-        let type = (try? FileManager.default.attributesOfItem(atPath: resolved))?[.type] as? FileAttributeType
-        guard type == .typeRegular else {
-            refuseMissing(shown, at: range)
+        case let .refused(refusal):
+            if refusal != .outsideFolder, !sources.files.contains(path) { sources.files.append(path) }
+            var (message, help) = refusalMessage(refusal, what: "artwork file", shown: shown, limit: "8 MiB")
+            switch refusal {
+            case .tooLarge: help = "simplify the drawing (SVGO), or split it into several files"
+            case .outsideFolder: help = "copy the SVG next to the scene, for example artwork/NAME.svg"
+            default: break
+            }
+            bag.error(refusal == .tooLarge ? .svgRefused : .artworkNotFound, message, at: range, help: help)
             return nil
         }
-        // A link inside the folder may point anywhere: what is read must be inside it too.
-        let folder = absoluteResolved((file.path as NSString).deletingLastPathComponent)
-        guard resolved.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") else {
-            bag.error(.artworkNotFound, "the artwork file '\(shown)' is a link to a file outside the scene's folder", at: range,
-                help: "copy the SVG into the scene's folder")
-            return nil
-        }
-        guard let handle = FileHandle(forReadingAtPath: resolved) else {
-            bag.error(.artworkNotFound, "the artwork file '\(shown)' cannot be read", at: range)
-            return nil
-        }
-        defer { try? handle.close() }
-        let data = (try? handle.read(upToCount: maximumArtworkBytes + 1)) ?? Data()
-        guard data.count <= maximumArtworkBytes else {
-            refuseTooLarge(shown, at: range)
-            return nil
-        }
-        let bytes = [UInt8](data)
-        readFiles[path] = bytes
-        return bytes
     }
 
     /// Every node of the list gets `prefix` before its id; an id another node has is an error.
@@ -453,16 +404,9 @@ package func withoutFixItsInArtwork(_ diagnostics: [Diagnostic], _ sources: Artw
     }
 }
 
-/// `relative` next to the scene at `scenePath`; nil when it is absolute or climbs out with `..`.
-private func artworkPath(_ relative: String, nextTo scenePath: String) -> String? {
-    let components = relative.split(separator: "/", omittingEmptySubsequences: true)
-    guard !relative.hasPrefix("/"), !components.contains(".."), !components.isEmpty else { return nil }
+/// `relative` joined to the folder of the scene at `scenePath`: the name the outputs' depfile and
+/// `--watch` know the file by, and go-to-definition opens.
+private func artworkPath(_ relative: String, nextTo scenePath: String) -> String {
     let directory = (scenePath as NSString).deletingLastPathComponent
     return directory.isEmpty ? relative : directory + "/" + relative
-}
-
-/// `path` from the root, every link in it followed.
-private func absoluteResolved(_ path: String) -> String {
-    let absolute = path.hasPrefix("/") ? path : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
-    return ((absolute as NSString).standardizingPath as NSString).resolvingSymlinksInPath
 }

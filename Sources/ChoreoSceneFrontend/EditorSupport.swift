@@ -14,7 +14,7 @@ package struct SceneInsight: Sendable {
 /// Reads a scene for editor support, from a YAML tree the caller already has. Pure, and never
 /// fails: a broken file simply yields fewer facts.
 /// `resolveModel: false` reads only the vars (cheap: what a hover on `$name` needs).
-package func sceneInsight(root: YAMLNode, file: SourceFile, resolveModel: Bool = true) -> SceneInsight {
+package func sceneInsight(root: YAMLNode, file: SourceFile, resolveModel: Bool = true, files: (any SceneFileAccess)? = nil) -> SceneInsight {
     let context = FrontendContext(file: file, bag: DiagnosticBag(file: file.path))
     let pairs = root.mapping ?? []
     if let fps = pairs.first(where: { $0.key.scalar?.value == "fps" })?.value.scalar.flatMap({ Double($0.value) }), fps > 0 {
@@ -23,7 +23,7 @@ package func sceneInsight(root: YAMLNode, file: SourceFile, resolveModel: Bool =
     if let vars = pairs.first(where: { $0.key.scalar?.value == "vars" })?.value { context.readVars(vars) }
     guard resolveModel else { return SceneInsight(vars: context.environment.vars, scene: nil) }
     var bag = DiagnosticBag(file: file.path)
-    let scene = buildScene(from: root, file: file, diagnostics: &bag)
+    let scene = buildScene(from: root, file: file, diagnostics: &bag, files: files)
     return SceneInsight(vars: context.environment.vars, scene: bag.hasErrors ? nil : scene)
 }
 

@@ -100,6 +100,8 @@ package final class FrontendContext {
     var pathVertexCount = 0
     /// `fonts:`, by name, and the font files read (for depfiles and watching).
     var fonts = SceneFonts()
+    /// What reads the font files `fonts:` names; nil makes each an error.
+    var files: (any SceneFileAccess)?
     /// Text nodes' settings and the texts states give them.
     var texts = SceneTexts()
     var reportedTooManyVertices = false

@@ -6,10 +6,11 @@ import ChoreoYAML
 /// Builds the scene model from the YAML tree, reporting every problem. Returns nil for the scene
 /// when an error makes the model unusable; warnings never do.
 package func buildScene(
-    from root: YAMLNode, file: SourceFile, diagnostics: inout DiagnosticBag, varOverrides: [String: YAMLNode] = [:]
+    from root: YAMLNode, file: SourceFile, diagnostics: inout DiagnosticBag, varOverrides: [String: YAMLNode] = [:],
+    files: (any SceneFileAccess)? = nil
 ) -> Scene? {
     // The caller keeps `root`, so releasing the tree's sections as they are read frees nothing.
-    buildScene(from: SceneTree(root), file: file, diagnostics: &diagnostics, varOverrides: varOverrides)
+    buildScene(from: SceneTree(root), file: file, diagnostics: &diagnostics, varOverrides: varOverrides, files: files)
 }
 
 /// Builds the scene model from a tree the front end may release as it goes: when the scene has no
@@ -22,9 +23,10 @@ package func buildScene(
 /// the two ways give the same scene and diagnostics).
 package func buildScene(
     from tree: SceneTree, file: SourceFile, diagnostics: inout DiagnosticBag, varOverrides: [String: YAMLNode] = [:],
-    releasingSections: Bool = true, layerCache: LayerReadCache? = nil
+    releasingSections: Bool = true, layerCache: LayerReadCache? = nil, files: (any SceneFileAccess)? = nil
 ) -> Scene? {
     let context = FrontendContext(file: file, bag: diagnostics)
+    context.files = files
     context.varOverrides = varOverrides
     context.layerCache = layerCache
     let scene = context.buildScene(tree, releasingSections: releasingSections)

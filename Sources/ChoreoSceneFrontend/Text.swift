@@ -68,8 +68,13 @@ extension FrontendContext {
             warning(.fontFromSystem,
                 "the font family '\(name)' is whatever font this machine has installed under that name; another machine may draw other glyphs",
                 at: family.value.reportRange, help: "put the font file next to the scene and write {file: …} for output that is the same everywhere")
-            return loadFont(absolute: match.file, shown: name, at: family.value.reportRange, index: match.index, weight: weight,
-                weightNode: map.value("weight"))
+            guard let files else {
+                error(.fontNotFound, "this program compiles scenes without reading files, so the font family '\(name)' cannot be read",
+                    at: family.value.reportRange, help: "compile with choreo, or give compileScene a SceneFileAccess")
+                return nil
+            }
+            return loadFont(files.readInstalledFont(at: match.file, limit: Font.maximumBytes), path: match.file, shown: name,
+                at: family.value.reportRange, index: match.index, weight: weight, weightNode: map.value("weight"))
         }
     }
 
@@ -86,34 +91,38 @@ extension FrontendContext {
         return number(node, name: "weight", bound: .between(1, 1000))
     }
 
-    /// A font file named relative to the scene's directory; it must stay inside it.
+    /// A font file named relative to the scene's folder, read through `files` (inside the folder).
     private func loadFont(path relative: String, at range: SourceRange, index: Int, weight: Double?, weightNode: YAMLNode?) -> Font? {
-        let components = relative.split(separator: "/", omittingEmptySubsequences: true)
-        guard !relative.hasPrefix("/"), !components.contains(".."), !components.isEmpty else {
-            error(.fontNotFound, "a font file is named relative to the scene's folder and stays inside it", at: range,
-                help: "copy the font next to the scene, for example fonts/NAME.ttf")
+        guard let files else {
+            error(.fontNotFound, "this program compiles scenes without reading files, so the font file '\(relative)' cannot be read", at: range,
+                help: "compile with choreo, or give compileScene a SceneFileAccess")
             return nil
         }
+        let read = files.read(relative, besideScene: file.path, limit: Font.maximumBytes)
         let directory = (file.path as NSString).deletingLastPathComponent
-        let absolute = directory.isEmpty ? relative : directory + "/" + relative
-        return loadFont(absolute: absolute, shown: relative, at: range, index: index, weight: weight, weightNode: weightNode)
+        let joined = directory.isEmpty ? relative : directory + "/" + relative
+        return loadFont(read, path: joined, shown: relative, at: range, index: index, weight: weight, weightNode: weightNode)
     }
 
-    private func loadFont(absolute: String, shown: String, at range: SourceRange, index: Int, weight: Double?, weightNode: YAMLNode?) -> Font? {
-        // Only a regular file is opened: a FIFO or a device would block or never end.
-        let resolved = (absolute as NSString).resolvingSymlinksInPath
-        let type = (try? FileManager.default.attributesOfItem(atPath: resolved))?[.type] as? FileAttributeType
-        guard type == .typeRegular, let handle = FileHandle(forReadingAtPath: resolved) else {
-            error(.fontNotFound, "the font file '\(shown)' does not exist", at: range,
-                help: "check the path: it is relative to the scene file's folder")
+    private func loadFont(_ read: SceneFileRead, path: String, shown: String, at range: SourceRange, index: Int, weight: Double?, weightNode: YAMLNode?) -> Font? {
+        let data: [UInt8]
+        switch read {
+        case let .bytes(bytes): data = bytes
+        case let .refused(refusal):
+            var (message, help) = refusalMessage(refusal, what: "font file", shown: shown, limit: "32 MiB")
+            switch refusal {
+            case .tooLarge:
+                fonts.files.append(path)
+                help = "subset the font to the characters the scene uses"
+            case .outsideFolder: help = "copy the font next to the scene, for example fonts/NAME.ttf"
+            default: break
+            }
+            error(refusal == .tooLarge ? .fontUnreadable : .fontNotFound, message, at: range, help: help)
             return nil
         }
-        defer { try? handle.close() }
-        // Read one byte past the bound, so a larger file is refused without reading all of it.
-        let data = (try? handle.read(upToCount: Font.maximumBytes + 1)) ?? Data()
-        fonts.files.append(absolute)
+        fonts.files.append(path)
         do {
-            return try Font(data: [UInt8](data), index: index, weight: weight)
+            return try Font(data: data, index: index, weight: weight)
         } catch .tooLarge {
             error(.fontUnreadable, "the font file '\(shown)' is larger than 32 MiB", at: range,
                 help: "subset the font to the characters the scene uses")

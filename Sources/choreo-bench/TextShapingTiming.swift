@@ -1,4 +1,5 @@
 import ChoreoDiagnostics
+import ChoreoFileAccess
 import ChoreoSVG
 import ChoreoScene
 import Foundation
@@ -36,7 +37,7 @@ func measureTextShaping(cli: String, work: URL) -> TextShapingTiming? {
     text += states
     let textFile = directory.appendingPathComponent("text.yaml")
     try? text.write(to: textFile, atomically: true, encoding: .utf8)
-    guard let timeline = compileScene(SourceFile(path: textFile.path, bytes: Array(text.utf8))).timeline else { return nil }
+    guard let timeline = compileScene(SourceFile(path: textFile.path, bytes: Array(text.utf8)), files: SceneFolderFiles()).timeline else { return nil }
     // Each text node is drawn as `<g id="tN" … transform="translate(X Y)"><path d="…"`.
     let snapshot = SVGEmitter.snapshot(timeline, at: 0)
     var paths = header + "layers:\n"

@@ -1,4 +1,5 @@
 import ChoreoDiagnostics
+import ChoreoFileAccess
 import ChoreoJSON
 import ChoreoLottie
 import ChoreoSVG
@@ -619,7 +620,7 @@ let sceneFiles = ((try? FileManager.default.contentsOfDirectory(atPath: scenesDi
 for name in sceneFiles {
     let path = scenesDirectory + "/" + name
     let bytes = [UInt8](FileManager.default.contents(atPath: path) ?? Data())
-    guard let timeline = compileScene(SourceFile(path: path, bytes: bytes), artwork: SVGArtworkLoader()).timeline else {
+    guard let timeline = compileScene(SourceFile(path: path, bytes: bytes), artwork: SVGArtworkLoader(), files: SceneFolderFiles()).timeline else {
         sceneSizes.append(SceneSize(name: name, yamlBytes: bytes.count, lottieBytes: 0, gzipBytes: nil,
                                     findings: [LottieAudit.Finding(what: "does not compile", count: 1)]))
         continue

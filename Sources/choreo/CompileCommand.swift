@@ -27,7 +27,7 @@ struct CompiledScene: Sendable {
 
 /// Compiles one scene and checks it against the player target. Pure.
 func compileOnly(_ source: SourceFile, theme: String? = nil, target: PlayerTarget = .web) -> CompiledScene {
-    let compilation = compileScene(source, theme: theme, target: target, artwork: artworkLoader)
+    let compilation = compileScene(source, theme: theme, target: target, artwork: artworkLoader, files: sceneFileAccess)
     guard let timeline = compilation.timeline, !compilation.diagnostics.hasErrors else {
         return CompiledScene(source: source, diagnostics: compilation.diagnostics, timeline: nil, themeNames: compilation.themeNames)
     }

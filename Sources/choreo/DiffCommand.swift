@@ -1,5 +1,6 @@
 import ChoreoDiagnostics
 import ChoreoDiff
+import ChoreoFileAccess
 import ChoreoJSON
 import ChoreoLottie
 import ChoreoMedia
@@ -33,16 +34,10 @@ func runDiff(_ options: DiffOptions) throws(UsageError) -> ExitStatus {
         (pairs, artworkChanged, topLevel) = try gitPairs(revision: revision, paths: paths)
         gitRevision = revision
     }
-    // The scenes' paths are from the repository's top, and so are their artwork paths: compile
-    // there (the pages' directory is the one named from here).
-    var htmlDirectory = options.htmlDirectory
-    // Where the media are written; the report links them by the path as given.
-    var mediaPath = options.mediaDirectory
-    if let topLevel {
-        htmlDirectory = htmlDirectory.map { URL(fileURLWithPath: $0).path }
-        mediaPath = mediaPath.map { URL(fileURLWithPath: $0).path }
-        FileManager.default.changeCurrentDirectoryPath(topLevel)
-    }
+    // The scenes' paths are from the repository's top, and so are the files they name: the
+    // working tree's side reads them from there (the directories written are named from here).
+    let htmlDirectory = options.htmlDirectory
+    let workingTreeFiles: any SceneFileAccess = topLevel.map { SceneFolderFiles(base: $0) } ?? sceneFileAccess
     // A file with the same bytes on both sides cannot have changed (the output is a function of
     // the bytes and of the SVGs it draws), so it is not compiled: `--git` compiles only what the
     // working tree changed, and an unchanged scene with errors (a test fixture) stops nothing.
@@ -51,19 +46,19 @@ func runDiff(_ options: DiffOptions) throws(UsageError) -> ExitStatus {
         return !(artworkChanged && mayUseArtwork(old.bytes))
     }
     // Both sides of every pair compile on the workers; results come back in input order. A
-    // scene read at a revision reads its artwork there too.
-    let inputs: [(SourceFile, any ArtworkLoading)?] = pairs.flatMap { pair in
+    // scene read at a revision reads the files it names there too.
+    let inputs: [(SourceFile, any SceneFileAccess)?] = pairs.flatMap { pair in
         [
             pair.old.map { old in
                 (old, gitRevision.map { revision in
-                    RevisionArtworkLoader(revision: revision, sceneName: String(old.path.dropFirst(revision.count + 1)), scenePath: old.path)
-                } ?? artworkLoader)
+                    RevisionFiles(revision: revision, sceneName: String(old.path.dropFirst(revision.count + 1)))
+                } ?? workingTreeFiles)
             },
-            pair.new.map { ($0, artworkLoader) },
+            pair.new.map { ($0, workingTreeFiles) },
         ]
     }
     let compiled = concurrentMap(inputs, jobs: ProcessInfo.processInfo.activeProcessorCount) { input in
-        input.map { compileSide($0.0, artwork: $0.1) }
+        input.map { compileSide($0.0, files: $0.1) }
     }
     var failed = false
     var sides: [(old: ComparedScene?, new: ComparedScene?)] = []
@@ -110,7 +105,7 @@ func runDiff(_ options: DiffOptions) throws(UsageError) -> ExitStatus {
                 DiffRenderer.MediaLink(span: $0.span, animation: "\(base)/\($0.fileStem).webp", still: "\(base)/\($0.fileStem).png")
             }
         }
-        guard writeMedia(clips, into: mediaPath ?? mediaDirectory, sides: sides) else { return .diffError }
+        guard writeMedia(clips, into: mediaDirectory, sides: sides, base: topLevel) else { return .diffError }
     }
     let report = DiffRenderer.render(diffs, format: options.format, media: links)
     switch options.format {
@@ -118,13 +113,13 @@ func runDiff(_ options: DiffOptions) throws(UsageError) -> ExitStatus {
     case .json, .github: Console.outFormatted(report)
     }
     if let directory = htmlDirectory {
-        guard writePages(diffs, sides: sides, clips: clips, into: directory) else { return .diffError }
+        guard writePages(diffs, sides: sides, clips: clips, into: directory, base: topLevel) else { return .diffError }
     }
     return diffs.contains(where: \.hasChanges) ? .changes : .noChanges
 }
 
-private func compileSide(_ source: SourceFile, artwork: any ArtworkLoading) -> CompiledSide {
-    let (compilation, scene) = compileSceneKeepingModel(source, artwork: artwork)
+private func compileSide(_ source: SourceFile, files: any SceneFileAccess) -> CompiledSide {
+    let (compilation, scene) = compileSceneKeepingModel(source, artwork: artworkLoader, files: files)
     guard let timeline = compilation.timeline, let scene, !compilation.diagnostics.hasErrors else {
         return .failed(source, compilation.diagnostics)
     }
@@ -181,8 +176,8 @@ private func matchedByName(old: [ComparedScene], new: [ComparedScene]) throws(Us
 /// scenes (a `choreo:` key at the top) take part, unless named on the command line. When an SVG
 /// differs, so may every scene that names an `artwork:` (`artworkChanged`): those take part too.
 private func gitPairs(revision: String, paths: [String]) throws(UsageError) -> (pairs: [(old: SourceFile?, new: SourceFile?)], artworkChanged: Bool, topLevel: String) {
-    let top = try git(["rev-parse", "--show-toplevel"], what: "this is not a git repository (diff --git runs in one)")
-    let topLevel = String(decoding: top, as: UTF8.self).trimmingCharacters(in: .newlines)
+    let printed = try git(["rev-parse", "--show-toplevel"], what: "this is not a git repository (diff --git runs in one)")
+    let topLevel = String(decoding: printed, as: UTF8.self).trimmingCharacters(in: .newlines)
     _ = try git(["rev-parse", "--verify", "--quiet", "--end-of-options", "\(revision)^{commit}"], what: "no commit '\(revision)' in this repository")
     // `:/` is the whole repository whatever the current directory.
     let pathspecs = paths.isEmpty ? [":/"] : paths
@@ -200,11 +195,14 @@ private func gitPairs(revision: String, paths: [String]) throws(UsageError) -> (
     var pairs: [(old: SourceFile?, new: SourceFile?)] = []
     var candidates = Set(names(differing)).union(names(untracked))
     let artworkChanged = (differing + [0] + untracked).split(separator: 0).contains { $0.count > 4 && String(decoding: $0, as: UTF8.self).lowercased().hasSuffix(".svg") }
+    let top = pathComponents(realPath(topLevel) ?? topLevel)
     if artworkChanged {
         for name in Set(names(listedNew)).intersection(oldNames).subtracting(candidates) {
-            guard let handle = FileHandle(forReadingAtPath: topLevel + "/" + name) else { continue }
-            defer { try? handle.close() }
-            if let bytes = try? handle.read(upToCount: YAMLLimits.defaultMaxFileBytes + 1), mayUseArtwork(Array(bytes)) { candidates.insert(name) }
+            // Read as the scene itself would be: a link out of the repository is reported below, not read here.
+            guard case let .success(path) = resolveInside(top, name: name, in: FileSystemTree()),
+                case let .success(bytes) = readRegularFile(path, atMost: YAMLLimits.defaultMaxFileBytes + 1), mayUseArtwork(bytes)
+            else { continue }
+            candidates.insert(name)
         }
     }
     // A PATH that names nothing is a mistake, not "no changes".
@@ -213,15 +211,10 @@ private func gitPairs(revision: String, paths: [String]) throws(UsageError) -> (
     }
     for name in candidates.sorted() {
         let file = topLevel + "/" + name
-        var new: SourceFile?
-        if FileManager.default.fileExists(atPath: file) {
-            let read = try readScene(file, command: .diff)
-            new = SourceFile(path: name, bytes: read.bytes)
-        }
+        let new = try workingTreeScene(name, top: top)
         var old: SourceFile?
         if oldNames.contains(name) {
-            let bytes = try git(
-                ["show", "--end-of-options", "\(revision):\(name)"], what: "cannot read \(name) at \(revision)", limit: YAMLLimits.defaultMaxFileBytes + 1)
+            let bytes = try revisionScene(name, at: revision)
             old = SourceFile(path: "\(revision):\(name)", bytes: bytes)
         }
         let explicitlyNamed = named.contains(name) || named.contains(file)
@@ -229,6 +222,54 @@ private func gitPairs(revision: String, paths: [String]) throws(UsageError) -> (
         if old != nil || new != nil { pairs.append((old, new)) }
     }
     return (pairs, artworkChanged, topLevel)
+}
+
+/// The working tree's scene `name` (a path from the repository's top, whose real path is
+/// `top`), nil when the working tree has none. Read under the rules `lint` walks a directory
+/// with (`sceneFiles`): a link must lead to a regular file inside the repository, not under a
+/// hidden name; anything else is an error, never read (a pull request replacing a scene by a
+/// link to `/proc/self/environ` would have it quoted in the job's log).
+private func workingTreeScene(_ name: String, top: [String]) throws(UsageError) -> SourceFile? {
+    let shown = TextEscaping.terminal(name)
+    let path: [String]
+    switch resolveInside(top, name: name, in: FileSystemTree()) {
+    case let .success(resolved): path = resolved
+    case .failure(.missing): return nil
+    case .failure(.linkOutOfFolder):
+        throw .unreadableFile(shown, reason: "it is a symbolic link out of the repository; only links within it are followed", command: .diff)
+    case .failure(.linkLoop): throw .unreadableFile(shown, reason: "it is a symbolic link loop", command: .diff)
+    case let .failure(.notRegularFile(kind)): throw .unreadableFile(shown, reason: "not a regular file (\(kind))", command: .diff)
+    case let .failure(refusal): throw .unreadableFile(shown, reason: refusal.reason, command: .diff)
+    }
+    guard !path[top.count...].contains(where: { $0.hasPrefix(".") }) else {
+        throw .unreadableFile(shown, reason: "it is a symbolic link to a hidden file; only links to what the diff itself reads are followed", command: .diff)
+    }
+    switch readRegularFile(path, atMost: YAMLLimits.defaultMaxFileBytes + 1) {
+    case let .success(bytes): return SourceFile(path: name, bytes: bytes)
+    case .failure(.missing): return nil
+    case let .failure(refusal): throw .unreadableFile(shown, reason: refusal.reason, command: .diff)
+    }
+}
+
+/// The scene `name` at `revision`, under the same rule in the revision's tree: a committed link
+/// is followed only to a file inside the repository.
+private func revisionScene(_ name: String, at revision: String) throws(UsageError) -> [UInt8] {
+    let tree = RevisionTree(revision: revision)
+    let shown = TextEscaping.terminal(name)
+    switch resolveInside([], name: name, in: tree) {
+    case let .success(path):
+        switch tree.read(path, limit: YAMLLimits.defaultMaxFileBytes + 1) {
+        case let .bytes(bytes): return bytes
+        case .refused(.tooLarge):
+            // One byte past the limit, for the YAML reader to report as too large.
+            return try git(["cat-file", "blob", "\(revision):\(path.joined(separator: "/"))"], what: "cannot read \(shown) at \(revision)",
+                limit: YAMLLimits.defaultMaxFileBytes + 1, cutting: true)
+        case let .refused(refusal): throw .unreadableFile("\(revision):\(shown)", reason: refusal.reason, command: .diff)
+        }
+    case .failure(.linkOutOfFolder):
+        throw .unreadableFile("\(revision):\(shown)", reason: "it is a symbolic link out of the repository; only links within it are followed", command: .diff)
+    case let .failure(refusal): throw .unreadableFile("\(revision):\(shown)", reason: refusal.reason, command: .diff)
+    }
 }
 
 /// True when a line of the file starts with `choreo:`: the key every scene has at its top level.
@@ -243,9 +284,11 @@ private func isChoreoScene(_ bytes: [UInt8]) -> Bool {
 }
 
 /// Runs git with `arguments` in the current directory and returns its standard output, at most
-/// `limit` bytes (a larger output is cut there, so the YAML reader reports `file-too-large`).
-/// A non-zero exit is a usage error saying `what`, with git's own message.
-func git(_ arguments: [String], what: String, limit: Int = 64 << 20) throws(UsageError) -> [UInt8] {
+/// `limit` bytes. With `cutting`, a larger output is cut there (a file's bytes, one past the
+/// YAML reader's limit so that it reports `file-too-large`); without, a larger output is an
+/// error (a listing cut short would silently leave scenes out of the diff). A non-zero exit is
+/// a usage error saying `what`, with git's own message.
+func git(_ arguments: [String], what: String, limit: Int = maximumGitListing, cutting: Bool = false) throws(UsageError) -> [UInt8] {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["git"] + arguments
@@ -271,12 +314,20 @@ func git(_ arguments: [String], what: String, limit: Int = 64 << 20) throws(Usag
     _ = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     errorsRead.wait()
+    if bytes.count >= limit, !cutting {
+        throw .gitFailed(
+            "git printed more than \(limit >> 20) MiB for '\(TextEscaping.terminal(arguments.prefix(2).joined(separator: " ")))'; name fewer paths after --git REV",
+            command: .diff)
+    }
     guard process.terminationStatus == 0 || bytes.count >= limit else {
         let message = String(decoding: errorText.bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         throw .gitFailed(what + (message.isEmpty ? "" : " (git: \(message))"), command: .diff)
     }
     return bytes
 }
+
+/// The most a git listing (`diff --name-only`, `ls-files`, `ls-tree`) may print.
+let maximumGitListing = 64 << 20
 
 private final class ErrorCollector: @unchecked Sendable {
     var bytes: [UInt8] = []
@@ -294,16 +345,25 @@ private func mediaFiles(_ clips: [String: [DiffMedia.Clip]], into directory: Str
     }
 }
 
-private func writeMedia(_ clips: [String: [DiffMedia.Clip]], into directory: String, sides: [(old: ComparedScene?, new: ComparedScene?)]) -> Bool {
-    writeDiffFiles(mediaFiles(clips, into: directory), into: directory, sides: sides)
+/// The files of the scenes on either side, which no output may replace: their paths are from
+/// `base` when given (the repository's top for `--git`).
+private func inputIdentities(_ sides: [(old: ComparedScene?, new: ComparedScene?)], base: String?) -> Set<FileIdentity> {
+    Set(sides.flatMap { [$0.old, $0.new] }.compactMap { (side: ComparedScene?) -> FileIdentity? in
+        guard let path = side?.source.path else { return nil }
+        return FileIdentity(path: base.map { $0 + "/" + path } ?? path)
+    })
+}
+
+private func writeMedia(_ clips: [String: [DiffMedia.Clip]], into directory: String, sides: [(old: ComparedScene?, new: ComparedScene?)], base: String?) -> Bool {
+    writeDiffFiles(mediaFiles(clips, into: directory), into: directory, sides: sides, base: base)
 }
 
 /// Writes a diff's files into `directory` (created if missing), never over a scene it compared;
 /// reports each file, or the error, on stderr.
-private func writeDiffFiles(_ files: [OutputFile], into directory: String, sides: [(old: ComparedScene?, new: ComparedScene?)]) -> Bool {
+private func writeDiffFiles(_ files: [OutputFile], into directory: String, sides: [(old: ComparedScene?, new: ComparedScene?)], base: String?) -> Bool {
     do throws(OutputError) {
         try prepareDirectory(directory)
-        let inputs = Set(sides.flatMap { [$0.old, $0.new] }.compactMap { $0.flatMap { FileIdentity(path: $0.source.path) } })
+        let inputs = inputIdentities(sides, base: base)
         try writeAtomically(files, protecting: inputs)
     } catch {
         Console.error("choreo: error: \(error.message)\n")
@@ -314,7 +374,8 @@ private func writeDiffFiles(_ files: [OutputFile], into directory: String, sides
 }
 
 private func writePages(
-    _ diffs: [SceneDiff], sides: [(old: ComparedScene?, new: ComparedScene?)], clips: [String: [DiffMedia.Clip]], into directory: String
+    _ diffs: [SceneDiff], sides: [(old: ComparedScene?, new: ComparedScene?)], clips: [String: [DiffMedia.Clip]], into directory: String,
+    base: String?
 ) -> Bool {
     var files: [OutputFile] = []
     for (diff, side) in zip(diffs, sides) where diff.hasChanges {
@@ -323,5 +384,5 @@ private func writePages(
         files.append(OutputFile(path: joinPath(directory, diff.name + ".html"), contents: DiffPage.html(diff, old: old.timeline, new: new.timeline, media: media)))
         files += mediaFiles([diff.name: media], into: directory)
     }
-    return writeDiffFiles(files, into: directory, sides: sides)
+    return writeDiffFiles(files, into: directory, sides: sides, base: base)
 }

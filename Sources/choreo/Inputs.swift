@@ -1,4 +1,5 @@
 import ChoreoDiagnostics
+import ChoreoFileAccess
 import ChoreoYAML
 import Foundation
 
@@ -7,11 +8,13 @@ import Foundation
 /// is sorted and names each file once, so runs report and write in the same order every time.
 ///
 /// What is read must belong to what was named (docs/security.md): below a directory, a link
-/// named like a scene must point to a regular file inside that directory (a committed
-/// `scenes/env.yaml -> /proc/self/environ` would quote the CI job's secrets in an excerpt); a
-/// dangling or looping link, a link out of the directory, or a name that is not UTF-8 is an
-/// error, never skipped, so `lint --strict` cannot pass over it. A link given on the command
-/// line is followed: the user named it.
+/// named like a scene must lead (`resolveInside`, the rule for every file a scene names) to a
+/// regular file inside that directory and not under a hidden name, which the walk itself skips
+/// (a committed `scenes/env.yaml -> /proc/self/environ` would quote the CI job's secrets in an
+/// excerpt, `-> ../.git/config` its token); a dangling or looping link, a link out of the
+/// directory (to a file or a directory), or a name that is not UTF-8 is an error, never
+/// skipped, so `lint --strict` cannot pass over it. A link given on the command line is
+/// followed: the user named it.
 func sceneFiles(_ paths: [String], command: CommandName) throws(UsageError) -> [String] {
     var files: [String] = []
     for path in paths {
@@ -21,7 +24,7 @@ func sceneFiles(_ paths: [String], command: CommandName) throws(UsageError) -> [
         }
         if isDirectory.boolValue {
             let root = realPath(path) ?? path
-            let found = try scenesBelow(path, root: root, command: command)
+            let found = try scenesBelow(path, walked: path, root: pathComponents(root), relative: [], command: command)
             if found.isEmpty { throw .noScenes(path, command: command) }
             files += found
         } else {
@@ -63,7 +66,9 @@ private func isSceneName(_ name: [UInt8]) -> Bool {
     return text.hasSuffix(".yaml") || text.hasSuffix(".yml")
 }
 
-private func scenesBelow(_ directory: String, root: String, command: CommandName) throws(UsageError) -> [String] {
+/// The scenes below `directory`, which is `relative` below the directory `walked` names, whose
+/// real path is `root`.
+private func scenesBelow(_ directory: String, walked: String, root: [String], relative: [String], command: CommandName) throws(UsageError) -> [String] {
     let prefix = directory.hasSuffix("/") ? directory : directory + "/"
     guard let entries = directoryEntries(directory) else { return [] }
     var found: [String] = []
@@ -88,22 +93,24 @@ private func scenesBelow(_ directory: String, root: String, command: CommandName
         guard lstat(path, &status) == 0 else { continue }
         let kind = status.st_mode & S_IFMT
         if kind == S_IFDIR {
-            found += try scenesBelow(path, root: root, command: command)
+            found += try scenesBelow(path, walked: walked, root: root, relative: relative + [entry], command: command)
             continue
         }
         guard entry.hasSuffix(".yaml") || entry.hasSuffix(".yml") else { continue }
         if kind == S_IFLNK {
-            var target = stat()
-            guard stat(path, &target) == 0, let resolved = realPath(path) else {
-                let reason = errno == ELOOP ? "it is a symbolic link loop" : "it is a dangling symbolic link"
-                throw .unreadableFile(path, reason: reason, command: command)
-            }
-            // Following directory links could loop forever, so only real directories are walked.
-            if target.st_mode & S_IFMT == S_IFDIR { continue }
-            guard resolved.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
-                throw .unreadableFile(
-                    path, reason: "it is a symbolic link to '\(resolved)', outside '\(directory)'; only links within the directory are followed",
-                    command: command)
+            switch resolveInside(root, name: (relative + [entry]).joined(separator: "/"), in: FileSystemTree()) {
+            case let .success(target):
+                guard !target[root.count...].contains(where: { $0.hasPrefix(".") }) else {
+                    throw .unreadableFile(path, reason: "it is a symbolic link to a hidden file, which the walk skips; only links to what it reads are followed", command: command)
+                }
+            // Following directory links could loop forever, so only real directories are walked;
+            // a link to one inside is walked there.
+            case .failure(.notRegularFile(kind: "a directory")): continue
+            case .failure(.notRegularFile): break
+            case .failure(.linkOutOfFolder):
+                throw .unreadableFile(path, reason: "it is a symbolic link out of '\(walked)'; only links within the directory are followed", command: command)
+            case .failure(.linkLoop): throw .unreadableFile(path, reason: "it is a symbolic link loop", command: command)
+            case .failure: throw .unreadableFile(path, reason: "it is a dangling symbolic link", command: command)
             }
         }
         // Regular files, links within the directory, and anything else named like a scene (a FIFO,
@@ -118,12 +125,6 @@ func isSymbolicLink(_ path: String) -> Bool {
     return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
 }
 
-/// The canonical absolute path (links resolved), or nil if it does not resolve.
-func realPath(_ path: String) -> String? {
-    guard let resolved = realpath(path, nil) else { return nil }
-    defer { free(resolved) }
-    return String(cString: resolved)
-}
 
 /// Reads one scene file, or explains why it cannot be read. Only a regular file is read, and at
 /// most one byte more than the YAML reader's size limit: `/dev/zero`, a FIFO or
@@ -160,17 +161,6 @@ func readScene(_ path: String, command: CommandName) throws(UsageError) -> Sourc
     }
     bytes.removeSubrange(count...)
     return SourceFile(path: path, bytes: bytes)
-}
-
-private func fileKind(_ mode: mode_t) -> String {
-    switch mode & S_IFMT {
-    case S_IFIFO: "a FIFO"
-    case S_IFCHR: "a character device"
-    case S_IFBLK: "a block device"
-    case S_IFSOCK: "a socket"
-    case S_IFDIR: "a directory"
-    default: "not a file"
-    }
 }
 
 /// Reads one FILE argument that must be a scene file, not a directory.

@@ -7,6 +7,7 @@ import Foundation
 func runLanguageServer() -> ExitStatus {
     var configuration = LanguageServer.Configuration(documentationBase: documentationBase(), version: choreoVersion)
     configuration.artwork = artworkLoader
+    configuration.files = sceneFileAccess
     let server = LanguageServer(configuration: configuration)
     var framer = MessageFramer()
     var buffer = [UInt8](repeating: 0, count: 1 << 16)

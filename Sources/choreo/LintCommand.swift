@@ -1,4 +1,5 @@
 import ChoreoDiagnostics
+import ChoreoFileAccess
 import ChoreoScene
 import Foundation
 import Synchronization
@@ -10,7 +11,7 @@ func runLint(_ options: LintOptions) throws(UsageError) -> ExitStatus {
         path -> Result<(source: SourceFile, diagnostics: [Diagnostic]), UsageError> in
         do throws(UsageError) {
             let source = try readScene(path, command: .lint)
-            var (checked, diagnostics) = options.fix ? fixInPlace(source) : (source, compileScene(source, artwork: artworkLoader).diagnostics)
+            var (checked, diagnostics) = options.fix ? fixInPlace(source) : (source, compileScene(source, artwork: artworkLoader, files: sceneFileAccess).diagnostics)
             // With a target, the same checks as `compile --target` (the sticker's size included),
             // on the file as fixed.
             if options.target != .web, !diagnostics.hasErrors {
@@ -61,13 +62,13 @@ private let fixWriteFailed = Mutex(false)
 private func fixInPlace(_ source: SourceFile) -> (source: SourceFile, diagnostics: [Diagnostic]) {
     guard source.isValidUTF8 else {
         fixReports.withLock { $0[source.path] = "not fixed \(source.path): the file is not valid UTF-8\n" }
-        return (source, compileScene(source, artwork: artworkLoader).diagnostics)
+        return (source, compileScene(source, artwork: artworkLoader, files: sceneFileAccess).diagnostics)
     }
     // What the file is now, to check right before it is replaced; a scene named through a link
     // is fixed in the file the link points to (the walk allowed reading it, so writing it).
     let target = isSymbolicLink(source.path) ? realPath(source.path) ?? source.path : source.path
     let stamp = FileStamp(path: target)
-    let result = fixScene(source) { compileScene($0, artwork: artworkLoader).diagnostics }
+    let result = fixScene(source) { compileScene($0, artwork: artworkLoader, files: sceneFileAccess).diagnostics }
     var report = ""
     for fix in result.applied {
         report += "fixed \(source.path):\(fix.location.line):\(fix.location.column): '\(fix.old)' → '\(fix.new)' [\(fix.rule)]\n"
@@ -82,7 +83,7 @@ private func fixInPlace(_ source: SourceFile) -> (source: SourceFile, diagnostic
         // Nothing was replaced: report the original file's diagnostics, not the fixed text's.
         fixReports.withLock { $0[source.path] = "not fixed \(source.path): \(error.message)\n" }
         fixWriteFailed.withLock { $0 = true }
-        return (source, compileScene(source, artwork: artworkLoader).diagnostics)
+        return (source, compileScene(source, artwork: artworkLoader, files: sceneFileAccess).diagnostics)
     }
     let count = result.applied.count
     report += "\(source.path): applied \(count) fix\(count == 1 ? "" : "es"), \(result.remaining.count) diagnostic\(result.remaining.count == 1 ? "" : "s") left\n"

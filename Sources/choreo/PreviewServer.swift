@@ -31,7 +31,7 @@ final class LivePreview: @unchecked Sendable {
         let diagnosticsText: String?
         do throws(UsageError) {
             let source = try readSingleScene(path, command: .preview)
-            let compilation = compileScene(source, artwork: artworkLoader)
+            let compilation = compileScene(source, artwork: artworkLoader, files: sceneFileAccess)
             dependencies.record(compilation.inputFiles, for: path)
             let rendered = textRenderer(for: [source]).render(compilation.diagnostics.cappedPerFile())
             Console.error(rendered)

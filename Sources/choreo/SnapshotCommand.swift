@@ -9,7 +9,7 @@ import Foundation
 /// Returns nil when the scene has errors.
 func compileSingle(_ path: String, command: CommandName, theme: String? = nil) throws(UsageError) -> (SourceFile, Timeline)? {
     let source = try readSingleScene(path, command: command)
-    let compilation = compileScene(source, theme: theme, artwork: artworkLoader)
+    let compilation = compileScene(source, theme: theme, artwork: artworkLoader, files: sceneFileAccess)
     if let theme, compilation.timeline == nil, !compilation.diagnostics.hasErrors {
         throw .unknownTheme(theme, scene: path, available: compilation.themeNames, command: command)
     }

@@ -1,3 +1,4 @@
+import ChoreoFileAccess
 import ChoreoJSON
 import ChoreoSVGImport
 import Foundation
@@ -29,6 +30,7 @@ import Testing
     let uri = "file://" + directory.path + "/scene.yaml"
     var configuration = LanguageServer.Configuration(documentationBase: nil, version: "test")
     configuration.artwork = SVGArtworkLoader()
+    configuration.files = SceneFolderFiles()
     let server = LanguageServer(configuration: configuration)
     _ = server.handle(.object([("jsonrpc", "2.0"), ("id", 1), ("method", "initialize"), ("params", .object([("capabilities", .object([]))]))]))
     let published = server.handle(.object([("jsonrpc", "2.0"), ("method", "textDocument/didOpen"), ("params", .object([

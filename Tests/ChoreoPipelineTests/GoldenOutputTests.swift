@@ -1,4 +1,5 @@
 import ChoreoDiagnostics
+import ChoreoFileAccess
 import ChoreoLottie
 import ChoreoSVG
 import ChoreoSVGImport
@@ -22,7 +23,7 @@ import Testing
 
     @Test(arguments: scenes) func outputsMatchTheGoldenFiles(_ relativePath: String) throws {
         let text = try String(contentsOf: repositoryURL(relativePath), encoding: .utf8)
-        let compilation = compileScene(SourceFile(path: repositoryURL(relativePath).path, text: text), artwork: SVGArtworkLoader())
+        let compilation = compileScene(SourceFile(path: repositoryURL(relativePath).path, text: text), artwork: SVGArtworkLoader(), files: SceneFolderFiles())
         let errors = compilation.diagnostics.filter { $0.severity == .error }
         #expect(errors.isEmpty, "\(errors.map(\.message))")
         let timeline = try #require(compilation.timeline)

@@ -1,4 +1,5 @@
 import ChoreoDiagnostics
+import ChoreoFileAccess
 import ChoreoLottie
 import ChoreoSVG
 import ChoreoSVGImport
@@ -78,7 +79,7 @@ struct PlayedInteractiveSVG {
 
 func compiledTimeline(_ relativePath: String) throws -> Timeline {
     let url = repositoryURL(relativePath)
-    let compilation = compileScene(SourceFile(path: url.path, bytes: Array(try Data(contentsOf: url))), artwork: SVGArtworkLoader())
+    let compilation = compileScene(SourceFile(path: url.path, bytes: Array(try Data(contentsOf: url))), artwork: SVGArtworkLoader(), files: SceneFolderFiles())
     return try #require(compilation.timeline, "\(compilation.diagnostics)")
 }
 

@@ -1,4 +1,5 @@
 import ChoreoDiagnostics
+import ChoreoFileAccess
 import ChoreoLottie
 import ChoreoSVG
 import ChoreoSVGImport
@@ -38,7 +39,7 @@ struct PipelineRun {
 }
 
 func runPipeline(_ bytes: [UInt8], path: String) -> PipelineRun {
-    let compilation = compileScene(SourceFile(path: path, bytes: bytes), artwork: SVGArtworkLoader())
+    let compilation = compileScene(SourceFile(path: path, bytes: bytes), artwork: SVGArtworkLoader(), files: SceneFolderFiles())
     var outputBytes = 0
     if let timeline = compilation.timeline {
         outputBytes += LottieEmitter.emit(timeline).utf8.count

@@ -1,4 +1,5 @@
 import ChoreoDiagnostics
+import ChoreoFileAccess
 import ChoreoLottie
 import ChoreoSVG
 import ChoreoScene
@@ -17,7 +18,7 @@ private func compiledText(_ text: String, a11y: String?) throws -> Timeline {
     let override = a11y.map { ", a11y: {label: \"\($0)\"}" } ?? ""
     let scene = "choreo: 1\nsize: [60, 40]\nfonts:\n  ui: {file: DejaVuSans.ttf}\nlayers:\n"
         + "  - {id: count, shape: text, text: \"\(text)\", font: ui, size: 20, position: [30, 20]\(override)}\n"
-    let compilation = compileScene(SourceFile(path: folder.appendingPathComponent("scene.yaml").path, bytes: Array(scene.utf8)))
+    let compilation = compileScene(SourceFile(path: folder.appendingPathComponent("scene.yaml").path, bytes: Array(scene.utf8)), files: SceneFolderFiles())
     #expect(!compilation.diagnostics.hasErrors, "\(compilation.diagnostics)")
     return try #require(compilation.timeline)
 }

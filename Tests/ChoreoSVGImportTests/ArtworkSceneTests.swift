@@ -1,4 +1,5 @@
 import ChoreoDiagnostics
+import ChoreoFileAccess
 import ChoreoScene
 import ChoreoSVGImport
 import ChoreoTimeline
@@ -12,7 +13,7 @@ private let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent
 private func compileFixture(_ name: String) throws -> (SceneCompilation, String) {
     let url = fixtures.appendingPathComponent(name)
     let text = try String(contentsOf: url, encoding: .utf8)
-    return (compileScene(SourceFile(path: url.path, text: text), artwork: SVGArtworkLoader()), text)
+    return (compileScene(SourceFile(path: url.path, text: text), artwork: SVGArtworkLoader(), files: SceneFolderFiles()), text)
 }
 
 /// A marker fixture: its `# expect: LINE:COL SEVERITY RULE` lines are exactly the diagnostics,
@@ -54,7 +55,7 @@ private func scratchScene(_ files: [(String, String)]) throws -> String {
 }
 
 private func compile(_ path: String) throws -> SceneCompilation {
-    compileScene(SourceFile(path: path, text: try String(contentsOfFile: path, encoding: .utf8)), artwork: SVGArtworkLoader())
+    compileScene(SourceFile(path: path, text: try String(contentsOfFile: path, encoding: .utf8)), artwork: SVGArtworkLoader(), files: SceneFolderFiles())
 }
 
 private func children(_ node: Node) -> [Node] {
@@ -162,7 +163,7 @@ private let badge = """
     /// Without an importer (a program that links only the compiler), `artwork:` is an error at it.
     @Test func withoutALoaderArtworkIsAnError() throws {
         let scene = try scratchScene([("scene.yaml", "choreo: 1\nsize: [40, 20]\nlayers:\n  - {id: badge, artwork: badge.svg}\n"), ("badge.svg", badge)])
-        let compilation = compileScene(SourceFile(path: scene, text: try String(contentsOfFile: scene, encoding: .utf8)))
+        let compilation = compileScene(SourceFile(path: scene, text: try String(contentsOfFile: scene, encoding: .utf8)), files: SceneFolderFiles())
         #expect(compilation.diagnostics.map(\.rule) == [.svgRefused])
         #expect(compilation.diagnostics.first?.range.start == SourceLocation(line: 4, column: 26))
     }
@@ -176,6 +177,13 @@ private let badge = """
         try FileManager.default.createSymbolicLink(atPath: folder + "/out.svg", withDestinationPath: (folder as NSString).deletingLastPathComponent + "/outside.svg")
         let compilation = try compile(scene)
         #expect(compilation.diagnostics.map(\.rule) == [.artworkNotFound])
-        #expect(compilation.diagnostics.first?.message == "the artwork file 'out.svg' is a link to a file outside the scene's folder")
+        #expect(compilation.diagnostics.first?.message == "the artwork file 'out.svg' is reached through a link out of the scene's folder; only files inside the folder are read")
+    }
+
+    /// Without a file access (a program that hands the compiler none), no file is read.
+    @Test func withoutAFileAccessNothingIsRead() throws {
+        let scene = try scratchScene([("scene.yaml", "choreo: 1\nsize: [40, 20]\nlayers:\n  - {id: badge, artwork: badge.svg}\n"), ("badge.svg", badge)])
+        let compilation = compileScene(SourceFile(path: scene, text: try String(contentsOfFile: scene, encoding: .utf8)), artwork: SVGArtworkLoader())
+        #expect(compilation.diagnostics.map(\.message) == ["this program compiles scenes without reading files, so the artwork file 'badge.svg' cannot be read"])
     }
 }

@@ -1,4 +1,5 @@
 import ChoreoDiagnostics
+import ChoreoFileAccess
 import ChoreoLottie
 import ChoreoSVG
 import ChoreoScene
@@ -8,7 +9,8 @@ import ChoreoScene
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzChoreo(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    let compilation = compileScene(SourceFile(path: "fuzz.yaml", bytes: bytes))
+    // Files a fuzzed scene names are read as choreo reads them: inside the working directory.
+    let compilation = compileScene(SourceFile(path: "fuzz.yaml", bytes: bytes), files: SceneFolderFiles())
     if let timeline = compilation.timeline {
         _ = LottieEmitter.emit(timeline)
         _ = SVGEmitter.animated(timeline)

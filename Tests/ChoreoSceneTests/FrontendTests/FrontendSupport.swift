@@ -1,4 +1,5 @@
 import ChoreoDiagnostics
+import ChoreoFileAccess
 import ChoreoYAML
 import ChoreoTestSupport
 import Foundation
@@ -7,7 +8,7 @@ import Foundation
 
 /// Compiles scene text in memory through the whole pipeline.
 func frontendCompile(_ text: String, path: String = "test.yaml") -> SceneCompilation {
-    compileScene(SourceFile(path: path, text: text))
+    compileScene(SourceFile(path: path, text: text), files: SceneFolderFiles())
 }
 
 /// Builds only the scene model (no lowering), with every diagnostic the front end and the YAML reader found.
@@ -17,8 +18,8 @@ func frontendBuild(_ text: String, path: String = "test.yaml", artwork: (any Art
     let (root, yamlDiagnostics) = readYAML(file)
     bag.append(contentsOf: yamlDiagnostics)
     guard var root else { return (nil, bag.diagnostics.sortedForReport()) }
-    if let artwork { _ = expandArtwork(in: &root, file: file, loader: artwork, diagnostics: &bag) }
-    let scene = buildScene(from: root, file: file, diagnostics: &bag)
+    if let artwork { _ = expandArtwork(in: &root, file: file, loader: artwork, files: SceneFolderFiles(), diagnostics: &bag) }
+    let scene = buildScene(from: root, file: file, diagnostics: &bag, files: SceneFolderFiles())
     return (scene, bag.diagnostics.sortedForReport())
 }
 

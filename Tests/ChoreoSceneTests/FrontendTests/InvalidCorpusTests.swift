@@ -1,4 +1,5 @@
 import ChoreoDiagnostics
+import ChoreoFileAccess
 import ChoreoTestSupport
 import Foundation
 import Testing
@@ -38,7 +39,7 @@ func invalidFixtureReportsExactlyWhatItExpects(_ name: String) throws {
     let bytes = Array(try Data(contentsOf: url))
     let expected = expectations(in: String(decoding: bytes, as: UTF8.self))
     #expect(!expected.isEmpty, "\(name) has no '# expect:' lines")
-    let result = compileScene(SourceFile(path: name, bytes: bytes))
+    let result = compileScene(SourceFile(path: name, bytes: bytes), files: SceneFolderFiles())
     let actual = diagnosticSignatures(result.diagnostics).sorted()
     #expect(actual == expected, "\(name)")
     if actual.contains(where: { $0.contains(" error ") }) {

@@ -1,4 +1,5 @@
 import ChoreoDiagnostics
+import ChoreoFileAccess
 import ChoreoSVGImport
 import ChoreoTestSupport
 import ChoreoYAML
@@ -21,12 +22,12 @@ import Testing
     for url in files {
         let text = try String(contentsOf: url, encoding: .utf8)
         let file = SourceFile(path: url.path, text: text)
-        let expected = compileScene(file, artwork: SVGArtworkLoader())
+        let expected = compileScene(file, artwork: SVGArtworkLoader(), files: SceneFolderFiles())
         let cache = LayerReadCache()
         let read = readYAML(file)
-        _ = compileScene(file, read: read, artwork: SVGArtworkLoader(), layerCache: cache)
+        _ = compileScene(file, read: read, artwork: SVGArtworkLoader(), files: SceneFolderFiles(), layerCache: cache)
         let before = cache.layersReused
-        let again = compileScene(file, read: read, artwork: SVGArtworkLoader(), layerCache: cache)
+        let again = compileScene(file, read: read, artwork: SVGArtworkLoader(), files: SceneFolderFiles(), layerCache: cache)
         reused += cache.layersReused - before
         statesPatched += cache.statesPatched
         #expect(again.diagnostics == expected.diagnostics, "\(url.lastPathComponent)")

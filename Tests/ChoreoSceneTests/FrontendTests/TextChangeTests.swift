@@ -1,4 +1,5 @@
 import ChoreoDiagnostics
+import ChoreoFileAccess
 import ChoreoTestSupport
 import ChoreoTimeline
 import Foundation
@@ -29,7 +30,7 @@ private func counter(
         \(transitions)
         \(timelines)
         """
-    let result = compileScene(SourceFile(path: folder.appendingPathComponent("scene.yaml").path, bytes: Array(scene.utf8)))
+    let result = compileScene(SourceFile(path: folder.appendingPathComponent("scene.yaml").path, bytes: Array(scene.utf8)), files: SceneFolderFiles())
     #expect(!result.diagnostics.hasErrors, "\(result.diagnostics)")
     return try #require(result.timeline)
 }

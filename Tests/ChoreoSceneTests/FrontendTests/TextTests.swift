@@ -1,4 +1,5 @@
 import ChoreoDiagnostics
+import ChoreoFileAccess
 import ChoreoTestSupport
 import ChoreoTimeline
 import Foundation
@@ -15,7 +16,7 @@ private func compileBeside(_ scene: String, files: [String: Data]) throws -> Sce
     defer { try? FileManager.default.removeItem(at: folder) }
     for (name, data) in files { try data.write(to: folder.appendingPathComponent(name)) }
     let path = folder.appendingPathComponent("scene.yaml").path
-    return compileScene(SourceFile(path: path, bytes: Array(scene.utf8)))
+    return compileScene(SourceFile(path: path, bytes: Array(scene.utf8)), files: SceneFolderFiles())
 }
 
 private func textScene(_ text: String, extra: String = "") -> String {
@@ -81,7 +82,7 @@ private func textScene(_ text: String, extra: String = "") -> String {
 @Test func theTextExampleCompilesWithoutDiagnosticsAndAnimates() throws {
     let url = repositoryRoot().appendingPathComponent("docs/examples/text/upload-button.yaml")
     let data = try Data(contentsOf: url)
-    let result = compileScene(SourceFile(path: url.path, bytes: Array(data)))
+    let result = compileScene(SourceFile(path: url.path, bytes: Array(data)), files: SceneFolderFiles())
     #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
     let timeline = try #require(result.timeline)
     #expect(!timeline.isStatic)
@@ -94,6 +95,6 @@ private func textScene(_ text: String, extra: String = "") -> String {
     defer { try? FileManager.default.removeItem(at: folder) }
     #expect(mkfifo(folder.appendingPathComponent("fonts/DejaVuSans.ttf").path, 0o600) == 0)
     let scene = "choreo: 1\nsize: [10, 10]\nfonts:\n  ui: {file: fonts/DejaVuSans.ttf}\nlayers:\n  - {id: a, shape: text, text: x, font: ui, size: 5, position: [5, 5]}\n"
-    let result = compileScene(SourceFile(path: folder.appendingPathComponent("scene.yaml").path, bytes: Array(scene.utf8)))
+    let result = compileScene(SourceFile(path: folder.appendingPathComponent("scene.yaml").path, bytes: Array(scene.utf8)), files: SceneFolderFiles())
     #expect(result.diagnostics.map(\.rule) == [.fontNotFound])
 }

@@ -1,4 +1,5 @@
 import ChoreoDiagnostics
+import ChoreoFileAccess
 import ChoreoSVGImport
 import ChoreoTestSupport
 import ChoreoYAML
@@ -29,7 +30,7 @@ private final class CachedDocument {
 
     func lint(_ text: String) -> SceneCompilation {
         let file = SourceFile(path: path, text: text)
-        return compileScene(file, read: readYAML(file), artwork: SVGArtworkLoader(), layerCache: layers, loweringCache: lowering)
+        return compileScene(file, read: readYAML(file), artwork: SVGArtworkLoader(), files: SceneFolderFiles(), layerCache: layers, loweringCache: lowering)
     }
 }
 
@@ -53,7 +54,7 @@ private func digitToEdit(in lines: [String], from first: Int, through last: Int)
     var reused = 0
     for url in try loweringCorpus() {
         let text = try String(contentsOf: url, encoding: .utf8)
-        let expected = compileScene(SourceFile(path: url.path, text: text), artwork: SVGArtworkLoader())
+        let expected = compileScene(SourceFile(path: url.path, text: text), artwork: SVGArtworkLoader(), files: SceneFolderFiles())
         let document = CachedDocument(path: url.path)
         _ = document.lint(text)
         let before = document.lowering.layersReused
@@ -73,7 +74,7 @@ private func digitToEdit(in lines: [String], from first: Int, through last: Int)
     var edits = 0, alone = 0
     for url in try loweringCorpus() {
         let text = try String(contentsOf: url, encoding: .utf8)
-        guard let scene = compileSceneKeepingModel(SourceFile(path: url.path, text: text), artwork: SVGArtworkLoader()).scene else {
+        guard let scene = compileSceneKeepingModel(SourceFile(path: url.path, text: text), artwork: SVGArtworkLoader(), files: SceneFolderFiles()).scene else {
             continue
         }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -94,14 +95,14 @@ private func digitToEdit(in lines: [String], from first: Int, through last: Int)
             let editedText = edited.joined(separator: "\n")
             let before = document.lowering.layersLowered
             let cached = document.lint(editedText)
-            let fresh = compileScene(SourceFile(path: url.path, text: editedText), artwork: SVGArtworkLoader())
+            let fresh = compileScene(SourceFile(path: url.path, text: editedText), artwork: SVGArtworkLoader(), files: SceneFolderFiles())
             let place = "\(url.lastPathComponent):\(line + 1):\(column + 1)"
             #expect(cached.diagnostics == fresh.diagnostics, "\(place)")
             #expect(cached.timeline == fresh.timeline, "\(place)")
             edits += 1
             if document.lowering.layersLowered - before == 1 { alone += 1 }
             let restored = document.lint(text)
-            #expect(restored.timeline == compileScene(SourceFile(path: url.path, text: text), artwork: SVGArtworkLoader()).timeline, "\(place)")
+            #expect(restored.timeline == compileScene(SourceFile(path: url.path, text: text), artwork: SVGArtworkLoader(), files: SceneFolderFiles()).timeline, "\(place)")
         }
     }
     #expect(edits > 150, "only \(edits) edits")

@@ -1,4 +1,5 @@
 import ChoreoDiagnostics
+import ChoreoFileAccess
 import ChoreoSVGImport
 import ChoreoTestSupport
 import ChoreoTimeline
@@ -265,7 +266,7 @@ private func track(_ values: Double...) -> Animated<PropertyValue> {
     var compared = 0
     for url in try yamlFiles("scenes") + yamlFiles("Tests/conformance/feature-scenes") + yamlFiles("Tests/ChoreoSceneTests/Fixtures/valid") {
         let file = SourceFile(path: url.path, text: try String(contentsOf: url, encoding: .utf8))
-        guard let scene = compileSceneKeepingModel(file, artwork: SVGArtworkLoader()).scene else { continue }
+        guard let scene = compileSceneKeepingModel(file, artwork: SVGArtworkLoader(), files: SceneFolderFiles()).scene else { continue }
         let context = LoweringContext(scene: scene)
         guard !context.hasStaggeredCopies, context.idsAreUnique else { continue }
         var diagnostics = DiagnosticBag(file: url.path)

@@ -1,4 +1,5 @@
 import ChoreoDiagnostics
+import ChoreoFileAccess
 import ChoreoTimeline
 import Foundation
 import Testing
@@ -90,7 +91,7 @@ private func compilationWithFont(_ scene: String, target: PlayerTarget = .web) t
     defer { try? FileManager.default.removeItem(at: folder) }
     try Data(contentsOf: URL(fileURLWithPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"))
         .write(to: folder.appendingPathComponent("fonts/DejaVuSans.ttf"))
-    return compileScene(SourceFile(path: folder.appendingPathComponent("scene.yaml").path, bytes: Array(scene.utf8)), target: target)
+    return compileScene(SourceFile(path: folder.appendingPathComponent("scene.yaml").path, bytes: Array(scene.utf8)), target: target, files: SceneFolderFiles())
 }
 
 private func compiledWithFont(_ scene: String) throws -> Timeline {

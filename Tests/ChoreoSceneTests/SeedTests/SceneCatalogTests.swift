@@ -1,4 +1,5 @@
 import ChoreoDiagnostics
+import ChoreoFileAccess
 import ChoreoSVGImport
 import ChoreoScene
 import ChoreoTestSupport
@@ -32,7 +33,7 @@ import Testing
         let url = repositoryRoot().appendingPathComponent(relativePath)
         let data = try #require(FileManager.default.contents(atPath: url.path))
         // The absolute path: `artwork:` reads its SVG beside the scene.
-        let compilation = compileScene(SourceFile(path: url.path, bytes: Array(data)), artwork: SVGArtworkLoader())
+        let compilation = compileScene(SourceFile(path: url.path, bytes: Array(data)), artwork: SVGArtworkLoader(), files: SceneFolderFiles())
         for diagnostic in compilation.diagnostics {
             Issue.record("\(relativePath):\(diagnostic.range.start): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.rule)]")
         }

@@ -1,4 +1,5 @@
 import ChoreoDiagnostics
+import ChoreoFileAccess
 import ChoreoScene
 import ChoreoTestSupport
 import ChoreoTimeline
@@ -21,7 +22,7 @@ enum Seed {
             Issue.record("cannot read \(url.path)", sourceLocation: sourceLocation)
             return nil
         }
-        let compilation = compileScene(SourceFile(path: relativePath, bytes: Array(data)))
+        let compilation = compileScene(SourceFile(path: relativePath, bytes: Array(data)), files: SceneFolderFiles())
         for diagnostic in compilation.diagnostics {
             Issue.record(
                 "\(relativePath):\(diagnostic.range.start): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.rule)]",
