@@ -5,46 +5,79 @@
 #   scripts/install.sh /usr/local      # another prefix (may need root)
 #   scripts/install.sh --uninstall     # removes what an install into ~/.local put there
 #   scripts/install.sh --from DIR P    # installs the binary already built in DIR (no build)
+#   scripts/install.sh --force P       # replaces a bin/choreo or lib/choreo this script did not install
+#
+# A relative PREFIX or DIR is taken from the directory the script is run in.
 #
 # Layout: PREFIX/lib/choreo/ holds the binary and the resources it reads beside itself
 # (Choreo_ChoreoSVG.resources: the preview page); PREFIX/bin/choreo is a symbolic link to it, so a
 # PREFIX/bin on PATH is all a shell needs. Installs what the build needs when it has to build and
 # some of it is missing (scripts/build-dependencies.txt).
 set -euo pipefail
+caller="$(pwd -P)"
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/common.sh
 
-usage() { sed -n '2,12p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '2,15p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 
 from=""
 uninstall=false
+force=false
 prefix=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --from) [ $# -ge 2 ] || usage; from="$2"; shift 2 ;;
         --uninstall) uninstall=true; shift ;;
+        --force) force=true; shift ;;
         -h|--help) usage ;;
         -*) echo "error: unknown option '$1'" >&2; usage ;;
         *) [ -z "$prefix" ] || usage; prefix="$1"; shift ;;
     esac
 done
 prefix="${prefix:-$HOME/.local}"
-case "$prefix" in /*) ;; *) prefix="$(pwd -P)/$prefix" ;; esac
+case "$prefix" in /*) ;; *) prefix="$caller/$prefix" ;; esac
+case "$from" in ""|/*) ;; *) from="$caller/$from" ;; esac
 
 bundle=Choreo_ChoreoSVG.resources
 home="$prefix/lib/choreo"
 link="$prefix/bin/choreo"
 
+# What this script installs, and nothing else: bin/choreo the link to ../lib/choreo/choreo, and
+# lib/choreo holding the binary and the resources bundle alone.
+ours_link() { [ -L "$link" ] && [ "$(readlink "$link")" = "../lib/choreo/choreo" ]; }
+ours_home() {
+    [ -d "$home" ] && [ ! -L "$home" ] && [ -f "$home/choreo" ] && [ -d "$home/$bundle" ] \
+        && [ "$(LC_ALL=C ls -A "$home" | LC_ALL=C sort | tr '\n' ' ')" = "$bundle choreo " ]
+}
+
 if $uninstall; then
-    # Only what this script installed: a bin/choreo that is something else is left alone.
-    if [ -L "$link" ] && [ "$(readlink "$link")" = "../lib/choreo/choreo" ]; then
-        rm -f "$link"
-    elif [ -e "$link" ]; then
-        echo "warning: $link is not the link this script installs; left alone" >&2
+    # Only what this script installed: a bin/choreo that is something else, and then the
+    # lib/choreo beside it too, are left alone (it may be what that command runs).
+    if [ -e "$link" ] || [ -L "$link" ]; then
+        if ! ours_link; then
+            echo "warning: $link is not the link this script installs; it and $home are left alone, nothing removed" >&2
+            exit 1
+        fi
     fi
+    if [ -e "$home" ] && ! ours_home; then
+        echo "warning: $home is not what this script installs; left alone, nothing removed" >&2
+        exit 1
+    fi
+    rm -f "$link"
     rm -rf "$home"
     echo "removed choreo from $prefix"
     exit 0
+fi
+
+if ! $force; then
+    if { [ -e "$link" ] || [ -L "$link" ]; } && ! ours_link; then
+        echo "error: $link exists and is not the link this script installs; nothing installed (--force replaces it)" >&2
+        exit 1
+    fi
+    if [ -e "$home" ] && ! ours_home; then
+        echo "error: $home exists and is not what this script installs; nothing installed (--force replaces it)" >&2
+        exit 1
+    fi
 fi
 
 if [ -z "$from" ]; then

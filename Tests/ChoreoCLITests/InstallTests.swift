@@ -56,12 +56,50 @@ private func run(_ program: String, _ arguments: [String], in directory: URL) th
     #expect(!sandbox.exists("prefix/lib/choreo"))
 }
 
+/// A foreign `bin/choreo` is left alone, and so is the `lib/choreo` beside it (it may be what
+/// that command runs): the script said it left the command alone, then deleted its directory.
 @Test func uninstallLeavesAForeignChoreoAlone() throws {
     let sandbox = try Sandbox()
-    try sandbox.write("prefix/bin/choreo", "#!/bin/sh\necho someone else's\n")
+    try sandbox.write("prefix/bin/choreo", "#!/bin/sh\nexec \"$(dirname \"$0\")/../lib/choreo/choreo\" \"$@\"\n")
+    try sandbox.write("prefix/lib/choreo/choreo", "#!/bin/sh\necho someone else's\n")
+    try sandbox.write("prefix/lib/choreo/Choreo_ChoreoSVG.resources/x", "")
     let script = checkout.appendingPathComponent("scripts/install.sh").path
     let uninstall = try run("/bin/bash", [script, "--uninstall", sandbox.url("prefix").path], in: sandbox.root)
-    #expect(uninstall.status == 0, "\(uninstall)")
-    #expect(uninstall.stderr.contains("is not the link this script installs; left alone"), "\(uninstall)")
+    #expect(uninstall.status == 1, "\(uninstall)")
+    #expect(uninstall.stderr.contains("is not the link this script installs; it and \(sandbox.url("prefix/lib/choreo").path) are left alone, nothing removed"), "\(uninstall)")
     #expect(sandbox.exists("prefix/bin/choreo"))
+    #expect(sandbox.exists("prefix/lib/choreo/choreo"))
+}
+
+/// Installing over a `bin/choreo` or a `lib/choreo` this script did not put there is refused
+/// (it was replaced without a word); `--force` replaces them.
+@Test func installDoesNotReplaceAForeignChoreo() throws {
+    let binary = try #require(choreoExecutable, "the choreo binary was not found next to the test bundle")
+    let script = checkout.appendingPathComponent("scripts/install.sh").path
+    for foreign in ["prefix/bin/choreo", "prefix/lib/choreo/notes.txt"] {
+        let sandbox = try Sandbox()
+        try sandbox.write(foreign, "someone else's\n")
+        let install = try run("/bin/bash", [script, "--from", binary.deletingLastPathComponent().path, sandbox.url("prefix").path], in: sandbox.root)
+        #expect(install.status == 1, "\(install)")
+        #expect(install.stderr.contains("is not") && install.stderr.contains("nothing installed (--force replaces it)"), "\(install)")
+        #expect(sandbox.read(foreign) == "someone else's\n")
+        let forced = try run("/bin/bash", [script, "--force", "--from", binary.deletingLastPathComponent().path, sandbox.url("prefix").path], in: sandbox.root)
+        #expect(forced.status == 0, "\(forced)")
+        #expect(try run(sandbox.url("prefix/bin/choreo").path, ["--version"], in: sandbox.root).status == 0)
+    }
+}
+
+/// A relative PREFIX (and `--from DIR`) is the caller's, not the checkout's: `install.sh
+/// out` run from a project installed into the checkout.
+@Test func aRelativePrefixIsTakenFromTheCallersDirectory() throws {
+    let binary = try #require(choreoExecutable, "the choreo binary was not found next to the test bundle")
+    let sandbox = try Sandbox()
+    let name = "relative-prefix-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(at: checkout.appendingPathComponent(name)) }
+    try FileManager.default.createSymbolicLink(at: sandbox.url("built"), withDestinationURL: binary.deletingLastPathComponent())
+    let script = checkout.appendingPathComponent("scripts/install.sh").path
+    let install = try run("/bin/bash", [script, "--from", "built", name], in: sandbox.root)
+    #expect(install.status == 0, "\(install)")
+    #expect(sandbox.exists("\(name)/bin/choreo"), "\(install)")
+    #expect(!FileManager.default.fileExists(atPath: checkout.appendingPathComponent(name).path))
 }
