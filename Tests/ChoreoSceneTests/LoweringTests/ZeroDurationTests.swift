@@ -1,4 +1,5 @@
 import ChoreoDiagnostics
+import ChoreoFileAccess
 import ChoreoTimeline
 import Foundation
 import Testing
@@ -11,7 +12,7 @@ import Testing
 @Suite struct ZeroDurationTests {
     private func compiled(_ text: String, in folder: URL? = nil) throws -> Timeline {
         let path = folder?.appendingPathComponent("scene.yaml").path ?? "test.yaml"
-        let result = compileScene(SourceFile(path: path, bytes: Array(text.utf8)))
+        let result = compileScene(SourceFile(path: path, bytes: Array(text.utf8)), files: SceneFolderFiles())
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
         return try #require(result.timeline)
     }
