@@ -132,7 +132,7 @@ let package = Package(
         .testTarget(name: "ChoreoSVGTests", dependencies: ["ChoreoSVG", "ChoreoTimeline", "ChoreoTestSupport"]),
         .testTarget(name: "ChoreoSVGImportTests", dependencies: ["ChoreoSVGImport", "ChoreoScene", "ChoreoTimeline", "ChoreoTimelineJSON", "ChoreoDiagnostics", "ChoreoTestSupport", "ChoreoFileAccess"], exclude: ["Fixtures"]),
         .testTarget(name: "ChoreoCLITests", dependencies: ["ChoreoTestSupport"]),
-        .testTarget(name: "ChoreoDiffTests", dependencies: ["ChoreoDiff", "ChoreoScene", "ChoreoLottie", "ChoreoDiagnostics", "ChoreoJSON"]),
+        .testTarget(name: "ChoreoDiffTests", dependencies: ["ChoreoDiff", "ChoreoScene", "ChoreoLottie", "ChoreoDiagnostics", "ChoreoJSON", "ChoreoFileAccess"]),
         .testTarget(name: "ChoreoLanguageServerTests", dependencies: ["ChoreoLanguageServer", "ChoreoJSON", "ChoreoDiagnostics", "ChoreoTestSupport", "ChoreoSVGImport", "ChoreoFileAccess"]),
         .testTarget(
             name: "ChoreoPipelineTests",

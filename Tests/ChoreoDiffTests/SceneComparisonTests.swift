@@ -1,14 +1,15 @@
 import ChoreoDiagnostics
 import ChoreoDiff
+import ChoreoFileAccess
 import ChoreoJSON
 import ChoreoLottie
 import ChoreoScene
 import Testing
 
-/// `text` compiled as `choreo diff` compiles each side.
+/// `text` compiled as `choreo diff` compiles each side (the files it names read beside it).
 func compiled(_ text: String, path: String = "new.yaml") throws -> ComparedScene {
     let source = SourceFile(path: path, text: text)
-    let (compilation, scene) = compileSceneKeepingModel(source)
+    let (compilation, scene) = compileSceneKeepingModel(source, files: SceneFolderFiles())
     let timeline = try #require(compilation.timeline, "\(compilation.diagnostics)")
     return ComparedScene(source: source, scene: try #require(scene), timeline: timeline, lottie: LottieEmitter.emitBytes(timeline))
 }
