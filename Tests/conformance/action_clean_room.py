@@ -6,8 +6,9 @@ toolchain has: the toolchain itself (this machine's, bound read-only at the same
 for swift-actions/setup-swift) and the libraries the toolchain runs and links with (RUNNER_BASE),
 and git. Then the action's steps run in it, chrooted, in order, as the runner runs them: each
 `run` in `bash --noprofile --norc -eo pipefail` with its inputs in the environment,
-`$GITHUB_OUTPUT`, `$GITHUB_PATH` and `$GITHUB_STEP_SUMMARY`; the `uses:` step (setup-swift) is the
-bound toolchain on PATH. The action's checkout is this working tree's files (less what git
+`$GITHUB_OUTPUT`, `$GITHUB_PATH` and `$GITHUB_STEP_SUMMARY`; the setup-swift step is the bound
+toolchain on PATH, and another `uses:` step (GitHub's own: an artifact upload) is left out. The
+action's checkout is this working tree's files (less what git
 ignores); the project is a scratch git repository whose scene changed since its first commit.
 
 Checked: before the action, none of scripts/build-dependencies.txt is installed and pkg-config is
@@ -239,9 +240,13 @@ def main() -> int:
             if failed_step and condition != "always()":
                 continue
             if "uses" in step:
-                # swift-actions/setup-swift: the bound toolchain.
-                check("setup-swift" in step["uses"], f"the action's only `uses:` step installs Swift ({step['uses']})")
-                extra_path.insert(0, str(toolchain / "usr" / "bin"))
+                # swift-actions/setup-swift is the bound toolchain; another action (an artifact
+                # upload) is GitHub's, not the build's, and is left out.
+                if "setup-swift" in step["uses"]:
+                    extra_path.insert(0, str(toolchain / "usr" / "bin"))
+                    print(f"--   step {name!r}: the toolchain at {toolchain}", flush=True)
+                else:
+                    print(f"--   step {name!r} left out: {step['uses']} runs only on GitHub", flush=True)
                 continue
             (runner / f"output-{index}").write_text("")
             path_file = runner / "path"
@@ -265,6 +270,8 @@ def main() -> int:
                 now = installed()
                 check(now == dependencies, "the install step installed every build dependency",
                       f"missing: {sorted(set(dependencies) - set(now))}")
+        check(any("setup-swift" in step.get("uses", "") for step in document["runs"]["steps"]),
+              "the action installs Swift with swift-actions/setup-swift")
         check(outputs.get("find", {}).get("found") == "false", "the find step found no choreo on the clean runner")
         check((action / ".build" / "release" / "choreo").is_file(), "the build step made .build/release/choreo")
         for target in ["web"]:
