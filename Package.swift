@@ -70,7 +70,7 @@ let package = Package(
         // YAML → scene model, with its diagnostics, the schema, the vocabulary and editor support.
         .target(
             name: "ChoreoSceneFrontend",
-            dependencies: ["ChoreoSceneModel", "ChoreoYAML", "ChoreoDiagnostics", "ChoreoTimeline", "ChoreoJSON", "ChoreoText"]),
+            dependencies: ["ChoreoSceneModel", "ChoreoSceneSyntax", "ChoreoYAML", "ChoreoDiagnostics", "ChoreoTimeline", "ChoreoJSON", "ChoreoText"]),
         // The files a scene names (fonts, artwork), read under one containment rule: what the CLI hands the compiler.
         .target(name: "ChoreoFileAccess", dependencies: ["ChoreoSceneFrontend"]),
         // Scene model → timeline: never sees YAML.
@@ -78,7 +78,7 @@ let package = Package(
         // The façade: bytes to timeline (`compileScene`), fixes, player targets; re-exports the three above.
         .target(
             name: "ChoreoScene",
-            dependencies: ["ChoreoSceneModel", "ChoreoSceneFrontend", "ChoreoSceneLowering", "ChoreoYAML", "ChoreoDiagnostics", "ChoreoTimeline", "ChoreoJSON"]),
+            dependencies: ["ChoreoSceneModel", "ChoreoSceneSyntax", "ChoreoSceneFrontend", "ChoreoSceneLowering", "ChoreoYAML", "ChoreoDiagnostics", "ChoreoTimeline", "ChoreoJSON"]),
         // The timeline dumped as JSON (`--emit timeline`): an output, so not part of the IR's target.
         .target(name: "ChoreoTimelineJSON", dependencies: ["ChoreoTimeline", "ChoreoJSON"]),
         .target(name: "ChoreoLottie", dependencies: ["ChoreoTimeline", "ChoreoJSON"]),
@@ -92,7 +92,7 @@ let package = Package(
         .target(
             name: "ChoreoDiff", dependencies: ["ChoreoScene", "ChoreoSceneSyntax", "ChoreoTimeline", "ChoreoSVG", "ChoreoDiagnostics", "ChoreoJSON", "ChoreoRaster", "ChoreoMedia"]),
         // The SVG importer (`choreo import`, `artwork:`): the only target that sees libxml2.
-        .target(name: "ChoreoSVGImport", dependencies: ["CXML2", "ChoreoScene", "ChoreoTimeline", "ChoreoJSON"]),
+        .target(name: "ChoreoSVGImport", dependencies: ["CXML2", "ChoreoScene", "ChoreoSceneSyntax", "ChoreoSceneModel", "ChoreoTimeline", "ChoreoJSON"]),
         // The typed app APIs (`--emit swift-api`, `ts-api`): generated source from the state machine.
         .target(name: "ChoreoAppAPI", dependencies: ["ChoreoTimeline", "ChoreoLottie", "ChoreoJSON"]),
         .target(name: "ChoreoLanguageServer", dependencies: ["ChoreoScene", "ChoreoYAML", "ChoreoDiagnostics", "ChoreoJSON"]),

@@ -40,8 +40,8 @@ for side in baseline changed; do
     for scene in "${scenes[@]}"; do
         name=$(echo "$scene" | tr '/' '_')
         mkdir -p "$work/$side/out/$name"
-        "$binary" compile "$scene" -o "$work/$side/out/$name" --emit "$emit" > "$work/$side/out/$name/log" 2>&1
-        echo "exit $?" >> "$work/$side/out/$name/log"
+        "$binary" compile "$scene" -o "$work/$side/out/$name" --emit "$emit" 2>&1 | sed "s|$work/$side/|WORK/|g" > "$work/$side/out/$name/log"
+        echo "exit ${PIPESTATUS[0]}" >> "$work/$side/out/$name/log"
     done
     for scene in "${checked[@]}"; do
         name=$(echo "$scene" | tr '/' '_')

@@ -1,4 +1,5 @@
 import ChoreoJSON
+import ChoreoSceneSyntax
 import ChoreoTimeline
 import Foundation
 
@@ -116,11 +117,10 @@ extension PathShape {
     }
 }
 
-/// A number as the importer writes it: at most six decimals, so sums of exact inputs print as
-/// the person would have typed them (`12.5`, not `12.500000000001`).
-func importNumber(_ value: Double) -> String { formatNumber(value, decimals: importDecimals) }
-
-let importDecimals = 6
+/// A number as the importer writes it, as `SceneWriter` writes every number: at most six
+/// decimals, so sums of exact inputs print as the person would have typed them (`12.5`, not
+/// `12.500000000001`).
+func importNumber(_ value: Double) -> String { formatNumber(value, decimals: sceneNumberDecimals) }
 
 /// Path data for `shape`: straight segments as `L`, curved ones as `C`, closed contours ending in `Z`.
 func pathData(_ shape: PathShape) -> String {

@@ -855,7 +855,7 @@ private struct Mapper {
 
     /// True when a scene can hold `node` (made so if its gradient is too small to write); false,
     /// and why noted in `nodesLeftOut`, when it is left out.
-    /// Also counts what the node writes (`ArtworkYAMLWriter.estimatedBytes`), refusing the file
+    /// Also counts what the node writes (`ImportedScene.estimatedBytes`), refusing the file
     /// past `SVGLimits.maxOutputBytes`: a paint, a dash list or a clip is written once for each
     /// node that has it, and `use` makes many nodes of one element.
     private mutating func keptWithinSceneLimits(_ node: inout ArtworkNode) throws(SVGReadError) -> Bool {
@@ -863,7 +863,7 @@ private struct Mapper {
             nodesLeftOut.append(warning)
             return false
         }
-        writtenBytes += ArtworkYAMLWriter.estimatedBytes(of: node, depth: depth)
+        writtenBytes += ImportedScene.estimatedBytes(of: node, depth: depth)
         if writtenBytes > SVGLimits.maxOutputBytes {
             throw SVGReadError(
                 "the scene the SVG makes would be larger than \(SVGLimits.maxOutputBytes / (1024 * 1024)) MiB (with every use expanded), more than a scene file may hold",

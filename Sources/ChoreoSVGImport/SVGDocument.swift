@@ -14,7 +14,7 @@ public enum SVGLimits {
     public static let maxOutputNodes = 100_000
     /// Path vertices one import may produce, after `use` expansion.
     public static let maxOutputVertices = 1_000_000
-    /// The scene text one import may write (its nodes, as `ArtworkYAMLWriter` writes them, about):
+    /// The scene text one import may write (its nodes, as `ImportedScene` writes them, about):
     /// what a scene file may hold (`YAMLLimits.defaultMaxFileBytes`), so what is imported compiles.
     public static let maxOutputBytes = 8 * 1024 * 1024
     /// How deep `use` may refer through other `use`s.

@@ -1,5 +1,6 @@
 import ChoreoDiagnostics
 import ChoreoSceneModel
+import ChoreoSceneSyntax
 import ChoreoTimeline
 import ChoreoYAML
 import Foundation
@@ -7,8 +8,8 @@ import Foundation
 // `artwork:` (contract §14): a group node whose children are an SVG's elements. The SVG importer
 // sits above this target, so the program that compiles supplies it as an `ArtworkLoading`; the
 // front end reads the file through its `SceneFileAccess` (inside the scene's folder, bounded),
-// hands the bytes over, and puts
-// the nodes the importer writes into the scene's tree before reading it, so artwork nodes are
+// hands the bytes over, and puts the nodes the importer builds (the scene `choreo import` writes,
+// as values, never as text) into the scene's tree before reading it, so artwork nodes are
 // ordinary nodes to everything after: states, tweens, keyframes, themes, every output.
 
 /// Puts an SVG's drawing into a scene: ChoreoSVGImport's `SVGArtworkLoader` in the CLI, the
@@ -34,14 +35,14 @@ public struct ArtworkFinding: Error, Sendable, Hashable {
 
 /// An SVG's drawing as the importer hands it to the scene.
 public struct LoadedArtwork: Sendable {
-    /// A YAML list of scene nodes, as `choreo import` writes them under `layers:`.
-    public var nodes: String
+    /// The scene nodes of the drawing, as `choreo import` writes them under `layers:`.
+    public var nodes: [SceneValue]
     /// The elements left out, each where it is in the SVG.
     public var warnings: [ArtworkFinding]
     /// Each node id the list holds to where its element starts in the SVG.
     public var elements: [String: SourceLocation]
 
-    public init(nodes: String, warnings: [ArtworkFinding], elements: [String: SourceLocation]) {
+    public init(nodes: [SceneValue], warnings: [ArtworkFinding], elements: [String: SourceLocation]) {
         self.nodes = nodes
         self.warnings = warnings
         self.elements = elements
@@ -213,14 +214,8 @@ private struct ArtworkExpander {
             let leftOut = warning.message.contains("left out") ? "" : "; it is left out of the drawing"
             bag.warning(.svgUnsupported, "\(shown):\(warning.line):\(warning.column): \(warning.message)\(leftOut)", at: request.pathRange)
         }
-        let (parsed, parseDiagnostics) = readYAML(SourceFile(path: file.path, text: loaded.nodes))
-        guard parseDiagnostics.isEmpty, var nodes = parsed, nodes.sequence != nil else {
-            // The importer writes YAML this reader reads; anything else is the importer's bug.
-            bag.error(.svgRefused, "\(shown): the importer wrote nodes the scene cannot read (\(parseDiagnostics.first?.message ?? "not a list"))",
-                at: request.pathRange)
-            return
-        }
-        relocate(&nodes, to: range)
+        // Every node at the `artwork:` value: the scene's text that brought them.
+        var nodes = SceneValue.list(loaded.nodes, .block).yamlNode(at: range)
         guard prefixAndCheckIDs(&nodes, prefix: request.prefix, request: request, loaded: loaded, svg: absolute) else { return }
         children = nodes
     }
@@ -371,23 +366,6 @@ private struct ArtworkExpander {
             if let element { sources.elements[id] = ArtworkElement(file: svg, location: element) }
         }
         return true
-    }
-}
-
-/// Every node of the tree at `range`: the scene's text that brought them.
-private func relocate(_ node: inout YAMLNode, to range: SourceRange) {
-    node.range = range
-    switch node.kind {
-    case .scalar: break
-    case var .sequence(items):
-        for index in items.indices { relocate(&items[index], to: range) }
-        node.kind = .sequence(items)
-    case var .mapping(pairs):
-        for index in pairs.indices {
-            relocate(&pairs[index].key, to: range)
-            relocate(&pairs[index].value, to: range)
-        }
-        node.kind = .mapping(pairs)
     }
 }
 

@@ -1,3 +1,4 @@
+import ChoreoDiagnostics
 import ChoreoJSON
 import ChoreoTimeline
 import ChoreoYAML
@@ -135,4 +136,26 @@ public func isPlainSafe(_ text: String) -> Bool {
         return false
     }
     return true
+}
+
+extension SceneValue {
+    /// The value as the YAML reader would read what `SceneWriter` writes for it, every node at
+    /// `range`: how a scene built in code (an `artwork:`'s drawing) joins a scene read from text
+    /// without being written and read again.
+    public func yamlNode(at range: SourceRange) -> YAMLNode {
+        switch self {
+        case let .list(items, _): return YAMLNode(.sequence(items.map { $0.yamlNode(at: range) }), range: range)
+        case let .map(entries, _):
+            return YAMLNode(.mapping(entries.map { entry in
+                YAMLPair(key: YAMLNode(.scalar(YAMLScalar(entry.key.text)), range: range), value: entry.value.yamlNode(at: range))
+            }), range: range)
+        default:
+            let style: ScalarStyle
+            switch scalarStyle {
+            case .literal, .folded: style = .doubleQuoted
+            case let written: style = written
+            }
+            return YAMLNode(.scalar(YAMLScalar(scalarText ?? "", style: style)), range: range)
+        }
+    }
 }

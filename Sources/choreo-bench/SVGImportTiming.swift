@@ -29,7 +29,7 @@ func measureSVGImport(targetBytes: Int) -> SVGImportTiming {
                 nodes = artwork.nodes.count
                 // What `choreo import -o` hands the file, counted here instead of written.
                 var written = 0
-                ArtworkYAMLWriter.writeScene(artwork, source: "bench.svg") { written += $0.count }
+                ImportedScene.write(artwork, source: "bench.svg") { written += $0.count }
                 precondition(written > 0, "the import wrote nothing")
             }
         })

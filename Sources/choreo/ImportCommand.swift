@@ -21,13 +21,13 @@ func runImport(input: String, output: String?) throws(UsageError) -> ExitStatus 
     }
     let source = URL(fileURLWithPath: input).lastPathComponent
     guard let output else {
-        Console.out(ArtworkYAMLWriter.scene(artwork, source: source))
+        Console.out(ImportedScene.text(artwork, source: source))
         return .success
     }
     // Into the file from the writer's buffers: a `String` or an array of the bytes would copy
     // megabytes of an export first.
     let scene = OutputFile(path: output) { file in
-        ArtworkYAMLWriter.writeScene(artwork, source: source) { $0.withMemoryRebound(to: UInt8.self) { file.write($0) } }
+        ImportedScene.write(artwork, source: source) { $0.withMemoryRebound(to: UInt8.self) { file.write($0) } }
     }
     do throws(OutputError) {
         try prepareDirectory(URL(fileURLWithPath: output).deletingLastPathComponent().path)

@@ -72,7 +72,7 @@ private func node(_ id: String, in nodes: [Node]) -> Node? {
 }
 
 /// The drawing as `choreo import` writes it (elements' places left out).
-private func yaml(_ artwork: Artwork) -> String { ArtworkYAMLWriter.scene(artwork, source: "badge.svg") }
+private func yaml(_ artwork: Artwork) -> String { ImportedScene.text(artwork, source: "badge.svg") }
 
 private let badge = """
     <svg width="40" height="20" viewBox="0 0 20 10" xmlns="http://www.w3.org/2000/svg">

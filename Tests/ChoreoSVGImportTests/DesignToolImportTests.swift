@@ -7,7 +7,7 @@ import Testing
 /// Imports `svg` and compiles the scene it writes: the import must be a scene the compiler accepts.
 private func importAndCompile(_ svg: String) throws -> (yaml: String, artwork: Artwork) {
     let artwork = try ArtworkMapper.map(bytes: Array(svg.utf8)).get()
-    let yaml = ArtworkYAMLWriter.scene(artwork, source: "test.svg")
+    let yaml = ImportedScene.text(artwork, source: "test.svg")
     let compilation = compileScene(SourceFile(path: "imported.yaml", text: yaml))
     let errors = compilation.diagnostics.filter { $0.severity == .error }
     #expect(errors.isEmpty, "\(errors)\n\(yaml)")

@@ -10,7 +10,7 @@ import Testing
 private func imported(_ content: String) throws -> Artwork {
     let svg = "<svg viewBox=\"0 0 200 200\" xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\">\(content)</svg>"
     let artwork = try ArtworkMapper.map(bytes: Array(svg.utf8)).get()
-    let yaml = ArtworkYAMLWriter.scene(artwork, source: "test.svg")
+    let yaml = ImportedScene.text(artwork, source: "test.svg")
     let compilation = compileScene(SourceFile(path: "imported.yaml", text: yaml))
     let errors = compilation.diagnostics.filter { $0.severity == .error }
     #expect(errors.isEmpty, "\(errors)\n\(yaml)")

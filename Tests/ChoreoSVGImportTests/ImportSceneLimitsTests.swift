@@ -9,7 +9,7 @@ import Testing
 @Suite struct ImportSceneLimitsTests {
     private func importCompiles(_ svg: String) throws -> Artwork {
         let artwork = try ArtworkMapper.map(bytes: Array(svg.utf8)).get()
-        let yaml = ArtworkYAMLWriter.scene(artwork, source: "fuzz.svg")
+        let yaml = ImportedScene.text(artwork, source: "fuzz.svg")
         let errors = compileScene(SourceFile(path: "imported.yaml", text: yaml)).diagnostics.filter { $0.severity == .error }
         #expect(errors.isEmpty, "\(errors)\n\(yaml)")
         return artwork

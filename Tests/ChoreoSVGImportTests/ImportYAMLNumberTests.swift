@@ -19,7 +19,7 @@ import Testing
         }
         let svg = "<svg viewBox=\"0 0 2000 2000\" xmlns=\"http://www.w3.org/2000/svg\">\(rects.joined())</svg>"
         let artwork = try ArtworkMapper.map(bytes: Array(svg.utf8)).get()
-        let yaml = ArtworkYAMLWriter.scene(artwork, source: "numbers.svg")
+        let yaml = ImportedScene.text(artwork, source: "numbers.svg")
         let written = yaml.split(separator: "\n").filter { $0.hasPrefix("    size: ") }.map(String.init)
         let expected = sizes.map { "    size: [\(importNumber($0.width)), \(importNumber($0.height))]" }
         #expect(written == expected)
