@@ -13,11 +13,6 @@ public struct Shadow: Sendable, Equatable {
         self.blur = blur
     }
 
-    public var isAnimated: Bool { color.isAnimated || offset.isAnimated || blur.isAnimated }
-
-    public func frozen(at time: Double) -> Shadow {
-        Shadow(color: color.frozen(at: time), offset: offset.frozen(at: time), blur: blur.frozen(at: time))
-    }
 }
 
 /// What is drawn over a node's finished drawing (its content, copies and clip, before its
@@ -30,12 +25,6 @@ public struct Effects: Sendable, Equatable {
     public init(blur: Animated<Double>? = nil, shadow: Shadow? = nil) {
         self.blur = blur
         self.shadow = shadow
-    }
-
-    public var isAnimated: Bool { (blur?.isAnimated ?? false) || (shadow?.isAnimated ?? false) }
-
-    public func frozen(at time: Double) -> Effects {
-        Effects(blur: blur?.frozen(at: time), shadow: shadow?.frozen(at: time))
     }
 
     /// How far past the drawing's bounds the effects can paint, the most over all time: a

@@ -197,12 +197,6 @@ public struct Node: Sendable, Equatable {
     }
 }
 
-private struct AnimatedTrackFinder: TrackVisitor {
-    var found = false
-    mutating func visit<Value: Interpolatable>(_ track: Animated<Value>, at place: TrackPlace) {
-        if track.isAnimated { found = true }
-    }
-}
 
 private struct TrackFreezer: TrackRewriter {
     let time: Double
@@ -221,12 +215,6 @@ public struct ClipShape: Sendable, Equatable {
     public init(geometry: Geometry, transform: Transform = .identity) {
         self.geometry = geometry
         self.transform = transform
-    }
-
-    public var isAnimated: Bool { geometry.isAnimated || transform.isAnimated }
-
-    public func frozen(at time: Double) -> ClipShape {
-        ClipShape(geometry: geometry.frozen(at: time), transform: transform.frozen(at: time))
     }
 
     /// The clip's outline in the node's local coordinates at an instant.
@@ -262,17 +250,6 @@ public struct Transform: Sendable, Equatable {
 
     public static let identity = Transform()
 
-    public var isAnimated: Bool {
-        anchor.isAnimated || position.isAnimated || rotation.isAnimated || scale.isAnimated
-            || offset.isAnimated || opacity.isAnimated
-    }
-
-    public func frozen(at time: Double) -> Transform {
-        Transform(
-            anchor: anchor.frozen(at: time), position: position.frozen(at: time),
-            rotation: rotation.frozen(at: time), scale: scale.frozen(at: time),
-            offset: offset.frozen(at: time), opacity: opacity.frozen(at: time))
-    }
 }
 
 /// What a shape node draws, in its local coordinates.
@@ -289,24 +266,6 @@ public enum Geometry: Sendable, Equatable {
     /// Bézier contours. All values of the track have the same contour and vertex counts.
     case path(Animated<PathShape>)
 
-    public var isAnimated: Bool {
-        switch self {
-        case let .rect(size, radius): return size.isAnimated || radius.isAnimated
-        case let .ellipse(size): return size.isAnimated
-        case let .polygon(_, radius, inner): return radius.isAnimated || (inner?.isAnimated ?? false)
-        case let .path(shape): return shape.isAnimated
-        }
-    }
-
-    public func frozen(at time: Double) -> Geometry {
-        switch self {
-        case let .rect(size, radius): return .rect(size: size.frozen(at: time), cornerRadius: radius.frozen(at: time))
-        case let .ellipse(size): return .ellipse(size: size.frozen(at: time))
-        case let .polygon(sides, radius, inner):
-            return .polygon(sides: sides, radius: radius.frozen(at: time), innerRadius: inner?.frozen(at: time))
-        case let .path(shape): return .path(shape.frozen(at: time))
-        }
-    }
 }
 
 public enum Paint: Sendable, Equatable {
@@ -315,23 +274,6 @@ public enum Paint: Sendable, Equatable {
     case linearGradient(from: Animated<Point>, to: Animated<Point>, stops: Animated<GradientStops>)
     case radialGradient(center: Animated<Point>, radius: Animated<Double>, stops: Animated<GradientStops>)
 
-    public var isAnimated: Bool {
-        switch self {
-        case let .color(c): return c.isAnimated
-        case let .linearGradient(a, b, s): return a.isAnimated || b.isAnimated || s.isAnimated
-        case let .radialGradient(c, r, s): return c.isAnimated || r.isAnimated || s.isAnimated
-        }
-    }
-
-    public func frozen(at time: Double) -> Paint {
-        switch self {
-        case let .color(c): return .color(c.frozen(at: time))
-        case let .linearGradient(a, b, s):
-            return .linearGradient(from: a.frozen(at: time), to: b.frozen(at: time), stops: s.frozen(at: time))
-        case let .radialGradient(c, r, s):
-            return .radialGradient(center: c.frozen(at: time), radius: r.frozen(at: time), stops: s.frozen(at: time))
-        }
-    }
 }
 
 public enum FillRule: String, Sendable { case nonzero, evenodd }
@@ -373,7 +315,6 @@ public struct Trim: Sendable, Equatable {
         self.offset = offset
     }
 
-    public var isAnimated: Bool { start.isAnimated || end.isAnimated || offset.isAnimated }
 }
 
 public struct Style: Sendable, Equatable {
@@ -398,25 +339,6 @@ public struct Style: Sendable, Equatable {
         self.trimBox = trim.map(Box.init)
     }
 
-    public var isAnimated: Bool {
-        (fill?.isAnimated ?? false)
-            || (stroke.map { $0.paint.isAnimated || $0.width.isAnimated } ?? false)
-            || (trim?.isAnimated ?? false)
-    }
-
-    public func frozen(at time: Double) -> Style {
-        var copy = self
-        copy.fill = fill?.frozen(at: time)
-        if var stroke {
-            stroke.paint = stroke.paint.frozen(at: time)
-            stroke.width = stroke.width.frozen(at: time)
-            copy.stroke = stroke
-        }
-        if let trim {
-            copy.trim = Trim(start: trim.start.frozen(at: time), end: trim.end.frozen(at: time), offset: trim.offset.frozen(at: time))
-        }
-        return copy
-    }
 }
 
 /// `count` copies of a node's content; copy `i` (from 0) is transformed `i` times by

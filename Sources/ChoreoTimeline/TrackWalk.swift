@@ -52,11 +52,7 @@ extension Node {
             stroke.paint.visitTracks(&visitor) { .stroke($0) }
             visitor.visit(stroke.width, at: .strokeWidth)
         }
-        if let trim = style.trim {
-            visitor.visit(trim.start, at: .trim(.start))
-            visitor.visit(trim.end, at: .trim(.end))
-            visitor.visit(trim.offset, at: .trim(.offset))
-        }
+        style.trim?.visitTracks(&visitor)
     }
 
     /// The node with each of its own tracks (not its children's) rewritten.
@@ -102,6 +98,37 @@ extension ClipShape {
         geometry.visitTracks(&visitor) { .clipGeometry($0) }
         transform.visitTracks(&visitor) { .clipTransform($0) }
     }
+
+    /// Whether any of the clip's tracks moves.
+    public var isAnimated: Bool {
+        var finder = AnimatedTrackFinder()
+        visitTracks(&finder)
+        return finder.found
+    }
+}
+
+extension Trim {
+    func visitTracks(_ visitor: inout some TrackVisitor) {
+        visitor.visit(start, at: .trim(.start))
+        visitor.visit(end, at: .trim(.end))
+        visitor.visit(offset, at: .trim(.offset))
+    }
+
+    /// Whether the trim's start, end or offset moves.
+    public var isAnimated: Bool {
+        var finder = AnimatedTrackFinder()
+        visitTracks(&finder)
+        return finder.found
+    }
+}
+
+/// Whether any track a walk visits moves: how a node, a clip, a geometry or a trim answers
+/// `isAnimated`, through the one walk.
+struct AnimatedTrackFinder: TrackVisitor {
+    var found = false
+    mutating func visit<Value: Interpolatable>(_ track: Animated<Value>, at place: TrackPlace) {
+        if track.isAnimated { found = true }
+    }
 }
 
 extension Transform {
@@ -138,6 +165,13 @@ extension Geometry {
         case let .path(shape):
             visitor.visit(shape, at: place(.path))
         }
+    }
+
+    /// Whether any of the geometry's tracks moves.
+    public var isAnimated: Bool {
+        var finder = AnimatedTrackFinder()
+        visitTracks(&finder) { .geometry($0) }
+        return finder.found
     }
 
     func rewritingTracks(_ rewriter: some TrackRewriter, _ place: (TrackPlace.GeometryTrack) -> TrackPlace) -> Geometry {
