@@ -75,10 +75,11 @@ let package = Package(
         .target(name: "ChoreoFileAccess", dependencies: ["ChoreoSceneFrontend"]),
         // Scene model → timeline: never sees YAML.
         .target(name: "ChoreoSceneLowering", dependencies: ["ChoreoSceneModel", "ChoreoDiagnostics", "ChoreoTimeline", "ChoreoJSON"]),
-        // The façade: bytes to timeline (`compileScene`), fixes, player targets; re-exports the three above.
+        // The façade: bytes to timeline (`compileScene`), fixes, player targets; re-exports the four
+        // above. It sees no YAML: the front end reads it, and the model's source map points back at it.
         .target(
             name: "ChoreoScene",
-            dependencies: ["ChoreoSceneModel", "ChoreoSceneSyntax", "ChoreoSceneFrontend", "ChoreoSceneLowering", "ChoreoYAML", "ChoreoDiagnostics", "ChoreoTimeline", "ChoreoJSON"]),
+            dependencies: ["ChoreoSceneModel", "ChoreoSceneSyntax", "ChoreoSceneFrontend", "ChoreoSceneLowering", "ChoreoDiagnostics", "ChoreoTimeline", "ChoreoJSON"]),
         // The timeline dumped as JSON (`--emit timeline`): an output, so not part of the IR's target.
         .target(name: "ChoreoTimelineJSON", dependencies: ["ChoreoTimeline", "ChoreoJSON"]),
         .target(name: "ChoreoLottie", dependencies: ["ChoreoTimeline", "ChoreoJSON"]),

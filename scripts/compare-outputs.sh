@@ -1,7 +1,8 @@
 #!/bin/bash
 # Checks that two builds of choreo write the same bytes for every scene of the repository: every
 # output kind of scenes/, the conformance feature scenes, the valid fixtures, the docs' examples
-# and the feature matrix (generated when python3 is there); the JSON diagnostics of every fixture,
+# and the feature matrix (generated when python3 is there), and their diagnostics for each player
+# target; the JSON diagnostics of every fixture,
 # hostile scene and fuzz regression; and what `lint --fix` makes of every invalid fixture. A
 # difference is printed and fails the run.
 #   scripts/compare-outputs.sh BASELINE_CHOREO CHANGED_CHOREO
@@ -42,6 +43,14 @@ for side in baseline changed; do
         mkdir -p "$work/$side/out/$name"
         "$binary" compile "$scene" -o "$work/$side/out/$name" --emit "$emit" 2>&1 | sed "s|$work/$side/|WORK/|g" > "$work/$side/out/$name/log"
         echo "exit ${PIPESTATUS[0]}" >> "$work/$side/out/$name/log"
+    done
+    # The player targets' checks, which point back at the source.
+    for scene in "${scenes[@]}"; do
+        name=$(echo "$scene" | tr '/' '_')
+        for target in lottie-ios lottie-android tgs; do
+            "$binary" lint "$scene" --target $target --format json 2>&1 | sed "s|$work/$side/|WORK/|g" > "$work/$side/out/$name.$target.json"
+            echo "exit ${PIPESTATUS[0]}" >> "$work/$side/out/$name.$target.json"
+        done
     done
     for scene in "${checked[@]}"; do
         name=$(echo "$scene" | tr '/' '_')

@@ -1,7 +1,6 @@
 import ChoreoDiagnostics
 import ChoreoSceneModel
 import ChoreoTimeline
-import ChoreoYAML
 
 /// The result of compiling one scene file: the timeline when there were no errors, and every
 /// diagnostic found (warnings included), sorted in report order.
@@ -35,7 +34,7 @@ public struct SceneCompilation: Sendable {
 /// themes (nil, without errors, if the scene has no such theme).
 ///
 /// With a `target` other than `web`, every construct that player family cannot play is an error
-/// too, positioned at the YAML that causes it (docs/diagnostics.md, "Player targets").
+/// too, positioned at the text that causes it (docs/diagnostics.md, "Player targets").
 ///
 /// `artwork` reads the SVGs of `artwork:` nodes (without it they are errors).
 public func compileScene(
@@ -54,15 +53,14 @@ public func compileScene(
 /// the IR nodes of the layers the last lowering built where nothing they depend on changed
 /// (`LayerLoweringCache`; the themes' variants are lowered whole).
 package func compileScene(
-    _ file: SourceFile, read: (root: YAMLNode?, diagnostics: [Diagnostic]), artwork loader: (any ArtworkLoading)? = nil,
+    _ file: SourceFile, read: SceneYAMLRead, artwork loader: (any ArtworkLoading)? = nil,
     files: (any SceneFileAccess)? = nil, layerCache: LayerReadCache? = nil, loweringCache: LayerLoweringCache? = nil
 ) -> SceneCompilation {
     var scene: Scene?
     var sources = ArtworkSources()
-    var unused: YAMLNode?
     var compilation = compileScene(
-        file, theme: nil, model: &scene, keepingTree: false, tree: &unused, artwork: loader, files: files, sources: &sources, read: read,
-        layerCache: layerCache, loweringCache: loweringCache)
+        file, theme: nil, model: &scene, artwork: loader, files: files, sources: &sources, read: read, layerCache: layerCache,
+        loweringCache: loweringCache)
     compilation.inputFiles = (scene?.fontFiles ?? []) + sources.files
     compilation.artwork = sources
     compilation.diagnostics = withoutFixItsInArtwork(compilation.diagnostics, sources)
@@ -78,11 +76,9 @@ public func compileSceneKeepingModel(
 ) -> (compilation: SceneCompilation, scene: Scene?) {
     var scene: Scene?
     var sources = ArtworkSources()
-    // The target checks point into the YAML the compilation read: the tree is kept for them.
-    var tree: YAMLNode?
-    var compilation = compileScene(
-        file, theme: theme, model: &scene, keepingTree: target != .web, tree: &tree, artwork: loader, files: files, sources: &sources)
-    if let scene, let tree { compilation = checkedForTarget(compilation, target: target, scene: scene, tree: tree, file: file) }
+    var compilation = compileScene(file, theme: theme, model: &scene, artwork: loader, files: files, sources: &sources)
+    // The target checks point at the source through the model's source map.
+    if let scene { compilation = checkedForTarget(compilation, target: target, scene: scene, file: file) }
     compilation.inputFiles = (scene?.fontFiles ?? []) + sources.files
     compilation.artwork = sources
     compilation.diagnostics = withoutFixItsInArtwork(compilation.diagnostics, sources)
@@ -90,23 +86,19 @@ public func compileSceneKeepingModel(
 }
 
 private func compileScene(
-    _ file: SourceFile, theme: String?, model: inout Scene?, keepingTree: Bool, tree: inout YAMLNode?,
-    artwork loader: (any ArtworkLoading)?, files: (any SceneFileAccess)?, sources: inout ArtworkSources,
-    read: (root: YAMLNode?, diagnostics: [Diagnostic])? = nil, layerCache: LayerReadCache? = nil, loweringCache: LayerLoweringCache? = nil
+    _ file: SourceFile, theme: String?, model: inout Scene?, artwork loader: (any ArtworkLoading)?, files: (any SceneFileAccess)?,
+    sources: inout ArtworkSources, read: SceneYAMLRead? = nil, layerCache: LayerReadCache? = nil, loweringCache: LayerLoweringCache? = nil
 ) -> SceneCompilation {
     var bag = DiagnosticBag(file: file.path)
-    // The YAML tree is kept past the front end only when themes need to read it again or the
-    // caller asks for it (`keepingTree`, into `tree`); otherwise it is released here, before lowering and emitting
-    // need their memory.
-    guard let read = readScene(
-        file, diagnostics: &bag, artwork: loader, files: files, sources: &sources, keepingTree: keepingTree, read: read, layerCache: layerCache),
+    // The scene's source is kept past the front end only when themes need to read it again;
+    // otherwise it is released there, before lowering and emitting need their memory.
+    guard let read = readScene(file, read: read, artwork: loader, files: files, sources: &sources, diagnostics: &bag, layerCache: layerCache),
         !bag.hasErrors
     else {
         return SceneCompilation(timeline: nil, diagnostics: bag.diagnostics.sortedForReport())
     }
-    let scene = read.scene, root = read.root
+    let scene = read.scene
     model = scene
-    if keepingTree { tree = root }
     guard let sceneWork = checkOutputWork(scene, inputBytes: file.bytes.count, diagnostics: &bag) else {
         return SceneCompilation(timeline: nil, diagnostics: bag.diagnostics.sortedForReport(), themeNames: scene.themes.map(\.name))
     }
@@ -119,8 +111,7 @@ private func compileScene(
             var themeBag = DiagnosticBag(file: file.path)
             var variant: Timeline?
             var variantVars: [String: VarValue] = [:]
-            if let root, let themed = buildScene(from: root, file: file, diagnostics: &themeBag, varOverrides: themeOverrides(sceneTheme, in: root), files: files),
-                !themeBag.hasErrors
+            if let themed = read.source?.themedScene(sceneTheme, diagnostics: &themeBag), !themeBag.hasErrors
             {
                 variant = lower(themed, inputBytes: file.bytes.count, diagnostics: &themeBag)
                 variantVars = themed.vars
@@ -153,27 +144,6 @@ private func compileScene(
         timeline: bag.hasErrors ? nil : timeline, diagnostics: bag.diagnostics.sortedForReport(), themeNames: themeNames)
     compilation.budget = scene.budget
     return compilation
-}
-
-/// Reads the YAML tree and builds the scene model from it; the tree comes back only when the
-/// scene has themes (each theme builds the scene again from it) or `keepingTree`.
-private func readScene(
-    _ file: SourceFile, diagnostics bag: inout DiagnosticBag, artwork loader: (any ArtworkLoading)?, files: (any SceneFileAccess)?,
-    sources: inout ArtworkSources,
-    keepingTree: Bool, read: (root: YAMLNode?, diagnostics: [Diagnostic])? = nil, layerCache: LayerReadCache? = nil
-) -> (scene: Scene, root: YAMLNode?)? {
-    var (root, yamlDiagnostics) = read ?? readYAML(file)
-    bag.append(contentsOf: yamlDiagnostics)
-    if root != nil { sources = expandArtwork(in: &root!, file: file, loader: loader, files: files, diagnostics: &bag) }
-    // Moved into the tree the front end owns (no copy left here), so that it can free each
-    // section of a scene without themes once read.
-    let tree = SceneTree(root.take())
-    // Scene checks run even after recoverable YAML errors (a duplicate key), so one run reports
-    // every problem in the file.
-    guard tree.root != nil,
-        let scene = buildScene(from: tree, file: file, diagnostics: &bag, releasingSections: !keepingTree, layerCache: layerCache, files: files)
-    else { return nil }
-    return (scene, scene.themes.isEmpty && !keepingTree ? nil : tree.root)
 }
 
 /// Lowers an already-built scene model; for tests and tools that construct scenes in code.

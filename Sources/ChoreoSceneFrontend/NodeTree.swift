@@ -290,6 +290,9 @@ extension FrontendContext {
         }
         let info = NodeInfo(id: id ?? "", range: idRange, shape: shape)
         info.parent = parent
+        info.source.keyRanges = map.entries.compactMap { entry in
+            Property(path: entry.name).map { SceneNodeSource.KeyRange($0, entry.key.reportRange) }
+        }
         readGeometry(map, into: info, registry: &registry)
         readTransform(map, into: info)
         readOwnStyle(map, into: info)

@@ -152,6 +152,7 @@ extension FrontendContext {
         var scene = Scene(
             name: name, size: size, fps: fps, background: background, layers: layers.map(sceneNode), states: states,
             initial: initial, transitions: transitions, timelines: timelines)
+        scene.documentStart = map.node.range.start
         let animation = SceneAnimation(states: states, timelines: timelines)
         checkGroupGradientsStayStill(layers, animation: animation)
         // A transition that failed to decode may have led to the states that look unreachable.

@@ -1,11 +1,10 @@
 import ChoreoDiagnostics
 import ChoreoSceneModel
 import ChoreoTimeline
-import ChoreoYAML
 
 /// A family of players a scene is compiled for (`compile --target`). Each one but `web` has
 /// constructs it cannot play as Choreo writes them; `checkPlayerTarget` reports those, positioned
-/// at the YAML that causes them (docs/diagnostics.md, "Player targets").
+/// at the text that causes them (docs/diagnostics.md, "Player targets").
 public enum PlayerTarget: String, CaseIterable, Sendable {
     /// lottie-web, dotLottie/ThorVG, Skottie: nothing extra is checked.
     case web
@@ -19,14 +18,12 @@ public enum PlayerTarget: String, CaseIterable, Sendable {
 }
 
 /// The compilation checked against `target`: an error for every construct it cannot play, the
-/// timeline nil when any was found. The positions come from the scene model and the YAML tree the
-/// compilation read (`tree`, kept for this) and the IR nodes' sources, so nothing is read again.
-func checkedForTarget(
-    _ compilation: SceneCompilation, target: PlayerTarget, scene: Scene, tree: YAMLNode, file: SourceFile
-) -> SceneCompilation {
+/// timeline nil when any was found. The positions come from the scene model's source map and the
+/// IR nodes' sources, so nothing is read again.
+func checkedForTarget(_ compilation: SceneCompilation, target: PlayerTarget, scene: Scene, file: SourceFile) -> SceneCompilation {
     guard target != .web, let timeline = compilation.timeline else { return compilation }
     var bag = DiagnosticBag(file: file.path)
-    let locator = SourceLocator(scene: scene, root: tree)
+    let locator = SourceLocator(scene: scene)
     for finding in checkPlayerTarget(target, timeline: timeline, locator: locator) {
         bag.error(finding.rule, finding.message, at: finding.range, help: finding.help)
     }
@@ -189,28 +186,27 @@ private func formatSeconds(_ seconds: Double) -> String {
 
 // MARK: Positions
 
-/// Finds the YAML that causes a finding on the timeline: a node's key, or the state, tween or
+/// Finds the text that causes a finding on the timeline: a node's key, or the state, tween or
 /// keyframe that animates one of its properties. Falls back to the node's `id:`, which the IR
 /// node's source holds.
 struct SourceLocator {
     var scene: Scene
-    /// Every node's YAML map, by id.
-    private var maps: [String: YAMLNode] = [:]
+    /// Where each node's own keys were written (the model's source map), by id.
+    private var keys: [String: [SceneNodeSource.KeyRange]] = [:]
     private var rootRange: SourceRange
 
-    init(scene: Scene, root: YAMLNode) {
+    init(scene: Scene) {
         self.scene = scene
-        rootRange = SourceRange(root.range.start)
-        func collect(_ yaml: YAMLNode) {
-            for item in yaml.sequence ?? [] {
-                guard let pairs = item.mapping else { continue }
-                if let id = pairs.first(where: { $0.key.scalar?.value == Property.id.key })?.value.scalar?.value, maps[id] == nil {
-                    maps[id] = item
-                }
-                if let children = pairs.first(where: { $0.key.scalar?.value == Property.children.key })?.value { collect(children) }
+        rootRange = SourceRange(scene.documentStart)
+        var keys: [String: [SceneNodeSource.KeyRange]] = [:]
+        func collect(_ nodes: [SceneNode]) {
+            for node in nodes {
+                if keys[node.id] == nil, let source = node.source { keys[node.id] = source.keyRanges }
+                if case let .group(children) = node.shape { collect(children) }
             }
         }
-        if let layers = root.mapping?.first(where: { $0.key.scalar?.value == "layers" })?.value { collect(layers) }
+        collect(scene.layers)
+        self.keys = keys
     }
 
     /// The `id:` of the node's scene node; the file's start for a node no scene node defines.
@@ -222,15 +218,15 @@ struct SourceLocator {
     /// `repeat:`.
     private func idRange(_ node: Node) -> SourceRange {
         guard node.source.isRepeatCopy else { return definition(node) }
-        return ownKey(Property.repeat.key, of: node.source.node) ?? definition(node)
+        return ownKey(.repeat, of: node.source.node) ?? definition(node)
     }
 
-    /// The key `key` written in the node's own map, if any.
-    private func ownKey(_ key: String, of node: String) -> SourceRange? {
-        maps[node]?.mapping?.first(where: { $0.key.scalar?.value == key })?.key.reportRange
+    /// The key written in the node's own map, if any.
+    private func ownKey(_ property: Property, of node: String) -> SourceRange? {
+        keys[node]?.first { $0.property == property }?.range
     }
 
-    /// The YAML map whose keys are the node's own: none for a copy of a repeat (its keys are the
+    /// The scene node whose keys are the node's own: none for a copy of a repeat (its keys are the
     /// repeated node's, its placement the repeat's) or a glyph (its values are taken from the
     /// text node's, not written for it).
     private func ownMap(_ node: Node) -> String? {
@@ -238,7 +234,7 @@ struct SourceLocator {
     }
 
     func nodeKey(_ property: Property, of node: Node) -> SourceRange {
-        ownMap(node).flatMap { ownKey(property.key, of: $0) } ?? idRange(node)
+        ownMap(node).flatMap { ownKey(property, of: $0) } ?? idRange(node)
     }
 
     /// Where `property` of `node` gets a value matching `condition`: the node's own key when its
@@ -251,7 +247,7 @@ struct SourceLocator {
         // A copy's own transform is the repeated node's; its placement is the repeat's.
         case .node, .copy: (modelNode, keysOf) = (node.source.node, node.source.node)
         case .copyPlacement: return idRange(node)
-        // The model keys a glyph's motion by the glyph's own node, which no YAML map defines.
+        // The model keys a glyph's motion by the glyph's own node, which no scene map defines.
         case .glyph: (modelNode, keysOf) = (node.id, nil)
         }
         let key = PropertyKey(node: modelNode, property: property)
@@ -265,7 +261,7 @@ struct SourceLocator {
             }
             for keyframe in timeline.keyframes[key] ?? [] { writes.append((keyframe.value, keyframe.range)) }
         }
-        let written = keysOf.flatMap { ownKey(property.key, of: $0) }
+        let written = keysOf.flatMap { ownKey(property, of: $0) }
         if let base = sceneNode(modelNode)?.base[property], condition(base), let written {
             return written
         }

@@ -72,6 +72,8 @@ public struct Scene: Sendable {
     /// nodes, states, transitions and timelines keyed by the author's ids only (what `choreo diff`
     /// compares).
     public var authored: AuthoredScene?
+    /// Where the scene's map starts: what a finding about the scene as a whole points at.
+    public var documentStart = SourceLocation.start
 
     public init(
         name: String, size: Point, fps: Double, background: RGBA?, layers: [SceneNode], states: [SceneState],
@@ -280,6 +282,26 @@ public struct SceneNodeSource: Sendable, Equatable {
     /// True when the node's definition had errors. The front end checks the model it built before
     /// it refuses such a scene, so the checks skip these nodes instead of reporting consequences.
     package var hadErrors = false
+    /// Where each key of the node's own map was written (where it is used, for a key merged in
+    /// through an alias), in file order: the source map that checks of the lowered timeline point
+    /// back through, without the YAML tree.
+    package var keyRanges: [KeyRange] = []
+
+    /// A node key and where it was written.
+    package struct KeyRange: Sendable, Equatable {
+        package var property: Property
+        package var range: SourceRange
+
+        package init(_ property: Property, _ range: SourceRange) {
+            self.property = property
+            self.range = range
+        }
+    }
+
+    /// Where `property`'s key was written in the node's own map.
+    package func keyRange(_ property: Property) -> SourceRange? {
+        keyRanges.first { $0.property == property }?.range
+    }
 
     /// An `anchor:` keyword: the word, where it stands, and the range a fix-it may rewrite (a
     /// plain scalar's, else nil).

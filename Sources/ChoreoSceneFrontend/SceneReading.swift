@@ -1,0 +1,48 @@
+import ChoreoDiagnostics
+import ChoreoSceneModel
+import ChoreoYAML
+
+/// A scene file's YAML as read: the tree (nil when nothing usable was read) and the reader's
+/// diagnostics. The language server hands in the tree it keeps and splices between edits.
+package typealias SceneYAMLRead = (root: YAMLNode?, diagnostics: [Diagnostic])
+
+/// The scene's tree, kept past the front end only for what reads it again: each theme builds the
+/// scene again from it with the theme's values for its vars.
+package struct SceneSource: Sendable {
+    private let root: YAMLNode
+    private let file: SourceFile
+    private let files: (any SceneFileAccess)?
+
+    fileprivate init(root: YAMLNode, file: SourceFile, files: (any SceneFileAccess)?) {
+        self.root = root
+        self.file = file
+        self.files = files
+    }
+
+    /// The scene with `theme`'s values for its vars; nil when it has errors (in `diagnostics`).
+    package func themedScene(_ theme: SceneTheme, diagnostics: inout DiagnosticBag) -> Scene? {
+        buildScene(from: root, file: file, diagnostics: &diagnostics, varOverrides: themeOverrides(theme, in: root), files: files)
+    }
+}
+
+/// Reads a scene file into its model: the YAML (unless `read` has it already), the drawings of its
+/// `artwork:` nodes, then the model with every diagnostic into `bag`. The tree comes back (as
+/// `SceneSource`) only when the scene has themes; otherwise the front end frees it section by
+/// section as it reads.
+package func readScene(
+    _ file: SourceFile, read: SceneYAMLRead? = nil, artwork loader: (any ArtworkLoading)?, files: (any SceneFileAccess)?,
+    sources: inout ArtworkSources,
+    diagnostics bag: inout DiagnosticBag, layerCache: LayerReadCache? = nil
+) -> (scene: Scene, source: SceneSource?)? {
+    var (root, yamlDiagnostics) = read ?? readYAML(file)
+    bag.append(contentsOf: yamlDiagnostics)
+    if root != nil { sources = expandArtwork(in: &root!, file: file, loader: loader, files: files, diagnostics: &bag) }
+    // Moved into the tree the front end owns (no copy left here), so that it can free each
+    // section of a scene without themes once read.
+    let tree = SceneTree(root.take())
+    // Scene checks run even after recoverable YAML errors (a duplicate key), so one run reports
+    // every problem in the file.
+    guard tree.root != nil, let scene = buildScene(from: tree, file: file, diagnostics: &bag, layerCache: layerCache, files: files)
+    else { return nil }
+    return (scene, scene.themes.isEmpty ? nil : tree.root.map { SceneSource(root: $0, file: file, files: files) })
+}
