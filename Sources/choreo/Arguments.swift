@@ -74,7 +74,7 @@ struct CompileOptions: Equatable, Sendable {
     /// Nil means one job per core.
     var jobs: Int?
     /// The player family checked for (`--target`); `tgs` also writes `NAME.tgs`.
-    var target = PlayerTarget.web
+    var target = PlayerTarget.default
     /// Where `--depfile` writes the Makefile-syntax dependencies, if asked.
     var depfile: String?
     /// `--watch`: after the first compile, recompile each scene whenever it changes.
@@ -88,7 +88,7 @@ struct LintOptions: Equatable, Sendable {
     var format = LintFormat.text
     var strict = false
     /// `--target`: also report what this player family cannot play.
-    var target = PlayerTarget.web
+    var target = PlayerTarget.default
     /// `--fix`: apply the diagnostics' fix-its to the files in place.
     var fix = false
 }
@@ -583,7 +583,7 @@ private func parseRenderOptions(_ raw: RawArguments, command: CommandName) throw
 private func playerTarget(_ raw: RawArguments, command: CommandName) throws(UsageError) -> PlayerTarget? {
     guard let (spelled, value) = raw.value("--target") else { return nil }
     guard let target = PlayerTarget(rawValue: value) else {
-        throw .invalidValue(option: spelled, value: value, expected: "web, lottie-ios, lottie-android or tgs", command: command)
+        throw .invalidValue(option: spelled, value: value, expected: PlayerTarget.list(), command: command)
     }
     return target
 }

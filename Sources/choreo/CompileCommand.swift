@@ -26,7 +26,7 @@ struct CompiledScene: Sendable {
 }
 
 /// Compiles one scene and checks it against the player target. Pure.
-func compileOnly(_ source: SourceFile, theme: String? = nil, target: PlayerTarget = .web) -> CompiledScene {
+func compileOnly(_ source: SourceFile, theme: String? = nil, target: PlayerTarget = .default) -> CompiledScene {
     let compilation = compileScene(source, theme: theme, target: target, artwork: artworkLoader, files: sceneFileAccess)
     guard let timeline = compilation.timeline, !compilation.diagnostics.hasErrors else {
         return CompiledScene(source: source, diagnostics: compilation.diagnostics, timeline: nil, themeNames: compilation.themeNames)
@@ -34,7 +34,9 @@ func compileOnly(_ source: SourceFile, theme: String? = nil, target: PlayerTarge
     var scene = CompiledScene(source: source, diagnostics: compilation.diagnostics, timeline: timeline, themeNames: compilation.themeNames)
     scene.budget = compilation.budget
     scene.inputFiles = compilation.inputFiles
-    if target == .tgs {
+    switch target.extraOutput {
+    case nil: break
+    case .telegramSticker?:
         let json = LottieEmitter.emitTelegramSticker(timeline)
         let sticker = Gzip.compress(Array(json.utf8))
         guard sticker.count <= TelegramSticker.maxBytes else {
@@ -180,7 +182,9 @@ func runCompile(_ options: CompileOptions, dependencies: SceneDependencies? = ni
                 report.error("choreo: warning: \(scene.source.path): \(collision.message)\n")
             }
         }
-        let sticker = scene.sticker.map { OutputFile(path: joinPath(options.outputDirectory, "\(name).tgs"), bytes: $0) }
+        let sticker = scene.sticker.map {
+            OutputFile(path: joinPath(options.outputDirectory, "\(name).\(TargetOutput.telegramSticker.fileExtension)"), bytes: $0)
+        }
         writes.append((report.placeholder(), scene.source.path, timeline, paths, sticker))
     }
     // Scenes have distinct names, so their outputs and temporary files never collide. Each

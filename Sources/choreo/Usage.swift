@@ -166,6 +166,26 @@ let globalHelp = """
 
     """
 
+/// An option's line in `--help`: the option in its column, the text wrapped below it at the
+/// column the options' texts start in.
+func optionHelp(_ option: String, _ text: String, width: Int = 76) -> String {
+    let column = 21
+    var lines: [String] = []
+    var line = "  " + option + String(repeating: " ", count: max(1, column - 2 - option.count))
+    var lineHasWord = false
+    for word in text.split(separator: " ") {
+        if lineHasWord, line.count + 1 + word.count > width {
+            lines.append(line)
+            line = String(repeating: " ", count: column)
+            lineHasWord = false
+        }
+        line += (lineHasWord ? " " : "") + word
+        lineHasWord = true
+    }
+    lines.append(line)
+    return lines.joined(separator: "\n")
+}
+
 func commandHelp(_ command: CommandName) -> String {
     let body: String
     switch command {
@@ -186,11 +206,7 @@ func commandHelp(_ command: CommandName) -> String {
               --theme NAME       compile with the values of theme NAME (no slots)
               --pretty           indent JSON outputs
               -j, --jobs N       compile N files at a time (default: one per core)
-              --target TARGET    check for a player family: web (default, nothing
-                                 extra), lottie-ios, lottie-android, or tgs (Telegram
-                                 stickers; also writes DIR/NAME.tgs); what it cannot
-                                 play is an error (docs/diagnostics.md lists each
-                                 rule and its way out)
+            \(optionHelp("--target TARGET", "check for a player family: " + PlayerTarget.list({ target in target.helpNote.map { "\(target.rawValue) (\($0))" } ?? target.rawValue }, lastSeparator: ", or ") + "; what it cannot play is an error (docs/diagnostics.md lists each rule and its way out)"))
               --depfile FILE     write the outputs' dependencies on their scenes in
                                  Makefile syntax, for Make and Ninja
               --watch            after compiling, recompile each scene whenever its
@@ -248,9 +264,7 @@ func commandHelp(_ command: CommandName) -> String {
               --strict           exit with status 1 on warnings too
               --fix              apply the fix-its in place (each file replaced whole,
                                  atomically), print what changed, then what is left
-              --target TARGET    also report what a player family cannot play, as
-                                 compile --target does: web (default), lottie-ios,
-                                 lottie-android or tgs
+            \(optionHelp("--target TARGET", "also report what a player family cannot play, as compile --target does: " + PlayerTarget.list { $0 == .default ? "\($0.rawValue) (default)" : $0.rawValue }))
               -h, --help         show this help
             """
     case .diff:

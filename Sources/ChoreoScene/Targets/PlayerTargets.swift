@@ -15,6 +15,45 @@ public enum PlayerTarget: String, CaseIterable, Sendable {
     case lottieAndroid = "lottie-android"
     /// Telegram animated stickers (`.tgs`).
     case tgs
+
+    /// The target checked when none is asked for.
+    public static let `default` = PlayerTarget.web
+
+    /// What `--help` says of the target after its name, if anything.
+    public var helpNote: String? {
+        switch self {
+        case .web: "default, nothing extra"
+        case .tgs: "Telegram stickers; also writes DIR/NAME.\(TargetOutput.telegramSticker.fileExtension)"
+        case .lottieIOS, .lottieAndroid: nil
+        }
+    }
+
+    /// The file compiling for the target writes beside the outputs `--emit` chose.
+    public var extraOutput: TargetOutput? {
+        switch self {
+        case .tgs: .telegramSticker
+        case .web, .lottieIOS, .lottieAndroid: nil
+        }
+    }
+
+    /// Every target, in order, as `describe` writes each, the last after `lastSeparator`
+    /// ("web, lottie-ios, lottie-android or tgs"): for usage, help and messages.
+    public static func list(_ describe: (PlayerTarget) -> String = \.rawValue, lastSeparator: String = " or ") -> String {
+        let words = allCases.map(describe)
+        return words.dropLast().joined(separator: ", ") + lastSeparator + words[words.count - 1]
+    }
+}
+
+/// A file a player target writes beside the compiled outputs.
+public enum TargetOutput: Sendable {
+    /// The Telegram sticker: the sticker's Lottie, gzipped.
+    case telegramSticker
+
+    public var fileExtension: String {
+        switch self {
+        case .telegramSticker: "tgs"
+        }
+    }
 }
 
 /// The compilation checked against `target`: an error for every construct it cannot play, the
