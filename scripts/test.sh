@@ -9,7 +9,9 @@
 #      requirements.txt), when the conformance suites exist;
 #   3. `swift test`: every Swift test target, the CLI end-to-end tests included (built first, without
 #      the plugin's host-tool copy of the package);
-#   4. the conformance suites, Tests/conformance/run_all.sh, when it exists.
+#   4. the JavaScript the outputs carry (the interactive SVG's runtime, the preview page's script):
+#      `node --check`, and their tests in Tests/js (`node --test`);
+#   5. the conformance suites, Tests/conformance/run_all.sh, when it exists.
 # Later steps run even when an earlier test step fails, so one run shows every failure.
 # scripts/test-slow.sh runs the slow stages this leaves out (the SwiftPM plugin stage, every resvg
 # test, the fuzz targets).
@@ -41,6 +43,13 @@ if swift build "${scratch[@]}" --product ChoreoPackageTests </dev/null && swift 
     swift test "${scratch[@]}" --skip-build </dev/null || failed+=("swift test")
 else
     failed+=("swift test (build)")
+fi
+
+stage "JavaScript"
+if node --check Sources/ChoreoSVG/Resources/interactive.js && node --check Sources/ChoreoSVG/Resources/preview.js; then
+    node --test Tests/js </dev/null || failed+=("JavaScript tests")
+else
+    failed+=("JavaScript (node --check)")
 fi
 
 if [ -f Tests/conformance/run_all.sh ]; then

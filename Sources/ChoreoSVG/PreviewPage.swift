@@ -15,14 +15,14 @@ import Foundation
 /// `#play-pause`, `#step-back`, `#step-forward`, `#speed`, `#frame`, `#time`, `#span`,
 /// `#current-state`, `#filmstrip`, `#guides` (the bounds & anchors toggle, which draws
 /// `#stage-guides` over the stage). The body's `data-state` mirrors the current state.
-/// The page's HTML, CSS or JavaScript file was not found: the binary was installed without
-/// `Choreo_ChoreoSVG.resources` beside it.
+/// The preview page's HTML, CSS or JavaScript file, or the interactive SVG's runtime, was not
+/// found: the binary was installed without `Choreo_ChoreoSVG.resources` beside it.
 public struct PreviewAssetsMissing: Error, Sendable {
     public let name: String
     public let searched: [String]
 
     public var message: String {
-        "the preview page's resource \(name) is missing (looked in \(searched.joined(separator: ", "))); install Choreo_ChoreoSVG.resources next to the choreo binary"
+        "choreo's resource \(name) is missing (looked in \(searched.joined(separator: ", "))); install Choreo_ChoreoSVG.resources next to the choreo binary"
     }
 }
 

@@ -7,6 +7,19 @@ import ChoreoTimeline
 /// one `<g>` per transform step that moves, gradients in `<defs>` in user space, and every stroke
 /// property written out (SVG's miter limit default of 4 is not SwiftUI's 10).
 public enum SVGEmitter {
+    /// Why interactive SVGs cannot be written, if they cannot: their runtime (`interactive.js`,
+    /// in the resource bundle beside the binary) is missing. A program checks this before it
+    /// writes one.
+    public static var runtimeMissing: PreviewAssetsMissing? {
+        guard InteractiveSVG.runtimeSource == nil else { return nil }
+        do throws(PreviewAssetsMissing) {
+            _ = try PreviewPage.resource(InteractiveSVG.runtimeFile)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
     /// The reel: every animated property of the timeline becomes an `<animate>` or
     /// `<animateTransform>` lasting the whole global timeline and repeating forever, every pose,
     /// transition and timeline in turn (for READMEs and demos). Under

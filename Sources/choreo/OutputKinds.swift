@@ -78,3 +78,16 @@ func emitOutput(_ kind: EmitKind, of timeline: Timeline, pretty: Bool, into outp
     case .tsAPI: output.write(Array(TypeScriptAPI.source(AppAPIModel(timeline)).utf8))
     }
 }
+
+/// Why the command cannot run, when it writes interactive SVGs (an `svg` output, the preview page,
+/// `diff --html`) and their runtime is missing from the resource bundle beside the binary.
+func missingInteractiveRuntime(for invocation: Invocation) -> String? {
+    let writes: Bool
+    switch invocation {
+    case let .compile(options): writes = options.emit.contains(.svg)
+    case let .diff(options): writes = options.htmlDirectory != nil
+    case .preview: writes = true
+    default: writes = false
+    }
+    return writes ? SVGEmitter.runtimeMissing?.message : nil
+}

@@ -10,6 +10,11 @@ func run(_ arguments: [String]) -> ExitStatus {
         Console.error(error.render())
         return .usage
     }
+    // The commands that write interactive SVGs need their runtime from the resource bundle.
+    if let missing = missingInteractiveRuntime(for: invocation) {
+        Console.error("choreo: error: \(missing)\n")
+        return .failure
+    }
     do throws(UsageError) {
         switch invocation {
         case .help(nil):
