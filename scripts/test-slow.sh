@@ -8,6 +8,8 @@
 #   3. each fuzz target for a bounded time (FUZZ_SECONDS, default 120 s each; scripts/fuzz.sh);
 #   4. action.yml on a clean runner: a bare Debian 12 (debootstrap, chroot) that must get what the
 #      build needs from the action itself (scripts/test-action-clean.sh).
+#   5. the unit tests too slow for the test command (CHOREO_SLOW_TESTS=1: two million random
+#      numbers through the byte formatter, about two minutes).
 # Run it before a release, after a change to the plugin, the importer or the runtimes, or
 # overnight, after scripts/test.sh has installed the tools both use.
 set -euo pipefail
@@ -38,6 +40,11 @@ done
 
 echo "== action.yml on a clean runner"
 bash scripts/test-action-clean.sh </dev/null || failed+=("action on a clean runner")
+echo "== slow unit tests"
+mapfile -t scratch < <(swift_scratch_args)
+swift build "${scratch[@]}" --product ChoreoPackageTests </dev/null \
+    && CHOREO_SLOW_TESTS=1 swift test "${scratch[@]}" --skip-build --filter millionsOfRandomValuesMatchTheStringFormatter </dev/null \
+    || failed+=("slow unit tests")
 
 if [ ${#failed[@]} -gt 0 ]; then
     echo "FAILED: ${failed[*]}" >&2

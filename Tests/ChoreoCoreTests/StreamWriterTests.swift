@@ -1,5 +1,9 @@
 import ChoreoJSON
+import Foundation
 import Testing
+
+/// Whether the slow stage runs this process's tests (`CHOREO_SLOW_TESTS=1`).
+let slowTestsEnabled = ProcessInfo.processInfo.environment["CHOREO_SLOW_TESTS"] == "1"
 
 /// `formatNumber` as it was written before numbers were formatted into byte buffers: the
 /// reference the byte-level formatter must match digit for digit.
@@ -91,8 +95,10 @@ private struct SplitMix64: RandomNumberGenerator {
 
     /// Two million random values in four runs of half a million (run in parallel): uniform in the
     /// ranges scenes use, random bit patterns (every magnitude, subnormals, NaNs), and values on a
-    /// rounding midpoint.
-    @Test(arguments: 0..<4) func millionsOfRandomValuesMatchTheStringFormatter(run: Int) {
+    /// rounding midpoint. About two minutes: it runs in the slow stage (scripts/test-slow.sh sets
+    /// CHOREO_SLOW_TESTS=1), not in the test command.
+    @Test(.enabled(if: slowTestsEnabled, "a slow stage test: scripts/test-slow.sh runs it"), arguments: 0..<4)
+    func millionsOfRandomValuesMatchTheStringFormatter(run: Int) {
         var random = SplitMix64(state: 0x15 &+ UInt64(run) &* 0x1_0000_0001)
         var bytes: [UInt8] = []
         var mismatches: [String] = []
