@@ -308,15 +308,19 @@ extension LanguageServer {
             case let .int(endLine)? = requested["end"]?["line"]
         else { return .array([]) }
         var actions: [JSONValue] = []
+        // Read once, and only when there is an action to offer: each says how many places it changes.
+        var scene: SceneDocument?
         for diagnostic in published[uri] ?? [] where !diagnostic.fixIts.isEmpty {
             // Offered when the requested lines touch the diagnostic's lines.
             guard diagnostic.range.start.line - 1 <= endLine, diagnostic.range.end.line - 1 >= startLine else { continue }
+            if scene == nil { scene = SceneDocument(SourceFile(path: uri, text: document.text)) }
             for (position, fixIt) in diagnostic.fixIts.enumerated() {
-                let edits: [JSONValue] = fixIt.edits.map { edit in
+                let edit = SceneEdit(fixIt, in: scene!)
+                let edits: [JSONValue] = edit.edits.map { edit in
                     .object([("range", document.range(edit.range, encoding: encoding)), ("newText", .string(edit.replacement))])
                 }
                 actions.append(.object([
-                    ("title", .string(fixIt.message)),
+                    ("title", .string(edit.title)),
                     ("kind", "quickfix"),
                     ("diagnostics", [lspDiagnostic(diagnostic, in: document)]),
                     ("isPreferred", .bool(position == 0 && !fixIt.isSuggestion)),
