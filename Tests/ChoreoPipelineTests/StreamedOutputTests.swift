@@ -70,7 +70,7 @@ import Testing
         process.currentDirectoryURL = scratch.url
         process.standardInput = FileHandle.nullDevice
         let stderrURL = scratch.url("stderr")
-        FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
+        #expect(FileManager.default.createFile(atPath: stderrURL.path, contents: nil))
         let stderr = try FileHandle(forWritingTo: stderrURL)
         process.standardError = stderr
         process.standardOutput = FileHandle.nullDevice
