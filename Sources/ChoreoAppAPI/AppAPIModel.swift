@@ -23,8 +23,11 @@ public struct AppAPIModel: Sendable {
 
     public struct Input: Sendable {
         public var name: Named
-        public var initial: InputValue
-        public var range: ClosedRange<Double>?
+        /// The input as the scene declares it.
+        public var declared: MachineInput
+        public var initial: InputValue { declared.initial }
+        public var range: ClosedRange<Double>? { declared.range }
+        public var kind: MachineInput.Kind { declared.kind }
         /// `set` + the identifier in UpperCamelCase: `setProgress`.
         public var setter: String
     }
@@ -61,7 +64,8 @@ public struct AppAPIModel: Sendable {
         "implements", "enum_", "this",
     ]
 
-    public init(_ timeline: Timeline) {
+    /// `namedColors`: the colour names a colour input takes (the scene language's, `cssNamedColors`).
+    public init(_ timeline: Timeline, namedColors: [(name: String, color: RGBA)] = []) {
         scene = timeline.name
         typeName = APINames.typeName(timeline.name)
         fps = timeline.fps
@@ -87,11 +91,30 @@ public struct AppAPIModel: Sendable {
                     marker: transition.isAction ? nil : markerByName[transition.span])
             }
             events = named(machine.events, group: "events")
-            inputs = zip(named(machine.inputs.map(\.name), group: "inputs"), machine.inputs).map { name, input in
-                Input(name: name, initial: input.initial, range: input.range,
-                      setter: "set" + name.identifier.prefix(1).uppercased() + name.identifier.dropFirst())
-            }
         }
+        // A scene without states has inputs too, when bindings or live texts read them.
+        inputs = zip(named(timeline.inputs.map(\.name), group: "inputs"), timeline.inputs).map { name, input in
+            Input(name: name, declared: input, setter: "set" + name.identifier.prefix(1).uppercased() + name.identifier.dropFirst())
+        }
+        hasStateMachine = timeline.stateMachine != nil
+        slots = SlotAPIModel(timeline)
+        self.namedColors = namedColors
         collisions = names.collisions
     }
+
+    /// Whether the scene has states (and so a dotLottie state machine).
+    public var hasStateMachine = false
+    /// The Lottie's bound slots and how they move, nil without any.
+    public var slots: SlotAPIModel?
+    /// The colour names a colour input takes, as the scene language knows them.
+    public var namedColors: [(name: String, color: RGBA)] = []
+
+    /// The type name of a choice input's values: the scene's type name and the input's
+    /// (`BarChartPeriod`).
+    public func choiceTypeName(_ input: Input) -> String {
+        typeName + input.name.identifier.prefix(1).uppercased() + input.name.identifier.dropFirst()
+    }
+
+    /// Whether some input is a colour.
+    public var hasColorInput: Bool { inputs.contains { $0.kind == .color } }
 }

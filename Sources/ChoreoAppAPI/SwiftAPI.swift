@@ -41,13 +41,16 @@ public enum SwiftAPI {
             stringEnum(out, "Input", doc: "The inputs an app sets (their keys).", model.inputs.map(\.name)) { _, index in
                 let input = model.inputs[index]
                 let range = input.range.map { "\(formatNumber($0.lowerBound))...\(formatNumber($0.upperBound))" } ?? "nil"
-                return [("kind", "String", TextEscaping.swiftString(input.initial.kind.rawValue)), ("range", "ClosedRange<Double>?", range)]
+                return [("kind", "String", TextEscaping.swiftString(input.kind.rawValue)), ("range", "ClosedRange<Double>?", range)]
             }
             stringEnum(out, "Marker", doc: "The markers (spans) of the animation, by name, with their frames.", model.markers.map(\.name)) { _, index in
                 let marker = model.markers[index]
                 return [("frames", "Range<Int>", "\(marker.frames.start)..<\(marker.frames.end)")]
             }
+            SwiftTokens.choiceEnums(out, model)
+            SwiftTokens.colorType(out, model)
             setters(out, model)
+            SwiftTokens.slots(out, model)
         }
         out.line("}")
         return out.text
@@ -114,7 +117,7 @@ public enum SwiftAPI {
             for input in model.inputs {
                 out.line("")
                 let key = "Input.\(input.name.identifier).rawValue"
-                switch input.initial.kind {
+                switch input.kind {
                 case .number:
                     if let range = input.range {
                         out.line("/// Sets \(TextEscaping.swiftString(input.name.name)), kept inside \(formatNumber(range.lowerBound))...\(formatNumber(range.upperBound)).")
@@ -133,6 +136,14 @@ public enum SwiftAPI {
                     out.line("/// Sets \(TextEscaping.swiftString(input.name.name)).")
                     out.line("public func \(input.setter)(_ value: String) {")
                     out.indent { out.line("setString(\(key), value)") }
+                case .choice:
+                    out.line("/// Sets \(TextEscaping.swiftString(input.name.name)).")
+                    out.line("public func \(input.setter)(_ value: \(SwiftTokens.choiceType(input))) {")
+                    out.indent { out.line("setString(\(key), value.rawValue)") }
+                case .color:
+                    out.line("/// Sets \(TextEscaping.swiftString(input.name.name)) (the state machine holds it as `#RRGGBB[AA]` text).")
+                    out.line("public func \(input.setter)(_ value: Color) {")
+                    out.indent { out.line("setString(\(key), value.hex)") }
                 }
                 out.line("}")
             }

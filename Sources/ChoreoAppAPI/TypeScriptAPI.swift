@@ -41,7 +41,7 @@ public enum TypeScriptAPI {
             out.indent {
                 for input in model.inputs {
                     let range = input.range.map { "[\(number($0.lowerBound)), \(number($0.upperBound))]" } ?? "null"
-                    out.line("\(input.name.identifier): { name: \(string(input.name.name)), kind: \(string(input.initial.kind.rawValue)), "
+                    out.line("\(input.name.identifier): { name: \(string(input.name.name)), kind: \(string(input.kind.rawValue)), "
                         + "defaultValue: \(literal(input.initial)), range: \(range) },")
                 }
             }
@@ -64,10 +64,15 @@ public enum TypeScriptAPI {
         let triggers = Set(model.transitions.map(\.trigger)).filter(\.isPointer).sorted { $0.rawValue < $1.rawValue }
         out.line("/** What `fire` takes: a pointer trigger the scene uses, or a transition by its name. */")
         out.line("export type \(name)Fired = \(name)Transition\(triggers.map { " | " + string($0.rawValue) }.joined());")
+        for input in model.inputs where input.kind == .choice {
+            out.line("/** The choices of \(string(input.name.name)). */")
+            out.line("export type \(model.choiceTypeName(input)) = \(input.declared.choiceNames.map(string).joined(separator: " | "));")
+        }
+        if model.hasColorInput { TypeScriptTokens.colorType(out, model) }
         out.line("/** The inputs by name, with the type of their values. */")
         out.line("export interface \(name)Inputs {")
         out.indent {
-            for input in model.inputs { out.line("\(string(input.name.name)): \(tsType(input.initial.kind));") }
+            for input in model.inputs { out.line("\(string(input.name.name)): \(tsType(input, model));") }
         }
         out.line("}")
         out.line("")
@@ -91,7 +96,7 @@ public enum TypeScriptAPI {
             out.block("fire(name: \(name)Fired): boolean", "return this.api().fire(name);")
             out.block("get<K extends keyof \(name)Inputs>(name: K): \(name)Inputs[K]", "return this.api().get(name);")
             for input in model.inputs {
-                out.block("\(input.setter)(value: \(tsType(input.initial.kind))): boolean", "return this.api().set(\(string(input.name.name)), value);")
+                out.block("\(input.setter)(value: \(tsType(input, model))): boolean", "return this.api().set(\(string(input.name.name)), value);")
             }
             out.line("/** Calls `listener` with each state the machine enters; returns the unsubscribe. */")
             out.line("onState(listener: (state: \(name)State) => void): () => void {")
@@ -151,28 +156,32 @@ public enum TypeScriptAPI {
             out.line("}")
             for input in model.inputs {
                 let key = string(input.name.name)
-                out.line("\(input.setter)(value: \(tsType(input.initial.kind))): void {")
+                out.line("\(input.setter)(value: \(tsType(input, model))): void {")
                 out.indent {
-                    switch input.initial.kind {
+                    switch input.kind {
                     case .number:
                         let value = input.range.map { "Math.min(Math.max(value, \(number($0.lowerBound))), \(number($0.upperBound)))" } ?? "value"
                         out.line("this.player.stateMachineSetNumericInput(\(key), \(value));")
                     case .boolean: out.line("this.player.stateMachineSetBooleanInput(\(key), value);")
-                    case .string: out.line("this.player.stateMachineSetStringInput(\(key), value);")
+                    case .string, .choice: out.line("this.player.stateMachineSetStringInput(\(key), value);")
+                    case .color: out.line("this.player.stateMachineSetStringInput(\(key), choreoColorHex(value));")
                     }
                 }
                 out.line("}")
             }
         }
         out.line("}")
+        TypeScriptTokens.slots(out, model)
         return out.text
     }
 
-    static func tsType(_ kind: MachineInput.Kind) -> String {
-        switch kind {
+    static func tsType(_ input: AppAPIModel.Input, _ model: AppAPIModel) -> String {
+        switch input.kind {
         case .number: "number"
         case .boolean: "boolean"
         case .string: "string"
+        case .choice: model.choiceTypeName(input)
+        case .color: "ChoreoColor"
         }
     }
 
@@ -181,6 +190,7 @@ public enum TypeScriptAPI {
         case let .boolean(flag): flag ? "true" : "false"
         case let .number(number): formatNumber(number)
         case let .string(text): TextEscaping.javaScriptString(text)
+        case let .color(color): TextEscaping.javaScriptString(color.hexText)
         }
     }
 }

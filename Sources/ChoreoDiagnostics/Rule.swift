@@ -95,6 +95,11 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, CustomSt
     case dotLottieUnsupported = "dotlottie-unsupported"
     case boundTimelineLoops = "bound-timeline-loops"
     case exitWithoutLoop = "exit-without-loop"
+    case bindingPlace = "binding-place"
+    case bindingKind = "binding-kind"
+    case bindingValues = "binding-values"
+    case bindingMotion = "binding-motion"
+    case bindingNotInLottie = "binding-not-in-lottie"
 
     // Lowering the scene model to the timeline.
     case loopFrames = "loop-frames"
@@ -109,6 +114,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, CustomSt
     case overBudget = "over-budget"
     case renderTooLarge = "render-too-large"
     case effectNotDrawn = "effect-not-drawn"
+    case bindingWithoutSlots = "binding-without-slots"
 
     // The report itself.
     case tooManyDiagnostics = "too-many-diagnostics"
@@ -224,6 +230,11 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, CustomSt
         case .dotLottieUnsupported: (.scene, .error, "a guard or an action that the dotLottie state machine would read otherwise")
         case .boundTimelineLoops: (.scene, .error, "a timeline bound to an input with `bind:` also loops")
         case .exitWithoutLoop: (.scene, .warning, "`exit:` on a transition out of a state that loops no timeline")
+        case .bindingPlace: (.scene, .error, "a binding where no value can change (a time, a count, a style keyword)")
+        case .bindingKind: (.scene, .error, "a binding to an input of the wrong kind for the value, or `to:` on an input that is not a number")
+        case .bindingValues: (.scene, .error, "a binding's `values:` that misses a choice or names one the input does not have")
+        case .bindingMotion: (.lowering, .error, "an input that changes how the scene moves (its keyframes, its nodes), not only its values")
+        case .bindingNotInLottie: (.lowering, .warning, "a bound value the Lottie outputs cannot carry as a slot the players draw, shown there at its default")
         case .loopFrames: (.lowering, .warning, "a looping timeline is not a whole number of frames")
         case .loopSeam: (.lowering, .warning, "a looping timeline jumps at its seam")
         case .androidGroupOpacity: (.target, .error, "lottie-android fades overlapping fills and strokes separately")
@@ -234,6 +245,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, CustomSt
         case .overBudget: (.target, .error, "a compiled Lottie, TGS or dotLottie file is larger than its size budget")
         case .renderTooLarge: (.target, .error, "a picture or clip `choreo render` would draw has more pixels than its limit")
         case .effectNotDrawn: (.target, .error, "the target player draws no blur or no shadow")
+        case .bindingWithoutSlots: (.target, .error, "a binding on a player family that reads no slots, where the value cannot follow the input")
         case .tooManyDiagnostics: (.report, .note, "more diagnostics in the file than are printed")
         }
     }

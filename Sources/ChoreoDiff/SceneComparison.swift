@@ -639,6 +639,7 @@ func inputValueText(_ value: InputValue) -> String {
     case let .boolean(flag): flag ? "true" : "false"
     case let .number(number): ValueText.number(number)
     case let .string(text): "\"\(text)\""
+    case let .color(color): "\"\(color.hexText)\""
     }
 }
 

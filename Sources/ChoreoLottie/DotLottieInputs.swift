@@ -21,6 +21,8 @@ extension DotLottie {
         case let .boolean(flag): .object([("type", "Boolean"), ("name", .string(input.name)), ("value", .bool(flag))])
         case let .number(number): .object([("type", "Numeric"), ("name", .string(input.name)), ("value", .number(number))])
         case let .string(text): .object([("type", "String"), ("name", .string(input.name)), ("value", .string(text))])
+        // dotlottie-rs has no colour input: a String holding the colour, which no guard reads.
+        case let .color(color): .object([("type", "String"), ("name", .string(input.name)), ("value", .string(color.hexText))])
         }
     }
 
@@ -40,7 +42,7 @@ extension DotLottie {
         let type: String = switch kind {
         case .number: "Numeric"
         case .boolean: "Boolean"
-        case .string: "String"
+        case .string, .choice, .color: "String"
         }
         let compareTo: JSONValue
         switch condition.other {
@@ -48,6 +50,7 @@ extension DotLottie {
         case let .literal(.number(number)): compareTo = .number(number)
         case let .literal(.boolean(flag)): compareTo = .bool(flag)
         case let .literal(.string(text)): compareTo = .string(text)
+        case let .literal(.color(color)): compareTo = .string(color.hexText)
         }
         return .object([
             ("type", .string(type)), ("conditionType", .string(conditionType(condition.comparison))),
@@ -76,6 +79,8 @@ extension DotLottie {
             return [.object([("type", "SetBoolean"), ("inputName", .string(name)), ("value", .bool(flag))])]
         case let .set(name, .string(text)):
             return [.object([("type", "SetString"), ("inputName", .string(name)), ("value", .string(text))])]
+        case let .set(name, .color(color)):
+            return [.object([("type", "SetString"), ("inputName", .string(name)), ("value", .string(color.hexText))])]
         case let .step(name, delta):
             var result: [JSONValue] = [.object([
                 ("type", .string(delta < 0 ? "Decrement" : "Increment")), ("inputName", .string(name)),

@@ -15,6 +15,13 @@ public enum LottieEmitter {
 
     /// The document as a tree (the same walk as `emit`, into a `JSONTreeBuilder`).
     public static func document(_ timeline: Timeline, options: LottieOptions = LottieOptions()) -> JSONValue {
+        if LottieTokens.applies(to: timeline) { return LottieTokens.document(timeline, options: options).document }
+        return JSONTreeBuilder.build { write(timeline, options: options, to: &$0) }
+    }
+
+    /// The document as a tree, each bound property naming its slot, without the slots' values
+    /// (what `LottieTokens` compares at several input values).
+    static func treeWithoutTokens(_ timeline: Timeline, options: LottieOptions) -> JSONValue {
         JSONTreeBuilder.build { write(timeline, options: options, to: &$0) }
     }
 
@@ -25,6 +32,8 @@ public enum LottieEmitter {
 
     /// The document as UTF-8, written straight into one buffer as the timeline is walked.
     public static func emitBytes(_ timeline: Timeline, pretty: Bool = false, options: LottieOptions = LottieOptions()) -> [UInt8] {
+        // Bound values are measured on trees (`LottieTokens`), so that document is written from one.
+        if LottieTokens.applies(to: timeline) { return JSONWriter(pretty: pretty).bytes(document(timeline, options: options)) }
         var writer = JSONStreamWriter(pretty: pretty, capacity: 1 << 16)
         write(timeline, options: options, to: &writer)
         return writer.finished()
@@ -36,6 +45,10 @@ public enum LottieEmitter {
         _ timeline: Timeline, pretty: Bool = false, options: LottieOptions = LottieOptions(), chunkSize: Int,
         to output: @escaping (UnsafeBufferPointer<UInt8>) -> Void
     ) {
+        if LottieTokens.applies(to: timeline) {
+            emitBytes(timeline, pretty: pretty, options: options).withUnsafeBufferPointer { output($0) }
+            return
+        }
         var writer = JSONStreamWriter(pretty: pretty, chunkSize: chunkSize, to: output)
         write(timeline, options: options, to: &writer)
         writer.finish()
@@ -53,7 +66,8 @@ public enum LottieEmitter {
     static func write<W: JSONSink>(_ timeline: Timeline, options: LottieOptions, fit: CanvasFit? = nil, to w: inout W) {
         // A still picture still needs one frame for players to draw anything.
         let outPoint = max(1, timeline.frameCount)
-        let builder = LottieShapeBuilder(fps: timeline.fps, duration: timeline.duration, options: options)
+        var builder = LottieShapeBuilder(fps: timeline.fps, duration: timeline.duration, options: options)
+        builder.tokenSlots = fit == nil ? LottieTokens.slotIDs(timeline) : []
         // Lottie's first layer is the top one; the timeline lists layers bottom to top.
         let topFirst = Array(timeline.layers.reversed())
         // A node that `lottieLayering` gives layers of its own is written by `LottieLayerWriter`

@@ -9,6 +9,13 @@ struct LottieShapeBuilder {
     var fps: Double
     var duration: Double
     var options = LottieOptions()
+    /// The slots of bound tracks (`LottieTokens`): a bound anchor or size is written through a
+    /// group of its own, which players slot.
+    var tokenSlots: Set<String> = []
+
+    private func isBound<Value>(_ track: Animated<Value>) -> Bool {
+        track.slot.map(tokenSlots.contains) ?? false
+    }
 
     // MARK: Nodes
 
@@ -23,17 +30,33 @@ struct LottieShapeBuilder {
             var placed = transform
             placed.offset = Animated(.zero)
             beginGroup(name: node.id + " offset", to: &w)
-            beginGroup(name: node.id, to: &w)
-            writeContent(of: node, to: &w)
-            writeTransformItem(placed, to: &w)
-            endGroup(to: &w)
+            writePlacedGroup(for: node, placed, to: &w)
             writeTransformItem(Transform(position: transform.offset), to: &w)
             endGroup(to: &w)
             return
         }
+        writePlacedGroup(for: node, transform, to: &w)
+    }
+
+    /// The node's group with `transform`. A bound anchor is a group of its own inside, moved by the
+    /// anchor's opposite (`p + R·S·(q − a)` is the outer group's `p + R·S·…` of the inner group's
+    /// `q − a`): players slot a group's position, not its anchor.
+    private func writePlacedGroup<W: JSONSink>(for node: Node, _ transform: Transform, to w: inout W) {
         beginGroup(name: node.id, to: &w)
-        writeContent(of: node, to: &w)
-        writeTransformItem(transform, to: &w)
+        if isBound(transform.anchor) {
+            beginGroup(name: node.id + " anchor", to: &w)
+            writeContent(of: node, to: &w)
+            var shift = transform.anchor.map { Point(-$0.x, -$0.y) }
+            shift.slot = transform.anchor.slot
+            writeTransformItem(Transform(position: shift), to: &w)
+            endGroup(to: &w)
+            var placed = transform
+            placed.anchor = Animated(.zero)
+            writeTransformItem(placed, to: &w)
+        } else {
+            writeContent(of: node, to: &w)
+            writeTransformItem(transform, to: &w)
+        }
         endGroup(to: &w)
     }
 
@@ -76,7 +99,8 @@ struct LottieShapeBuilder {
     /// The `tr` closing a group: `position + offset + R·S·(q − anchor)` is Lottie's
     /// `p + R·S·(q − a)` with `p = position + offset`.
     func writeTransformItem<W: JSONSink>(_ transform: Transform, to w: inout W) {
-        let position = combineTracks(transform.position, transform.offset, fps: fps, duration: duration, +)
+        var position = combineTracks(transform.position, transform.offset, fps: fps, duration: duration, +)
+        position.slot = transform.position.slot ?? transform.offset.slot
         w.beginObject()
         w.member("ty", "tr")
         writeTransformMembers(
@@ -171,6 +195,27 @@ struct LottieShapeBuilder {
         // its top-right corner); where the start matters (trim, dashes) the IR outline is written.
         let startMatters = style.trim != nil || !(style.stroke?.dash.isEmpty ?? true)
         let outlinePolygon = startMatters || options.polygonsAsPaths
+        if !startMatters, let size = boundSize(geometry) {
+            // A unit shape in a group scaled to the size (a group scale is what players slot); the
+            // stroke and fill stay outside, so the stroke keeps its width.
+            let isEllipse = if case .ellipse = geometry { true } else { false }
+            beginGroup(name: "size", to: &w)
+            w.beginObject()
+            w.member("ty", isEllipse ? "el" : "rc")
+            w.member("d", 1)
+            w.staticProperty("p", 0, 0)
+            w.staticProperty("s", 1, 1)
+            if !isEllipse { w.staticProperty("r", 0) }
+            w.endObject()
+            w.beginObject()
+            w.member("ty", "tr")
+            writeTransformMembers(anchor: Animated(.zero), position: Animated(.zero), scale: size, rotation: Animated(0), opacity: Animated(1), to: &w)
+            w.endObject()
+            endGroup(to: &w)
+            if let stroke = style.stroke { writeStrokeItem(stroke, to: &w) }
+            if let fill = style.fill { writeFillItem(fill, rule: style.fillRule, to: &w) }
+            return
+        }
         switch geometry {
         case let .rect(size, cornerRadius):
             let cornerRadius = cornerRadius.clamped(to: TrackPlace.geometry(.cornerRadius).boundedRange)
@@ -240,6 +285,15 @@ struct LottieShapeBuilder {
         }
         if let fill = style.fill {
             writeFillItem(fill, rule: style.fillRule, to: &w)
+        }
+    }
+
+    /// A rectangle's (without rounded corners) or an ellipse's size when it is bound.
+    private func boundSize(_ geometry: Geometry) -> Animated<Point>? {
+        switch geometry {
+        case let .rect(size, cornerRadius) where isBound(size) && !cornerRadius.isAnimated && cornerRadius.initial == 0: size
+        case let .ellipse(size) where isBound(size): size
+        default: nil
         }
     }
 
@@ -323,7 +377,7 @@ struct LottieShapeBuilder {
             w.key("c")
             writeLottieProperty(color, fps: fps, .color, to: &w)
             w.key("o")
-            writeLottieProperty(color.map(\.a), fps: fps, .scalar(times: 100), to: &w)
+            writeLottieProperty(alpha(of: color), fps: fps, .scalar(times: 100), to: &w)
             w.member("r", ruleValue)
         default:
             w.member("ty", "gf")
@@ -332,6 +386,13 @@ struct LottieShapeBuilder {
             writeGradientMembers(paint, to: &w)
         }
         w.endObject()
+    }
+
+    /// A colour's alpha (Lottie keeps it apart, in `o`); for a bound colour its own slot.
+    private func alpha(of color: Animated<RGBA>) -> Animated<Double> {
+        var alpha = color.map(\.a)
+        if isBound(color), let slot = color.slot { alpha.slot = slot + ".alpha" }
+        return alpha
     }
 
     /// `writeFillItem` as a tree.
@@ -348,7 +409,7 @@ struct LottieShapeBuilder {
             w.key("c")
             writeLottieProperty(color, fps: fps, .color, to: &w)
             w.key("o")
-            writeLottieProperty(color.map(\.a), fps: fps, .scalar(times: 100), to: &w)
+            writeLottieProperty(alpha(of: color), fps: fps, .scalar(times: 100), to: &w)
         default:
             w.member("ty", "gs")
             w.staticProperty("o", 100)

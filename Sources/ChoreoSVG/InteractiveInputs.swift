@@ -9,6 +9,7 @@ enum InteractiveInputs {
         case let .boolean(flag): flag ? "true" : "false"
         case let .number(number): formatNumber(number, decimals: 6)
         case let .string(text): jsString(text)
+        case let .color(color): jsString(color.hexText)
         }
     }
 
@@ -16,7 +17,8 @@ enum InteractiveInputs {
     static func inputsLiteral(_ inputs: [MachineInput]) -> String {
         let fields = inputs.map { input in
             let range = input.range.map { "[\(formatNumber($0.lowerBound, decimals: 6)), \(formatNumber($0.upperBound, decimals: 6))]" } ?? "null"
-            return "\(jsString(input.name)): {kind: \(jsString(input.kind.rawValue)), value: \(value(input.initial)), range: \(range)}"
+            let choices = input.kind == .choice ? ", choices: [\(input.choiceNames.map(jsString).joined(separator: ", "))]" : ""
+            return "\(jsString(input.name)): {kind: \(jsString(input.kind.rawValue)), value: \(value(input.initial)), range: \(range)\(choices)}"
         }
         return "{" + fields.joined(separator: ", ") + "}"
     }

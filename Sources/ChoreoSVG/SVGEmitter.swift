@@ -44,6 +44,7 @@ public enum SVGEmitter {
 
     /// The document, or with an `output` the part not yet handed to it.
     private static func animatedDocument(_ timeline: Timeline, idPrefix: String, output: ((UnsafeBufferPointer<UInt8>) -> Void)?) -> [UInt8] {
+        let timeline = timeline.removingTokenSlots()
         guard !timeline.isStatic, timeline.duration > 0 else {
             return snapshotBytes(timeline, at: 0, idPrefix: idPrefix)
         }
@@ -74,8 +75,17 @@ public enum SVGEmitter {
         handOn(interactiveDocument(timeline, idPrefix: idPrefix, output: output), to: output)
     }
 
-    /// The document, or with an `output` the part not yet handed to it.
+    /// The document, or with an `output` the part not yet handed to it. A scene with bound values
+    /// or live texts is put together in memory (it is compared at several input values, see
+    /// `InteractiveTokens`).
     private static func interactiveDocument(_ timeline: Timeline, idPrefix: String, output: ((UnsafeBufferPointer<UInt8>) -> Void)?) -> [UInt8] {
+        if InteractiveTokens.applies(to: timeline) {
+            return InteractiveTokens.document(timeline) { interactiveDrawing($0.removingTokenSlots(), idPrefix: idPrefix, output: nil) }
+        }
+        return interactiveDrawing(timeline.removingTokenSlots(), idPrefix: idPrefix, output: output)
+    }
+
+    private static func interactiveDrawing(_ timeline: Timeline, idPrefix: String, output: ((UnsafeBufferPointer<UInt8>) -> Void)?) -> [UInt8] {
         guard !timeline.isStatic, timeline.duration > 0 else {
             return snapshotBytes(timeline, at: 0, idPrefix: idPrefix)
         }
@@ -144,6 +154,7 @@ public enum SVGEmitter {
 
     /// `snapshot` as UTF-8.
     public static func snapshotBytes(_ timeline: Timeline, at time: Double, idPrefix: String = "") -> [UInt8] {
+        let timeline = timeline.removingTokenSlots()
         var renderer = SceneRenderer(fps: timeline.fps, idPrefix: idPrefix, baseTime: time)
         var layers = MarkupWriter.drawing(depth: 1)
         for layer in timeline.layers { renderer.render(layer, into: &layers) }

@@ -37,11 +37,15 @@ public struct SceneCompilation: Sendable {
 /// too, positioned at the text that causes it (docs/diagnostics.md, "Player targets").
 ///
 /// `artwork` reads the SVGs of `artwork:` nodes (without it they are errors).
+///
+/// Without `inputs` the timeline shows every input at its default and its tokens say how the
+/// scene moves with each (`Timeline.tokens`, contract §20); with `inputs` it is the scene
+/// compiled at those values (each input not given at its default), as `snapshot --input` draws it.
 public func compileScene(
     _ file: SourceFile, theme: String? = nil, target: PlayerTarget = .web, artwork: (any ArtworkLoading)? = nil,
-    files: (any SceneFileAccess)? = nil
+    files: (any SceneFileAccess)? = nil, inputs: [String: InputValue]? = nil
 ) -> SceneCompilation {
-    compileSceneKeepingModel(file, theme: theme, target: target, artwork: artwork, files: files).compilation
+    compileSceneKeepingModel(file, theme: theme, target: target, artwork: artwork, files: files, inputs: inputs).compilation
 }
 
 /// `compileScene` of a file whose YAML the caller has read already: `read` is what
@@ -72,11 +76,11 @@ package func compileScene(
 /// pass, so a caller needing both pays for one compile.
 public func compileSceneKeepingModel(
     _ file: SourceFile, theme: String? = nil, target: PlayerTarget = .web, artwork loader: (any ArtworkLoading)? = nil,
-    files: (any SceneFileAccess)? = nil
+    files: (any SceneFileAccess)? = nil, inputs: [String: InputValue]? = nil
 ) -> (compilation: SceneCompilation, scene: Scene?) {
     var scene: Scene?
     var sources = ArtworkSources()
-    var compilation = compileScene(file, theme: theme, model: &scene, artwork: loader, files: files, sources: &sources)
+    var compilation = compileScene(file, theme: theme, model: &scene, artwork: loader, files: files, sources: &sources, inputs: inputs)
     // The target checks point at the source through the model's source map.
     if let scene { compilation = checkedForTarget(compilation, target: target, scene: scene, file: file) }
     compilation.inputFiles = (scene?.fontFiles ?? []) + sources.files
@@ -87,12 +91,15 @@ public func compileSceneKeepingModel(
 
 private func compileScene(
     _ file: SourceFile, theme: String?, model: inout Scene?, artwork loader: (any ArtworkLoading)?, files: (any SceneFileAccess)?,
-    sources: inout ArtworkSources, read: SceneYAMLRead? = nil, layerCache: LayerReadCache? = nil, loweringCache: LayerLoweringCache? = nil
+    sources: inout ArtworkSources, read: SceneYAMLRead? = nil, layerCache: LayerReadCache? = nil, loweringCache: LayerLoweringCache? = nil,
+    inputs: [String: InputValue]? = nil
 ) -> SceneCompilation {
     var bag = DiagnosticBag(file: file.path)
-    // The scene's source is kept past the front end only when themes need to read it again;
-    // otherwise it is released there, before lowering and emitting need their memory.
-    guard let read = readScene(file, read: read, artwork: loader, files: files, sources: &sources, diagnostics: &bag, layerCache: layerCache),
+    // The scene's source is kept past the front end only when themes or inputs need to read it
+    // again; otherwise it is released there, before lowering and emitting need their memory.
+    guard let read = readScene(
+        file, read: read, artwork: loader, files: files, sources: &sources, diagnostics: &bag, layerCache: layerCache,
+        inputValues: inputs ?? [:]),
         !bag.hasErrors
     else {
         return SceneCompilation(timeline: nil, diagnostics: bag.diagnostics.sortedForReport())
@@ -111,7 +118,7 @@ private func compileScene(
             var themeBag = DiagnosticBag(file: file.path)
             var variant: Timeline?
             var variantVars: [String: VarValue] = [:]
-            if let themed = read.source?.themedScene(sceneTheme, diagnostics: &themeBag), !themeBag.hasErrors
+            if let themed = read.source?.themedScene(sceneTheme, inputValues: inputs ?? [:], diagnostics: &themeBag), !themeBag.hasErrors
             {
                 variant = lower(themed, inputBytes: file.bytes.count, diagnostics: &themeBag)
                 variantVars = themed.vars
@@ -139,6 +146,21 @@ private func compileScene(
         checkThemeOutputWork(timeline, sceneWork: sceneWork, themes: scene.themes, inputBytes: file.bytes.count, diagnostics: &bag)
     } else if theme != nil {
         return SceneCompilation(timeline: nil, diagnostics: bag.diagnostics.sortedForReport(), themeNames: themeNames)
+    }
+    if !bag.hasErrors, inputs == nil, !scene.bindings.isEmpty, let source = read.source {
+        // How the scene moves with each input: the scene compiled again at other values of it.
+        timeline = attachTokens(timeline, scene: scene, diagnostics: &bag) { name, probe in
+            var variantBag = DiagnosticBag(file: file.path)
+            var values: [String: InputValue] = [:], blends: [String: [Double]] = [:]
+            switch probe {
+            case let .value(value): values[name] = value
+            case let .blend(weights): blends[name] = weights
+            }
+            guard let variant = source.scene(inputValues: values, inputBlends: blends, diagnostics: &variantBag), !variantBag.hasErrors
+            else { return nil }
+            let lowered = lower(variant, inputBytes: file.bytes.count, diagnostics: &variantBag)
+            return variantBag.hasErrors ? nil : lowered
+        }
     }
     var compilation = SceneCompilation(
         timeline: bag.hasErrors ? nil : timeline, diagnostics: bag.diagnostics.sortedForReport(), themeNames: themeNames)

@@ -12,7 +12,7 @@ extension FrontendContext {
     /// Reads the node's `blur:` and `shadow:` in layers.
     func readEffects(_ map: MapEntries, into info: NodeInfo) {
         if let node = map.value(.blur) {
-            if let blur = number(node, name: Property.blur.key, bound: Property.blur.descriptor.bound) {
+            if let blur = bindable(.blur, { number(node, name: Property.blur.key, bound: Property.blur.descriptor.bound) }) {
                 info.base[.blur] = .number(blur)
             }
         }
@@ -26,7 +26,7 @@ extension FrontendContext {
                 expected: "a shadow map such as {color: \"rgba(0, 0, 0, 0.3)\", offset: [0, 4], blur: 8}")
             else { return }
             enableEffect(.shadow, on: info)
-            if let color = entries.value(.shadowColor).flatMap({ self.color($0) }) { info.base[.shadowColor] = .color(color) }
+            if let color = entries.value(.shadowColor).flatMap({ node in bindable(.shadowColor) { self.color(node) } }) { info.base[.shadowColor] = .color(color) }
             if let offset = point(.shadowOffset, in: entries) { info.base[.shadowOffset] = .point(offset) }
             if let blur = number(.shadowBlur, in: entries) { info.base[.shadowBlur] = .number(blur) }
         }

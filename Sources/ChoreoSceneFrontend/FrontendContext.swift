@@ -19,6 +19,20 @@ package final class FrontendContext {
     var poisonedVars: Set<String> = []
     /// A theme's values, read in place of the vars' own (compiling the scene in that theme).
     var varOverrides: [String: YAMLNode] = [:]
+    /// `inputs:`, read before the layers, whose bindings look them up.
+    var inputs: [MachineInput] = []
+    /// The input values bindings and live texts are compiled at (each input's default where not
+    /// given).
+    var inputValues: [String: InputValue] = [:]
+    /// A choice's or boolean's bindings as a blend of their values, a weight per value (row order),
+    /// in place of one value: how `attachTokens` measures them where no value is special.
+    var inputBlends: [String: [Double]] = [:]
+    /// The node being read, whose animatable values may be bindings (`bindable`).
+    var bindingNode: String?
+    /// The value being read when it may be a binding.
+    var bindingTarget: BindingTarget?
+    /// Every binding read, in file order.
+    var bindingSites: [SceneBinding] = []
     /// Where each var is defined, for notes.
     var varRanges: [String: SourceRange] = [:]
     /// Vars that hold an easing, a stroke or a gradient (contract §10), read where they are defined.

@@ -3,53 +3,156 @@ import ChoreoSceneModel
 import ChoreoTimeline
 import ChoreoYAML
 
+/// The keys that name an input's kind, each holding its default (a choice: its names).
+package let inputKindKeys = MachineInput.Kind.allCases.map(\.rawValue)
+/// The keys of an input's map (`progress: {number: 0, range: [0, 1]}`).
+package let inputKeys = inputKindKeys + ["range", "step", "chars", "max-length", "default"]
+
 /// `inputs:`, `when:` guards and transition actions (contract §17).
 extension FrontendContext {
-    /// `inputs: {NAME: {boolean: false} | {number: 0, range: [LOW, HIGH]} | {string: ""}}`.
+    /// `inputs: {NAME: {boolean: false} | {number: 0, range: [LOW, HIGH], step: S} |
+    /// {string: "", chars: "A-Z", max-length: N} | {choice: [A, B] | {A: LABEL, …}, default: B} |
+    /// {color: "#0A84FF"}}`.
     func readInputs(_ node: YAMLNode) -> [MachineInput] {
-        guard let pairs = mapPairs(node, expected: "a map of input names to {boolean|number|string: DEFAULT}") else { return [] }
+        guard let pairs = mapPairs(node, expected: "a map of input names to {boolean|number|string|choice|color: DEFAULT}") else { return [] }
         var inputs: [MachineInput] = []
         for pair in pairs {
             guard let name = identifier(pair.key, what: "input name") else { continue }
-            guard let map = readMap(pair.value, what: "an input", allowed: ["boolean", "number", "string", "range"]) else { continue }
-            let kinds = map.entries.filter { $0.name != "range" }
-            guard kinds.count == 1, let kind = kinds.first else {
+            guard let map = readMap(pair.value, what: "an input", allowed: inputKeys) else { continue }
+            let kinds = map.entries.filter { inputKindKeys.contains($0.name) }
+            guard kinds.count == 1, let kindEntry = kinds.first, let kind = MachineInput.Kind(rawValue: kindEntry.name) else {
                 if kinds.count > 1 {
-                    error(.conflictingKeys, "input '\(name)' has more than one kind: give one of boolean, number or string",
+                    error(.conflictingKeys, "input '\(name)' has more than one kind: give one of \(listing(inputKindKeys))",
                           at: kinds[1].key.reportRange)
                 } else {
-                    error(.missingKey, "missing the kind of input '\(name)': write {boolean: false}, {number: 0} or {string: \"\"}",
+                    error(.missingKey, "missing the kind of input '\(name)': write {boolean: false}, {number: 0, range: [0, 1]}, {string: \"\"}, {choice: [a, b]} or {color: \"#0A84FF\"}",
                           at: startRange(of: pair.value))
                 }
                 continue
             }
-            var initial: InputValue?
-            switch kind.name {
-            case "boolean": initial = bool(kind.value, name: "boolean").map(InputValue.boolean)
-            case "number": initial = number(kind.value, name: "number").map(InputValue.number)
-            default: initial = string(kind.value, what: "a string").map(InputValue.string)
+            // Keys that only one kind takes.
+            for (key, owner) in [("range", MachineInput.Kind.number), ("step", .number), ("chars", .string), ("max-length", .string), ("default", .choice)] {
+                if let entry = map.entry(key), kind != owner {
+                    error(.inputType, "only a \(owner.rawValue) input has '\(key)'; '\(name)' is a \(kind.rawValue)", at: entry.key.reportRange)
+                }
             }
-            var range: ClosedRange<Double>?
-            if let rangeEntry = map.entry("range") {
-                if kind.name != "number" {
-                    error(.inputType, "only a number input has a range; '\(name)' is a \(kind.name)", at: rangeEntry.key.reportRange)
-                } else if let bounds = point(rangeEntry.value, name: "range") {
-                    if bounds.x > bounds.y {
-                        error(.outOfRange, "the range of '\(name)' is empty: \(describeNumber(bounds.x)) is more than \(describeNumber(bounds.y))",
-                              at: rangeEntry.value.reportRange)
+            var input = MachineInput(name: name, initial: .boolean(false), kind: kind)
+            var initial: InputValue?
+            switch kind {
+            case .boolean: initial = bool(kindEntry.value, name: "boolean").map(InputValue.boolean)
+            case .number: initial = number(kindEntry.value, name: "number").map(InputValue.number)
+            case .string: initial = string(kindEntry.value, what: "a string").map(InputValue.string)
+            case .color: initial = color(kindEntry.value).map(InputValue.color)
+            case .choice:
+                input.choices = readChoices(kindEntry.value, input: name)
+                guard !input.choices.isEmpty else { continue }
+                var chosen = input.choices[0].name
+                if let defaultNode = map.value("default"), let written = identifier(defaultNode, what: "choice") {
+                    if input.choiceNames.contains(written) {
+                        chosen = written
                     } else {
-                        range = bounds.x...bounds.y
-                        if case let .number(value)? = initial, !(range!.contains(value)) {
-                            error(.outOfRange, "the default \(describeNumber(value)) of '\(name)' is outside its range [\(describeNumber(bounds.x)), \(describeNumber(bounds.y))]",
-                                  at: kind.value.reportRange)
-                        }
+                        error(.unknownValue, "'\(written)' is not one of the choices of '\(name)' (\(listing(input.choiceNames)))",
+                              at: defaultNode.reportRange, help: suggestion(for: written, in: input.choiceNames))
+                    }
+                }
+                initial = .string(chosen)
+            }
+            if kind == .number, let rangeEntry = map.entry("range"), let bounds = point(rangeEntry.value, name: "range") {
+                if bounds.x > bounds.y {
+                    error(.outOfRange, "the range of '\(name)' is empty: \(describeNumber(bounds.x)) is more than \(describeNumber(bounds.y))",
+                          at: rangeEntry.value.reportRange)
+                } else {
+                    input.range = bounds.x...bounds.y
+                    if case let .number(value)? = initial, !(input.range!.contains(value)) {
+                        error(.outOfRange, "the default \(describeNumber(value)) of '\(name)' is outside its range [\(describeNumber(bounds.x)), \(describeNumber(bounds.y))]",
+                              at: kindEntry.value.reportRange)
                     }
                 }
             }
+            if kind == .number, let stepNode = map.value("step"), let step = number(stepNode, name: "step", bound: .greaterThan(0)) {
+                if input.range == nil {
+                    error(.inputType, "a step counts from the low end of a range, and '\(name)' has no range", at: stepNode.reportRange,
+                          help: "give the input a range: {number: \(literalText(initial ?? .number(0))), range: [0, 100], step: \(describeNumber(step))}")
+                } else {
+                    input.step = step
+                }
+            }
+            if kind == .string {
+                if let charsNode = map.value("chars"), let text = string(charsNode, what: "the characters the input may hold") {
+                    input.characters = readCharacterSet(text, node: charsNode)
+                }
+                if let lengthNode = map.value("max-length"),
+                    let length = integer(lengthNode, name: "max-length", bound: .between(1, Double(SceneLimits.maxLiveTextLength)))
+                {
+                    input.maxLength = length
+                }
+                if case let .string(text)? = initial, let problem = input.problem(with: text) {
+                    error(.outOfRange, "the default \"\(text)\" does not fit: \(problem)", at: kindEntry.value.reportRange)
+                }
+            }
             guard let initial else { continue }
-            inputs.append(MachineInput(name: name, initial: initial, range: range))
+            input.initial = initial
+            inputs.append(input)
         }
         return inputs
+    }
+
+    /// `[week, month]` or `{week: "This week", month: "This month"}`: the names, with labels.
+    private func readChoices(_ node: YAMLNode, input: String) -> [MachineInput.Choice] {
+        var choices: [MachineInput.Choice] = []
+        var seen: Set<String> = []
+        func add(_ nameNode: YAMLNode, label: String?) {
+            guard let name = identifier(nameNode, what: "choice") else { return }
+            guard seen.insert(name).inserted else {
+                error(.duplicateKey, "'\(name)' is a choice of '\(input)' twice", at: nameNode.reportRange)
+                return
+            }
+            choices.append(MachineInput.Choice(name: name, label: label))
+        }
+        if let items = node.sequence {
+            for item in items { add(item, label: nil) }
+        } else if let pairs = node.mapping {
+            for pair in pairs {
+                guard let label = string(pair.value, what: "the label of a choice") else { continue }
+                add(pair.key, label: label)
+            }
+        } else {
+            error(.wrongType, "expected the choices as a list [week, month] or a map of names to labels, found \(describeFound(node))",
+                  at: node.reportRange)
+            return []
+        }
+        if choices.isEmpty, node.sequence?.isEmpty == true || node.mapping?.isEmpty == true {
+            error(.outOfRange, "a choice input needs at least one choice", at: node.reportRange)
+        }
+        return choices
+    }
+
+    /// `chars: "A-Za-z0-9 !?"`: characters and ranges `A-Z` (a `-` first or last is itself).
+    private func readCharacterSet(_ text: String, node: YAMLNode) -> [Character] {
+        let scalars = Array(text)
+        var result: [Character] = []
+        var index = 0
+        while index < scalars.count {
+            if index + 2 < scalars.count, scalars[index + 1] == "-",
+                let low = scalars[index].unicodeScalars.first?.value, let high = scalars[index + 2].unicodeScalars.first?.value,
+                scalars[index].unicodeScalars.count == 1, scalars[index + 2].unicodeScalars.count == 1
+            {
+                if low > high || high - low > 4096 {
+                    error(.outOfRange, "the range '\(scalars[index])-\(scalars[index + 2])' in 'chars' \(low > high ? "runs backwards" : "holds more than 4096 characters")",
+                          at: node.reportRange)
+                    return result
+                }
+                for value in low...high {
+                    if let scalar = Unicode.Scalar(value) { result.append(Character(scalar)) }
+                }
+                index += 3
+            } else {
+                result.append(scalars[index])
+                index += 1
+            }
+        }
+        var seen: Set<Character> = []
+        return result.filter { seen.insert($0).inserted }
     }
 
     // MARK: Guards
@@ -62,7 +165,7 @@ extension FrontendContext {
         }
         guard let text = scalarText(node, expected: "a guard such as \"progress >= 1\"") else { return nil }
         var parser = GuardParser(text: text)
-        let parsed: TransitionGuard
+        var parsed: TransitionGuard
         do {
             parsed = try parser.parse()
         } catch let problem as GuardParser.Problem {
@@ -72,6 +175,30 @@ extension FrontendContext {
             return nil
         }
         let byName = Dictionary(inputs.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
+        // `period == month`: a bare word beside a choice input that names one of its choices (and
+        // no input) is that choice, as if quoted.
+        func choiceWords(_ guardValue: TransitionGuard) -> TransitionGuard {
+            switch guardValue {
+            case let .compare(left, comparison, right):
+                guard var operands = parser.operands[guardValue.compareKey] else { return guardValue }
+                func resolved(_ operand: GuardOperand, beside other: GuardOperand) -> GuardOperand {
+                    guard case let .input(word) = operand, byName[word] == nil, case let .input(name) = other,
+                        let input = byName[name], input.kind == .choice, input.choiceNames.contains(word)
+                    else { return operand }
+                    return .literal(.string(word))
+                }
+                let newLeft = resolved(left, beside: right), newRight = resolved(right, beside: left)
+                let rewritten = TransitionGuard.compare(newLeft, comparison, newRight)
+                operands.0.value = newLeft
+                operands.1.value = newRight
+                parser.operands[rewritten.compareKey] = operands
+                return rewritten
+            case let .all(parts): return .all(parts.map(choiceWords))
+            case let .any(parts): return .any(parts.map(choiceWords))
+            case let .not(inner): return .not(choiceWords(inner))
+            }
+        }
+        parsed = choiceWords(parsed)
         var ok = true
         func kind(_ operand: GuardParser.Operand) -> MachineInput.Kind? {
             switch operand.value {
@@ -92,7 +219,32 @@ extension FrontendContext {
                 let leftKind = kind(operands.0), rightKind = kind(operands.1)
                 guard let leftKind, let rightKind else { return }
                 let at = rangeInScalar(node, offset: operands.0.offset, length: operands.1.offset + operands.1.length - operands.0.offset)
-                if leftKind != rightKind {
+                // A choice compares with a text naming one of its choices, or another choice input.
+                func choiceInput(_ operand: GuardOperand) -> MachineInput? {
+                    if case let .input(name) = operand, let input = byName[name], input.kind == .choice { return input }
+                    return nil
+                }
+                if let input = choiceInput(left) ?? choiceInput(right) {
+                    let other = choiceInput(left) != nil ? right : left
+                    if !comparison.isEquality {
+                        ok = false
+                        error(.inputType, "'\(comparison.rawValue)' compares numbers; the choice '\(input.name)' compares with == or !=", at: at)
+                    } else if case let .literal(.string(word)) = other, !input.choiceNames.contains(word) {
+                        ok = false
+                        error(.inputType, "'\(word)' is not one of the choices of '\(input.name)' (\(listing(input.choiceNames)))", at: at,
+                              help: suggestion(for: word, in: input.choiceNames))
+                    } else if case .literal(.string) = other {
+                    } else if let otherInput = choiceInput(other), otherInput.choiceNames == input.choiceNames {
+                    } else {
+                        ok = false
+                        let otherKind = choiceInput(other) != nil ? MachineInput.Kind.choice : (other == left ? leftKind : rightKind)
+                        error(.inputType, "cannot compare the choice '\(input.name)' with \(describe(other, otherKind))", at: at,
+                              help: "compare it with one of its choices: \(listing(input.choiceNames))")
+                    }
+                } else if leftKind == .color || rightKind == .color {
+                    ok = false
+                    error(.inputType, "a guard cannot compare colours", at: at, help: "drive the colour with a binding, and guard on a boolean, number or choice")
+                } else if leftKind != rightKind {
                     ok = false
                     error(.inputType, "cannot compare \(describe(left, leftKind)) with \(describe(right, rightKind))", at: at)
                 } else if leftKind != .number, !comparison.isEquality {
@@ -174,6 +326,10 @@ extension FrontendContext {
                     }
                 } else if inputs[name]?.kind == .boolean, Set(unequal[name, default: []].map { "\($0)" }).count >= 2 {
                     return false
+                } else if let input = inputs[name], input.kind == .choice,
+                    Set(input.choiceNames).isSubset(of: Set(unequal[name, default: []].compactMap { if case let .string(word) = $0 { word } else { nil } }))
+                {
+                    return false
                 } else if let (l, _) = low[name], let (h, _) = high[name], l == h, unequal[name, default: []].contains(.number(l)) {
                     return false
                 }
@@ -229,6 +385,16 @@ extension FrontendContext {
         switch input.kind {
         case .boolean:
             return bool(node, name: input.name).map { .set(input.name, .boolean($0)) }
+        case .choice:
+            guard let word = identifier(node, what: "choice") else { return nil }
+            guard input.choiceNames.contains(word) else {
+                error(.inputType, "'\(word)' is not one of the choices of '\(input.name)' (\(listing(input.choiceNames)))", at: node.reportRange,
+                      help: suggestion(for: word, in: input.choiceNames))
+                return nil
+            }
+            return .set(input.name, .string(word))
+        case .color:
+            return color(node).map { .set(input.name, .color($0)) }
         case .string:
             guard let value = string(node, what: "a string for '\(input.name)'") else { return nil }
             // dotlottie-rs's SetString copies the input a value names (with or without `$`).
@@ -291,8 +457,10 @@ func literalText(_ value: InputValue) -> String {
     case let .boolean(flag): flag ? "true" : "false"
     case let .number(number): describeNumber(number)
     case let .string(text): "\"\(text)\""
+    case let .color(color): "\"\(color.hexText)\""
     }
 }
+
 
 private extension TransitionGuard {
     /// Identifies a comparison node for looking up where its operands were written.

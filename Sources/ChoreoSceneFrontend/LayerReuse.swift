@@ -32,6 +32,8 @@ package final class LayerReadCache {
         var resolved: Bool
         let registered: [(id: String, range: SourceRange)]
         let pathVertices: Int
+        /// The bindings its reading recorded (`bindingSites`), recorded again when it is taken.
+        let bindings: [SceneBinding]
     }
 
     /// What the entries were read under (`FrontendContext.layerCacheKey`).
@@ -64,7 +66,7 @@ struct LayerCacheKey: Equatable {
 }
 
 /// The top-level sections read after the layers, which reading a layer cannot depend on.
-private let sectionsAfterLayers: Set<String> = ["layers", "states", "transitions", "timelines", "initial", "inputs"]
+private let sectionsAfterLayers: Set<String> = ["layers", "states", "transitions", "timelines", "initial"]
 
 extension FrontendContext {
     /// Starts a build's use of `layerCache`; it is used only when the context is one a kept
@@ -115,13 +117,14 @@ extension FrontendContext {
         {
             for (id, range) in entry.registered { registry.register(id, range: range, context: self) }
             pathVertexCount += entry.pathVertices
+            bindingSites += entry.bindings
             cache.layersReused += 1
             layersTakenResolved.insert(ObjectIdentifier(entry.node))
             return entry.node
         }
         cache.entries[index] = nil
         let diagnosticsBefore = bag.diagnostics.count, errorsBefore = errorCount
-        let registeredBefore = registry.order.count, verticesBefore = pathVertexCount
+        let registeredBefore = registry.order.count, verticesBefore = pathVertexCount, bindingsBefore = bindingSites.count
         let info = readNode(item, parent: nil, registry: &registry)
         cache.layersRead += 1
         idsOfLayersRead.formUnion(registry.order[registeredBefore...])
@@ -130,7 +133,8 @@ extension FrontendContext {
         {
             let registered = registry.order[registeredBefore...].map { (id: $0, range: registry.firstDefinition[$0]!) }
             cache.entries[index] = LayerReadCache.Entry(
-                yaml: item, node: info, resolved: false, registered: registered, pathVertices: pathVertexCount - verticesBefore)
+                yaml: item, node: info, resolved: false, registered: registered, pathVertices: pathVertexCount - verticesBefore,
+                bindings: Array(bindingSites[bindingsBefore...]))
             layersToKeep[ObjectIdentifier(info)] = index
         }
         return info

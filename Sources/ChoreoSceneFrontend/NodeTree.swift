@@ -293,6 +293,9 @@ extension FrontendContext {
         info.source.keyRanges = map.entries.compactMap { entry in
             Property(path: entry.name).map { SceneNodeSource.KeyRange($0, entry.key.reportRange) }
         }
+        let outerBindingNode = bindingNode
+        bindingNode = id
+        defer { bindingNode = outerBindingNode }
         readGeometry(map, into: info, registry: &registry)
         readTransform(map, into: info)
         readOwnStyle(map, into: info)
@@ -312,12 +315,12 @@ extension FrontendContext {
     /// A number written for `property` in `map`, read with the property's bound in layers; nil
     /// when it is not written (or was wrong, which is reported).
     func number(_ property: Property, in map: MapEntries) -> Double? {
-        map.value(property).flatMap { number($0, name: property.key, bound: property.descriptor.bound) }
+        map.value(property).flatMap { value in bindable(property) { number(value, name: property.key, bound: property.descriptor.bound) } }
     }
 
     /// A point written for `property` in `map`, read with the property's bound in layers.
     func point(_ property: Property, in map: MapEntries) -> Point? {
-        map.value(property).flatMap { point($0, name: property.key, bound: property.descriptor.bound) }
+        map.value(property).flatMap { value in bindable(property) { point(value, name: property.key, bound: property.descriptor.bound) } }
     }
 
     func readGeometry(_ map: MapEntries, into info: NodeInfo, registry: inout NodeRegistry) {
@@ -518,7 +521,7 @@ extension FrontendContext {
     func readTransform(_ map: MapEntries, into info: NodeInfo) {
         let bounds = info.localBounds
         var anchor = bounds.center
-        if let node = map.value(.anchor), let value = anchorPoint(node, bounds: bounds) {
+        if let node = map.value(.anchor), let value = bindable(.anchor, { anchorPoint(node, bounds: bounds) }) {
             anchor = value
             info.source.anchorWritten = true
             info.anchorUnit = anchorUnit(node)
@@ -531,10 +534,10 @@ extension FrontendContext {
         info.base[.position] = .point(point(.position, in: map) ?? anchor)
         info.base[.offset] = .point(point(.offset, in: map) ?? Property.offset.defaultPoint)
         var scale = Property.scale.defaultPoint
-        if let node = map.value(.scale), let value = scalePoint(node, name: Property.scale.key) { scale = value }
+        if let node = map.value(.scale), let value = bindable(.scale, { scalePoint(node, name: Property.scale.key) }) { scale = value }
         info.base[.scale] = .point(scale)
         var rotation = Property.rotation.defaultNumber
-        if let node = map.value(.rotation), let value = angle(node, name: Property.rotation.key) { rotation = value }
+        if let node = map.value(.rotation), let value = bindable(.rotation, { angle(node, name: Property.rotation.key) }) { rotation = value }
         info.base[.rotation] = .number(rotation)
         info.base[.opacity] = .number(number(.opacity, in: map) ?? Property.opacity.defaultNumber)
     }
@@ -560,7 +563,7 @@ extension FrontendContext {
         var style = StyleSpec()
         if let node = map.value(.fill) {
             info.ownStyleKeys.insert(.fill)
-            style.fill = fillSpec(node)
+            style.fill = bindable(.fill) { fillSpec(node) }
             style.fill?.owner = info
         }
         if let node = map.value(.fillRule) {
@@ -569,7 +572,7 @@ extension FrontendContext {
         }
         if let node = map.value(.stroke) {
             info.ownStyleKeys.insert(.stroke)
-            style.stroke = strokeSpec(node)
+            style.stroke = unbindable { strokeSpec(node) }
         }
         if let node = map.value(.trim) {
             info.ownStyleKeys.insert(.trim)
@@ -585,6 +588,7 @@ extension FrontendContext {
             guard case let .gradient(spec)? = named else { return nil }
             return spec
         }
+        if isBinding(node) { return color(node).map { FillSpec(kind: .solid, color: $0, range: node.reportRange) } }
         if let scalar = node.scalar, !isNullScalar(node) {
             if scalar.value == "none" { return FillSpec(kind: .none, range: node.reportRange) }
             guard let color = color(node) else { return nil }
@@ -676,7 +680,7 @@ extension FrontendContext {
             expected: strokeExpectation)
         else { return nil }
         var spec = StrokeSpec()
-        if let value = map.value(.strokeColor) { spec.color = color(value) }
+        if let value = map.value(.strokeColor) { spec.color = bindable(.strokeColor) { color(value) } }
         spec.width = number(.strokeWidth, in: map)
         if let value = map.value(.strokeCap) {
             spec.cap = keyword(value, .strokeCap).map { LineCap(rawValue: $0)! }

@@ -147,6 +147,13 @@ extension FrontendContext {
     /// and range that property has and mapped to the model's property (an ellipse's `radius` is
     /// its `size`, a path's `points` its `d`).
     func readLeaf(_ property: Property, value node: YAMLNode, target: NodeInfo, mode: OverrideMode) -> RawOverride? {
+        let outerBindingNode = bindingNode
+        bindingNode = target.id
+        defer { bindingNode = outerBindingNode }
+        return bindable(property) { readLeafValue(property, value: node, target: target, mode: mode) }
+    }
+
+    private func readLeafValue(_ property: Property, value node: YAMLNode, target: NodeInfo, mode: OverrideMode) -> RawOverride? {
         let range = node.reportRange
         func make(_ path: Property, _ value: RawValue) -> RawOverride {
             RawOverride(node: target, path: path, value: value, range: range, relative: mode == .relative)
@@ -197,7 +204,7 @@ extension FrontendContext {
             return pathShape(property, value: node, closed: target.closedPaths).map { make(property.stored, .value(.path($0))) }
         case .paint:
             if relative { return relativeOnly("a color") }
-            if node.mapping != nil {
+            if node.mapping != nil, !isBinding(node) {
                 error(.wrongType, "expected a color for '\(property)', found a map; gradients are animated by their parts, such as \(Property.fillStops)", at: range)
                 return nil
             }

@@ -120,6 +120,18 @@ extension FrontendContext {
     /// A number expression of the given dimension, converted (seconds, degrees), checked against
     /// `bound`. A bare `0` is accepted as a time or an angle, as CSS accepts unitless zero lengths.
     func quantity(_ node: YAMLNode, _ dimension: Dimension, name: String, bound: Bound = .any) -> Double? {
+        if isBinding(node) {
+            return boundValue(
+                node, what: dimension.expectation,
+                identity: { input, value, at in
+                    guard dimension != .time, case let .number(number) = value else {
+                        reportIdentityBinding(input, wants: dimension.expectation, at: at)
+                        return nil
+                    }
+                    return number
+                },
+                read: { self.quantity($0, dimension, name: name, bound: bound) }, mix: { Double.interpolate($0, $1, $2) })
+        }
         guard let text = scalarText(node, expected: dimension.expectation) else { return nil }
         if usesPoisonedVar(text) { return nil }
         let quantity: Quantity
@@ -204,7 +216,7 @@ extension FrontendContext {
 
     /// A whole number (`sides`, `count`, `steps`).
     func integer(_ node: YAMLNode, name: String, bound: Bound) -> Int? {
-        guard let value = quantity(node, .number, name: name, bound: .any) else { return nil }
+        guard let value = unbindable({ quantity(node, .number, name: name, bound: .any) }) else { return nil }
         guard value == value.rounded(), abs(value) < 1e9 else {
             error(.wrongType, "expected a whole number for '\(name)', found \(describeNumber(value))", at: node.reportRange)
             return nil
@@ -220,6 +232,16 @@ extension FrontendContext {
 
     /// A point `[x, y]` of number expressions, or a `$var` holding a point.
     func point(_ node: YAMLNode, name: String, bound: Bound = .any) -> Point? {
+        if isBinding(node) {
+            return boundValue(
+                node, what: "a point",
+                identity: { input, _, at in
+                    reportIdentityBinding(input, wants: "a point", at: at,
+                                          help: "map its range onto two points: {bind: \(input.name), to: [[x, y], [x, y]]}, or bind one coordinate: [x, {bind: \(input.name)}]")
+                    return nil
+                },
+                read: { point($0, name: name, bound: bound) }, mix: { Point.interpolate($0, $1, $2) })
+        }
         if let scalar = node.scalar, !isNullScalar(node) {
             let text = scalar.value.trimmingCharacters(in: .whitespaces)
             if text.hasPrefix("$") {
@@ -272,6 +294,18 @@ extension FrontendContext {
 
     /// `scale`: a number (uniform) or `[sx, sy]`.
     func scalePoint(_ node: YAMLNode, name: String) -> Point? {
+        if isBinding(node) {
+            return boundValue(
+                node, what: "a scale",
+                identity: { input, value, at in
+                    guard case let .number(number) = value else {
+                        reportIdentityBinding(input, wants: "a scale", at: at)
+                        return nil
+                    }
+                    return Point(number, number)
+                },
+                read: { scalePoint($0, name: name) }, mix: { Point.interpolate($0, $1, $2) })
+        }
         if node.sequence != nil { return point(node, name: name) }
         if let text = node.scalar?.value.trimmingCharacters(in: .whitespaces), text.hasPrefix("$"),
             case .point? = environment.vars[String(text.dropFirst())]
@@ -283,6 +317,19 @@ extension FrontendContext {
     }
 
     func color(_ node: YAMLNode) -> RGBA? {
+        if isBinding(node) {
+            return boundValue(
+                node, what: "a colour",
+                identity: { input, value, at in
+                    guard case let .color(color) = value else {
+                        reportIdentityBinding(input, wants: "a colour", at: at,
+                                              help: "map its range onto two colours: {bind: \(input.name), to: [\"#000000\", \"#FFFFFF\"]}")
+                        return nil
+                    }
+                    return color
+                },
+                read: { color($0) }, mix: { RGBA.interpolate($0, $1, $2) })
+        }
         if reportCommentedOutColor(node, key: nil) { return nil }
         guard let text = scalarText(node, expected: "a color such as \"#FF3B30\" or rgb(255 59 48)") else { return nil }
         if usesPoisonedVar(text) { return nil }

@@ -7,10 +7,12 @@ import ChoreoYAML
 /// when an error makes the model unusable; warnings never do.
 package func buildScene(
     from root: YAMLNode, file: SourceFile, diagnostics: inout DiagnosticBag, varOverrides: [String: YAMLNode] = [:],
-    files: (any SceneFileAccess)? = nil
+    inputValues: [String: InputValue] = [:], inputBlends: [String: [Double]] = [:], files: (any SceneFileAccess)? = nil
 ) -> Scene? {
     // The caller keeps `root`, so releasing the tree's sections as they are read frees nothing.
-    buildScene(from: SceneTree(root), file: file, diagnostics: &diagnostics, varOverrides: varOverrides, files: files)
+    buildScene(
+        from: SceneTree(root), file: file, diagnostics: &diagnostics, varOverrides: varOverrides, inputValues: inputValues,
+        inputBlends: inputBlends, files: files)
 }
 
 /// Builds the scene model from a tree the front end may release as it goes: when the scene has no
@@ -23,11 +25,14 @@ package func buildScene(
 /// the two ways give the same scene and diagnostics).
 package func buildScene(
     from tree: SceneTree, file: SourceFile, diagnostics: inout DiagnosticBag, varOverrides: [String: YAMLNode] = [:],
-    releasingSections: Bool = true, layerCache: LayerReadCache? = nil, files: (any SceneFileAccess)? = nil
+    inputValues: [String: InputValue] = [:], inputBlends: [String: [Double]] = [:], releasingSections: Bool = true,
+    layerCache: LayerReadCache? = nil, files: (any SceneFileAccess)? = nil
 ) -> Scene? {
     let context = FrontendContext(file: file, bag: diagnostics)
     context.files = files
     context.varOverrides = varOverrides
+    context.inputValues = inputValues
+    context.inputBlends = inputBlends
     context.layerCache = layerCache
     let scene = context.buildScene(tree, releasingSections: releasingSections)
     diagnostics = context.bag
@@ -75,8 +80,11 @@ extension FrontendContext {
         guard nodesWithinLimit, keyframesWithinLimit else { return nil }
         if let varsNode = map.value("vars") { readVars(varsNode) }
         let themes = map.value("themes").map(readThemes) ?? []
-        // Themes build the scene again from the tree; without them it is released section by section.
-        let releasesTree = releasingSections && themes.isEmpty
+        // Bindings read the inputs, so they come before the layers.
+        inputs = map.value("inputs").map(readInputs) ?? []
+        // Themes and inputs build the scene again from the tree (in each theme, at other input
+        // values); without them it is released section by section.
+        let releasesTree = releasingSections && themes.isEmpty && inputs.isEmpty
         if releasesTree {
             tree.root = nil
             map.releaseNode()
@@ -136,7 +144,6 @@ extension FrontendContext {
                     help: guess.help, fixIts: guess.fixIts)
             }
         }
-        let inputs = map.value("inputs").map(readInputs) ?? []
         let transitions = map.value("transitions").map {
             readTransitions($0, states: states, names: names, inputs: inputs, themes: themes.map(\.name))
         } ?? []
@@ -166,6 +173,7 @@ extension FrontendContext {
         guard errorCount == 0 else { return nil }
         scene.themes = themes
         scene.inputs = inputs
+        scene.bindings = bindingSites
         for pair in map.value("inputs")?.mapping ?? [] {
             if let name = pair.key.scalar?.value { scene.inputRanges[name] = pair.key.reportRange }
         }

@@ -1,5 +1,6 @@
 import ChoreoDiagnostics
 import ChoreoSceneModel
+import ChoreoTimeline
 import ChoreoYAML
 
 /// A scene file's YAML as read: the tree (nil when nothing usable was read) and the reader's
@@ -7,7 +8,8 @@ import ChoreoYAML
 package typealias SceneYAMLRead = (root: YAMLNode?, diagnostics: [Diagnostic])
 
 /// The scene's tree, kept past the front end only for what reads it again: each theme builds the
-/// scene again from it with the theme's values for its vars.
+/// scene again from it with the theme's values for its vars, and a scene with bindings is built
+/// again at other input values (`attachTokens`).
 package struct SceneSource: Sendable {
     private let root: YAMLNode
     private let file: SourceFile
@@ -20,8 +22,16 @@ package struct SceneSource: Sendable {
     }
 
     /// The scene with `theme`'s values for its vars; nil when it has errors (in `diagnostics`).
-    package func themedScene(_ theme: SceneTheme, diagnostics: inout DiagnosticBag) -> Scene? {
-        buildScene(from: root, file: file, diagnostics: &diagnostics, varOverrides: themeOverrides(theme, in: root), files: files)
+    package func themedScene(_ theme: SceneTheme, inputValues: [String: InputValue] = [:], diagnostics: inout DiagnosticBag) -> Scene? {
+        buildScene(
+            from: root, file: file, diagnostics: &diagnostics, varOverrides: themeOverrides(theme, in: root), inputValues: inputValues,
+            files: files)
+    }
+
+    /// The scene with its bindings at other input values (`inputBlends`: a choice's bindings as a
+    /// mix of their values); nil when it has errors (in `diagnostics`).
+    package func scene(inputValues: [String: InputValue], inputBlends: [String: [Double]], diagnostics: inout DiagnosticBag) -> Scene? {
+        buildScene(from: root, file: file, diagnostics: &diagnostics, inputValues: inputValues, inputBlends: inputBlends, files: files)
     }
 }
 
@@ -32,7 +42,7 @@ package struct SceneSource: Sendable {
 package func readScene(
     _ file: SourceFile, read: SceneYAMLRead? = nil, artwork loader: (any ArtworkLoading)?, files: (any SceneFileAccess)?,
     sources: inout ArtworkSources,
-    diagnostics bag: inout DiagnosticBag, layerCache: LayerReadCache? = nil
+    diagnostics bag: inout DiagnosticBag, layerCache: LayerReadCache? = nil, inputValues: [String: InputValue] = [:]
 ) -> (scene: Scene, source: SceneSource?)? {
     var (root, yamlDiagnostics) = read ?? readYAML(file)
     bag.append(contentsOf: yamlDiagnostics)
@@ -42,7 +52,8 @@ package func readScene(
     let tree = SceneTree(root.take())
     // Scene checks run even after recoverable YAML errors (a duplicate key), so one run reports
     // every problem in the file.
-    guard tree.root != nil, let scene = buildScene(from: tree, file: file, diagnostics: &bag, layerCache: layerCache, files: files)
+    guard tree.root != nil,
+        let scene = buildScene(from: tree, file: file, diagnostics: &bag, inputValues: inputValues, layerCache: layerCache, files: files)
     else { return nil }
-    return (scene, scene.themes.isEmpty ? nil : tree.root.map { SceneSource(root: $0, file: file, files: files) })
+    return (scene, scene.themes.isEmpty && scene.inputs.isEmpty ? nil : tree.root.map { SceneSource(root: $0, file: file, files: files) })
 }

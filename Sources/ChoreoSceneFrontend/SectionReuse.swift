@@ -27,6 +27,8 @@ struct StatesRead {
         var pathVertices: Int
         /// Diagnostics and errors the entry's read reported (`DiagnosticMarks`).
         var diagnostics: Int
+        /// Whether it read bindings: then it is read again, so that they are recorded again.
+        var hasBindings = false
     }
 
     struct StateMemo {
@@ -89,7 +91,7 @@ extension FrontendContext {
 
     /// Reads one node entry of state `state`, noting what the next build needs to take it.
     func readStateEntry(_ entry: MapEntry, pairIndex: Int, state: String, names: SceneNames) -> StatesRead.EntryRead {
-        let marks = diagnosticMarks, verticesBefore = pathVertexCount
+        let marks = diagnosticMarks, verticesBefore = pathVertexCount, bindingsBefore = bindingSites.count
         enabledByOverrides = []
         let resolved = readNodeValueEntry(entry, names: names, mode: .absolute, definedBy: "state '\(state)'")
         let enabled = enabledByOverrides ?? []
@@ -97,7 +99,8 @@ extension FrontendContext {
         layerCache?.stateEntriesRead += 1
         return StatesRead.EntryRead(
             name: entry.name, pairIndex: pairIndex, resolved: resolved, enabled: enabled,
-            pathVertices: pathVertexCount - verticesBefore, diagnostics: marks.diagnosticsSince(self))
+            pathVertices: pathVertexCount - verticesBefore, diagnostics: marks.diagnosticsSince(self),
+            hasBindings: bindingSites.count > bindingsBefore)
     }
 
     /// The last build's read of a timeline's keyframe pair when it reads the same in this build
@@ -119,7 +122,7 @@ extension FrontendContext {
 
     /// Whether `entry` of the last build's states reads the same in this build.
     private func canTake(_ entry: StatesRead.EntryRead, names: SceneNames) -> Bool {
-        entry.diagnostics == 0 && entry.pathVertices == 0 && entry.resolved.allSatisfy(\.direct)
+        entry.diagnostics == 0 && entry.pathVertices == 0 && !entry.hasBindings && entry.resolved.allSatisfy(\.direct)
             && !idsOfLayersRead.contains(entry.name) && names.registry.nodes[entry.name] != nil
     }
 

@@ -139,7 +139,7 @@ extension FrontendContext {
             if let taken = takenKeyframePair(last?.pairs[pairIndex], pair: pair, names: names) {
                 read = taken
             } else {
-                let marks = diagnosticMarks, verticesBefore = pathVertexCount
+                let marks = diagnosticMarks, verticesBefore = pathVertexCount, bindingsBefore = bindingSites.count
                 if reading != nil { enabledByOverrides = [] }
                 let pairRead = readKeyframePair(pair, owner: owner, duration: duration, names: names)
                 let enabled = enabledByOverrides ?? []
@@ -149,7 +149,9 @@ extension FrontendContext {
                 read = KeyframesRead.PairRead(
                     pair: pair, node: target, keyText: keyText, perKey: perKey.sorted(by: { $0.key < $1.key }).map { ($0.key, $0.value) },
                     enabled: enabled,
-                    takeable: marks.diagnosticsSince(self) == 0 && pathVertexCount == verticesBefore && perKey.keys.allSatisfy { $0.node == target })
+                    // A pair with bindings is read again, so that they are recorded again.
+                    takeable: marks.diagnosticsSince(self) == 0 && pathVertexCount == verticesBefore && bindingSites.count == bindingsBefore
+                        && perKey.keys.allSatisfy { $0.node == target })
             }
             reading?.pairs[pairIndex] = read
             let keyText = read.keyText

@@ -64,10 +64,11 @@ package func lower(_ scene: Scene, inputBytes: Int = 0, diagnostics: inout Diagn
     }
     let totalFrames = plans.last.map { $0.startFrame + $0.frames } ?? 0
     let initialLabel = context.initialState?.label
-    let timeline = Timeline(
+    var timeline = Timeline(
         name: scene.name, width: scene.size.x, height: scene.size.y, fps: scene.fps,
         duration: Double(totalFrames) / scene.fps, background: scene.background, layers: built,
         spans: plans.map(\.spanWithReducedMotion), title: initialLabel ?? scene.name, stateMachine: context.stateMachine(plans.map(\.span)))
+    if !scene.inputs.isEmpty { timeline.tokens = Tokens(inputs: scene.inputs) }
     // A kept layer had no non-finite number when it was built.
     if let id = firstNodeWithNonFiniteValue(lowered.count == built.count ? built : lowered.map { built[$0] }) {
         diagnostics.error(
@@ -413,7 +414,7 @@ package struct LoweringContext {
     /// once for all of those keys (their diagnostics reported here), and each span's poses.
     func trackBuilder(_ plans: [PlannedSpan], keys: [PropertyKey], diagnostics: inout DiagnosticBag) -> GlobalTrackBuilder {
         let startState = initialState
-        let springs = SpringBakery()
+        let springs = SpringBakery(fixedProgressTolerance: !scene.bindings.isEmpty)
         var timelineTracks: [Int: SimulatedTimeline] = [:]
         var reported: Set<String> = []
         for (index, plan) in plans.enumerated() {

@@ -188,7 +188,8 @@ package func loweredSegments(
         let spring = SpringCurve(response: response, dampingFraction: dampingFraction)
         // Relative to the motion's size, but never finer than `minSpringProgressTolerance`: a
         // huge motion with an absolute tolerance would bisect every piece to the last level.
-        let progressTolerance = max(tolerance / max(from.distance(to: to), 1e-12), minSpringProgressTolerance)
+        let progressTolerance = springs?.fixedProgressTolerance == true
+            ? minSpringProgressTolerance : max(tolerance / max(from.distance(to: to), 1e-12), minSpringProgressTolerance)
         let pieces = springs?.pieces(spring, tolerance: progressTolerance) ?? bakeSpring(spring, tolerance: progressTolerance)
         return pieces.map { piece in
             Segment(

@@ -126,6 +126,14 @@ package final class SpringBakery {
 
     private var baked: [Key: [SpringPiece]] = [:]
     private var settling: [Key: Double] = [:]
+    /// Bakes every spring to `minSpringProgressTolerance` whatever the distance it moves: a scene
+    /// with bindings is compiled at several input values (`attachTokens`), whose motions must have
+    /// the same keyframes, only other values.
+    package var fixedProgressTolerance = false
+
+    package init(fixedProgressTolerance: Bool = false) {
+        self.fixedProgressTolerance = fixedProgressTolerance
+    }
 
     /// `bakeSpring(spring, tolerance:)`, computed once per distinct argument in the process
     /// (`SharedSpringBaking`).

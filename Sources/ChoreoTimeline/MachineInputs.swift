@@ -1,34 +1,92 @@
 
-/// A value an app sets on a scene's state machine (contract §17): `inputs: {NAME: {KIND: DEFAULT}}`.
+/// A value an app sets on a scene (contract §17, §20): `inputs: {NAME: {KIND: DEFAULT}}`. Guards
+/// read inputs; bindings and live texts show them.
 public struct MachineInput: Sendable, Equatable {
     public enum Kind: String, Sendable, Equatable, CaseIterable {
-        case boolean, number, string
+        case boolean, number, string, choice, color
+    }
+
+    /// One name of a `choice` input, with the text a live text shows for it (the name unless a
+    /// label is given).
+    public struct Choice: Sendable, Equatable {
+        public var name: String
+        public var label: String
+
+        public init(name: String, label: String? = nil) {
+            self.name = name
+            self.label = label ?? name
+        }
     }
 
     public var name: String
+    public var kind: Kind
+    /// The default: a `.string` naming one of `choices` for a choice, a `.color` for a colour.
     public var initial: InputValue
     /// `range: [LOW, HIGH]` of a number input: the values an app may set and actions may reach.
     public var range: ClosedRange<Double>?
+    /// `step:` of a number input: the values it takes are `LOW + k × step` (an app's value is
+    /// rounded to the nearest).
+    public var step: Double?
+    /// The names of a choice input, in file order.
+    public var choices: [Choice]
+    /// The characters a string input may hold (`chars:`, its ranges expanded), nil for any.
+    public var characters: [Character]?
+    /// The longest text a string input may hold, in characters (`max-length:`), nil when not given:
+    /// then a live text that shows it holds `defaultMaxLength` (`longestText`).
+    public var maxLength: Int?
 
-    public init(name: String, initial: InputValue, range: ClosedRange<Double>? = nil) {
-        self.name = name
-        self.initial = initial
-        self.range = range
+    /// The characters a string input without `max-length:` may hold, where a live text shows it.
+    public static let defaultMaxLength = 24
+
+    /// The longest text the input may hold where a live text shows it.
+    public var longestText: Int {
+        if let maxLength { return maxLength }
+        if case let .string(text) = initial { return max(MachineInput.defaultMaxLength, text.count) }
+        return MachineInput.defaultMaxLength
     }
 
-    public var kind: Kind { initial.kind }
+    public init(
+        name: String, initial: InputValue, range: ClosedRange<Double>? = nil, kind: Kind? = nil, step: Double? = nil,
+        choices: [Choice] = [], characters: [Character]? = nil, maxLength: Int? = nil
+    ) {
+        self.name = name
+        self.kind = kind ?? initial.kind
+        self.initial = initial
+        self.range = range
+        self.step = step
+        self.choices = choices
+        self.characters = characters
+        self.maxLength = maxLength
+    }
+
+    /// The names a choice input takes.
+    public var choiceNames: [String] { choices.map(\.name) }
+
+    /// The value an app's number becomes: held inside the range and, with a step, on it.
+    public func normalized(_ number: Double) -> Double {
+        var value = number
+        if let range {
+            if let step, step > 0 { value = range.lowerBound + ((value - range.lowerBound) / step).rounded() * step }
+            value = min(max(value, range.lowerBound), range.upperBound)
+        }
+        return value
+    }
 }
 
 public enum InputValue: Sendable, Equatable {
     case boolean(Bool)
     case number(Double)
+    /// A string, or the name a choice input holds.
     case string(String)
+    case color(RGBA)
 
+    /// The kind a value of this case has (a choice's name is a `.string`).
     public var kind: MachineInput.Kind {
         switch self {
         case .boolean: .boolean
         case .number: .number
         case .string: .string
+        case .color: .color
         }
     }
 }
@@ -231,28 +289,62 @@ extension StateMachine {
         return current
     }
 
-    /// An input's value from its text on a command line (`progress=0.5`, `muted=true`), or a
-    /// message saying what was wrong.
-    public func parseInput(_ assignment: String) -> Result<(String, InputValue), InputAssignmentError> {
-        guard let equals = assignment.firstIndex(of: "=") else { return .failure(.init(message: "expected NAME=VALUE")) }
-        let name = String(assignment[..<equals]), text = String(assignment[assignment.index(after: equals)...])
-        guard let input = inputs.first(where: { $0.name == name }) else {
-            let known = inputs.map(\.name).joined(separator: ", ")
-            return .failure(.init(message: known.isEmpty ? "an input of the scene, which has none" : "one of the scene's inputs: \(known)"))
+    /// An input's value from its text on a command line; see `parseInputAssignment`.
+    public func parseInput(_ assignment: String, color: (String) -> RGBA? = { _ in nil }) -> Result<(String, InputValue), InputAssignmentError> {
+        parseInputAssignment(assignment, inputs: inputs, color: color)
+    }
+}
+
+/// An input's value from its text on a command line (`progress=0.5`, `muted=true`,
+/// `period=month`, `accent=#FF3B30`), or a message saying what was wrong. `color` reads a colour
+/// as the scene language writes one (the timeline does not know that language).
+public func parseInputAssignment(
+    _ assignment: String, inputs: [MachineInput], color: (String) -> RGBA?
+) -> Result<(String, InputValue), InputAssignmentError> {
+    guard let equals = assignment.firstIndex(of: "=") else { return .failure(.init(message: "expected NAME=VALUE")) }
+    let name = String(assignment[..<equals]), text = String(assignment[assignment.index(after: equals)...])
+    guard let input = inputs.first(where: { $0.name == name }) else {
+        let known = inputs.map(\.name).joined(separator: ", ")
+        return .failure(.init(message: known.isEmpty ? "an input of the scene, which has none" : "one of the scene's inputs: \(known)"))
+    }
+    switch input.kind {
+    case .boolean:
+        guard text == "true" || text == "false" else { return .failure(.init(message: "true or false for the boolean '\(name)'")) }
+        return .success((name, .boolean(text == "true")))
+    case .string:
+        if let problem = input.problem(with: text) { return .failure(.init(message: problem)) }
+        return .success((name, .string(text)))
+    case .choice:
+        guard input.choiceNames.contains(text) else {
+            return .failure(.init(message: "one of \(input.choiceNames.joined(separator: ", ")) for the choice '\(name)'"))
         }
-        switch input.kind {
-        case .boolean:
-            guard text == "true" || text == "false" else { return .failure(.init(message: "true or false for the boolean '\(name)'")) }
-            return .success((name, .boolean(text == "true")))
-        case .string:
-            return .success((name, .string(text)))
-        case .number:
-            guard let number = Double(text), number.isFinite else { return .failure(.init(message: "a number for '\(name)'")) }
-            if let range = input.range, !range.contains(number) {
-                return .failure(.init(message: "a value from \(range.lowerBound) to \(range.upperBound) for '\(name)'"))
+        return .success((name, .string(text)))
+    case .color:
+        guard let value = color(text) else { return .failure(.init(message: "a colour such as #0A84FF or rgb(10 132 255) for '\(name)'")) }
+        return .success((name, .color(value)))
+    case .number:
+        guard let number = Double(text), number.isFinite else { return .failure(.init(message: "a number for '\(name)'")) }
+        if let range = input.range, !range.contains(number) {
+            return .failure(.init(message: "a value from \(range.lowerBound) to \(range.upperBound) for '\(name)'"))
+        }
+        return .success((name, .number(input.normalized(number))))
+    }
+}
+
+extension MachineInput {
+    /// Why a string input cannot hold `text` (too long, or a character outside `chars:`), nil when
+    /// it can.
+    public func problem(with text: String) -> String? {
+        if let maxLength, text.count > maxLength {
+            return "at most \(maxLength) characters for '\(name)', found \(text.count)"
+        }
+        if let characters {
+            let allowed = Set(characters)
+            if let outside = text.first(where: { !allowed.contains($0) }) {
+                return "only the characters of its 'chars' for '\(name)'; '\(outside)' is not one of them"
             }
-            return .success((name, .number(number)))
         }
+        return nil
     }
 }
 

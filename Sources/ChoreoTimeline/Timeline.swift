@@ -26,6 +26,9 @@ public struct Timeline: Sendable, Equatable {
     public var themes: Themes?
     /// The theme slot the background colour comes from, if a theme changes it.
     public var backgroundSlot: String?
+    /// The scene's inputs and what follows them (bound tracks, live texts); nil for a scene
+    /// without inputs.
+    public var tokens: Tokens?
 
     public init(
         name: String, width: Double, height: Double, fps: Double, duration: Double, background: RGBA? = nil,

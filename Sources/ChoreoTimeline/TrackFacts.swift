@@ -61,3 +61,82 @@ extension TrackPlace {
         }
     }
 }
+
+extension TrackPlace {
+    /// The track's name after its node's id in a token's name (`bar.size`, `ring.trim.end`,
+    /// `label.fill`): the scene's spelling of the property it comes from.
+    public var tokenName: String {
+        func transform(_ track: TransformTrack) -> String {
+            switch track {
+            case .anchor: "anchor"
+            case .position: "position"
+            case .rotation: "rotation"
+            case .scale: "scale"
+            case .offset: "offset"
+            case .opacity: "opacity"
+            }
+        }
+        func geometry(_ track: GeometryTrack) -> String {
+            switch track {
+            case .size: "size"
+            case .cornerRadius: "corner-radius"
+            case .radius: "radius"
+            case .innerRadius: "inner-radius"
+            case .path: "d"
+            }
+        }
+        func paint(_ root: String, _ track: PaintTrack) -> String {
+            switch track {
+            case .color: root
+            case .from: root + ".from"
+            case .to: root + ".to"
+            case .center: root + ".center"
+            case .radius: root + ".radius"
+            case .stops: root + ".stops"
+            }
+        }
+        switch self {
+        case let .transform(track): return transform(track)
+        case let .geometry(track): return geometry(track)
+        case let .fill(track): return paint("fill", track)
+        case let .stroke(track): return paint("stroke", track)
+        case .strokeWidth: return "stroke-width"
+        case let .trim(track):
+            switch track {
+            case .start: return "trim.start"
+            case .end: return "trim.end"
+            case .offset: return "trim.offset"
+            }
+        case let .clipGeometry(track): return "clip." + geometry(track)
+        case let .clipTransform(track): return "clip." + transform(track)
+        case .blur: return "blur"
+        case let .shadow(track):
+            switch track {
+            case .color: return "shadow.color"
+            case .offset: return "shadow.offset"
+            case .blur: return "shadow.blur"
+            }
+        }
+    }
+}
+
+extension TrackPlace {
+    /// Whether the players draw a Lottie slot for a bound track here, as Choreo writes it: a
+    /// colour or an opacity, a transform (an anchor as a group position of its own), or a
+    /// rectangle's (without rounded corners) or ellipse's size (as a group scale). ThorVG 1.0.4
+    /// (the dotLottie players) crashes on a slot on an anchor, a shape's size or position, a trim,
+    /// a dash or a time remap, and ignores one on a stroke width (the conformance suite pins each
+    /// kind), so a bound track of another kind cannot be a slot.
+    public func isSlottedByPlayers(geometry: Geometry?) -> Bool {
+        switch self {
+        case .transform, .fill(.color), .stroke(.color): return true
+        case .geometry(.size):
+            switch geometry {
+            case let .rect(_, cornerRadius)?: return !cornerRadius.isAnimated && cornerRadius.initial == 0
+            case .ellipse?: return true
+            default: return false
+            }
+        case .geometry, .fill, .stroke, .strokeWidth, .trim, .clipGeometry, .clipTransform, .blur, .shadow: return false
+        }
+    }
+}

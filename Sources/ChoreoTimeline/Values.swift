@@ -54,6 +54,17 @@ public struct RGBA: Interpolatable, Hashable {
 
     public static let black = RGBA(0, 0, 0)
 
+    /// `#RRGGBB`, or `#RRGGBBAA` when not opaque: the colour as a scene writes it, each channel
+    /// clamped and rounded to a byte.
+    public var hexText: String {
+        func byte(_ component: Double) -> String {
+            let value = Int((min(max(component, 0), 1) * 255).rounded())
+            let digits = String(value, radix: 16, uppercase: true)
+            return digits.count == 1 ? "0" + digits : digits
+        }
+        return "#" + byte(r) + byte(g) + byte(b) + (a < 1 ? byte(a) : "")
+    }
+
     public static func interpolate(_ from: RGBA, _ to: RGBA, _ progress: Double) -> RGBA {
         RGBA(
             Double.interpolate(from.r, to.r, progress), Double.interpolate(from.g, to.g, progress),

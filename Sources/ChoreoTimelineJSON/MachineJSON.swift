@@ -9,23 +9,32 @@ enum MachineJSON {
         case let .boolean(flag): .bool(flag)
         case let .number(number): .number(number)
         case let .string(text): .string(text)
+        case let .color(color): .string(color.hexText)
         }
     }
 
     static func machineMembers(_ machine: StateMachine) -> [(String, JSONValue)] {
         var members: [(String, JSONValue)] = []
-        if !machine.inputs.isEmpty {
-            members.append(("inputs", .array(machine.inputs.map { input in
+        if !machine.inputs.isEmpty { members.append(("inputs", .array(inputs(machine.inputs)))) }
+        let events = machine.events
+        if !events.isEmpty { members.append(("events", .array(events.map { .string($0) }))) }
+        return members
+    }
+
+    static func inputs(_ inputs: [MachineInput]) -> [JSONValue] {
+        inputs.map { input in
                 var fields: [(String, JSONValue)] = [
                     ("name", .string(input.name)), ("kind", .string(input.kind.rawValue)), ("default", value(input.initial)),
                 ]
                 if let range = input.range { fields.append(("range", [.number(range.lowerBound), .number(range.upperBound)])) }
+                if let step = input.step { fields.append(("step", .number(step))) }
+                if input.kind == .choice {
+                    fields.append(("choices", .array(input.choices.map { .object([("name", .string($0.name)), ("label", .string($0.label))]) })))
+                }
+                if let characters = input.characters { fields.append(("chars", .string(String(characters)))) }
+                if let maxLength = input.maxLength { fields.append(("maxLength", .number(Double(maxLength)))) }
                 return .object(fields)
-            })))
-        }
-        let events = machine.events
-        if !events.isEmpty { members.append(("events", .array(events.map { .string($0) }))) }
-        return members
+            }
     }
 
     /// `when`: the guard as alternatives of conjunctions, each comparison

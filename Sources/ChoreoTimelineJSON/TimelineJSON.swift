@@ -27,7 +27,36 @@ public enum TimelineJSON {
             ("spans", .array(timeline.spans.map { span($0, frames: timeline.frames(of: $0)) })),
             ("stateMachine", timeline.stateMachine.map(stateMachine) ?? .null),
             ("themes", timeline.themes.map { themes($0, backgroundSlot: timeline.backgroundSlot) } ?? .null),
+        ] + (timeline.tokens.flatMap { tokens in
+            // The inputs of a scene with states are the machine's; tokens are written when
+            // something follows them or when there is no machine to name them.
+            tokens.tracks.isEmpty && tokens.texts.isEmpty && timeline.stateMachine != nil ? nil : [("tokens", self.tokens(tokens))]
+        } ?? []) + [
             ("layers", .array(timeline.layers.map(node))),
+        ])
+    }
+
+    /// The inputs, and per bound track how each input moves its numbers (`Tokens`).
+    private static func tokens(_ tokens: Tokens) -> JSONValue {
+        .object([
+            ("inputs", .array(MachineJSON.inputs(tokens.inputs))),
+            ("tracks", .array(tokens.tracks.map { track in
+                var fields: [(String, JSONValue)] = [
+                    ("slot", .string(track.slot)), ("path", .array(track.path.map { .int($0) })), ("track", .string(track.place.tokenName)),
+                ]
+                if let glide = track.glide {
+                    fields.append(("glide", .object([("duration", number(glide.duration)), ("progress", unslotted(glide.progress, number))])))
+                }
+                fields.append(("dependences", .array(track.dependences.map { dependence in
+                    switch dependence.change {
+                    case let .affine(coefficients):
+                        .object([("input", .string(dependence.input)), ("coefficients", .array(coefficients.map { .array($0.map(number)) }))])
+                    case let .table(rows):
+                        .object([("input", .string(dependence.input)), ("rows", .array(rows.map { .array($0.map(number)) }))])
+                    }
+                })))
+                return .object(fields)
+            })),
         ])
     }
 

@@ -451,9 +451,6 @@ private func parse(_ command: CommandName, _ arguments: [String]) throws(UsageEr
         guard !output.isEmpty else { throw .invalidValue(option: spelled, value: output, expected: "a file path", command: command) }
         var options = SnapshotOptions(file: file, moment: moment, output: output)
         options.inputs = raw.options.filter { $0.name == "--input" }.map { $0.value ?? "" }
-        if !options.inputs.isEmpty, case .time = moment {
-            throw .invalidValue(option: "--input", value: options.inputs[0], expected: "--state NAME with it (inputs choose a state, not a time)", command: command)
-        }
         if let (spelled, value) = raw.value("--theme") {
             guard isUsableFileName(value) else {
                 throw .invalidValue(option: spelled, value: value, expected: "a theme name", command: command)
@@ -568,11 +565,6 @@ private func parseRenderOptions(_ raw: RawArguments, command: CommandName) throw
         options.theme = value
     }
     options.inputs = raw.options.filter { $0.name == "--input" }.map { $0.value ?? "" }
-    if !options.inputs.isEmpty {
-        guard case .state = options.selection else {
-            throw .invalidValue(option: "--input", value: options.inputs[0], expected: "--state NAME with it (inputs choose where the machine rests)", command: command)
-        }
-    }
     if let (spelled, output) = raw.value("-o") {
         guard !output.isEmpty else { throw .invalidValue(option: spelled, value: output, expected: "a file path", command: command) }
         options.output = output

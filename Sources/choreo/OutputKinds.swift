@@ -1,6 +1,7 @@
 import ChoreoAppAPI
 import ChoreoLottie
 import ChoreoSVG
+import ChoreoScene
 import ChoreoTimeline
 import ChoreoTimelineJSON
 
@@ -74,8 +75,8 @@ func emitOutput(_ kind: EmitKind, of timeline: Timeline, pretty: Bool, into outp
         }
         output.write(archive)
     case .timeline: output.write(Array(TimelineJSON.encode(timeline, pretty: pretty).utf8))
-    case .swiftAPI: output.write(Array(SwiftAPI.source(AppAPIModel(timeline)).utf8))
-    case .tsAPI: output.write(Array(TypeScriptAPI.source(AppAPIModel(timeline)).utf8))
+    case .swiftAPI: output.write(Array(SwiftAPI.source(AppAPIModel(timeline, namedColors: cssNamedColors)).utf8))
+    case .tsAPI: output.write(Array(TypeScriptAPI.source(AppAPIModel(timeline, namedColors: cssNamedColors)).utf8))
     }
 }
 

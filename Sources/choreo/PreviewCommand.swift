@@ -10,7 +10,7 @@ func runPreview(_ options: PreviewOptions) throws(UsageError) -> ExitStatus {
         return .failure
     }
     let path = joinPath(outputDirectory, "\(timeline.name).html")
-    let inputs = try parseInputAssignments(options.inputs, of: timeline.stateMachine, command: .preview)
+    let inputs = try parseInputAssignments(options.inputs, of: timeline, command: .preview)
     let page: String
     do {
         page = try PreviewPage.html(timeline, inputs: inputs)

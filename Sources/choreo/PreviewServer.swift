@@ -37,7 +37,7 @@ final class LivePreview: @unchecked Sendable {
             Console.error(rendered)
             if let timeline = compilation.timeline, !compilation.diagnostics.hasErrors {
                 do {
-                    let inputs = try parseInputAssignments(assignments, of: timeline.stateMachine, command: .preview)
+                    let inputs = try parseInputAssignments(assignments, of: timeline, command: .preview)
                     next = try PreviewPage.html(timeline, inputs: inputs)
                     diagnosticsText = nil
                 } catch let error as UsageError {

@@ -23,8 +23,16 @@ enum RenderPlan {
 }
 
 func runRender(_ options: RenderOptions) throws(UsageError) -> ExitStatus {
-    guard let (source, timeline) = try compileSingle(options.file, command: .render, theme: options.theme) else { return .failure }
-    let plan = try renderPlan(options, timeline: timeline)
+    guard let (source, compiled) = try compileSingle(options.file, command: .render, theme: options.theme) else { return .failure }
+    // The inputs given, and for a state the state the machine rests in once its guards acted on them.
+    var values = compiled.tokens?.defaultValues ?? compiled.stateMachine?.defaultValues ?? [:]
+    for (input, value) in try parseInputAssignments(options.inputs, of: compiled, command: .render) { values[input] = value }
+    var settled: String?
+    if case let .state(name) = options.selection, let machine = compiled.stateMachine, machine.state(named: name) != nil {
+        settled = machine.settle(from: name, values: &values)
+    }
+    let timeline = timeline(compiled, of: source, theme: options.theme, at: values)
+    let plan = try renderPlan(options, timeline: timeline, values: values, settled: settled)
     let format = try renderFormat(options, plan: plan)
     if case .clip = plan, !format.isAnimated {
         throw .invalidValue(
@@ -130,7 +138,9 @@ private func blend(_ color: RGBA, over under: RGBA) -> RGBA {
 }
 
 /// What the selection draws, with every name checked against the scene.
-private func renderPlan(_ options: RenderOptions, timeline: Timeline) throws(UsageError) -> RenderPlan {
+private func renderPlan(
+    _ options: RenderOptions, timeline: Timeline, values: [String: InputValue], settled: String?
+) throws(UsageError) -> RenderPlan {
     let fps = max(1, Int(timeline.fps.rounded()))
     switch options.selection {
     case .reel:
@@ -140,13 +150,8 @@ private func renderPlan(_ options: RenderOptions, timeline: Timeline) throws(Usa
     case let .time(argument):
         return .still(try snapshotTime(.time(argument), in: timeline, command: .render))
     case let .state(name):
-        var values = timeline.stateMachine?.defaultValues ?? [:]
-        var state = name
         _ = try snapshotTime(.state(name), in: timeline, command: .render)
-        if !options.inputs.isEmpty, let machine = timeline.stateMachine {
-            for (input, value) in try parseInputAssignments(options.inputs, of: machine, command: .render) { values[input] = value }
-            state = machine.settle(from: name, values: &values)
-        }
+        let state = settled ?? name
         // A state that plays a timeline (not one an input holds still) is a clip of it, unless
         // one instant is asked for.
         let wantsPicture = options.format == .png || (options.format == nil && options.output.map(formatOfSuffix) == .png)

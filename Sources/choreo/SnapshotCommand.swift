@@ -41,13 +41,17 @@ func snapshotTime(_ moment: SnapshotOptions.Moment, in timeline: Timeline, comma
     }
 }
 
-/// `--input NAME=VALUE` assignments read against the scene's inputs, in command-line order.
+/// `--input NAME=VALUE` assignments read against the scene's inputs, in command-line order. A
+/// colour is read as the scene language writes one.
 func parseInputAssignments(
-    _ assignments: [String], of machine: StateMachine?, command: CommandName
+    _ assignments: [String], of timeline: Timeline, command: CommandName
 ) throws(UsageError) -> [(name: String, value: InputValue)] {
     var parsed: [(name: String, value: InputValue)] = []
     for assignment in assignments {
-        switch (machine ?? StateMachine(initial: "", states: [], transitions: [])).parseInput(assignment) {
+        let result = parseInputAssignment(assignment, inputs: timeline.inputs) { text in
+            if case let .success(color) = parseColor(text, environment: ValueEnvironment()) { color } else { nil }
+        }
+        switch result {
         case let .success((input, value)): parsed.append((input, value))
         case let .failure(problem): throw .invalidValue(option: "--input", value: assignment, expected: problem.message, command: command)
         }
@@ -55,15 +59,27 @@ func parseInputAssignments(
     return parsed
 }
 
+/// The timeline to draw for these input values: the scene compiled again at them when its
+/// bindings or live texts read an input whose value differs from its default (contract §20), else
+/// `timeline` itself.
+func timeline(_ timeline: Timeline, of source: SourceFile, theme: String?, at values: [String: InputValue]) -> Timeline {
+    guard let tokens = timeline.tokens, !(tokens.tracks.isEmpty && tokens.texts.isEmpty) else { return timeline }
+    let defaults = tokens.defaultValues
+    guard values.contains(where: { defaults[$0.key] != nil && defaults[$0.key] != $0.value }) else { return timeline }
+    let compilation = compileScene(source, theme: theme, artwork: artworkLoader, inputs: values)
+    return compilation.diagnostics.hasErrors ? timeline : compilation.timeline ?? timeline
+}
+
 func runSnapshot(_ options: SnapshotOptions) throws(UsageError) -> ExitStatus {
-    guard let (source, timeline) = try compileSingle(options.file, command: .snapshot, theme: options.theme) else { return .failure }
+    guard let (source, compiled) = try compileSingle(options.file, command: .snapshot, theme: options.theme) else { return .failure }
     var moment = options.moment
-    var values = timeline.stateMachine?.defaultValues ?? [:]
-    if !options.inputs.isEmpty, case let .state(name) = moment, let machine = timeline.stateMachine {
-        for (input, value) in try parseInputAssignments(options.inputs, of: machine, command: .snapshot) { values[input] = value }
+    var values = compiled.tokens?.defaultValues ?? compiled.stateMachine?.defaultValues ?? [:]
+    for (input, value) in try parseInputAssignments(options.inputs, of: compiled, command: .snapshot) { values[input] = value }
+    if case let .state(name) = moment, let machine = compiled.stateMachine, machine.state(named: name) != nil {
         // The state the machine rests in once its guards have acted on the inputs.
-        if machine.state(named: name) != nil { moment = .state(machine.settle(from: name, values: &values)) }
+        moment = .state(machine.settle(from: name, values: &values))
     }
+    let timeline = timeline(compiled, of: source, theme: options.theme, at: values)
     var time = try snapshotTime(moment, in: timeline)
     // A state whose timeline follows an input rests at the input's position on that timeline.
     if case let .state(name) = moment, let rest = timeline.restTime(ofState: name, values: values) { time = rest }

@@ -130,9 +130,9 @@ func usageLine(_ command: CommandName) -> String {
     case .compile: "choreo compile PATH... [-o DIR] [--emit \(EmitKind.commaSeparatedNames)] [--theme NAME] [--pretty] [--jobs N] [--target TARGET] [--depfile FILE] [--watch] [--budget SIZE]"
     case .lint: "choreo lint PATH... [--format text|json|github|sarif] [--strict] [--fix] [--target TARGET]"
     case .diff: "choreo diff (OLD NEW | --git REV [PATH...]) [--format text|json|github|markdown] [--html DIR] [--media DIR [--media-url URL]]"
-    case .snapshot: "choreo snapshot FILE (--at TIME | --state NAME [--input NAME=VALUE]...) [--theme NAME] -o OUT.svg"
+    case .snapshot: "choreo snapshot FILE (--at TIME | --state NAME) [--input NAME=VALUE]... [--theme NAME] -o OUT.svg"
     case .render:
-        "choreo render FILE [--state NAME [--input NAME=VALUE]... | --path S1,S2,... | --timeline NAME | --at TIME] "
+        "choreo render FILE [--state NAME | --path S1,S2,... | --timeline NAME | --at TIME] [--input NAME=VALUE]... "
             + "[--format \(MediaFormat.allCases.map(\.rawValue).joined(separator: "|"))] [--size W[xH]] [--fps N] [--background COLOR] [--theme NAME] [-o FILE]"
     case .preview: "choreo preview FILE (-o DIR | --serve [--port N]) [--input NAME=VALUE]..."
     case .lsp: "choreo lsp"
@@ -301,8 +301,9 @@ func commandHelp(_ command: CommandName) -> String {
               --at TIME          a time on the global timeline: 0.6s, 600ms or 36f
                                  (frames at the scene's fps)
               --state NAME       the start of that state's pose
-              --input NAME=VALUE set an input (repeatable): the machine then rests
-                                 where its guards lead from --state's state
+              --input NAME=VALUE set an input (repeatable): bound values and live texts
+                                 show it, and with --state the machine rests where
+                                 its guards lead from that state
               --theme NAME       draw the scene with that theme's values
               -o, --output FILE  the SVG file to write
               -h, --help         show this help
@@ -318,8 +319,9 @@ func commandHelp(_ command: CommandName) -> String {
             options:
               --state NAME       the state at rest as a picture; a state that plays a
                                  timeline: that timeline as a clip (unless png)
-              --input NAME=VALUE set an input (repeatable): the machine then rests
-                                 where its guards lead from --state's state
+              --input NAME=VALUE set an input (repeatable): bound values and live texts
+                                 show it, and with --state the machine rests where
+                                 its guards lead from that state
               --path S1,S2,...   the transitions from each state to the next
               --timeline NAME    that timeline's span
               --at TIME          one instant: 0.6s, 600ms or 36f

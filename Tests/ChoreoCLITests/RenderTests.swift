@@ -104,7 +104,7 @@ private func pngChunks(_ data: [UInt8]) -> (types: [String], frames: Int?) {
         (["pulse.yaml", "--at", "0s", "--state", "x"], "'--at' and '--state' cannot be used together"),
         (["pulse.yaml", "--size", "0x10"], "each from 1 to 8192"),
         (["pulse.yaml", "--background", "nope"], "a colour such as white"),
-        (["pulse.yaml", "--input", "a=1"], "--state NAME with it"),
+        (["pulse.yaml", "--input", "a=1"], "an input of the scene, which has none"),
     ]
     for (arguments, message) in cases {
         let result = try sandbox.run(["render"] + arguments)

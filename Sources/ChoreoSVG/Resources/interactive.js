@@ -43,11 +43,19 @@
     var range = machine.inputs[name].range;
     return range ? Math.min(Math.max(value, range[0]), range[1]) : value;
   }
+  // Bound values and live texts follow an input as it changes (the token script, when
+  // the scene has them).
+  function changed(name) {
+    var tokens = root.choreoTokens;
+    if (!tokens) return;
+    var accepted = tokens.accept(name, values[name]);
+    if (accepted !== undefined) tokens.apply(name, accepted);
+  }
   function act(t) {
     t.actions.forEach(function (a) {
-      if ("set" in a) values[a.set] = a.value;
-      else if ("step" in a) values[a.step] = clamp(a.step, values[a.step] + a.by);
-      else if ("toggle" in a) values[a.toggle] = !values[a.toggle];
+      if ("set" in a) { values[a.set] = a.value; changed(a.set); }
+      else if ("step" in a) { values[a.step] = clamp(a.step, values[a.step] + a.by); changed(a.step); }
+      else if ("toggle" in a) { values[a.toggle] = !values[a.toggle]; changed(a.toggle); }
       else if ("theme" in a) {
         Array.prototype.slice.call(root.classList).forEach(function (c) {
           if (c.indexOf("choreo-theme-") === 0) root.classList.remove(c);
@@ -306,11 +314,18 @@
   function set(name, value) {
     var input = machine.inputs.hasOwnProperty(name) ? machine.inputs[name] : null;
     if (!input) return false;
-    if (input.kind === "number") {
+    var tokens = root.choreoTokens;
+    if (tokens) {
+      value = tokens.accept(name, value);
+      if (value === undefined) return false;
+    } else if (input.kind === "number") {
       if (typeof value !== "number" || !isFinite(value)) return false;
       value = clamp(name, value);
+    } else if (input.kind === "choice") {
+      if (input.choices.indexOf(value) < 0) return false;
     } else if (typeof value !== (input.kind === "boolean" ? "boolean" : "string")) return false;
     values[name] = value;
+    if (tokens) tokens.apply(name, value);
     var play = state !== null && !busy && machine.states[state].play;
     if (play && play.bind === name) seek(play);
     settle();
@@ -322,7 +337,12 @@
     fire: function (name) { return fire(name) || play(name); },
     play: play,
     set: set,
-    get: function (name) { return machine.inputs.hasOwnProperty(name) ? values[name] : undefined; },
+    get: function (name) {
+      if (!machine.inputs.hasOwnProperty(name)) return undefined;
+      var value = values[name];
+      // A colour the token script accepted: its channels.
+      return Array.isArray(value) ? { r: value[0], g: value[1], b: value[2], a: value[3] } : value;
+    },
     // The clip playing (a transition, or a state's timeline): its span's name, its start on
     // the compiled timeline, and the document time it began.
     current: function () {

@@ -119,6 +119,7 @@ func checkPlayerTarget(_ target: PlayerTarget, timeline: Timeline, locator: Sour
         guard finding.namesRepeatCopy else { return true }
         return seen.insert("\(finding.rule.rawValue) \(finding.range.start) \(finding.range.end)").inserted
     }
+    findings += bindingFindings(target, scene: locator.scene)
     if target == .tgs, timeline.duration > TelegramSticker.maxDuration + 1e-9 {
         let seconds = formatSeconds(timeline.duration)
         findings.append(TargetFinding(
@@ -128,6 +129,29 @@ func checkPlayerTarget(_ target: PlayerTarget, timeline: Timeline, locator: Sour
             help: "shorten the timelines and transitions (all of them play one after another in a sticker), or compile a scene with only the loop the sticker shows"))
     }
     return findings
+}
+
+// MARK: Bindings
+
+/// lottie-ios, lottie-android and Telegram's stickers read no slots: on those a bound value shows
+/// its default whatever the app sets.
+private func bindingFindings(_ target: PlayerTarget, scene: Scene) -> [TargetFinding] {
+    let player: String
+    switch target {
+    case .web: return []
+    case .lottieIOS: player = "lottie-ios reads no slots"
+    case .lottieAndroid: player = "lottie-android reads no slots"
+    case .tgs: player = "a Telegram sticker takes no input from an app"
+    }
+    return scene.bindings.map { binding in
+        TargetFinding(
+            rule: .bindingWithoutSlots,
+            message: "this value follows '\(binding.input)', but \(player): it would always show its default",
+            range: binding.range,
+            help: target == .tgs
+                ? "write the value itself for the sticker"
+                : "play the scene with a dotLottie player (dotlottie-ios, dotlottie-android read slots), or write the value itself for this target")
+    }
 }
 
 // MARK: lottie-ios (Core Animation engine)

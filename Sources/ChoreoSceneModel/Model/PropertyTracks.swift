@@ -5,7 +5,7 @@ extension Property {
     /// its own (an id, a keyword, a map, a repeat's step, a text's setting). The facts the back
     /// half also needs (the drawable range) live on the track (`TrackPlace`), and the property
     /// table reads them from there.
-    var track: TrackPlace? {
+    package var track: TrackPlace? {
         switch self {
         case .position: .transform(.position)
         case .anchor: .transform(.anchor)

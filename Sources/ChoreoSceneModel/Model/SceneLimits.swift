@@ -82,6 +82,11 @@ public enum SceneLimits {
     }
     /// Themes in a scene (rule `too-many-themes`): each is the whole scene compiled once more.
     public static let maxThemes = 16
+    /// The longest text a live text may show and a string input may hold, in characters: every
+    /// character position is a set of glyph outlines in every output.
+    public static let maxLiveTextLength = 64
+    /// The characters one live text may show (each is a glyph outline per position).
+    public static let maxLiveTextCharacters = 256
 }
 
 /// "" when `limit` is its floor (a small file), else " for a file of N bytes": a limit that grew

@@ -52,6 +52,8 @@ public struct Scene: Sendable {
     public var inputs: [MachineInput] = []
     /// Where each input was declared.
     public var inputRanges: [String: SourceRange] = [:]
+    /// Every `{bind: …}` the scene writes, in file order (contract §20).
+    public var bindings: [SceneBinding] = []
     /// `themes:`, in file order.
     public var themes: [SceneTheme] = []
     /// Every var's value (for naming theme slots after the var they come from).
@@ -563,5 +565,27 @@ public struct SceneTimeline: Sendable, Equatable {
         self.loop = loop
         self.tweens = tweens
         self.keyframes = keyframes
+    }
+}
+
+/// A value that follows an input (`{bind: INPUT, …}`, contract §20), where it was written. The
+/// model holds the value the binding has at the compiled input values; lowering and the token
+/// builder find out how the tracks move from compiling again at other values.
+public struct SceneBinding: Sendable, Equatable {
+    public var input: String
+    /// The node whose value it is, and which of its properties (a key of a map, `trim.end`).
+    public var node: String
+    public var property: Property
+    /// The binding's map.
+    public var range: SourceRange
+    /// `animate: {duration, easing}`: how the value glides to a new one when the input changes.
+    public var glide: Timing?
+
+    public init(input: String, node: String, property: Property, range: SourceRange, glide: Timing? = nil) {
+        self.input = input
+        self.node = node
+        self.property = property
+        self.range = range
+        self.glide = glide
     }
 }

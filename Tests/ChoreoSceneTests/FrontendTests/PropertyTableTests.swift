@@ -19,6 +19,8 @@ private let otherMeanings: [String: Set<String>] = [
     // Transition and tween keys; the `end` trigger alias; a state's `a11y: {label}`.
     "ChoreoSceneFrontend/StatesAndTransitions.swift": ["from", "to", "end", "delay", "a11y", "label"],
     "ChoreoSceneFrontend/Timelines.swift": ["to", "delay"],
+    // A binding's `to: [A, B]`.
+    "ChoreoSceneFrontend/BoundValues.swift": ["to"],
     // A transition's or tween's `delay:`.
     "ChoreoSceneFrontend/EasingReader.swift": ["delay"],
     // "the stroke" in a message.

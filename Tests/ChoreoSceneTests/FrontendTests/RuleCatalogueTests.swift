@@ -26,6 +26,7 @@ let rulesTestedInCode: [Rule: String] = [
     .tgsTooLarge: "ChoreoCLITests/TargetTests.swift: tgsTargetFailsWithTheMeasuredSizeWhenTheStickerIsTooLarge",
     .tgsClip: "ChoreoSceneTests/TargetTests/PlayerTargetTests.swift: aClippedNodeIsReportedForTelegramAtItsClip",
     .effectNotDrawn: "ChoreoSceneTests/TargetTests/PlayerTargetTests.swift: effectsAPlayerCannotDrawAreReportedAtTheirKey",
+    .bindingWithoutSlots: "ChoreoSceneTests/TargetTests/PlayerTargetTests.swift: aBindingIsReportedWhereThePlayersReadNoSlots",
     .tooManyDiagnostics: "ChoreoCLITests/HostileInputTests.swift: diagnosticOutputIsBoundedPerFile",
     .overBudget: "ChoreoCLITests/BudgetTests.swift: aLottieOverTheSceneBudgetIsAnErrorWithItsSizes",
     .renderTooLarge: "ChoreoCLITests/RenderTests.swift: renderPastThePixelLimitIsRenderTooLargeAtTheScene",
@@ -142,5 +143,5 @@ private func caseName(of rule: Rule) -> String {
         #expect(rule.documentation == "\(rule.documentationPage)#\(rule.rawValue)")
         #expect("\(rule)" == rule.rawValue, "interpolating a rule writes its id")
     }
-    #expect(playerTargetRules == [.iosStrokeNonuniformScale, .androidGroupOpacity, .tgsTooLong, .tgsTooLarge, .tgsClip, .overBudget, .renderTooLarge, .effectNotDrawn])
+    #expect(playerTargetRules == [.iosStrokeNonuniformScale, .androidGroupOpacity, .tgsTooLong, .tgsTooLarge, .tgsClip, .overBudget, .renderTooLarge, .effectNotDrawn, .bindingWithoutSlots])
 }

@@ -176,3 +176,23 @@ private func findings(_ text: String, _ target: PlayerTarget) -> [String] {
     #expect(defaultSceneName("plain.yaml") == "plain")
     #expect(defaultSceneName("v1.2.yaml") == "v1-2")
 }
+
+@Test func aBindingIsReportedWhereThePlayersReadNoSlots() {
+    let scene = """
+        choreo: 1
+        size: [100, 100]
+        inputs:
+          progress: {number: 0, range: [0, 1]}
+          accent: {color: "#0A84FF"}
+        layers:
+          - {id: bar, shape: rect, size: [10, {bind: progress, to: [4, 80]}], position: [50, 90], anchor: bottom, fill: {bind: accent}}
+        """
+    // lottie-ios, lottie-android and Telegram read no slots: each binding is reported there, at the binding.
+    let expected = ["7:39 error binding-without-slots", "7:113 error binding-without-slots"]
+    #expect(findings(scene, .lottieIOS) == expected)
+    #expect(findings(scene, .lottieAndroid) == expected)
+    #expect(findings(scene, .tgs) == expected)
+    #expect(findings(scene, .web) == [])
+    let message = compileScene(SourceFile(path: "t.yaml", text: scene), target: .lottieIOS).diagnostics.first?.message
+    #expect(message == "this value follows 'progress', but lottie-ios reads no slots: it would always show its default")
+}

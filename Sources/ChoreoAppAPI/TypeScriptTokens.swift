@@ -1,0 +1,305 @@
+import ChoreoJSON
+import ChoreoTimeline
+
+/// The TypeScript API's bound values (contract §20): the colour type and its reader, and
+/// `NAMELottie`, a typed setter per input that computes the Lottie slots the input moves
+/// (`SlotAPIModel`) and hands them to the player's own slot call, gliding where the binding says
+/// `animate:`.
+enum TypeScriptTokens {
+    private static func string(_ text: String) -> String { TextEscaping.javaScriptString(text) }
+    private static func number(_ value: Double) -> String { formatNumber(value, decimals: 6) }
+
+    /// `ChoreoColor` and `choreoColor(value)` (channels 0…1, or null for text that is no colour),
+    /// `choreoColorHex(value)`.
+    static func colorType(_ out: SourceLines, _ model: AppAPIModel) {
+        out.line("/** A colour: text as a scene writes one (\"#0A84FF\", \"#0A84FF80\", \"rgb(10 132 255)\", \"rgb(10, 132, 255, 0.5)\", a CSS name), or its channels from 0 to 1. */")
+        out.line("export type ChoreoColor = string | { r: number; g: number; b: number; a?: number };")
+        out.line("")
+        out.line("const choreoColorNames: { [name: string]: number[] } = {")
+        out.indent {
+            var line = ""
+            for (name, color) in model.namedColors {
+                let entry = "\(string(name)): [\(Int((color.r * 255).rounded())), \(Int((color.g * 255).rounded())), \(Int((color.b * 255).rounded())), \(formatNumber(color.a))], "
+                if line.count + entry.count > 110 {
+                    out.line(line.trimmingCharacters(in: .whitespaces))
+                    line = ""
+                }
+                line += entry
+            }
+            if !line.isEmpty { out.line(line.trimmingCharacters(in: .whitespaces)) }
+        }
+        out.line("};")
+        out.line("")
+        out.line("/** A colour's channels from 0 to 1, or null when the text is no colour. */")
+        out.line("export function choreoColor(value: ChoreoColor): { r: number; g: number; b: number; a: number } | null {")
+        out.indent {
+            out.line("if (typeof value !== \"string\") return { r: value.r, g: value.g, b: value.b, a: value.a === undefined ? 1 : value.a };")
+            out.line("const text = value.trim().toLowerCase();")
+            out.line("const named = choreoColorNames[text];")
+            out.line("if (named) return { r: named[0] / 255, g: named[1] / 255, b: named[2] / 255, a: named[3] };")
+            out.line("const hex = /^#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/.exec(text);")
+            out.line("if (hex) {")
+            out.indent {
+                out.line("const digits = hex[1].length <= 4 ? hex[1].split(\"\").map((d) => d + d).join(\"\") : hex[1];")
+                out.line("const byte = (i: number) => parseInt(digits.substr(i * 2, 2), 16) / 255;")
+                out.line("return { r: byte(0), g: byte(1), b: byte(2), a: digits.length === 8 ? byte(3) : 1 };")
+            }
+            out.line("}")
+            out.line("const rgb = /^rgba?\\(\\s*([^,\\s/]+)[,\\s]+([^,\\s/]+)[,\\s]+([^,\\s/)]+)(?:\\s*[,/]\\s*([^)\\s]+))?\\s*\\)$/.exec(text);")
+            out.line("if (!rgb) return null;")
+            out.line("const channel = (part: string) => part.charAt(part.length - 1) === \"%\" ? parseFloat(part) / 100 : parseFloat(part) / 255;")
+            out.line("const alpha = rgb[4] === undefined ? 1 : rgb[4].charAt(rgb[4].length - 1) === \"%\" ? parseFloat(rgb[4]) / 100 : parseFloat(rgb[4]);")
+            out.line("const result = { r: channel(rgb[1]), g: channel(rgb[2]), b: channel(rgb[3]), a: alpha };")
+            out.line("if (isNaN(result.r) || isNaN(result.g) || isNaN(result.b) || isNaN(result.a)) return null;")
+            out.line("const clamp = (x: number) => Math.min(Math.max(x, 0), 1);")
+            out.line("return { r: clamp(result.r), g: clamp(result.g), b: clamp(result.b), a: clamp(result.a) };")
+        }
+        out.line("}")
+        out.line("")
+        out.line("/** `#RRGGBB`, or `#RRGGBBAA` when not opaque (black for text that is no colour). */")
+        out.line("export function choreoColorHex(value: ChoreoColor): string {")
+        out.indent {
+            out.line("const color = choreoColor(value) || { r: 0, g: 0, b: 0, a: 1 };")
+            out.line("const byte = (x: number) => { const s = Math.round(Math.min(Math.max(x, 0), 1) * 255).toString(16).toUpperCase(); return s.length === 1 ? \"0\" + s : s; };")
+            out.line("return \"#\" + byte(color.r) + byte(color.g) + byte(color.b) + (color.a < 1 ? byte(color.a) : \"\");")
+        }
+        out.line("}")
+        out.line("")
+    }
+
+    /// `NAMELottie`, when the Lottie has bound slots.
+    static func slots(_ out: SourceLines, _ model: AppAPIModel) {
+        guard let slots = model.slots else { return }
+        let name = model.typeName
+        out.line("")
+        out.line("/** The player's slot call, as far as this file calls it: text of the Lottie `slots` form, `{\"ID\": {\"p\": PROPERTY}}`. */")
+        out.line("export interface LottieSlotCalls {")
+        out.indent { out.line("setSlots(slotsJSON: string): unknown;") }
+        out.line("}")
+        out.line("")
+        out.line("const \(name)SlotTemplates: { id: string; parts: string[]; holes: { b: number; d: number; lo: number | null; hi: number | null; a: { [input: string]: number[] }; t: { [input: string]: number[] } }[] }[] = [")
+        out.indent {
+            for slot in slots.slots {
+                let holes = slot.holes.map { hole -> String in
+                    let affine = hole.affine.map { "\(string($0.input)): [\($0.coefficients.map(number).joined(separator: ", "))]" }.joined(separator: ", ")
+                    let table = hole.table.map { "\(string($0.input)): [\($0.rows.map(number).joined(separator: ", "))]" }.joined(separator: ", ")
+                    let low = hole.range.map { number($0.lowerBound) } ?? "null", high = hole.range.map { number($0.upperBound) } ?? "null"
+                    return "{ b: \(number(hole.base)), d: \(hole.decimals), lo: \(low), hi: \(high), a: { \(affine) }, t: { \(table) } }"
+                }
+                out.line("{ id: \(string(slot.id)), parts: [\(slot.parts.map(string).joined(separator: ", "))], holes: [\(holes.joined(separator: ", "))] },")
+            }
+        }
+        out.line("];")
+        out.line("")
+        out.line("const \(name)SlotMovers: { [input: string]: { ref: number[] | null; rows: number } } = {")
+        out.indent {
+            for (input, mover) in slots.movers {
+                switch mover {
+                case let .affine(reference): out.line("\(string(input)): { ref: [\(reference.map(number).joined(separator: ", "))], rows: 0 },")
+                case let .table(rows, _): out.line("\(string(input)): { ref: null, rows: \(rows) },")
+                }
+            }
+        }
+        out.line("};")
+        out.line("")
+        out.line("const \(name)SlotGlides: { [input: string]: { dur: number; segs: number[][] } } = {")
+        out.indent {
+            for (input, glide) in slots.glides { out.line("\(string(input)): \(glideLiteral(glide)),") }
+        }
+        out.line("};")
+        out.line("")
+        let driving = model.inputs.filter { slots.inputs.contains($0.name.name) }
+        out.line("/**")
+        out.line(" * The Lottie's bound values (its slots), set through the player's own slot call: each setter works")
+        out.line(" * out every slot its input moves and hands them to `setSlots` at once; where the binding glides")
+        out.line(" * (`animate:`), once per frame until it arrives. dotlottie-web: `new \(name)Lottie(player)`; ThorVG:")
+        out.line(" * `{ setSlots: (json) => animation.apply_slot(animation.gen_slot(json)) }`; lottie-web reads slots when it")
+        out.line(" * loads: put `JSON.parse(slotsJSON())` in the animation data's `slots` and load it again.")
+        out.line(" */")
+        out.line("export class \(name)Lottie {")
+        out.indent {
+            out.line("private shown: { [input: string]: number[] } = {};")
+            out.line("private gliding: { [input: string]: { from: number[]; to: number[]; begin: number } } = {};")
+            out.line("private waiting = false;")
+            out.line("")
+            out.line("/** `now`: seconds on any clock; `schedule`: calls back at the next frame (requestAnimationFrame by default). */")
+            out.line("constructor(")
+            out.indent {
+                out.line("readonly player: LottieSlotCalls,")
+                out.line("readonly now: () => number = () => new Date().getTime() / 1000,")
+                out.line("readonly schedule: (callback: () => void) => unknown = (callback) =>")
+                out.line("  typeof requestAnimationFrame === \"function\" ? requestAnimationFrame(() => callback()) : setTimeout(callback, 16),")
+            }
+            out.line(") {")
+            out.indent {
+                for input in driving {
+                    out.line("this.shown[\(string(input.name.name))] = \(parametersLiteral(input, slots: slots));")
+                }
+            }
+            out.line("}")
+            for input in driving {
+                let key = string(input.name.name)
+                out.line("")
+                out.line("/** Sets \(key) in the slots it moves; with `animated` false it jumps even where the binding glides. */")
+                switch input.kind {
+                case .number:
+                    var value = "value"
+                    if let range = input.range {
+                        if let step = input.declared.step {
+                            value = "\(number(range.lowerBound)) + Math.round((value - \(number(range.lowerBound))) / \(number(step))) * \(number(step))"
+                        }
+                        value = "Math.min(Math.max(\(value), \(number(range.lowerBound))), \(number(range.upperBound)))"
+                    }
+                    out.line("\(input.setter)(value: number, animated: boolean = true): void {")
+                    out.indent { out.line("if (isFinite(value)) this.move(\(key), [\(value)], animated);") }
+                case .boolean:
+                    out.line("\(input.setter)(value: boolean, animated: boolean = true): void {")
+                    out.indent { out.line("this.move(\(key), value ? [0, 1] : [1, 0], animated);") }
+                case .choice:
+                    let names = input.declared.choiceNames
+                    out.line("\(input.setter)(value: \(model.choiceTypeName(input)), animated: boolean = true): void {")
+                    out.indent {
+                        out.line("const row = [\(names.map(string).joined(separator: ", "))].indexOf(value);")
+                        out.line("if (row >= 0) this.move(\(key), [\(names.indices.map { _ in "0" }.joined(separator: ", "))].map((_, i) => (i === row ? 1 : 0)), animated);")
+                    }
+                case .color:
+                    out.line("\(input.setter)(value: ChoreoColor, animated: boolean = true): void {")
+                    out.indent {
+                        out.line("const color = choreoColor(value);")
+                        out.line("if (color) this.move(\(key), [color.r, color.g, color.b, color.a], animated);")
+                    }
+                case .string:
+                    out.line("\(input.setter)(value: string, animated: boolean = true): void {")
+                    out.indent { out.line("void value; void animated;") }
+                }
+                out.line("}")
+            }
+            out.line("")
+            out.line("/** The slots `inputs` move (all by default) at the values shown now, as `setSlots` takes them. */")
+            out.line("slotsJSON(inputs?: string[]): string {")
+            out.indent {
+                out.line("const parts: string[] = [];")
+                out.line("for (const slot of \(name)SlotTemplates) {")
+                out.indent {
+                    out.line("if (inputs && !slot.holes.some((h) => inputs.some((input) => input in h.a || input in h.t))) continue;")
+                    out.line("let text = slot.parts[0];")
+                    out.line("slot.holes.forEach((hole, i) => {")
+                    out.indent {
+                        out.line("let value = hole.b;")
+                        out.line("for (const input in hole.a) {")
+                        out.indent {
+                            out.line("const ref = \(name)SlotMovers[input].ref || [], shown = this.shown[input];")
+                            out.line("hole.a[input].forEach((c, k) => { value += c * (shown[k] - ref[k]); });")
+                        }
+                        out.line("}")
+                        out.line("for (const input in hole.t) {")
+                        out.indent { out.line("const shown = this.shown[input];") ; out.line("hole.t[input].forEach((row, k) => { value += row * shown[k]; });") }
+                        out.line("}")
+                        out.line("if (hole.lo !== null && hole.hi !== null) value = Math.min(Math.max(value, hole.lo), hole.hi);")
+                        out.line("const scale = Math.pow(10, hole.d), rounded = Math.round(value * scale) / scale;")
+                        out.line("text += String(rounded === 0 ? 0 : rounded) + slot.parts[i + 1];")
+                    }
+                    out.line("});")
+                    out.line("parts.push(JSON.stringify(slot.id) + \":{\\\"p\\\":\" + text + \"}\");")
+                }
+                out.line("}")
+                out.line("return \"{\" + parts.join(\",\") + \"}\";")
+            }
+            out.line("}")
+            out.line("")
+            out.line("/** Moves the glides on to now and hands on what moved; true while one is still moving. */")
+            out.line("tick(): boolean {")
+            out.indent {
+                out.line("const now = this.now(), moved: string[] = [];")
+                out.line("let more = false;")
+                out.line("for (const input in this.gliding) {")
+                out.indent {
+                    out.line("const glide = this.gliding[input], curve = \(name)SlotGlides[input], t = now - glide.begin;")
+                    out.line("const u = \(name)Progress(curve, t);")
+                    out.line("this.shown[input] = glide.from.map((v, k) => v + (glide.to[k] - v) * u);")
+                    out.line("moved.push(input);")
+                    out.line("if (t >= curve.dur) delete this.gliding[input]; else more = true;")
+                }
+                out.line("}")
+                out.line("if (moved.length > 0) this.player.setSlots(this.slotsJSON(moved));")
+                out.line("return more;")
+            }
+            out.line("}")
+            out.line("")
+            out.line("private move(input: string, to: number[], animated: boolean): void {")
+            out.indent {
+                out.line("const curve = \(name)SlotGlides[input];")
+                out.line("if (animated && curve && curve.dur > 0) {")
+                out.indent {
+                    out.line("this.gliding[input] = { from: this.shown[input].slice(), to: to, begin: this.now() };")
+                    out.line("if (!this.waiting) this.frame();")
+                    out.line("return;")
+                }
+                out.line("}")
+                out.line("delete this.gliding[input];")
+                out.line("this.shown[input] = to;")
+                out.line("this.player.setSlots(this.slotsJSON([input]));")
+            }
+            out.line("}")
+            out.line("")
+            out.line("private frame(): void {")
+            out.indent {
+                out.line("this.waiting = this.tick();")
+                out.line("if (this.waiting) this.schedule(() => this.frame());")
+            }
+            out.line("}")
+        }
+        out.line("}")
+        out.line("")
+        out.line("/** A glide's progress (0 to 1, a spring may overshoot) `t` seconds after it began. */")
+        out.line("function \(name)Progress(curve: { dur: number; segs: number[][] }, t: number): number {")
+        out.indent {
+            out.line("if (t >= curve.dur) return 1;")
+            out.line("for (let i = 0; i < curve.segs.length; i++) {")
+            out.indent {
+                out.line("const s = curve.segs[i];")
+                out.line("if (t < s[1] || i === curve.segs.length - 1) {")
+                out.indent {
+                    out.line("if (t < s[0]) return s[2];")
+                    out.line("let x = s[1] > s[0] ? Math.min(Math.max((t - s[0]) / (s[1] - s[0]), 0), 1) : 1;")
+                    out.line("if (s[8]) return s[2];")
+                    out.line("let lo = 0, hi = 1, u = x;")
+                    out.line("const at = (a: number, b: number, v: number) => 3 * a * v * (1 - v) * (1 - v) + 3 * b * v * v * (1 - v) + v * v * v;")
+                    out.line("for (let k = 0; k < 40; k++) { if (at(s[4], s[6], u) < x) lo = u; else hi = u; u = (lo + hi) / 2; }")
+                    out.line("x = at(s[5], s[7], u);")
+                    out.line("return s[2] + (s[3] - s[2]) * x;")
+                }
+                out.line("}")
+            }
+            out.line("}")
+            out.line("return 1;")
+        }
+        out.line("}")
+    }
+
+    /// The input's default as the numbers the slots read: a number's value, a colour's channels,
+    /// a choice's or boolean's weight per value.
+    static func parametersLiteral(_ input: AppAPIModel.Input, slots: SlotAPIModel) -> String {
+        switch input.initial {
+        case let .number(value): return "[\(number(value))]"
+        case let .color(color): return "[\(number(color.r)), \(number(color.g)), \(number(color.b)), \(number(color.a))]"
+        case .boolean, .string:
+            let row = input.declared.tableRow(of: input.initial) ?? 0
+            return "[\(input.declared.tableValues.indices.map { $0 == row ? "1" : "0" }.joined(separator: ", "))]"
+        }
+    }
+
+    /// `{dur, segs: [[start, end, from, to, x1, y1, x2, y2, hold]…]}`.
+    static func glideLiteral(_ glide: Glide) -> String {
+        let segments = glide.progress.segments.map { segment -> String in
+            let easing: String
+            switch segment.easing {
+            case .linear: easing = "0, 0, 1, 1, 0"
+            case let .cubic(x1, y1, x2, y2): easing = "\(number(x1)), \(number(y1)), \(number(x2)), \(number(y2)), 0"
+            case .hold: easing = "0, 0, 1, 1, 1"
+            }
+            return "[\(number(segment.start)), \(number(segment.end)), \(number(segment.from)), \(number(segment.to)), \(easing)]"
+        }
+        return "{ dur: \(number(glide.duration)), segs: [\(segments.joined(separator: ", "))] }"
+    }
+}
