@@ -154,6 +154,7 @@ public enum PreviewPage {
             case let .literal(.boolean(flag)): return flag ? "true" : "false"
             case let .literal(.number(number)): return formatNumber(number)
             case let .literal(.string(text)): return "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+            case let .literal(.color(color)): return "\"" + color.hexText + "\""
             }
         }
         /// `level`: 0 inside an `or`, 1 inside an `and`, 2 after `not`.

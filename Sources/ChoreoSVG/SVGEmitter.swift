@@ -11,9 +11,10 @@ public enum SVGEmitter {
     /// in the resource bundle beside the binary) is missing. A program checks this before it
     /// writes one.
     public static var runtimeMissing: PreviewAssetsMissing? {
-        guard InteractiveSVG.runtimeSource == nil else { return nil }
+        guard InteractiveSVG.runtimeSource == nil || InteractiveTokens.runtimeSource == nil else { return nil }
         do throws(PreviewAssetsMissing) {
             _ = try PreviewPage.resource(InteractiveSVG.runtimeFile)
+            _ = try PreviewPage.resource(InteractiveTokens.runtimeFile)
             return nil
         } catch {
             return error

@@ -1,0 +1,190 @@
+// The interactive SVG's bound values (contract §20): `root.choreoTokens.apply(name, value)`
+// writes every attribute an input moves, gliding where the binding says `animate:`; in a scene
+// without states this script is also `root.choreo` (`set`, `get`). The machine's runtime
+// (interactive.js) calls `accept` and `apply` from its own `set` and from `set:` actions.
+// The placeholder of `data` below is replaced by the scene's data (InteractiveTokens.swift): per attribute, its
+// text around the numbers that move and how each moves with each input.
+(function () {
+  "use strict";
+  var data = /*TOKENS*/null;
+  var script = document.currentScript;
+  var root = (script && script.ownerSVGElement) || document.documentElement;
+  var elements = [];
+  Array.prototype.forEach.call(root.querySelectorAll("[data-choreo-t]"), function (el) {
+    elements[+el.getAttribute("data-choreo-t")] = el;
+  });
+  var values = {}, shown = {}, byInput = {};
+  Object.keys(data.inputs).forEach(function (name) { values[name] = data.inputs[name].value; });
+  data.attrs.forEach(function (attr) {
+    attr.h.forEach(function (hole) {
+      Object.keys(hole.a || {}).concat(Object.keys(hole.t || {})).forEach(function (name) {
+        var list = byInput[name] = byInput[name] || [];
+        if (list.indexOf(attr) < 0) list.push(attr);
+      });
+    });
+  });
+  // What an input's value is for the holes: a number's value, a colour's channels; a choice's
+  // or a boolean's weight on each of its rows.
+  function state(name, value) {
+    var mover = data.movers[name];
+    if (!mover) return null;
+    if (mover.ref) return typeof value === "number" ? [value] : value.slice();
+    var input = data.inputs[name], row = input.kind === "boolean" ? (value ? 1 : 0) : input.choices.map(function (c) { return c.name; }).indexOf(value);
+    var weights = [];
+    for (var i = 0; i < mover.rows; i++) weights.push(i === row ? 1 : 0);
+    return weights;
+  }
+  Object.keys(data.movers).forEach(function (name) { shown[name] = state(name, values[name]); });
+  function offset(hole, name) {
+    var mover = data.movers[name], now = shown[name], sum = 0, i;
+    if (mover.ref) {
+      var c = hole.a[name];
+      for (i = 0; i < c.length; i++) sum += c[i] * (now[i] - mover.ref[i]);
+    } else {
+      var rows = hole.t[name];
+      for (i = 0; i < rows.length; i++) sum += rows[i] * now[i];
+    }
+    return sum;
+  }
+  function format(value, kind) {
+    if (kind === 1) return String(Math.round(Math.min(Math.max(value, 0), 255)));
+    if (kind === 2) value = Math.min(Math.max(value, 0), 1);
+    var rounded = Math.round(value * 1000) / 1000;
+    return String(rounded === 0 ? 0 : rounded);
+  }
+  function write(attr) {
+    var text = attr.p[0];
+    attr.h.forEach(function (hole, i) {
+      var value = hole.b;
+      Object.keys(hole.a || {}).forEach(function (name) { value += offset(hole, name); });
+      Object.keys(hole.t || {}).forEach(function (name) { value += offset(hole, name); });
+      text += format(value, hole.f) + attr.p[i + 1];
+    });
+    var el = elements[attr.e];
+    if (el && el.getAttribute(attr.n) !== text) el.setAttribute(attr.n, text);
+  }
+  // y of the unit cubic Bézier (0,0) (x1,y1) (x2,y2) (1,1) where its x is `x`.
+  function spline(x1, y1, x2, y2, x) {
+    var lo = 0, hi = 1, t = x;
+    function at(a, b, u) { return 3 * a * u * (1 - u) * (1 - u) + 3 * b * u * u * (1 - u) + u * u * u; }
+    for (var i = 0; i < 40; i++) {
+      if (at(x1, x2, t) < x) lo = t; else hi = t;
+      t = (lo + hi) / 2;
+    }
+    return at(y1, y2, t);
+  }
+  function progress(glide, seconds) {
+    if (seconds >= glide.dur) return 1;
+    for (var i = 0; i < glide.segs.length; i++) {
+      var s = glide.segs[i];
+      if (seconds < s[1] || i === glide.segs.length - 1) {
+        if (seconds < s[0]) return s[2];
+        var u = s[1] > s[0] ? (seconds - s[0]) / (s[1] - s[0]) : 1;
+        u = s[8] ? 0 : spline(s[4], s[5], s[6], s[7], Math.min(Math.max(u, 0), 1));
+        return s[2] + (s[3] - s[2]) * u;
+      }
+    }
+    return 1;
+  }
+  function wall() { return window.performance ? window.performance.now() : Date.now(); }
+  var gliding = {}, frame = null;
+  function tick() {
+    frame = null;
+    var now = wall(), more = false, touched = [];
+    Object.keys(gliding).forEach(function (name) {
+      var g = gliding[name], u = progress(data.glides[name], (now - g.begin) / 1000);
+      shown[name] = g.from.map(function (v, i) { return v + (g.to[i] - v) * u; });
+      touched.push(name);
+      if ((now - g.begin) / 1000 >= data.glides[name].dur) delete gliding[name]; else more = true;
+    });
+    redraw(touched);
+    if (more) frame = requestFrame(tick);
+  }
+  function requestFrame(callback) {
+    return window.requestAnimationFrame ? window.requestAnimationFrame(callback) : window.setTimeout(callback, 16);
+  }
+  function redraw(names) {
+    var seen = [];
+    names.forEach(function (name) {
+      (byInput[name] || []).forEach(function (attr) { if (seen.indexOf(attr) < 0) { seen.push(attr); write(attr); } });
+    });
+  }
+  var probe = null;
+  // Any colour CSS reads (#RGB, rgb(), names…) as [r, g, b, a] in 0…1, or null.
+  function color(text) {
+    if (Array.isArray(text) && text.length === 4) return text.slice();
+    if (text && typeof text === "object" && typeof text.r === "number" && typeof text.g === "number" && typeof text.b === "number") {
+      var channels = [text.r, text.g, text.b, typeof text.a === "number" ? text.a : 1];
+      return channels.every(function (c) { return isFinite(c); }) ? channels.map(function (c) { return Math.min(Math.max(c, 0), 1); }) : null;
+    }
+    if (typeof text !== "string") return null;
+    if (!probe) {
+      probe = document.createElementNS("http://www.w3.org/2000/svg", "g");
+      probe.setAttribute("display", "none");
+      root.appendChild(probe);
+    }
+    probe.style.fill = "";
+    probe.style.fill = text;
+    if (!probe.style.fill) return null;
+    var m = getComputedStyle(probe).fill.match(/rgba?\(\s*([\d.]+)[,\s]+([\d.]+)[,\s]+([\d.]+)(?:[,\s/]+([\d.]+%?))?/);
+    if (!m) return null;
+    var a = m[4] === undefined ? 1 : (m[4].slice(-1) === "%" ? parseFloat(m[4]) / 100 : parseFloat(m[4]));
+    return [m[1] / 255, m[2] / 255, m[3] / 255, a];
+  }
+  // The value as the input holds it, or undefined when it cannot hold it.
+  function accept(name, value) {
+    var input = data.inputs.hasOwnProperty(name) ? data.inputs[name] : null;
+    if (!input) return undefined;
+    switch (input.kind) {
+      case "number":
+        if (typeof value !== "number" || !isFinite(value)) return undefined;
+        if (input.range) {
+          if (input.step) value = input.range[0] + Math.round((value - input.range[0]) / input.step) * input.step;
+          value = Math.min(Math.max(value, input.range[0]), input.range[1]);
+        }
+        return value;
+      case "boolean": return typeof value === "boolean" ? value : undefined;
+      case "choice":
+        return input.choices.some(function (c) { return c.name === value; }) ? value : undefined;
+      case "color": return color(value) || undefined;
+      default:
+        if (typeof value !== "string") return undefined;
+        if (input.max !== null && value.length > input.max) return undefined;
+        if (input.chars !== null && Array.prototype.some.call(value, function (ch) { return input.chars.indexOf(ch) < 0; })) return undefined;
+        return value;
+    }
+  }
+  // Shows `value` (already accepted) for `name`, gliding where the binding animates.
+  function apply(name, value) {
+    values[name] = value;
+    if (!data.movers[name]) return;
+    var next = state(name, value), glide = data.glides[name];
+    if (glide && glide.dur > 0) {
+      gliding[name] = { from: shown[name].slice(), to: next, begin: wall() };
+      if (frame === null) frame = requestFrame(tick);
+    } else {
+      delete gliding[name];
+      shown[name] = next;
+      redraw([name]);
+    }
+  }
+  root.choreoTokens = { accept: accept, apply: apply };
+  if (!root.choreo) {
+    root.choreo = {
+      set: function (name, value) {
+        var accepted = accept(name, value);
+        if (accepted === undefined) return false;
+        apply(name, accepted);
+        return true;
+      },
+      get: function (name) {
+        if (!data.inputs.hasOwnProperty(name)) return undefined;
+        var value = values[name];
+        return Array.isArray(value) ? { r: value[0], g: value[1], b: value[2], a: value[3] } : value;
+      },
+      fire: function () { return false; }
+    };
+    Object.defineProperty(root.choreo, "state", { get: function () { return null; }, enumerable: true });
+  }
+})();
+
