@@ -16,6 +16,8 @@ import PackageDescription
 //   CCairo ← ChoreoRaster (the timeline drawn at an instant into pixels); CPNG, CWebP, CGIF, CFFmpeg
 //   ← ChoreoMedia (frames encoded as PNG, APNG, WebP, GIF, MP4, WebM); the CLI and ChoreoDiff use them.
 //   CXML2 ← ChoreoSVGImport (`choreo import`: SVG → scene nodes) sits on ChoreoScene; the CLI, the benchmark and the tests that compile scenes/ use it.
+//   ChoreoMCP (`choreo mcp`: the MCP server's messages and tools) sits on ChoreoScene, ChoreoDiff, ChoreoRaster and
+//   ChoreoMedia; like the language server it opens no file: the CLI hands it a workspace.
 //   ChoreoFileAccess (the files a scene names, read inside its folder) implements the front end's SceneFileAccess; the
 //   front half opens no file: the CLI, the benchmark and the tests hand it one.
 // Emitters never see YAML or the scene model; only ChoreoYAML sees libyaml.
@@ -26,7 +28,7 @@ let package = Package(
         .plugin(name: "ChoreoPlugin", targets: ["ChoreoPlugin"]),
         .library(
             name: "ChoreoKit",
-            targets: ["ChoreoDiagnostics", "ChoreoTimeline", "ChoreoTimelineJSON", "ChoreoSceneModel", "ChoreoSceneSyntax", "ChoreoSceneFrontend", "ChoreoSceneLowering", "ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoArchive", "ChoreoJSON", "ChoreoLanguageServer", "ChoreoDiff", "ChoreoSVGImport", "ChoreoAppAPI", "ChoreoRaster", "ChoreoMedia", "ChoreoFileAccess"]),
+            targets: ["ChoreoDiagnostics", "ChoreoTimeline", "ChoreoTimelineJSON", "ChoreoSceneModel", "ChoreoSceneSyntax", "ChoreoSceneFrontend", "ChoreoSceneLowering", "ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoArchive", "ChoreoJSON", "ChoreoLanguageServer", "ChoreoDiff", "ChoreoSVGImport", "ChoreoAppAPI", "ChoreoRaster", "ChoreoMedia", "ChoreoFileAccess", "ChoreoMCP"]),
     ],
     targets: [
         .systemLibrary(
@@ -97,12 +99,19 @@ let package = Package(
         // The typed app APIs (`--emit swift-api`, `ts-api`): generated source from the state machine.
         .target(name: "ChoreoAppAPI", dependencies: ["ChoreoTimeline", "ChoreoLottie", "ChoreoJSON"]),
         .target(name: "ChoreoLanguageServer", dependencies: ["ChoreoScene", "ChoreoYAML", "ChoreoDiagnostics", "ChoreoJSON"]),
+        // The MCP server (`choreo mcp`) as a message handler: its files come through the workspace the CLI hands it.
+        .target(
+            name: "ChoreoMCP",
+            dependencies: [
+                "ChoreoScene", "ChoreoSceneSyntax", "ChoreoYAML", "ChoreoDiagnostics", "ChoreoJSON", "ChoreoTimeline", "ChoreoLottie",
+                "ChoreoRaster", "ChoreoMedia", "ChoreoDiff",
+            ]),
         .executableTarget(
             name: "choreo",
             dependencies: [
                 "ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoTimelineJSON", "ChoreoDiagnostics", "ChoreoTimeline", "ChoreoArchive",
                 "ChoreoLanguageServer", "ChoreoJSON", "ChoreoYAML", "ChoreoDiff", "ChoreoSVGImport", "ChoreoAppAPI",
-                "ChoreoRaster", "ChoreoMedia", "ChoreoFileAccess",
+                "ChoreoRaster", "ChoreoMedia", "ChoreoFileAccess", "ChoreoMCP",
             ]
         ),
         .plugin(name: "ChoreoPlugin", capability: .buildTool(), dependencies: ["choreo"]),
@@ -134,6 +143,7 @@ let package = Package(
         .testTarget(name: "ChoreoSVGImportTests", dependencies: ["ChoreoSVGImport", "ChoreoScene", "ChoreoTimeline", "ChoreoTimelineJSON", "ChoreoDiagnostics", "ChoreoTestSupport", "ChoreoFileAccess"], exclude: ["Fixtures"]),
         .testTarget(name: "ChoreoCLITests", dependencies: ["ChoreoTestSupport"]),
         .testTarget(name: "ChoreoDiffTests", dependencies: ["ChoreoDiff", "ChoreoScene", "ChoreoLottie", "ChoreoDiagnostics", "ChoreoJSON", "ChoreoFileAccess"]),
+        .testTarget(name: "ChoreoMCPTests", dependencies: ["ChoreoMCP", "ChoreoScene", "ChoreoJSON", "ChoreoDiagnostics", "ChoreoTimeline", "ChoreoFileAccess"]),
         .testTarget(name: "ChoreoLanguageServerTests", dependencies: ["ChoreoLanguageServer", "ChoreoJSON", "ChoreoDiagnostics", "ChoreoTestSupport", "ChoreoSVGImport", "ChoreoFileAccess"]),
         .testTarget(
             name: "ChoreoPipelineTests",

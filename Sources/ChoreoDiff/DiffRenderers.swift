@@ -87,31 +87,33 @@ public enum DiffRenderer {
     /// `{scenes: [{name, old, new, changed, lottieBytes: {old, new}, changes: [{area, kind,
     /// subject, field, old, new, line, column, summary}]}]}`; a missing side or value is null.
     public static func json(_ diffs: [SceneDiff]) -> String {
+        JSONWriter(pretty: true).string(.object([("scenes", .array(diffs.map(object)))])) + "\n"
+    }
+
+    /// One scene's changes as `json` writes them (the MCP server's `diff` returns it too).
+    public static func object(_ diff: SceneDiff) -> JSONValue {
         func optional(_ text: String?) -> JSONValue { text.map { .string($0) } ?? .null }
         func optional(_ number: Int?) -> JSONValue { number.map { .int($0) } ?? .null }
-        let scenes: [JSONValue] = diffs.map { diff in
-            .object([
-                ("name", .string(diff.name)),
-                ("old", optional(diff.oldPath)),
-                ("new", optional(diff.newPath)),
-                ("changed", .bool(diff.hasChanges)),
-                ("lottieBytes", .object([("old", optional(diff.oldLottieBytes)), ("new", optional(diff.newLottieBytes))])),
-                ("changes", .array(diff.changes.map { change in
-                    .object([
-                        ("area", .string(change.area.rawValue)),
-                        ("kind", .string(change.kind.rawValue)),
-                        ("subject", .string(change.subject)),
-                        ("field", optional(change.field)),
-                        ("old", optional(change.old)),
-                        ("new", optional(change.new)),
-                        ("line", optional(change.range?.start.line)),
-                        ("column", optional(change.range?.start.column)),
-                        ("summary", .string(change.summary)),
-                    ])
-                })),
-            ])
-        }
-        return JSONWriter(pretty: true).string(.object([("scenes", .array(scenes))])) + "\n"
+        return .object([
+            ("name", .string(diff.name)),
+            ("old", optional(diff.oldPath)),
+            ("new", optional(diff.newPath)),
+            ("changed", .bool(diff.hasChanges)),
+            ("lottieBytes", .object([("old", optional(diff.oldLottieBytes)), ("new", optional(diff.newLottieBytes))])),
+            ("changes", .array(diff.changes.map { change in
+                .object([
+                    ("area", .string(change.area.rawValue)),
+                    ("kind", .string(change.kind.rawValue)),
+                    ("subject", .string(change.subject)),
+                    ("field", optional(change.field)),
+                    ("old", optional(change.old)),
+                    ("new", optional(change.new)),
+                    ("line", optional(change.range?.start.line)),
+                    ("column", optional(change.range?.start.column)),
+                    ("summary", .string(change.summary)),
+                ])
+            })),
+        ])
     }
 
     /// One `::notice` per change, on NEW's line (a change NEW has no line for is a file-level

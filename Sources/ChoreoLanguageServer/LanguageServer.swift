@@ -356,17 +356,11 @@ public final class LanguageServer {
 
     // MARK: Messages
 
-    func response(id: JSONValue, result: JSONValue) -> JSONValue {
-        .object([("jsonrpc", "2.0"), ("id", id), ("result", result)])
-    }
+    func response(id: JSONValue, result: JSONValue) -> JSONValue { JSONRPC.response(id: id, result: result) }
 
-    func errorResponse(id: JSONValue, code: Int, message: String) -> JSONValue {
-        .object([("jsonrpc", "2.0"), ("id", id), ("error", .object([("code", .int(code)), ("message", .string(message))]))])
-    }
+    func errorResponse(id: JSONValue, code: Int, message: String) -> JSONValue { JSONRPC.error(id: id, code: code, message: message) }
 
-    func notificationMessage(_ method: String, _ params: JSONValue) -> JSONValue {
-        .object([("jsonrpc", "2.0"), ("method", .string(method)), ("params", params)])
-    }
+    func notificationMessage(_ method: String, _ params: JSONValue) -> JSONValue { JSONRPC.notification(method, params) }
 }
 
 /// `%20` → space; invalid escapes stay as written.

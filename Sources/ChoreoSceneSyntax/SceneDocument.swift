@@ -377,9 +377,16 @@ public struct ScenePath: Hashable, Sendable, CustomStringConvertible, Expressibl
         var text = ""
         for component in components {
             switch component {
-            case let .key(key) where key.unicodeScalars.allSatisfy(isNameScalar):
+            case let .key(key) where !key.isEmpty && key.unicodeScalars.allSatisfy(isNameScalar):
                 text += text.isEmpty ? key : "." + key
-            case let .key(key): text += "[\"\(key)\"]"
+            case let .key(key):
+                // Quoted, `"` and `\` escaped, so `ScenePath(parsing:)` reads it back.
+                var escaped = ""
+                for scalar in key.unicodeScalars {
+                    if scalar == "\\" || scalar == "\"" { escaped += "\\" }
+                    escaped.unicodeScalars.append(scalar)
+                }
+                text += "[\"\(escaped)\"]"
             case let .index(index): text += "[\(index)]"
             }
         }

@@ -10,7 +10,7 @@ let choreoVersion = "0.1.0"
 
 /// The subcommands, in the order help lists them.
 enum CommandName: String, CaseIterable, Sendable {
-    case compile, lint, diff, snapshot, render, preview, lsp, schema
+    case compile, lint, diff, snapshot, render, preview, lsp, mcp, schema
     case `import`
 }
 
@@ -179,6 +179,8 @@ enum Invocation: Equatable, Sendable {
     case diff(DiffOptions)
     /// `choreo lsp`: a language server on stdin/stdout.
     case lsp
+    /// `choreo mcp`: a Model Context Protocol server on stdin/stdout, for coding agents.
+    case mcp
     /// `choreo schema [-o FILE]`: the scene format's JSON Schema, to stdout or a file.
     case schema(output: String?)
     /// `choreo import FILE.svg [-o SCENE.yaml]`: an SVG as a scene.
@@ -225,7 +227,7 @@ func optionSpecs(_ command: CommandName) -> [OptionSpec] {
     case .preview:
         [OptionSpec(names: ["-o", "--output"], value: "DIR"), OptionSpec(names: ["--serve"], value: nil),
          OptionSpec(names: ["--port"], value: "N"), OptionSpec(names: ["--input"], value: "NAME=VALUE")]
-    case .lsp:
+    case .lsp, .mcp:
         []
     case .schema:
         [OptionSpec(names: ["-o", "--output"], value: "FILE")]
@@ -486,6 +488,10 @@ private func parse(_ command: CommandName, _ arguments: [String]) throws(UsageEr
     case .lsp:
         try noArguments(raw.positionals, command: command)
         return .lsp
+
+    case .mcp:
+        try noArguments(raw.positionals, command: command)
+        return .mcp
 
     case .schema:
         try noArguments(raw.positionals, command: command)

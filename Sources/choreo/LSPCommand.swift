@@ -65,17 +65,8 @@ private func inputArrives(withinMilliseconds timeout: Int32) -> Bool {
 }
 
 /// Where diagnostics link to: `$CHOREO_DOCS_URL`, else the `docs/` directory of the source tree
-/// the binary was built in (found by walking up from the executable), else nothing.
+/// the binary was built in or of its install (`docsDirectory`), else nothing.
 private func documentationBase() -> String? {
     if let url = ProcessInfo.processInfo.environment["CHOREO_DOCS_URL"], !url.isEmpty { return url }
-    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-    if let executable = Bundle.main.executableURL { directory = executable.resolvingSymlinksInPath().deletingLastPathComponent() }
-    for _ in 0..<5 {
-        let docs = directory.appendingPathComponent("docs")
-        if FileManager.default.fileExists(atPath: docs.appendingPathComponent("diagnostics.md").path) {
-            return docs.absoluteString
-        }
-        directory = directory.deletingLastPathComponent()
-    }
-    return nil
+    return docsDirectory()?.absoluteString
 }

@@ -136,6 +136,7 @@ func usageLine(_ command: CommandName) -> String {
             + "[--format \(MediaFormat.allCases.map(\.rawValue).joined(separator: "|"))] [--size W[xH]] [--fps N] [--background COLOR] [--theme NAME] [-o FILE]"
     case .preview: "choreo preview FILE (-o DIR | --serve [--port N]) [--input NAME=VALUE]..."
     case .lsp: "choreo lsp"
+    case .mcp: "choreo mcp"
     case .schema: "choreo schema [-o FILE]"
     case .import: "choreo import FILE.svg [-o SCENE.yaml]"
     }
@@ -154,6 +155,7 @@ let globalHelp = """
       render     draw a scene as a PNG, or a clip as APNG, WebP, GIF, MP4 or WebM
       preview    write (or serve, live) an HTML page that plays a scene
       lsp        run the language server for editors (LSP over stdin/stdout)
+      mcp        run the MCP server for coding agents (over stdin/stdout)
       schema     print the JSON Schema of the scene format, for editors
       import     turn an SVG (a design tool's export) into a scene
 
@@ -239,6 +241,17 @@ func commandHelp(_ command: CommandName) -> String {
 
             options:
               -o, --output FILE  write the schema to FILE instead of stdout
+              -h, --help         show this help
+            """
+    case .mcp:
+        body = """
+            Runs a Model Context Protocol server (revision 2025-06-18, JSON-RPC over
+            stdin/stdout) for coding agents: tools to describe, edit, lint, fix,
+            snapshot, compile and diff scenes, and the docs as resources. Every path
+            stays inside the directory it is started in. Started by the agent's
+            client, not by hand; see docs/agents.md. Ends when stdin closes.
+
+            options:
               -h, --help         show this help
             """
     case .lsp:

@@ -13,7 +13,7 @@ public enum JSONRenderer {
         JSONWriter(pretty: true).string(.array(diagnostics.map(object)))
     }
 
-    static func object(_ diagnostic: Diagnostic) -> JSONValue {
+    public static func object(_ diagnostic: Diagnostic) -> JSONValue {
         let range = diagnostic.range
         return .object([
             ("file", .string(diagnostic.file)),
@@ -40,7 +40,7 @@ public enum JSONRenderer {
     /// `{message, edits: [{line, column, endLine, endColumn, replacement}]}`, ranges as above, and
     /// `"suggestion": true` on a fix-it `lint --fix` does not apply (absent otherwise, so the
     /// fix-its of earlier versions read the same).
-    static func fixIt(_ fixIt: FixIt) -> JSONValue {
+    public static func fixIt(_ fixIt: FixIt) -> JSONValue {
         .object([
             ("message", .string(fixIt.message)),
         ] + (fixIt.isSuggestion ? [("suggestion", .bool(true))] : []) + [

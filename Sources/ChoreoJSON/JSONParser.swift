@@ -1,8 +1,6 @@
-import ChoreoJSON
-
 /// Parses the JSON of a JSON-RPC message into a `JSONValue`. Strict RFC 8259 (no comments, no
 /// trailing commas), bounded nesting; nil for anything malformed. Integers that fit an `Int` stay
-/// `.int` (LSP ids and positions are integers); other numbers are `.number`.
+/// `.int` (JSON-RPC ids, LSP positions); other numbers are `.number`.
 public enum JSONParser {
     public static let maxDepth = 128
 
