@@ -1,3 +1,4 @@
+import ChoreoJSON
 import ChoreoYAML
 
 /// MCP's stdio framing: one JSON-RPC message per line, ended by `\n` (a `\r` before it is
@@ -97,6 +98,9 @@ public struct LineFramer: Sendable {
     }
 
     /// One message framed for writing: its JSON on one line (the writer escapes every line break
-    /// inside strings), and the line break.
-    public static func frame(_ text: String) -> String { text + "\n" }
+    /// inside strings), and the line break. Numbers keep six decimals, as in the tools' text.
+    public static func frame(_ message: JSONValue) -> String { JSONWriter(decimals: resultDecimals).string(message) + "\n" }
+
+    /// The decimals numbers keep in what the server writes.
+    static let resultDecimals = 6
 }

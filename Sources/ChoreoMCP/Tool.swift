@@ -65,7 +65,7 @@ struct ToolResult {
                 ("isError", true),
             ])
         }
-        let text = JSONWriter(decimals: 6).string(structured)
+        let text = JSONWriter(decimals: LineFramer.resultDecimals).string(structured)
         let imageBytes = images.reduce(0) { $0 + ($1.data.count + 2) / 3 * 4 }
         if text.utf8.count + imageBytes > limit {
             return ToolResult.failure(

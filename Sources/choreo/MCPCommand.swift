@@ -38,7 +38,7 @@ func runMCPServer() -> ExitStatus {
         while let line = framer.nextLine() { lines.append(line) }
         // Every message that has arrived, as one batch: a request cancelled before its turn is not run.
         for message in server.handle(lines: lines) {
-            Console.outFormatted(LineFramer.frame(JSONWriter().string(message)))
+            Console.outFormatted(LineFramer.frame(message))
         }
     }
 }
