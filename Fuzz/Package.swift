@@ -19,6 +19,11 @@ let package = Package(
             name: "FuzzLanguageServer",
             dependencies: ["FuzzDriver", .product(name: "ChoreoKit", package: "Choreo")]
         ),
+        // `choreo mcp`: line framing, messages and tool calls on mutated scenes.
+        .executableTarget(
+            name: "FuzzMCP",
+            dependencies: ["FuzzDriver", .product(name: "ChoreoKit", package: "Choreo")]
+        ),
         // `choreo import`: FUZZ_TARGET=FuzzSVGImport scripts/fuzz.sh.
         .executableTarget(
             name: "FuzzSVGImport",

@@ -5,6 +5,7 @@
 #   scripts/fuzz.sh [SECONDS] [JOBS]     # default 600 s, 1 job (a child process per job)
 #   FUZZ_FROM_HEAD=1 scripts/fuzz.sh ...  # build the last commit, not the working tree
 #   FUZZ_TARGET=FuzzLanguageServer scripts/fuzz.sh ...   # the language server's target
+#   FUZZ_TARGET=FuzzMCP scripts/fuzz.sh ...   # the MCP server's (line framing, tool calls)
 #
 # Crashes, leaks and timeouts land in fuzz/artifacts/; the growing corpus in fuzz/corpus/
 # (fuzz/corpus-FuzzLanguageServer/ for the language server).
@@ -19,7 +20,8 @@ case "$target" in
     FuzzChoreo) corpus=corpus dictionary=Fuzz/choreo.dict ;;
     FuzzLanguageServer) corpus=corpus-FuzzLanguageServer dictionary=Fuzz/lsp.dict ;;
     FuzzSVGImport) corpus=corpus-FuzzSVGImport dictionary=Fuzz/choreo.dict ;;
-    *) echo "error: FUZZ_TARGET is FuzzChoreo, FuzzLanguageServer or FuzzSVGImport, not '$target'" >&2; exit 2 ;;
+    FuzzMCP) corpus=corpus-FuzzMCP dictionary=Fuzz/mcp.dict ;;
+    *) echo "error: FUZZ_TARGET is FuzzChoreo, FuzzLanguageServer, FuzzSVGImport or FuzzMCP, not '$target'" >&2; exit 2 ;;
 esac
 export PATH="/opt/swift/usr/bin:$PATH"
 
@@ -40,7 +42,7 @@ mkdir -p "fuzz/$corpus" fuzz/artifacts fuzz/seeds
 # language server opens each as a document), and framed JSON-RPC sessions.
 # (FUZZ_TARGET=FuzzSVGImport fuzzes `choreo import`; its seeds are the SVGs among them, scenes/artwork/.)
 find scenes Tests/conformance/feature-scenes Tests/ChoreoSceneTests/Fixtures Tests/ChoreoPipelineTests/Hostile \
-    Fuzz/corpus-regression Fuzz/lsp-seeds -type f 2>/dev/null | while read -r f; do
+    Fuzz/corpus-regression Fuzz/lsp-seeds Fuzz/mcp-seeds -type f 2>/dev/null | while read -r f; do
     cp "$f" "fuzz/seeds/$(echo "$f" | tr '/' '_')"
 done
 

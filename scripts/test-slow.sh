@@ -25,7 +25,7 @@ echo "== conformance suites, full breadth"
 CONFORMANCE_BREADTH=full RESVG_SAMPLE=1 bash Tests/conformance/run_all.sh </dev/null || failed+=("conformance suites (full)")
 
 # fuzz.sh keeps going after a crash (fork mode), so a finding is a new file in fuzz/artifacts/.
-for target in FuzzChoreo FuzzLanguageServer FuzzSVGImport; do
+for target in FuzzChoreo FuzzLanguageServer FuzzSVGImport FuzzMCP; do
     echo "== fuzz: $target for ${FUZZ_SECONDS:-120} s"
     mkdir -p fuzz/artifacts
     before=$(find fuzz/artifacts -type f | wc -l)

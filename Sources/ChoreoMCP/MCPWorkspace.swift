@@ -21,6 +21,9 @@ public protocol MCPWorkspace: Sendable {
     var outputKinds: [String] { get }
     /// Writes the outputs of a compiled scene into `directory` (relative, inside the start
     /// directory, created when missing), never over the scene itself.
+    /// Why `writeOutputs` would refuse `directory` (outside the start directory, through a link,
+    /// not a folder), nil when it would not; creates nothing.
+    func checkOutputDirectory(_ directory: String) -> MCPFileError?
     func writeOutputs(of timeline: Timeline, kinds: [String], into directory: String, scene: SourceFile) -> Result<[WrittenOutput], MCPFileError>
     /// A page of the documentation by its file name (`scene-format.md`), nil when this
     /// installation has no docs.

@@ -49,6 +49,7 @@ extension MCPTools {
             throw ToolFailure("'\(String(kind.prefix(32)))' is not an output kind; they are \(server.workspace.outputKinds.joined(separator: ", "))")
         }
         let directory = try arguments.optionalPath("outputDirectory") ?? "build"
+        if let refusal = server.workspace.checkOutputDirectory(directory) { throw ToolFailure(refusal.message) }
         let theme = try arguments.string("theme", maxBytes: 128)
         var target = PlayerTarget.web
         if let name = try arguments.string("target", maxBytes: 32) {
@@ -121,6 +122,16 @@ extension MCPTools {
         try arguments.allowOnly(["path", "state", "at", "width", "height", "background", "theme", "inputs"])
         let source = try server.loadScene(try arguments.path())
         let theme = try arguments.string("theme", maxBytes: 128)
+        // The arguments are checked before anything is compiled: a wrong one is refused whatever the scene holds.
+        let askedWidth = try arguments.int("width", in: 1...server.limits.maxSnapshotSide)
+        let askedHeight = try arguments.int("height", in: 1...server.limits.maxSnapshotSide)
+        var background: RGBA?
+        if let text = try arguments.string("background", maxBytes: 64) {
+            guard case let .success(color) = parseColor(text, environment: ValueEnvironment()) else {
+                throw ToolFailure("'background' is a colour such as white, #1e1e2e or rgb(30 30 46)")
+            }
+            background = color
+        }
         let compilation = server.compile(source, theme: theme)
         guard let timeline = compilation.timeline, !compilation.diagnostics.hasErrors else {
             if let theme, !compilation.diagnostics.hasErrors {
@@ -129,14 +140,7 @@ extension MCPTools {
             return .success(.object([("path", .string(source.path)), ("drawn", false)] + server.diagnosticsJSON(compilation.diagnostics)))
         }
         let still = try stillInstant(arguments, timeline: timeline)
-        let (width, height) = try pictureSize(arguments, timeline: timeline, limits: server.limits)
-        var background: RGBA?
-        if let text = try arguments.string("background", maxBytes: 64) {
-            guard case let .success(color) = parseColor(text, environment: ValueEnvironment()) else {
-                throw ToolFailure("'background' is a colour such as white, #1e1e2e or rgb(30 30 46)")
-            }
-            background = color
-        }
+        let (width, height) = try pictureSize(askedWidth, askedHeight, timeline: timeline, limits: server.limits)
         let rasterizer = TimelineRasterizer(timeline: timeline, width: width, height: height, background: background)
         let png: [UInt8]
         do throws(MediaError) {
@@ -203,10 +207,8 @@ extension MCPTools {
 
     /// The picture's size: the scene's, or the width and height asked (a width alone keeps the
     /// scene's proportions), as `choreo render --size` takes them.
-    private static func pictureSize(_ arguments: ToolArguments, timeline: Timeline, limits: MCPLimits) throws(ToolFailure) -> (Int, Int) {
+    private static func pictureSize(_ askedWidth: Int?, _ askedHeight: Int?, timeline: Timeline, limits: MCPLimits) throws(ToolFailure) -> (Int, Int) {
         let sceneWidth = max(1, Int(timeline.width.rounded(.up))), sceneHeight = max(1, Int(timeline.height.rounded(.up)))
-        let askedWidth = try arguments.int("width", in: 1...limits.maxSnapshotSide)
-        let askedHeight = try arguments.int("height", in: 1...limits.maxSnapshotSide)
         let width = askedWidth ?? sceneWidth
         let height = askedHeight ?? (askedWidth.map { max(1, Int((Double($0) * timeline.height / max(timeline.width, 1e-9)).rounded())) } ?? sceneHeight)
         guard width <= limits.maxSnapshotSide, height <= limits.maxSnapshotSide, width * height <= limits.maxSnapshotPixels else {
@@ -238,7 +240,8 @@ extension MCPTools {
             motion (states, transitions and their timing and easing, timelines, nodes, the Lottie \
             size) and returns each change with its place. Without 'before' it compares the file with \
             what it was before this session's first edit or fix of it, so you can check that your \
-            edits changed what you meant and nothing else. Both versions must compile.
+            edits changed what you meant and nothing else. Both versions must compile: when the file \
+            had errors as the session found it, pass 'before'.
             """,
         inputSchema: Schema.object([
             ("path", .object([("type", "string"), ("description", "The scene as it is now (the new side), relative to the server's directory.")])),
@@ -257,18 +260,23 @@ extension MCPTools {
         let new = try server.loadScene(path)
         let old: SourceFile
         let baseline: String
+        var oldRefusal = ("the old side (\(new.path)) does not compile", "lint it first")
         if let before = try arguments.optionalPath("before") {
             old = try server.loadScene(before)
             baseline = "the file \(old.path)"
+            oldRefusal.0 = "the old side (\(old.path)) does not compile"
         } else if let original = server.originals[new.path] {
             old = original
             baseline = "the file before this session's first change"
+            oldRefusal = (
+                "\(new.path) did not compile when this session first changed it, so there is no motion to compare with",
+                "pass 'before', a version of the scene that compiles")
         } else {
             old = new
             baseline = "the file itself: this session has not changed it"
         }
-        let oldSide = try comparedScene(old, server: server, side: "old")
-        let newSide = try comparedScene(new, server: server, side: "new")
+        let oldSide = try comparedScene(old, server: server, refusal: oldRefusal)
+        let newSide = try comparedScene(new, server: server, refusal: ("the new side (\(new.path)) does not compile", "lint it first"))
         let diff = compareScenes(old: oldSide, new: newSide)
         return .success(.object([
             ("path", .string(new.path)), ("changed", .bool(diff.hasChanges)), ("baseline", .string(baseline)),
@@ -276,13 +284,13 @@ extension MCPTools {
         ]))
     }
 
-    private static func comparedScene(_ source: SourceFile, server: MCPServer, side: String) throws(ToolFailure) -> ComparedScene {
+    /// `refusal`: what to say when the scene does not compile, and what to do about it.
+    private static func comparedScene(_ source: SourceFile, server: MCPServer, refusal: (String, String)) throws(ToolFailure) -> ComparedScene {
         let (compilation, scene) = compileSceneKeepingModel(source, artwork: server.workspace.artwork, files: server.workspace.files)
         guard let timeline = compilation.timeline, let scene, !compilation.diagnostics.hasErrors else {
             let first = compilation.diagnostics.first { $0.severity == .error }
             throw ToolFailure(
-                "the \(side) side (\(source.path)) does not compile"
-                    + (first.map { ": line \($0.range.start.line): \($0.message) [\($0.rule.rawValue)]" } ?? "") + "; lint it first")
+                refusal.0 + (first.map { " (line \($0.range.start.line): \($0.message) [\($0.rule.rawValue)])" } ?? "") + "; " + refusal.1)
         }
         return ComparedScene(source: source, scene: scene, timeline: timeline, lottie: LottieEmitter.emitBytes(timeline))
     }

@@ -179,8 +179,9 @@ enum Invocation: Equatable, Sendable {
     case diff(DiffOptions)
     /// `choreo lsp`: a language server on stdin/stdout.
     case lsp
-    /// `choreo mcp`: a Model Context Protocol server on stdin/stdout, for coding agents.
-    case mcp
+    /// `choreo mcp [--directory DIR]`: a Model Context Protocol server on stdin/stdout, for coding
+    /// agents, serving the files inside DIR (default the working directory).
+    case mcp(directory: String?)
     /// `choreo schema [-o FILE]`: the scene format's JSON Schema, to stdout or a file.
     case schema(output: String?)
     /// `choreo import FILE.svg [-o SCENE.yaml]`: an SVG as a scene.
@@ -227,8 +228,10 @@ func optionSpecs(_ command: CommandName) -> [OptionSpec] {
     case .preview:
         [OptionSpec(names: ["-o", "--output"], value: "DIR"), OptionSpec(names: ["--serve"], value: nil),
          OptionSpec(names: ["--port"], value: "N"), OptionSpec(names: ["--input"], value: "NAME=VALUE")]
-    case .lsp, .mcp:
+    case .lsp:
         []
+    case .mcp:
+        [OptionSpec(names: ["--directory"], value: "DIR")]
     case .schema:
         [OptionSpec(names: ["-o", "--output"], value: "FILE")]
     case .import:
@@ -491,7 +494,11 @@ private func parse(_ command: CommandName, _ arguments: [String]) throws(UsageEr
 
     case .mcp:
         try noArguments(raw.positionals, command: command)
-        return .mcp
+        if let (spelled, directory) = raw.value("--directory") {
+            guard !directory.isEmpty else { throw .invalidValue(option: spelled, value: directory, expected: "a directory", command: command) }
+            return .mcp(directory: directory)
+        }
+        return .mcp(directory: nil)
 
     case .schema:
         try noArguments(raw.positionals, command: command)

@@ -9,12 +9,19 @@ import Foundation
 
 /// `choreo mcp`: the stdio loop around `MCPServer`, which handles the messages. Reads stdin as it
 /// arrives, a message a line, answers each in order, and ends when stdin closes (0) or cannot be
-/// read (1). Every file a tool names is read and written by `StartDirectoryWorkspace`, inside the
-/// directory the server was started in.
-func runMCPServer() -> ExitStatus {
-    guard let root = realPath(".") else {
-        Console.error("choreo: error: mcp: the current directory cannot be resolved\n")
-        return .failure
+/// read (1). Every file a tool names is read and written by `StartDirectoryWorkspace`, inside
+/// `directory` (default the working directory).
+func runMCPServer(directory: String?) -> ExitStatus {
+    let shown = TextEscaping.terminal(directory ?? ".")
+    var info = stat()
+    guard let root = realPath(directory ?? "."), stat(root, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+        Console.error("choreo: error: mcp: '\(shown)' is not a directory that can be resolved\n")
+        return .usage
+    }
+    // A client that starts its servers in `/` would otherwise hand the agent every file of the machine.
+    guard root != "/" else {
+        Console.error("choreo: error: mcp: refusing to serve the whole file system ('/'); start it in the project's folder or pass --directory DIR\n")
+        return .usage
     }
     let workspace = StartDirectoryWorkspace(root: pathComponents(root), docs: docsDirectory())
     let server = MCPServer(workspace: workspace, version: choreoVersion)
@@ -140,9 +147,14 @@ struct StartDirectoryWorkspace: MCPWorkspace {
         })
     }
 
-    /// The output folder's real path: inside the start directory, made where missing, reached
-    /// through no link.
-    private func outputFolder(_ directory: String) -> Result<String, MCPFileError> {
+    func checkOutputDirectory(_ directory: String) -> MCPFileError? {
+        if case let .failure(error) = outputFolder(directory, creating: false) { return error }
+        return nil
+    }
+
+    /// The output folder's real path: inside the start directory, reached through no link, and
+    /// made where missing when `creating`.
+    private func outputFolder(_ directory: String, creating: Bool = true) -> Result<String, MCPFileError> {
         let shown = TextEscaping.terminal(String(directory.prefix(200)))
         let parts = directory.split(separator: "/", omittingEmptySubsequences: true).map(String.init).filter { $0 != "." }
         guard !directory.hasPrefix("/"), !parts.contains(".."),
@@ -155,6 +167,7 @@ struct StartDirectoryWorkspace: MCPWorkspace {
             current += "/" + part
             var info = stat()
             if lstat(current, &info) != 0 {
+                guard creating else { break }
                 guard mkdir(current, 0o755) == 0 || errno == EEXIST else {
                     return .failure(MCPFileError("cannot create the folder '\(shown)': \(String(cString: strerror(errno)))"))
                 }

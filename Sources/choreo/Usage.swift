@@ -136,7 +136,7 @@ func usageLine(_ command: CommandName) -> String {
             + "[--format \(MediaFormat.allCases.map(\.rawValue).joined(separator: "|"))] [--size W[xH]] [--fps N] [--background COLOR] [--theme NAME] [-o FILE]"
     case .preview: "choreo preview FILE (-o DIR | --serve [--port N]) [--input NAME=VALUE]..."
     case .lsp: "choreo lsp"
-    case .mcp: "choreo mcp"
+    case .mcp: "choreo mcp [--directory DIR]"
     case .schema: "choreo schema [-o FILE]"
     case .import: "choreo import FILE.svg [-o SCENE.yaml]"
     }
@@ -248,10 +248,13 @@ func commandHelp(_ command: CommandName) -> String {
             Runs a Model Context Protocol server (revision 2025-06-18, JSON-RPC over
             stdin/stdout) for coding agents: tools to describe, edit, lint, fix,
             snapshot, compile and diff scenes, and the docs as resources. Every path
-            stays inside the directory it is started in. Started by the agent's
+            stays inside the directory it serves: --directory, or the one it is
+            started in (never the file system's root). Started by the agent's
             client, not by hand; see docs/agents.md. Ends when stdin closes.
 
             options:
+              --directory DIR    serve the scenes inside DIR (default: the working
+                                 directory)
               -h, --help         show this help
             """
     case .lsp:

@@ -33,7 +33,7 @@ func run(_ arguments: [String]) -> ExitStatus {
         case let .render(options): return try runRender(options)
         case let .preview(options): return try options.serve ? runPreviewServer(options) : runPreview(options)
         case .lsp: return runLanguageServer()
-        case .mcp: return runMCPServer()
+        case let .mcp(directory): return runMCPServer(directory: directory)
         case let .schema(output): return runSchema(output: output)
         case let .importSVG(input, output): return try runImport(input: input, output: output)
         }

@@ -32,7 +32,8 @@
 #      browser.py drives Chromium with real input; test_tgs.py (`--target tgs` stickers:
 #      gzip, python-lottie's TGS validator, ThorVG/rlottie); test_pre_commit.py (the hooks of
 #      .pre-commit-hooks.yaml in `pre-commit try-repo`); test_state_paths_suite.py and
-#      test_lottie_spec_schema.py (the state-paths and spec-schema suites fail on broken output).
+#      test_lottie_spec_schema.py (the state-paths and spec-schema suites fail on broken output);
+#      test_mcp.py (`choreo mcp` driven by the official MCP Python SDK's client).
 # Prints per-suite totals and a last line `N passed, M failed`; exits non-zero on any failure.
 # Failure images (A | B | difference) go to Tests/conformance/out/ (git-ignored).
 # Environment: CHOREO=path/to/choreo skips the build; CHOREO_SCRATCH is the swift scratch path
@@ -123,7 +124,8 @@ self_tests_lane() {
     Tests/conformance/test_action.py Tests/conformance/test_diff_page.py Tests/conformance/test_diff_reformat.py \
     Tests/conformance/test_text_rendering.py Tests/conformance/test_inputs_api.py \
     Tests/conformance/test_dotlottie_bind.py Tests/conformance/test_preview_inputs.py \
-    Tests/conformance/test_dotlottie_loop_exit.py Tests/conformance/test_loop_exit.py Tests/conformance/test_reduced_motion.py >"$work/pytest.log" 2>&1
+    Tests/conformance/test_dotlottie_loop_exit.py Tests/conformance/test_loop_exit.py Tests/conformance/test_reduced_motion.py \
+    Tests/conformance/test_mcp.py >"$work/pytest.log" 2>&1
     local status=$?
     echo "$status" >"$work/pytest.status"
     echo "   (self-tests, beside the suites above: $((SECONDS - lane_started)) s)" >>"$work/pytest.log"
