@@ -1,3 +1,4 @@
+import ChoreoDiagnostics
 import ChoreoJSON
 import ChoreoMCP
 import ChoreoScene
