@@ -185,6 +185,36 @@ def test_agent_loop_reaches_a_clean_scene_whose_snapshot_is_render(tmp_path: Pat
     session(tmp_path, body)
 
 
+def test_the_worked_example_of_docs_agents_md(tmp_path: Path) -> None:
+    """docs/agents.md's scene and edit, as written there, give what the page says they give."""
+    page = (REPO_ROOT / "docs" / "agents.md").read_text()
+    scene_text = page.split("```yaml\n", 1)[1].split("```", 1)[0]
+    edit_arguments = json.loads(page.split("**edit**:\n\n```json\n", 1)[1].split("```", 1)[0])
+    (tmp_path / "scenes").mkdir()
+    scene = tmp_path / "scenes" / "toggle.yaml"
+    scene.write_text(scene_text)
+
+    async def body(client):
+        path = edit_arguments["path"]
+        lint = await call(client, "lint", {"path": path})
+        assert [(d["line"], d["column"], d["rule"]) for d in lint["diagnostics"]] == [
+            (8, 5, "unknown-property"), (19, 12, "unknown-key"), (21, 44, "missing-unit")]
+        edit = await call(client, "edit", edit_arguments)
+        assert [d["rule"] for d in edit["diagnostics"]] == ["unknown-key"]
+        assert [e["replacement"] for c in edit["changes"] for e in c["edits"]] == ["250ms", "", "    corner-radius: 28\n"]
+        fixed = await call(client, "fix", {"path": path})
+        assert [(f["rule"], f["old"], f["new"]) for f in fixed["applied"]] == [("unknown-key", "positon", "position")]
+        assert fixed["errors"] == 0
+        assert "fill: white   # stays white in both states" in scene.read_text()
+        shot = await call(client, "snapshot", {"path": path, "state": "on"})
+        assert (shot["drawn"], shot["width"], shot["height"]) == (True, 96, 56)
+        compiled = await call(client, "compile", {"path": path, "emit": ["lottie", "dotlottie"]})
+        assert [o["path"] for o in compiled["outputs"]] == ["build/toggle.json", "build/toggle.lottie"]
+        assert compiled["transitions"] == ["off->on", "on->off"] and compiled["duration"] == 0.566667
+
+    session(tmp_path, body)
+
+
 def utf8_offset(text: str, line: int, column: int) -> int:
     """A 1-based line and column (Unicode scalars) as an index into `text`."""
     lines = text.splitlines(keepends=True)
@@ -213,9 +243,10 @@ def test_random_edits_change_only_the_edited_bytes(tmp_path: Path) -> None:
 
     async def body(client):
         done = 0
+        outlines: dict[str, dict] = {}  # each scene's outline as the last edit left it
         while done < edits:
             scene = rng.choice(scenes).name
-            outline = await call(client, "describe", {"path": scene, "values": True})
+            outline = outlines.get(scene) or await call(client, "describe", {"path": scene, "values": True})
             values = [v for v in outline["values"] if v["path"] and not v["path"].startswith("choreo")]
             value = rng.choice(values)
             text = (tmp_path / scene).read_text()
@@ -245,6 +276,7 @@ def test_random_edits_change_only_the_edited_bytes(tmp_path: Path) -> None:
                 if path_ not in same_place and path_ in new_texts:
                     assert new_texts[path_] == old, (scene, value["path"], path_)
             assert set(old_texts) - same_place <= set(new_texts) | same_place, (scene, value, new_value, set(old_texts) - same_place - set(new_texts))
+            outlines[scene] = after
             done += 1
         return done
 
