@@ -28,7 +28,7 @@ let package = Package(
         .plugin(name: "ChoreoPlugin", targets: ["ChoreoPlugin"]),
         .library(
             name: "ChoreoKit",
-            targets: ["ChoreoDiagnostics", "ChoreoTimeline", "ChoreoTimelineJSON", "ChoreoSceneModel", "ChoreoSceneSyntax", "ChoreoSceneFrontend", "ChoreoSceneLowering", "ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoArchive", "ChoreoJSON", "ChoreoLanguageServer", "ChoreoDiff", "ChoreoSVGImport", "ChoreoAppAPI", "ChoreoRaster", "ChoreoMedia", "ChoreoFileAccess", "ChoreoMCP"]),
+            targets: ["ChoreoDiagnostics", "ChoreoTimeline", "ChoreoTimelineJSON", "ChoreoSceneModel", "ChoreoSceneSyntax", "ChoreoSceneFrontend", "ChoreoSceneLowering", "ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoArchive", "ChoreoJSON", "ChoreoLanguageServer", "ChoreoDiff", "ChoreoSVGImport", "ChoreoLottieImport", "ChoreoAppAPI", "ChoreoRaster", "ChoreoMedia", "ChoreoFileAccess", "ChoreoMCP"]),
     ],
     targets: [
         .systemLibrary(
@@ -96,6 +96,8 @@ let package = Package(
             name: "ChoreoDiff", dependencies: ["ChoreoScene", "ChoreoSceneSyntax", "ChoreoTimeline", "ChoreoSVG", "ChoreoDiagnostics", "ChoreoJSON", "ChoreoRaster", "ChoreoMedia"]),
         // The SVG importer (`choreo import`, `artwork:`): the only target that sees libxml2.
         .target(name: "ChoreoSVGImport", dependencies: ["CXML2", "ChoreoScene", "ChoreoSceneSyntax", "ChoreoSceneModel", "ChoreoTimeline", "ChoreoJSON"]),
+        // The Lottie importer (`choreo import FILE.json | FILE.lottie`): Lottie JSON and dotLottie → a scene.
+        .target(name: "ChoreoLottieImport", dependencies: ["ChoreoSceneSyntax", "ChoreoSceneModel", "ChoreoTimeline", "ChoreoArchive"]),
         // The typed app APIs (`--emit swift-api`, `ts-api`): generated source from the state machine.
         .target(name: "ChoreoAppAPI", dependencies: ["ChoreoTimeline", "ChoreoLottie", "ChoreoJSON"]),
         .target(name: "ChoreoLanguageServer", dependencies: ["ChoreoScene", "ChoreoYAML", "ChoreoDiagnostics", "ChoreoJSON"]),
@@ -110,7 +112,7 @@ let package = Package(
             name: "choreo",
             dependencies: [
                 "ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoTimelineJSON", "ChoreoDiagnostics", "ChoreoTimeline", "ChoreoArchive",
-                "ChoreoLanguageServer", "ChoreoJSON", "ChoreoYAML", "ChoreoDiff", "ChoreoSVGImport", "ChoreoAppAPI",
+                "ChoreoLanguageServer", "ChoreoJSON", "ChoreoYAML", "ChoreoDiff", "ChoreoSVGImport", "ChoreoLottieImport", "ChoreoAppAPI",
                 "ChoreoRaster", "ChoreoMedia", "ChoreoFileAccess", "ChoreoMCP",
             ]
         ),
@@ -118,7 +120,7 @@ let package = Package(
         .executableTarget(
             name: "choreo-bench",
             dependencies: [
-                "ChoreoYAML", "ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoDiagnostics", "ChoreoJSON", "ChoreoLanguageServer", "ChoreoSVGImport",
+                "ChoreoYAML", "ChoreoScene", "ChoreoLottie", "ChoreoSVG", "ChoreoDiagnostics", "ChoreoJSON", "ChoreoLanguageServer", "ChoreoSVGImport", "ChoreoLottieImport",
                 "ChoreoRaster", "ChoreoMedia", "ChoreoFileAccess",
             ]
         ),
@@ -142,6 +144,7 @@ let package = Package(
         .testTarget(name: "ChoreoSVGTests", dependencies: ["ChoreoSVG", "ChoreoTimeline", "ChoreoTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ChoreoSVGImportTests", dependencies: ["ChoreoSVGImport", "ChoreoScene", "ChoreoTimeline", "ChoreoTimelineJSON", "ChoreoDiagnostics", "ChoreoTestSupport", "ChoreoFileAccess"], exclude: ["Fixtures"]),
         .testTarget(name: "ChoreoCLITests", dependencies: ["ChoreoTestSupport"]),
+        .testTarget(name: "ChoreoLottieImportTests", dependencies: ["ChoreoLottieImport", "ChoreoArchive", "ChoreoScene", "ChoreoDiagnostics"]),
         .testTarget(name: "ChoreoDiffTests", dependencies: ["ChoreoDiff", "ChoreoScene", "ChoreoLottie", "ChoreoDiagnostics", "ChoreoJSON", "ChoreoFileAccess"]),
         .testTarget(name: "ChoreoMCPTests", dependencies: ["ChoreoMCP", "ChoreoScene", "ChoreoJSON", "ChoreoDiagnostics", "ChoreoTimeline", "ChoreoFileAccess"]),
         .testTarget(name: "ChoreoLanguageServerTests", dependencies: ["ChoreoLanguageServer", "ChoreoJSON", "ChoreoDiagnostics", "ChoreoTestSupport", "ChoreoSVGImport", "ChoreoFileAccess"]),

@@ -29,5 +29,10 @@ let package = Package(
             name: "FuzzSVGImport",
             dependencies: ["FuzzDriver", .product(name: "ChoreoKit", package: "Choreo")]
         ),
+        // `choreo import` of Lottie: FUZZ_TARGET=FuzzLottieImport scripts/fuzz.sh.
+        .executableTarget(
+            name: "FuzzLottieImport",
+            dependencies: ["FuzzDriver", .product(name: "ChoreoKit", package: "Choreo")]
+        ),
     ]
 )

@@ -21,7 +21,8 @@ case "$target" in
     FuzzLanguageServer) corpus=corpus-FuzzLanguageServer dictionary=Fuzz/lsp.dict ;;
     FuzzSVGImport) corpus=corpus-FuzzSVGImport dictionary=Fuzz/choreo.dict ;;
     FuzzMCP) corpus=corpus-FuzzMCP dictionary=Fuzz/mcp.dict ;;
-    *) echo "error: FUZZ_TARGET is FuzzChoreo, FuzzLanguageServer, FuzzSVGImport or FuzzMCP, not '$target'" >&2; exit 2 ;;
+    FuzzLottieImport) corpus=corpus-FuzzLottieImport dictionary=Fuzz/choreo.dict ;;
+    *) echo "error: FUZZ_TARGET is FuzzChoreo, FuzzLanguageServer, FuzzSVGImport, FuzzMCP or FuzzLottieImport, not '$target'" >&2; exit 2 ;;
 esac
 export PATH="/opt/swift/usr/bin:$PATH"
 
@@ -40,9 +41,10 @@ binary=.build/fuzz/debug/$target
 mkdir -p "fuzz/$corpus" fuzz/artifacts fuzz/seeds
 # Seeds: the real scenes, the feature scenes, the invalid corpus and the hostile corpus (the
 # language server opens each as a document), and framed JSON-RPC sessions.
-# (FUZZ_TARGET=FuzzSVGImport fuzzes `choreo import`; its seeds are the SVGs among them, scenes/artwork/.)
+# (FUZZ_TARGET=FuzzSVGImport fuzzes `choreo import`; its seeds are the SVGs among them, scenes/artwork/.
+# FUZZ_TARGET=FuzzLottieImport fuzzes the Lottie importer; its seeds are the golden Lottie outputs.)
 find scenes Tests/conformance/feature-scenes Tests/ChoreoSceneTests/Fixtures Tests/ChoreoPipelineTests/Hostile \
-    Fuzz/corpus-regression Fuzz/lsp-seeds Fuzz/mcp-seeds -type f 2>/dev/null | while read -r f; do
+    Tests/ChoreoLottieTests/Golden Fuzz/corpus-regression Fuzz/lsp-seeds Fuzz/mcp-seeds -type f 2>/dev/null | while read -r f; do
     cp "$f" "fuzz/seeds/$(echo "$f" | tr '/' '_')"
 done
 

@@ -78,6 +78,8 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, CustomSt
     case artworkNotFound = "artwork-not-found"
     case svgRefused = "svg-refused"
     case svgUnsupported = "svg-unsupported"
+    case lottieRefused = "lottie-refused"
+    case lottieUnsupported = "lottie-unsupported"
     case artworkIDClash = "artwork-id-clash"
     case fontNotFound = "font-not-found"
     case fontUnreadable = "font-unreadable"
@@ -213,6 +215,8 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, CustomSt
         case .artworkNotFound: (.scene, .error, "an `artwork:` file that does not exist or lies outside the scene's folder")
         case .svgRefused: (.scene, .error, "an SVG the importer will not read (malformed, hostile, too large), or no element with the `#id`")
         case .svgUnsupported: (.scene, .warning, "an SVG element a scene cannot hold, left out of the drawing")
+        case .lottieRefused: (.scene, .error, "a Lottie document or dotLottie archive the importer will not read (malformed, not Lottie, too large)")
+        case .lottieUnsupported: (.scene, .warning, "something of a Lottie document a scene cannot hold, left out or drawn otherwise")
         case .artworkIDClash: (.scene, .error, "an element of an `artwork:` SVG has the id of another node")
         case .fontNotFound: (.scene, .error, "a font file that does not exist, or a family no installed font has")
         case .fontUnreadable: (.scene, .error, "a font file that is no font, or larger than 32 MiB")

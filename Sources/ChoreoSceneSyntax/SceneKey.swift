@@ -59,4 +59,7 @@ public struct SceneKey: Hashable, Sendable, CustomStringConvertible {
     public static let at = SceneKey("at")
     public static let value = SceneKey("value")
     public static let by = SceneKey("by")
+
+    // Easings written as maps.
+    public static let cubicBezier = SceneKey("cubic-bezier")
 }

@@ -24,6 +24,9 @@ import Foundation
 // `choreo import` against libxml2's own parse of a generated SVG (SVGImportTiming.swift):
 //   choreo-bench --svg-import [BYTES]
 //   choreo-bench --svg-import-child [BYTES]   the same, as four numbers for the benchmark's parent
+// `choreo import` of a generated Lottie against JSONSerialization's parse of it (LottieImportTiming.swift):
+//   choreo-bench --lottie-import [BYTES]
+//   choreo-bench --lottie-import-child [BYTES]   the same, as three numbers for the benchmark's parent
 // `choreo render`'s drawing and encoding of a scene's reel, for Tests/conformance/render_bench.py:
 //   choreo-bench --render SCENE RAW    writes the frames as raw RGBA to RAW, prints the timings as JSON
 // A generated scene, to profile or test with:
@@ -37,6 +40,17 @@ if let flag = CommandLine.arguments.firstIndex(of: "--svg-import-child") {
     let size = CommandLine.arguments.dropFirst(flag + 1).first.flatMap { Int($0) } ?? 1 << 20
     let timing = measureSVGImport(targetBytes: size)
     print(timing.bytes, timing.nodes, timing.parse, timing.importing)
+    exit(0)
+}
+if let flag = CommandLine.arguments.firstIndex(of: "--lottie-import-child") {
+    let size = CommandLine.arguments.dropFirst(flag + 1).first.flatMap { Int($0) } ?? 1 << 20
+    let timing = measureLottieImport(targetBytes: size)
+    print(timing.bytes, timing.parse, timing.importing)
+    exit(0)
+}
+if let flag = CommandLine.arguments.firstIndex(of: "--lottie-import") {
+    let size = CommandLine.arguments.dropFirst(flag + 1).first.flatMap { Int($0) } ?? 1 << 20
+    runLottieImportBenchmark(targetBytes: size)
     exit(0)
 }
 if let flag = CommandLine.arguments.firstIndex(of: "--svg-import") {
@@ -665,6 +679,14 @@ print("svg import: \(svgImport.bytes) B, libxml2 \(String(format: "%.1f", svgImp
     + "choreo import \(String(format: "%.1f", svgImport.importing * 1000)) ms")
 checks.append(("choreo import of a 1 MiB SVG takes at most 3× libxml2's parse", svgImport.ratio <= 3,
                String(format: "%.1f× (%.0f ms against %.0f ms)", svgImport.ratio, svgImport.importing * 1000, svgImport.parse * 1000)))
+
+// Lottie import: the whole import of a 1 MiB After Effects–shaped document against
+// JSONSerialization's parse of it, in a process of its own for the same reason.
+let lottieImport = measureLottieImportInChild(targetBytes: 1 << 20) ?? measureLottieImport(targetBytes: 1 << 20)
+print("lottie import: \(lottieImport.bytes) B, JSONSerialization \(String(format: "%.1f", lottieImport.parse * 1000)) ms, "
+    + "choreo import \(String(format: "%.1f", lottieImport.importing * 1000)) ms")
+checks.append(("choreo import of a 1 MiB Lottie takes at most 3× JSONSerialization's parse", lottieImport.ratio <= 3,
+               String(format: "%.1f× (%.0f ms against %.0f ms)", lottieImport.ratio, lottieImport.importing * 1000, lottieImport.parse * 1000)))
 
 print("")
 for (name, passed, figure) in checks {

@@ -130,7 +130,7 @@ func isSymbolicLink(_ path: String) -> Bool {
 /// most one byte more than the YAML reader's size limit: `/dev/zero`, a FIFO or
 /// `/proc/self/pagemap` (which claims to be a regular file of size 0) cannot make it block or
 /// read gigabytes; the reader then reports `file-too-large`.
-func readScene(_ path: String, command: CommandName) throws(UsageError) -> SourceFile {
+func readScene(_ path: String, command: CommandName, maxBytes: Int = YAMLLimits.defaultMaxFileBytes) throws(UsageError) -> SourceFile {
     // O_NONBLOCK: opening a FIFO with no writer must not wait; the type is checked right after.
     let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else {
@@ -144,7 +144,7 @@ func readScene(_ path: String, command: CommandName) throws(UsageError) -> Sourc
     guard status.st_mode & S_IFMT == S_IFREG else {
         throw .unreadableFile(path, reason: "not a regular file (\(fileKind(status.st_mode)))", command: command)
     }
-    let limit = YAMLLimits.defaultMaxFileBytes + 1
+    let limit = maxBytes + 1
     var bytes = [UInt8](repeating: 0, count: min(limit, max(Int(status.st_size) + 1, 1 << 16)))
     var count = 0
     while count < limit {

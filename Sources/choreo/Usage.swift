@@ -138,7 +138,7 @@ func usageLine(_ command: CommandName) -> String {
     case .lsp: "choreo lsp"
     case .mcp: "choreo mcp [--directory DIR]"
     case .schema: "choreo schema [-o FILE]"
-    case .import: "choreo import FILE.svg [-o SCENE.yaml]"
+    case .import: "choreo import FILE.svg | FILE.json | FILE.lottie [-o SCENE.yaml]"
     }
 }
 
@@ -157,7 +157,7 @@ let globalHelp = """
       lsp        run the language server for editors (LSP over stdin/stdout)
       mcp        run the MCP server for coding agents (over stdin/stdout)
       schema     print the JSON Schema of the scene format, for editors
-      import     turn an SVG (a design tool's export) into a scene
+      import     turn an SVG or a Lottie (JSON or .lottie) into a scene
 
     options:
       -h, --help   show this help; 'choreo <command> --help' for a command
@@ -226,11 +226,17 @@ func commandHelp(_ command: CommandName) -> String {
             patterns, images, markers, filters, animation) is a warning at its element
             (FILE.svg:LINE:COL) and left out. See docs/scene-format.md, "Artwork from SVG".
 
+            A Lottie document (JSON, at most 16 MiB) or a dotLottie archive (told by
+            its bytes, whatever its name) becomes a scene of the same motion: layers
+            and shape groups as nodes, keyframes with their easing in one timeline.
+            What a scene cannot hold is a warning naming its JSON pointer
+            (FILE.json:/layers/3/ef/0) and left out. See docs/lottie-import.md.
+
             options:
               -o, --output SCENE.yaml  write the scene to a file instead of stdout
               -h, --help               show this help
 
-            exit status: 0 written (warnings or not), 1 the SVG was refused, 2 usage error.
+            exit status: 0 written (warnings or not), 1 the file was refused, 2 usage error.
             """
     case .schema:
         body = """

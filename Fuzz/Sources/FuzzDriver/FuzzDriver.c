@@ -2,9 +2,9 @@
 #include <stdint.h>
 
 // SwiftPM links every executable target with `--defsym main=<Module>_main`, so libFuzzer's own
-// `main` is never used. This supplies `FuzzChoreo_main`, `FuzzLanguageServer_main`, `FuzzSVGImport_main` and `FuzzMCP_main` and hands
+// `main` is never used. This supplies `FuzzChoreo_main`, `FuzzLanguageServer_main`, `FuzzSVGImport_main`, `FuzzMCP_main` and `FuzzLottieImport_main` and hands
 // control to libFuzzer's driver, which then calls the executable's Swift entry point
-// `LLVMFuzzerTestOneInput` (FuzzChoreo.swift, FuzzLanguageServer.swift, FuzzSVGImport.swift, FuzzMCP.swift): each executable links
+// `LLVMFuzzerTestOneInput` (FuzzChoreo.swift, FuzzLanguageServer.swift, FuzzSVGImport.swift, FuzzMCP.swift, FuzzLottieImport.swift): each executable links
 // one of them.
 int LLVMFuzzerRunDriver(int *argc, char ***argv, int (*callback)(const uint8_t *data, size_t size));
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -22,5 +22,9 @@ int FuzzSVGImport_main(int argc, char **argv) {
 }
 
 int FuzzMCP_main(int argc, char **argv) {
+    return LLVMFuzzerRunDriver(&argc, &argv, LLVMFuzzerTestOneInput);
+}
+
+int FuzzLottieImport_main(int argc, char **argv) {
     return LLVMFuzzerRunDriver(&argc, &argv, LLVMFuzzerTestOneInput);
 }

@@ -36,6 +36,9 @@ let rulesTestedInCode: [Rule: String] = [
     .svgRefused: "ChoreoSVGImportTests/ArtworkSceneTests.swift: svgRefusedFixture",
     .svgUnsupported: "ChoreoSVGImportTests/ArtworkSceneTests.swift: svgUnsupportedFixture",
     .artworkIDClash: "ChoreoSVGImportTests/ArtworkSceneTests.swift: artworkIDClashFixture",
+    // The Lottie importer's findings are about a Lottie document, not a scene.
+    .lottieRefused: "ChoreoCLITests/LottieImportCommandTests.swift: malformedJSONIsRefusedAndNothingIsWritten",
+    .lottieUnsupported: "ChoreoCLITests/LottieImportCommandTests.swift: aDocumentBecomesASceneThatCompilesWithWarningsAtPointers",
 ]
 
 /// The rules the `# expect:` lines of the invalid corpus name.

@@ -1,0 +1,437 @@
+import ChoreoSceneModel
+import ChoreoSceneSyntax
+import ChoreoTimeline
+import Foundation
+
+/// A Lottie document as the scene a person would have written: layers and shape groups as nodes,
+/// their motion as one timeline's keyframes with their exact easing, and a warning naming the JSON
+/// pointer of everything a scene cannot hold. `choreo import` prints it with `SceneWriter`.
+public struct ImportedLottie: Sendable {
+    public var entries: [SceneEntry]
+    public var warnings: [LottieFinding]
+    /// What the scene's comment names.
+    var source: String
+
+    public func text() -> String { SceneWriter.text(entries, comment: comment) }
+    public func bytes() -> [UInt8] { SceneWriter.bytes(entries, comment: comment) }
+    public func write(to emit: (UnsafeRawBufferPointer) -> Void) { SceneWriter.write(entries, comment: comment, to: emit) }
+
+    private var comment: String { "Imported from \(source) by choreo import." }
+}
+
+public enum LottieImporter {
+    /// The most bytes a document may have.
+    public static let maxDocumentBytes = 16 << 20
+    /// How deep precompositions may nest, and how many nodes a scene may get.
+    static let maxPrecompDepth = 16
+    static let maxNodes = 100_000
+
+    /// Whether `bytes` look like a Lottie document or a dotLottie archive rather than an SVG:
+    /// a ZIP's `PK`, or a JSON object, whatever the file is called.
+    public static func sniff(_ bytes: [UInt8]) -> Bool {
+        if bytes.count >= 2, bytes[0] == UInt8(ascii: "P"), bytes[1] == UInt8(ascii: "K") { return true }
+        var index = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        return index < bytes.count && bytes[index] == UInt8(ascii: "{")
+    }
+
+    /// A Lottie JSON document, or a dotLottie archive (its first animation, state machine and
+    /// themes), as a scene; `source` is the file's name for the scene's comment.
+    public static func importDocument(_ bytes: [UInt8], source: String) -> Result<ImportedLottie, LottieFinding> {
+        guard bytes.count <= maxDocumentBytes else {
+            return .failure(LottieFinding(pointer: "", offset: nil, message: "the document is \(bytes.count) bytes, more than the limit of \(maxDocumentBytes) (16 MiB)"))
+        }
+        if bytes.count >= 2, bytes[0] == UInt8(ascii: "P"), bytes[1] == UInt8(ascii: "K") {
+            return DotLottieImport.read(bytes, source: source)
+        }
+        return importJSON(bytes, source: source, member: nil)
+    }
+
+    static func importJSON(_ bytes: [UInt8], source: String, member: String?, extra: (inout DocumentImport) -> Void = { _ in }) -> Result<ImportedLottie, LottieFinding> {
+        let json: LottieJSON
+        switch LottieJSONReader.read(bytes) {
+        case let .success(value): json = value
+        case let .failure(error):
+            let place = lineAndColumn(of: error.offset, in: bytes)
+            return .failure(LottieFinding(
+                member: member, pointer: error.pointer, offset: error.offset,
+                message: "malformed JSON at line \(place.line), column \(place.column): \(error.message)"))
+        }
+        var document: DocumentImport
+        switch DocumentImport.make(LottieItem(json: json, pointer: ""), member: member) {
+        case let .success(made): document = made
+        case let .failure(finding): return .failure(finding)
+        }
+        document.importLayers()
+        extra(&document)
+        return .success(ImportedLottie(entries: document.sceneEntries(), warnings: document.warnings.findings, source: source))
+    }
+}
+
+/// One document being imported: its clock, the ids given so far, the keyframes of its timeline.
+struct DocumentImport {
+    let root: LottieItem
+    let fps: Double
+    let startFrame: Double
+    let endFrame: Double
+    let size: Point
+    let warnings = LottieWarnings()
+    var tracks: TrackReader { TrackReader(warnings: warnings, slots: slots) }
+    var ids = IdentifierRegistry()
+    var layers: [SceneValue] = []
+    /// The timeline's keyframes, by `NODE.PROPERTY`, in the order they were made.
+    var keyframes: [(key: String, list: [SceneValue])] = []
+    var assets: [String: LottieItem] = [:]
+    var slots: [String: LottieItem] = [:]
+    var precompStack: [String] = []
+    var nodeCount = 0
+    var states: [SceneEntry] = []
+    var transitions: [SceneValue] = []
+    var timelines: [SceneEntry] = []
+    var movingProperties: [MovingProperty] = []
+    var themes: [SceneEntry] = []
+    var name: String?
+
+    var duration: Double { (endFrame - startFrame) / fps }
+
+    var durationValue: SceneValue { frameTime(endFrame - startFrame) }
+
+    static func make(_ root: LottieItem, member: String?) -> Result<DocumentImport, LottieFinding> {
+        func refuse(_ item: LottieItem, _ message: String) -> Result<DocumentImport, LottieFinding> {
+            .failure(LottieFinding(member: member, pointer: item.pointer, offset: item.json.offset, message: message))
+        }
+        guard root.json.isObject else { return refuse(root, "not a Lottie document: the JSON is not an object") }
+        guard let layers = root["layers"], layers.json.items != nil else {
+            return refuse(root, "not a Lottie document: it has no `layers` array")
+        }
+        _ = layers
+        guard let fr = root.number("fr"), fr.isFinite, fr >= 1, fr <= 240 else {
+            return refuse(root["fr"] ?? root, "`fr` (frames per second) must be a number from 1 to 240, as a scene's `fps`")
+        }
+        guard let ip = root.number("ip"), let op = root.number("op"), ip.isFinite, op.isFinite, op > ip else {
+            return refuse(root["op"] ?? root, "not a Lottie document: `ip` and `op` must be numbers with `op` after `ip`")
+        }
+        guard let w = root.number("w"), let h = root.number("h"), w > 0, h > 0, w <= SceneLimits.maxMagnitude, h <= SceneLimits.maxMagnitude else {
+            return refuse(root["w"] ?? root, "not a Lottie document: `w` and `h` must be sizes above 0 (at most \(Int(SceneLimits.maxMagnitude)))")
+        }
+        guard (op - ip) / fr <= 3600 else { return refuse(root["op"]!, "the animation lasts more than an hour") }
+        // The frame rate as the scene writes it, so that frames keep their numbers; an end a hair
+        // past a whole frame (`op: 120.0000048877`) ends on it.
+        let frames = (op - ip).rounded()
+        let end = abs(op - ip - frames) < 1e-3 ? ip + frames : op
+        var document = DocumentImport(root: root, fps: clean(fr), startFrame: ip, endFrame: end, size: Point(w, h))
+        document.warnings.member = member
+        for asset in root.list("assets") {
+            if let id = asset.string("id") { document.assets[id] = asset }
+        }
+        if let slots = root["slots"], case let .object(members) = slots.json.kind {
+            for member in members where member.value.isObject {
+                document.slots[member.key] = LottieItem(json: member.value, pointer: slots.pointer + LottiePointer.escape(member.key))
+            }
+        }
+        document.name = root.string("nm")
+        return .success(document)
+    }
+
+    mutating func importLayers() {
+        layers = layerList(root.list("layers"), time: TimeMap(), depth: 0)
+        importMarkers()
+    }
+
+    /// The scene: `choreo: 1`, its size and frame rate, the nodes, and the timeline of the motion.
+    func sceneEntries() -> [SceneEntry] {
+        var entries = [SceneEntry(.choreo, .number(1))]
+        if let name, let identifier = IdentifierRegistry.identifier(name) { entries.append(SceneEntry(.name, .word(identifier))) }
+        entries.append(SceneEntry(.size, .point(Point(clean(size.x), clean(size.y)))))
+        entries.append(SceneEntry(.fps, .number(clean(fps))))
+        if !themes.isEmpty { entries.append(SceneEntry(.themes, .map(themes, .block))) }
+        // A scene needs a node; an empty animation gets an invisible one.
+        let nodes = layers.isEmpty
+            ? [SceneValue.map([SceneEntry(SceneKey(.id), .word("empty")), SceneEntry(SceneKey(.shape), .word(ShapeKind.rect.rawValue)),
+                SceneEntry(SceneKey(.size), .point(Point(1, 1))), SceneEntry(SceneKey(.opacity), .number(0))], .flow)]
+            : layers
+        entries.append(SceneEntry(.layers, .list(nodes, .block)))
+        if !states.isEmpty {
+            entries.append(SceneEntry(.states, .map(states, .block)))
+            entries.append(SceneEntry(.transitions, .list(transitions, .block)))
+        }
+        var timelineEntries: [SceneEntry] = []
+        if !keyframes.isEmpty {
+            let main = [
+                SceneEntry(.duration, durationValue),
+                SceneEntry(.loop, .word("true")),
+                SceneEntry(.keyframes, .map(keyframes.map { SceneEntry(SceneKey(name: $0.key), .list($0.list, .block)) }, .block)),
+            ]
+            timelineEntries.append(SceneEntry(SceneKey(name: "main"), .map(main, .block)))
+        }
+        timelineEntries += timelines
+        if !timelineEntries.isEmpty { entries.append(SceneEntry(.timelines, .map(timelineEntries, .block))) }
+        return entries
+    }
+
+    // MARK: Layers
+
+    /// A composition's layers, bottom first, each a node.
+    mutating func layerList(_ list: [LottieItem], time: TimeMap, depth: Int) -> [SceneValue] {
+        var byIndex: [Int: LottieItem] = [:]
+        for layer in list {
+            if let index = layer.number("ind"), index.isFinite, abs(index) < 1e9 { byIndex[Int(index)] = layer }
+        }
+        var nodes: [SceneValue] = []
+        for layer in list.reversed() {
+            guard nodeCount < LottieImporter.maxNodes else {
+                warnings.add(layer, "more than \(LottieImporter.maxNodes) nodes; the rest of the layers are left out", kind: .approximation)
+                break
+            }
+            guard let node = layerNode(layer, time: time, depth: depth) else { continue }
+            nodes.append(parented(node, layer: layer, byIndex: byIndex, time: time))
+        }
+        return nodes
+    }
+
+    /// The node inside a group per ancestor of its parent chain, each carrying that ancestor's
+    /// transform (not its opacity, as After Effects parents).
+    mutating func parented(_ node: SceneValue, layer: LottieItem, byIndex: [Int: LottieItem], time: TimeMap) -> SceneValue {
+        var wrapped = node
+        var current = layer
+        var seen: Set<Int> = []
+        while let parentIndex = current.number("parent"), parentIndex.isFinite, abs(parentIndex) < 1e9 {
+            let index = Int(parentIndex)
+            guard let parent = byIndex[index], seen.insert(index).inserted, seen.count <= 64 else {
+                warnings.add(current["parent"]!, "a parent that is not a layer of this composition, or a parent cycle; the layer is drawn without it", kind: .malformed)
+                break
+            }
+            var group = NodeDraft(id: ids.unique((parent.string("nm") ?? "parent") + " transform", fallback: "parent"), shape: .group)
+            let parentTime = time.then(layerClock(parent))
+            transform(parent["ks"], on: &group, time: parentTime, opacity: false)
+            group.set(.children, .list([wrapped], .block))
+            wrapped = group.value
+            current = parent
+        }
+        return wrapped
+    }
+
+    func layerClock(_ layer: LottieItem) -> TimeMap {
+        let start = layer.number("st").flatMap { $0.isFinite ? $0 : nil } ?? 0
+        var stretch = layer.number("sr").flatMap { $0.isFinite ? $0 : nil } ?? 1
+        if stretch <= 0 {
+            warnings.add(layer["sr"]!, "a time stretch of 0 or below; the layer plays at its own speed", kind: .malformed)
+            stretch = 1
+        }
+        return TimeMap(offset: start, scale: stretch)
+    }
+
+    mutating func layerNode(_ layer: LottieItem, time outer: TimeMap, depth: Int) -> SceneValue? {
+        guard layer.json.isObject else {
+            warnings.add(layer, "a layer that is not an object; it is left out", kind: .malformed)
+            return nil
+        }
+        if layer.json["hd"]?.isTrue == true { return nil }
+        let kind = layer.number("ty").map(Int.init) ?? -1
+        let time = outer.then(layerClock(layer))
+        if layer.json["td"]?.isTrue == true {
+            warnings.add(layer, "a track matte source, which this importer does not map yet; it is left out (and not drawn, as in the players)", kind: .matte)
+            return nil
+        }
+        noteUnsupported(layer)
+        var children: [SceneValue] = []
+        switch kind {
+        case 4:
+            children = shapeNodes(layer.list("shapes"), time: time)
+        case 1:
+            children = solid(layer, time: time).map { [$0] } ?? []
+        case 0:
+            children = precomp(layer, time: time, depth: depth)
+        case 3:
+            return nil
+        case 2:
+            warnings.add(layer, "an image layer, which a scene cannot hold; it is left out", kind: .image)
+            return nil
+        case 5:
+            warnings.add(layer, "a text layer, which a scene cannot hold without its glyph outlines; it is left out", kind: .text)
+            return nil
+        default:
+            let names = [6: "an audio layer", 13: "a camera layer", 15: "a data layer"]
+            warnings.add(layer, "\(names[kind] ?? "a layer of type \(kind)"), which a scene cannot hold; it is left out", kind: .layerKind)
+            return nil
+        }
+        guard !children.isEmpty else { return nil }
+        var node = NodeDraft(id: ids.unique(layer.string("nm"), fallback: "layer"), shape: .group)
+        nodeCount += 1
+        transform(layer["ks"], on: &node, time: time, opacity: true)
+        window(layer, node: &node, time: outer)
+        node.set(.children, .list(children, .block))
+        return node.value
+    }
+
+    /// What a layer has that the scene cannot hold, each a warning at its pointer.
+    func noteUnsupported(_ layer: LottieItem) {
+        if layer.json["ddd"]?.isTrue == true {
+            warnings.add(layer["ddd"]!, "a 3D layer, which a scene cannot hold; it is drawn flat", kind: .threeD)
+        }
+        for (index, effect) in layer.list("ef").enumerated() where effect.json["en"].map({ $0.isTrue }) ?? true {
+            _ = index
+            warnings.add(effect, "an effect (\(effect.string("nm") ?? "type \(effect.number("ty").map { Int($0) } ?? -1)")), which this importer does not map; it is left out", kind: .effect)
+        }
+        if let styles = layer["sy"], !(styles.json.items ?? []).isEmpty {
+            warnings.add(styles, "layer styles, which a scene cannot hold; they are left out", kind: .style)
+        }
+        if let remap = layer["tm"] {
+            warnings.add(remap, "time remapping, which a scene cannot hold; the layer plays at its own pace", kind: .timeRemap)
+        }
+        if let blend = layer.number("bm"), blend != 0 {
+            warnings.add(layer["bm"]!, "a blend mode, which this importer does not map yet; the layer is drawn normally", kind: .blend)
+        }
+        if let masks = layer["masksProperties"], !(masks.json.items ?? []).isEmpty {
+            warnings.add(masks, "masks, which this importer does not map yet; the layer is drawn unmasked", kind: .mask)
+        }
+        if let matte = layer.number("tt"), matte != 0 {
+            warnings.add(layer["tt"]!, "a track matte, which this importer does not map yet; the layer is drawn unmatted", kind: .matte)
+        }
+        if layer.json["ao"]?.isTrue == true {
+            warnings.add(layer["ao"]!, "auto-orient, which this importer does not map yet; the layer keeps its rotation", kind: .motion)
+        }
+    }
+
+    /// A layer drawn only from its in point to its out point: hold keyframes on its opacity.
+    mutating func window(_ layer: LottieItem, node: inout NodeDraft, time: TimeMap) {
+        let inPoint = layer.number("ip").map(time.outer) ?? -.infinity
+        let outPoint = layer.number("op").map(time.outer) ?? .infinity
+        guard inPoint > startFrame || outPoint < endFrame else { return }
+        let start = (inPoint - startFrame) / fps, end = (outPoint - startFrame) / fps
+        guard start < duration, end > 0, end > start else {
+            // Never on screen within the animation.
+            node.set(.opacity, .number(0))
+            return
+        }
+        warnings.add(layer["ip"] ?? layer, "a layer window (in and out points), which this importer does not map yet; the layer is drawn throughout", kind: .approximation)
+    }
+
+    // MARK: Solids and precompositions
+
+    mutating func solid(_ layer: LottieItem, time: TimeMap) -> SceneValue? {
+        guard let width = layer.number("sw"), let height = layer.number("sh"), width > 0, height > 0 else { return nil }
+        var rect = NodeDraft(id: ids.unique((layer.string("nm") ?? "solid") + " fill", fallback: "solid"), shape: .rect)
+        rect.set(.size, .point(Point(clean(width), clean(height))))
+        rect.set(.position, .point(Point(clean(width / 2), clean(height / 2))))
+        let color = layer.string("sc").flatMap(parseHexColor) ?? RGBA(0, 0, 0)
+        rect.set(.fill, .color(color))
+        return rect.value
+    }
+
+    mutating func precomp(_ layer: LottieItem, time: TimeMap, depth: Int) -> [SceneValue] {
+        guard let reference = layer.string("refId"), let asset = assets[reference] else {
+            warnings.add(layer["refId"] ?? layer, "a precomposition whose asset is not in the document; it is left out", kind: .malformed)
+            return []
+        }
+        guard asset["layers"] != nil else {
+            warnings.add(asset, "an image asset placed as a precomposition; it is left out", kind: .image)
+            return []
+        }
+        guard depth < LottieImporter.maxPrecompDepth, !precompStack.contains(reference) else {
+            warnings.add(layer["refId"]!, "precompositions nested more than \(LottieImporter.maxPrecompDepth) deep, or one that holds itself; it is left out", kind: .malformed)
+            return []
+        }
+        precompStack.append(reference)
+        defer { precompStack.removeLast() }
+        var children = layerList(asset.list("layers"), time: time, depth: depth + 1)
+        guard !children.isEmpty else { return [] }
+        // Players cut a precomposition at its size.
+        if let width = layer.number("w"), let height = layer.number("h"), width > 0, height > 0 {
+            var group = NodeDraft(id: ids.unique((layer.string("nm") ?? "precomp") + " content", fallback: "content"), shape: .group)
+            group.set(.clip, .map([
+                SceneEntry(SceneKey(.clipShape), .word(ShapeKind.rect.rawValue)),
+                SceneEntry(SceneKey(.clipSize), .point(Point(clean(width), clean(height)))),
+                SceneEntry(SceneKey(.clipPosition), .point(Point(clean(width / 2), clean(height / 2)))),
+            ], .flow))
+            group.set(.children, .list(children, .block))
+            children = [group.value]
+        }
+        return children
+    }
+
+    // MARK: Transforms
+
+    /// A layer's (`ks`) or a group's (`tr`) transform on `node`: anchor, position, scale,
+    /// rotation, and opacity when `opacity` (a parent passes on its transform only).
+    mutating func transform(_ item: LottieItem?, on node: inout NodeDraft, time: TimeMap, opacity: Bool) {
+        guard let item else { return }
+        let anchor = tracks.track(item["a"], TrackReader.vector)
+        let position = positionTrack(item)
+        let scale = tracks.track(item["s"], TrackReader.vector)
+        let rotation = tracks.track(item["r"] ?? item["rz"], TrackReader.scalar)
+        let isIdentity = [anchor, position].allSatisfy { $0 == nil || (!$0!.isAnimated && $0!.first == [0, 0]) }
+            && (scale == nil || (!scale!.isAnimated && scale!.first == [100, 100]))
+            && (rotation == nil || (!rotation!.isAnimated && rotation!.first == [0]))
+        if !isIdentity {
+            animate(&node, .anchor, anchor ?? .fixed([0, 0]), time: time, pointValue, always: true)
+            if let position { animate(&node, .position, position, time: time, pointValue, spatial: true) }
+            if let rotation { animate(&node, .rotation, rotation, time: time, { .degrees(clean($0[0])) }, skip: [0]) }
+            if let scale {
+                animate(&node, .scale, scale, time: time, { .numberOrPoint(Point(clean($0[0] / 100), clean($0[1] / 100))) }, skip: [100, 100])
+            }
+        }
+        if let skew = tracks.track(item["sk"], TrackReader.scalar), skew.isAnimated || skew.first != [0] {
+            warnings.add(item["sk"]!, "a skew, which a scene cannot hold; it is left out", kind: .approximation)
+        }
+        if opacity, let value = tracks.track(item["o"], TrackReader.scalar) {
+            animate(&node, .opacity, value, time: time, { .number(clean(min(1, max(0, $0[0] / 100)))) }, skip: [100])
+        }
+    }
+
+    /// Position, whether written as one point or (After Effects' separate dimensions) as x and y.
+    func positionTrack(_ item: LottieItem) -> LottieTrack? {
+        guard let position = item["p"] else { return nil }
+        guard position.json["s"]?.isTrue == true else { return tracks.track(position, TrackReader.vector) }
+        let x = tracks.track(position["x"], TrackReader.scalar) ?? .fixed([0])
+        let y = tracks.track(position["y"], TrackReader.scalar) ?? .fixed([0])
+        return combine(x, y)
+    }
+
+    /// Two one-number tracks as one of two numbers: exact when they share keyframe times (each
+    /// keeps its own timing), else sampled at every keyframe time of either.
+    func combine(_ x: LottieTrack, _ y: LottieTrack) -> LottieTrack {
+        switch (x, y) {
+        case let (.fixed(a), .fixed(b)): return .fixed([a[0], b[0]])
+        case let (.keyed(keys), .fixed(b)):
+            return .keyed(keys.map { key in
+                var key = key
+                key.value = [key.value[0], b[0]]
+                key.timing = [key.timing(0), .linear]
+                return key
+            })
+        case let (.fixed(a), .keyed(keys)):
+            return .keyed(keys.map { key in
+                var key = key
+                key.value = [a[0], key.value[0]]
+                key.timing = [.linear, key.timing(0)]
+                return key
+            })
+        case let (.keyed(xs), .keyed(ys)):
+            if xs.map(\.frame) == ys.map(\.frame) {
+                return .keyed(zip(xs, ys).map { a, b in
+                    var key = a
+                    key.value = [a.value[0], b.value[0]]
+                    key.timing = [a.timing(0), b.timing(0)]
+                    key.hold = a.hold && b.hold
+                    return key
+                })
+            }
+            let frames = Array(Set(xs.map(\.frame) + ys.map(\.frame))).sorted()
+            return .keyed(frames.map { frame in LottieKey(frame: frame, value: [x.value(at: frame)[0], y.value(at: frame)[0]]) })
+        }
+    }
+}
+
+/// `#RRGGBB` as solids write their colour.
+func parseHexColor(_ text: String) -> RGBA? {
+    var digits = Array(text.utf8)
+    if digits.first == UInt8(ascii: "#") { digits.removeFirst() }
+    guard digits.count == 6 || digits.count == 8 else { return nil }
+    var values: [Double] = []
+    for index in stride(from: 0, to: digits.count, by: 2) {
+        guard let value = UInt8(String(decoding: digits[index..<index + 2], as: UTF8.self), radix: 16) else { return nil }
+        values.append(Double(value) / 255)
+    }
+    return RGBA(values[0], values[1], values[2], values.count > 3 ? values[3] : 1)
+}
