@@ -9,7 +9,10 @@
 #   4. action.yml on a clean runner: a bare Debian 12 (debootstrap, chroot) that must get what the
 #      build needs from the action itself (scripts/test-action-clean.sh).
 #   5. the unit tests too slow for the test command (CHOREO_SLOW_TESTS=1: two million random
-#      numbers through the byte formatter, about two minutes).
+#      numbers through the byte formatter, about two minutes);
+#   6. the Lottie importer's study (Tests/conformance/lottie_corpus_study.py): every document of
+#      ../shared/peer-suites/lottie-corpus imported, compiled back and drawn by ThorVG beside the
+#      original, and the repository's scenes through compile, import, compile (half an hour).
 # Run it before a release, after a change to the plugin, the importer or the runtimes, or
 # overnight, after scripts/test.sh has installed the tools both use.
 set -euo pipefail
@@ -25,7 +28,7 @@ echo "== conformance suites, full breadth"
 CONFORMANCE_BREADTH=full RESVG_SAMPLE=1 bash Tests/conformance/run_all.sh </dev/null || failed+=("conformance suites (full)")
 
 # fuzz.sh keeps going after a crash (fork mode), so a finding is a new file in fuzz/artifacts/.
-for target in FuzzChoreo FuzzLanguageServer FuzzSVGImport FuzzMCP; do
+for target in FuzzChoreo FuzzLanguageServer FuzzSVGImport FuzzMCP FuzzLottieImport; do
     echo "== fuzz: $target for ${FUZZ_SECONDS:-120} s"
     mkdir -p fuzz/artifacts
     before=$(find fuzz/artifacts -type f | wc -l)
@@ -45,6 +48,12 @@ mapfile -t scratch < <(swift_scratch_args)
 swift build "${scratch[@]}" --product ChoreoPackageTests </dev/null \
     && CHOREO_SLOW_TESTS=1 swift test "${scratch[@]}" --skip-build --filter millionsOfRandomValuesMatchTheStringFormatter </dev/null \
     || failed+=("slow unit tests")
+
+echo "== Lottie import: the corpus study and the round trip of scenes/"
+swift build "${scratch[@]}" --product choreo </dev/null || failed+=("Lottie import study (build)")
+choreo_bin="$(swift build "${scratch[@]}" --show-bin-path)/choreo"
+CHOREO="$choreo_bin" .venv/bin/python Tests/conformance/lottie_corpus_study.py </dev/null || failed+=("Lottie corpus study")
+CHOREO="$choreo_bin" .venv/bin/python Tests/conformance/lottie_corpus_study.py --round-trip </dev/null || failed+=("Lottie round trip")
 
 if [ ${#failed[@]} -gt 0 ]; then
     echo "FAILED: ${failed[*]}" >&2

@@ -241,7 +241,7 @@ def main() -> int:
         for r in results:
             if r["outcome"] != "same":
                 print(f"  {r['path']}: {r['outcome']} {r.get('pixels', '')} {r.get('detail', '')}".rstrip())
-        return 0
+        return 0 if all(r["outcome"] == "same" for r in results) else 1
     corpus = corpus_dir()
     if corpus is None:
         print("lottie corpus study skipped: ../shared/peer-suites/lottie-corpus is absent", file=sys.stderr)
