@@ -256,12 +256,34 @@ struct DocumentImport {
             return nil
         }
         guard !children.isEmpty else { return nil }
+        guard let shown = window(layer, time: outer) else { return nil }
         var node = NodeDraft(id: ids.unique(layer.string("nm"), fallback: "layer"), shape: .group)
         nodeCount += 1
         transform(layer["ks"], on: &node, time: time, opacity: true)
-        window(layer, node: &node, time: outer)
         node.set(.children, .list(children, .block))
-        return node.value
+        guard let (start, end) = shown else { return node.value }
+        return windowed(node.value, name: layer.string("nm"), start: start, end: end)
+    }
+
+    /// `node` inside a group that shows it from `start` to `end` (seconds): its opacity jumps
+    /// from 0 to 1 and back by hold keyframes, and back again where the loop starts over.
+    mutating func windowed(_ node: SceneValue, name: String?, start: Double, end: Double) -> SceneValue {
+        var group = NodeDraft(id: ids.unique((name ?? "layer") + " window", fallback: "window"), shape: .group)
+        nodeCount += 1
+        let first: Double = start <= 0 ? 1 : 0
+        group.set(.opacity, .number(first))
+        var keys: [(Double, Double)] = [(0, first)]
+        if start > 0 { keys.append((start, 1)) }
+        if end < duration { keys.append((end, 0)) }
+        if keys.last!.1 != first { keys.append((duration, first)) }
+        let list: [SceneValue] = keys.enumerated().map { index, key in
+            var entries = [SceneEntry(.at, frameTime(key.0 * fps)), SceneEntry(.value, .number(key.1))]
+            if index > 0 { entries.append(SceneEntry(.easing, .word("hold"))) }
+            return .map(entries, .flow)
+        }
+        keyframes.append((key: "\(group.id).\(Property.opacity.path)", list: list))
+        group.set(.children, .list([node], .block))
+        return group.value
     }
 
     /// What a layer has that the scene cannot hold, each a warning at its pointer.
@@ -294,17 +316,15 @@ struct DocumentImport {
     }
 
     /// A layer drawn only from its in point to its out point: hold keyframes on its opacity.
-    mutating func window(_ layer: LottieItem, node: inout NodeDraft, time: TimeMap) {
+    /// The part of the animation a layer is drawn in (its in and out points, `ip` and `op`, on its
+    /// composition's clock): `.some(nil)` for all of it, nil for none of it, else the seconds.
+    func window(_ layer: LottieItem, time: TimeMap) -> (Double, Double)?? {
         let inPoint = layer.number("ip").map(time.outer) ?? -.infinity
         let outPoint = layer.number("op").map(time.outer) ?? .infinity
-        guard inPoint > startFrame || outPoint < endFrame else { return }
+        guard inPoint > startFrame || outPoint < endFrame else { return .some(nil) }
         let start = (inPoint - startFrame) / fps, end = (outPoint - startFrame) / fps
-        guard start < duration, end > 0, end > start else {
-            // Never on screen within the animation.
-            node.set(.opacity, .number(0))
-            return
-        }
-        warnings.add(layer["ip"] ?? layer, "a layer window (in and out points), which this importer does not map yet; the layer is drawn throughout", kind: .approximation)
+        guard start < duration, end > 0, end > start else { return nil }
+        return .some((max(0, start), min(duration, end)))
     }
 
     // MARK: Solids and precompositions
