@@ -18,6 +18,9 @@ struct SceneFonts {
 /// The most fonts one scene may declare: each may be 32 MiB.
 let maximumSceneFonts = 16
 
+/// The most combining marks (non-starters) in a row a text may hold: UAX #15's stream-safe limit.
+let maximumCombiningMarksInARow = 30
+
 extension FrontendContext {
     /// `fonts:`: name → `{file: …}` (relative to the scene) or `{family: …}` (found through
     /// fontconfig), each with an optional `weight` and, for a collection, `index`.
@@ -197,7 +200,37 @@ extension FrontendContext {
     /// Sets `text` and reports what the font cannot draw or `max-width` cannot hold, at `range`
     /// (the text as written) and `maxWidthRange`; nil when its outlines are over the vertex limit.
     func setText(_ text: String, font: Font, style: TextStyle, at range: SourceRange, maxWidthRange: SourceRange?) -> TextLayout? {
-        let layout = font.layOut(text, style: style)
+        // A character drawn is at least one vertex (most are tens), and one that draws nothing in
+        // such numbers is no text: a text of more characters than the vertices the scene has left
+        // is refused before it is shaped (7 MB of text took 3 GB shaping and placing it).
+        let limit = SceneLimits.pathVertexLimit(inputBytes: file.bytes.count)
+        let budget = max(limit - pathVertexCount, 0)
+        let characters = text.unicodeScalars.count
+        guard characters <= budget else {
+            if !reportedTooManyVertices {
+                reportedTooManyVertices = true
+                error(.tooManyVertices,
+                    "a text of \(characters) characters, more than the \(budget) path vertices the scene has left of the limit of \(limit)\(limitExplanation(limit, floor: SceneLimits.maxPathVertices, inputBytes: file.bytes.count)); each character drawn is at least one",
+                    at: range, help: "shorten the text")
+            }
+            pathVertexCount = limit + 1
+            return nil
+        }
+        // HarfBuzz merges a cluster's marks one at a time, quadratic in their number: 16,000
+        // combining marks on one letter took 1.7 s to shape. Unicode's stream-safe text format
+        // (UAX #15) allows 30 in a row; no script needs more.
+        var marksInARow = 0
+        for scalar in text.unicodeScalars {
+            marksInARow = scalar.properties.canonicalCombiningClass == .notReordered ? 0 : marksInARow + 1
+            guard marksInARow <= maximumCombiningMarksInARow else {
+                error(.valueTooLarge,
+                    "the text has more than \(maximumCombiningMarksInARow) combining marks in a row, more than Unicode's stream-safe text format allows",
+                    at: range, help: "no script stacks that many marks on one character; remove them")
+                return nil
+            }
+        }
+        // Glyphs are placed only while the scene's vertex limit holds: past it, none is built.
+        let layout = font.layOut(text, style: style, vertexBudget: budget)
         if !layout.missingCharacters.isEmpty {
             let listed = layout.missingCharacters.map { character in
                 "'\(character)' (\(character.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true).leftPadded(to: 4) }.joined(separator: " ")))"
@@ -211,7 +244,7 @@ extension FrontendContext {
                 at: maxWidthRange ?? range,
                 help: "widen max-width, make the text smaller, or break the word with a space or \\n")
         }
-        guard addPathVertices(layout.glyphs.reduce(0) { $0 + $1.outline.contours.reduce(0) { $0 + $1.vertices.count } }, at: range) else { return nil }
+        guard addPathVertices(layout.vertexCount, at: range) else { return nil }
         return layout
     }
 }

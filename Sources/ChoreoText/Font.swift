@@ -204,7 +204,8 @@ public final class Font: @unchecked Sendable {
             var count: UInt32 = 0
             guard let infos = hb_buffer_get_glyph_infos(buffer, &count), let positions = hb_buffer_get_glyph_positions(buffer, &count)
             else { continue }
-            glyphs.reserveCapacity(glyphs.count + Int(count))
+            // Not `reserveCapacity(glyphs.count + count)`: reserved per run, exactly, the array was
+            // copied whole for every run, quadratic in a line of many directional runs.
             for index in 0..<Int(count) {
                 let info = infos[index], position = positions[index]
                 glyphs.append(

@@ -166,7 +166,7 @@ func diagnosticOutputIsBoundedPerFile(_ format: String) throws {
 
 /// A run of the CLI under `/usr/bin/time`: its exit status, output, peak memory and CPU time (user and
 /// system, which a machine busy with other work does not stretch as it does the wall time).
-private func measuredRun(_ arguments: [String], in sandbox: Sandbox) throws -> (status: Int32, stdout: String, stderr: String, kilobytes: Double, cpuSeconds: Double) {
+func measuredRun(_ arguments: [String], in sandbox: Sandbox) throws -> (status: Int32, stdout: String, stderr: String, kilobytes: Double, cpuSeconds: Double) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
     process.arguments = ["-f", "maxrss=%M user=%U system=%S", try #require(choreoExecutable).path] + arguments
