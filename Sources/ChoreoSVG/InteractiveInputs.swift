@@ -18,7 +18,7 @@ enum InteractiveInputs {
         let fields = inputs.map { input in
             let range = input.range.map { "[\(formatNumber($0.lowerBound, decimals: 6)), \(formatNumber($0.upperBound, decimals: 6))]" } ?? "null"
             let choices = input.kind == .choice ? ", choices: [\(input.choiceNames.map(jsString).joined(separator: ", "))]" : ""
-            return "\(jsString(input.name)): {kind: \(jsString(input.kind.rawValue)), value: \(value(input.initial)), range: \(range)\(choices)}"
+            return "\(jsKey(input.name)): {kind: \(jsString(input.kind.rawValue)), value: \(value(input.initial)), range: \(range)\(choices)}"
         }
         return "{" + fields.joined(separator: ", ") + "}"
     }

@@ -173,7 +173,7 @@ enum InteractiveSVG {
             } else {
                 fields.append("play: null")
             }
-            states.append("\(jsString(state.name)): {\(fields.joined(separator: ", "))}")
+            states.append("\(jsKey(state.name)): {\(fields.joined(separator: ", "))}")
         }
         var transitions: [String] = []
         for (offset, transition) in machine.transitions.enumerated() {

@@ -137,7 +137,7 @@ public enum PreviewPage {
         // The layout guides of each state at rest, and of the first frame (a scene without states).
         var guides = ["\"\": \(guidesLiteral(timeline, at: 0))"]
         for span in timeline.spans where span.kind == .pose {
-            guides.append("\(jsString(span.name)): \(guidesLiteral(timeline, at: span.start))")
+            guides.append("\(jsKey(span.name)): \(guidesLiteral(timeline, at: span.start))")
         }
         return "{name: \(jsString(timeline.name)), title: \(jsString(timeline.title)), fps: \(formatNumber(timeline.fps, decimals: 6)), "
             + "spans: [\(spans.joined(separator: ", "))], machine: \(machine ?? "null"), guides: {\(guides.joined(separator: ", "))}"

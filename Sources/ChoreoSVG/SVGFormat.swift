@@ -261,3 +261,8 @@ struct IdAllocator {
 /// A JavaScript string literal that is also safe inside an HTML `<script>` element and an XML
 /// CDATA section: no `<`, `>` or `&` is left in it.
 func jsString(_ text: String) -> String { TextEscaping.javaScriptString(text) }
+
+/// A name from the scene as a key of a JavaScript object literal: `jsString`, but `__proto__` as a
+/// computed key (`["__proto__"]`), since written plainly it sets the literal's prototype instead
+/// of making an entry. The runtime copies such tables into objects without a prototype.
+func jsKey(_ name: String) -> String { name == "__proto__" ? "[\(jsString(name))]" : jsString(name) }

@@ -7,13 +7,24 @@
   var title = root.querySelector("title");
   var hit = root.querySelector(".choreo-hit") || root;
   var state = null, busy = false, waiting = null, playing = null, active = null;
-  var from = {};
+  // Tables keyed by names from the scene (states, inputs, triggers) have no prototype: a
+  // name such as `__proto__`, `constructor` or `toString` is an entry like any other, and
+  // writing one never reaches the page's Object.prototype.
+  function table(object) {
+    var entries = Object.create(null);
+    if (object) Object.keys(object).forEach(function (key) { entries[key] = object[key]; });
+    return entries;
+  }
+  function has(entries, name) { return typeof name === "string" && Object.prototype.hasOwnProperty.call(entries, name); }
+  machine.states = table(machine.states);
+  machine.inputs = table(machine.inputs);
+  var from = table();
   // Several transitions may share a trigger, told apart by their guards: the first that holds wins.
   machine.transitions.forEach(function (t) {
-    var byTrigger = from[t.from] = from[t.from] || {};
-    (byTrigger[t.trigger] = byTrigger[t.trigger] || []).push(t);
+    var byTrigger = from[t.from] || (from[t.from] = table());
+    (byTrigger[t.trigger] || (byTrigger[t.trigger] = [])).push(t);
   });
-  var values = {};
+  var values = table();
   Object.keys(machine.inputs).forEach(function (name) { values[name] = machine.inputs[name].value; });
   function holds(t) {
     if (!t.when) return true;
@@ -32,7 +43,8 @@
     });
   }
   function pick(name, trigger) {
-    return ((from[name] || {})[trigger] || []).filter(function (t) {
+    var byTrigger = has(from, name) ? from[name] : null;
+    return ((byTrigger && has(byTrigger, trigger) ? byTrigger[trigger] : null) || []).filter(function (t) {
       return (trigger !== "programmatic" || t.auto) && holds(t);
     })[0];
   }
@@ -312,7 +324,7 @@
   // Sets an input (a number is kept inside its range); false for an unknown input or a
   // value of another kind. The machine acts on it at once, or when it next rests.
   function set(name, value) {
-    var input = machine.inputs.hasOwnProperty(name) ? machine.inputs[name] : null;
+    var input = has(machine.inputs, name) ? machine.inputs[name] : null;
     if (!input) return false;
     var tokens = root.choreoTokens;
     if (tokens) {
@@ -338,7 +350,7 @@
     play: play,
     set: set,
     get: function (name) {
-      if (!machine.inputs.hasOwnProperty(name)) return undefined;
+      if (!has(machine.inputs, name)) return undefined;
       var value = values[name];
       // A colour the token script accepted: its channels.
       return Array.isArray(value) ? { r: value[0], g: value[1], b: value[2], a: value[3] } : value;

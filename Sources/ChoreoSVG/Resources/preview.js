@@ -120,7 +120,7 @@
   // The shortest list of transitions from one state to another (any trigger).
   function route(from, to) {
     if (!machine || from === to) return from === to ? [] : null;
-    var queue = [[from, []]], seen = {};
+    var queue = [[from, []]], seen = Object.create(null);
     seen[from] = true;
     while (queue.length) {
       var item = queue.shift();
@@ -188,7 +188,7 @@
     var width = 420, height = n <= 2 ? 170 : 300, nodeW = 96, nodeH = 40;
     diagram.setAttribute("viewBox", "0 0 " + width + " " + height);
     var radiusX = width / 2 - nodeW / 2 - 12, radiusY = height / 2 - nodeH / 2 - 14;
-    var place = {};
+    var place = Object.create(null);
     states.forEach(function (s, i) {
       var angle = n === 1 ? 0 : Math.PI + 2 * Math.PI * i / n;
       place[s.name] = n === 1 ? { x: width / 2, y: height / 2 } : { x: width / 2 + radiusX * Math.cos(angle), y: height / 2 + radiusY * Math.sin(angle) };
@@ -215,7 +215,7 @@
       return when ? t.trigger + " " + when : t.trigger;
     }
     // Several transitions from one state to another (on different triggers) bend apart.
-    var parallel = {}, labels = [];
+    var parallel = Object.create(null), labels = [];
     machine.transitions.forEach(function (t) {
       var a = place[t.from], b = place[t.to];
       if (!a || !b) return;
@@ -305,7 +305,8 @@
     if (old) old.parentNode.removeChild(old);
     if (!guidesShown || !svg) return;
     var state = runtime && runtime.state;
-    var guides = (state !== null && state !== undefined && data.guides[state]) || data.guides[""] || [];
+    var own = function (name) { return typeof name === "string" && Object.prototype.hasOwnProperty.call(data.guides, name) ? data.guides[name] : null; };
+    var guides = own(state) || own("") || [];
     var layer = document.createElementNS(SVG_NS, "g");
     layer.setAttribute("id", "stage-guides");
     guides.forEach(function (g) {
@@ -348,7 +349,7 @@
     return Math.floor(r[0]) === r[0] && Math.floor(r[1]) === r[1] && Math.floor(input.value) === input.value ? "1" : "any";
   }
   function buildInputs() {
-    var inputs = runtime && runtime.machine && runtime.machine.inputs ? runtime.machine.inputs : {};
+    var inputs = runtime && runtime.machine && runtime.machine.inputs ? runtime.machine.inputs : Object.create(null);
     var names = Object.keys(inputs);
     if (!names.length) return;
     byId("inputs-area").hidden = false;
