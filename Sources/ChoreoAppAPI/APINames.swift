@@ -86,8 +86,22 @@ public struct APINames: Sendable {
         return text
     }
 
-    /// The type name of a scene: `download-button` → `DownloadButton`.
+    /// The type name of a scene: `download-button` → `DownloadButton`; a name the generated files
+    /// use from the language itself gets `_` (`range` → `Range_`): as the Swift file's enum, a
+    /// `Range` made its `Range<Int>` refer to itself and a `Bool` retyped every flag; as the
+    /// TypeScript file's constant, a `Math` hid the `Math.min` its setters call.
     public static func typeName(_ scene: String) -> String {
-        identifier(scene, upper: true, reserved: ["Type", "Self", "Any", "Protocol"])
+        identifier(scene, upper: true, reserved: typeNamesInUse)
     }
+
+    /// Type names the generated Swift and TypeScript refer to, or that the languages keep.
+    static let typeNamesInUse: Set<String> = [
+        "Type", "Self", "Any", "Protocol",
+        // Swift: what SwiftAPI writes, and the module that would qualify it.
+        "Swift", "String", "Double", "Bool", "Int", "Range", "ClosedRange", "Void", "Sendable", "CaseIterable", "Optional",
+        "Never", "Array", "Dictionary", "Set", "Float", "Character", "Error", "Equatable", "Hashable", "Codable", "AnyObject",
+        // TypeScript and the DOM: what TypeScriptAPI writes, and the globals a value of that name would hide.
+        "Math", "Object", "JSON", "Number", "Boolean", "Symbol", "Promise", "Element", "Event", "CustomEvent", "Infinity", "NaN",
+        "Date", "RegExp", "Function", "Record", "Partial", "Readonly", "Map", "WeakMap",
+    ]
 }

@@ -145,6 +145,43 @@ import Testing
     }
 }
 
+/// A scene named as a type the generated files use (`range`, `string`, `bool`, …, `math`)
+/// made the Swift file fail to compile or silently retype every `Bool`, and the TypeScript file's
+/// setters call its own constant's `min`: such a name gets `_`, and both files compile.
+@Test func sceneNamesOfTheLanguagesOwnTypesDoNotShadowThem() throws {
+    let sandbox = try Sandbox()
+    let names = ["range", "string", "double", "int", "bool", "void", "closed-range", "sendable", "case-iterable", "swift", "math", "object", "element", "event"]
+    for name in names {
+        try sandbox.write("\(name).yaml", """
+            choreo: 1
+            name: \(name)
+            size: [10, 10]
+            inputs:
+              level: {number: 0, range: [0, 3]}
+              on: {boolean: false}
+            layers:
+              - {id: dot, shape: ellipse, radius: 2, position: [5, 5]}
+            states:
+              rest: {}
+              lit: {dot: {opacity: 0.5}}
+            transitions:
+              - {from: rest, to: lit, on: tap, when: "on == true", emit: lit-up}
+              - {from: lit, to: rest, on: tap}
+            """)
+    }
+    let compiled = try sandbox.run(["compile", "."] + ["-o", "out", "--emit", "swift-api,ts-api"])
+    #expect(compiled.status == 0, "\(compiled)")
+    #expect(sandbox.read("out/range.swift")?.contains("public enum Range_ {") == true)
+    #expect(sandbox.read("out/math.ts")?.contains("export const Math_ = {") == true)
+    // Each file declares one type of its own name: all of them are checked in one run of each compiler.
+    let swiftc = try #require(AppAPITests.program("swiftc"))
+    let swift = try AppAPITests.execute(swiftc, ["-typecheck"] + names.map { "\($0).swift" }, in: sandbox.url("out"))
+    #expect(swift.status == 0, "\(swift)")
+    let tsc = try #require(AppAPITests.program("tsc"), "tsc is missing: install Debian's node-typescript")
+    let typeScript = try AppAPITests.execute(tsc, ["--noEmit", "--strict"] + names.map { "\($0).ts" }, in: sandbox.url("out"))
+    #expect(typeScript.status == 0, "\(typeScript)")
+}
+
 /// Two transitions between the same two states on different triggers, and a state that plays a
 /// timeline of its own name: every output names each span once (contract §27), and the app APIs
 /// compile with each transition's own trigger and frames.
