@@ -15,8 +15,14 @@ public enum DiffPage {
         let title = "choreo diff: \(diff.name)"
         var body = "<h1>\(xml(title))</h1>\n<p class=\"files\">\(xml(diff.oldPath ?? "")) → \(xml(diff.newPath ?? ""))</p>\n"
         body += changeTable(diff)
-        for (index, span) in changedSpans(diff, old: old, new: new).enumerated() {
-            body += filmstrips(span: span, index: index, old: old, new: new, clip: media.first { $0.span == span })
+        var stills = StillBudget()
+        let spans = changedSpans(diff, old: old, new: new)
+        for (index, span) in spans.enumerated() {
+            let share = stills.left / (spans.count - index)
+            body += filmstrips(span: span, index: index, old: old, new: new, clip: media.first { $0.span == span }, stills: &stills, share: share)
+        }
+        if stills.omitted > 0 {
+            body += "<p class=\"filmstrip-note\">\(stills.shown) of \(stills.shown + stills.omitted) stills shown: the page holds at most \(PreviewPage.maximumFilmstripBytes >> 20) MiB of stills</p>\n"
         }
         body += "<h2>Interactive</h2>\n<div class=\"pair\">\n"
         body += "<figure class=\"before\"><figcaption>before</figcaption>\(SVGEmitter.interactive(old, idPrefix: "old-"))</figure>\n"
@@ -77,7 +83,21 @@ public enum DiffPage {
         return spans
     }
 
-    private static func filmstrips(span name: String, index: Int, old: Timeline, new: Timeline, clip: DiffMedia.Clip?) -> String {
+    /// The stills the page's filmstrips hold, in the preview's filmstrip budget
+    /// (`PreviewPage.maximumFilmstripBytes`): every still draws the whole scene, so two scenes of
+    /// many copies with many changed spans made a page of hundreds of megabytes. Each span's
+    /// pair of strips is given an even share of what is left (`share`), judged from its first
+    /// pair of stills, and every still is counted as it is drawn.
+    struct StillBudget {
+        var bytes = 0
+        var shown = 0
+        var omitted = 0
+        var left: Int { PreviewPage.maximumFilmstripBytes - bytes }
+    }
+
+    private static func filmstrips(
+        span name: String, index: Int, old: Timeline, new: Timeline, clip: DiffMedia.Clip?, stills: inout StillBudget, share: Int
+    ) -> String {
         guard let oldSpan = old.span(named: name), let newSpan = new.span(named: name) else { return "" }
         var offsets = Set<Int>()
         let fps = max(new.fps, 1)
@@ -86,19 +106,39 @@ public enum DiffPage {
                 offsets.insert(Int(((instant.time - span.start) * fps).rounded()))
             }
         }
-        let frames = offsets.sorted()
-        func strip(_ timeline: Timeline, _ span: Span, side: String) -> String {
-            var out = "<div class=\"strip\">"
-            for (frameIndex, frame) in frames.enumerated() {
-                let offset = Double(frame) / fps
-                let last = max(span.start, span.end - 1 / max(timeline.fps, 1))
-                let time = min(span.start + offset, last)
-                let svg = SVGEmitter.snapshot(timeline, at: time, idPrefix: "\(side)\(index)-\(frameIndex)-")
-                let past = span.start + offset > last + 1e-9 ? " (ended)" : ""
-                out += "<figure>\(svg)<figcaption>\(xml(formatNumber(offset))) s\(past)</figcaption></figure>"
-            }
-            return out + "</div>"
+        let wanted = offsets.sorted()
+        guard !wanted.isEmpty else { return "" }
+        func still(_ timeline: Timeline, _ span: Span, side: String, frame: Int, position: Int) -> String {
+            let offset = Double(frame) / fps
+            let last = max(span.start, span.end - 1 / max(timeline.fps, 1))
+            let time = min(span.start + offset, last)
+            let svg = SVGEmitter.snapshot(timeline, at: time, idPrefix: "\(side)\(index)-\(position)-")
+            let past = span.start + offset > last + 1e-9 ? " (ended)" : ""
+            return "<figure>\(svg)<figcaption>\(xml(formatNumber(offset))) s\(past)</figcaption></figure>"
         }
+        // The first pair of stills, drawn when there is room left for a pair, tells their size.
+        guard stills.left > 0, stills.bytes == 0 || stills.left >= stills.bytes / max(stills.shown / 2, 1) else {
+            stills.omitted += 2 * wanted.count
+            return "<h2>\(xml(name))</h2>\n<p class=\"filmstrip-note\">no room left for this span's stills</p>\n"
+        }
+        var oldStrip = [still(old, oldSpan, side: "b", frame: wanted[0], position: 0)]
+        var newStrip = [still(new, newSpan, side: "a", frame: wanted[0], position: 0)]
+        let perPair = max(1, oldStrip[0].utf8.count + newStrip[0].utf8.count)
+        stills.bytes += perPair
+        stills.shown += 2
+        let pairs = min(wanted.count, max(1, (share + perPair) / perPair))
+        for position in PreviewPage.spread(pairs, of: wanted.count).dropFirst() {
+            let before = still(old, oldSpan, side: "b", frame: wanted[position], position: position)
+            let after = still(new, newSpan, side: "a", frame: wanted[position], position: position)
+            // Stills of one scene differ only in their numbers, but the budget is kept whatever.
+            guard stills.bytes + before.utf8.count + after.utf8.count <= PreviewPage.maximumFilmstripBytes else { break }
+            stills.bytes += before.utf8.count + after.utf8.count
+            stills.shown += 2
+            oldStrip.append(before)
+            newStrip.append(after)
+        }
+        stills.omitted += 2 * (wanted.count - oldStrip.count)
+        func strip(_ figures: [String]) -> String { "<div class=\"strip\">" + figures.joined() + "</div>" }
         let motion = clip.map { clip in
             "<figure class=\"motion\"><img src=\"\(xml(clip.fileStem)).webp\" alt=\"\(xml(name)): before and after\">"
                 + "<figcaption>before | after · <a href=\"\(xml(clip.fileStem)).png\">still</a></figcaption></figure>\n"
@@ -106,8 +146,8 @@ public enum DiffPage {
         return """
             <h2>\(xml(name))</h2>
             \(motion)<div class="strips">
-            <div>before</div>\(strip(old, oldSpan, side: "b"))
-            <div>after</div>\(strip(new, newSpan, side: "a"))
+            <div>before</div>\(strip(oldStrip))
+            <div>after</div>\(strip(newStrip))
             </div>
 
             """

@@ -63,14 +63,21 @@ public enum PreviewPage {
         let count = min(instants.count, max(1, maximumFilmstripBytes / perStill))
         var frames = [first]
         var bytes = perStill
-        for position in 1..<max(1, count) {
-            let frame = still(position * instants.count / count)
+        for index in spread(count, of: instants.count).dropFirst() {
+            let frame = still(index)
             // Stills of one scene differ only in their numbers, but the budget is kept whatever.
             bytes += frame.svg.utf8.count
             guard bytes <= maximumFilmstripBytes else { break }
             frames.append(frame)
         }
         return frames
+    }
+
+    /// `count` of the indices `0..<total`, evenly spread, the first always among them: which
+    /// stills a filmstrip past its budget keeps (the preview's and `choreo diff --html`'s).
+    package static func spread(_ count: Int, of total: Int) -> [Int] {
+        let kept = min(max(count, 1), total)
+        return (0..<kept).map { $0 * total / kept }
     }
 
     /// The page from parts: `stageSVG` and `snapshots` must use distinct XML id prefixes, since
