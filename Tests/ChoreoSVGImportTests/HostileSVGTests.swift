@@ -35,6 +35,18 @@ import Testing
         #expect(error.message.contains("external entities"))
     }
 
+    /// XInclude is not processed: an `xi:include` of a local file draws nothing and reads nothing.
+    @Test func xIncludeIsNotProcessed() throws {
+        let secret = FileManager.default.temporaryDirectory.appendingPathComponent("choreo-svg-xinclude-\(getpid()).svg")
+        try "<svg xmlns=\"http://www.w3.org/2000/svg\"><rect id=\"SECRET\" width=\"5\" height=\"5\"/></svg>".write(to: secret, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: secret) }
+        let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xi=\"http://www.w3.org/2001/XInclude\" viewBox=\"0 0 9 9\">"
+            + "<xi:include href=\"\(secret.path)\"/><xi:include href=\"file:///etc/passwd\" parse=\"text\"/><rect id=\"own\" width=\"1\" height=\"1\"/></svg>"
+        let artwork = try ArtworkMapper.map(bytes: Array(svg.utf8)).get()
+        #expect(artwork.nodes.map(\.id) == ["own"])
+        #expect(!ArtworkYAMLWriter.scene(artwork, source: "x.svg").contains("SECRET") && !ArtworkYAMLWriter.scene(artwork, source: "x.svg").contains("root:"))
+    }
+
     @Test func plainEntitiesAsIllustratorWritesThemAreExpanded() throws {
         let svg = "<!DOCTYPE svg [<!ENTITY ns_svg \"http://www.w3.org/2000/svg\"><!ENTITY red \"#FF0000\">]><svg xmlns=\"&ns_svg;\"><rect width=\"1\" height=\"1\" fill=\"&red;\"/></svg>"
         let artwork = try ArtworkMapper.map(bytes: Array(svg.utf8)).get()

@@ -100,3 +100,29 @@ private func growth(_ font: Font, style: TextStyle = TextStyle(size: 10), _ text
         #expect(!whole.stoppedAtVertexBudget && whole.glyphs.count == 2 && whole.vertexCount == 2 * perGlyph)
     }
 }
+
+/// 150 corrupted copies of a real font (bytes flipped, zeroed and cut at random, seeded): each is
+/// refused with a `FontError` or read, and what is read sets text without a crash or a hang.
+@Test func corruptedFontsAreRefusedOrReadNeverFatal() throws {
+    let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")))
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    func next() -> Int {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        return Int(truncatingIfNeeded: state >> 33)
+    }
+    var refused = 0
+    for round in 0..<150 {
+        var bytes = original
+        switch round % 3 {
+        case 0: for _ in 0..<(1 + next() % 64) { bytes[next() % bytes.count] = UInt8(truncatingIfNeeded: next()) }
+        case 1: let start = next() % bytes.count; for index in start..<min(bytes.count, start + 1 + next() % 4096) { bytes[index] = 0 }
+        default: bytes.removeLast(bytes.count - next() % bytes.count)
+        }
+        guard let font = try? Font(data: bytes) else {
+            refused += 1
+            continue
+        }
+        _ = font.layOut("Hamburgefonstiv 0123 ÀÉÎõü ﬁ", style: TextStyle(size: 12, maxWidth: 40), vertexBudget: 100_000)
+    }
+    #expect(refused > 0 && refused < 150, "\(refused) of 150 refused")
+}
