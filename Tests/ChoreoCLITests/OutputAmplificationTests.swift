@@ -93,6 +93,31 @@ private func fileSize(_ sandbox: Sandbox, _ path: String) -> Int {
     #expect(run.peakKilobytes < 256 * 1024, "\(run.peakKilobytes) KB")
 }
 
+/// `choreo diff --html` drew both scenes whole in every still of every changed span, with no
+/// budget: two 4 KB scenes of 10,000 copies and 39 changed transitions made a 382 MB page (813 MB
+/// peak). Its stills now share the preview's `PreviewPage.maximumFilmstripBytes`, and the page
+/// says how many it shows.
+@Test func theDiffPageOfManyCopyScenesIsBounded() throws {
+    let sandbox = try Sandbox()
+    func scene(_ opacity: Double) -> String {
+        var scene = "choreo: 1\nname: f\nsize: [45, 45]\nlayers:\n  - id: g\n    shape: group\n    repeat: {count: 45, offset: [0, 1]}\n"
+        scene += "    children:\n      - {id: r, shape: rect, size: [1, 1], repeat: {count: 45, offset: [1, 0]}}\n"
+        scene += "  - {id: dot, shape: ellipse, radius: 2}\nstates:\n"
+        for state in 0..<40 { scene += "  s\(state): {dot: {opacity: \(state % 2 == 0 ? 1 : opacity)}}\n" }
+        scene += "transitions:\n"
+        for state in 0..<39 { scene += "  - {from: s\(state), to: s\(state + 1), on: tap, duration: 0.04s, easing: ease-out}\n" }
+        return scene
+    }
+    try sandbox.write("old/f.yaml", scene(0.5))
+    try sandbox.write("new/f.yaml", scene(0.25))
+    let run = try MeasuredRun(["diff", "old/f.yaml", "new/f.yaml", "--html", "pages"], in: sandbox.root)
+    #expect(run.status == 1, "\(run.stderr)")
+    let page = sandbox.read("pages/f.html") ?? ""
+    #expect(page.utf8.count > 1 << 20 && page.utf8.count < 24 << 20, "\(page.utf8.count) bytes")
+    #expect(page.contains("stills shown: the page holds at most 16 MiB of stills"), "\(page.prefix(2_000))")
+    #expect(run.peakKilobytes < 160 * 1024, "\(run.peakKilobytes) KB")
+}
+
 /// `choreo lsp` split a document into a line array each before checking its size against the
 /// file-size limit: a 15 MB didOpen of 5 million short lines took 486 MB (5 s). It is now refused
 /// on its size with `file-too-large` before anything is made of it.
