@@ -75,10 +75,10 @@ enum InteractiveTokens {
                 let hole = probed.holes[index]!
                 var fields = ["b: \(number(hole.base)), f: \(skeleton.formats[index].rawValue)"]
                 if !hole.affine.isEmpty {
-                    fields.append("a: {" + hole.affine.keys.sorted().map { "\(jsString($0)): [\(hole.affine[$0]!.map(number).joined(separator: ", "))]" }.joined(separator: ", ") + "}")
+                    fields.append("a: {" + hole.affine.keys.sorted().map { "\(jsKey($0)): [\(hole.affine[$0]!.map(number).joined(separator: ", "))]" }.joined(separator: ", ") + "}")
                 }
                 if !hole.table.isEmpty {
-                    fields.append("t: {" + hole.table.keys.sorted().map { "\(jsString($0)): [\(hole.table[$0]!.map(number).joined(separator: ", "))]" }.joined(separator: ", ") + "}")
+                    fields.append("t: {" + hole.table.keys.sorted().map { "\(jsKey($0)): [\(hole.table[$0]!.map(number).joined(separator: ", "))]" }.joined(separator: ", ") + "}")
                 }
                 holeFields.append("{" + fields.joined(separator: ", ") + "}")
             }
@@ -90,12 +90,12 @@ enum InteractiveTokens {
         let glides = probed.movers.keys.sorted().compactMap { name -> String? in
             guard let glide = tokens.tracks.first(where: { $0.glide != nil && $0.dependences.contains { $0.input == name } })?.glide
             else { return nil }
-            return "\(jsString(name)): \(glideLiteral(glide))"
+            return "\(jsKey(name)): \(glideLiteral(glide))"
         }
         let moverFields = probed.movers.keys.sorted().map { name -> String in
             switch probed.movers[name]! {
-            case let .affine(reference): "\(jsString(name)): {ref: [\(reference.map(number).joined(separator: ", "))]}"
-            case let .table(rows, reference): "\(jsString(name)): {rows: \(rows), ref: \(reference)}"
+            case let .affine(reference): "\(jsKey(name)): {ref: [\(reference.map(number).joined(separator: ", "))]}"
+            case let .table(rows, reference): "\(jsKey(name)): {rows: \(rows), ref: \(reference)}"
             }
         }
         let data = """
@@ -154,7 +154,7 @@ enum InteractiveTokens {
             case let .color(color): value = "[\(number(color.r)), \(number(color.g)), \(number(color.b)), \(number(color.a))]"
             default: value = InteractiveInputs.value(input.initial)
             }
-            return "\(jsString(input.name)): {kind: \(jsString(input.kind.rawValue)), value: \(value), range: \(range), step: \(step), "
+            return "\(jsKey(input.name)): {kind: \(jsString(input.kind.rawValue)), value: \(value), range: \(range), step: \(step), "
                 + "choices: \(choices), chars: \(chars), max: \(max)}"
         }
         return "{" + fields.joined(separator: ", ") + "}"

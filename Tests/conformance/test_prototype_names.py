@@ -43,6 +43,20 @@ transitions:
   - {from: toString, to: __proto__, on: tap, duration: 0.05s, set: {constructor: true, hasOwnProperty: "x"}}
 """
 
+# A scene without states: the token script is the SVG's `choreo` (set, get), its tables keyed by
+# the input names too.
+TOKENS_SCENE = """choreo: 1
+name: tokens
+size: [60, 60]
+inputs:
+  __proto__: {number: 0, range: [0, 10]}
+  constructor: {color: "#336699"}
+  toString: {choice: [week, month]}
+layers:
+  - {id: bar, shape: rect, size: [12, {bind: __proto__, to: [4, 40]}], position: [20, 30], fill: {bind: constructor}}
+  - {id: month, shape: rect, size: [12, {bind: toString, values: {week: 10, month: 30}, animate: {duration: 0.05s, easing: linear}}], position: [40, 30]}
+"""
+
 CLEAN = "() => ({}).tap === undefined && ({}).programmatic === undefined && Object.getPrototypeOf({}) === Object.prototype && ({}).constructor === Object"
 
 
@@ -121,4 +135,31 @@ def test_the_diff_page(browser, outputs):
     page = browser.isolated_page(1200, 900)
     page.goto((outputs / "diff" / "proto.html").as_uri(), wait_until="load")
     drive(page, ".pair .after > svg")
+    page.context.close()
+
+
+def test_the_token_script_of_a_scene_without_states(browser, tmp_path):
+    scene = tmp_path / "tokens.yaml"
+    scene.write_text(TOKENS_SCENE)
+    subprocess.run([choreo(), "compile", str(scene), "-o", str(tmp_path), "--emit", "svg"], check=True, capture_output=True)
+    page = browser.isolated_page(300, 300)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.set_content("<!doctype html><body>" + (tmp_path / "tokens.svg").read_text() + "</body>", wait_until="load")
+    api = "document.querySelector('body > svg').choreo"
+    page.wait_for_function(f"() => !!{api}", timeout=5000)
+    assert page.evaluate(CLEAN)
+    drawn = page.evaluate("document.querySelector('body > svg').outerHTML")
+    assert page.evaluate(f"{api}.set('__proto__', 5)") is True
+    assert page.evaluate(f"{api}.get('__proto__')") == 5
+    assert page.evaluate(f"{api}.set('constructor', '#ff0000')") is True
+    assert page.evaluate(f"{api}.get('constructor')") == {"r": 1, "g": 0, "b": 0, "a": 1}
+    assert page.evaluate(f"{api}.set('toString', 'month')") is True
+    assert page.evaluate(f"{api}.get('toString')") == "month"
+    page.wait_for_timeout(200)
+    assert page.evaluate(CLEAN), "Object.prototype changed by setting the inputs"
+    assert page.evaluate("document.querySelector('body > svg').outerHTML") != drawn, "setting the inputs drew nothing"
+    assert page.evaluate(f"[{api}.get('valueOf'), {api}.set('hasOwnProperty', 1), {api}.set('__proto__', 'x')]") == [None, False, False]
+    assert page.evaluate(CLEAN)
+    assert not errors, errors
     page.context.close()

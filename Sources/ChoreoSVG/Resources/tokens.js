@@ -13,12 +13,29 @@
   Array.prototype.forEach.call(root.querySelectorAll("[data-choreo-t]"), function (el) {
     elements[+el.getAttribute("data-choreo-t")] = el;
   });
-  var values = {}, shown = {}, byInput = {};
+  // Tables keyed by input names have no prototype (as in interactive.js): an input named
+  // `__proto__` or `constructor` is an entry like any other and never reaches Object.prototype.
+  function table(object) {
+    var entries = Object.create(null);
+    if (object) Object.keys(object).forEach(function (key) { entries[key] = object[key]; });
+    return entries;
+  }
+  function has(entries, name) { return typeof name === "string" && Object.prototype.hasOwnProperty.call(entries, name); }
+  data.inputs = table(data.inputs);
+  data.movers = table(data.movers);
+  data.glides = table(data.glides);
+  data.attrs.forEach(function (attr) {
+    attr.h.forEach(function (hole) {
+      if (hole.a) hole.a = table(hole.a);
+      if (hole.t) hole.t = table(hole.t);
+    });
+  });
+  var values = table(), shown = table(), byInput = table();
   Object.keys(data.inputs).forEach(function (name) { values[name] = data.inputs[name].value; });
   data.attrs.forEach(function (attr) {
     attr.h.forEach(function (hole) {
       Object.keys(hole.a || {}).concat(Object.keys(hole.t || {})).forEach(function (name) {
-        var list = byInput[name] = byInput[name] || [];
+        var list = byInput[name] || (byInput[name] = []);
         if (list.indexOf(attr) < 0) list.push(attr);
       });
     });
@@ -87,7 +104,7 @@
     return 1;
   }
   function wall() { return window.performance ? window.performance.now() : Date.now(); }
-  var gliding = {}, frame = null;
+  var gliding = table(), frame = null;
   function tick() {
     frame = null;
     var now = wall(), more = false, touched = [];
@@ -133,7 +150,7 @@
   }
   // The value as the input holds it, or undefined when it cannot hold it.
   function accept(name, value) {
-    var input = data.inputs.hasOwnProperty(name) ? data.inputs[name] : null;
+    var input = has(data.inputs, name) ? data.inputs[name] : null;
     if (!input) return undefined;
     switch (input.kind) {
       case "number":
@@ -178,7 +195,7 @@
         return true;
       },
       get: function (name) {
-        if (!data.inputs.hasOwnProperty(name)) return undefined;
+        if (!has(data.inputs, name)) return undefined;
         var value = values[name];
         return Array.isArray(value) ? { r: value[0], g: value[1], b: value[2], a: value[3] } : value;
       },
