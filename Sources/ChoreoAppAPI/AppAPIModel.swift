@@ -110,10 +110,18 @@ public struct AppAPIModel: Sendable {
     public var namedColors: [(name: String, color: RGBA)] = []
 
     /// The type name of a choice input's values: the scene's type name and the input's
-    /// (`BarChartPeriod`).
+    /// (`BarChartPeriod`), with `Choice` after it where that is a name the TypeScript file
+    /// declares itself (an input `state` of a scene `x` made a second `XState`).
     public func choiceTypeName(_ input: Input) -> String {
-        typeName + input.name.identifier.prefix(1).uppercased() + input.name.identifier.dropFirst()
+        let upper = input.name.identifier.prefix(1).uppercased() + input.name.identifier.dropFirst()
+        return typeName + upper + (Self.typeScriptSuffixes.contains(upper) ? "Choice" : "")
     }
+
+    /// What the TypeScript file puts after the scene's type name for types of its own.
+    static let typeScriptSuffixes: Set<String> = [
+        "Names", "State", "Transition", "Event", "Marker", "Fired", "Inputs", "SVGApi", "SVG", "DotLottie", "DotLottieEvents", "Lottie",
+        "Progress", "SlotGlides", "SlotMovers", "SlotTemplates",
+    ]
 
     /// Whether some input is a colour.
     public var hasColorInput: Bool { inputs.contains { $0.kind == .color } }

@@ -14,10 +14,11 @@ enum SwiftTokens {
     static let declaredTypes: Set<String> = ["State", "Transition", "Event", "Input", "Marker", "Inputs", "LottieSlots", "Color"]
 
     /// The enum of a choice input's values: the input's identifier in UpperCamelCase, or with
-    /// `Choice` after it where that is a type the namespace has.
+    /// `Choice` after it where that is a type the namespace has, or one the file uses from the
+    /// language (an input `string` made an `enum String: String` that named itself).
     static func choiceType(_ input: AppAPIModel.Input) -> String {
         let upper = input.name.identifier.prefix(1).uppercased() + input.name.identifier.dropFirst()
-        return declaredTypes.contains(upper) ? upper + "Choice" : upper
+        return declaredTypes.contains(upper) || APINames.typeNamesInUse.contains(upper) ? upper + "Choice" : upper
     }
 
     static func choiceEnums(_ out: SourceLines, _ model: AppAPIModel) {

@@ -147,10 +147,12 @@ import Testing
 
 /// A scene named as a type the generated files use (`range`, `string`, `bool`, …, `math`)
 /// made the Swift file fail to compile or silently retype every `Bool`, and the TypeScript file's
-/// setters call its own constant's `min`: such a name gets `_`, and both files compile.
+/// setters call its own constant's `min`: such a name gets `_`, and both files compile. So do a
+/// choice input's enum named `string` (an `enum String: String`) and one named `state` (a second
+/// `XState` in the TypeScript).
 @Test func sceneNamesOfTheLanguagesOwnTypesDoNotShadowThem() throws {
     let sandbox = try Sandbox()
-    let names = ["range", "string", "double", "int", "bool", "void", "closed-range", "sendable", "case-iterable", "swift", "math", "object", "element", "event"]
+    let names = ["range", "string", "double", "int", "bool", "void", "closed-range", "sendable", "case-iterable", "swift", "math", "object", "element", "event", "color"]
     for name in names {
         try sandbox.write("\(name).yaml", """
             choreo: 1
@@ -159,8 +161,13 @@ import Testing
             inputs:
               level: {number: 0, range: [0, 3]}
               on: {boolean: false}
+              string: {choice: [a, b]}
+              state: {choice: [c, d]}
+              bool: {choice: ["yes", "no"]}
+              paint: {color: "#336699"}
             layers:
-              - {id: dot, shape: ellipse, radius: 2, position: [5, 5]}
+              - {id: dot, shape: ellipse, radius: 2, position: [5, 5], fill: {bind: paint}, opacity: {bind: string, values: {a: 1, b: 0.5}}}
+              - {id: ring, shape: ellipse, radius: 3, position: [5, 5], opacity: {bind: state, values: {c: 1, d: 0.5}}, scale: {bind: bool, values: {"yes": 1, "no": 0.5}}}
             states:
               rest: {}
               lit: {dot: {opacity: 0.5}}
