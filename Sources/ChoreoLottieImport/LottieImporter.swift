@@ -135,6 +135,16 @@ struct DocumentImport {
 
     mutating func importLayers() {
         layers = layerList(root.list("layers"), time: TimeMap(), depth: 0)
+        // Motion of nodes left out after their keyframes were read (a layer never on screen, a
+        // group with nothing to draw) goes with them.
+        var kept: Set<String> = []
+        func collect(_ value: SceneValue) {
+            if case let .text(id, _)? = value[SceneKey(.id)] { kept.insert(id) }
+            for child in value[SceneKey(.children)]?.items ?? [] { collect(child) }
+        }
+        layers.forEach(collect)
+        keyframes.removeAll { !kept.contains(String($0.key.prefix { $0 != "." })) }
+        movingProperties.removeAll { !kept.contains($0.node) }
         importMarkers()
     }
 
