@@ -7,6 +7,9 @@ import ChoreoTimeline
 /// `animate:`.
 enum TypeScriptTokens {
     private static func string(_ text: String) -> String { TextEscaping.javaScriptString(text) }
+    /// An input's name as a key of an object literal: `__proto__` computed, so it is an entry of
+    /// its own and does not set the object's prototype.
+    private static func key(_ name: String) -> String { name == "__proto__" ? "[\(string(name))]" : string(name) }
     private static func number(_ value: Double) -> String { formatNumber(value, decimals: 6) }
 
     /// `ChoreoColor` and `choreoColor(value)` (channels 0…1, or null for text that is no colour),
@@ -81,8 +84,8 @@ enum TypeScriptTokens {
         out.indent {
             for slot in slots.slots {
                 let holes = slot.holes.map { hole -> String in
-                    let affine = hole.affine.map { "\(string($0.input)): [\($0.coefficients.map(number).joined(separator: ", "))]" }.joined(separator: ", ")
-                    let table = hole.table.map { "\(string($0.input)): [\($0.rows.map(number).joined(separator: ", "))]" }.joined(separator: ", ")
+                    let affine = hole.affine.map { "\(key($0.input)): [\($0.coefficients.map(number).joined(separator: ", "))]" }.joined(separator: ", ")
+                    let table = hole.table.map { "\(key($0.input)): [\($0.rows.map(number).joined(separator: ", "))]" }.joined(separator: ", ")
                     let low = hole.range.map { number($0.lowerBound) } ?? "null", high = hole.range.map { number($0.upperBound) } ?? "null"
                     return "{ b: \(number(hole.base)), d: \(hole.decimals), lo: \(low), hi: \(high), a: { \(affine) }, t: { \(table) } }"
                 }
@@ -95,8 +98,8 @@ enum TypeScriptTokens {
         out.indent {
             for (input, mover) in slots.movers {
                 switch mover {
-                case let .affine(reference): out.line("\(string(input)): { ref: [\(reference.map(number).joined(separator: ", "))], rows: 0 },")
-                case let .table(rows, _): out.line("\(string(input)): { ref: null, rows: \(rows) },")
+                case let .affine(reference): out.line("\(key(input)): { ref: [\(reference.map(number).joined(separator: ", "))], rows: 0 },")
+                case let .table(rows, _): out.line("\(key(input)): { ref: null, rows: \(rows) },")
                 }
             }
         }
@@ -104,7 +107,7 @@ enum TypeScriptTokens {
         out.line("")
         out.line("const \(name)SlotGlides: { [input: string]: { dur: number; segs: number[][] } } = {")
         out.indent {
-            for (input, glide) in slots.glides { out.line("\(string(input)): \(glideLiteral(glide)),") }
+            for (input, glide) in slots.glides { out.line("\(key(input)): \(glideLiteral(glide)),") }
         }
         out.line("};")
         out.line("")
@@ -118,8 +121,9 @@ enum TypeScriptTokens {
         out.line(" */")
         out.line("export class \(name)Lottie {")
         out.indent {
-            out.line("private shown: { [input: string]: number[] } = {};")
-            out.line("private gliding: { [input: string]: { from: number[]; to: number[]; begin: number } } = {};")
+            // Keyed by input names, so without a prototype: an input `__proto__` is an entry like any other.
+            out.line("private shown: { [input: string]: number[] } = Object.create(null);")
+            out.line("private gliding: { [input: string]: { from: number[]; to: number[]; begin: number } } = Object.create(null);")
             out.line("private waiting = false;")
             out.line("")
             out.line("/** `now`: seconds on any clock; `schedule`: calls back at the next frame (requestAnimationFrame by default). */")

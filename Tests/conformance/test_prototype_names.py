@@ -11,6 +11,7 @@ Run: CHOREO=path/to/choreo .venv/bin/python -m pytest Tests/conformance/test_pro
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -163,3 +164,35 @@ def test_the_token_script_of_a_scene_without_states(browser, tmp_path):
     assert page.evaluate(CLEAN)
     assert not errors, errors
     page.context.close()
+
+
+
+def test_the_typescript_apis_lottie_slots(tmp_path):
+    """The generated TypeScript API's slot class, compiled with tsc and run in node with a
+    recording player: its tables keyed by input names hold `__proto__`, `constructor` and
+    `toString` as entries (a literal `"__proto__": …` set the table's prototype, and the class
+    threw on its first call)."""
+    scene = tmp_path / "tokens.yaml"
+    scene.write_text(TOKENS_SCENE)
+    subprocess.run([choreo(), "compile", str(scene), "-o", str(tmp_path), "--emit", "ts-api"], check=True, capture_output=True)
+    subprocess.run(["tsc", "--strict", "--target", "es2017", "--module", "commonjs", "--outDir", str(tmp_path / "js"), str(tmp_path / "tokens.ts")],
+                   check=True, capture_output=True)
+    # The cases go through JSON.parse: a `__proto__` key in a literal would be the prototype.
+    cases = json.dumps([[], [["setProto", 5]], [["setConstructor_", "#ff0000"]], [["setToString", "month"]]])
+    driver = tmp_path / "js" / "driver.js"
+    driver.write_text(f"""
+const api = require("./tokens.js");
+const out = [];
+for (const calls of JSON.parse({json.dumps(cases)})) {{
+  const lottie = new api.TokensLottie({{ setSlots: () => {{}} }}, () => 0, () => {{}});
+  for (const [setter, value] of calls) lottie[setter](value, false);
+  out.push(lottie.slotsJSON());
+}}
+if (({{}}).constructor !== Object || Object.getPrototypeOf({{}}) !== Object.prototype) throw new Error("Object.prototype changed");
+process.stdout.write(JSON.stringify(out));
+""")
+    run = subprocess.run(["node", str(driver)], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    slots = json.loads(run.stdout)
+    assert len(set(slots)) == 4, f"each input moves its slots: {slots}"
+    assert '"bar.size":{"p":{"a":0,"k":[1200,2200]}}' in slots[1], slots[1]
