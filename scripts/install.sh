@@ -10,7 +10,8 @@
 # A relative PREFIX or DIR is taken from the directory the script is run in.
 #
 # Layout: PREFIX/lib/choreo/ holds the binary and the resources it reads beside itself
-# (Choreo_ChoreoSVG.resources: the preview page); PREFIX/bin/choreo is a symbolic link to it, so a
+# (Choreo_ChoreoSVG.resources: the preview page; docs/: the pages `choreo mcp` serves to agents);
+# PREFIX/bin/choreo is a symbolic link to it, so a
 # PREFIX/bin on PATH is all a shell needs. Installs what the build needs when it has to build and
 # some of it is missing (scripts/build-dependencies.txt).
 set -euo pipefail
@@ -43,11 +44,15 @@ home="$prefix/lib/choreo"
 link="$prefix/bin/choreo"
 
 # What this script installs, and nothing else: bin/choreo the link to ../lib/choreo/choreo, and
-# lib/choreo holding the binary and the resources bundle alone.
+# lib/choreo holding the binary, the resources bundle and the docs alone (or, as installs before
+# the docs were added left it, without the docs).
+docs=(scene-format.md diagnostics.md diagnostics-yaml.md limits.md)
 ours_link() { [ -L "$link" ] && [ "$(readlink "$link")" = "../lib/choreo/choreo" ]; }
 ours_home() {
+    local listing
+    listing="$(LC_ALL=C ls -A "$home" 2>/dev/null | LC_ALL=C sort | tr '\n' ' ')"
     [ -d "$home" ] && [ ! -L "$home" ] && [ -f "$home/choreo" ] && [ -d "$home/$bundle" ] \
-        && [ "$(LC_ALL=C ls -A "$home" | LC_ALL=C sort | tr '\n' ' ')" = "$bundle choreo " ]
+        && { [ "$listing" = "$bundle choreo " ] || [ "$listing" = "$bundle choreo docs " ]; }
 }
 
 if $uninstall; then
@@ -96,6 +101,8 @@ staging="$(mktemp -d "$prefix/lib/.choreo-install.XXXXXX" 2>/dev/null || { mkdir
 trap 'rm -rf "$staging"' EXIT
 install -m 0755 "$from/choreo" "$staging/choreo"
 cp -R "$from/$bundle" "$staging/$bundle"
+mkdir "$staging/docs"
+for page in "${docs[@]}"; do install -m 0644 "docs/$page" "$staging/docs/$page"; done
 chmod -R u+rwX,go+rX "$staging"
 rm -rf "$home"
 mv "$staging" "$home"

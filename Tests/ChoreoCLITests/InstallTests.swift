@@ -40,6 +40,11 @@ private func run(_ program: String, _ arguments: [String], in directory: URL) th
     #expect(install.stdout.contains("as \(prefix.path)/bin/choreo"), "\(install)")
     #expect(install.stdout.contains("is not on your PATH"), "the script tells where to put the binary on PATH: \(install)")
     #expect(sandbox.exists("prefix/lib/choreo/Choreo_ChoreoSVG.resources/Resources/preview.html"))
+    // The pages `choreo mcp` serves as resources, found beside the installed binary.
+    for page in ["scene-format.md", "diagnostics.md", "diagnostics-yaml.md", "limits.md"] {
+        let expected = try String(contentsOf: checkout.appendingPathComponent("docs/\(page)"), encoding: .utf8)
+        #expect(sandbox.read("prefix/lib/choreo/docs/\(page)") == expected, "\(page)")
+    }
 
     try sandbox.mkdir("elsewhere")
     try sandbox.write("elsewhere/toggle.yaml", Scenes.toggle)
@@ -49,6 +54,9 @@ private func run(_ program: String, _ arguments: [String], in directory: URL) th
     let preview = try run(installed, ["preview", "toggle.yaml", "-o", "site"], in: sandbox.url("elsewhere"))
     #expect(preview.status == 0, "the installed binary finds the preview page's resources: \(preview)")
     #expect(sandbox.read("elsewhere/site/toggle.html")?.contains("<svg") == true)
+    let session = #"printf '%s\n' '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18"}}' '{"jsonrpc":"2.0","id":2,"method":"resources/list"}' | "$0" mcp"#
+    let mcp = try run("/bin/bash", ["-c", session, installed], in: sandbox.url("elsewhere"))
+    #expect(mcp.status == 0 && mcp.stdout.contains(#""uri":"choreo://docs/scene-format.md""#), "the installed MCP server serves the docs: \(mcp)")
 
     let uninstall = try run("/bin/bash", [script, "--uninstall", prefix.path], in: sandbox.root)
     #expect(uninstall.status == 0, "\(uninstall)")

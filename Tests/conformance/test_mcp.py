@@ -11,7 +11,9 @@ result's structuredContent against the tool's outputSchema.
 - hostile paths (`..`, absolute, a link out of the directory, a link to a folder outside) and
   oversized arguments are refused, and nothing outside the directory is read or written;
 - the raw stream: malformed lines get JSON-RPC errors, an oversized line is skipped, and the
-  server exits 0 when its input closes.
+  server exits 0 when its input closes;
+- docs/agents.md's worked example, as written there, gives what the page says;
+- `--directory` serves a folder the server was not started in, and `/` is never served.
 
 Run: CHOREO=path/to/choreo .venv/bin/python -m pytest Tests/conformance/test_mcp.py
 """

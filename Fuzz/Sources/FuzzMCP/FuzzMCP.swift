@@ -10,8 +10,8 @@ import ChoreoTimeline
 ///    input itself (with a small line limit, so oversized lines are met too), every line handed
 ///    to one server after `initialize`, as the stdio loop does: lines, JSON, ids, methods,
 ///    cancellations and tool arguments are all mutated.
-/// 2. As a scene file in an in-memory workspace: described, linted, edited at the paths
-///    `describe` lists and at paths taken from the input, fixed, compiled with `check`, and
+/// 2. As a scene file in an in-memory workspace: described, then (by the input's last byte)
+///    edited at paths `describe` lists and at paths made of the input; or fixed; or edited and
 ///    diffed with its first version. A scene seed is so mutated into nearby scenes.
 ///
 /// A crash, a trap, a hang or a sanitizer report is a bug; error results are expected.
@@ -113,26 +113,35 @@ private func mutatedScene(_ bytes: [UInt8]) {
         ]))
         return reply?["result"]?["structuredContent"]
     }
+    // Reading the outline compiles nothing; every other tool compiles the scene, so each input
+    // takes one of three paths (chosen by its last byte) to keep an input's work small.
     let outline = call("describe", [("values", true)])
-    _ = call("lint", [])
-    // Paths the scene has, and paths made of the input's own bytes.
-    var paths: [String] = []
-    if case let .array(values)? = outline?["values"] {
-        for value in values.prefix(8) { if case let .string(path)? = value["path"] { paths.append(path) } }
-    }
-    paths.append(String(decoding: bytes.prefix(24), as: UTF8.self))
-    paths.append("layers[0].\(String(decoding: bytes.suffix(12), as: UTF8.self))")
-    let newValue = JSONValue.string(String(decoding: bytes.prefix(16).reversed(), as: UTF8.self))
-    for (index, path) in paths.enumerated() {
+    func edit(_ path: String, _ kind: Int) {
         let operation: JSONValue
-        switch index % 3 {
-        case 0: operation = .object([("op", "set"), ("at", .string(path)), ("value", newValue)])
+        switch kind % 3 {
+        case 0: operation = .object([("op", "set"), ("at", .string(path)), ("value", .string(String(decoding: bytes.prefix(16).reversed(), as: UTF8.self)))])
         case 1: operation = .object([("op", "remove"), ("at", .string(path))])
-        default: operation = .object([("op", "insert"), ("at", .string(path)), ("key", "fuzzKey"), ("value", .int(index))])
+        default: operation = .object([("op", "insert"), ("at", .string(path)), ("key", "fuzzKey"), ("value", .int(kind))])
         }
         _ = call("edit", [("operations", .array([operation]))])
     }
-    _ = call("fix", [])
-    _ = call("compile", [("check", true)])
-    _ = call("diff", [])
+    var paths: [String] = []
+    if case let .array(values)? = outline?["values"], !values.isEmpty {
+        // Two of the scene's own paths, picked by the input.
+        for pick in [Int(bytes.first ?? 0), Int(bytes.dropFirst().first ?? 0)] {
+            if case let .string(path)? = values[pick % values.count]["path"] { paths.append(path) }
+        }
+    }
+    switch Int(bytes.last ?? 0) % 3 {
+    case 0:
+        // Paths made of the input's own bytes, and the scene's.
+        edit(String(decoding: bytes.prefix(24), as: UTF8.self), 0)
+        edit("layers[0].\(String(decoding: bytes.suffix(12), as: UTF8.self))", 2)
+        for (index, path) in paths.enumerated() { edit(path, index) }
+    case 1:
+        _ = call("fix", [])
+    default:
+        if let path = paths.first { edit(path, 0) }
+        _ = call("diff", [])
+    }
 }
