@@ -102,6 +102,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, CustomSt
     case bindingValues = "binding-values"
     case bindingMotion = "binding-motion"
     case bindingNotInLottie = "binding-not-in-lottie"
+    case targetTrigger = "target-trigger"
 
     // Lowering the scene model to the timeline.
     case loopFrames = "loop-frames"
@@ -113,6 +114,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, CustomSt
     case tgsTooLong = "tgs-too-long"
     case tgsTooLarge = "tgs-too-large"
     case tgsClip = "tgs-clip"
+    case lottieJump = "lottie-jump"
     case overBudget = "over-budget"
     case renderTooLarge = "render-too-large"
     case effectNotDrawn = "effect-not-drawn"
@@ -239,6 +241,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, CustomSt
         case .bindingValues: (.scene, .error, "a binding's `values:` that misses a choice or names one the input does not have")
         case .bindingMotion: (.lowering, .error, "an input that changes how the scene moves (its keyframes, its nodes), not only its values")
         case .bindingNotInLottie: (.lowering, .warning, "a bound value the Lottie outputs cannot carry as a slot the players draw, shown there at its default")
+        case .targetTrigger: (.scene, .error, "`target:` on a transition that no pointer fires")
         case .loopFrames: (.lowering, .warning, "a looping timeline is not a whole number of frames")
         case .loopSeam: (.lowering, .warning, "a looping timeline jumps at its seam")
         case .androidGroupOpacity: (.target, .error, "lottie-android fades overlapping fills and strokes separately")
@@ -246,6 +249,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, CustomSt
         case .tgsTooLong: (.target, .error, "a Telegram sticker lasts more than 3 seconds")
         case .tgsTooLarge: (.target, .error, "a Telegram sticker is larger than 64 KiB")
         case .tgsClip: (.target, .error, "a Telegram sticker may not use a clip (a mask)")
+        case .lottieJump: (.target, .warning, "a transition out of a played, looping or bound timeline jumps to the state's pose in plain Lottie")
         case .overBudget: (.target, .error, "a compiled Lottie, TGS or dotLottie file is larger than its size budget")
         case .renderTooLarge: (.target, .error, "a picture or clip `choreo render` would draw has more pixels than its limit")
         case .effectNotDrawn: (.target, .error, "the target player draws no blur or no shadow")

@@ -93,8 +93,9 @@ public enum DotLottie {
             let leaving = machine.transitions(from: state.name)
             let completes = leaving.contains { $0.trigger == .complete }
             var segment = state.pose, autoplay = completes, loop = false
-            var transitions = leaving.flatMap {
-                guardedTransitions($0, inputs: machine.inputs, waitsForCycleEnd: waiting.contains($0))
+            var transitions = targetedFirst(leaving).flatMap {
+                guardedTransitions(
+                    $0, inputs: machine.inputs, waitsForCycleEnd: waiting.contains($0), extraGuards: targetGuards($0, in: machine))
             }
             var entryActions: [JSONValue] = waiting.filter { $0.from == state.name }.map(setPending(false))
             if let play = state.play, let input = play.bind, !completes {
@@ -122,17 +123,18 @@ public enum DotLottie {
                     entryActions: entryActions))
                 continue
             }
+            let ends = transition.interrupt == .finish ? finishedState(transition) : transition.to
+            let reset = transition.interrupt == .finish ? [setNumeric(finishInput(transition), 0)] : []
             states.append(playbackState(
                 name: transition.name, segment: transition.span, autoplay: true, loop: false,
-                transitions: [self.transition(to: transition.to, on: transitionEndEvent)], entryActions: entryActions))
+                transitions: [self.transition(to: ends, on: transitionEndEvent)]
+                    + interruptingTransitions(transition, in: machine, timeline: timeline),
+                entryActions: reset + entryActions))
         }
+        let shown: (String) -> String? = { name in shownSegment(states.first { $0["name"] == .string(name) }) }
+        states += landingStates(machine, shown: shown) + finishedStates(machine, shown: shown)
 
-        var interactions: [JSONValue] = []
-        for trigger in machine.usedTriggers {
-            guard let type = interactionType(for: trigger) else { continue }
-            let actions = [fire(trigger.rawValue)] + settingPendingExits(waiting, on: trigger)
-            interactions.append(.object([("type", .string(type)), ("actions", .array(actions))]))
-        }
+        var interactions = pointerInteractions(machine, waiting: waiting, timeline: timeline)
         interactions += cycleEndInteractions(waiting)
         for transition in machine.transitions where !transition.isAction {
             interactions.append(onComplete(transition.name, fire: transitionEndEvent))
@@ -148,11 +150,17 @@ public enum DotLottie {
         var members: [(String, JSONValue)] = [("initial", .string(machine.initial)), ("states", .array(states))]
         if !interactions.isEmpty { members.append(("interactions", .array(interactions))) }
         let declared = inputs.map { JSONValue.object([("type", "Event"), ("name", .string($0))]) }
-            + machine.inputs.map(inputJSON) + boundInputs(machine) + cycleEndInputs(waiting)
+            + machine.inputs.map(inputJSON) + boundInputs(machine) + cycleEndInputs(waiting) + touchInputs(machine)
         if !declared.isEmpty {
             members.append(("inputs", .array(declared)))
         }
         return .object(members)
+    }
+
+    static func playbackStateJSON(
+        name: String, segment: String, autoplay: Bool, loop: Bool, transitions: [JSONValue], entryActions: [JSONValue] = []
+    ) -> JSONValue {
+        playbackState(name: name, segment: segment, autoplay: autoplay, loop: loop, transitions: transitions, entryActions: entryActions)
     }
 
     private static func playbackState(
@@ -173,7 +181,7 @@ public enum DotLottie {
         ])
     }
 
-    private static func fire(_ input: String) -> JSONValue {
+    static func fire(_ input: String) -> JSONValue {
         .object([("type", "Fire"), ("inputName", .string(input))])
     }
 

@@ -60,12 +60,15 @@ extension DotLottie {
 
     /// The dotLottie transitions out of a state for one scene transition: one per alternative of
     /// its guard (none when the guard can never hold).
-    static func guardedTransitions(_ transition: StateMachine.Transition, inputs: [MachineInput], waitsForCycleEnd: Bool = false) -> [JSONValue] {
+    static func guardedTransitions(
+        _ transition: StateMachine.Transition, inputs: [MachineInput], waitsForCycleEnd: Bool = false, extraGuards: [JSONValue] = []
+    ) -> [JSONValue] {
         let event: JSONValue? = transition.isAutomatic
             ? nil : .object([("type", "Event"), ("inputName", .string(eventName(for: transition)))])
         let alternatives = transition.guardCondition?.alternatives ?? [[]]
         return alternatives.map { conditions in
             var guards = waitsForCycleEnd ? cycleEndGuards(transition) : event.map { [$0] } ?? []
+            guards += extraGuards
             guards += conditions.map { guardJSON($0, inputs: inputs) }
             return .object([("type", "Transition"), ("toState", .string(transition.name)), ("guards", .array(guards))])
         }

@@ -27,6 +27,7 @@ extension Node {
         return .masked
     }
 
-    /// True when this node or one below it needs a layer of its own.
-    var containsLayeredNode: Bool { containsClip || containsEffects }
+    /// True when this node or one below it needs a layer of its own (a target's layer is what a
+    /// dotLottie interaction names).
+    var containsLayeredNode: Bool { containsClip || containsEffects || containsTarget }
 }

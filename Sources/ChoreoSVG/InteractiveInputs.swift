@@ -47,6 +47,11 @@ enum InteractiveInputs {
             }
         }
         let exit = transition.exit == .now ? "" : ", exit: \(jsString(transition.exit.rawValue))"
-        return "when: \(when), actions: [\(actions.joined(separator: ", "))], auto: \(transition.isAutomatic), action: \(transition.from == transition.to)" + exit
+        var touch = ""
+        if let target = transition.target { touch += ", target: \(jsString(target.node))" }
+        if transition.interrupt != .retarget { touch += ", interrupt: \(jsString(transition.interrupt.rawValue))" }
+        if let rest = transition.restsAfter { touch += ", rest: \(formatNumber(rest, decimals: 6))" }
+        return "when: \(when), actions: [\(actions.joined(separator: ", "))], auto: \(transition.isAutomatic), action: \(transition.from == transition.to)"
+            + exit + touch
     }
 }

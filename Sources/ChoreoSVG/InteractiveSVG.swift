@@ -28,12 +28,17 @@ struct InteractiveMachine {
         var actions: [TransitionAction]
         var isAutomatic: Bool
         var exit: LoopExit
+        var target: TriggerTarget?
+        var interrupt: Interruption
+        var restsAfter: Double?
     }
 
     var initial: String
     var inputs: [MachineInput] = []
     var states: [State]
     var transitions: [Transition]
+    /// The nodes pointer triggers target, by id.
+    var targets: [String: TriggerTarget] = [:]
 
     /// Nil for a scene without states.
     init?(_ timeline: Timeline) {
@@ -51,11 +56,12 @@ struct InteractiveMachine {
                 Transition(
                     name: transition.name, from: transition.from, to: transition.to, trigger: transition.trigger, span: $0,
                     guardCondition: transition.guardCondition, actions: transition.actions, isAutomatic: transition.isAutomatic,
-                    exit: transition.exit)
+                    exit: transition.exit, target: transition.target, interrupt: transition.interrupt, restsAfter: transition.restsAfter)
             }
         }
         guard !states.isEmpty else { return nil }
         inputs = machine.inputs
+        for target in machine.targets { targets[target.node] = target }
     }
 
     var initialPose: Span { states.first { $0.name == initial }?.pose ?? states[0].pose }
@@ -104,6 +110,7 @@ enum InteractiveSVG {
         }
 
         var renderer = SceneRenderer(fps: timeline.fps, idPrefix: idPrefix, baseTime: machine.initialPose.start, playedSpans: playedSpans)
+        renderer.targets = machine.targets
         var drawing = MarkupWriter.drawing(depth: 2)
         for layer in timeline.layers { renderer.render(layer, into: &drawing) }
         let fades = ReducedMotionFades(machine, clockPrefix: clockPrefix)
@@ -126,22 +133,34 @@ enum InteractiveSVG {
             if !clocks.isEmpty {
                 // The focus ring is for keyboard users: a click focuses the control without one,
                 // as a button does; the browser's own ring shows where `:focus-visible` matches.
-                out.element(Markup("style", [("type", "text/css")], raw: focusStyle))
+                out.element(Markup("style", [("type", "text/css")], raw: machine.targets.isEmpty ? focusStyle : focusStyle + "\n" + targetFocusStyle))
             }
             SVGEmitter.writeBackground(timeline, into: &out)
+            // The pointer's target: the canvas, painted or not, and nothing outside it (an SVG
+            // opened on its own fills the window, which is not the drawing).
+            let hitRect = Markup("rect", [
+                ("class", "choreo-hit"), ("x", "0"), ("y", "0"), ("width", formatNumber(timeline.width)),
+                ("height", formatNumber(timeline.height)), ("fill", "none"), ("pointer-events", "all"),
+            ])
+            let targeted = !clocks.isEmpty && !machine.targets.isEmpty
+            if targeted {
+                // With targets, the canvas lies under the drawing, which takes the pointer only on
+                // its targets: a target takes it where it is drawn on top, any other node lets it
+                // through to the targets below and to the canvas.
+                out.start("g")
+                out.attribute("class", "choreo-hit-area")
+                out.element(hitRect)
+            }
             out.start("g")
             out.attribute("class", "choreo-drawing")
+            if targeted { out.attribute("pointer-events", "none") }
             for fadeIn in ReducedMotionFades.drawingFadeIns(stillCopies.map(\.copy)) { out.element(fadeIn) }
             out.children(drawing)
             out.end()
+            if targeted { out.end() }
             for still in stillCopies { ReducedMotionFades.write(still.copy, drawing: still.drawing, into: &out) }
             guard !clocks.isEmpty else { return }
-            // The pointer's target: the canvas, painted or not, and nothing outside it (an SVG
-            // opened on its own fills the window, which is not the drawing).
-            out.element(Markup("rect", [
-                ("class", "choreo-hit"), ("x", "0"), ("y", "0"), ("width", formatNumber(timeline.width)),
-                ("height", formatNumber(timeline.height)), ("fill", "none"), ("pointer-events", "all"),
-            ]))
+            if !targeted { out.element(hitRect) }
             out.element(Markup("g", [("class", "choreo-clocks")], children: clocks))
             let data = machineData(
                 machine, clockPrefix: clockPrefix, playedSpans: playedSpans, playIndices: playIndices, transitionIndices: transitionIndices, fades: fades)
@@ -152,6 +171,7 @@ enum InteractiveSVG {
     /// Scoped to interactive roots (`data-state`), since a `<style>` inside an SVG pasted into a
     /// page applies to the whole page.
     static let focusStyle = "svg[data-state]:focus:not(:focus-visible) { outline: none }"
+    static let targetFocusStyle = "svg[data-state] [data-target]:focus:not(:focus-visible) { outline: none }"
 
     /// The machine as a JavaScript object literal: every name from the scene through `jsString`,
     /// which leaves no `<`, `>` or `&`, so the literal is safe inside CDATA and an HTML page.

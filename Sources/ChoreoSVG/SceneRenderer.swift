@@ -11,6 +11,9 @@ struct SceneRenderer {
     let playedSpans: [PlayedSpan]
     private let spanTimings: [SpanTiming]
     var ids: IdAllocator
+    /// The nodes pointer triggers target, by id: each takes the pointer and is a keyboard stop
+    /// (the interactive SVG's drawing takes no pointer elsewhere).
+    var targets: [String: TriggerTarget] = [:]
     /// Gradients and clip paths in document order, written as children of `<defs>` (depth 2).
     var definitions = MarkupWriter(depth: 2, capacity: 0)
 
@@ -145,7 +148,13 @@ struct SceneRenderer {
         let placement = self.placement(node.transform)
         out.start("g")
         out.attribute("id", id)
-        if let name = node.accessibleName {
+        if let target = targets[node.id] {
+            out.attribute("data-target", node.id)
+            out.attribute("tabindex", "0")
+            out.attribute("role", "button")
+            out.attribute("aria-label", node.targetName)
+            out.attribute("pointer-events", target.hit == .bounds ? "bounding-box" : "visiblePainted")
+        } else if let name = node.accessibleName {
             out.attribute("role", "img")
             out.attribute("aria-label", name)
         }
@@ -584,5 +593,18 @@ struct SceneRenderer {
             out.animations(animations)
             out.end()
         }
+    }
+}
+
+extension Node {
+    /// A target's accessible name: its label (or text), else the first text inside it, else its id.
+    var targetName: String {
+        if let name = accessibleName { return name }
+        func text(in node: Node) -> String? {
+            if let name = node.accessibleName { return name }
+            guard case let .group(children) = node.content else { return nil }
+            return children.lazy.compactMap(text(in:)).first
+        }
+        return text(in: self) ?? id
     }
 }

@@ -10,8 +10,10 @@ let playKeys = ["timeline", "loop", "bind"]
 /// The keys of a transition.
 let transitionKeys = [
     "from", "to", "on", "duration", "delay", "easing", "nodes", "play", "keyframes", "when", "set", "theme", "emit", "change",
-    "exit", "reduced-motion",
+    "exit", "reduced-motion", "target", "hit", "interrupt",
 ]
+/// `from: any`: the transition leaves every state but its destination.
+let anyStateKeyword = "any"
 /// The keys of a node's or a property's entry in a transition's `nodes:`.
 let nodeTimingKeys = ["duration", "delay", "easing"]
 /// The `on:` keywords: every trigger but `programmatic`, which is written as no `on:` at all.
@@ -211,6 +213,9 @@ extension FrontendContext {
         let knownStates = Set(stateNames)
         var transitions: [SceneTransition] = []
         var seen: [String: SourceRange] = [:]
+        // `from: any` transitions, with where they go in `transitions`, expanded at the end.
+        var anyTransitions: [(Int, SceneTransition)] = []
+        var anyRanges: Set<SourceRange> = []
         for item in items {
             guard let map = readMap(
                 item, what: "a transition", allowed: transitionKeys,
@@ -232,7 +237,9 @@ extension FrontendContext {
                 }
                 return name
             }
-            let from = stateName("from"), to = stateName("to")
+            // `from: any` names every state, unless a state is called `any`.
+            let fromAny = map.value("from")?.scalar?.value == anyStateKeyword && !knownStates.contains(anyStateKeyword)
+            let from = fromAny ? nil : stateName("from"), to = stateName("to")
             var trigger = Trigger.programmatic
             if let on = map.value("on") {
                 if let read = keyword(on, what: "trigger", options: triggerKeywords, aliases: triggerAliases) {
@@ -258,39 +265,133 @@ extension FrontendContext {
             }
             let actions = readActions(map, inputs: inputs, themes: themes)
             if actions == nil { ok = false }
+            let target = readTriggerTarget(map, trigger: trigger, names: names)
+            if target == nil, map.value("target") != nil { ok = false }
+            var interrupt = Interruption.retarget
+            if let node = map.value("interrupt") {
+                if let read = keyword(node, what: "interrupt", options: Interruption.allCases.map { ($0.rawValue, $0) }) { interrupt = read } else { ok = false }
+            }
             if errorCount > errorsBefore { transitionFailed = true }
-            guard ok, let from, let to, var timing else { continue }
-            // An action on a trigger moves nothing, so it takes no time.
-            if from == to { timing.duration = 0; timing.delay = 0 }
-            var signature = trigger == .programmatic ? "\(from) -> \(to)" : "\(from) on \(trigger.rawValue)"
-            // Guarded transitions on one trigger are alternatives, told apart by their guards.
-            if let guardCondition { signature += " when \(guardCondition)" }
+            guard ok, from != nil || fromAny, let to, var timing else { continue }
             let range = startRange(of: item)
+            var transition = SceneTransition(
+                from: from ?? to, to: to, trigger: trigger, timing: timing, nodeTiming: nodeTiming, range: range,
+                play: choreography.play, keyframes: choreography.keyframes)
+            transition.guardCondition = guardCondition
+            transition.actions = actions ?? []
+            transition.target = target?.target
+            transition.targetRange = target?.range
+            transition.interrupt = interrupt
+            if let change = map.entry("change") { readTextChange(change, into: &transition) }
+            if let exit = map.entry("exit") { readLoopExit(exit, into: &transition) }
+            if let reduced = map.value("reduced-motion") { transition.reducedMotion = readReducedMotion(reduced) ?? .fade }
+            if fromAny {
+                anyTransitions.append((transitions.count, transition))
+                continue
+            }
+            // An action on a trigger moves nothing, so it takes no time.
+            if transition.from == to { timing.duration = 0; timing.delay = 0; transition.timing = timing }
+            let signature = transitionSignature(transition)
             if let first = seen[signature] {
-                let message =
-                    trigger == .programmatic
-                    ? "there is already a transition from '\(from)' to '\(to)'"
-                    : "state '\(from)' already has a '\(trigger.rawValue)' transition"
-                error(.duplicateTransition, message, at: range, notes: [Note("first defined here", at: first)],
-                      help: trigger == .programmatic ? nil : "one trigger can lead from a state to only one other state")
+                reportDuplicate(transition, first: first)
                 // The rejected transition is not in the list, so reachability would be judged wrong.
                 transitionFailed = true
                 continue
             }
             seen[signature] = range
-            var transition = SceneTransition(
-                from: from, to: to, trigger: trigger, timing: timing, nodeTiming: nodeTiming, range: range,
-                play: choreography.play, keyframes: choreography.keyframes)
-            transition.guardCondition = guardCondition
-            transition.actions = actions ?? []
-            if let change = map.entry("change") { readTextChange(change, into: &transition) }
-            if let exit = map.entry("exit") { readLoopExit(exit, into: &transition) }
-            if let reduced = map.value("reduced-motion") { transition.reducedMotion = readReducedMotion(reduced) ?? .fade }
             transitions.append(transition)
+        }
+        // `from: any` stands for one transition from each other state, where the file does not
+        // write one from that state on the same trigger itself; placed where it is written.
+        var expanded: [SceneTransition] = []
+        var next = 0
+        for (position, template) in anyTransitions {
+            expanded += transitions[next..<position]
+            next = position
+            var repeated = false
+            for state in stateNames where state != template.to {
+                var transition = template
+                transition.from = state
+                let signature = transitionSignature(transition)
+                if let first = seen[signature] {
+                    // Written out for this state: that one wins, unless it is another `any`.
+                    if anyRanges.contains(first), !repeated {
+                        reportDuplicate(transition, first: first)
+                        transitionFailed = true
+                        repeated = true
+                    }
+                    continue
+                }
+                expanded.append(transition)
+            }
+            for state in stateNames where state != template.to {
+                var transition = template
+                transition.from = state
+                let signature = transitionSignature(transition)
+                if seen[signature] == nil {
+                    seen[signature] = template.range
+                    anyRanges.insert(template.range)
+                }
+            }
+        }
+        if !anyTransitions.isEmpty {
+            transitions = expanded + transitions[next...]
         }
         reportCompleteCycles(transitions)
         reportGuardCycles(transitions, inputs: inputs)
         return transitions
+    }
+
+    /// What tells two transitions out of one state apart: the trigger and its target (the
+    /// destination for a programmatic one), and the guard.
+    private func transitionSignature(_ transition: SceneTransition) -> String {
+        var signature =
+            transition.trigger == .programmatic
+            ? "\(transition.from) -> \(transition.to)" : "\(transition.from) on \(transition.trigger.rawValue)"
+        if let target = transition.target { signature += " at \(target.node)" }
+        // Guarded transitions on one trigger are alternatives, told apart by their guards.
+        if let guardCondition = transition.guardCondition { signature += " when \(guardCondition)" }
+        return signature
+    }
+
+    private func reportDuplicate(_ transition: SceneTransition, first: SourceRange) {
+        let on = transition.target.map { "'\(transition.trigger.rawValue)' transition on '\($0.node)'" } ?? "'\(transition.trigger.rawValue)' transition"
+        let message =
+            transition.trigger == .programmatic
+            ? "there is already a transition from '\(transition.from)' to '\(transition.to)'"
+            : "state '\(transition.from)' already has a \(on)"
+        error(
+            .duplicateTransition, message, at: transition.range, notes: [Note("first defined here", at: first)],
+            help: transition.trigger == .programmatic ? nil : "one trigger can lead from a state to only one other state")
+    }
+
+    /// `target: NODE` and `hit: shape | bounds`: only on a pointer trigger, naming a node. Nil
+    /// (reported) when written wrong; nil without a report when not written.
+    private func readTriggerTarget(
+        _ map: MapEntries, trigger: Trigger, names: SceneNames
+    ) -> (target: TriggerTarget, range: SourceRange)? {
+        let hitNode = map.value("hit")
+        var hit = HitArea.shape
+        if let hitNode, let read = keyword(hitNode, what: "hit", options: HitArea.allCases.map { ($0.rawValue, $0) }) { hit = read }
+        guard let targetNode = map.value("target") else {
+            if let hitNode {
+                error(.missingKey, "'hit' says which part of a 'target' takes the pointer, and this transition has no 'target'",
+                      at: hitNode.reportRange, help: "add 'target: NODE', or remove 'hit'")
+            }
+            return nil
+        }
+        guard let id = identifier(targetNode, what: "node id") else { return nil }
+        guard trigger.isPointer else {
+            let on = trigger == .programmatic ? "has no 'on:', so the app fires it" : "fires on '\(trigger.rawValue)', which no pointer does"
+            error(
+                .targetTrigger, "'target' needs a pointer trigger, and this transition \(on)", at: targetNode.reportRange,
+                help: "use 'on: tap' (or press, release, hover, hover-end), or remove 'target'")
+            return nil
+        }
+        guard lookupNode(id, at: targetNode.reportRange, names: names, fixing: { self.replacing(targetNode, with: $0) }) != nil else {
+            return nil
+        }
+        return (TriggerTarget(node: id, hit: hit), targetNode.reportRange)
     }
 
     /// A transition's `nodes:` map: `NODE: {duration, delay, easing}` and `NODE.PROPERTY: {…}`

@@ -102,6 +102,8 @@ public enum SceneVocabulary {
             return triggerKeywords.map { ($0.0, triggerDocumentation[$0.0] ?? "") }
         case "change": return TextChange.allCases.map { ($0.rawValue, $0.documentation) }
         case "exit": return LoopExit.allCases.map { ($0.rawValue, loopExitDocumentation($0)) }
+        case "hit": return HitArea.allCases.map { ($0.rawValue, hitAreaDocumentation($0)) }
+        case "interrupt": return Interruption.allCases.map { ($0.rawValue, interruptionDocumentation($0)) }
         case "reduced-motion": return ReducedMotion.allCases.map { ($0.rawValue, reducedMotionDocumentation($0)) }
         case Property.anchor.key: return anchorKeywords.map { ($0.0, "a point of the node's bounds") }
         case "loop", Property.closed.key: return [("true", ""), ("false", "")]
@@ -138,7 +140,7 @@ public enum SceneVocabulary {
     /// Documentation where a key means something different from its usual meaning.
     static let placeDocumentation: [ScenePlace: [String: String]] = [
         .scene: ["size": "the canvas `[w, h]` in px; both > 0 (required)", "name": "the scene's name: output file names, Lottie `nm`"],
-        .transition: ["theme": "the theme the transition switches to", "from": "the state the transition starts in", "to": "the state it ends in", "duration": "how long it takes (default 0.35s)", "nodes": "per-node (`node`) and per-property (`node.property`) duration, delay and easing; the most specific wins", "play": "a timeline played once from the transition's start, on top of the moving pose", "keyframes": "keyframes replacing the motion of their properties; `at` within the motion (`40%` of its duration)"],
+        .transition: ["theme": "the theme the transition switches to", "from": "the state the transition starts in, or `any` (every state but `to`)", "to": "the state it ends in", "duration": "how long it takes (default 0.35s)", "nodes": "per-node (`node`) and per-property (`node.property`) duration, delay and easing; the most specific wins", "play": "a timeline played once from the transition's start, on top of the moving pose", "keyframes": "keyframes replacing the motion of their properties; `at` within the motion (`40%` of its duration)"],
         .play: ["timeline": "the timeline the state plays", "loop": "true or false: loops the timeline here, whatever it says itself", "bind": "a number input with a range: the timeline's position follows it instead of playing (its range laid over the timeline)"],
         .tween: ["at": "when the tween starts on the timeline (a time, or `40%` of its duration)", "to": "absolute values per node `{node: {property: value}}`", "by": "relative values per node, added to the current ones"],
         .keyframe: ["at": "the time of the keyframe on the timeline or in the transition (a time, or `40%` of its duration)", "value": "the property's value at that time", "easing": "the easing from the previous keyframe to this one"],
@@ -159,6 +161,9 @@ public enum SceneVocabulary {
         "set": "inputs the transition sets: `{count: 3}`, `{count: +1}`, `{muted: toggle}`",
         "emit": "an event the transition tells the app (`choreo:event`, dotLottie `CustomEvent`)",
         "change": "how a text that differs between the two states changes: fade (default), roll-up, roll-down or morph",
+        "target": "a node: only a pointer on its drawing fires the transition's trigger (tap, press, release, hover, hover-end)",
+        "hit": "which part of the target takes the pointer: shape (its fill and stroke, default) or bounds",
+        "interrupt": "what a trigger arriving while the transition plays does: retarget (default), finish or ignore",
         "exit": "out of a state that loops a timeline: now (default) or cycle-end (waits for the running cycle to end)",
         "reduced-motion": "for a viewer who asks for reduced motion: fade (default: the poses cross-fade), none (jump) or same (play as usual)",
         "choreo": "the format version: `1` (a plain number)",
@@ -191,6 +196,23 @@ public enum SceneVocabulary {
         "response": "SwiftUI spring response in seconds (default 0.5)",
         "damping-fraction": "SwiftUI dampingFraction (default 0.825; 1 = no overshoot)",
     ]
+}
+
+/// What each `hit:` value takes the pointer with, for completion.
+func hitAreaDocumentation(_ hit: HitArea) -> String {
+    switch hit {
+    case .shape: "the node's fill and stroke, as drawn (default)"
+    case .bounds: "the node's bounding box"
+    }
+}
+
+/// What each `interrupt:` value does with a trigger during the transition, for completion.
+func interruptionDocumentation(_ interrupt: Interruption) -> String {
+    switch interrupt {
+    case .retarget: "taken at once: the next transition starts from the values on screen (default)"
+    case .finish: "waits until the transition ends (a later trigger replaces it)"
+    case .ignore: "dropped"
+    }
 }
 
 /// What each `exit:` value does, for completion.

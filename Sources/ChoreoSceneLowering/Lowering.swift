@@ -64,10 +64,13 @@ package func lower(_ scene: Scene, inputBytes: Int = 0, diagnostics: inout Diagn
     }
     let totalFrames = plans.last.map { $0.startFrame + $0.frames } ?? 0
     let initialLabel = context.initialState?.label
+    let stateMachine = context.stateMachine(plans.map(\.span))
+    let targets = Set(stateMachine?.targets.map(\.node) ?? [])
     var timeline = Timeline(
         name: scene.name, width: scene.size.x, height: scene.size.y, fps: scene.fps,
-        duration: Double(totalFrames) / scene.fps, background: scene.background, layers: built,
-        spans: plans.map(\.spanWithReducedMotion), title: initialLabel ?? scene.name, stateMachine: context.stateMachine(plans.map(\.span)))
+        duration: Double(totalFrames) / scene.fps, background: scene.background,
+        layers: targets.isEmpty ? built : built.map { $0.markingTargets(targets) },
+        spans: plans.map(\.spanWithReducedMotion), title: initialLabel ?? scene.name, stateMachine: stateMachine)
     if !scene.inputs.isEmpty { timeline.tokens = Tokens(inputs: scene.inputs) }
     // A kept layer had no non-finite number when it was built.
     if let id = firstNodeWithNonFiniteValue(lowered.count == built.count ? built : lowered.map { built[$0] }) {
@@ -286,12 +289,53 @@ package struct LoweringContext {
             StateMachine.State(
                 name: state.name, label: state.label, pose: state.name, play: playedSpan(of: state, poses: poses, timelines: timelines))
         }
+        var spansByName: [String: Span] = [:]
+        for span in spans where span.kind == .transition { spansByName[span.name] = span }
+        // Fitting a spring's cubic takes a while: once per spring and rest.
+        var easings: [String: Easing] = [:]
+        func easing(_ transition: SceneTransition, rest: Double?) -> Easing {
+            guard case .spring = transition.timing.easing else { return tweenEasing(transition.timing.easing, restsAfter: rest) }
+            let key = "\(transition.timing.easing) \(rest ?? -1)"
+            if let known = easings[key] { return known }
+            let fitted = tweenEasing(transition.timing.easing, restsAfter: rest)
+            easings[key] = fitted
+            return fitted
+        }
         let transitions = zip(scene.transitions, transitionNames).map { transition, name in
+            let rest = spansByName[name].flatMap { restsAfter(transition, span: $0) }
             return StateMachine.Transition(
                 name: name, from: transition.from, to: transition.to, trigger: transition.trigger, span: name,
-                guardCondition: transition.guardCondition, actions: transition.actions, exit: transition.exit)
+                guardCondition: transition.guardCondition, actions: transition.actions, exit: transition.exit,
+                target: transition.target, interrupt: transition.interrupt, restsAfter: rest,
+                easing: easing(transition, rest: rest))
         }
         return StateMachine(initial: initial.name, states: states, transitions: transitions, inputs: scene.inputs)
+    }
+
+    /// When a transition whose properties move on springs counts as ended (contract §21): once
+    /// each is within half a pixel (half a percent of its travel for a value that is no length)
+    /// of its destination, rather than at its span's end. Nil where that is the span's end: no
+    /// spring, or a played timeline, keyframes or a staggered repeat timing the span.
+    func restsAfter(_ transition: SceneTransition, span: Span) -> Double? {
+        guard transition.play == nil, transition.keyframes.isEmpty, staggerReach.isEmpty else { return nil }
+        let source = state(named: transition.from), destination = state(named: transition.to)
+        var rest = 0.0, springs = false
+        scene.forEachKey(movedBy: transition, stateIndices: stateIndex) { key in
+            guard let from = poseValue(key, in: source), let to = poseValue(key, in: destination), from != to else { return }
+            let timing = transition.timing(for: key)
+            guard case let .spring(response, dampingFraction) = timing.easing, timing.duration > 0 else {
+                rest = max(rest, timing.delay + timing.duration)
+                return
+            }
+            springs = true
+            var within = RestTolerance.fraction
+            if key.property.descriptor.isInPixels, let travel = largestDifference(from, to), travel > 0 {
+                within = RestTolerance.spatial / travel
+            }
+            rest = max(rest, timing.delay + SpringCurve(response: response, dampingFraction: dampingFraction).settlingDuration(within: within))
+        }
+        guard springs, rest < span.end - span.start - 1 / scene.fps else { return nil }
+        return rest
     }
 
     /// The span a state plays on top of its pose (its pose span's `plays`: `TIMELINE`, or
@@ -774,4 +818,21 @@ func checkBakedSegmentCount(_ scene: Scene, inputBytes: Int, diagnostics: inout 
         if exceeded(count, at: timeline.range, "timeline '\(timeline.name)'") { return false }
     }
     return true
+}
+
+/// How far apart two values of a length or position are: the largest distance between
+/// corresponding numbers, points or vertices (nil for colours and gradients).
+func largestDifference(_ a: PropertyValue, _ b: PropertyValue) -> Double? {
+    func distance(_ p: Point, _ q: Point) -> Double { ((p.x - q.x) * (p.x - q.x) + (p.y - q.y) * (p.y - q.y)).squareRoot() }
+    switch (a, b) {
+    case let (.number(x), .number(y)): return abs(x - y)
+    case let (.point(p), .point(q)): return distance(p, q)
+    case let (.path(p), .path(q)):
+        var largest = 0.0
+        for (c, d) in zip(p.contours, q.contours) {
+            for (u, v) in zip(c.vertices, d.vertices) { largest = max(largest, distance(u.point, v.point)) }
+        }
+        return largest
+    default: return nil
+    }
 }

@@ -34,8 +34,12 @@ public enum Trigger: String, Sendable, CaseIterable, Equatable {
 ///    state's transition on that trigger, if any; a played timeline stops where it is. Out of a
 ///    looping state, a transition with `exit: cycle-end` is taken then (its actions run, later
 ///    triggers are ignored) but starts when the running cycle ends, the loop playing on till then.
-/// 5. While a transition plays, triggers are ignored; when its span has played once, the machine
-///    is in the transition's target state (back to 2).
+/// 5. A trigger that arrives while a transition plays is resolved against the state it leads to
+///    and handled as the running transition's `interrupt:` says: `retarget` takes it at once (the
+///    new transition starts from what is on screen), `finish` keeps the last one until the running
+///    transition ends, `ignore` drops it. A transition ends when its span has played once, or a
+///    spring's when it is within `RestTolerance` of rest (`restsAfter`); the machine is then in the
+///    transition's target state (back to 2).
 public struct StateMachine: Sendable, Equatable {
     /// The name of the state shown on load (`initial:`, else the first state).
     public var initial: String
@@ -112,12 +116,28 @@ public struct StateMachine: Sendable, Equatable {
         /// `exit:`: out of a state that loops a timeline, whether the transition starts at once
         /// or when the running cycle ends (the trigger is taken at once, its start waits).
         public var exit: LoopExit
+        /// `target:`: the node a pointer trigger must land on (nil: anywhere on the drawing).
+        public var target: TriggerTarget?
+        /// `interrupt:`: what a trigger arriving while this transition plays does.
+        public var interrupt: Interruption
+        /// Seconds from the span's start after which the transition counts as ended, for triggers
+        /// and `complete`, when that is before the span's end: a spring within half a pixel (or half
+        /// a percent) of rest. Nil: at the span's end.
+        public var restsAfter: Double?
+        /// The transition's motion as one easing over its length (a spring's fitted by a cubic):
+        /// what an output that can only tween between two frames plays when it retargets.
+        public var easing: Easing
 
         public init(
             name: String, from: String, to: String, trigger: Trigger, span: String,
-            guardCondition: TransitionGuard? = nil, actions: [TransitionAction] = [], exit: LoopExit = .now
+            guardCondition: TransitionGuard? = nil, actions: [TransitionAction] = [], exit: LoopExit = .now,
+            target: TriggerTarget? = nil, interrupt: Interruption = .retarget, restsAfter: Double? = nil, easing: Easing = .easeInOut
         ) {
+            self.easing = easing
             self.exit = exit
+            self.target = target
+            self.interrupt = interrupt
+            self.restsAfter = restsAfter
             self.name = name
             self.from = from
             self.to = to
@@ -143,9 +163,22 @@ public struct StateMachine: Sendable, Equatable {
         transitions.filter { $0.from == state }
     }
 
-    /// The transition a trigger starts in a state, if any.
-    public func transition(from state: String, on trigger: Trigger) -> Transition? {
-        transitions.first { $0.from == state && $0.trigger == trigger }
+    /// The transition a trigger starts in a state, if any: for a pointer on `target`, the
+    /// state's transition for that node, else its transition on the whole drawing.
+    public func transition(from state: String, on trigger: Trigger, target: String? = nil) -> Transition? {
+        if let target, let found = transitions.first(where: { $0.from == state && $0.trigger == trigger && $0.target?.node == target }) {
+            return found
+        }
+        return transitions.first { $0.from == state && $0.trigger == trigger && $0.target == nil }
+    }
+
+    /// The nodes some transition targets, in order of first use.
+    public var targets: [TriggerTarget] {
+        var result: [TriggerTarget] = []
+        for transition in transitions {
+            if let target = transition.target, !result.contains(where: { $0.node == target.node }) { result.append(target) }
+        }
+        return result
     }
 
     /// The triggers some transition uses, in `Trigger.allCases` order.

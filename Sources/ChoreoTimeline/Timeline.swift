@@ -166,6 +166,9 @@ public struct Node: Sendable, Equatable {
         set { effectsBox = newValue.map(Box.init) }
     }
     private var effectsBox: Box<Effects>?
+    /// A pointer trigger targets the node (`target:`): every output gives it an element or a
+    /// layer of its own, named by its id, that takes the pointer.
+    public var isTarget = false
 
     public init(
         id: String, transform: Transform, content: Content, repeat: Repeat? = nil, clip: ClipShape? = nil, source: NodeSource? = nil
@@ -176,6 +179,21 @@ public struct Node: Sendable, Equatable {
         self.content = content
         self.repeatBox = `repeat`.map(Box.init)
         self.clipBox = clip.map(Box.init)
+    }
+
+    /// True when this node or one below it is a target.
+    public var containsTarget: Bool {
+        if isTarget { return true }
+        if case let .group(children) = content { return children.contains { $0.containsTarget } }
+        return false
+    }
+
+    /// The node with the nodes `ids` names marked as targets, at any depth.
+    public func markingTargets(_ ids: Set<String>) -> Node {
+        var node = self
+        if ids.contains(id) { node.isTarget = true }
+        if case let .group(children) = content { node.content = .group(children.map { $0.markingTargets(ids) }) }
+        return node
     }
 
     /// True when this node or one below it is clipped.

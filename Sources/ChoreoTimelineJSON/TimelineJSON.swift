@@ -135,9 +135,22 @@ public enum TimelineJSON {
                     ("trigger", .string(transition.trigger.rawValue)),
                     ("span", .string(transition.span)),
                 ] + (transition.exit == .now ? [] : [("exit", .string(transition.exit.rawValue))])
+                    + touchMembers(transition)
                     + MachineJSON.transitionMembers(transition))
             })),
         ] + MachineJSON.machineMembers(machine))
+    }
+
+    /// `target`, `hit`, `interrupt` and `restsAfter`, each where it is not the default.
+    private static func touchMembers(_ transition: StateMachine.Transition) -> [(String, JSONValue)] {
+        var members: [(String, JSONValue)] = []
+        if let target = transition.target {
+            members.append(("target", .string(target.node)))
+            if target.hit != .shape { members.append(("hit", .string(target.hit.rawValue))) }
+        }
+        if transition.interrupt != .retarget { members.append(("interrupt", .string(transition.interrupt.rawValue))) }
+        if let rest = transition.restsAfter { members.append(("restsAfter", .number(rest))) }
+        return members
     }
 
     private static func node(_ node: Node) -> JSONValue {

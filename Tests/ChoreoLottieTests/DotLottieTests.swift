@@ -57,7 +57,11 @@ private func guardEvents(_ state: JSONValue?) -> [String: String] {
     let document = DotLottie.stateMachine(lamp)
     #expect(document["initial"] == "off")
     let byName = states(document)
-    #expect(byName.keys.sorted() == ["flash", "flash->off", "glow", "glow->on", "off", "off->on", "on", "on->flash", "on->glow"])
+    // Plus a landing state for each transition that can interrupt one (interrupt: retarget).
+    #expect(byName.keys.sorted() == [
+        "flash", "flash->off", "glow", "glow->on", "off", "off->on", "on", "on->flash", "on->glow",
+        "retarget:glow->on", "retarget:off->on", "retarget:on->flash", "retarget:on->glow",
+    ])
     #expect(byName["off"]?["segment"] == "off" && byName["off"]?["autoplay"] == false)
     #expect(byName["glow"]?["segment"] == "pulse" && byName["glow"]?["autoplay"] == true && byName["glow"]?["loop"] == true)
     #expect(byName["flash"]?["segment"] == "blink" && byName["flash"]?["autoplay"] == true && byName["flash"]?["loop"] == false)
@@ -71,7 +75,9 @@ private func guardEvents(_ state: JSONValue?) -> [String: String] {
     #expect(guardEvents(byName["on"]) == ["hover": "on->glow", "on->flash": "on->flash"])
     #expect(guardEvents(byName["glow"]) == ["hover-end": "glow->on"])
     #expect(guardEvents(byName["flash"]) == ["complete": "flash->off"])
-    #expect(guardEvents(byName["off->on"]) == ["done": "on"])
+    // A trigger during a transition is resolved against its destination (interrupt: retarget).
+    #expect(guardEvents(byName["off->on"]) == ["done": "on", "hover": "retarget:on->glow", "on->flash": "retarget:on->flash"])
+    #expect(guardEvents(byName["on->glow"]) == ["done": "glow", "hover-end": "retarget:glow->on"])
     let interactions = JSONWriter(pretty: false).string(document["interactions"] ?? .null)
     #expect(interactions.contains(#"{"type":"Click","actions":[{"type":"Fire","inputName":"tap"}]}"#))
     #expect(interactions.contains(#"{"type":"PointerEnter","actions":[{"type":"Fire","inputName":"hover"}]}"#))

@@ -147,6 +147,9 @@ class Scene:
         return state
 
     def duration_ms(self, transition: dict) -> float:
+        """How long the transition plays: its span, or a spring's until it rests (`restsAfter`)."""
+        if transition.get("restsAfter") is not None:
+            return transition["restsAfter"] * 1000
         span = self.spans[transition["span"]]
         return (span["end"] - span["start"]) * 1000
 
@@ -184,9 +187,14 @@ class Pointer:
         self.outside = (scene.width + MARGIN / 2, scene.height + MARGIN / 2)
         page.mouse.move(*self.outside)
 
-    def fire(self, trigger: str) -> None:
+    def fire(self, trigger: str, target: str | None = None) -> None:
         mouse = self.page.mouse
-        if trigger == "tap":
+        if trigger == "tap" and target is not None:
+            # On the target node's drawing (`target:`), at its centre.
+            x, y = self.page.evaluate("id => { const r = document.querySelector(`[data-target='${id}']`).getBoundingClientRect();"
+                                      " return [r.x + r.width / 2, r.y + r.height / 2]; }", target)
+            mouse.click(x, y)
+        elif trigger == "tap":
             mouse.click(*self.inside)
         elif trigger == "press":
             mouse.move(*self.inside)
@@ -256,7 +264,7 @@ def tap_through(browser, scene: Scene, results: Results) -> None:
                 chain.append([t for t in scene.transitions_from(chain[-1]["to"]) if t["trigger"] == "complete"][0])
             minimum_ms = sum(scene.duration_ms(t) for t in chain)
             began = time.monotonic()
-            pointer.fire(transition["trigger"])
+            pointer.fire(transition["trigger"], transition.get("target"))
             # The state the SVG reports once every transition of the chain has played.
             deadline = began + minimum_ms / 1000 + 5
             reported = page.evaluate(MACHINE_STATE)
@@ -505,7 +513,12 @@ def preview_checks(browser, scene: Scene, results: Results, full: bool) -> None:
     page.mouse.move(box["x"] + box["width"] + 30, box["y"] + box["height"] + 30)
 
     def fire(trigger: str) -> None:
-        if trigger == "tap":
+        if trigger == "tap" and transition.get("target"):
+            # On the target (`target:`): the preview outlines it under the pointer.
+            r = page.evaluate("id => { const r = document.querySelector(`#stage [data-target='${id}']`).getBoundingClientRect();"
+                              " return [r.x + r.width / 2, r.y + r.height / 2]; }", transition["target"])
+            page.mouse.click(*r)
+        elif trigger == "tap":
             page.mouse.click(*center)
         elif trigger == "press":
             page.mouse.move(*center)
@@ -534,6 +547,13 @@ def preview_checks(browser, scene: Scene, results: Results, full: bool) -> None:
     results.record(f"{scene.name} preview: {transition['trigger']} on the stage goes to {target}", state[:2] == [target, target],
                    f"page {state!r}")
     wait_for_played_timeline(scene, target)
+    if transition.get("target"):
+        outlined = page.evaluate("() => { const t = document.querySelector('#stage-target');"
+                                 " return t ? [t.getAttribute('data-node'), t.textContent] : null; }")
+        results.record(f"{scene.name} preview: the pointer on {transition['target']} outlines it with its triggers",
+                       outlined == [transition["target"], f"{transition['target']} (tap)"], f"the outline is {outlined!r}")
+        # The outline is the preview's, not the scene's: off for the picture.
+        page.evaluate("() => { const t = document.querySelector('#stage-target'); if (t) t.remove(); }")
     results.compare(f"{scene.name} preview: the stage draws {target}", *drawn_and_expected(
         browser, page, scene, target, lambda: element_image(page, stage), "#stage > svg",
         pause=lambda: page.click("#play-pause"), resume=lambda: page.click("#play-pause")))

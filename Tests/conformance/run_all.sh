@@ -16,6 +16,8 @@
 #   5. state_paths_suite.py: every trail through the states of every scene with states (scenes,
 #      feature scenes, valid fixtures; the matrix too at CONFORMANCE_BREADTH=full), real input, the SVG's clock paused at 25/50/75 %
 #      of every clip vs ThorVG's frame of the Lottie, and at rest vs `choreo snapshot --state`;
+#   5b. (CONFORMANCE_BREADTH=full) touch_suite.py: targets, taps during transitions and random
+#      traces under real input in Chromium, against touch_model.py and the dotLottie machine;
 #   6. lottie_audit.py: no compiled Lottie (scenes, feature scenes, matrix) contains a known
 #      player pitfall; lottie_spec_schema.py: every compiled Lottie (and the valid fixtures, the
 #      Lottie goldens) validates against lottie-spec 1.0.1's own schema (../shared);
@@ -168,6 +170,14 @@ if [ "${CONFORMANCE_BREADTH:-}" = full ]; then state_path_matrix=("${matrix_mani
     --jobs "${CONFORMANCE_JOBS:-2}" "${scenes[@]}" "${state_path_matrix[@]}" "${fixture_scenes[@]}" \
     | tee "$work/state-paths.log"
 count_summary "state-paths suite" "$work/state-paths.log" "${PIPESTATUS[0]}"
+
+if [ "${CONFORMANCE_BREADTH:-}" = full ]; then
+    stage "touch: targets, interruptions and random traces in Chromium vs the model and the dotLottie machine"
+    "$python" Tests/conformance/touch_suite.py --choreo "$CHOREO" --work "$work/touch" --traces 4 \
+        scenes/segmented-control.yaml scenes/toggle-spring.yaml scenes/record-button.yaml scenes/like-burst.yaml \
+        scenes/settings-switch.yaml | tee "$work/touch.log"
+    count_summary "touch suite" "$work/touch.log" "${PIPESTATUS[0]}"
+fi
 
 stage "audit: player pitfalls in every compiled Lottie"
 "$python" Tests/conformance/lottie_audit.py "$work/compiled" | tee "$work/audit.log"

@@ -226,9 +226,26 @@ class Pointer:
             return "the button is down: a tap would release it, which fires `release`"
         return None
 
-    def fire(self, trigger: str, others: set[str], name: str) -> str:
-        """Fires `trigger`; returns how, for the log."""
+    def target_point(self, target: str) -> tuple[float, float]:
+        """The centre of a target node's element (`target:`), where the pointer fires it."""
+        x, y = self.page.evaluate("id => { const r = document.querySelector(`[data-target='${id}']`).getBoundingClientRect();"
+                                  " return [r.x + r.width / 2, r.y + r.height / 2]; }", target)
+        return x, y
+
+    def fire(self, trigger: str, others: set[str], name: str, target: str | None = None) -> str:
+        """Fires `trigger` (on `target`'s drawing, when the transition names one); returns how."""
         mouse = self.page.mouse
+        if target is not None and trigger == "tap":
+            # A target is a keyboard stop of its own: clicked and keyed by turns.
+            self.taps += 1
+            if self.taps % 2 == 0:
+                self.page.focus(f"[data-target='{target}']")
+                self.page.keyboard.press("Enter")
+                self.page.evaluate("() => document.activeElement && document.activeElement.blur && document.activeElement.blur()")
+                return f"Enter key on {target}"
+            mouse.click(*self.target_point(target))
+            self.inside = True
+            return f"click on {target}"
         if trigger == "tap":
             self.taps += 1
             if self.down:
@@ -437,7 +454,14 @@ class Drive:
             if not self.results.record(f"{name}: Lottie marker", marker == (start, end),
                                        f"marker {marker}, timeline span {start}..{end}"):
                 return False
-            frames = sorted({start + int(round(f * (end - start))) for f in FRACTIONS} - {end} if end - start >= 2 else set())
+            # A spring's transition ends once it rests (`restsAfter`), where the SVG goes on to
+            # its destination while the Lottie's marker plays on to the span's end: the instants
+            # are taken within the rest.
+            last = end
+            rest = next((t.get("restsAfter") for t in scene.machine.definition["transitions"] if t["name"] == clip.transition), None)
+            if rest is not None:
+                last = min(end, start + int(math.floor(rest * scene.fps)))
+            frames = sorted({start + int(round(f * (last - start))) for f in FRACTIONS} - {last} if last - start >= 2 else set())
             for frame in frames:
                 at = playing["begin"] + (frame / scene.fps - span["start"]) + JUST_AFTER
                 self.page.evaluate("t => document.documentElement.setCurrentTime(t)", at)
@@ -520,7 +544,7 @@ class Drive:
             if why:
                 print(f"  {self.label}: stops before {transition['name']}: {why}", flush=True)
                 break
-            how = self.pointer.fire(transition["trigger"], others, transition["name"])
+            how = self.pointer.fire(transition["trigger"], others, transition["name"], transition.get("target"))
             route.append(transition["name"])
             where = f"{self.label} [{' / '.join(route)}]"
             print(f"  {where}: {how}", flush=True)

@@ -93,10 +93,6 @@ test("the machine starts in its initial state, and a tap plays the transition to
   assert.strictEqual(svg.root.choreo.busy(), true);
   assert.strictEqual(svg.begun.length, 1, "the transition's clock is begun");
 
-  // A tap while the transition plays is ignored.
-  svg.fire("click");
-  assert.strictEqual(svg.attributes.get("data-transition"), "disabled->enabled");
-
   svg.advance(10);
   assert.strictEqual(svg.root.choreo.state, "enabled");
   assert.strictEqual(svg.attributes.get("data-state"), "enabled");
@@ -107,6 +103,39 @@ test("the machine starts in its initial state, and a tap plays the transition to
   svg.advance(20);
   assert.strictEqual(svg.root.choreo.state, "disabled");
 });
+
+test("a tap while a transition plays retargets it: the state it leads to takes the tap", () => {
+  const svg = documentFor(machineOf("toggle-spring.svg"));
+  svg.fire("click");
+  svg.advance(0.1);
+  assert.strictEqual(svg.root.choreo.transition, "disabled->enabled");
+  assert.strictEqual(svg.root.choreo.state, "disabled", "the state last reached");
+
+  svg.fire("click");
+  assert.strictEqual(svg.root.choreo.transition, "enabled->disabled");
+  assert.strictEqual(svg.begun.length, 2);
+  svg.advance(10);
+  assert.strictEqual(svg.root.choreo.state, "disabled");
+  assert.strictEqual(svg.root.choreo.transition, null);
+});
+
+for (const [interrupt, expected] of [["ignore", ["disabled->enabled", "enabled"]], ["finish", ["disabled->enabled", "disabled"]]]) {
+  test(`with interrupt: ${interrupt}, a tap while the transition plays is ${interrupt === "ignore" ? "dropped" : "taken when it ends"}`, () => {
+    const machine = machineOf("toggle-spring.svg").replace(/action: false/g, `action: false, interrupt: "${interrupt}"`);
+    const svg = documentFor(machine);
+    svg.fire("click");
+    svg.advance(0.1);
+    svg.fire("click");
+    assert.strictEqual(svg.root.choreo.transition, expected[0]);
+    svg.advance(10);
+    if (interrupt === "finish") {
+      // Taken as the first transition ends, so the second one plays now.
+      assert.strictEqual(svg.root.choreo.transition, "enabled->disabled");
+      svg.advance(20);
+    }
+    assert.strictEqual(svg.root.choreo.state, expected[1]);
+  });
+}
 
 test("a trigger the current state has no transition on changes nothing", () => {
   const svg = documentFor(machineOf("toggle-spring.svg"));

@@ -5,8 +5,11 @@
   var root = (script && script.ownerSVGElement) || document.documentElement;
   var reduce = !!(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
   var title = root.querySelector("title");
-  var hit = root.querySelector(".choreo-hit") || root;
-  var state = null, busy = false, waiting = null, playing = null, active = null;
+  var hit = root.querySelector(".choreo-hit-area") || root.querySelector(".choreo-hit") || root;
+  // `state`: the state last reached. `running`: the transition playing, whose destination
+  // triggers are resolved against. `queued`: a trigger waiting for a transition with
+  // `interrupt: finish` to end. `holding`: a transition waiting for a loop's cycle to end.
+  var state = null, running = null, queued = null, holding = null, waiting = null, playing = null, active = null;
   // Tables keyed by names from the scene (states, inputs, triggers) have no prototype: a
   // name such as `__proto__`, `constructor` or `toString` is an entry like any other, and
   // writing one never reaches the page's Object.prototype.
@@ -19,7 +22,8 @@
   machine.states = table(machine.states);
   machine.inputs = table(machine.inputs);
   var from = table();
-  // Several transitions may share a trigger, told apart by their guards: the first that holds wins.
+  // Several transitions may share a trigger, told apart by their guards (the first that holds
+  // wins) or by their targets.
   machine.transitions.forEach(function (t) {
     var byTrigger = from[t.from] || (from[t.from] = table());
     (byTrigger[t.trigger] || (byTrigger[t.trigger] = [])).push(t);
@@ -42,11 +46,18 @@
       });
     });
   }
-  function pick(name, trigger) {
+  // The transition a trigger starts in a state: on a target, the state's transition for that
+  // node, else (for a tap, press or release) its transition on the whole drawing.
+  function pick(name, trigger, target) {
     var byTrigger = has(from, name) ? from[name] : null;
-    return ((byTrigger && has(byTrigger, trigger) ? byTrigger[trigger] : null) || []).filter(function (t) {
-      return (trigger !== "programmatic" || t.auto) && holds(t);
-    })[0];
+    var list = (byTrigger && has(byTrigger, trigger) ? byTrigger[trigger] : null) || [];
+    function first(node) {
+      return list.filter(function (t) {
+        return (t.target || null) === node && (trigger !== "programmatic" || t.auto) && holds(t);
+      })[0];
+    }
+    if (target) return first(target) || (trigger === "hover" || trigger === "hover-end" ? undefined : first(null));
+    return first(null);
   }
   function dispatch(type, detail) {
     if (typeof CustomEvent === "function") root.dispatchEvent(new CustomEvent(type, { detail: detail, bubbles: true }));
@@ -76,30 +87,52 @@
       } else if ("emit" in a) dispatch("choreo:event", { name: a.emit, state: state });
     });
   }
+  function interruption(t) { return t.interrupt || "retarget"; }
+  // The state triggers are resolved against: the one the running transition leads to.
+  function heading() { return running ? running.t.to : state; }
+  // A trigger, as a function that finds its transition in a state. While a transition plays,
+  // its `interrupt:` decides: `retarget` takes the trigger at once, `finish` keeps the last
+  // one until the transition ends, `ignore` drops it. While a transition waits for a loop's
+  // cycle to end, triggers are ignored.
+  function request(find) {
+    if (state === null || holding) return false;
+    if (running && interruption(running.t) === "ignore") return false;
+    if (running && interruption(running.t) === "finish") {
+      if (!find(heading())) return false;
+      queued = find;
+      return true;
+    }
+    var t = find(heading());
+    if (!t) return false;
+    take(t);
+    return true;
+  }
   // A transition's actions run as it starts; one to its own state plays nothing. With
   // `exit: cycle-end` out of a running loop it is taken now (later triggers are ignored)
   // and starts when the loop's running cycle ends, the loop playing on till then.
   function take(t) {
-    if (t.exit === "cycle-end" && playing && playing.loops && active) {
+    if (t.exit === "cycle-end" && !running && playing && playing.loops && active && active.entry === playing) {
       var since = now() - active.begin, cycles = Math.ceil(since / playing.dur - 1e-6);
       var left = Math.max(cycles * playing.dur - since, 0);
-      busy = true;
+      holding = t;
       root.setAttribute("data-transition", t.name);
-      wait({ end: now() + left, wallEnd: wall() + left * 1000 }, function () { act(t); go(t); });
+      wait({ end: now() + left, wallEnd: wall() + left * 1000 }, function () { holding = null; act(t); go(t); });
       return;
     }
     act(t);
     if (t.action) { settle(); return; }
     go(t);
   }
-  // Automatic transitions: taken as soon as the state is reached and the guard holds.
+  // Automatic transitions: taken as soon as the state is reached and the guard holds (while a
+  // transition plays, out of the state it leads to, as a trigger would be).
   // Actions that keep a guard true (a step past its range) would go round for ever: at
   // most 100 actions in a row, then a `choreo:error` event, as dotLottie's runtime stops
   // such a machine with an InfiniteLoop error.
   var chained = 0;
   function settle() {
-    if (state === null || busy) return;
-    var next = pick(state, "programmatic");
+    if (state === null || holding) return;
+    if (running && interruption(running.t) !== "retarget") return;
+    var next = pick(heading(), "programmatic");
     if (!next) return;
     if (chained >= 100) { dispatch("choreo:error", { message: "InfiniteLoop", state: state }); return; }
     chained += 1;
@@ -109,14 +142,24 @@
   function now() { return root.getCurrentTime(); }
   function wall() { return window.performance ? window.performance.now() : Date.now(); }
   function clock(entry) { return root.querySelector("[id='" + machine.clock + entry.clip + "']"); }
-  // Begins a clip and returns the document time it ends. It begins just ahead of the
-  // clock, never in the past: in Chromium an animation begun at an instant already past,
-  // next to one that has just frozen, loses to the frozen one, so a chained clip begins
-  // when its predecessor's end is noticed (within a frame of it), not exactly there.
-  // Under reduced motion the clock jumps over the clip, which leaves it frozen at its end.
+  // The clips begun, in the order they began (the order SMIL layers their animations in): a
+  // clip restarted moves to the top; one ended leaves.
+  var layers = [];
+  function layer(entry, began) {
+    layers = layers.filter(function (l) { return l.entry.clip !== entry.clip; });
+    if (began !== null) layers.push({ entry: entry, begin: began });
+  }
+  // Begins a clip and returns the document time it ends (a transition: the time it counts as
+  // ended). It begins just ahead of the clock, never in the past: in Chromium an animation
+  // begun at an instant already past, next to one that has just frozen, loses to the frozen
+  // one, so a chained clip begins when its predecessor's end is noticed (within a frame of
+  // it), not exactly there. Under reduced motion the clock jumps over the clip, which leaves
+  // it frozen at its end.
   function begin(entry) {
+    var length = entry.rest !== undefined && entry.rest !== null ? entry.rest : entry.dur;
     if (reduce && !entry.loops && entry.reduced !== "same") {
       clock(entry).beginElement();
+      layer(entry, now());
       root.setCurrentTime(now() + entry.dur + 0.001);
       var fade = entry.reduced === "fade" && entry.fade && root.querySelector("[id='" + entry.fade + "']");
       if (!fade) return { end: now(), wallEnd: 0 };
@@ -125,13 +168,15 @@
     }
     clock(entry).beginElementAt(0.001);
     active = { entry: entry, begin: now() + 0.001 };
-    return { end: now() + 0.001 + entry.dur, wallEnd: wall() + (0.001 + entry.dur) * 1000 };
+    layer(entry, active.begin);
+    return { end: now() + 0.001 + length, wallEnd: wall() + (0.001 + length) * 1000 };
   }
   function stopPlaying() {
     if (!playing) return;
     try { clock(playing).endElement(); } catch (e) { /* already ended */ }
+    layer(playing, null);
+    if (active && active.entry === playing) active = null;
     playing = null;
-    active = null;
   }
   // Next check by requestAnimationFrame, or by a timer where no frames are produced.
   function later(callback) {
@@ -166,6 +211,11 @@
   // begin, so every clip that ended earlier stays as it froze. Restarting the clip for each
   // value instead leaves Chromium freezing it at other instants.
   var scrub = null;
+  function position(play) {
+    var range = machine.inputs[play.bind].range, value = values[play.bind];
+    var fraction = range[1] > range[0] ? Math.min(Math.max((value - range[0]) / (range[1] - range[0]), 0), 1) : 0;
+    return fraction * play.length;
+  }
   function seek(play) {
     if (!scrub || scrub.play !== play) {
       unscrub();
@@ -173,22 +223,31 @@
       root.pauseAnimations();
       scrub.begin = now() + 0.001;
       clock(play).beginElementAt(0.001);
+      layer(play, scrub.begin);
     }
-    var range = machine.inputs[play.bind].range, value = values[play.bind];
-    var fraction = range[1] > range[0] ? Math.min(Math.max((value - range[0]) / (range[1] - range[0]), 0), 1) : 0;
-    root.setCurrentTime(scrub.begin + fraction * play.length);
+    root.setCurrentTime(scrub.begin + position(play));
   }
   function unscrub() {
     if (!scrub) return;
     var left = scrub;
     scrub = null;
     try { clock(left.play).endElement(); } catch (e) { /* already ended */ }
+    layer(left.play, null);
     if (left.resume) root.unpauseAnimations();
   }
   function enter(name) {
     state = name;
-    busy = false;
     show(name);
+    if (queued) {
+      // A trigger that waited for the transition into this state is taken now.
+      var find = queued;
+      queued = null;
+      var t = find(name);
+      if (t) {
+        take(t);
+        if (running || holding || state !== name) return;
+      }
+    }
     var play = machine.states[name].play;
     if (play && play.bind) {
       seek(play);
@@ -199,7 +258,7 @@
       playing = play;
       var end = begin(play);
       if (!play.loops) {
-        wait(end, function () { playing = null; active = null; reached(name); });
+        wait(end, function () { playing = null; if (active && active.entry === play) active = null; reached(name); });
         return;
       }
     }
@@ -207,20 +266,29 @@
   }
   // The state is fully reached: its `complete` transition starts.
   function reached(name) {
-    if (state !== name || busy) return;
+    if (state !== name || running || holding) return;
     var next = pick(name, "complete");
     if (next) take(next); else settle();
   }
-  // Out of a played timeline, a transition starts from the values on screen, as SwiftUI
-  // retargets: each of its animations that the timeline moves too gets the difference
-  // between the timeline's value now and its own first value added to its keyframes,
-  // all of it at its start and none at its end. A value of another structure, and a
-  // discrete one, keeps its keyframes (it jumps to the pose).
+
+  // Every transition starts from what is on screen, as SwiftUI retargets. For each of its
+  // animations, the value shown comes from the clip begun last that moves the same attribute
+  // (a transition it interrupts, a timeline it stops, a bound timeline it leaves). Its
+  // keyframes become old(t) + (new(t) − old(t)) · p(t), p being the new motion's own progress
+  // from its first value to its last: a motion it interrupts keeps running underneath and fades
+  // out as the new one advances, so nothing jumps, and a spring (whose progress starts flat)
+  // keeps its speed. A timeline that stops holds the value it left. A value of another
+  // structure, and a discrete one, keeps its keyframes (it jumps).
   var numberPattern = /[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?/g;
   function numbers(text) { return (text.match(numberPattern) || []).map(Number); }
   function shape(text) { return text.replace(numberPattern, "#"); }
-  function list(el, name) { return (el.getAttribute(name) || "").split(";").map(function (s) { return s.trim(); }); }
-  function moved(el) { return el.getAttribute("attributeName") + " " + (el.getAttribute("type") || ""); }
+  function list(text) { return (text || "").split(";").map(function (s) { return s.trim(); }); }
+  var slots = 0;
+  function moved(el) {
+    var parent = el.parentNode;
+    if (!parent.choreoSlot) parent.choreoSlot = ++slots;
+    return parent.choreoSlot + " " + el.getAttribute("attributeName") + " " + (el.getAttribute("type") || "");
+  }
   // y of the unit cubic Bézier (0,0) (x1,y1) (x2,y2) (1,1) where its x is `x`.
   function spline(handles, x) {
     var p = handles.split(/[\s,]+/).map(Number), lo = 0, hi = 1, t = x;
@@ -231,89 +299,180 @@
     }
     return at(p[1], p[3], t);
   }
-  // An animation's value `seconds` after it began, as SMIL computes it (looping or frozen).
-  function sample(el, seconds, loops) {
-    var dur = parseFloat(el.getAttribute("dur")) || 0, values = list(el, "values"), times = list(el, "keyTimes").map(Number);
-    var f = dur > 0 ? seconds / dur : 1;
+  // An animation's keyframes as written (its own, not a blend made for an earlier start).
+  // Read again when something else (the token script, for a bound value) rewrote them.
+  function keys(el) {
+    var now = el.getAttribute("values");
+    var mine = el.choreoWritten !== undefined ? el.choreoWritten : el.choreoKeys && el.choreoKeys.values;
+    if (el.choreoKeys !== undefined && now !== mine) {
+      // Only the values are rewritten there; the timing stays as written.
+      el.choreoKeys.values = now;
+      el.choreoWritten = undefined;
+    } else if (el.choreoKeys === undefined) {
+      el.choreoKeys = {
+        values: el.getAttribute("values"), keyTimes: el.getAttribute("keyTimes"), keySplines: el.getAttribute("keySplines"),
+        calcMode: el.getAttribute("calcMode")
+      };
+    }
+    return el.choreoKeys;
+  }
+  function restore(el) {
+    var k = keys(el);
+    ["values", "keyTimes", "keySplines", "calcMode"].forEach(function (name) {
+      if (k[name] === null) el.removeAttribute(name); else el.setAttribute(name, k[name]);
+    });
+    el.choreoWritten = undefined;
+  }
+  // The keyframes an animation runs now, read once.
+  function current(el) {
+    return {
+      values: list(el.getAttribute("values")).map(numbers), keyTimes: list(el.getAttribute("keyTimes")).map(Number),
+      keySplines: list(el.getAttribute("keySplines")), calcMode: el.getAttribute("calcMode"),
+      dur: parseFloat(el.getAttribute("dur")) || 0, first: list(el.getAttribute("values"))[0]
+    };
+  }
+  // Keyframes' value `seconds` after they began, as SMIL computes it (looping or frozen).
+  function sample(k, seconds, loops) {
+    var f = k.dur > 0 ? seconds / k.dur : 1;
     f = loops ? f - Math.floor(f) : Math.min(Math.max(f, 0), 1);
     var i = 0;
-    while (i + 1 < times.length && times[i + 1] <= f) i++;
-    var mode = el.getAttribute("calcMode");
-    if (i + 1 >= values.length || mode === "discrete" || times[i + 1] <= times[i]) return numbers(values[i]);
-    var u = (f - times[i]) / (times[i + 1] - times[i]);
-    if (mode === "spline") u = spline(list(el, "keySplines")[i], u);
-    var a = numbers(values[i]), b = numbers(values[i + 1]);
+    while (i + 1 < k.keyTimes.length && k.keyTimes[i + 1] <= f) i++;
+    if (i + 1 >= k.values.length || k.calcMode === "discrete" || k.keyTimes[i + 1] <= k.keyTimes[i]) return k.values[i];
+    var u = (f - k.keyTimes[i]) / (k.keyTimes[i + 1] - k.keyTimes[i]);
+    if (k.calcMode === "spline") u = spline(k.keySplines[i], u);
+    var a = k.values[i], b = k.values[i + 1];
     return a.map(function (x, j) { return x + (b[j] - x) * u; });
   }
-  function retarget(transition) {
-    var animations = Array.prototype.slice.call(root.querySelectorAll("[begin='" + machine.clock + transition.clip + ".begin']"));
-    animations.forEach(function (el) {
-      if (el.choreoValues === undefined) el.choreoValues = el.getAttribute("values");
-      else el.setAttribute("values", el.choreoValues);
+  function animationsOf(entry) {
+    return Array.prototype.slice.call(root.querySelectorAll("[begin='" + machine.clock + entry.clip + ".begin']"));
+  }
+  // What each attribute the transition moves shows now and goes on showing: the top clip's
+  // animation of it, sampled from its own keyframes. `stopping`: the clips that end as the
+  // transition begins (they hold the value they leave).
+  function shownBy(transition, at, stopping) {
+    var sources = {};
+    var wanted = {};
+    animationsOf(transition).forEach(function (el) { wanted[moved(el)] = true; });
+    layers.forEach(function (l) {
+      // A transition that has played to its end left its destination's pose, where the new
+      // one's keyframes start (or deliberately jump from, as a rolled text's re-entry does).
+      var ended = l.entry.to !== undefined && at - l.begin >= l.entry.dur - 1e-6;
+      animationsOf(l.entry).forEach(function (el) {
+        var key = moved(el);
+        if (!wanted[key]) return;
+        if (ended) { delete sources[key]; return; }
+        var k = current(el), loops = !!l.entry.loops;
+        var hold = stopping.indexOf(l.entry) >= 0;
+        var held = hold ? sample(k, l.bound !== undefined ? l.bound : at - l.begin, loops) : null;
+        sources[key] = { keys: k, begin: l.begin, loops: loops, held: held };
+      });
     });
-    if (!playing || !active || active.entry !== playing) return;
-    var since = now() - active.begin;
-    var timeline = root.querySelectorAll("[begin='" + machine.clock + playing.clip + ".begin']");
-    timeline.forEach(function (el) {
-      var parent = el.parentNode;
-      (parent.choreoRunning = parent.choreoRunning || {})[moved(el)] = el;
-    });
-    animations.forEach(function (el) {
-      var source = el.parentNode.choreoRunning && el.parentNode.choreoRunning[moved(el)];
-      if (!source || el.getAttribute("calcMode") === "discrete") return;
-      var values = list(el, "values"), times = list(el, "keyTimes").map(Number), first = numbers(values[0]);
-      var shown = sample(source, since, playing.loops);
-      if (shown.length !== first.length || shape(list(source, "values")[0]) !== shape(values[0])) return;
-      el.setAttribute("values", values.map(function (value, i) {
-        var parts = numbers(value), k = 0, left = 1 - (times[i] || 0);
-        if (parts.length !== first.length) return value;
-        return value.replace(numberPattern, function () {
-          var j = k++;
-          return String(Math.round((parts[j] + (shown[j] - first[j]) * left) * 1000) / 1000);
+    return sources;
+  }
+  function blend(transition, sources, at) {
+    animationsOf(transition).forEach(function (el) {
+      restore(el);
+      var source = sources[moved(el)];
+      var k = current(el);
+      if (!source || k.calcMode === "discrete" || k.values.length < 1) return;
+      if (shape(source.keys.first) !== shape(k.first) || source.keys.values[0].length !== k.values[0].length) return;
+      var first = k.values[0], last = k.values[k.values.length - 1];
+      // The new motion's progress: along the number that travels furthest, else a smooth step.
+      var axis = -1, travel = 1e-9;
+      first.forEach(function (x, j) { if (Math.abs(last[j] - x) > travel) { travel = Math.abs(last[j] - x); axis = j; } });
+      var dur = k.dur, step = 1 / 60, times = [];
+      k.keyTimes.forEach(function (f) { times.push(f * dur); });
+      for (var s = step; s < dur; s += step) times.push(s);
+      times.sort(function (a, b) { return a - b; });
+      times = times.filter(function (s, i) { return i === 0 || s - times[i - 1] > 1e-4; }).slice(0, 600);
+      if (times[times.length - 1] < dur) times.push(dur);
+      // Where what is on screen is the motion's own first value throughout (the clip under it
+      // has come to rest there), the keyframes stay as written.
+      var olds = times.map(function (s) { return source.held || sample(source.keys, at + s - source.begin, source.loops); });
+      var differs = olds.some(function (old) { return old.some(function (x, j) { return Math.abs(x - first[j]) > 1e-6; }); });
+      if (!differs) return;
+      var written = times.map(function (s, i) {
+        var mine = sample(k, s, false), u = dur > 0 ? s / dur : 1;
+        var p = axis >= 0 ? (mine[axis] - first[axis]) / (last[axis] - first[axis]) : u * u * (3 - 2 * u);
+        if (s >= dur) p = 1;
+        var old = olds[i];
+        var j = 0;
+        return k.first.replace(numberPattern, function () {
+          var x = mine[j] + (old[j] - first[j]) * (1 - p);
+          j += 1;
+          return String(Math.round(x * 1000) / 1000);
         });
-      }).join(";"));
+      });
+      el.choreoWritten = written.join(";");
+      el.setAttribute("values", el.choreoWritten);
+      el.setAttribute("keyTimes", times.map(function (s) { return String(Math.round(s / dur * 1e6) / 1e6); }).join(";"));
+      el.setAttribute("calcMode", "linear");
+      el.removeAttribute("keySplines");
     });
-    timeline.forEach(function (el) { delete el.parentNode.choreoRunning; });
   }
   function go(transition) {
-    retarget(transition);
+    var at = now() + 0.001;
+    var stopping = [];
+    if (playing) stopping.push(playing);
+    if (scrub) {
+      stopping.push(scrub.play);
+      layers.forEach(function (l) { if (l.entry === scrub.play) l.bound = position(scrub.play); });
+    }
+    if (!reduce) blend(transition, shownBy(transition, at, stopping), at);
+    else animationsOf(transition).forEach(restore);
     stopPlaying();
     unscrub();
-    busy = true;
     waiting = null;
+    running = { t: transition };
     root.setAttribute("data-transition", transition.name);
     wait(begin(transition), function () {
-      active = null;
+      running = null;
+      if (active && active.entry === transition) active = null;
       root.removeAttribute("data-transition");
       enter(transition.to);
     });
   }
-  function fire(trigger) {
-    var transition = state !== null && !busy && pick(state, trigger);
-    if (!transition) return false;
-    take(transition);
-    return true;
+  function fire(trigger, target) {
+    return request(function (name) { return pick(name, trigger, target || null); });
   }
   // Any transition from the current state by name: how an app fires a programmatic one.
   function play(name) {
-    var found = machine.transitions.filter(function (t) { return t.name === name && t.from === state && holds(t); })[0];
-    if (!found || busy) return false;
-    take(found);
-    return true;
+    return request(function (current) {
+      return machine.transitions.filter(function (t) { return t.name === name && t.from === current && holds(t); })[0];
+    });
+  }
+  // The target node a pointer event is on: the one drawn on top, since only targets take the
+  // pointer inside the drawing.
+  function targetOf(event) {
+    for (var el = event.target; el && el !== root && el.getAttribute; el = el.parentNode) {
+      var id = el.getAttribute("data-target");
+      if (id !== null) return id;
+    }
+    return null;
   }
   function onPointer(trigger) {
     return function (event) {
       // A finger has no hover: it would enter and leave around every tap.
       if (event.pointerType === "touch" && (trigger === "hover" || trigger === "hover-end")) return;
-      fire(trigger);
+      fire(trigger, trigger === "hover" || trigger === "hover-end" ? null : targetOf(event));
     };
   }
-  hit.addEventListener("click", function () { fire("tap"); });
+  hit.addEventListener("click", function (event) { fire("tap", targetOf(event)); });
   hit.addEventListener("pointerdown", onPointer("press"));
   hit.addEventListener("pointerup", onPointer("release"));
   hit.addEventListener("pointerenter", onPointer("hover"));
   hit.addEventListener("pointerleave", onPointer("hover-end"));
-  if (machine.transitions.some(function (t) { return t.trigger === "tap"; })) {
+  // Each target is a button of its own: a keyboard stop with its accessible name, Enter or
+  // Space taps it, and the pointer crossing its drawing fires its hover and hover-end.
+  Array.prototype.forEach.call(root.querySelectorAll("[data-target]"), function (el) {
+    var id = el.getAttribute("data-target");
+    el.addEventListener("keydown", function (event) {
+      if (event.key === "Enter" || event.key === " ") { event.preventDefault(); event.stopPropagation(); fire("tap", id); }
+    });
+    el.addEventListener("pointerenter", function (event) { if (event.pointerType !== "touch") fire("hover", id); });
+    el.addEventListener("pointerleave", function (event) { if (event.pointerType !== "touch") fire("hover-end", id); });
+  });
+  if (machine.transitions.some(function (t) { return t.trigger === "tap" && !t.target; })) {
     root.setAttribute("role", "button");
     root.setAttribute("tabindex", "0");
     hit.style.cursor = "pointer";
@@ -338,15 +497,16 @@
     } else if (typeof value !== (input.kind === "boolean" ? "boolean" : "string")) return false;
     values[name] = value;
     if (tokens) tokens.apply(name, value);
-    var play = state !== null && !busy && machine.states[state].play;
+    var play = state !== null && !running && !holding && machine.states[state].play;
     if (play && play.bind === name) seek(play);
     settle();
     return true;
   }
   root.choreo = {
     machine: machine,
-    // A trigger (`tap`, `hover`, …) or a transition by its name (`idle->loading`).
-    fire: function (name) { return fire(name) || play(name); },
+    // A trigger (`tap`, `hover`, …) or a transition by its name (`idle->loading`); a pointer
+    // trigger on a target node: fire("tap", "seg-week").
+    fire: function (name, target) { return fire(name, target) || play(name); },
     play: play,
     set: set,
     get: function (name) {
@@ -360,11 +520,15 @@
     current: function () {
       return active && { name: active.entry.name, start: active.entry.start, begin: active.begin, dur: active.entry.dur, loops: active.entry.loops };
     },
-    busy: function () { return busy; },
+    busy: function () { return running !== null || holding !== null; },
     // True while a bound timeline holds the clock at an input's position (a page that
     // moves the SVG's clock itself, as the preview does, leaves it there).
     holding: function () { return scrub !== null; }
   };
   Object.defineProperty(root.choreo, "state", { get: function () { return state; }, enumerable: true });
+  // The transition playing (or waiting for a loop's cycle to end), by name; null at rest.
+  Object.defineProperty(root.choreo, "transition", {
+    get: function () { return running ? running.t.name : holding ? holding.name : null; }, enumerable: true
+  });
   enter(machine.initial);
 })();

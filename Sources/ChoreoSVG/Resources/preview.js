@@ -333,6 +333,48 @@
     });
     svg.appendChild(layer);
   }
+  // MARK: Targets: the pointer on a node that a transition targets (`target:`) outlines its
+  // box, with its id and the triggers it takes, so the designer sees where a tap lands.
+  if (svg) {
+    Array.prototype.forEach.call(svg.querySelectorAll("[data-target]"), function (el) {
+      var id = el.getAttribute("data-target");
+      var triggers = [];
+      // The stage's own machine names each transition's target.
+      (runtime ? runtime.machine.transitions : []).forEach(function (t) {
+        if (t.target === id && triggers.indexOf(t.trigger) < 0) triggers.push(t.trigger);
+      });
+      el.addEventListener("pointerenter", function () {
+        var old = svg.querySelector("#stage-target");
+        if (old) old.parentNode.removeChild(old);
+        var box = el.getBBox(), m = el.getCTM(), root = svg.getCTM();
+        if (!m || !root) return;
+        var local = root.inverse().multiply(m);
+        var corners = [[box.x, box.y], [box.x + box.width, box.y], [box.x, box.y + box.height], [box.x + box.width, box.y + box.height]]
+          .map(function (p) { return [local.a * p[0] + local.c * p[1] + local.e, local.b * p[0] + local.d * p[1] + local.f]; });
+        var xs = corners.map(function (p) { return p[0]; }), ys = corners.map(function (p) { return p[1]; });
+        var layer = document.createElementNS(SVG_NS, "g");
+        layer.setAttribute("id", "stage-target");
+        layer.setAttribute("data-node", id);
+        layer.setAttribute("pointer-events", "none");
+        var rect = document.createElementNS(SVG_NS, "rect");
+        rect.setAttribute("class", "target-box");
+        rect.setAttribute("x", Math.min.apply(null, xs)); rect.setAttribute("y", Math.min.apply(null, ys));
+        rect.setAttribute("width", Math.max.apply(null, xs) - Math.min.apply(null, xs));
+        rect.setAttribute("height", Math.max.apply(null, ys) - Math.min.apply(null, ys));
+        layer.appendChild(rect);
+        var label = document.createElementNS(SVG_NS, "text");
+        label.setAttribute("class", "guide-label");
+        label.setAttribute("x", Math.min.apply(null, xs)); label.setAttribute("y", Math.min.apply(null, ys) - 2);
+        label.textContent = id + " (" + triggers.join(", ") + ")";
+        layer.appendChild(label);
+        svg.appendChild(layer);
+      });
+      el.addEventListener("pointerleave", function () {
+        var old = svg.querySelector("#stage-target");
+        if (old && old.getAttribute("data-node") === id) old.parentNode.removeChild(old);
+      });
+    });
+  }
   byId("guides").addEventListener("click", function () {
     guidesShown = !guidesShown;
     byId("guides").setAttribute("aria-pressed", String(guidesShown));

@@ -66,10 +66,14 @@ func checkedForTarget(_ compilation: SceneCompilation, target: PlayerTarget, sce
     for finding in checkPlayerTarget(target, timeline: timeline, locator: locator) {
         bag.error(finding.rule, finding.message, at: finding.range, help: finding.help)
     }
+    let failed = !bag.diagnostics.isEmpty
+    for finding in jumpFindings(target, timeline: timeline, locator: locator) {
+        bag.warning(finding.rule, finding.message, at: finding.range, help: finding.help)
+    }
     guard !bag.diagnostics.isEmpty else { return compilation }
     var checked = compilation
     checked.diagnostics = (compilation.diagnostics + bag.diagnostics).sortedForReport()
-    checked.timeline = nil
+    if failed { checked.timeline = nil }
     return checked
 }
 

@@ -272,6 +272,13 @@ package struct PropertyDescriptor: Sendable {
     package var inGradientUnits = false
     package var bakingTolerance: BakingTolerance = defaultTolerance
     static let defaultTolerance = BakingTolerance.absolute(0.5)
+
+    /// Whether the value is a length or a position in pixels: those, and only those, are baked to
+    /// the default half-pixel tolerance.
+    package var isInPixels: Bool {
+        if case let .absolute(value) = bakingTolerance, case let .absolute(pixels) = Self.defaultTolerance { return value == pixels }
+        return false
+    }
     /// The words of a keyword property.
     package var keywords: Keywords?
     /// One line for editors (hover, completion, JSON Schema descriptions).

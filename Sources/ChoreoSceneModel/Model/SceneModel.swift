@@ -466,6 +466,11 @@ public struct SceneTransition: Sendable, Equatable {
     public var exitSource: ExitSource?
     /// `reduced-motion:`: what the transition does for a viewer who asks for reduced motion.
     public var reducedMotion: ReducedMotion = .fade
+    /// `target:` and `hit:`: the node a pointer trigger must land on, and where `target:` is written.
+    public var target: TriggerTarget?
+    public var targetRange: SourceRange?
+    /// `interrupt:`: what a trigger arriving while this transition plays does.
+    public var interrupt: Interruption = .retarget
 
     public struct ExitSource: Sendable, Equatable {
         public var range: SourceRange

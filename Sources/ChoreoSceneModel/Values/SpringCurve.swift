@@ -63,8 +63,12 @@ public struct SpringCurve: Sendable, Equatable {
     }
 
     /// The last time |1 − progress| ≥ 1e-3 (SwiftUI's settling ε): the spring's duration in Choreo.
-    public var settlingDuration: Double {
-        let epsilon = Self.settlingEpsilon
+    public var settlingDuration: Double { settlingDuration(within: Self.settlingEpsilon) }
+
+    /// The last time |1 − progress| ≥ `epsilon`: when a motion on this spring stays within
+    /// `epsilon` of its travel from its rest (0 for an epsilon of 1 or more).
+    public func settlingDuration(within epsilon: Double) -> Double {
+        guard epsilon < 1 else { return 0 }
         let settled = { (t: Double) in abs(1 - progress(at: t)) < epsilon }
         var low = 0.0, high: Double
         switch regime {

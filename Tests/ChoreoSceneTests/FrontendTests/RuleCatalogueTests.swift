@@ -25,6 +25,7 @@ let rulesTestedInCode: [Rule: String] = [
     .tgsTooLong: "ChoreoSceneTests/TargetTests/PlayerTargetTests.swift: aTimelineCrossingThreeSecondsIsReportedForTelegram",
     .tgsTooLarge: "ChoreoCLITests/TargetTests.swift: tgsTargetFailsWithTheMeasuredSizeWhenTheStickerIsTooLarge",
     .tgsClip: "ChoreoSceneTests/TargetTests/PlayerTargetTests.swift: aClippedNodeIsReportedForTelegramAtItsClip",
+    .lottieJump: "ChoreoSceneTests/TargetTests/PlayerTargetTests.swift: leavingALoopFarFromThePoseIsALottieJumpWarningForPlainLottieTargets",
     .effectNotDrawn: "ChoreoSceneTests/TargetTests/PlayerTargetTests.swift: effectsAPlayerCannotDrawAreReportedAtTheirKey",
     .bindingWithoutSlots: "ChoreoSceneTests/TargetTests/PlayerTargetTests.swift: aBindingIsReportedWhereThePlayersReadNoSlots",
     .tooManyDiagnostics: "ChoreoCLITests/HostileInputTests.swift: diagnosticOutputIsBoundedPerFile",
@@ -146,5 +147,5 @@ private func caseName(of rule: Rule) -> String {
         #expect(rule.documentation == "\(rule.documentationPage)#\(rule.rawValue)")
         #expect("\(rule)" == rule.rawValue, "interpolating a rule writes its id")
     }
-    #expect(playerTargetRules == [.iosStrokeNonuniformScale, .androidGroupOpacity, .tgsTooLong, .tgsTooLarge, .tgsClip, .overBudget, .renderTooLarge, .effectNotDrawn, .bindingWithoutSlots])
+    #expect(playerTargetRules == [.iosStrokeNonuniformScale, .androidGroupOpacity, .tgsTooLong, .tgsTooLarge, .tgsClip, .lottieJump, .overBudget, .renderTooLarge, .effectNotDrawn, .bindingWithoutSlots])
 }

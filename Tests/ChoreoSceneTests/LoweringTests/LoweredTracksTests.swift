@@ -270,10 +270,13 @@ private func track(_ values: Double...) -> Animated<PropertyValue> {
         let context = LoweringContext(scene: scene)
         guard !context.hasStaggeredCopies, context.idsAreUnique else { continue }
         var diagnostics = DiagnosticBag(file: url.path)
-        let layerByLayer = lower(scene, diagnostics: &diagnostics).layers
+        let lowered = lower(scene, diagnostics: &diagnostics)
+        let layerByLayer = lowered.layers
+        // Lowering marks the nodes pointer triggers target (`target:`); the builder alone does not.
+        let targets = Set(lowered.stateMachine?.targets.map(\.node) ?? [])
         var ignored = DiagnosticBag(file: url.path)
         let builder = NodeBuilder(lowered: context.buildTracks(context.layOutSpans(diagnostics: &ignored), diagnostics: &ignored))
-        let whole = scene.layers.map { builder.node($0) }
+        let whole = scene.layers.map { builder.node($0).markingTargets(targets) }
         if layerByLayer.isEmpty && !scene.layers.isEmpty { continue }  // rejected before its nodes are built
         #expect(layerByLayer == whole, "\(url.lastPathComponent)")
         compared += 1

@@ -196,3 +196,28 @@ private func findings(_ text: String, _ target: PlayerTarget) -> [String] {
     let message = compileScene(SourceFile(path: "t.yaml", text: scene), target: .lottieIOS).diagnostics.first?.message
     #expect(message == "this value follows 'progress', but lottie-ios reads no slots: it would always show its default")
 }
+
+@Test func leavingALoopFarFromThePoseIsALottieJumpWarningForPlainLottieTargets() {
+    let scene = """
+        choreo: 1
+        size: [100, 100]
+        layers:
+          - {id: dot, shape: ellipse, radius: 10, position: [50, 50], fill: red}
+        states:
+          idle: {}
+          busy: {play: {timeline: bob, loop: true}}
+        transitions:
+          - {from: idle, to: busy, on: tap}
+          - {from: busy, to: idle, on: tap}
+        timelines:
+          bob: {duration: 1s, keyframes: {dot.position: [{at: 0s, value: [50, 50]}, {at: 0.5s, value: [50, 20]}, {at: 1s, value: [50, 50]}]}}
+        """
+    // Out of `busy` a plain Lottie app seeks busy->idle, whose first frame is the pose: `dot` is
+    // up to 30 px away from it. A warning: the scene still compiles.
+    #expect(findings(scene, .lottieIOS) == ["10:5 warning lottie-jump"])
+    let compiled = compileScene(SourceFile(path: "t.yaml", text: scene), target: .lottieIOS)
+    #expect(compiled.timeline != nil)
+    #expect(compiled.diagnostics.first?.message.contains("'dot' jumps 30 px") == true, "\(compiled.diagnostics.first?.message ?? "")")
+    // The dotLottie and the interactive SVG start from what is on screen.
+    #expect(findings(scene, .web) == [])
+}
