@@ -104,10 +104,14 @@ func easingValue(_ curve: TimingCurve?, hold: Bool) -> SceneValue? {
 /// segment and `C` for a curved one, `Z` when closed.
 func pathData(_ values: [Double]) -> String {
     let count = (values.count - 1) / 6
-    // A path of no segment (a lone vertex) is a point, which a scene's path data writes as a
-    // segment of no length.
-    guard count > 0 else { return "M 0 0 L 0 0" }
-    guard count > 1 else { return "M \(formatSceneNumber(values[0])) \(formatSceneNumber(values[1])) L \(formatSceneNumber(values[0])) \(formatSceneNumber(values[1]))" }
+    // A path of no segment (a lone vertex) draws nothing in a player; a scene's path data must
+    // draw, so it is a segment a millionth long, which shows as nothing either.
+    guard count > 0 else { return "M 0 0 L 0.000001 0" }
+    let isPoint = (0..<count).allSatisfy { index in
+        let base = index * 6
+        return values[base] == values[0] && values[base + 1] == values[1] && values[(base + 2)..<(base + 6)].allSatisfy { $0 == 0 }
+    }
+    guard count > 1, !isPoint else { return "M \(formatSceneNumber(values[0])) \(formatSceneNumber(values[1])) L \(formatSceneNumber(values[0] + 0.000001)) \(formatSceneNumber(values[1]))" }
     let closed = values[values.count - 1] != 0
     func n(_ value: Double) -> String { formatSceneNumber(value) }
     func vertex(_ index: Int) -> (x: Double, y: Double, ix: Double, iy: Double, ox: Double, oy: Double) {
@@ -145,7 +149,7 @@ func multiPathData(_ values: [Double]) -> String {
         parts.append(pathData(Array(values[(index + 2)..<end]) + [closed]))
         index = end
     }
-    return parts.isEmpty ? "M 0 0 L 0 0" : parts.joined(separator: " ")
+    return parts.isEmpty ? "M 0 0 L 0.000001 0" : parts.joined(separator: " ")
 }
 
 func formatSceneNumber(_ value: Double) -> String {
