@@ -70,6 +70,10 @@ func appendSVGNumber(_ value: Double, to out: inout [UInt8]) {
     appendFormattedNumber(value, decimals: 3, to: &out)
 }
 
+/// 10 to the power of the decimals `appendSVGNumber` writes: a length that must not round down is
+/// rounded up to a multiple of its inverse first.
+let svgNumberScale = 1000.0
+
 /// `x y`, each with 3 decimals: a point's value in `translate` and `scale` animations.
 func appendSVGPoint(_ point: Point, to out: inout [UInt8]) {
     appendFormattedNumber(point.x, decimals: 3, to: &out)

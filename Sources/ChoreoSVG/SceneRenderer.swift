@@ -468,13 +468,17 @@ struct SceneRenderer {
     /// Trim as a dash of the trimmed length with a gap completing the outline's length, shifted by
     /// the start: one dash per period, so a trim that wraps past the start point wraps here too.
     /// Lengths are absolute (not `pathLength`) for the renderers that ignore `pathLength`. An empty
-    /// trim is hidden, since a zero-length dash still draws a round or square cap.
+    /// trim is hidden, since a zero-length dash still draws a round or square cap. The dash is
+    /// written to the numbers' precision and the gap rounded up, so that a period is never shorter
+    /// than the outline: a shorter one would start the next dash just before the path's end, a
+    /// sliver a round cap draws as a dot (59.422 written for 59.42222).
     private func trimAttributes(_ trim: Trim, outlines: GeometryOutlines, attributes: inout [ShapeAttribute], animations: inout AnimationList) {
         func dash(_ shape: PathShape, _ start: Double, _ end: Double, _ offset: Double) -> NumberVector {
             let length = shape.arcLength
             let low = min(start, end), high = max(start, end)
-            let visible = min(max(high - low, 0), 1) * length
-            return NumberVector([visible, length - visible, -(low + offset) * length])
+            let visible = (min(max(high - low, 0), 1) * length * svgNumberScale).rounded() / svgNumberScale
+            let gap = (max(length - visible, 0) * svgNumberScale).rounded(.up) / svgNumberScale
+            return NumberVector([visible, gap, -(low + offset) * length])
         }
         let value: (Double) -> NumberVector = {
             dash(outlines.value(at: $0, normalised: false), trim.start.value(at: $0), trim.end.value(at: $0), trim.offset.value(at: $0))

@@ -127,7 +127,7 @@ self_tests_lane() {
     Tests/conformance/test_text_rendering.py Tests/conformance/test_inputs_api.py \
     Tests/conformance/test_dotlottie_bind.py Tests/conformance/test_preview_inputs.py \
     Tests/conformance/test_dotlottie_loop_exit.py Tests/conformance/test_loop_exit.py Tests/conformance/test_reduced_motion.py \
-    Tests/conformance/test_mcp.py Tests/conformance/test_prototype_names.py >"$work/pytest.log" 2>&1
+    Tests/conformance/test_mcp.py Tests/conformance/test_prototype_names.py Tests/conformance/test_trim_dash.py >"$work/pytest.log" 2>&1
     local status=$?
     echo "$status" >"$work/pytest.status"
     echo "   (self-tests, beside the suites above: $((SECONDS - lane_started)) s)" >>"$work/pytest.log"
