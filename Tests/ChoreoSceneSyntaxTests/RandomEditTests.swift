@@ -116,7 +116,11 @@ import Testing
 
     /// A value of the old one's kind, and how to check the text written for it.
     func newValue(replacing old: String, random: inout SeededRandom) -> (SceneValue, (String) -> Bool) {
-        let number = (Double(Int.random(in: 1...4000, using: &random)) / 100).rounded(toPlaces: 2)
+        var number = (Double(Int.random(in: 1...4000, using: &random)) / 100).rounded(toPlaces: 2)
+        // A value equal to the old one would change no place at all.
+        if let (written, unit) = quantity(old) ?? Double(old).map({ ($0, "") }), abs((unit == "ms" ? written / 1000 : written) - number) < 1e-9 {
+            number += 0.01
+        }
         if let (_, unit) = quantity(old) {
             switch unit {
             case "s", "ms", "f":
