@@ -48,6 +48,8 @@ enum ValueText {
         case .hold: return "hold"
         case let .cubic(x1, y1, x2, y2): return "cubic-bezier(\([x1, y1, x2, y2].map { formatNumber($0) }.joined(separator: ", ")))"
         case let .steps(count): return "steps(\(count))"
+        case let .piecewise(points):
+            return "linear(\(points.map { "\(formatNumber($0.y)) \(formatNumber($0.x * 100))%" }.joined(separator: ", ")))"
         case let .spring(response, damping):
             return "spring(response \(formatNumber(response)), damping-fraction \(formatNumber(damping)))"
         }

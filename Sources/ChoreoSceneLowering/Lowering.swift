@@ -766,11 +766,12 @@ private func formatSeconds(_ seconds: Double) -> String {
 }
 
 /// An upper bound on the segments one motion with `easing` bakes into: `steps(n)` is n segments,
-/// a spring its chain of cubics (lowering never bakes finer than `minSpringProgressTolerance`),
-/// anything else one.
+/// `linear(…)` one per pair of its points, a spring its chain of cubics (lowering never bakes
+/// finer than `minSpringProgressTolerance`), anything else one.
 func bakedSegmentBound(_ easing: EasingSpec, springs: SpringBakery) -> Int {
     switch easing {
     case let .steps(count): return max(1, count)
+    case let .piecewise(points): return max(1, points.count - 1)
     case let .spring(response, dampingFraction):
         return springs.pieces(
             SpringCurve(response: response, dampingFraction: dampingFraction), tolerance: minSpringProgressTolerance

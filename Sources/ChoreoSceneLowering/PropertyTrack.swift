@@ -181,6 +181,13 @@ package func loweredSegments(
                 start: t0, end: t1, from: PropertyValue.interpolate(from, to, u0),
                 to: PropertyValue.interpolate(from, to, u1), easing: .hold)
         }
+    case let .piecewise(points):
+        // Straight lines through the points; two at one time are a jump there.
+        return zip(points, points.dropFirst()).map { a, b in
+            Segment(
+                start: start + a.x * duration, end: start + b.x * duration, from: .interpolate(from, to, a.y),
+                to: .interpolate(from, to, b.y), easing: .linear)
+        }
     case .spring where duration <= 0:
         // A motion of no duration is a jump, springs included.
         return [Segment(start: start, end: start, from: from, to: to, easing: .linear)]

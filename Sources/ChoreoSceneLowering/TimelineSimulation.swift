@@ -165,6 +165,7 @@ private struct SimulatedTracks {
             case let .cubic(a, b, c, d): words += [1, a.bitPattern, b.bitPattern, c.bitPattern, d.bitPattern]
             case .hold: words.append(2)
             case let .steps(count): words += [3, UInt64(bitPattern: Int64(count))]
+            case let .piecewise(points): words += [5, UInt64(points.count)] + points.flatMap { [$0.x.bitPattern, $0.y.bitPattern] }
             case let .spring(response, damping): words += [4, response.bitPattern, damping.bitPattern]
             }
         }

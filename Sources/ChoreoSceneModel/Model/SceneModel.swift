@@ -383,6 +383,10 @@ public enum EasingSpec: Sendable, Equatable {
     case steps(Int)
     /// SwiftUI's spring(response:dampingFraction:), mass 1, starting at rest.
     case spring(response: Double, dampingFraction: Double)
+    /// CSS `linear(…)`: progress runs along straight lines through these points (x the fraction
+    /// of the duration, from 0 to 1 in order; y the fraction of the motion, which may overshoot);
+    /// two points at one x jump there.
+    case piecewise([Point])
 }
 
 public struct SceneState: Sendable, Equatable {

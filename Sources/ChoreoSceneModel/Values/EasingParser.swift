@@ -1,8 +1,10 @@
 import ChoreoDiagnostics
+import ChoreoTimeline
 
 /// Parses an easing written as a string: `linear`, `ease`, `ease-in`, `ease-out`,
 /// `ease-in-out`, `hold`, `smooth`, `snappy`, `bouncy`, `cubic-bezier(x1, y1, x2, y2)`,
-/// `steps(n)`. Rule: `unknown-easing` (with a did-you-mean help) or `invalid-easing`.
+/// `steps(n)`, CSS's `linear(…)`. Rule: `unknown-easing` (with a did-you-mean help, and
+/// Material 3's easing tokens as their curves) or `invalid-easing`.
 public func parseEasingName(_ text: String) -> Result<EasingSpec, ValueError> {
     let scalars = Array(text.unicodeScalars)
     var start = 0, end = scalars.count
@@ -19,12 +21,19 @@ public func parseEasingName(_ text: String) -> Result<EasingSpec, ValueError> {
         if name == "cubic-bezier" || name == "steps" {
             return parseEasingFunction(name, scalars: scalars, open: open, end: end)
         }
+        if name == "linear" { return parseLinearFunction(scalars: scalars, open: open, end: end) }
         return .failure(
             ValueError(
                 rule: .unknownEasing, "unknown easing function '\(name)'", offset: start,
                 length: max(1, nameEnd - start),
-                help: closestMatch(to: name, in: ["cubic-bezier", "steps"]).map { "did you mean '\($0)(…)'?" }
-                    ?? "easing functions are 'cubic-bezier(x1, y1, x2, y2)' and 'steps(n)'"))
+                help: closestMatch(to: name, in: ["cubic-bezier", "steps", "linear"]).map { "did you mean '\($0)(…)'?" }
+                    ?? "easing functions are 'cubic-bezier(x1, y1, x2, y2)', 'steps(n)' and 'linear(…)'"))
+    }
+    if let token = Material3Easing(word) {
+        var problem = ValueError(
+            rule: .unknownEasing, "unknown easing '\(word)'", offset: start, length: max(1, end - start), help: token.help)
+        problem.suggestions = [token.curve]
+        return .failure(problem)
     }
     if let family = EasingFamily(word) {
         var problem = ValueError(
@@ -36,6 +45,45 @@ public func parseEasingName(_ text: String) -> Result<EasingSpec, ValueError> {
         ValueError(
             rule: .unknownEasing, word.isEmpty ? "expected an easing" : "unknown easing '\(word)'", offset: start,
             length: max(1, end - start), help: easingHelp(for: word), replacement: easingReplacement(for: word)))
+}
+
+/// A Material 3 easing token (`emphasized-decelerate`, `md.sys.motion.easing.standard`, Compose's
+/// `EmphasizedDecelerateEasing`, and the legacy `FastOutSlowInEasing` family): offered as the
+/// cubic-bezier the tokens define (material-foundation/material-tokens), a suggestion since the
+/// name stays Material's. `emphasized` is a two-part path in Material 3; its one-curve form is the
+/// one the web tokens use.
+struct Material3Easing {
+    static let curves: [(token: String, curve: String)] = [
+        ("emphasized", "cubic-bezier(0.2, 0, 0, 1)"),
+        ("emphasized-decelerate", "cubic-bezier(0.05, 0.7, 0.1, 1)"),
+        ("emphasized-accelerate", "cubic-bezier(0.3, 0, 0.8, 0.15)"),
+        ("standard", "cubic-bezier(0.2, 0, 0, 1)"),
+        ("standard-decelerate", "cubic-bezier(0, 0, 0, 1)"),
+        ("standard-accelerate", "cubic-bezier(0.3, 0, 1, 1)"),
+        ("legacy", "cubic-bezier(0.4, 0, 0.2, 1)"),
+        ("legacy-decelerate", "cubic-bezier(0, 0, 0.2, 1)"),
+        ("legacy-accelerate", "cubic-bezier(0.4, 0, 1, 1)"),
+        ("fast-out-slow-in", "cubic-bezier(0.4, 0, 0.2, 1)"),
+        ("linear-out-slow-in", "cubic-bezier(0, 0, 0.2, 1)"),
+        ("fast-out-linear-in", "cubic-bezier(0.4, 0, 1, 1)"),
+    ]
+
+    let token: String
+    let curve: String
+
+    init?(_ word: String) {
+        var letters = String(word.lowercased().unicodeScalars.filter { ("a"..."z").contains($0) })
+        for prefix in ["mdsysmotioneasing", "motioneasing"] where letters.hasPrefix(prefix) { letters.removeFirst(prefix.count) }
+        if letters.hasSuffix("easing"), letters != "easing" { letters.removeLast("easing".count) }
+        guard let found = Self.curves.first(where: { $0.token.replacingOccurrences(of: "-", with: "") == letters }) else { return nil }
+        token = found.token
+        curve = found.curve
+    }
+
+    var help: String {
+        let form = token == "emphasized" ? " (in one curve, as the web tokens write it)" : ""
+        return "Material 3's '\(token)' easing is \"\(curve)\"\(form)"
+    }
 }
 
 /// An easings.net name (`ease-in-out-back`, `easeOutElastic`, `ease-in-sine`): a CSS keyword with
@@ -294,4 +342,104 @@ private func parseEasingFunction(_ name: String, scalars: [Unicode.Scalar], open
 /// A number for messages: integers without a fraction, others as Swift prints them.
 func formatValue(_ value: Double) -> String {
     value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+}
+
+/// The most points a `linear(…)` easing may have.
+public let maxLinearEasingPoints = 1_000
+
+/// CSS's `linear(…)` (CSS Easing Functions Level 2): stops `OUTPUT [INPUT% [INPUT%]]`, separated
+/// by commas. A missing first input is 0%, a missing last one 100%; an input smaller than one
+/// before it is raised to it; the other missing inputs are spread evenly between their neighbours.
+/// The result runs from x = 0 to x = 1, with the output there as CSS's own extrapolation gives it.
+private func parseLinearFunction(scalars: [Unicode.Scalar], open: Int, end: Int) -> Result<EasingSpec, ValueError> {
+    guard end > open + 1, scalars[end - 1] == ")" else {
+        return .failure(ValueError(rule: .invalidEasing, "expected ')' to close 'linear('", offset: end, length: 1))
+    }
+    var stops: [(output: Double, input: Double?)] = []
+    var index = open + 1
+    while index < end - 1 {
+        // One stop: up to the next comma.
+        var tokens: [(text: String, offset: Int)] = []
+        while index < end - 1, scalars[index] != "," {
+            if isSpace(scalars[index]) {
+                index += 1
+                continue
+            }
+            let start = index
+            while index < end - 1, !isSpace(scalars[index]), scalars[index] != "," { index += 1 }
+            tokens.append((String(String.UnicodeScalarView(scalars[start..<index])), start))
+        }
+        let stopEnd = index
+        index += 1
+        guard let first = tokens.first else {
+            return .failure(ValueError(rule: .invalidEasing, "'linear(…)' has an empty stop", offset: stopEnd, length: 1,
+                                       help: "write stops as 'OUTPUT' or 'OUTPUT INPUT%', as in 'linear(0, 0.8 60%, 1)'"))
+        }
+        guard let output = Double(first.text), output.isFinite else {
+            return .failure(ValueError(rule: .invalidEasing, "'\(first.text)' is not a number", offset: first.offset,
+                                       length: first.text.unicodeScalars.count))
+        }
+        guard tokens.count <= 3 else {
+            return .failure(ValueError(rule: .invalidEasing, "a stop of 'linear(…)' is a number and at most two percentages",
+                                       offset: tokens[3].offset, length: tokens[3].text.unicodeScalars.count))
+        }
+        if tokens.count == 1 { stops.append((output, nil)) }
+        for token in tokens.dropFirst() {
+            guard token.text.hasSuffix("%"), let percent = Double(token.text.dropLast()), percent.isFinite else {
+                return .failure(ValueError(rule: .invalidEasing, "'\(token.text)' is not a percentage", offset: token.offset,
+                                           length: token.text.unicodeScalars.count,
+                                           help: "a stop's input is a percentage of the duration, as in '0.8 60%'"))
+            }
+            guard (0...100).contains(percent) else {
+                return .failure(ValueError(rule: .invalidEasing, "'\(token.text)' is outside 0%…100%", offset: token.offset,
+                                           length: token.text.unicodeScalars.count,
+                                           help: "a stop's input is a point of the motion, from its start (0%) to its end (100%)"))
+            }
+            stops.append((output, percent / 100))
+        }
+    }
+    let whole = (offset: open, length: end - open)
+    guard stops.count >= 2 else {
+        return .failure(ValueError(rule: .invalidEasing, "'linear(…)' needs at least two stops, as in 'linear(0, 1)'",
+                                   offset: whole.offset, length: whole.length))
+    }
+    guard stops.count <= maxLinearEasingPoints else {
+        return .failure(ValueError(rule: .invalidEasing, "'linear(…)' has \(stops.count) stops, more than \(maxLinearEasingPoints)",
+                                   offset: whole.offset, length: whole.length))
+    }
+    var inputs = stops.map(\.input)
+    if inputs[0] == nil { inputs[0] = 0 }
+    if inputs[inputs.count - 1] == nil { inputs[inputs.count - 1] = max(1, inputs.compactMap { $0 }.max() ?? 1) }
+    var largest = 0.0
+    for position in inputs.indices {
+        guard let input = inputs[position] else { continue }
+        largest = max(largest, input)
+        inputs[position] = largest
+    }
+    var position = 0
+    while position < inputs.count {
+        guard inputs[position] == nil else {
+            position += 1
+            continue
+        }
+        var next = position
+        while inputs[next] == nil { next += 1 }
+        let from = inputs[position - 1]!, to = inputs[next]!
+        for missing in position..<next { inputs[missing] = from + (to - from) * Double(missing - position + 1) / Double(next - position + 1) }
+        position = next
+    }
+    let points = zip(inputs, stops).map { Point($0!, $1.output) }
+    /// CSS's output at `x`: along the segment of the last point at or before x (the first two
+    /// points before the first, the last two after the last).
+    func output(at x: Double) -> Double {
+        var a = points.lastIndex { $0.x <= x } ?? 0
+        if a == points.count - 1 { a -= 1 }
+        let pointA = points[a], pointB = points[a + 1]
+        guard pointB.x != pointA.x else { return pointB.y }
+        return pointA.y + (x - pointA.x) / (pointB.x - pointA.x) * (pointB.y - pointA.y)
+    }
+    var result = [Point(0, output(at: 0))]
+    result += points.filter { $0.x > 0 && $0.x < 1 }
+    result.append(Point(1, output(at: 1)))
+    return .success(.piecewise(result))
 }
