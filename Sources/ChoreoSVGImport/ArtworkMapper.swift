@@ -369,7 +369,7 @@ private struct Mapper {
         switch element.kind {
         case .foreign, .referencedOnly: return nil
         case .unsupported:
-            warn(element, unsupportedElements[element.name]!)
+            warn(element, unsupportedElements[element.name]! + "; it is left out of the drawing")
             return nil
         case .group, .svg, .use, .rect, .circle, .ellipse, .line, .polyline, .polygon, .path, .unknown: break
         }

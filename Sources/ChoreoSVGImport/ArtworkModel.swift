@@ -11,7 +11,8 @@ public struct ArtworkLocation: Sendable, Hashable {
     }
 }
 
-/// Something of the SVG the scene cannot hold, left out of the drawing, at its element.
+/// Something of the SVG the scene cannot hold, at its element; the message says what becomes of
+/// it (left out of the drawing, drawn without its filter, …).
 public struct ArtworkWarning: Sendable, Hashable {
     public var location: ArtworkLocation
     public var message: String

@@ -63,6 +63,9 @@ public struct ArtworkSources: Sendable {
     /// Every `artwork:` value's range in the scene: diagnostics about the nodes put there carry
     /// it, and fix-its there would edit the path, not the SVG.
     var ranges: [SourceRange] = []
+    /// The node ids an `artwork:` refused for a clash of ids would have made: a reference to one
+    /// is a consequence of that error, not an unknown node.
+    package var refusedIDs: Set<String> = []
 
     package init() {}
 }
@@ -210,9 +213,9 @@ private struct ArtworkExpander {
                 help: request.element == nil ? nil : "the part after # names an element's id in the SVG")
             return
         }
+        // Each message says what becomes of the element (left out, drawn without its filter, …).
         for warning in loaded.warnings {
-            let leftOut = warning.message.contains("left out") ? "" : "; it is left out of the drawing"
-            bag.warning(.svgUnsupported, "\(shown):\(warning.line):\(warning.column): \(warning.message)\(leftOut)", at: request.pathRange)
+            bag.warning(.svgUnsupported, "\(shown):\(warning.line):\(warning.column): \(warning.message)", at: request.pathRange)
         }
         // Every node at the `artwork:` value: the scene's text that brought them.
         var nodes = SceneValue.list(loaded.nodes, .block).yamlNode(at: range)
@@ -355,6 +358,7 @@ private struct ArtworkExpander {
         for index in items.indices { visit(&items[index]) }
         nodes.kind = .sequence(items)
         if let clash {
+            for (id, _) in taken { sources.refusedIDs.insert(id) }
             let place = clash.element.map { "\(request.path):\($0.line):\($0.column)" } ?? request.path
             bag.error(.artworkIDClash, "the artwork's element '\(clash.id)' (\(place)) has the id of another node", at: request.pathRange,
                 notes: [Note("the other node '\(clash.id)' is here", at: clash.other)],

@@ -39,6 +39,15 @@ package final class FrontendContext {
     var styleVars: [String: StyleVar] = [:]
     /// Vars that hold path data or a points list (contract §16), read again at each use.
     var pathVars: [String: PathVar] = [:]
+    /// Vars that hold a map whose keys name no kind of style (`{duration: 0.3s, easing: snappy}`,
+    /// parked for a YAML alias): never read as a value; a `$name` use of one is reported there.
+    var undecidedMapVars: [String: YAMLNode] = [:]
+    /// The alias and var names the file's text holds (`isUsedOnlyThroughAlias`), once found.
+    var referencesInFile: (aliases: Set<String>, vars: Set<String>)?
+    /// Node ids kept out of the scene by an error already reported (`SceneTree.unavailableNodeIDs`).
+    var unavailableNodeIDs: Set<String> = []
+    /// The names `inputs:` declares, known before the layers are read.
+    var inputNames: Set<String> = []
 
     /// Text the YAML reader already reported as broken (a plain scalar cut short by a comma in a
     /// flow collection): problems found inside it are consequences, not news, and stay unreported.

@@ -34,6 +34,7 @@ package func buildScene(
     context.inputValues = inputValues
     context.inputBlends = inputBlends
     context.layerCache = layerCache
+    context.unavailableNodeIDs = tree.unavailableNodeIDs
     let scene = context.buildScene(tree, releasingSections: releasingSections)
     diagnostics = context.bag
     return scene
@@ -43,6 +44,9 @@ package func buildScene(
 /// scene has no themes; see `buildScene(from:file:diagnostics:varOverrides:)`.
 package final class SceneTree {
     package var root: YAMLNode?
+    /// Node ids that something reported already kept out of the tree (an `artwork:` refused for
+    /// a clash of ids): references to them are not reported again.
+    package var unavailableNodeIDs: Set<String> = []
 
     package init(_ root: YAMLNode?) {
         self.root = root

@@ -50,6 +50,7 @@ package func readScene(
     // Moved into the tree the front end owns (no copy left here), so that it can free each
     // section of a scene without themes once read.
     let tree = SceneTree(root.take())
+    tree.unavailableNodeIDs = sources.refusedIDs
     // Scene checks run even after recoverable YAML errors (a duplicate key), so one run reports
     // every problem in the file.
     guard tree.root != nil,

@@ -41,7 +41,7 @@ extension FrontendContext {
         // A node whose own definition had errors still gets its overrides read (their mistakes
         // are worth reporting); `resolve` then leaves them out of the model.
         if let node = names.registry.nodes[id] { return node }
-        if names.registry.isKnown(id) { return nil }
+        if names.registry.isKnown(id) || unavailableNodeIDs.contains(id) { return nil }
         let match = closestMatch(to: id, in: names.registry.order + extraCandidates)
         error(
             .unknownNode, "there is no node '\(id)'", at: range,
@@ -158,7 +158,8 @@ extension FrontendContext {
         _ entries: [(pairIndex: Int, entry: MapEntry)], names: SceneNames
     ) -> [(pairIndex: Int, entry: MapEntry)] {
         var entries = entries
-        for (_, entry) in entries where names.registry.nodes[entry.name] == nil && !names.registry.isKnown(entry.name) {
+        for (_, entry) in entries
+        where names.registry.nodes[entry.name] == nil && !names.registry.isKnown(entry.name) && !unavailableNodeIDs.contains(entry.name) {
             // A misspelt a11y or play reads as a node id; say which it probably is.
             if let guess = closestMatch(to: entry.name, in: stateOwnKeys), closestMatch(to: entry.name, in: names.registry.order) == nil {
                 error(

@@ -86,6 +86,8 @@ private let badge = """
     @Test func svgUnsupportedFixture() throws { try checkMarkerFixture("svg-unsupported.yaml") }
     @Test func svgRefusedFixture() throws { try checkMarkerFixture("svg-refused.yaml") }
     @Test func artworkNotFoundFixture() throws { try checkMarkerFixture("artwork-not-found.yaml") }
+    @Test func svgUnsupportedDrawnFixture() throws { try checkMarkerFixture("svg-unsupported-drawn.yaml") }
+    @Test func artworkIDClashConsequencesFixture() throws { try checkMarkerFixture("artwork-id-clash-consequences.yaml") }
 
     /// The SVG's elements are nodes under their ids, and a state animates one of them.
     @Test func artworkElementsAreNodesAStateAnimates() throws {

@@ -103,7 +103,14 @@ func checkPlayerTarget(_ target: PlayerTarget, timeline: Timeline, locator: Sour
         // the sticker writes as paths, and masks (clips); the limits on time and size are
         // checked below and by the CLI (gzip size).
         case .tgs:
-            if node.clip != nil {
+            if node.clip != nil, let roll = locator.textRoll(clipping: node) {
+                // The scene wrote no clip: the text box clips a text that rolls.
+                findings.append(TargetFinding(
+                    rule: .tgsClip,
+                    message: "'\(node.id)' is clipped to its text box because its text rolls here ('change: \(roll.change.rawValue)'); a clip is a Lottie mask, which Telegram stickers may not use",
+                    range: roll.range,
+                    help: "use 'change: fade' (a cross-fade needs no clip), or compile this scene for another target"))
+            } else if node.clip != nil {
                 findings.append(TargetFinding(
                     rule: .tgsClip,
                     message: "'\(node.id)' is clipped; a clip is a Lottie mask, which Telegram stickers may not use",
@@ -298,6 +305,23 @@ struct SourceLocator {
     /// text node's, not written for it).
     private func ownMap(_ node: Node) -> String? {
         node.source.part == .node ? node.source.node : nil
+    }
+
+    /// The `change:` (and where it is written) of a transition whose text roll made `node`'s clip:
+    /// the front end clips a rolling text to its text box where the scene wrote no clip.
+    func textRoll(clipping node: Node) -> (change: TextChange, range: SourceRange)? {
+        guard node.source.part == .node, ownKey(Property.clip.key, of: node.source.node) == nil,
+            case let .group(children) = node.content
+        else { return nil }
+        let parts = Set(children.map(\.id))
+        for transition in scene.transitions where transition.textChange == .rollUp || transition.textChange == .rollDown {
+            // A roll moves the texts' own positions, which no YAML map names (the text node's
+            // position moves the group): these keyframes are the roll's, at its `change:`.
+            for (key, frames) in transition.keyframes where key.property == .position && parts.contains(key.node) {
+                if let range = frames.first?.range { return (transition.textChange, range) }
+            }
+        }
+        return nil
     }
 
     func nodeKey(_ property: Property, of node: Node) -> SourceRange {

@@ -221,3 +221,33 @@ private func findings(_ text: String, _ target: PlayerTarget) -> [String] {
     // The dotLottie and the interactive SVG start from what is on screen.
     #expect(findings(scene, .web) == [])
 }
+
+/// A text that rolls is clipped to its text box by the front end, not by the scene: `tgs-clip`
+/// says so and stands at the `change:` that asks for the roll.
+@Test func aRollingTextIsReportedForTelegramAtItsChange() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("choreo-tgs-roll-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder.appendingPathComponent("fonts"), withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data(contentsOf: URL(fileURLWithPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"))
+        .write(to: folder.appendingPathComponent("fonts/DejaVuSans.ttf"))
+    let scene = """
+        choreo: 1
+        size: [100, 60]
+        fonts:
+          ui: {file: fonts/DejaVuSans.ttf}
+        layers:
+          - {id: count, shape: text, text: "3", font: ui, size: 20, position: [50, 30]}
+        states:
+          three: {}
+          four: {count: {text: "4"}}
+        transitions:
+          - {from: three, to: four, on: tap, change: roll-up}
+          - {from: four, to: three, on: tap}
+        """
+    let compilation = compileScene(SourceFile(path: folder.appendingPathComponent("t.yaml").path, text: scene), target: .tgs)
+    let found = compilation.diagnostics.map { "\($0.range.start) \($0.severity.rawValue) \($0.rule)" }
+    #expect(found == ["11:46 error tgs-clip"], "\(compilation.diagnostics)")
+    #expect(compilation.diagnostics.first?.message
+        == "'count' is clipped to its text box because its text rolls here ('change: roll-up'); a clip is a Lottie mask, which Telegram stickers may not use")
+    #expect(compilation.diagnostics.first?.help == "use 'change: fade' (a cross-fade needs no clip), or compile this scene for another target")
+}
