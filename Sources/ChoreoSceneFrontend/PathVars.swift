@@ -88,6 +88,8 @@ extension FrontendContext {
             found = variable.kind.article
         } else if let style = styleVars[name] {
             found = style.kind.article
+        } else if undecidedMapVars[name] != nil {
+            found = "a map"
         } else if let value = environment.vars[name] {
             found = value.article
         } else {

@@ -109,6 +109,7 @@ extension FrontendContext {
         let written = String(String.UnicodeScalarView(scalars[valueError.offset..<(valueError.offset + valueError.length)]))
         let name = written.hasPrefix("$") ? String(written.dropFirst()) : written
         return styleVars[name].map { (name, $0.kind.article) } ?? pathVars[name].map { (name, $0.kind.article) }
+            ?? undecidedMapVars[name].map { _ in (name, "a map") }
     }
 
     /// True when the text uses a var whose own definition was broken (already reported).

@@ -72,10 +72,12 @@ public enum SceneSchema {
         case (.scene, "background"): return ref("color")
         case (.scene, "vars"):
             // A number, colour or point, an easing, a stroke or a gradient, or path data (text, or a
-            // list of commands, points or contours), shared by `$name`.
+            // list of commands, points or contours), shared by `$name`; or any text or map parked
+            // for a YAML alias (a timing merged with `<<`), what it is decided where it is used.
             return .object([("type", "object"), ("additionalProperties", .object([("anyOf", [
                 ref("number"), ref("point"), ref("easing"), ref(ScenePlace.stroke.rawValue), ref(ScenePlace.gradient.rawValue),
                 .object([("type", "array"), ("items", .object([("type", "array")]))]),
+                .object([("type", "string")]), .object([("type", "object")]),
             ])]))])
         case (.scene, "layers"): return nodeList
         case (.scene, "states"): return .object([("type", "object"), ("additionalProperties", ref("state"))])

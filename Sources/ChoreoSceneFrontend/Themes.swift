@@ -58,10 +58,10 @@ extension FrontendContext {
                             : "theme the colours the \(style.kind == .stroke ? "stroke" : "gradient") is made of, through vars of their own (color: $accent)")
                     continue
                 }
-                if let path = pathVars[varName] {
+                if let holds = pathVars[varName]?.kind.article ?? undecidedMapVars[varName].map({ _ in "a map" }) {
                     error(
                         .themeNotSlottable,
-                        "theme '\(name)' sets '$\(varName)', which holds \(path.kind.article); a theme changes only vars that hold colours, numbers or points",
+                        "theme '\(name)' sets '$\(varName)', which holds \(holds); a theme changes only vars that hold colours, numbers or points",
                         at: entry.key.reportRange, notes: [Note("'$\(varName)' is defined here", at: definition)])
                     continue
                 }

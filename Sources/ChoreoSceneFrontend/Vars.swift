@@ -76,6 +76,18 @@ extension FrontendContext {
         for i in inCycle { poisonedVars.insert(definitions[i].name) }
         for i in order where !inCycle.contains(i) {
             let definition = definitions[i]
+            // A value parked under `vars:` for a YAML alias is read where the alias puts it.
+            if varOverrides[definition.name] == nil, isUsedOnlyThroughAlias(definition.name, value: definition.value) { continue }
+            if let text = definition.value.scalar?.value, let name = bareVarName(text.trimmingCharacters(in: .whitespaces)),
+                let map = undecidedMapVars[name]
+            {
+                undecidedMapVars[definition.name] = map
+                continue
+            }
+            if definition.value.mapping != nil, pathVarKind(definition.value) == nil, styleVarKind(definition.value) == nil {
+                undecidedMapVars[definition.name] = definition.value
+                continue
+            }
             if let kind = pathVarKind(definition.value) {
                 readPathVar(definition.name, value: definition.value, kind: kind)
                 continue
@@ -202,12 +214,14 @@ extension FrontendContext {
     /// What kind of style a var's value is, or nil for a number, a point or a colour. A map is a
     /// style by its keys; a scalar is an easing when it reads as one (`ease-out`, `bouncy`,
     /// `cubic-bezier(…)`), and `$other` is whatever `other` is.
+    /// The kind of style a var holds, as its value tells; nil for a map whose keys name no kind
+    /// (`{duration: 0.3s, easing: snappy}`), which is decided where it is used.
     func styleVarKind(_ value: YAMLNode) -> StyleVar.Kind? {
         if let entries = value.mapping {
             let keys = Set(entries.compactMap { $0.key.scalar?.value })
             if !keys.isDisjoint(with: easingMapKeys) { return .easing }
             if !keys.isDisjoint(with: Property.fill.childKeys) { return .gradient }
-            return .stroke
+            return keys.isEmpty || !keys.isDisjoint(with: Property.stroke.childKeys) ? .stroke : nil
         }
         guard let text = value.scalar?.value.trimmingCharacters(in: .whitespaces), !isNullScalar(value) else { return nil }
         if let name = bareVarName(text) { return styleVars[name]?.kind }
@@ -244,6 +258,10 @@ extension FrontendContext {
             let name = bareVarName(written.trimmingCharacters(in: .whitespaces))
         else { return nil }
         if poisonedVars.contains(name) { return .some(nil) }
+        if let map = undecidedMapVars[name] {
+            misusedMapVar(name, map, as: expected, at: node)
+            return .some(nil)
+        }
         let found: String
         if let value = styleVars[name] {
             if value.kind == expected { return .some(value) }
@@ -264,6 +282,71 @@ extension FrontendContext {
             help: expected == .easing ? "an easing var holds a name such as ease-out or a map such as {spring: {bounce: 0.3}}" : nil)
         return .some(nil)
     }
+}
+
+extension FrontendContext {
+    /// A map var whose keys name no kind of style, used where a style goes: its keys are none of
+    /// that style's either, so the use is what is wrong (a timing parked in `vars:` and named
+    /// where its easing was meant), reported there.
+    private func misusedMapVar(_ name: String, _ value: YAMLNode, as kind: StyleVar.Kind, at node: YAMLNode) {
+        let keys = (value.mapping ?? []).compactMap { $0.key.scalar?.value }
+        let isTiming = !keys.isEmpty && keys.allSatisfy(nodeTimingKeys.contains)
+        error(
+            .wrongVarType, "'$\(name)' is a map of \(listing(keys.map { "'\($0)'" }, conjunction: "and")), not \(kind.article)",
+            at: node.reportRange, notes: varRanges[name].map { [Note("'$\(name)' is defined here", at: $0)] } ?? [],
+            help: isTiming
+                ? "a timing map is merged into a transition or tween with a YAML anchor: 'go: &go {…}' under vars, then '<<: *go'"
+                : nil)
+    }
+
+    /// Whether the var's value is anchored (`go: &go {…}`) and some alias uses it, while no `$name`
+    /// does: it is parked under `vars:` for the alias, and read only where the alias puts it.
+    func isUsedOnlyThroughAlias(_ name: String, value: YAMLNode) -> Bool {
+        let bytes = file.bytes
+        guard file.isValidUTF8, let start = file.utf8Offset(of: value.range.start), start < bytes.count,
+            bytes[start] == UInt8(ascii: "&")
+        else { return false }
+        var end = start + 1
+        while end < bytes.count, !isAnchorEnd(bytes[end]) { end += 1 }
+        let names = fileReferences()
+        return names.aliases.contains(String(decoding: bytes[(start + 1)..<end], as: UTF8.self)) && !names.vars.contains(name)
+    }
+
+    /// Every alias name (`*go`) and var name (`$go`) the file's text holds, comments included,
+    /// found in one pass the first time they are asked for.
+    private func fileReferences() -> (aliases: Set<String>, vars: Set<String>) {
+        if let found = referencesInFile { return found }
+        let bytes = file.bytes
+        var aliases: Set<String> = [], vars: Set<String> = []
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            guard byte == UInt8(ascii: "*") || byte == UInt8(ascii: "$") else { continue }
+            var end = index
+            if byte == UInt8(ascii: "*") {
+                while end < bytes.count, !isAnchorEnd(bytes[end]) { end += 1 }
+                if end > index { aliases.insert(String(decoding: bytes[index..<end], as: UTF8.self)) }
+            } else {
+                while end < bytes.count, isIdentifierByte(bytes[end]) { end += 1 }
+                if end > index { vars.insert(String(decoding: bytes[index..<end], as: UTF8.self)) }
+            }
+            index = end
+        }
+        referencesInFile = (aliases, vars)
+        return (aliases, vars)
+    }
+}
+
+/// Where a YAML anchor or alias name ends: white space or a flow indicator.
+private func isAnchorEnd(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "[")
+        || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}")
+}
+
+private func isIdentifierByte(_ byte: UInt8) -> Bool {
+    (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+        || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
 }
 
 /// True for text that can only be a colour: `#…`, `rgb(…)`, `rgba(…)` or a CSS colour name.

@@ -169,7 +169,7 @@ public enum SceneVocabulary {
         "choreo": "the format version: `1` (a plain number)",
         "fps": "frame rate of the Lottie output and of frame units (`21f`), 1…240",
         "background": "a colour that fills the canvas, or `none`",
-        "vars": "named values: numbers with units, colours, points, easings, strokes and gradients; used as `$name`",
+        "vars": "named values: numbers with units, colours, points, easings, strokes and gradients; used as `$name` (or parked for a YAML alias, read where the alias puts it)",
         "themes": "named sets of var values (`{dark: {accent: \"#0A84FF\"}}`); each theme is the scene with those vars",
         "layers": "the nodes, drawn bottom to top",
         "states": "named poses: per node, the values that differ from the base",
