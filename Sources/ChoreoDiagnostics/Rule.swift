@@ -107,6 +107,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, CustomSt
     // Lowering the scene model to the timeline.
     case loopFrames = "loop-frames"
     case loopSeam = "loop-seam"
+    case timelineEndsOffPose = "timeline-ends-off-pose"
 
     // Player targets (`compile --target`).
     case androidGroupOpacity = "android-group-opacity"
@@ -244,6 +245,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, CustomSt
         case .targetTrigger: (.scene, .error, "`target:` on a transition that no pointer fires")
         case .loopFrames: (.lowering, .warning, "a looping timeline is not a whole number of frames")
         case .loopSeam: (.lowering, .warning, "a looping timeline jumps at its seam")
+        case .timelineEndsOffPose: (.lowering, .warning, "a timeline a state plays once ends away from the state's pose, which snaps back when the state is left")
         case .androidGroupOpacity: (.target, .error, "lottie-android fades overlapping fills and strokes separately")
         case .iosStrokeNonuniformScale: (.target, .error, "lottie-ios draws a stroke under uneven scale differently")
         case .tgsTooLong: (.target, .error, "a Telegram sticker lasts more than 3 seconds")

@@ -59,9 +59,27 @@ extension FrontendContext {
             var timeline = SceneTimeline(
                 name: name, range: pair.key.reportRange, duration: duration, loop: loop, tweens: tweens, keyframes: keyframes)
             timeline.reducedMotion = reducedMotion
+            if let keyframesNode = map.value("keyframes") { timeline.endValueRanges = endValueRanges(keyframesNode, keyframes) }
             timelines.append(timeline)
         }
         return timelines
+    }
+
+    /// Where each property's last keyframe writes its value, when it is written in place (not
+    /// through an alias, which an edit there would change for every use).
+    private func endValueRanges(_ keyframesNode: YAMLNode, _ keyframes: [PropertyKey: [Keyframe]]) -> [PropertyKey: SourceRange] {
+        var valueOfLastItem: [SourceRange: SourceRange] = [:]
+        for pair in keyframesNode.mapping ?? [] {
+            guard let last = pair.value.sequence?.last, last.alias == nil, pair.value.alias == nil,
+                let value = last.mapping?.first(where: { $0.key.scalar?.value == "value" })?.value, value.alias == nil
+            else { continue }
+            valueOfLastItem[startRange(of: last)] = value.range
+        }
+        var ranges: [PropertyKey: SourceRange] = [:]
+        for (key, frames) in keyframes {
+            if let last = frames.last, let range = valueOfLastItem[last.range] { ranges[key] = range }
+        }
+        return ranges
     }
 
     private func readTween(_ node: YAMLNode, timeline: String, duration: Double?, loop: Bool, names: SceneNames) -> Tween? {

@@ -487,6 +487,9 @@ package struct LoweringContext {
             if reported.insert(timeline.name).inserted {
                 diagnostics.append(contentsOf: spanDiagnostics.diagnostics)
             }
+            if let pose, !timeline.loop, pose.playBind == nil, let simulated = timelineTracks[index] {
+                reportEndAwayFromPose(timeline, contentLength: contentLength, state: pose, tracks: simulated, diagnostics: &diagnostics)
+            }
         }
         var poses = plans.map { PlanPoses($0, context: self) }
         // A transition shorter than a frame into a state that plays a timeline shows, in its one
@@ -500,6 +503,64 @@ package struct LoweringContext {
             if case let .transition(transition) = plan.content { poses[index].entry = firstPlayedSpan[transition.to] }
         }
         return GlobalTrackBuilder(context: self, plans: plans, poses: poses, timelineTracks: timelineTracks, springs: springs)
+    }
+
+    /// A timeline a state plays once holds its last frame while the state is shown, and a
+    /// transition out of the state starts from the state's pose: where the two differ, the drawing
+    /// snaps back as the state is left, in every output. Reported once per state that plays it,
+    /// at the value the timeline ends on, with a suggestion to end there on the pose and one to
+    /// make the pose that end.
+    func reportEndAwayFromPose(
+        _ timeline: SceneTimeline, contentLength: Double, state: SceneState, tracks: SimulatedTimeline, diagnostics: inout DiagnosticBag
+    ) {
+        guard scene.transitions.contains(where: { $0.from == state.name && $0.to != state.name }) else { return }
+        // A node unseen both where the timeline ends and in the pose snaps back unseen.
+        func unseen(_ node: String) -> Bool {
+            let key = PropertyKey(node: node, property: .opacity)
+            let pose = poseValue(key, in: state)
+            let end = tracks.tracks[key].map { $0.value(at: contentLength) } ?? pose
+            return pose == .number(0) && end == .number(0)
+        }
+        var away: [(key: PropertyKey, end: PropertyValue, pose: PropertyValue)] = []
+        for key in tracks.tracks.keys.sorted() where !unseen(key.node) {
+            guard let track = tracks.tracks[key], let pose = poseValue(key, in: state) else { continue }
+            let end = track.value(at: contentLength)
+            let gap: Double
+            if key.property == .rotation, let a = end.asDouble, let b = pose.asDouble {
+                gap = angleDifference(a, b)
+            } else {
+                gap = end.distance(to: pose)
+            }
+            if gap > tolerance(for: key) { away.append((key, end, pose)) }
+        }
+        guard let first = away.first else { return }
+        func edits(_ make: ((key: PropertyKey, end: PropertyValue, pose: PropertyValue)) -> FixIt.Edit?) -> [FixIt.Edit]? {
+            let made = away.compactMap(make)
+            return made.count == away.count ? made : nil
+        }
+        var fixIts: [FixIt] = []
+        if let onPose = edits({ item in
+            guard let range = timeline.endValueRanges[item.key], let text = item.pose.sceneText(for: item.key.property) else { return nil }
+            return FixIt.Edit(range: range, replacement: text)
+        }) {
+            fixIts.append(FixIt("end '\(timeline.name)' on the pose of '\(state.name)'", edits: onPose, isSuggestion: true))
+        }
+        if let atEnd = edits({ item in
+            guard let range = state.overrideRanges[item.key], let text = item.end.sceneText(for: item.key.property) else { return nil }
+            return FixIt.Edit(range: range, replacement: text)
+        }) {
+            fixIts.append(FixIt("make the pose of '\(state.name)' where '\(timeline.name)' ends", edits: atEnd, isSuggestion: true))
+        }
+        let more = away.count > 1 ? " (and \(away.count - 1) more)" : ""
+        func shown(_ value: PropertyValue, _ key: PropertyKey) -> String { value.sceneText(for: key.property) ?? value.diagnosticText }
+        diagnostics.warning(
+            .timelineEndsOffPose,
+            "timeline '\(timeline.name)' ends with \(first.key) at \(shown(first.end, first.key)), but state '\(state.name)' shows \(shown(first.pose, first.key))\(more): it snaps back when the state is left",
+            at: timeline.endValueRanges[first.key] ?? timeline.range,
+            notes: [Note("state '\(state.name)' plays '\(timeline.name)' once", at: state.range)]
+                + away.dropFirst().map { Note("\($0.key) ends at \(shown($0.end, $0.key)), the pose shows \(shown($0.pose, $0.key))", at: timeline.endValueRanges[$0.key]) },
+            help: "end the timeline on the state's pose, or make the pose the value the timeline ends on",
+            fixIts: fixIts)
     }
 
     /// The global tracks of any keys among those a `trackBuilder` was made for, built call by call:

@@ -108,6 +108,22 @@ extension PropertyValue {
     }
 }
 
+extension PropertyValue {
+    /// The value as a scene writes it for `property` (`1.1`, `45deg`, `[80, 50]`, `"#ff2d55"`), for
+    /// a fix-it that writes it; nil for what one does not write (paths, gradient stops,
+    /// translucent colours).
+    package func sceneText(for property: Property) -> String? {
+        switch (self, property.descriptor.kind) {
+        case let (.number(x), .angle): return formatNumber(x) + "deg"
+        case let (.number(x), _): return formatNumber(x)
+        case let (.point(p), .scale) where p.x == p.y: return formatNumber(p.x)
+        case let (.point(p), _): return "[\(formatNumber(p.x)), \(formatNumber(p.y))]"
+        case let (.color(c), _) where c.a >= 1: return "\"\(diagnosticText)\""
+        default: return nil
+        }
+    }
+}
+
 private func format2hex(_ value: Int) -> String {
     let digits = Array("0123456789abcdef")
     return String([digits[(value / 16) % 16], digits[value % 16]])

@@ -563,6 +563,9 @@ public struct SceneTimeline: Sendable, Equatable {
     /// starts that much later and its span is lengthened for it (the glyphs of a per-glyph text
     /// in a looping timeline, contract §13).
     public var delays: [PropertyKey: Double] = [:]
+    /// Where the value each property ends on is written, when a last keyframe's `value:` writes it
+    /// (for fix-its that change where the timeline ends).
+    public var endValueRanges: [PropertyKey: SourceRange] = [:]
 
     public init(
         name: String, range: SourceRange, duration: Double, loop: Bool, tweens: [Tween],
