@@ -1,4 +1,5 @@
 import ChoreoDiagnostics
+import ChoreoJSON
 import ChoreoSceneModel
 import ChoreoTimeline
 
@@ -61,10 +62,22 @@ func simulateTimeline(
 
     var tracks: [PropertyKey: PropertyTrack] = [:]
     var seamJumps: [String] = []
+    var springsCut = false
     var simulated = SimulatedTracks()
 
+    /// The property's last motion when it is a spring that has not settled when the cycle ends:
+    /// a spring lasts until it settles, past its keyframe's time, and the loop's restart cuts it
+    /// off, so the seam jumps though every value written agrees.
+    func springCutAtSeam(_ events: [TimelineEvent]) -> (start: Double, settled: Double)? {
+        guard let last = events.max(by: { ($0.time, $0.sequence) < ($1.time, $1.sequence) }),
+            case let .motion(_, .spring(response, dampingFraction), _, _) = last.action
+        else { return nil }
+        let settled = last.time + springs.settlingDuration(SpringCurve(response: response, dampingFraction: dampingFraction))
+        return settled > contentLength + timeEpsilon ? (last.time, settled) : nil
+    }
+
     /// Keeps the steady cycle of a looping property, noting a jump at its seam.
-    func reportSeam(of cycle: PropertyTrack, _ key: PropertyKey, tolerance: Double) {
+    func reportSeam(of cycle: PropertyTrack, _ key: PropertyKey, tolerance: Double, events: [TimelineEvent]) {
         let atStart = cycle.value(at: 0), atEnd = cycle.value(at: contentLength)
         let gap: Double
         if key.property == .rotation, let a = atStart.asDouble, let b = atEnd.asDouble {
@@ -73,7 +86,12 @@ func simulateTimeline(
             gap = atStart.distance(to: atEnd)
         }
         if gap > tolerance {
-            seamJumps.append("\(key) is \(atEnd.diagnosticText) at the end and \(atStart.diagnosticText) at the start")
+            var jump = "\(key) is \(atEnd.diagnosticText) at the end and \(atStart.diagnosticText) at the start"
+            if let cut = springCutAtSeam(events) {
+                springsCut = true
+                jump += ", because the spring it moves on from \(seconds(cut.start)) settles only at \(seconds(cut.settled)), after the cycle ends at \(seconds(contentLength))"
+            }
+            seamJumps.append(jump)
         }
         tracks[key] = cycle
     }
@@ -98,7 +116,7 @@ func simulateTimeline(
             continue
         }
         if let memo, let cycle = simulated.tracks[memo] {
-            reportSeam(of: cycle, key, tolerance: tolerance)
+            reportSeam(of: cycle, key, tolerance: tolerance, events: events)
             continue
         }
         // The steady state: run cycles until the last two agree (rotations modulo a turn).
@@ -119,7 +137,7 @@ func simulateTimeline(
         }
         cycle = cycle.normalized(end: contentLength)
         if let memo { simulated.remember(cycle, for: memo) }
-        reportSeam(of: cycle, key, tolerance: tolerance)
+        reportSeam(of: cycle, key, tolerance: tolerance, events: events)
     }
 
     if let first = seamJumps.first {
@@ -127,7 +145,9 @@ func simulateTimeline(
         diagnostics.warning(
             .loopSeam, "looping timeline '\(timeline.name)' jumps at its seam: \(first)\(more)", at: timeline.range,
             notes: seamJumps.dropFirst().map { Note($0, at: nil) },
-            help: "end the cycle on the values it starts with; to jump back on purpose, add a keyframe at the timeline's end with the start value and 'easing: hold'; or set 'loop: false'")
+            help: springsCut
+                ? "a spring keeps moving until it settles, past its keyframe's time, and the loop cuts it off: let it settle before the cycle ends (an earlier keyframe, a longer timeline or a quicker spring), or ease into the last keyframe with a curve that ends on time (ease-out, cubic-bezier)"
+                : "end the cycle on the values it starts with; to jump back on purpose, add a keyframe at the timeline's end with the start value and 'easing: hold'; or set 'loop: false'")
     }
     return SimulatedTimeline(tracks: tracks)
 }
@@ -185,6 +205,9 @@ private struct SimulatedTracks {
         return words
     }
 }
+
+/// `0.5s`, `1.357s`: a time for messages.
+private func seconds(_ value: Double) -> String { formatNumber(value, decimals: 3) + "s" }
 
 /// Plays `events` for `cycles` repetitions of `period`, each event at its time plus the cycle's start.
 private func run(
