@@ -101,6 +101,9 @@ extension FrontendContext {
         }
 
         if let fontsNode = map.value("fonts") { readFonts(fontsNode) }
+        // Read before the layers, which are read before the inputs: a text that names an input
+        // as a var is told how to show it.
+        inputNames = Set((map.value("inputs")?.mapping ?? []).compactMap { $0.key.scalar?.value })
         var registry = NodeRegistry()
         var layers: [NodeInfo] = []
         beginLayerReuse(scene: map)

@@ -150,11 +150,29 @@ extension FrontendContext {
 
     private func formatWeight(_ value: Double) -> String { describeNumber(value) }
 
+    /// `text: $progress` where `progress` is an input, not a var: a text shows an input's value
+    /// as `{progress}`, which is suggested (the text would otherwise draw "$progress").
+    private func reportInputsWrittenAsVars(in text: String, at node: YAMLNode) {
+        for reference in variableReferences(in: text)
+        where environment.vars[reference.name] == nil && varRanges[reference.name] == nil && inputNames.contains(reference.name) {
+            let written = "$" + reference.name
+            let scalars = Array(text.unicodeScalars)
+            var rewritten = scalars
+            rewritten.replaceSubrange(reference.offset..<(reference.offset + written.unicodeScalars.count), with: "{\(reference.name)}".unicodeScalars)
+            error(
+                .undefinedVar, "'\(written)' is no var: '\(reference.name)' is an input, which a text shows as '{\(reference.name)}'",
+                at: rangeInScalar(node, offset: reference.offset, length: written.unicodeScalars.count),
+                help: "write {\(reference.name)} in the text (with '| int', '| fixed N', '| percent' or '| grouped' to format a number)",
+                fixIts: suggesting(node, String(String.UnicodeScalarView(rewritten))))
+        }
+    }
+
     /// A text node's geometry: its text set into glyph outlines, the text box centred on the origin.
     func readText(_ map: MapEntries, into info: NodeInfo) {
         info.base[.d] = Property.d.defaultValue!
         let textNode = map.value(.text)
         let text = textNode.flatMap { scalarText($0, expected: "the text to set") }
+        if let text, let textNode, text.utf8.contains(UInt8(ascii: "$")) { reportInputsWrittenAsVars(in: text, at: textNode) }
         var font: Font?
         if let fontNode = map.value(.font), let name = scalarText(fontNode, expected: "a font's name from fonts:") {
             font = fonts.byName[name]
