@@ -329,7 +329,7 @@ extension FrontendContext {
                 bag.countOmitted(.error, at: pair.key.reportRange)
                 errorCount += 1
             } else {
-                let meant = guessName(name, in: allowed)
+                let meant = guessName(name, in: allowed) ?? keysOfOtherWords[name].flatMap { allowed.contains($0) ? $0 : nil }
                 var fixIts = meant.map { replacing(pair.key, with: $0) } ?? []
                 if let meant {
                     guessedKeys.insert(meant)

@@ -14,6 +14,9 @@ let transitionKeys = [
 ]
 /// `from: any`: the transition leaves every state but its destination.
 let anyStateKeyword = "any"
+/// Words other tools use for a key, which no spelling distance leads to: `after: 0.2s` (a start
+/// after a wait) is `delay`. Offered where the key they mean is allowed.
+let keysOfOtherWords = ["after": "delay", "wait": "delay", "start-after": "delay"]
 /// The keys of a node's or a property's entry in a transition's `nodes:`.
 let nodeTimingKeys = ["duration", "delay", "easing"]
 /// The `on:` keywords: every trigger but `programmatic`, which is written as no `on:` at all.
@@ -255,7 +258,7 @@ extension FrontendContext {
             if let nodesNode = map.value("nodes"), let pairs = mapPairs(nodesNode, expected: "a map of node ids to timing") {
                 nodeTiming = readTransitionTiming(
                     pairs, base: timing ?? defaultTiming, names: names,
-                    states: (from ?? "", to ?? "", states))
+                    states: (from ?? "", to ?? "", states), mergedAt: nodesNode.alias)
             }
             let choreography = readTransitionChoreography(
                 map, owner: "the transition \(from ?? "?") → \(to ?? "?")", timing: timing, names: names)
@@ -399,9 +402,10 @@ extension FrontendContext {
     /// (contract §9). Node entries are read first, on top of the transition's timing; each
     /// property entry on top of the entry for its node or its parent property, so the most
     /// specific entry wins key by key.
+    /// `mergedAt` is where the `nodes:` map came in through an alias (`<<: *go`), if it did.
     private func readTransitionTiming(
         _ pairs: [YAMLPair], base: Timing, names: SceneNames,
-        states: (from: String, to: String, all: [SceneState])
+        states: (from: String, to: String, all: [SceneState]), mergedAt: SourceRange?
     ) -> [String: Timing] {
         let entries = pairs.compactMap { pair in keyName(pair.key).map { (name: $0, key: pair.key, value: pair.value) } }
         // Shallow entries first: `icon`, then `icon.stroke`, then `icon.stroke.width`.
@@ -459,7 +463,15 @@ extension FrontendContext {
                                 && from.overrides[key] != to.overrides[key]
                         }
                     }
-                    if !changes {
+                    if !changes, let merge = entry.key.alias ?? mergedAt {
+                        // Written once in an anchored map that several transitions merge: said at
+                        // the merge that leaves it unused, which is what to change.
+                        warning(
+                            .unusedTiming,
+                            "'\(entry.name)' does not change from '\(from.name)' to '\(to.name)', so the timing this transition merges for it has no effect",
+                            at: merge, notes: [Note("'\(entry.name)' is timed here", at: entry.key.range)],
+                            help: "merge a map without this entry into this transition, or give it a 'nodes:' of its own")
+                    } else if !changes {
                         warning(
                             .unusedTiming,
                             "'\(entry.name)' does not change from '\(from.name)' to '\(to.name)', so this timing has no effect",
