@@ -310,7 +310,7 @@ struct SourceLocator {
     /// The `change:` (and where it is written) of a transition whose text roll made `node`'s clip:
     /// the front end clips a rolling text to its text box where the scene wrote no clip.
     func textRoll(clipping node: Node) -> (change: TextChange, range: SourceRange)? {
-        guard node.source.part == .node, ownKey(Property.clip.key, of: node.source.node) == nil,
+        guard node.source.part == .node, ownKey(.clip, of: node.source.node) == nil,
             case let .group(children) = node.content
         else { return nil }
         let parts = Set(children.map(\.id))

@@ -1,4 +1,5 @@
 import ChoreoDiagnostics
+import ChoreoFileAccess
 import ChoreoTestSupport
 import Foundation
 import Testing
@@ -244,7 +245,7 @@ private func findings(_ text: String, _ target: PlayerTarget) -> [String] {
           - {from: three, to: four, on: tap, change: roll-up}
           - {from: four, to: three, on: tap}
         """
-    let compilation = compileScene(SourceFile(path: folder.appendingPathComponent("t.yaml").path, text: scene), target: .tgs)
+    let compilation = compileScene(SourceFile(path: folder.appendingPathComponent("t.yaml").path, text: scene), target: .tgs, files: SceneFolderFiles())
     let found = compilation.diagnostics.map { "\($0.range.start) \($0.severity.rawValue) \($0.rule)" }
     #expect(found == ["11:46 error tgs-clip"], "\(compilation.diagnostics)")
     #expect(compilation.diagnostics.first?.message
