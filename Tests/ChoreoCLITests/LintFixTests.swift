@@ -203,7 +203,13 @@ func yamlOnlyLineBreaksInAQuotedStringDoNotMovePositions(_ separator: String) th
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
     try process.run()
-    Thread.sleep(forTimeInterval: 0.4)
+    // The edit lands once the run has spent half a second of processor time: it reads the file
+    // at start-up (a few hundredths of a second) and fixes for about two seconds before it
+    // writes. A fixed delay of wall time is outlasted by a loaded machine before the run reads.
+    let deadline = Date().addingTimeInterval(120)
+    while processorSeconds(of: process.processIdentifier) < 0.5, process.isRunning, Date() < deadline {
+        Thread.sleep(forTimeInterval: 0.01)
+    }
     let edited = original + "# saved by an editor meanwhile\n"
     try replaceByRename(sandbox, "big.yaml", edited)
     let stdout = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -211,6 +217,17 @@ func yamlOnlyLineBreaksInAQuotedStringDoNotMovePositions(_ separator: String) th
     #expect(process.terminationStatus == 1)
     #expect(stdout.contains("not fixed big.yaml: refusing to rewrite 'big.yaml': it changed while it was being fixed; run lint --fix again"), "\(stdout.prefix(300))")
     #expect(sandbox.read("big.yaml") == edited, "the edit is kept")
+}
+
+/// The processor time a running process has used (user and system, from `/proc/PID/stat`).
+private func processorSeconds(of pid: Int32) -> Double {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+        let end = stat.lastIndex(of: ")")
+    else { return 0 }
+    // After the command name: state is field 3, utime and stime fields 14 and 15, in clock ticks.
+    let fields = stat[stat.index(after: end)...].split(separator: " ")
+    guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+    return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
 }
 
 /// `lint --fix DIR` with `a.yaml -> b.yaml`: the link sorted first, won the dedupe, was refused as
