@@ -16,7 +16,20 @@ func tweenEasing(_ easing: EasingSpec, restsAfter rest: Double?) -> Easing {
         let length = rest ?? spring.settlingDuration
         guard length > 0 else { return .linear }
         return fittedCubic { spring.progress(at: $0 * length) }
+    case let .piecewise(points):
+        return fittedCubic { piecewiseProgress(points, at: $0) }
     }
+}
+
+/// CSS `linear(…)`'s progress at `u`: along the line between the points around it (the later one
+/// where two stand at one x, as the jump there has happened).
+private func piecewiseProgress(_ points: [Point], at u: Double) -> Double {
+    guard let first = points.first, let last = points.last else { return u }
+    if u <= first.x { return first.y }
+    for (a, b) in zip(points, points.dropFirst()) where u <= b.x {
+        return b.x > a.x ? a.y + (b.y - a.y) * (u - a.x) / (b.x - a.x) : b.y
+    }
+    return last.y
 }
 
 /// The cubic Bézier easing closest to `progress` (a function of the fraction of the duration).
