@@ -28,7 +28,7 @@ func runRender(_ options: RenderOptions) throws(UsageError) -> ExitStatus {
     var values = compiled.tokens?.defaultValues ?? compiled.stateMachine?.defaultValues ?? [:]
     for (input, value) in try parseInputAssignments(options.inputs, of: compiled, command: .render) { values[input] = value }
     var settled: String?
-    if case let .state(name) = options.selection, let machine = compiled.stateMachine, machine.state(named: name) != nil {
+    if !options.inputs.isEmpty, case let .state(name) = options.selection, let machine = compiled.stateMachine, machine.state(named: name) != nil {
         settled = machine.settle(from: name, values: &values)
     }
     let timeline = timeline(compiled, of: source, theme: options.theme, at: values)

@@ -75,8 +75,9 @@ func runSnapshot(_ options: SnapshotOptions) throws(UsageError) -> ExitStatus {
     var moment = options.moment
     var values = compiled.tokens?.defaultValues ?? compiled.stateMachine?.defaultValues ?? [:]
     for (input, value) in try parseInputAssignments(options.inputs, of: compiled, command: .snapshot) { values[input] = value }
-    if case let .state(name) = moment, let machine = compiled.stateMachine, machine.state(named: name) != nil {
-        // The state the machine rests in once its guards have acted on the inputs.
+    // The state asked for is drawn as it is; with inputs given, the state the machine rests in once
+    // its guards have acted on them (a guard on an input's default would otherwise leave it).
+    if !options.inputs.isEmpty, case let .state(name) = moment, let machine = compiled.stateMachine, machine.state(named: name) != nil {
         moment = .state(machine.settle(from: name, values: &values))
     }
     let timeline = timeline(compiled, of: source, theme: options.theme, at: values)

@@ -53,6 +53,32 @@ import Testing
     #expect(typo.stderr.contains("no state named 'onn'; did you mean 'on'? (states: off, on)"), "\(typo)")
 }
 
+/// A state left by a guard on an input's default (`on -> off when "not on"`) is still drawn as
+/// asked: only inputs given on the command line move the machine on from it.
+@Test func snapshotOfAStateLeftByAGuardOnItsDefaultIsThatState() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("switch.yaml", """
+        choreo: 1
+        size: [120, 80]
+        inputs:
+          on: {boolean: false}
+        layers:
+          - {id: knob, shape: ellipse, radius: 15, position: [46, 40], fill: white}
+        states:
+          off: {}
+          on: {knob: {position: [74, 40]}}
+        transitions:
+          - {from: off, to: on, when: "on"}
+          - {from: on, to: off, when: "not on"}
+        """)
+    #expect(try sandbox.run(["snapshot", "switch.yaml", "--state", "on", "-o", "on.svg"]).status == 0)
+    #expect(try sandbox.run(["snapshot", "switch.yaml", "--state", "on", "--input", "on=false", "-o", "settled.svg"]).status == 0)
+    #expect(try sandbox.run(["snapshot", "switch.yaml", "--state", "off", "-o", "off.svg"]).status == 0)
+    let on = try #require(sandbox.read("on.svg"))
+    #expect(on.contains("translate(74 40)"), "\(on)")
+    #expect(sandbox.read("settled.svg") == sandbox.read("off.svg"), "with the input given, the guard leaves 'on'")
+}
+
 @Test func snapshotRefusesToOverwriteItsInput() throws {
     let sandbox = try Sandbox()
     try sandbox.write("dot.yaml", Scenes.dot)
