@@ -47,9 +47,11 @@ struct ClipOutlines {
             case let .clipTransform(track):
                 switch track {
                 case .anchor, .position, .rotation, .scale: return true
-                case .offset, .opacity: return false
+                case .offset, .opacity, .positionX, .positionY: return false
                 }
-            case .transform, .geometry, .fill, .stroke, .strokeWidth, .trim, .blur, .shadow: return false
+            case .transform, .geometry, .fill, .stroke, .strokeWidth, .trim, .blur, .shadow, .maskGeometry, .maskTransform,
+                .maskExpand:
+                return false
             }
         }
         clip.visitTracks(&collector)

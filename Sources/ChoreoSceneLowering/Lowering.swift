@@ -778,7 +778,7 @@ package struct LoweringContext {
             if needed > segments.capacity { segments.reserveCapacity(max(needed, 2 * segments.capacity)) }
             for segment in local.segments {
                 segments.append(
-                    Segment(start: segment.start + start, end: segment.end + start, from: segment.from, to: segment.to, easing: segment.easing))
+                    Segment(start: segment.start + start, end: segment.end + start, from: segment.from, to: segment.to, easing: segment.easing, spatial: segment.spatial))
             }
         }
         // The tracks of a large scene live together until their IR nodes are made: spare capacity

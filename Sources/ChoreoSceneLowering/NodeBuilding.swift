@@ -73,7 +73,7 @@ package func sameTrack(_ a: Animated<PropertyValue>, _ b: Animated<PropertyValue
     return a.segments.withUnsafeBufferPointer { x in
         b.segments.withUnsafeBufferPointer { y in
             if x.baseAddress == y.baseAddress { return true }
-            for (s, t) in zip(x, y) where s.start != t.start || s.end != t.end || s.from != t.from || s.to != t.to || s.easing != t.easing {
+            for (s, t) in zip(x, y) where s.start != t.start || s.end != t.end || s.from != t.from || s.to != t.to || s.easing != t.easing || s.spatial != t.spatial {
                 return false
             }
             return true
@@ -302,7 +302,7 @@ package struct NodeProperties {
             segments.append(
                 Segment(
                     start: segment.start, end: segment.end, from: value(segment.from, property, convert),
-                    to: value(segment.to, property, convert), easing: segment.easing))
+                    to: value(segment.to, property, convert), easing: segment.easing, spatial: segment.spatial))
         }
         return Animated(value(track.initial, property, convert), segments: segments)
     }

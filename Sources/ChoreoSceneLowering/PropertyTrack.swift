@@ -104,7 +104,7 @@ package struct PropertyTrack {
     func delayed(by delay: Double, length: Double) -> PropertyTrack {
         var moved = PropertyTrack(initial)
         moved.segments = segments.map {
-            Segment(start: $0.start + delay, end: $0.end + delay, from: $0.from, to: $0.to, easing: $0.easing)
+            Segment(start: $0.start + delay, end: $0.end + delay, from: $0.from, to: $0.to, easing: $0.easing, spatial: $0.spatial)
         }
         return moved.window(from: 0, to: length).normalized(end: length)
     }
@@ -124,7 +124,7 @@ package struct PropertyTrack {
             result.segments.append(Segment(start: shift, end: shift, from: tail.initial, to: tail.initial, easing: .linear))
         }
         result.segments += tail.segments.map {
-            Segment(start: $0.start + shift, end: $0.end + shift, from: $0.from, to: $0.to, easing: $0.easing)
+            Segment(start: $0.start + shift, end: $0.end + shift, from: $0.from, to: $0.to, easing: $0.easing, spatial: $0.spatial)
         }
         return result.normalized(end: period)
     }
@@ -148,9 +148,7 @@ extension Segment {
         let duration = end - start
         guard duration > 0 else { return Segment(start: t0, end: t1, from: to, to: to, easing: .linear) }
         let u0 = min(max((t0 - start) / duration, 0), 1), u1 = min(max((t1 - start) / duration, 0), 1)
-        let (easing, p0, p1) = self.easing.piece(from: u0, to: u1)
-        return Segment(
-            start: t0, end: t1, from: Value.interpolate(from, to, p0), to: Value.interpolate(from, to, p1), easing: easing)
+        return part(from: u0, to: u1, start: t0, end: t1)
     }
 }
 

@@ -6,21 +6,40 @@ public struct Segment<Value: Interpolatable>: Sendable, Equatable {
     public var from: Value
     public var to: Value
     public var easing: Easing
+    /// For a position: the curve the motion follows from `from` to `to` (`Spatial.swift`); nil for
+    /// a straight line.
+    public var spatial: SpatialTangents?
 
     @inlinable
-    public init(start: Double, end: Double, from: Value, to: Value, easing: Easing) {
+    public init(start: Double, end: Double, from: Value, to: Value, easing: Easing, spatial: SpatialTangents? = nil) {
         self.start = start
         self.end = end
         self.from = from
         self.to = to
         self.easing = easing
+        self.spatial = spatial
     }
 
     @inlinable
     public func value(at time: Double) -> Value {
         let duration = end - start
         if duration <= 0 { return time < start ? from : to }
+        if let spatial { return Value.interpolate(from, to, easing.progress((time - start) / duration), along: spatial) }
         return Value.interpolate(from, to, easing.progress((time - start) / duration))
+    }
+
+    /// The part of this segment between the fractions `u0 < u1` of its duration, keeping its exact
+    /// motion (on its curve, for a spatial one), as a segment from `start` to `end`.
+    public func part(from u0: Double, to u1: Double, start newStart: Double, end newEnd: Double) -> Segment {
+        let (pieceEasing, p0, p1) = easing.piece(from: u0, to: u1)
+        if let spatial {
+            let piece = Value.spatialPiece(from, to, spatial, p0, p1)
+            // The piece's own progress runs 0…1 along its sub-curve: its easing maps there linearly
+            // as long as the easing stays within its ends, which `clampedSpatialParts` ensures.
+            return Segment(start: newStart, end: newEnd, from: piece.from, to: piece.to, easing: pieceEasing, spatial: piece.tangents)
+        }
+        return Segment(
+            start: newStart, end: newEnd, from: Value.interpolate(from, to, p0), to: Value.interpolate(from, to, p1), easing: pieceEasing)
     }
 }
 

@@ -151,8 +151,8 @@ extension Transform {
     public func matrix(at time: Double) -> AffineTransform {
         let toOrigin = AffineTransform.translation(Point(0, 0) - anchor.value(at: time))
         let scaled = AffineTransform.scale(scale.value(at: time))
-        let rotated = AffineTransform.rotation(degrees: rotation.value(at: time))
-        let placed = AffineTransform.translation(position.value(at: time) + offset.value(at: time))
+        let rotated = AffineTransform.rotation(degrees: rotationValue(at: time))
+        let placed = AffineTransform.translation(positionValue(at: time) + offset.value(at: time))
         return placed.concatenating(rotated).concatenating(scaled).concatenating(toOrigin)
     }
 }

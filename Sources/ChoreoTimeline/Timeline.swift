@@ -169,6 +169,8 @@ public struct Node: Sendable, Equatable {
     /// A pointer trigger targets the node (`target:`): every output gives it an element or a
     /// layer of its own, named by its id, that takes the pointer.
     public var isTarget = false
+    /// Parent, window, blend mode, masks and matte (`Compositing.swift`).
+    var traitsBox: Box<LayerTraits>?
 
     public init(
         id: String, transform: Transform, content: Content, repeat: Repeat? = nil, clip: ClipShape? = nil, source: NodeSource? = nil
@@ -207,19 +209,25 @@ public struct Node: Sendable, Equatable {
         var finder = AnimatedTrackFinder()
         visitOwnTracks(&finder)
         if finder.found { return true }
+        if let window, !window.intervals.isEmpty, window != VisibleWindow([.init(start: -.infinity, end: .infinity)]) { return true }
+        if matte?.source.isAnimated == true { return true }
         if case let .group(children) = content { return children.contains { $0.isAnimated } }
         return false
     }
 
     public func frozen(at time: Double) -> Node {
         var copy = rewritingOwnTracks(TrackFreezer(time: time))
+        // A position on two axes, or one the node orients along, freezes to one value of each.
+        copy.transform = transform.frozen(at: time)
         if case let .group(children) = content { copy.content = .group(children.map { $0.frozen(at: time) }) }
+        if let window { copy.window = window.contains(time) ? nil : .hidden }
+        if var matte { matte.source = matte.source.frozen(at: time); copy.matte = matte }
         return copy
     }
 }
 
 
-private struct TrackFreezer: TrackRewriter {
+struct TrackFreezer: TrackRewriter {
     let time: Double
     func rewrite<Value: Interpolatable>(_ track: Animated<Value>, at place: TrackPlace) -> Animated<Value> {
         track.frozen(at: time)
@@ -255,11 +263,22 @@ public struct Transform: Sendable, Equatable {
     public var scale: Animated<Point>
     public var offset: Animated<Point>
     public var opacity: Animated<Double>
+    /// The position as two tracks of their own (`Compositing.swift`); `position` is then unused
+    /// (zero), and `positionValue(at:)` reads the axes.
+    public var axes: PositionAxes? {
+        get { axesBox?.value }
+        set { axesBox = newValue.map(Box.init) }
+    }
+    private var axesBox: Box<PositionAxes>?
+    /// The node turns with the direction its position travels in (After Effects' auto-orient),
+    /// added to `rotation` (`rotationValue(at:)`).
+    public var autoOrient = false
 
     public init(
         anchor: Animated<Point> = Animated(.zero), position: Animated<Point> = Animated(.zero),
         rotation: Animated<Double> = Animated(0), scale: Animated<Point> = Animated(Point(1, 1)),
-        offset: Animated<Point> = Animated(.zero), opacity: Animated<Double> = Animated(1)
+        offset: Animated<Point> = Animated(.zero), opacity: Animated<Double> = Animated(1), axes: PositionAxes? = nil,
+        autoOrient: Bool = false
     ) {
         self.anchor = anchor
         self.position = position
@@ -267,10 +286,24 @@ public struct Transform: Sendable, Equatable {
         self.scale = scale
         self.offset = offset
         self.opacity = opacity
+        self.axesBox = axes.map(Box.init)
+        self.autoOrient = autoOrient
     }
 
     public static let identity = Transform()
 
+    public var isAnimated: Bool {
+        anchor.isAnimated || position.isAnimated || rotation.isAnimated || scale.isAnimated
+            || offset.isAnimated || opacity.isAnimated || (axes.map { $0.x.isAnimated || $0.y.isAnimated } ?? false)
+    }
+
+    /// Frozen, a node that orients along its path keeps the angle it has at that instant.
+    public func frozen(at time: Double) -> Transform {
+        Transform(
+            anchor: anchor.frozen(at: time), position: Animated(positionValue(at: time), slot: position.slot),
+            rotation: Animated(rotationValue(at: time), slot: rotation.slot), scale: scale.frozen(at: time),
+            offset: offset.frozen(at: time), opacity: opacity.frozen(at: time))
+    }
 }
 
 /// What a shape node draws, in its local coordinates.

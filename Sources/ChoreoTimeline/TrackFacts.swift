@@ -8,12 +8,13 @@ extension TrackPlace {
     /// easing's or a spring's overshoot.
     public var drawableRange: ClosedRange<Double>? {
         switch self {
-        case let .transform(track), let .clipTransform(track):
+        case let .transform(track), let .clipTransform(track), let .maskTransform(track):
             switch track {
             case .opacity: return 0...1
-            case .anchor, .position, .rotation, .scale, .offset: return nil
+            case .anchor, .position, .positionX, .positionY, .rotation, .scale, .offset: return nil
             }
-        case let .geometry(track), let .clipGeometry(track):
+        case .maskExpand: return nil
+        case let .geometry(track), let .clipGeometry(track), let .maskGeometry(track):
             switch track {
             case .cornerRadius: return 0...Double.infinity
             case .size, .radius, .innerRadius, .path: return nil
@@ -57,7 +58,8 @@ extension TrackPlace {
         case .fill(.color): "fill"
         case .stroke(.color): "stroke"
         case .strokeWidth: "stroke-width"
-        case .transform, .geometry, .fill, .stroke, .trim, .clipGeometry, .clipTransform, .blur, .shadow: nil
+        case .transform, .geometry, .fill, .stroke, .trim, .clipGeometry, .clipTransform, .blur, .shadow, .maskGeometry,
+            .maskTransform, .maskExpand: nil
         }
     }
 }

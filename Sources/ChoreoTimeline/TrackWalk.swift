@@ -2,7 +2,7 @@
 /// that treats properties differently switches over it, so a track added here is a compile error
 /// in each of them until it is handled; one that treats all alike visits them with `TrackVisitor`.
 public enum TrackPlace: Sendable, Hashable {
-    public enum TransformTrack: Sendable, Hashable, CaseIterable { case anchor, position, rotation, scale, offset, opacity }
+    public enum TransformTrack: Sendable, Hashable, CaseIterable { case anchor, position, positionX, positionY, rotation, scale, offset, opacity }
     public enum GeometryTrack: Sendable, Hashable, CaseIterable { case size, cornerRadius, radius, innerRadius, path }
     public enum PaintTrack: Sendable, Hashable, CaseIterable { case color, from, to, center, radius, stops }
     public enum TrimTrack: Sendable, Hashable, CaseIterable { case start, end, offset }
@@ -19,6 +19,10 @@ public enum TrackPlace: Sendable, Hashable {
     case clipTransform(TransformTrack)
     case blur
     case shadow(ShadowTrack)
+    /// A mask's geometry, transform (its opacity the mask's) and expansion, mask by mask.
+    case maskGeometry(GeometryTrack)
+    case maskTransform(TransformTrack)
+    case maskExpand
 }
 
 /// Sees every track of a node, each with its place.
@@ -32,11 +36,16 @@ public protocol TrackRewriter {
 }
 
 extension Node {
-    /// Visits the node's own tracks (not its children's), in a fixed order: transform, clip,
-    /// effects, geometry, fill, stroke, trim.
+    /// Visits the node's own tracks (not its children's, nor its matte's), in a fixed order:
+    /// transform, clip, masks, effects, geometry, fill, stroke, trim.
     public func visitOwnTracks(_ visitor: inout some TrackVisitor) {
         transform.visitTracks(&visitor) { .transform($0) }
         clip?.visitTracks(&visitor)
+        for mask in masks {
+            mask.geometry.visitTracks(&visitor) { .maskGeometry($0) }
+            mask.transform.visitTracks(&visitor) { .maskTransform($0) }
+            visitor.visit(mask.expand, at: .maskExpand)
+        }
         if let effects {
             if let blur = effects.blur { visitor.visit(blur, at: .blur) }
             if let shadow = effects.shadow {
@@ -63,6 +72,14 @@ extension Node {
             node.clip = ClipShape(
                 geometry: clip.geometry.rewritingTracks(rewriter) { .clipGeometry($0) },
                 transform: clip.transform.rewritingTracks(rewriter) { .clipTransform($0) })
+        }
+        if !masks.isEmpty {
+            node.masks = masks.map { mask in
+                Mask(
+                    geometry: mask.geometry.rewritingTracks(rewriter) { .maskGeometry($0) },
+                    transform: mask.transform.rewritingTracks(rewriter) { .maskTransform($0) }, mode: mask.mode,
+                    expand: rewriter.rewrite(mask.expand, at: .maskExpand), inverted: mask.inverted)
+            }
         }
         if let effects {
             node.effects = Effects(
@@ -135,6 +152,10 @@ extension Transform {
     func visitTracks(_ visitor: inout some TrackVisitor, _ place: (TrackPlace.TransformTrack) -> TrackPlace) {
         visitor.visit(anchor, at: place(.anchor))
         visitor.visit(position, at: place(.position))
+        if let axes {
+            visitor.visit(axes.x, at: place(.positionX))
+            visitor.visit(axes.y, at: place(.positionY))
+        }
         visitor.visit(rotation, at: place(.rotation))
         visitor.visit(scale, at: place(.scale))
         visitor.visit(offset, at: place(.offset))
@@ -145,7 +166,10 @@ extension Transform {
         Transform(
             anchor: rewriter.rewrite(anchor, at: place(.anchor)), position: rewriter.rewrite(position, at: place(.position)),
             rotation: rewriter.rewrite(rotation, at: place(.rotation)), scale: rewriter.rewrite(scale, at: place(.scale)),
-            offset: rewriter.rewrite(offset, at: place(.offset)), opacity: rewriter.rewrite(opacity, at: place(.opacity)))
+            offset: rewriter.rewrite(offset, at: place(.offset)), opacity: rewriter.rewrite(opacity, at: place(.opacity)),
+            axes: axes.map {
+                PositionAxes(x: rewriter.rewrite($0.x, at: place(.positionX)), y: rewriter.rewrite($0.y, at: place(.positionY)))
+            }, autoOrient: autoOrient)
     }
 }
 

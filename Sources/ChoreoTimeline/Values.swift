@@ -3,6 +3,12 @@ import Foundation
 /// A value that can be animated: interpolated linearly between two values of the same shape.
 public protocol Interpolatable: Sendable, Equatable {
     static func interpolate(_ from: Self, _ to: Self, _ progress: Double) -> Self
+    /// The value at arc-length fraction `progress` of a curve (`Spatial.swift`): a position's.
+    static func interpolate(_ from: Self, _ to: Self, _ progress: Double, along tangents: SpatialTangents) -> Self
+    /// The part of a curve between two arc-length fractions (`Spatial.swift`).
+    static func spatialPiece(
+        _ from: Self, _ to: Self, _ tangents: SpatialTangents, _ p0: Double, _ p1: Double
+    ) -> (from: Self, to: Self, tangents: SpatialTangents?)
 }
 
 extension Double: Interpolatable {
