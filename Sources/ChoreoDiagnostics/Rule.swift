@@ -74,6 +74,9 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, CustomSt
     case clipShape = "clip-shape"
     case clipStyle = "clip-style"
     case clipInRepeat = "clip-in-repeat"
+    case layerReference = "layer-reference"
+    case layerCycle = "layer-cycle"
+    case unknownComponent = "unknown-component"
     case groupGradientTransform = "group-gradient-transform"
     case artworkNotFound = "artwork-not-found"
     case svgRefused = "svg-refused"
@@ -214,6 +217,9 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, CustomSt
         case .clipShape: (.scene, .error, "a clip is not one shape (a list, a group)")
         case .clipStyle: (.scene, .error, "a clip has a style key, which does nothing to a clip")
         case .clipInRepeat: (.scene, .error, "a node is clipped inside a repeated group")
+        case .layerReference: (.scene, .error, "a parent or matte is not a sibling of its node")
+        case .layerCycle: (.scene, .error, "nodes are each other's parents")
+        case .unknownComponent: (.scene, .error, "a node uses a component the scene does not define")
         case .groupGradientTransform: (.scene, .error, "a group's gradient cannot follow a child's uneven scale or motion")
         case .artworkNotFound: (.scene, .error, "an `artwork:` file that does not exist or lies outside the scene's folder")
         case .svgRefused: (.scene, .error, "an SVG the importer will not read (malformed, hostile, too large), or no element with the `#id`")

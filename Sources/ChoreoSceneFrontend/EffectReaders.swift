@@ -53,6 +53,10 @@ extension FrontendContext {
     /// The node's base value of `path`, with what animated values switched on for it.
     func baseValue(of target: NodeInfo, _ path: Property) -> PropertyValue? {
         if let value = target.base[path] { return value }
+        // An axis of the position, animated on its own (`applyLayerTraits` splits the position).
+        if path == .positionX || path == .positionY, case let .point(p)? = target.base[.position] {
+            return .number(path == .positionX ? p.x : p.y)
+        }
         guard let roots = switchedOn[ObjectIdentifier(target)], roots.contains(path.root) else { return nil }
         var trimmed = target.model.trimmed, base = target.base
         switchingOn(roots, trimmed: &trimmed, base: &base)

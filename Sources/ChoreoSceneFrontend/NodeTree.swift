@@ -152,6 +152,12 @@ final class NodeInfo {
     /// Weak, as `FillSpec.owner` and `parent` are: the group holds this node among its children.
     weak var gradientOwner: NodeInfo?
     var gradientMap = GradientMap.identity
+    /// The node's `mask:` shapes, read as nodes of their own in its local coordinates.
+    var masks: [NodeInfo] = []
+    /// True for one of a node's mask shapes.
+    var isMask = false
+    /// Where `parent:` and `matte.node` were written, for messages about what they name.
+    var referenceRanges: [Property: SourceRange] = [:]
 
     init(id: String, range: SourceRange, shape: ShapeKind) {
         // Room for a shape's transform, geometry and style values, so that they are added without
@@ -190,12 +196,13 @@ final class NodeInfo {
         _modify { yield &model.base }
     }
 
-    /// The node and everything below it, depth first.
-    var subtree: [NodeInfo] { [self] + children.flatMap(\.subtree) }
+    /// The node and everything below it (its masks included), depth first.
+    var subtree: [NodeInfo] { [self] + masks + children.flatMap(\.subtree) }
 
     /// Calls `body` with the node and every node below it, parents first (`subtree` without its array).
     func forEachInSubtree(_ body: (NodeInfo) -> Void) {
         body(self)
+        for mask in masks { body(mask) }
         for child in children { child.forEachInSubtree(body) }
     }
 
@@ -254,7 +261,7 @@ extension FrontendContext {
         return infos
     }
 
-    func readNode(_ node: YAMLNode, parent: NodeInfo?, registry: inout NodeRegistry) -> NodeInfo? {
+    func readNode(_ node: YAMLNode, parent: NodeInfo?, registry: inout NodeRegistry, asMask: Bool = false) -> NodeInfo? {
         guard let pairs = mapPairs(node, expected: "a node (a map with id and shape)") else { return nil }
         func find(_ property: Property) -> YAMLNode? { pairs.first { $0.key.scalar?.value == property.key }?.value }
 
@@ -266,7 +273,10 @@ extension FrontendContext {
             idRange = idNode.reportRange
             if let text = scalarText(idNode, expected: "a node id") {
                 id = text
-                if checkIdentifier(text, what: "node id", at: idRange) {
+                // A mask written without an id has one made up, which is no identifier on purpose.
+                if asMask, let parent, text.hasPrefix(parent.id + " mask ") {
+                    registry.register(text, range: idRange, context: self)
+                } else if checkIdentifier(text, what: "node id", at: idRange) {
                     registry.register(text, range: idRange, context: self)
                 }
             }
@@ -302,6 +312,7 @@ extension FrontendContext {
         if let repeatNode = map.value(.repeat) { info.model.repeat = readRepeat(repeatNode, node: info) }
         if let clipNode = map.value(.clip) { readClip(clipNode, into: info, registry: &registry) }
         readEffects(map, into: info)
+        readLayerTraits(map, into: info, registry: &registry, asMask: asMask)
         if id == nil || errorCount > errorsBefore {
             info.source.hadErrors = true
             if let id { registry.markBroken(id) }

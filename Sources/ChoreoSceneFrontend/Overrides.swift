@@ -64,7 +64,7 @@ extension FrontendContext {
                 result += readClipOverride(pair.value, target: target, mode: mode)
             case .paint where pair.value.mapping != nil:
                 result += readGradientOverride(pair.value, target: target, mode: mode)
-            case .strokeStyle, .map:
+            case .strokeStyle, .map, .pathOrMap:
                 let subkeys = property.children.filter { $0.isEverAnimatable }.map(\.key)
                 guard let subpairs = mapPairs(pair.value, expected: "a map of \(name) properties") else { continue }
                 for subpair in subpairs {
@@ -172,6 +172,10 @@ extension FrontendContext {
         }
         let unitsBounds = descriptor.inGradientUnits && !relative && (target.style.fill?.unitsBounds ?? false)
         switch property {
+        case .expand where !target.isMask:
+            error(.unknownProperty, "'\(target.id)' is not a mask: only a mask's shapes have '\(property.key)'", at: range,
+                help: "put the shape in a node's mask: list to expand it")
+            return nil
         case .radius where target.shape == .ellipse:
             return number(node, name: property.key, bound: bound).map { make(.size, .value(.point(Point(2 * $0, 2 * $0)))) }
         case .innerRadius where !target.model.shape.isStar:
@@ -215,7 +219,8 @@ extension FrontendContext {
         case .stops:
             if relative { return relativeOnly("a list of gradient stops") }
             return gradientStops(node).map { make(property, .value(.stops($0))) }
-        case .strokeStyle, .clipShape, .map, .time, .colorPair, .integer, .boolean, .keyword, .numberList, .nodeList, .identifier, .numberOrRange, .text:
+        case .strokeStyle, .clipShape, .map, .time, .colorPair, .integer, .boolean, .keyword, .numberList, .nodeList, .identifier, .numberOrRange, .text,
+            .timePair, .pathOrMap, .nodeOrList:
             preconditionFailure("\(property) is not an animatable value")
         }
     }

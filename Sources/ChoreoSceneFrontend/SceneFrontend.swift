@@ -56,7 +56,7 @@ package final class SceneTree {
 let sceneRequiredKeys = ["choreo", "size", "layers"]
 package let sceneKeys = [
     "choreo", "name", "size", "fps", "background", "vars", "themes", "layers", "states", "initial", "transitions",
-    "timelines", "budget", "fonts", "inputs",
+    "timelines", "budget", "fonts", "inputs", "components",
 ]
 
 extension FrontendContext {
@@ -123,6 +123,7 @@ extension FrontendContext {
         // Every base value is written once styles are resolved: each node then keeps its values
         // in an array of their size (filled in one with room for 16), which the scene model shares.
         resolveLayers(layers)
+        checkLayerReferences(layers, registry: registry)
         checkRepeatCopies(layers)
         checkClipsInRepeats(layers)
 
@@ -196,6 +197,7 @@ extension FrontendContext {
         scene.stateTexts = texts.stateTexts.mapValues { $0.mapValues { WrittenText(text: $0.text, range: $0.range) } }
         scene.authored = AuthoredScene(scene)
         expandTextChanges(in: &scene, registry: registry)
+        applyLayerTraits(to: &scene)
         guard errorCount == 0 else { return nil }
         correspondPathPoses(in: &scene, vertexByVertex: vertexByVertex) { added, range in
             addPathVertices(added, at: range, afterCorrespondence: true)
@@ -240,6 +242,11 @@ extension FrontendContext {
         if let clip = info.clip {
             // A clip is never a group: the clip reader refuses one.
             node.clip = clip.shape == .group ? .path : clip.model.shape
+        }
+        if !info.masks.isEmpty {
+            var traits = node.traits
+            traits.masks = info.masks.map(sceneNode)
+            node.traits = traits
         }
         return node
     }

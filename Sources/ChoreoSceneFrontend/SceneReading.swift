@@ -46,7 +46,11 @@ package func readScene(
 ) -> (scene: Scene, source: SceneSource?)? {
     var (root, yamlDiagnostics) = read ?? readYAML(file)
     bag.append(contentsOf: yamlDiagnostics)
-    if root != nil { sources = expandArtwork(in: &root!, file: file, loader: loader, files: files, diagnostics: &bag) }
+    if root != nil {
+        // Components first: a component may hold artwork, which each instance's copy then brings.
+        expandComponents(in: &root!, file: file, diagnostics: &bag)
+        sources = expandArtwork(in: &root!, file: file, loader: loader, files: files, diagnostics: &bag)
+    }
     // Moved into the tree the front end owns (no copy left here), so that it can free each
     // section of a scene without themes once read.
     let tree = SceneTree(root.take())

@@ -207,6 +207,10 @@ public enum SceneSchema {
                 ("type", "array"), ("minItems", 2), ("maxItems", 2), ("items", [ref("number"), ref("color")]),
             ]))])
         case .nodeList: return nodeList
+        case .timePair: return .object([("type", "array"), ("minItems", 2), ("maxItems", 2), ("items", ref("number"))])
+        case .pathOrMap where place == .nodeOverrides: return ref(ScenePlace.motionPath.rawValue)
+        case .pathOrMap: return .object([("anyOf", [.object([("type", "string")]), ref(ScenePlace.motionPath.rawValue)])])
+        case .nodeOrList: return .object([("anyOf", [ref("node"), nodeList])])
         case .identifier: return ref("identifier")
         case .text: return .object([("type", "string")])
         }

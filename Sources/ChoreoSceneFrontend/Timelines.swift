@@ -6,7 +6,9 @@ import ChoreoYAML
 /// The keys of a timeline, of one of its tweens, and of a keyframe (a timeline's or a transition's).
 let timelineKeys = ["duration", "loop", "tweens", "keyframes", "reduced-motion"]
 let tweenKeys = ["at", "duration", "delay", "easing", "to", "by"]
-let keyframeKeys = ["at", "value", "easing"]
+let keyframeKeys = ["at", "value", "easing", "path"]
+/// The keys of a keyframe's `path:` (its spatial tangents).
+let keyframePathKeys = ["in", "out"]
 
 extension FrontendContext {
     /// The `at` of a tween or keyframe: a time from the start of its owner (a timeline, or a
@@ -288,6 +290,17 @@ extension FrontendContext {
                 }
                 previousAt = max(previousAt ?? at, at)
             }
+            var pathIn: Point?, pathOut: Point?
+            if let pathNode = map.value("path") {
+                if clipProperty != nil || path != Property.position.key {
+                    error(
+                        .unknownProperty, "only a position's keyframes take 'path' (the curve the node travels along)", at: map.key("path")!.reportRange,
+                        help: "give the node's position keyframes path: {in: [dx, dy], out: [dx, dy]}")
+                } else if let tangents = readMap(pathNode, what: "a keyframe's path", allowed: keyframePathKeys) {
+                    pathIn = tangents.value("in").flatMap { point($0, name: "in") }
+                    pathOut = tangents.value("out").flatMap { point($0, name: "out") }
+                }
+            }
             guard let valueNode = map.value("value") else { continue }
             let leaf: RawOverride?
             if let clipProperty {
@@ -301,7 +314,7 @@ extension FrontendContext {
             for resolved in resolve(raw, definedBy: "the keyframe at \(at.map { describeNumber($0) + "s" } ?? "?")") {
                 guard let at else { continue }
                 perKey[resolved.key, default: []].append(
-                    Keyframe(at: at, value: resolved.value, easing: easing, range: startRange(of: item)))
+                    Keyframe(at: at, value: resolved.value, easing: easing, range: startRange(of: item), pathIn: pathIn, pathOut: pathOut))
             }
         }
         return (target.id, keyText, perKey)

@@ -16,6 +16,10 @@ public enum ScenePlace: String, Sendable, CaseIterable {
     case shadow
     /// A node's `artwork: {file, prefix}`.
     case artwork
+    /// A node's `motion-path: {d, at}`, `time: {offset, stretch}` and `matte: {node, mode}`.
+    case motionPath, time, matte
+    /// `components:` and one component (`{layers, timelines}`).
+    case components, component
 }
 
 public enum SceneVocabulary {
@@ -36,7 +40,11 @@ public enum SceneVocabulary {
         case .keyframe: keyframeKeys
         case .easingMap: easingMapKeys
         case .spring: springKeys
-        case .node, .stroke, .gradient, .linearGradient, .radialGradient, .trim, .repeat, .clip, .nodeOverrides, .shadow, .perGlyph, .a11y: []
+        case .components: []
+        case .component: componentKeys
+        case .node, .stroke, .gradient, .linearGradient, .radialGradient, .trim, .repeat, .clip, .nodeOverrides, .shadow, .perGlyph, .a11y,
+            .motionPath, .time, .matte:
+            []
         }
     }
 
@@ -61,6 +69,9 @@ public enum SceneVocabulary {
         case .repeat: .repeat
         case .clip: .clip
         case .shadow: .shadow
+        case .motionPath: .motionPath
+        case .time: .time
+        case .matte: .matte
         case .perGlyph: .perGlyph
         case .a11y: .a11y
         default: nil

@@ -41,7 +41,8 @@ package func lower(_ scene: Scene, inputBytes: Int = 0, diagnostics: inout Diagn
     built.reserveCapacity(scene.layers.count)
     if context.hasStaggeredCopies || !context.idsAreUnique {
         // A staggered copy reads its node's tracks again, shifted: every track is built first.
-        let builder = NodeBuilder(lowered: context.buildTracks(plans, only: loweredIDs, diagnostics: &diagnostics))
+        var builder = NodeBuilder(lowered: context.buildTracks(plans, only: loweredIDs, diagnostics: &diagnostics))
+        builder.spanClocks = plans.map(SpanClock.init)
         for (index, layer) in scene.layers.enumerated() {
             if let cache, kept?[index] == true { built.append(cache.node(at: index)) } else { built.append(builder.node(layer)) }
         }
@@ -52,7 +53,8 @@ package func lower(_ scene: Scene, inputBytes: Int = 0, diagnostics: inout Diagn
         let trackBuilder = context.trackBuilder(plans, keys: keys.sorted, diagnostics: &diagnostics)
         keys.sorted = []
         let tracks = LoweredTracks(base: [:], consumable: true) { _ in [:] }
-        let builder = NodeBuilder(lowered: tracks)
+        var builder = NodeBuilder(lowered: tracks)
+        builder.spanClocks = plans.map(SpanClock.init)
         for (index, layer) in scene.layers.enumerated() {
             if let cache, kept?[index] == true {
                 built.append(cache.node(at: index))
@@ -66,10 +68,11 @@ package func lower(_ scene: Scene, inputBytes: Int = 0, diagnostics: inout Diagn
     let initialLabel = context.initialState?.label
     let stateMachine = context.stateMachine(plans.map(\.span))
     let targets = Set(stateMachine?.targets.map(\.node) ?? [])
+    let drawn = NodeBuilder(lowered: LoweredTracks(base: [:], consumable: false) { _ in [:] }).attachingMattes(built, written: scene.layers)
     var timeline = Timeline(
         name: scene.name, width: scene.size.x, height: scene.size.y, fps: scene.fps,
         duration: Double(totalFrames) / scene.fps, background: scene.background,
-        layers: targets.isEmpty ? built : built.map { $0.markingTargets(targets) },
+        layers: targets.isEmpty ? drawn : drawn.map { $0.markingTargets(targets) },
         spans: plans.map(\.spanWithReducedMotion), title: initialLabel ?? scene.name, stateMachine: stateMachine)
     if !scene.inputs.isEmpty { timeline.tokens = Tokens(inputs: scene.inputs) }
     // A kept layer had no non-finite number when it was built.
@@ -137,6 +140,13 @@ package struct LoweringContext {
                 let own = node.stagger.map { $0.delay * Double(max(0, (node.repeat?.count ?? 1) - 1)) } ?? 0
                 if inherited + own > 0 { reach[node.id] = inherited + own }
                 if case let .group(children) = node.shape { collect(children, layer: layer ?? offset, inherited: inherited + own) }
+                // A mask's shape is a node of its own (its tracks are built as any node's).
+                for mask in node.masks {
+                    nodeIndex[mask.id] = nodeList.count
+                    nodeList.append(mask)
+                    layerOfNode.append(layer ?? offset)
+                    if inherited + own > 0 { reach[mask.id] = inherited + own }
+                }
             }
         }
         collect(scene.layers, layer: nil, inherited: 0)

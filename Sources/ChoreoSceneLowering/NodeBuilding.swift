@@ -104,21 +104,21 @@ struct NodeBuilder {
     var shift = 0.0
     /// The solid fill every shape of this subtree has (a copy of a repeat with `fill`).
     var fillOverride: RGBA? = nil
+    /// The clock of every span of the global timeline, for the nodes' `visible:` windows.
+    var spanClocks: [SpanClock] = []
 
     func node(_ node: SceneNode) -> Node {
         if let stagger = node.stagger, let repetition = node.repeat {
             return staggeredCopies(of: node, repetition, stagger)
         }
         let own = NodeProperties(node: node, tracks: lowered.tracks(of: node.id, shift: shift), reuse: reuse)
-        // A node without a position of its own sits at its anchor.
-        let placed = node.base[.position] != nil || own.tracks[.position] != nil
-        let transform = Transform(
-            anchor: own.point(.anchor), position: own.point(placed ? .position : .anchor), rotation: own.number(.rotation),
-            scale: own.point(.scale), offset: own.point(.offset), opacity: own.number(.opacity))
+        let traits = node.traits
+        var transform = self.transform(own)
+        transform.autoOrient = traits.orients
         let content: Node.Content
         switch node.shape {
         case let .group(children):
-            content = .group(children.map { self.node($0) })
+            content = .group(attachingMattes(children.map { self.node($0) }, written: children))
         default:
             content = .shape(geometry(own, shape: node.shape), style(own))
         }
@@ -126,8 +126,97 @@ struct NodeBuilder {
             id: node.id, transform: transform, content: content, repeat: node.repeat, clip: clip(own), source: node.nodeSource())
         built.accessibleName = node.accessibleName
         built.effects = own.effects
+        if !traits.isEmpty {
+            var layer = LayerTraits(parent: traits.parent, blend: traits.blend, masks: traits.masks.map(mask))
+            layer.window = traits.visible.map(window)
+            // The matte's node is attached by the list the node is in (`attachingMattes`).
+            built.layerTraits = layer
+        }
         return built
     }
+
+    /// The node's transform: its position from the position track, the two axes, or its motion path.
+    private func transform(_ own: NodeProperties) -> Transform {
+        let node = own.node
+        var transform = Transform(
+            anchor: own.point(.anchor), rotation: own.number(.rotation), scale: own.point(.scale), offset: own.point(.offset),
+            opacity: own.number(.opacity))
+        if let path = node.traits.motionPath {
+            transform.position = path.motion(progress: own.number(.motionPathAt))
+        } else if node.base[.positionX] != nil {
+            transform.axes = PositionAxes(x: own.number(.positionX), y: own.number(.positionY))
+        } else {
+            // A node without a position of its own sits at its anchor.
+            let placed = node.base[.position] != nil || own.tracks[.position] != nil
+            transform.position = own.point(placed ? .position : .anchor)
+        }
+        return transform
+    }
+
+    /// One of a node's masks: its shape node's geometry and transform (the transform's opacity
+    /// is the mask's), its expansion, mode and inversion.
+    private func mask(_ node: SceneNode) -> Mask {
+        let own = NodeProperties(node: node, tracks: lowered.tracks(of: node.id, shift: shift), reuse: reuse)
+        return Mask(
+            geometry: geometry(own, shape: node.shape), transform: transform(own), mode: node.traits.maskMode ?? .add,
+            expand: own.number(.expand), inverted: node.traits.inverted)
+    }
+
+    /// The global times a `visible:` window shows a node: in each span, from `start` to `end` of
+    /// the span's clock (a pose's clock stays at 0).
+    private func window(_ window: TimeWindow) -> VisibleWindow {
+        var intervals: [VisibleWindow.Interval] = []
+        for clock in spanClocks {
+            let interval: VisibleWindow.Interval?
+            if clock.runs {
+                let start = max(window.start, 0), end = min(window.end, clock.length)
+                interval = end > start ? .init(start: clock.start + start, end: clock.start + end) : nil
+            } else {
+                interval = window.start <= 0 && window.end > 0 ? .init(start: clock.start, end: clock.start + clock.length) : nil
+            }
+            guard let interval else { continue }
+            // Spans follow each other: a window open across a boundary is one interval.
+            if let last = intervals.last, abs(last.end - interval.start) < 1e-9 {
+                intervals[intervals.count - 1].end = interval.end
+            } else {
+                intervals.append(interval)
+            }
+        }
+        return VisibleWindow(intervals)
+    }
+
+    /// The nodes of one list with each matte's node moved into the node it is the matte of: a
+    /// matte is drawn only as a matte (several nodes may share one, each with its copy).
+    func attachingMattes(_ nodes: [Node], written: [SceneNode]) -> [Node] {
+        let references = written.map(\.traits.matte)
+        let sources = Set(references.compactMap { $0?.node })
+        guard !sources.isEmpty, nodes.count == written.count else { return nodes }
+        let byID = Dictionary(nodes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return zip(nodes, references).compactMap { node, reference in
+            if sources.contains(node.id) { return nil }
+            guard let reference, let source = byID[reference.node] else { return node }
+            var matted = node
+            matted.matte = Matte(source: source, mode: reference.mode)
+            return matted
+        }
+    }
+}
+
+/// One span's clock, for `visible:` windows: a transition's and a timeline's run from 0 at the
+/// span's start, a pose's stays at 0.
+struct SpanClock {
+    var start: Double
+    var length: Double
+    var runs: Bool
+
+    init(_ plan: PlannedSpan) {
+        start = plan.span.start
+        length = plan.span.end - plan.span.start
+        if case .pose = plan.content { runs = false } else { runs = true }
+    }
+}
+
+extension NodeBuilder {
 
     /// The node's clip: its geometry and transform tracks are the node's `clip.*` properties.
     private func clip(_ own: NodeProperties) -> ClipShape? {

@@ -45,13 +45,13 @@ package struct PropertyTrack {
     /// allowed when baking springs, in the property's units.
     mutating func animate(
         at start: Double, duration: Double, easing: EasingSpec, to target: PropertyValue, tolerance: Double,
-        springs: SpringBakery? = nil
+        springs: SpringBakery? = nil, spatial: SpatialTangents? = nil
     ) {
         cut(at: start)
         let from = value(at: start)
         segments.append(contentsOf: loweredSegments(
             from: from, to: target, start: start, duration: duration, easing: easing, tolerance: tolerance,
-            springs: springs))
+            springs: springs, spatial: spatial))
     }
 
     /// The part of the track between `start` and `end`, moved so that `start` becomes 0. A segment
@@ -160,8 +160,24 @@ package let minSpringProgressTolerance = 1e-4
 /// `steps(n)` becomes n hold segments (jump-end), a spring a chain of baked cubic segments.
 package func loweredSegments(
     from: PropertyValue, to: PropertyValue, start: Double, duration: Double, easing: EasingSpec, tolerance: Double,
-    springs: SpringBakery? = nil
+    springs: SpringBakery? = nil, spatial: SpatialTangents? = nil
 ) -> [Segment<PropertyValue>] {
+    if let spatial, !spatial.isStraight, duration > 0 {
+        // Along a curve: the straight motion's pieces, each the part of the curve between the
+        // fractions it covers (a hold or a step keeps its jump; a piece carries its sub-curve).
+        let straight = loweredSegments(
+            from: .number(0), to: .number(1), start: start, duration: duration, easing: easing, tolerance: tolerance, springs: springs)
+        return straight.map { piece in
+            guard case let .number(p0) = piece.from, case let .number(p1) = piece.to else { return piece }
+            if piece.easing == .hold || piece.end <= piece.start {
+                return Segment(
+                    start: piece.start, end: piece.end, from: PropertyValue.interpolate(from, to, p0, along: spatial),
+                    to: PropertyValue.interpolate(from, to, p1, along: spatial), easing: piece.easing)
+            }
+            let part = PropertyValue.spatialPiece(from, to, spatial, p0, p1)
+            return Segment(start: piece.start, end: piece.end, from: part.from, to: part.to, easing: piece.easing, spatial: part.tangents)
+        }
+    }
     switch easing {
     case .linear:
         return [Segment(start: start, end: start + duration, from: from, to: to, easing: .linear)]

@@ -8,7 +8,7 @@ private enum TimelineAction {
     /// The property becomes this value at once (a keyframe track before its first keyframe).
     case jump(PropertyValue)
     /// A tween or the motion into a keyframe; `relative` targets are added to the starting value.
-    case motion(duration: Double, easing: EasingSpec, target: PropertyValue, relative: Bool)
+    case motion(duration: Double, easing: EasingSpec, target: PropertyValue, relative: Bool, spatial: SpatialTangents? = nil)
 }
 
 private struct TimelineEvent {
@@ -43,7 +43,10 @@ func simulateTimeline(
         eventsByKey[key, default: []].append(TimelineEvent(time: 0, sequence: sequence, action: .jump(first.value)))
         sequence += 1
         for (previous, next) in zip(keyframes, keyframes.dropFirst()) {
-            let action = TimelineAction.motion(duration: next.at - previous.at, easing: next.easing, target: next.value, relative: false)
+            let spatial = previous.pathOut != nil || next.pathIn != nil
+                ? SpatialTangents(out: previous.pathOut ?? .zero, in: next.pathIn ?? .zero) : nil
+            let action = TimelineAction.motion(
+                duration: next.at - previous.at, easing: next.easing, target: next.value, relative: false, spatial: spatial)
             eventsByKey[key, default: []].append(TimelineEvent(time: previous.at, sequence: sequence, action: action))
             sequence += 1
         }
@@ -70,7 +73,7 @@ func simulateTimeline(
     /// off, so the seam jumps though every value written agrees.
     func springCutAtSeam(_ events: [TimelineEvent]) -> (start: Double, settled: Double)? {
         guard let last = events.max(by: { ($0.time, $0.sequence) < ($1.time, $1.sequence) }),
-            case let .motion(_, .spring(response, dampingFraction), _, _) = last.action
+            case let .motion(_, .spring(response, dampingFraction), _, _, _) = last.action
         else { return nil }
         let settled = last.time + springs.settlingDuration(SpringCurve(response: response, dampingFraction: dampingFraction))
         return settled > contentLength + timeEpsilon ? (last.time, settled) : nil
@@ -196,8 +199,11 @@ private struct SimulatedTracks {
             case let .jump(value):
                 words.append(0)
                 guard add(value) else { return nil }
-            case let .motion(duration, easing, target, relative):
+            case let .motion(duration, easing, target, relative, spatial):
                 words += [1, duration.bitPattern, relative ? 1 : 0]
+                if let spatial {
+                    words += [2, spatial.out.x.bitPattern, spatial.out.y.bitPattern, spatial.in.x.bitPattern, spatial.in.y.bitPattern]
+                }
                 add(easing)
                 guard add(target) else { return nil }
             }
@@ -227,11 +233,11 @@ private func run(
         switch item.event.action {
         case let .jump(value):
             track.jump(to: value, at: item.time)
-        case let .motion(duration, easing, target, relative):
+        case let .motion(duration, easing, target, relative, spatial):
             let begin = track.cutValue(at: item.time)
             track.animate(
                 at: item.time, duration: duration, easing: easing, to: relative ? begin.adding(target) : target,
-                tolerance: tolerance, springs: springs)
+                tolerance: tolerance, springs: springs, spatial: spatial)
         }
     }
     return track

@@ -109,3 +109,91 @@ extension Segment {
         return d == .zero ? nil : d
     }
 }
+
+extension PathShape {
+    /// The point at fraction `f` (clamped to 0…1) of the first contour's arc length.
+    public func point(atFraction f: Double) -> Point {
+        guard let contour = contours.first, let first = contour.vertices.first else { return .zero }
+        let edges = contour.edges
+        let total = edges.reduce(0) { $0 + $1.length }
+        guard total > 0 else { return first.point }
+        var remaining = min(max(f, 0), 1) * total
+        for edge in edges {
+            if remaining <= edge.length {
+                let s = edge.parameter(atLength: remaining)
+                return CubicBezierPoints(edge.p0, edge.p1, edge.p2, edge.p3).point(at: s)
+            }
+            remaining -= edge.length
+        }
+        return edges.last.map(\.p3) ?? first.point
+    }
+
+    /// A position moving along this path's first contour, `progress` (a fraction of its arc
+    /// length, clamped to 0…1) at every instant: each segment of progress becomes segments of
+    /// position along the curves it covers, split where it passes a vertex (a spatial segment is
+    /// one cubic), each the exact sub-curve, with the progress's easing piece.
+    public func motion(progress: Animated<Double>) -> Animated<Point> {
+        guard let contour = contours.first, !contour.vertices.isEmpty else { return Animated(.zero) }
+        let edges = contour.edges
+        let total = edges.reduce(0) { $0 + $1.length }
+        var bounds: [Double] = [0]
+        for edge in edges { bounds.append(bounds[bounds.count - 1] + edge.length) }
+        let fractions = total > 0 ? bounds.map { $0 / total } : bounds.map { _ in 0 }
+        let clamped = progress.clamped(to: 0...1)
+        func point(_ f: Double) -> Point { self.point(atFraction: f) }
+        // The edge a stretch of progress between two fractions lies on (the one its middle is on).
+        func edgeIndex(_ a: Double, _ b: Double) -> Int {
+            let middle = (a + b) / 2
+            return max(0, min(edges.count - 1, (fractions.lastIndex { $0 <= middle } ?? 0)))
+        }
+        func piece(_ a: Double, _ b: Double) -> (from: Point, to: Point, spatial: SpatialTangents?) {
+            guard !edges.isEmpty, total > 0 else { return (point(a), point(b), nil) }
+            let index = edgeIndex(a, b)
+            let edge = edges[index]
+            if edge.isLine { return (point(a), point(b), nil) }
+            let la = a * total - bounds[index], lb = b * total - bounds[index]
+            let part = edge.part(fromLength: min(la, lb), toLength: max(la, lb))
+            if la <= lb {
+                return (part.p0, part.p3, SpatialTangents(out: part.p1 - part.p0, in: part.p2 - part.p3))
+            }
+            return (part.p3, part.p0, SpatialTangents(out: part.p2 - part.p3, in: part.p1 - part.p0))
+        }
+        var result = Animated(point(clamped.initial), slot: progress.slot)
+        for segment in clamped.segments {
+            let duration = segment.end - segment.start
+            guard duration > 0, segment.easing != .hold else {
+                result.append(Segment(start: segment.start, end: segment.end, from: point(segment.from), to: point(segment.to), easing: segment.easing))
+                continue
+            }
+            // The instants the progress passes a vertex: found on a fine grid, then by bisection.
+            func progressAt(_ u: Double) -> Double { segment.from + (segment.to - segment.from) * segment.easing.progress(u) }
+            var cuts: [Double] = [0]
+            let inner = fractions.dropFirst().dropLast()
+            let steps = 64
+            var previous = progressAt(0)
+            for k in 1...steps {
+                let u = Double(k) / Double(steps)
+                let current = progressAt(u)
+                for f in inner where (previous - f) * (current - f) < 0 {
+                    var low = Double(k - 1) / Double(steps), high = u
+                    for _ in 0..<50 {
+                        let middle = (low + high) / 2
+                        if (progressAt(low) - f) * (progressAt(middle) - f) <= 0 { high = middle } else { low = middle }
+                    }
+                    cuts.append((low + high) / 2)
+                }
+                previous = current
+            }
+            cuts.append(1)
+            cuts.sort()
+            for (u0, u1) in zip(cuts, cuts.dropFirst()) where u1 - u0 > 1e-9 {
+                let (easing, p0, p1) = segment.easing.piece(from: u0, to: u1)
+                let a = segment.from + (segment.to - segment.from) * p0, b = segment.from + (segment.to - segment.from) * p1
+                let start = segment.start + duration * u0, end = u1 >= 1 ? segment.end : segment.start + duration * u1
+                let made = piece(a, b)
+                result.append(Segment(start: start, end: end, from: made.from, to: made.to, easing: easing, spatial: made.spatial))
+            }
+        }
+        return result
+    }
+}

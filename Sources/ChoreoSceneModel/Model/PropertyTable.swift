@@ -58,7 +58,9 @@ package struct Keywords: Sendable {
 /// paths, the JSON Schema): identity, transform, geometry, then style, each map's keys after it.
 public enum Property: Int, CaseIterable, Sendable, Comparable, CustomStringConvertible {
     case id, shape
-    case position, anchor, offset, scale, rotation, opacity
+    case position, positionX, positionY, anchor, offset, scale, rotation, opacity, orient, parent, visible, blend
+    case motionPath, motionPathD, motionPathAt, time, timeOffset, timeStretch
+    case mask, maskMode, expand, inverted, matte, matteNode, matteMode
     case size, sides, radius, innerRadius, cornerRadius, d, points, contours, closed, morph, children
     case text, font, align, lineHeight, letterSpacing, maxWidth, perGlyph, perGlyphDelay, a11y, a11yLabel
     case fill, fillLinear, fillFrom, fillTo, fillRadial, fillCenter, fillRadius, fillStops, fillUnits, fillRule
@@ -218,6 +220,12 @@ package enum PropertyKind: Sendable {
     case colorPair
     /// A number, or `[first, last]` numbers.
     case numberOrRange
+    /// `[from, to]` times (`visible: [0.2s, 1s]`).
+    case timePair
+    /// SVG path data, or a map of the property's children (`motion-path`).
+    case pathOrMap
+    /// A node, or a list of nodes (`mask:`).
+    case nodeOrList
 
     /// The model stores a `PropertyValue` of this kind.
     package var isModelValue: Bool {
@@ -352,7 +360,105 @@ extension Property {
             return .init(
                 key: "opacity", kind: .number, animatable: .always, defaultValue: .number(1), bound: .between(0, 1),
                 animatedBound: .between(0, 1), bakingTolerance: colorTolerance,
-                documentation: "0…1, the node as a whole")
+                documentation: "0…1, the node as a whole (on a mask: the mask's opacity)")
+        case .positionX, .positionY:
+            let axis = self == .positionX ? "x" : "y"
+            return .init(
+                key: axis, parent: .position, kind: .number, animatable: .always, defaultValue: .number(0),
+                documentation: "the position's \(axis) alone, with keyframes and easing of its own (After Effects' separate dimensions)")
+        case .orient:
+            return .init(
+                key: "orient", kind: .keyword,
+                keywords: Keywords(
+                    noun: "orientation",
+                    values: [("none", "the node keeps its rotation (default)"), ("auto", "the node turns with the direction it moves in (After Effects' auto-orient)")]),
+                documentation: "auto: the node turns with the direction its position moves in, added to its rotation")
+        case .parent:
+            return .init(
+                key: "parent", kind: .identifier,
+                documentation: "a sibling whose transform (not its opacity) this node follows, without being drawn inside it (After Effects' parenting)")
+        case .visible:
+            return .init(
+                key: "visible", kind: .timePair,
+                documentation: "`[in, out]`: the node is drawn only from in until out of each span's clock (After Effects' in and out points)")
+        case .blend:
+            return .init(
+                key: "blend", kind: .keyword,
+                keywords: Keywords(
+                    noun: "blend mode",
+                    values: BlendMode.allCases.map { ($0.rawValue, $0 == .normal ? "the default" : "CSS mix-blend-mode: \($0.rawValue)") },
+                    aliases: ["add": "screen", "colour": "color", "dodge": "color-dodge", "burn": "color-burn"]),
+                documentation: "how the node's drawing combines with what is below it (CSS mix-blend-mode, Lottie's layer blend mode)")
+        case .motionPath:
+            return .init(
+                key: "motion-path", kind: .pathOrMap, animatable: .always,
+                documentation: "path data the node's position travels along, or {d, at}: `at` is how far along it (0…1)")
+        case .motionPathD:
+            return .init(
+                key: "d", parent: .motionPath, kind: .pathData, requiredOn: ShapeKind.allCases,
+                documentation: "the path, in the parent's coordinates (SVG path data)")
+        case .motionPathAt:
+            return .init(
+                key: "at", parent: .motionPath, kind: .number, animatable: .always, defaultValue: .number(0), bound: .between(0, 1),
+                animatedBound: .between(0, 1), bakingTolerance: .absolute(0.001),
+                documentation: "how far along the path the node is: 0 at its start, 1 at its end (a fraction of its length)")
+        case .time:
+            return .init(
+                key: "time", kind: .map, shapes: [.group],
+                documentation: "{offset, stretch}: the group's animations in timelines start offset later and run stretch times as long")
+        case .timeOffset:
+            return .init(
+                key: "offset", parent: .time, kind: .time, bound: .any,
+                documentation: "how much later the group's animations start (After Effects' layer start time)")
+        case .timeStretch:
+            return .init(
+                key: "stretch", parent: .time, kind: .number, bound: .greaterThan(0),
+                documentation: "how many times as long the group's animations take (2 = half speed; After Effects' time stretch)")
+        case .mask:
+            return .init(
+                key: "mask", kind: .nodeOrList,
+                documentation: "a shape or a list of shapes the node is drawn inside, each with mode, opacity, expand (After Effects' masks)")
+        case .maskMode:
+            return .init(
+                key: "mode", kind: .keyword, shapes: [.rect, .ellipse, .polygon, .path],
+                keywords: Keywords(
+                    noun: "mask mode",
+                    values: [
+                        (MaskMode.add.rawValue, "adds the mask's inside (default)"),
+                        (MaskMode.subtract.rawValue, "cuts the mask's inside out"),
+                        (MaskMode.intersect.rawValue, "keeps only where the mask and the masks before it overlap"),
+                        (MaskMode.difference.rawValue, "where either the mask or the masks before it are, not both"),
+                    ]),
+                documentation: "on a mask: how it combines with the masks before it")
+        case .expand:
+            return .init(
+                key: "expand", kind: .number, shapes: [.rect, .ellipse, .polygon, .path], animatable: .on([.rect, .ellipse, .polygon, .path]),
+                defaultValue: .number(0),
+                documentation: "on a mask: how far its edge is pushed out, in px (negative pulls it in)")
+        case .inverted:
+            return .init(
+                key: "inverted", kind: .boolean, shapes: [.rect, .ellipse, .polygon, .path],
+                documentation: "on a mask: its outside counts instead of its inside")
+        case .matte:
+            return .init(
+                key: "matte", kind: .map,
+                documentation: "{node, mode}: the node is drawn only where a sibling's drawing lets it (After Effects' track matte)")
+        case .matteNode:
+            return .init(
+                key: "node", parent: .matte, kind: .identifier, requiredOn: ShapeKind.allCases,
+                documentation: "the sibling whose drawing is the matte; it is not drawn itself")
+        case .matteMode:
+            return .init(
+                key: "mode", parent: .matte, kind: .keyword,
+                keywords: Keywords(
+                    noun: "matte mode",
+                    values: [
+                        (MatteMode.alpha.rawValue, "where the matte is opaque (default)"),
+                        (MatteMode.alphaInverted.rawValue, "where the matte is transparent"),
+                        (MatteMode.luma.rawValue, "as bright as the matte is"),
+                        (MatteMode.lumaInverted.rawValue, "as dark as the matte is"),
+                    ]),
+                documentation: "alpha (default), alpha-inverted, luma or luma-inverted")
 
         case .size:
             return .init(

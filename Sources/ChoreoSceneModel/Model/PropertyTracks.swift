@@ -8,6 +8,9 @@ extension Property {
     package var track: TrackPlace? {
         switch self {
         case .position: .transform(.position)
+        case .positionX: .transform(.positionX)
+        case .positionY: .transform(.positionY)
+        case .expand: .maskExpand
         case .anchor: .transform(.anchor)
         case .offset: .transform(.offset)
         case .scale: .transform(.scale)
@@ -41,8 +44,11 @@ extension Property {
             .perGlyph, .perGlyphDelay, .a11y, .a11yLabel, .fillLinear, .fillRadial, .fillUnits, .fillRule, .stroke, .strokeCap,
             .strokeJoin, .strokeMiterLimit, .strokeDash, .trim, .repeat, .repeatCount, .repeatRotation, .repeatOffset,
             .repeatScale, .repeatAnchor, .repeatOpacity, .repeatDelay, .repeatFill, .clip, .clipShape, .clipSides, .clipClosed,
-            .clipMorph, .shadow:
+            .clipMorph, .shadow, .orient, .parent, .visible, .blend, .motionPath, .motionPathD, .time, .timeOffset, .timeStretch,
+            .mask, .maskMode, .inverted, .matte, .matteNode, .matteMode:
             nil
+        // Lowered into the position, along the path.
+        case .motionPathAt: nil
         }
     }
 }

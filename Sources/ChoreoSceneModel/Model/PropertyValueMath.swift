@@ -19,6 +19,20 @@ extension PropertyValue: Interpolatable {
         default: return progress >= 1 ? to : from
         }
     }
+
+    /// A position along a curve (`Spatial.swift`); any other value in a straight line.
+    public static func interpolate(_ from: PropertyValue, _ to: PropertyValue, _ progress: Double, along tangents: SpatialTangents) -> PropertyValue {
+        guard case let (.point(a), .point(b)) = (from, to) else { return interpolate(from, to, progress) }
+        return .point(Point.interpolate(a, b, progress, along: tangents))
+    }
+
+    public static func spatialPiece(
+        _ from: PropertyValue, _ to: PropertyValue, _ tangents: SpatialTangents, _ p0: Double, _ p1: Double
+    ) -> (from: PropertyValue, to: PropertyValue, tangents: SpatialTangents?) {
+        guard case let (.point(a), .point(b)) = (from, to) else { return (interpolate(from, to, p0), interpolate(from, to, p1), nil) }
+        let piece = Point.spatialPiece(a, b, tangents, p0, p1)
+        return (.point(piece.from), .point(piece.to), piece.tangents)
+    }
 }
 
 extension PropertyValue {

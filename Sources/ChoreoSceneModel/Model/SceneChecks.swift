@@ -256,6 +256,7 @@ extension SceneNode {
     /// Calls `body` with the node and everything below it, depth first.
     package func forEachInSubtree(_ body: (SceneNode) -> Void) {
         body(self)
+        for mask in masks { mask.forEachInSubtree(body) }
         for child in children { child.forEachInSubtree(body) }
     }
 

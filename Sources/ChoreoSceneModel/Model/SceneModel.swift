@@ -210,6 +210,8 @@ public struct SceneNode: Sendable, Equatable {
         set { rare = RareParts.make(repeat: `repeat`, stagger: stagger, clip: clip, origin: newValue) }
     }
 
+    var traitsBox: TraitsBox?
+
     /// `repeat`, `stagger`, `clip` and `origin`, which few nodes have, behind one optional
     /// reference: inline they were 200 of a node's 328 bytes, and a large scene's nodes are held
     /// in several arrays through lowering (8.7 MB at 10,000 nodes).
@@ -539,12 +541,19 @@ public struct Keyframe: Sendable, Equatable {
     /// The easing of the motion arriving at this keyframe (After Effects' "ease into"), linear by default.
     public var easing: EasingSpec
     public var range: SourceRange
+    /// A position keyframe's spatial tangents (`path: {in, out}`), relative to its value: the
+    /// curve arriving at it leaves the previous keyframe towards `value + pathIn`, the one leaving
+    /// it heads out towards `value + pathOut` (After Effects' motion path handles).
+    public var pathIn: Point?
+    public var pathOut: Point?
 
-    public init(at: Double, value: PropertyValue, easing: EasingSpec = .linear, range: SourceRange) {
+    public init(at: Double, value: PropertyValue, easing: EasingSpec = .linear, range: SourceRange, pathIn: Point? = nil, pathOut: Point? = nil) {
         self.at = at
         self.value = value
         self.easing = easing
         self.range = range
+        self.pathIn = pathIn
+        self.pathOut = pathOut
     }
 }
 
@@ -600,4 +609,86 @@ public struct SceneBinding: Sendable, Equatable {
         self.range = range
         self.glide = glide
     }
+}
+
+/// What a node has of After Effects' layer: parenting, its in and out points, a blend mode, the
+/// direction it faces, a motion path, its group's clock, masks and a track matte (contract §22).
+/// Few nodes have any, so a node keeps them behind one reference (`SceneNode.traits`).
+public struct SceneLayerTraits: Sendable, Equatable {
+    /// The id of the sibling whose transform the node follows.
+    public var parent: String?
+    /// `visible: [in, out]`, seconds of each span's clock (after the enclosing groups' `time:`).
+    public var visible: TimeWindow?
+    public var blend: BlendMode = .normal
+    /// `orient: auto`.
+    public var orients = false
+    /// `motion-path`: the path the position travels along; how far is the `motion-path.at` property.
+    public var motionPath: PathShape?
+    /// A group's `time: {offset, stretch}` (its descendants' animations in timelines).
+    public var time: TimeMap?
+    /// `mask:`, each mask a shape node in the node's local coordinates (never drawn).
+    public var masks: [SceneNode] = []
+    /// For a node that is a mask: how it combines with the masks before it, and whether its
+    /// outside counts.
+    public var maskMode: MaskMode?
+    public var inverted = false
+    /// `matte: {node, mode}`.
+    public var matte: MatteReference?
+
+    public init() {}
+
+    package var isEmpty: Bool { self == SceneLayerTraits() }
+}
+
+/// `[in, out]` seconds.
+public struct TimeWindow: Sendable, Equatable {
+    public var start: Double
+    public var end: Double
+
+    public init(start: Double, end: Double) {
+        self.start = start
+        self.end = end
+    }
+}
+
+/// A group's clock: a time `t` of its parent is `(t − offset) / stretch` of the group's.
+public struct TimeMap: Sendable, Equatable {
+    public var offset: Double
+    public var stretch: Double
+
+    public init(offset: Double = 0, stretch: Double = 1) {
+        self.offset = offset
+        self.stretch = stretch
+    }
+
+    /// A time of the group's clock on its parent's.
+    public func outer(_ time: Double) -> Double { offset + stretch * time }
+}
+
+public struct MatteReference: Sendable, Equatable {
+    public var node: String
+    public var mode: MatteMode
+
+    public init(node: String, mode: MatteMode) {
+        self.node = node
+        self.mode = mode
+    }
+}
+
+extension SceneNode {
+    public var traits: SceneLayerTraits {
+        get { traitsBox?.value ?? SceneLayerTraits() }
+        set { traitsBox = newValue.isEmpty ? nil : TraitsBox(newValue) }
+    }
+
+    /// The node's masks (`mask:`), shape nodes in its local coordinates.
+    public var masks: [SceneNode] { traitsBox?.value.masks ?? [] }
+}
+
+final class TraitsBox: Sendable, Equatable {
+    let value: SceneLayerTraits
+
+    init(_ value: SceneLayerTraits) { self.value = value }
+
+    static func == (a: TraitsBox, b: TraitsBox) -> Bool { a.value == b.value }
 }
