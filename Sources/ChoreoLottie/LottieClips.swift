@@ -46,8 +46,20 @@ struct LottieLayerWriter {
         var id: String
     }
 
+    /// The assets one node's layers show: its own, and its matte's (whose layer lies just above it).
+    struct NodeAssets {
+        var own: AssetReference?
+        var matte: AssetReference?
+    }
+
     /// How many assets have been written: the next asset's number.
     private var assetCount = 0
+
+    /// Writes the assets a node's layers need into the `assets` array (its matte's too), children's
+    /// before their parent's.
+    mutating func writeNodeAssets<W: JSONSink>(of node: Node, to w: inout W) -> NodeAssets {
+        NodeAssets(own: writeAssets(of: node, to: &w), matte: node.matte.flatMap { writeAssets(of: $0.source, to: &w) })
+    }
 
     /// Writes the assets the node's layer needs into the `assets` array, children's before their
     /// parent's, and returns the node's own (nil when its layer shows none).
@@ -58,6 +70,7 @@ struct LottieLayerWriter {
         case .effects:
             var plain = node
             plain.effects = nil
+            plain.layerTraits = LayerTraits(masks: node.masks)
             guard plain.lottieLayering != .shapes else { return nil }
             let plainAsset = writeAssets(of: plain, to: &w)
             return writeAsset(prefix: "effects", node: node, to: &w) { writer, w in
@@ -66,13 +79,11 @@ struct LottieLayerWriter {
         case .precomposition:
             guard case let .group(children) = node.content else { preconditionFailure("only a group is a precomposition") }
             let topFirst = Array(children.reversed())
-            var childAssets: [AssetReference?] = []
+            var childAssets: [NodeAssets] = []
             childAssets.reserveCapacity(topFirst.count)
-            for child in topFirst { childAssets.append(writeAssets(of: child, to: &w)) }
+            for child in topFirst { childAssets.append(writeNodeAssets(of: child, to: &w)) }
             return writeAsset(prefix: "clip", node: node, to: &w) { writer, w in
-                for (position, child) in topFirst.enumerated() {
-                    writer.writeLayer(for: child, shift: writer.inner, index: position + 1, asset: childAssets[position], to: &w)
-                }
+                writer.writeComposition(topFirst, assets: childAssets, shift: writer.inner, to: &w)
             }
         }
     }
@@ -93,41 +104,171 @@ struct LottieLayerWriter {
         return asset
     }
 
+    /// What a layer of a composition is besides its content: the layer it is parented to, its
+    /// blend mode, its in and out points, and its place in a track matte.
+    struct LayerRole: Equatable {
+        var parent: Int?
+        var blend: BlendMode = .normal
+        /// In and out frames; nil for the whole animation.
+        var range: FrameRange?
+        /// This layer is a matte (`td`) for the one below it.
+        var isMatte = false
+        /// This layer is shown through the matte above it (`tt`).
+        var matte: MatteMode?
+    }
+
+    struct FrameRange: Equatable {
+        var start: Double
+        var end: Double
+    }
+
+    /// The layers of one composition (the document's, or a precomposition's), top first: each
+    /// node's layer, a matte's layer just above the node it is the matte of, and after them a null
+    /// layer per node that others follow (`parent:`), carrying its transform: a node that follows
+    /// another is parented to that null, so its own layer keeps its own transform and drawing.
+    /// `firstIndex` numbers the first layer; `fit` is a sticker's top-level placement.
+    /// `drawn` may write a node's layer itself (returning true). Returns the number after the last layer's.
+    @discardableResult
+    func writeComposition<W: JSONSink>(
+        _ topFirst: [Node], assets: [NodeAssets], shift: Point, firstIndex: Int = 1, fit: LottieEmitter.CanvasFit? = nil,
+        drawn: (Node, Int, NodeAssets, LayerRole, inout W) -> Bool = { _, _, _, _, _ in false }, to w: inout W
+    ) -> Int {
+        // Numbers: drawn layers first (a matte's before its node), then the nulls.
+        var index = firstIndex
+        var numbers: [(matte: Int?, own: Int)] = []
+        for node in topFirst {
+            let matte = node.matte != nil ? index : nil
+            if matte != nil { index += 1 }
+            numbers.append((matte, index))
+            index += 1
+        }
+        let byID = topFirst.byID
+        var followed: [String] = []
+        for node in topFirst {
+            for ancestor in node.parentChain(among: byID) where !followed.contains(ancestor.id) { followed.append(ancestor.id) }
+        }
+        var nulls: [String: Int] = [:]
+        for id in followed {
+            nulls[id] = index
+            index += 1
+        }
+        for (position, node) in topFirst.enumerated() {
+            var role = LayerRole(parent: node.parent.flatMap { nulls[$0] }, blend: node.blend)
+            if let window = node.window, window.intervals.count == 1 {
+                role.range = FrameRange(start: window.intervals[0].start * shapes.fps, end: window.intervals[0].end * shapes.fps)
+            }
+            if let matte = node.matte {
+                // The matte is drawn only as the matte: its own window and transform, no blend.
+                var source = matte.source
+                source.blend = .normal
+                var matteRole = LayerRole(isMatte: true)
+                if let window = source.window, window.intervals.count == 1 {
+                    matteRole.range = FrameRange(start: window.intervals[0].start * shapes.fps, end: window.intervals[0].end * shapes.fps)
+                }
+                writeLayer(
+                    for: source, shift: shift, index: numbers[position].matte!, asset: assets[position].matte, role: matteRole, fit: fit,
+                    to: &w)
+                role.matte = matte.mode
+            }
+            var placed = node
+            placed.matte = nil
+            // A node that follows a null is placed by it (which carries the composition's shift and fit).
+            let parented = role.parent != nil
+            if !drawn(placed, numbers[position].own, assets[position], role, &w) {
+                writeLayer(
+                    for: placed, shift: parented ? .zero : shift, index: numbers[position].own, asset: assets[position].own, role: role,
+                    fit: parented ? nil : fit, to: &w)
+            }
+        }
+        for id in followed {
+            guard let node = byID[id] else { continue }
+            writeNull(for: node, index: nulls[id]!, parent: node.parent.flatMap { nulls[$0] }, shift: shift, fit: fit, to: &w)
+        }
+        return index
+    }
+
+    /// A null layer carrying a node's transform (not its opacity), for the nodes that follow it;
+    /// outermost, it is placed in the composition (its `shift`, a sticker's `fit`).
+    private func writeNull<W: JSONSink>(
+        for node: Node, index: Int, parent: Int?, shift: Point, fit: LottieEmitter.CanvasFit?, to w: inout W
+    ) {
+        var transform = node.transform
+        transform.opacity = Animated(1)
+        var position = shapes.lottiePosition(transform, shift: parent == nil ? shift : .zero)
+        var scale = transform.scale
+        if let fit, parent == nil {
+            // The sticker's fit before the node's own placement: scaled about the canvas's origin, then moved.
+            func fitted(_ p: Point) -> Point { p * fit.scale + fit.offset }
+            switch position {
+            case let .together(track): position = .together(track.map(fitted))
+            case let .split(x, y):
+                position = .split(x: x.map { $0 * fit.scale + fit.offset.x }, y: y.map { $0 * fit.scale + fit.offset.y })
+            }
+            scale = scale.map { $0 * fit.scale }
+        }
+        w.beginObject()
+        LottieEmitter.writeLayerHeader(type: 3, name: "\(node.id) (parent)", index: index, outPoint: outPoint, to: &w)
+        if let parent { w.member("parent", parent) }
+        w.key("ks")
+        w.beginObject()
+        shapes.writeTransformMembers(
+            anchor: transform.anchor, position: position, scale: scale,
+            rotation: transform.orientedRotation(fps: shapes.fps, duration: shapes.duration), opacity: transform.opacity, to: &w)
+        w.endObject()
+        w.endObject()
+    }
+
     /// The node's layer, numbered `index`, placed in a composition whose coordinates are the
     /// parent's moved by `shift`; `asset` is what `writeAssets` returned for the node. With a `fit`
     /// (a sticker's top-level layers), the layer's `ks` is the fit.
     func writeLayer<W: JSONSink>(
-        for node: Node, shift: Point = .zero, index: Int, asset: AssetReference?, fit: LottieEmitter.CanvasFit? = nil, to w: inout W
+        for node: Node, shift: Point = .zero, index: Int, asset: AssetReference?, role: LayerRole = LayerRole(),
+        fit: LottieEmitter.CanvasFit? = nil, to w: inout W
     ) {
+        // A window of one stretch is the layer's in and out points; any other, its opacity.
+        let windowInLayer = role.range != nil
         switch node.lottieLayering {
         case .effects:
-            writeEffectLayer(of: node, node.effects!, shift: shift, index: index, asset: asset, fit: fit, to: &w)
+            writeEffectLayer(of: node, node.effects!, shift: shift, index: index, asset: asset, role: role, fit: fit, to: &w)
         case .shapes:
-            writeLayer(type: 4, name: node.id, index: index, transform: Transform(position: Animated(shift)), fit: fit, to: &w) { w in
+            writeLayer(type: 4, name: node.id, index: index, transform: Transform(position: Animated(shift)), role: role, fit: fit, to: &w) { w in
                 w.key("shapes")
                 w.beginArray()
-                shapes.writeGroup(for: node, to: &w)
+                shapes.writeGroup(for: node, windowInLayer: windowInLayer, to: &w)
                 w.endArray()
             }
         case .masked:
             var unplaced = node
             unplaced.transform = .identity
-            writeLayer(type: 4, name: node.id, index: index, transform: node.transform, shift: shift, fit: fit, to: &w) { w in
-                if let clip = node.clip { writeMasks(clip, shift: .zero, to: &w) }
+            unplaced.layerTraits = LayerTraits()
+            writeLayer(
+                type: 4, name: node.id, index: index, transform: layerTransform(node, windowInLayer: windowInLayer), shift: shift,
+                role: role, fit: fit, to: &w
+            ) { w in
+                writeMasks(node.masks, clip: node.clip, shift: .zero, to: &w)
                 w.key("shapes")
                 w.beginArray()
-                shapes.writeGroup(for: unplaced, to: &w)
+                shapes.writeGroup(for: unplaced, windowInLayer: true, to: &w)
                 w.endArray()
             }
         case .precomposition:
             guard let asset else { preconditionFailure("a precomposition's asset is written first") }
             writeLayer(
-                type: 0, name: node.id, index: index, transform: node.transform, shift: shift, anchorShift: inner, fit: fit, to: &w
+                type: 0, name: node.id, index: index, transform: layerTransform(node, windowInLayer: windowInLayer), shift: shift,
+                anchorShift: inner, role: role, fit: fit, to: &w
             ) { w in
-                if let clip = node.clip { writeMasks(clip, shift: inner, to: &w) }
+                writeMasks(node.masks, clip: node.clip, shift: inner, to: &w)
                 writeAssetReference(asset, to: &w)
             }
         }
+    }
+
+    /// A node's transform as its own layer carries it: its window folded into its opacity unless
+    /// the layer's in and out points hold it.
+    private func layerTransform(_ node: Node, windowInLayer: Bool) -> Transform {
+        var transform = node.transform
+        if !windowInLayer { transform.opacity = node.drawnOpacity }
+        return transform
     }
 
     /// A node with effects: a layer carrying them in `ef`, placed at `shift` with an identity
@@ -135,22 +276,28 @@ struct LottieLayerWriter {
     /// own transform stays in its drawing (its `gr`, or the layer of a precomposition when a clip
     /// or effects below it need layers of their own).
     private func writeEffectLayer<W: JSONSink>(
-        of node: Node, _ effects: Effects, shift: Point, index: Int, asset: AssetReference?, fit: LottieEmitter.CanvasFit?, to w: inout W
+        of node: Node, _ effects: Effects, shift: Point, index: Int, asset: AssetReference?, role: LayerRole,
+        fit: LottieEmitter.CanvasFit?, to w: inout W
     ) {
         var plain = node
         plain.effects = nil
+        // Its masks stay with its transform; its window, parent, blend and matte are the effect layer's.
+        plain.layerTraits = LayerTraits(masks: node.masks)
+        var outer = Transform(position: Animated(shift))
+        if role.range == nil, let window = node.window { outer.opacity = Animated(1).shown(in: window) }
         guard plain.lottieLayering != .shapes else {
-            writeLayer(type: 4, name: node.id, index: index, transform: Transform(position: Animated(shift)), fit: fit, to: &w) { w in
+            writeLayer(type: 4, name: node.id, index: index, transform: outer, role: role, fit: fit, to: &w) { w in
                 w.key("shapes")
                 w.beginArray()
-                shapes.writeGroup(for: plain, to: &w)
+                shapes.writeGroup(for: plain, windowInLayer: true, to: &w)
                 w.endArray()
                 LottieEffects.write(effects, fps: shapes.fps, duration: shapes.duration, to: &w)
             }
             return
         }
         guard let asset else { preconditionFailure("an effect layer's asset is written first") }
-        writeLayer(type: 0, name: node.id, index: index, transform: .identity, shift: shift, anchorShift: inner, fit: fit, to: &w) { w in
+        outer.position = Animated(.zero)
+        writeLayer(type: 0, name: node.id, index: index, transform: outer, shift: shift, anchorShift: inner, role: role, fit: fit, to: &w) { w in
             writeAssetReference(asset, to: &w)
             LottieEffects.write(effects, fps: shapes.fps, duration: shapes.duration, to: &w)
         }
@@ -168,50 +315,80 @@ struct LottieLayerWriter {
     /// coordinates moved by `anchorShift` (a precomposition's); `members` writes what follows `ks`.
     private func writeLayer<W: JSONSink>(
         type: Int, name: String, index: Int, transform: Transform, shift: Point = .zero, anchorShift: Point = .zero,
-        fit: LottieEmitter.CanvasFit?, to w: inout W, members: (inout W) -> Void
+        role: LayerRole = LayerRole(), fit: LottieEmitter.CanvasFit?, to w: inout W, members: (inout W) -> Void
     ) {
         w.beginObject()
-        LottieEmitter.writeLayerHeader(type: type, name: name, index: index, outPoint: outPoint, to: &w)
+        LottieEmitter.writeLayerHeader(
+            type: type, name: name, index: index, outPoint: outPoint, inFrame: role.range?.start, outFrame: role.range?.end,
+            blend: role.blend, to: &w)
+        if let parent = role.parent { w.member("parent", parent) }
+        if role.isMatte { w.member("td", 1) }
+        if let matte = role.matte { w.member("tt", matte.lottieCode) }
         w.key("ks")
         if let fit {
             LottieEmitter.writeLayerTransform(fit: fit, to: &w)
         } else {
-            let position = combineTracks(transform.position, transform.offset, fps: shapes.fps, duration: shapes.duration) {
-                $0 + $1 + shift
-            }
             w.beginObject()
             shapes.writeTransformMembers(
-                anchor: transform.anchor.map { $0 + anchorShift }, position: position, scale: transform.scale,
-                rotation: transform.rotation, opacity: transform.opacity, to: &w)
+                anchor: transform.anchor.map { $0 + anchorShift }, position: shapes.lottiePosition(transform, shift: shift),
+                scale: transform.scale, rotation: transform.orientedRotation(fps: shapes.fps, duration: shapes.duration),
+                opacity: transform.opacity, to: &w)
             w.endObject()
         }
         members(&w)
         w.endObject()
     }
 
-    /// `hasMask` and the clip as additive masks, one per contour (a mask is one contour; masks in
-    /// mode add show their union, which is what a clip of several contours means), in the layer's
-    /// coordinates (the node's local ones moved by `shift`).
-    private func writeMasks<W: JSONSink>(_ clip: ClipShape, shift: Point, to w: inout W) {
-        let track = clipOutlineTrack(clip, shift: shift)
-        // `clipOutlineTrack` gives every value of a moving clip one contour count.
-        let count = max(1, track.initial.contours.count)
+    /// `hasMask` and the node's masks (`masksProperties`): its own, in order, each with its mode,
+    /// opacity, expansion and inversion, then its clip as one mask per contour that intersects what
+    /// they leave (additive when the node has no masks: masks in mode add show their union, which
+    /// is what a clip of several contours means), all in the layer's coordinates (the node's local
+    /// ones moved by `shift`).
+    private func writeMasks<W: JSONSink>(_ masks: [Mask], clip: ClipShape?, shift: Point, to w: inout W) {
+        guard !masks.isEmpty || clip != nil else { return }
         w.key("hasMask")
         w.bool(true)
         w.key("masksProperties")
         w.beginArray()
-        for index in 0..<count {
-            let outline = track.map { index < $0.contours.count ? $0.contours[index] : Contour([], closed: true) }
-            w.beginObject()
-            w.member("nm", "clip")
-            w.key("inv")
-            w.bool(false)
-            w.member("mode", "a")
-            w.key("pt")
-            writeLottieProperty(outline, fps: shapes.fps, ContourEncoding(), to: &w)
-            w.staticProperty("o", 100)
-            w.staticProperty("x", 0)
-            w.endObject()
+        for mask in masks {
+            let track = clipOutlineTrack(ClipShape(geometry: mask.geometry, transform: mask.transform), shift: shift)
+            let count = max(1, track.initial.contours.count)
+            for index in 0..<count {
+                let outline = track.map { index < $0.contours.count ? $0.contours[index] : Contour([], closed: true) }
+                w.beginObject()
+                w.member("nm", "mask")
+                w.key("inv")
+                w.bool(mask.inverted)
+                // A mask of several contours: the first in the mask's mode, the rest added to it.
+                w.member("mode", index == 0 ? mask.mode.lottieCode : MaskMode.add.lottieCode)
+                w.key("pt")
+                writeLottieProperty(outline, fps: shapes.fps, ContourEncoding(), to: &w)
+                w.key("o")
+                writeLottieProperty(
+                    mask.transform.opacity.playerSafe(TrackPlace.maskTransform(.opacity).boundedRange), fps: shapes.fps, .opacityPercent,
+                    to: &w)
+                w.key("x")
+                writeLottieProperty(mask.expand, fps: shapes.fps, .scalar(), to: &w)
+                w.endObject()
+            }
+        }
+        if let clip {
+            let track = clipOutlineTrack(clip, shift: shift)
+            // `clipOutlineTrack` gives every value of a moving clip one contour count.
+            let count = max(1, track.initial.contours.count)
+            for index in 0..<count {
+                let outline = track.map { index < $0.contours.count ? $0.contours[index] : Contour([], closed: true) }
+                w.beginObject()
+                w.member("nm", "clip")
+                w.key("inv")
+                w.bool(false)
+                w.member("mode", masks.isEmpty ? "a" : "i")
+                w.key("pt")
+                writeLottieProperty(outline, fps: shapes.fps, ContourEncoding(), to: &w)
+                w.staticProperty("o", 100)
+                w.staticProperty("x", 0)
+                w.endObject()
+            }
         }
         w.endArray()
     }
@@ -250,4 +427,33 @@ private struct KeyAndJumpTimes: TrackVisitor {
         keyTimes += track.keyTimes
         jumpTimes += track.jumpTimes
     }
+}
+
+extension MaskMode {
+    /// Lottie's mask mode letter.
+    var lottieCode: String {
+        switch self {
+        case .add: "a"
+        case .subtract: "s"
+        case .intersect: "i"
+        case .difference: "f"
+        }
+    }
+}
+
+extension MatteMode {
+    /// Lottie's `tt`: 1 alpha, 2 alpha inverted, 3 luma, 4 luma inverted.
+    var lottieCode: Int {
+        switch self {
+        case .alpha: 1
+        case .alphaInverted: 2
+        case .luma: 3
+        case .lumaInverted: 4
+        }
+    }
+}
+
+extension BlendMode {
+    /// Lottie's layer `bm`: the modes in After Effects' order, from 0.
+    var lottieCode: Int { BlendMode.allCases.firstIndex(of: self)! }
 }

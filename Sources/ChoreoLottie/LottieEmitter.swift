@@ -88,11 +88,9 @@ public enum LottieEmitter {
         w.member("ddd", 0)
         w.key("assets")
         w.beginArray()
-        // The precomposition each top-level layer shows, by its place in `topFirst`.
-        var layerAssets: [Int: LottieLayerWriter.AssetReference] = [:]
-        for (position, node) in topFirst.enumerated() where node.lottieLayering != .shapes {
-            layerAssets[position] = layerWriter.writeAssets(of: node, to: &w)
-        }
+        // The precompositions each top-level layer (and its matte) shows, by its place in `topFirst`.
+        var layerAssets: [LottieLayerWriter.NodeAssets] = []
+        for node in topFirst { layerAssets.append(layerWriter.writeNodeAssets(of: node, to: &w)) }
         w.endArray()
         w.key("markers")
         w.beginArray()
@@ -108,23 +106,20 @@ public enum LottieEmitter {
         w.endArray()
         w.key("layers")
         w.beginArray()
-        var index = 0
-        for (position, node) in topFirst.enumerated() {
-            index += 1
-            if node.lottieLayering == .shapes {
-                writeShapeLayer(name: node.accessibleName ?? node.id, index: index, outPoint: outPoint, fit: fit, to: &w) {
-                    builder.writeGroup(for: node, to: &$0)
-                }
-            } else {
-                layerWriter.writeLayer(for: node, index: index, asset: layerAssets[position], fit: fit, to: &w)
+        // A top-level shape layer is named for assistive technology (a text's text).
+        let next = layerWriter.writeComposition(topFirst, assets: layerAssets, shift: .zero, fit: fit, drawn: { node, number, _, role, w in
+            guard node.lottieLayering == .shapes, role == LottieLayerWriter.LayerRole() else { return false }
+            writeShapeLayer(name: node.accessibleName ?? node.id, index: number, outPoint: outPoint, fit: fit, to: &w) {
+                builder.writeGroup(for: node, to: &$0)
             }
-        }
+            return true
+        }, to: &w)
         if let background = timeline.background {
             let size = Point(timeline.width, timeline.height)
             let backdrop = Node(
                 id: "background", transform: Transform(position: Animated(size * 0.5)),
                 content: .shape(.rect(size: Animated(size), cornerRadius: Animated(0)), Style(fill: .color(Animated(background, slot: timeline.backgroundSlot)))))
-            writeShapeLayer(name: "background", index: index + 1, outPoint: outPoint, fit: fit, to: &w) {
+            writeShapeLayer(name: "background", index: next, outPoint: outPoint, fit: fit, to: &w) {
                 builder.writeGroup(for: backdrop, to: &$0)
             }
         }
@@ -173,17 +168,20 @@ public enum LottieEmitter {
 
     /// The members every layer opens with, shape layers and the layered writer's alike: its type,
     /// index and name, and a life from frame 0 to `outPoint` at normal speed and blending.
-    static func writeLayerHeader<W: JSONSink>(type: Int, name: String, index: Int, outPoint: Int, to w: inout W) {
+    static func writeLayerHeader<W: JSONSink>(
+        type: Int, name: String, index: Int, outPoint: Int, inFrame: Double? = nil, outFrame: Double? = nil, blend: BlendMode = .normal,
+        to w: inout W
+    ) {
         w.member("ty", type)
         w.member("ddd", 0)
         w.member("ind", index)
         w.member("nm", name)
         w.member("sr", 1)
         w.member("st", 0)
-        w.member("ip", 0)
-        w.member("op", outPoint)
+        if let inFrame { w.member("ip", number: inFrame) } else { w.member("ip", 0) }
+        if let outFrame { w.member("op", number: outFrame) } else { w.member("op", outPoint) }
         w.member("ao", 0)
-        w.member("bm", 0)
+        w.member("bm", blend.lottieCode)
     }
 
     /// A shape layer's `ks`: the identity, or the sticker's fit.

@@ -12,6 +12,8 @@ struct LottieKey<Value> {
     var frame: Double
     var value: Value
     var easing: Easing?
+    /// The curve towards the next keyframe (a position's `to` and `ti`).
+    var spatial: SpatialTangents? = nil
 }
 
 /// The keyframes of an animated track, in frames. Jumps (a segment whose `from` differs from the
@@ -20,7 +22,8 @@ struct LottieKey<Value> {
 func lottieKeys<Value>(_ track: Animated<Value>, fps: Double, droppingRedundant: Bool = true) -> [LottieKey<Value>] {
     var keys: [LottieKey<Value>] = []
 
-    func place(_ value: Value, at frame: Double, easing: Easing?) {
+    func place(_ value: Value, at frame: Double, easing: Easing?, spatial: SpatialTangents? = nil) {
+        defer { if let spatial, keys.last?.frame == frame, keys.last?.easing != .hold { keys[keys.count - 1].spatial = spatial } }
         guard let last = keys.last else {
             // Before its first keyframe a Lottie property has that keyframe's value; the initial
             // value is only visible (and so only written) when the first segment starts later.
@@ -53,7 +56,13 @@ func lottieKeys<Value>(_ track: Animated<Value>, fps: Double, droppingRedundant:
                 let previous = keys[lastIndex - 1]
                 let piece = easing.piece(from: 0, to: (earlier - previous.frame) / (last.frame - previous.frame))
                 keys[lastIndex - 1].easing = piece.easing
-                keys[lastIndex].value = Value.interpolate(previous.value, last.value, piece.p1)
+                if let spatial = previous.spatial {
+                    let part = Value.spatialPiece(previous.value, last.value, spatial, piece.p0, piece.p1)
+                    keys[lastIndex].value = part.to
+                    keys[lastIndex - 1].spatial = part.tangents
+                } else {
+                    keys[lastIndex].value = Value.interpolate(previous.value, last.value, piece.p1)
+                }
                 keys[lastIndex].frame = earlier
             } else {
                 keys[lastIndex].frame = earlier
@@ -68,7 +77,7 @@ func lottieKeys<Value>(_ track: Animated<Value>, fps: Double, droppingRedundant:
             place(segment.to, at: start, easing: nil)
             continue
         }
-        place(segment.from, at: start, easing: segment.easing)
+        place(segment.from, at: start, easing: segment.easing, spatial: segment.spatial.flatMap { $0.isStraight ? nil : $0 })
         keys.append(LottieKey(frame: end, value: segment.to, easing: nil))
     }
     return droppingRedundant ? droppingRedundantKeys(keys) : keys
@@ -84,7 +93,7 @@ func droppingRedundantKeys<Value: Equatable>(_ keys: [LottieKey<Value>]) -> [Lot
     kept.reserveCapacity(keys.count)
     for (index, key) in keys.enumerated() {
         var key = key
-        if index + 1 < keys.count, key.easing != nil, key.easing != .hold, keys[index + 1].value == key.value {
+        if index + 1 < keys.count, key.easing != nil, key.easing != .hold, keys[index + 1].value == key.value, key.spatial == nil {
             key.easing = .hold
         }
         if let last = kept.last, last.easing == .hold, last.value == key.value, key.easing == .hold || index == keys.count - 1 {
@@ -214,6 +223,19 @@ func writeLottieProperty<W: JSONSink, E: LottieEncoding>(
             case let .cubic(x1, y1, x2, y2):
                 writeEasingHandle("o", x1, y1, to: &w)
                 writeEasingHandle("i", x2, y2, to: &w)
+            }
+            if let spatial = key.spatial, key.easing != nil, key.easing != .hold {
+                // The curve to the next keyframe: `to` from this value, `ti` from the next one's.
+                w.key("to")
+                w.beginArray()
+                w.number(spatial.out.x)
+                w.number(spatial.out.y)
+                w.endArray()
+                w.key("ti")
+                w.beginArray()
+                w.number(spatial.in.x)
+                w.number(spatial.in.y)
+                w.endArray()
             }
             w.endObject()
         }

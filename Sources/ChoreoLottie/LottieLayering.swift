@@ -29,5 +29,14 @@ extension Node {
 
     /// True when this node or one below it needs a layer of its own (a target's layer is what a
     /// dotLottie interaction names).
-    var containsLayeredNode: Bool { containsClip || containsEffects || containsTarget }
+    var containsLayeredNode: Bool { containsClip || containsEffects || containsTarget || containsOwnLayerNode }
+
+    private var containsOwnLayerNode: Bool {
+        if needsOwnLayer { return true }
+        if case let .group(children) = content { return children.contains { $0.containsOwnLayerNode } }
+        return false
+    }
+
+    /// What only a layer has: masks, a track matte, a blend mode, a parent.
+    var needsOwnLayer: Bool { !masks.isEmpty || matte != nil || blend != .normal || parent != nil }
 }

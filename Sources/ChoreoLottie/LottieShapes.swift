@@ -20,8 +20,10 @@ struct LottieShapeBuilder {
     // MARK: Nodes
 
     /// A node as one `gr`. Lottie draws the first item on top, so children are written top first.
-    func writeGroup<W: JSONSink>(for node: Node, to w: inout W) {
-        let transform = node.transform
+    /// A window the node's layer does not hold (`windowInLayer`) is its opacity dropping to 0.
+    func writeGroup<W: JSONSink>(for node: Node, windowInLayer: Bool = false, to w: inout W) {
+        var transform = node.transform
+        if !windowInLayer { transform.opacity = node.drawnOpacity }
         if transform.position.isAnimated, transform.offset.isAnimated,
             !sameTiming(transform.position, transform.offset)
         {
@@ -99,24 +101,55 @@ struct LottieShapeBuilder {
     /// The `tr` closing a group: `position + offset + R·S·(q − anchor)` is Lottie's
     /// `p + R·S·(q − a)` with `p = position + offset`.
     func writeTransformItem<W: JSONSink>(_ transform: Transform, to w: inout W) {
-        var position = combineTracks(transform.position, transform.offset, fps: fps, duration: duration, +)
-        position.slot = transform.position.slot ?? transform.offset.slot
         w.beginObject()
         w.member("ty", "tr")
         writeTransformMembers(
-            anchor: transform.anchor, position: position, scale: transform.scale,
-            rotation: transform.rotation, opacity: transform.opacity, to: &w)
+            anchor: transform.anchor, position: lottiePosition(transform), scale: transform.scale,
+            rotation: transform.orientedRotation(fps: fps, duration: duration), opacity: transform.opacity, to: &w)
         w.endObject()
     }
 
+    /// Lottie's `p`, `position + offset + shift`: one track (its curves kept, as `to`/`ti`), or
+    /// the two axes apart (`s: true`).
+    func lottiePosition(_ transform: Transform, shift: Point = .zero) -> LottiePosition {
+        let offset = transform.offset
+        if let axes = transform.axes {
+            guard !offset.isAnimated else {
+                return .together(sampledTrack(
+                    fps: fps, duration: duration, keyTimes: axes.x.keyTimes + axes.y.keyTimes + offset.keyTimes,
+                    jumpTimes: Set(axes.x.jumpTimes + axes.y.jumpTimes + offset.jumpTimes)
+                ) { transform.positionValue(at: $0) + offset.value(at: $0) + shift })
+            }
+            let delta = offset.initial + shift
+            return .split(x: axes.x.map { $0 + delta.x }, y: axes.y.map { $0 + delta.y })
+        }
+        var position = offset.isAnimated
+            ? combineTracks(transform.position, offset, fps: fps, duration: duration) { $0 + $1 + shift }
+            : transform.position.translated(by: offset.initial + shift)
+        position.slot = transform.position.slot ?? offset.slot
+        return .together(position)
+    }
+
     func writeTransformMembers<W: JSONSink>(
-        anchor: Animated<Point>, position: Animated<Point>, scale: Animated<Point>,
+        anchor: Animated<Point>, position: LottiePosition, scale: Animated<Point>,
         rotation: Animated<Double>, opacity: Animated<Double>, to w: inout W
     ) {
         w.key("a")
         writeLottieProperty(anchor, fps: fps, .point(), to: &w)
         w.key("p")
-        writeLottieProperty(position, fps: fps, .point(), to: &w)
+        switch position {
+        case let .together(track):
+            writeLottieProperty(track, fps: fps, .point(), to: &w)
+        case let .split(x, y):
+            w.beginObject()
+            w.key("s")
+            w.bool(true)
+            w.key("x")
+            writeLottieProperty(x, fps: fps, .scalar(), to: &w)
+            w.key("y")
+            writeLottieProperty(y, fps: fps, .scalar(), to: &w)
+            w.endObject()
+        }
         w.key("s")
         writeLottieProperty(scale, fps: fps, .point(times: 100), to: &w)
         w.key("r")
@@ -154,7 +187,7 @@ struct LottieShapeBuilder {
                 w.beginObject()
                 w.member("ty", "tr")
                 writeTransformMembers(
-                    anchor: Animated(.zero), position: Animated(placement.position), scale: Animated(placement.scale),
+                    anchor: Animated(.zero), position: .together(Animated(placement.position)), scale: Animated(placement.scale),
                     rotation: Animated(placement.rotation), opacity: opacity, to: &w)
                 w.endObject()
                 endGroup(to: &w)
@@ -209,7 +242,7 @@ struct LottieShapeBuilder {
             w.endObject()
             w.beginObject()
             w.member("ty", "tr")
-            writeTransformMembers(anchor: Animated(.zero), position: Animated(.zero), scale: size, rotation: Animated(0), opacity: Animated(1), to: &w)
+            writeTransformMembers(anchor: Animated(.zero), position: .together(Animated(.zero)), scale: size, rotation: Animated(0), opacity: Animated(1), to: &w)
             w.endObject()
             endGroup(to: &w)
             if let stroke = style.stroke { writeStrokeItem(stroke, to: &w) }
@@ -612,6 +645,12 @@ func sameTiming<A, B>(_ a: Animated<A>, _ b: Animated<B>) -> Bool {
 
 /// A copy's placement as Lottie transform values (`a` = 0), or nil when the matrix has a skew.
 // Foundation has an `AffineTransform` too; ours is the timeline's.
+/// A transform's `p`: one track, or Lottie's split position (`s: true`, each axis its own keyframes).
+enum LottiePosition {
+    case together(Animated<Point>)
+    case split(x: Animated<Double>, y: Animated<Double>)
+}
+
 func decompose(_ m: ChoreoTimeline.AffineTransform) -> (position: Point, rotation: Double, scale: Point)? {
     let scaleX = (m.a * m.a + m.b * m.b).squareRoot()
     guard scaleX > 1e-12 else { return nil }

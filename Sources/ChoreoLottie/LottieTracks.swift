@@ -28,43 +28,6 @@ func combineTracks<A, B, C>(
     }
 }
 
-/// A track sampled at every frame of the timeline and at the given key times, joined by linear
-/// segments. A jump is kept as a jump: the segment arriving at a jump time ends at the value just
-/// before it.
-func sampledTrack<C>(
-    fps: Double, duration: Double, keyTimes: [Double], jumpTimes: Set<Double>, _ value: (Double) -> C
-) -> Animated<C> {
-    let frameCount = Int((duration * fps).rounded())
-    var times = Set((0...max(frameCount, 0)).map { Double($0) / fps })
-    for time in keyTimes where time >= 0 && time <= duration { times.insert(time) }
-    let sorted = times.sorted()
-    guard let first = sorted.first else { return Animated(value(0)) }
-    var segments: [Segment<C>] = []
-    for (start, end) in zip(sorted, sorted.dropFirst()) {
-        let arrival = jumpTimes.contains(end) ? value(end - min(1e-9, (end - start) / 2)) : value(end)
-        segments.append(Segment(start: start, end: end, from: value(start), to: arrival, easing: .linear))
-    }
-    return Animated(value(first), segments: segments)
-}
-
-extension Animated {
-    /// The instants at which the value changes discontinuously.
-    var jumpTimes: [Double] {
-        var times: [Double] = []
-        var current = initial
-        for segment in segments {
-            if segment.from != current || (segment.end <= segment.start && segment.to != segment.from) {
-                times.append(segment.start)
-            }
-            if segment.easing == .hold, segment.end > segment.start, segment.to != segment.from {
-                times.append(segment.end)
-            }
-            current = segment.to
-        }
-        return times
-    }
-}
-
 extension Animated where Value: ClampableComponents {
     /// A bounded track (opacity, colour, trim, gradient stops) in the form every player draws
     /// right: values inside `range` at every instant, and easing handles inside 0…1, so no player

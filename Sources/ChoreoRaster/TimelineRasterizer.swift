@@ -1,5 +1,6 @@
 import CCairo
 import ChoreoTimeline
+import Glibc
 
 /// Draws a timeline at any instant into pixels with cairo: every node as `value(at:)` gives it at
 /// that instant (outline, trim, paint, stroke, transform, opacity, repeat, clip, effects), the way
@@ -77,7 +78,7 @@ public final class TimelineRasterizer {
             cairo_fill(cr)
         }
         var drawing = Drawing(time: time, rasterizer: self)
-        for layer in timeline.layers { drawing.draw(layer, on: cr, parent: base, alpha: 1) }
+        drawing.drawList(timeline.layers, on: cr, parent: base, alpha: 1)
         cairo_restore(cr)
         cairo_surface_flush(surface)
         copyUnpremultiplied(from: surface, into: &pixels)
@@ -120,10 +121,49 @@ public final class TimelineRasterizer {
             self.rasterizer = rasterizer
         }
 
-        /// Draws `node` onto `cr`; `parent` takes the parent's coordinates to the surface's,
-        /// `alpha` is the opacity inherited from groups that passed theirs down instead of
-        /// compositing on their own.
-        mutating func draw(_ node: Node, on cr: OpaquePointer, parent: AffineTransform, alpha: Double) {
+        /// Draws one list of siblings (the layers, a group's children): a node's parent is found
+        /// among them, and a list holding blended nodes is drawn as one group of its own (a group
+        /// isolates the blending of what is in it, as an After Effects precomposition does).
+        mutating func drawList(_ nodes: [Node], on cr: OpaquePointer, parent: AffineTransform, alpha: Double) {
+            let siblings = nodes.hasParents ? nodes.byID : [:]
+            for node in nodes {
+                var placement = parent
+                for ancestor in node.parentChain(among: siblings) { placement = placement.concatenating(ancestor.transform.matrix(at: time)) }
+                draw(node, on: cr, parent: placement, alpha: alpha, matteParent: parent)
+            }
+        }
+
+        /// Draws `node` onto `cr`; `parent` takes the parent's coordinates to the surface's (through
+        /// the node's parent chain, if it has one; `matteParent` is the list's own, where a matte
+        /// is placed), `alpha` is the opacity inherited from groups that passed theirs down instead
+        /// of compositing on their own.
+        mutating func draw(_ node: Node, on cr: OpaquePointer, parent: AffineTransform, alpha: Double, matteParent: AffineTransform? = nil) {
+            guard node.isShown(at: time) else { return }
+            if node.blend != .normal || node.matte != nil {
+                // Drawn on its own first, then laid on what is below through its matte, in its blend mode.
+                cairo_push_group(cr)
+                var plain = node
+                plain.blend = .normal
+                plain.matte = nil
+                draw(plain, on: cr, parent: parent, alpha: alpha)
+                if let matte = node.matte {
+                    let coverage = matteCoverage(matte, parent: matteParent ?? parent, alpha: alpha)
+                    cairo_pop_group_to_source(cr)
+                    cairo_save(cr)
+                    cairo_identity_matrix(cr)
+                    cairo_set_operator(cr, node.blend.cairoOperator)
+                    cairo_mask_surface(cr, coverage, 0, 0)
+                    cairo_restore(cr)
+                    cairo_surface_destroy(coverage)
+                } else {
+                    cairo_pop_group_to_source(cr)
+                    cairo_save(cr)
+                    cairo_set_operator(cr, node.blend.cairoOperator)
+                    cairo_paint(cr)
+                    cairo_restore(cr)
+                }
+                return
+            }
             let opacity = node.transform.opacity.value(at: time) * alpha
             guard opacity > 0 else { return }
             if let effects = node.effects {
@@ -142,8 +182,22 @@ public final class TimelineRasterizer {
             }
         }
 
-        /// The node's clip, copies and content, its own transform already in `matrix`.
+        /// The node's clip, copies and content, its own transform already in `matrix`, through its masks.
         private mutating func drawPlaced(_ node: Node, on cr: OpaquePointer, matrix: AffineTransform, alpha: Double) {
+            if !node.masks.isEmpty {
+                var plain = node
+                plain.masks = []
+                cairo_push_group(cr)
+                drawPlaced(plain, on: cr, matrix: matrix, alpha: alpha)
+                cairo_pop_group_to_source(cr)
+                let coverage = maskCoverage(node.masks, matrix: matrix)
+                cairo_save(cr)
+                cairo_identity_matrix(cr)
+                cairo_mask_surface(cr, coverage, 0, 0)
+                cairo_restore(cr)
+                cairo_surface_destroy(coverage)
+                return
+            }
             let clipped = node.clip != nil
             if let clip = node.clip {
                 let outline = clip.outline(at: time)
@@ -179,10 +233,109 @@ public final class TimelineRasterizer {
         private mutating func drawContent(_ node: Node, on cr: OpaquePointer, matrix: AffineTransform, alpha: Double) {
             switch node.content {
             case let .group(children):
-                for child in children { draw(child, on: cr, parent: matrix, alpha: alpha) }
+                if children.contains(where: { $0.blend != .normal }) {
+                    cairo_push_group(cr)
+                    drawList(children, on: cr, parent: matrix, alpha: alpha)
+                    cairo_pop_group_to_source(cr)
+                    cairo_paint(cr)
+                } else {
+                    drawList(children, on: cr, parent: matrix, alpha: alpha)
+                }
             case let .shape(geometry, style):
                 drawShape(geometry, style, on: cr, matrix: matrix, alpha: alpha)
             }
+        }
+
+        // MARK: Masks and mattes
+
+        /// An alpha surface the size of the picture: how much of a node its masks let show, in
+        /// order, each combined with what the ones before it left (After Effects' mask modes).
+        private func maskCoverage(_ masks: [Mask], matrix: AffineTransform) -> OpaquePointer {
+            let width = rasterizer.width, height = rasterizer.height
+            let result = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height))!
+            let one = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height))!
+            defer { cairo_surface_destroy(one) }
+            let stride = Int(cairo_image_surface_get_stride(result))
+            guard let accumulated = cairo_image_surface_get_data(result), let drawn = cairo_image_surface_get_data(one) else { return result }
+            // Before the first mask: nothing, unless the first takes away from or keeps part of everything.
+            let startsFull = masks.first.map { $0.mode == .subtract || $0.mode == .intersect } ?? false
+            if startsFull { memset(accumulated, 255, stride * height) }
+            for mask in masks {
+                let opacity = min(max(mask.transform.opacity.value(at: time), 0), 1)
+                memset(drawn, 0, stride * height)
+                let cr = cairo_create(one)!
+                setMatrix(cr, matrix)
+                cairo_new_path(cr)
+                for contour in mask.outline(at: time).contours {
+                    appendContour(cr, turnsBackward(contour) ? reversed(contour) : contour, close: true)
+                }
+                cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+                cairo_set_source_rgba(cr, 0, 0, 0, 1)
+                let expand = mask.expand.value(at: time)
+                if expand < 0 {
+                    // Pulled in: the outline's inside less a band of the expansion's width along it.
+                    cairo_fill_preserve(cr)
+                    cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+                    cairo_set_line_width(cr, -2 * expand)
+                    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+                    cairo_stroke(cr)
+                } else if expand > 0 {
+                    cairo_fill_preserve(cr)
+                    cairo_set_line_width(cr, 2 * expand)
+                    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+                    cairo_stroke(cr)
+                } else {
+                    cairo_fill(cr)
+                }
+                cairo_destroy(cr)
+                cairo_surface_flush(one)
+                for y in 0..<height {
+                    for x in 0..<width {
+                        let index = y * stride + x
+                        var m = Double(drawn[index]) / 255
+                        if mask.inverted { m = 1 - m }
+                        m *= opacity
+                        let a = Double(accumulated[index]) / 255
+                        let combined: Double
+                        switch mask.mode {
+                        case .add: combined = a + m - a * m
+                        case .subtract: combined = a * (1 - m)
+                        case .intersect: combined = a * m
+                        case .difference: combined = a + m - 2 * a * m
+                        }
+                        accumulated[index] = UInt8((min(max(combined, 0), 1) * 255).rounded())
+                    }
+                }
+            }
+            cairo_surface_mark_dirty(result)
+            return result
+        }
+
+        /// An alpha surface the size of the picture: how much of a matted node shows, from its
+        /// matte's drawing (placed in the node's list) read by the matte's mode.
+        private mutating func matteCoverage(_ matte: Matte, parent: AffineTransform, alpha: Double) -> OpaquePointer {
+            let width = rasterizer.width, height = rasterizer.height
+            let picture = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
+            defer { cairo_surface_destroy(picture) }
+            let cr = cairo_create(picture)!
+            draw(matte.source, on: cr, parent: parent, alpha: 1)
+            cairo_destroy(cr)
+            cairo_surface_flush(picture)
+            let result = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height))!
+            let stride = Int(cairo_image_surface_get_stride(result)), pictureStride = Int(cairo_image_surface_get_stride(picture))
+            guard let out = cairo_image_surface_get_data(result), let data = cairo_image_surface_get_data(picture) else { return result }
+            for y in 0..<height {
+                for x in 0..<width {
+                    let p = data + y * pictureStride + x * 4
+                    let a = Double(p[3]) / 255
+                    // Premultiplied B, G, R: straight colour is each over alpha.
+                    let r = a > 0 ? Double(p[2]) / 255 / a : 0, g = a > 0 ? Double(p[1]) / 255 / a : 0, b = a > 0 ? Double(p[0]) / 255 / a : 0
+                    let coverage = matte.coverage(r: min(r, 1), g: min(g, 1), b: min(b, 1), a: a)
+                    out[y * stride + x] = UInt8((min(max(coverage, 0), 1) * 255).rounded())
+                }
+            }
+            cairo_surface_mark_dirty(result)
+            return result
         }
 
         private func drawShape(_ geometry: Geometry, _ style: Style, on cr: OpaquePointer, matrix: AffineTransform, alpha: Double) {
@@ -454,5 +607,30 @@ extension Node {
             for child in children { reach = max(reach, child.largestEffectReach) }
         }
         return reach
+    }
+}
+
+extension BlendMode {
+    /// cairo's operator of the same blend (the separable and non-separable blend modes of the
+    /// W3C's Compositing and Blending, which CSS's `mix-blend-mode` names).
+    var cairoOperator: cairo_operator_t {
+        switch self {
+        case .normal: CAIRO_OPERATOR_OVER
+        case .multiply: CAIRO_OPERATOR_MULTIPLY
+        case .screen: CAIRO_OPERATOR_SCREEN
+        case .overlay: CAIRO_OPERATOR_OVERLAY
+        case .darken: CAIRO_OPERATOR_DARKEN
+        case .lighten: CAIRO_OPERATOR_LIGHTEN
+        case .colorDodge: CAIRO_OPERATOR_COLOR_DODGE
+        case .colorBurn: CAIRO_OPERATOR_COLOR_BURN
+        case .hardLight: CAIRO_OPERATOR_HARD_LIGHT
+        case .softLight: CAIRO_OPERATOR_SOFT_LIGHT
+        case .difference: CAIRO_OPERATOR_DIFFERENCE
+        case .exclusion: CAIRO_OPERATOR_EXCLUSION
+        case .hue: CAIRO_OPERATOR_HSL_HUE
+        case .saturation: CAIRO_OPERATOR_HSL_SATURATION
+        case .color: CAIRO_OPERATOR_HSL_COLOR
+        case .luminosity: CAIRO_OPERATOR_HSL_LUMINOSITY
+        }
     }
 }

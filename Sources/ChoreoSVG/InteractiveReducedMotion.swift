@@ -81,7 +81,7 @@ struct ReducedMotionFades {
         for (index, copy) in copies.enumerated() {
             var renderer = SceneRenderer(fps: timeline.fps, idPrefix: idPrefix + "reduced\(index)-", baseTime: copy.instant)
             var drawing = MarkupWriter.drawing(depth: 3)
-            for layer in timeline.layers { renderer.render(layer, into: &drawing) }
+            renderer.renderList(timeline.layers, into: &drawing)
             bytes += drawing.byteCount + renderer.definitions.byteCount
             guard bytes <= Self.maximumStillCopyBytes else { break }
             result.append((copy, drawing, renderer.definitions))

@@ -112,7 +112,7 @@ enum InteractiveSVG {
         var renderer = SceneRenderer(fps: timeline.fps, idPrefix: idPrefix, baseTime: machine.initialPose.start, playedSpans: playedSpans)
         renderer.targets = machine.targets
         var drawing = MarkupWriter.drawing(depth: 2)
-        for layer in timeline.layers { renderer.render(layer, into: &drawing) }
+        renderer.renderList(timeline.layers, into: &drawing)
         let fades = ReducedMotionFades(machine, clockPrefix: clockPrefix)
         let stillCopies = fades.render(timeline, idPrefix: idPrefix, drawingBytes: drawing.byteCount)
         let clocks = playedSpans.indices.map { index in

@@ -109,7 +109,7 @@ public enum SVGEmitter {
         var renderer = SceneRenderer(fps: timeline.fps, idPrefix: idPrefix, baseTime: played.start, playedSpans: [played])
         // Drawn first, written after the definitions it collects: into a buffer of its own.
         var motion = MarkupWriter.drawing(depth: 2)
-        for layer in timeline.layers { renderer.render(layer, into: &motion) }
+        renderer.renderList(timeline.layers, into: &motion)
         guard let stillTime = reducedMotionStill else {
             let capacity = motion.byteCount + renderer.definitions.byteCount + 4096
             return document(timeline, capacity: capacity, output: output) { out in
@@ -123,7 +123,7 @@ public enum SVGEmitter {
         }
         var stillRenderer = SceneRenderer(fps: timeline.fps, idPrefix: idPrefix + "still-", baseTime: stillTime)
         var still = MarkupWriter.drawing(depth: 2)
-        for layer in timeline.layers { stillRenderer.render(layer, into: &still) }
+        stillRenderer.renderList(timeline.layers, into: &still)
         let pose = stillTime == 0 ? "the pose at time 0" : "the pose it comes to rest in"
         let css = """
             /* SMIL cannot be paused from CSS, so reduced motion swaps the animated copy for a still \
@@ -158,7 +158,7 @@ public enum SVGEmitter {
         let timeline = timeline.removingTokenSlots()
         var renderer = SceneRenderer(fps: timeline.fps, idPrefix: idPrefix, baseTime: time)
         var layers = MarkupWriter.drawing(depth: 1)
-        for layer in timeline.layers { renderer.render(layer, into: &layers) }
+        renderer.renderList(timeline.layers, into: &layers)
         return document(timeline, capacity: layers.byteCount + renderer.definitions.byteCount + 4096) { out in
             out.definitions(renderer.definitions)
             writeBackground(timeline, into: &out)

@@ -25,7 +25,7 @@ struct SceneRenderer {
         self.ids = IdAllocator(prefix: idPrefix)
     }
 
-    private var animates: Bool { !playedSpans.isEmpty }
+    var animates: Bool { !playedSpans.isEmpty }
 
     // MARK: Tracks to SMIL
 
@@ -56,7 +56,7 @@ struct SceneRenderer {
 
     /// The `d` of a moving outline: per played span, its pieces between the span's ends, written as
     /// curves only so that every keyframe has the same commands (SMIL interpolates path data only then).
-    private func pathDataAnimations(
+    func pathDataAnimations(
         into list: inout AnimationList, timings: [[SegmentTiming]], value: (Double) -> PathShape, leftValue: (Double) -> PathShape
     ) {
         spanAnimations(
@@ -135,6 +135,10 @@ struct SceneRenderer {
 
     /// Writes a node: its `<g>` (and one per further transform step that moves), its content.
     mutating func render(_ node: Node, into out: inout MarkupWriter) {
+        if node.blend != .normal || node.matte != nil {
+            renderComposited(node, into: &out)
+            return
+        }
         if let effects = node.effects {
             out.start("g")
             out.attribute("filter", "url(#\(effectsFilter(node, effects)))")
@@ -145,7 +149,7 @@ struct SceneRenderer {
             return
         }
         let id = ids.make(node.id)
-        let placement = self.placement(node.transform)
+        let placement = self.placement(node.transform, opacity: node.drawnOpacity)
         out.start("g")
         out.attribute("id", id)
         if let target = targets[node.id] {
@@ -167,6 +171,39 @@ struct SceneRenderer {
             out.attribute("transform") { appendTransformList(level.texts, to: &$0) }
             out.animations(level.animations)
         }
+        if node.clip != nil || !node.masks.isEmpty {
+            renderCut(node, into: &out)
+        } else {
+            renderCopies(node, into: &out)
+        }
+        for _ in placement.levels.dropFirst() { out.end() }
+        out.end()
+    }
+
+    /// The node's copies and children inside its masks and clip, in its local coordinates.
+    private mutating func renderCut(_ node: Node, into out: inout MarkupWriter) {
+        if !node.masks.isEmpty {
+            // The mask's id is made after the content's ids (as the content is drawn first).
+            var masked = MarkupWriter(depth: out.currentDepth + (node.clip == nil ? 1 : 2))
+            renderCopies(node, into: &masked)
+            let maskId = maskDefinition(node.masks, name: node.id)
+            var wrapped = MarkupWriter(depth: out.currentDepth + (node.clip == nil ? 0 : 1))
+            wrapped.start("g")
+            wrapped.attribute("mask", "url(#\(maskId))")
+            wrapped.children(masked)
+            wrapped.end()
+            if let clip = node.clip {
+                let clipId = ids.make("\(node.id)-clip")
+                clipPath(clip, id: clipId)
+                out.start("g")
+                out.attribute("clip-path", "url(#\(clipId))")
+                out.children(wrapped)
+                out.end()
+            } else {
+                out.children(wrapped)
+            }
+            return
+        }
         if let clip = node.clip {
             // In the node's local coordinates: inside its transform, around its copies and
             // children. The clip's id is made after the content's ids (as the content is drawn
@@ -179,11 +216,7 @@ struct SceneRenderer {
             out.attribute("clip-path", "url(#\(clipId))")
             out.children(clipped)
             out.end()
-        } else {
-            renderCopies(node, into: &out)
         }
-        for _ in placement.levels.dropFirst() { out.end() }
-        out.end()
     }
 
     /// The node's content, or one `<g>` per copy of it.
@@ -220,7 +253,7 @@ struct SceneRenderer {
     /// all would be filled nonzero, and a contour inside another turning the other way would cut
     /// a hole). The contours are also turned one way, as they are at the base time: librsvg 2.54
     /// joins a clipPath's children into one path filled by one rule, which is their union only then.
-    private mutating func clipPath(_ clip: ClipShape, id: String) {
+    mutating func clipPath(_ clip: ClipShape, id: String) {
         let outlines = ClipOutlines(clip: clip)
         let moves = animates && clip.isAnimated
         let base = outlines.value(at: baseTime, normalised: moves).contours
@@ -258,12 +291,21 @@ struct SceneRenderer {
     private mutating func renderContent(_ node: Node, name: String, into out: inout MarkupWriter) {
         switch node.content {
         case let .shape(geometry, style): shape(geometry, style, name: name, into: &out)
-        case let .group(children): for child in children { render(child, into: &out) }
+        case let .group(children):
+            if children.contains(where: { $0.blend != .normal }) {
+                // A group isolates the blending of what is in it (an After Effects precomposition).
+                out.start("g")
+                out.attribute("style", "isolation:isolate")
+                renderList(children, into: &out)
+                out.end()
+            } else {
+                renderList(children, into: &out)
+            }
         }
     }
 
     /// One item of a transform list, written as bytes when the `<g>` is.
-    private enum TransformText {
+    enum TransformText {
         case translate(Point)
         case rotate(Double)
         case scale(Point)
@@ -285,7 +327,7 @@ struct SceneRenderer {
     }
 
     /// `texts` separated by spaces.
-    private func appendTransformList(_ texts: [TransformText], to bytes: inout [UInt8]) {
+    func appendTransformList(_ texts: [TransformText], to bytes: inout [UInt8]) {
         for (index, text) in texts.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: " ")) }
             text.append(to: &bytes)
@@ -300,14 +342,14 @@ struct SceneRenderer {
 
     /// One `<g>` of a node's placement: its transform list and the animations of its one moving
     /// step, if any.
-    private struct Level {
+    struct Level {
         var texts: [TransformText]
         var animations = AnimationList()
     }
 
     /// How a node is placed: `<g>` levels (the first is the node's own `<g>`), each with its
     /// transform list and animations, and the node's opacity.
-    private struct Placement {
+    struct Placement {
         var levels: [Level] = []
         var opacity: Double?
         var opacityAnimations = AnimationList()
@@ -316,21 +358,31 @@ struct SceneRenderer {
     /// The node's transform, `translate(position) translate(offset) rotate(r) scale(s)
     /// translate(−anchor)`: consecutive static steps share one `<g>`, each animated step gets its
     /// own so that its `<animateTransform>`s replace only that step.
-    private func placement(_ transform: Transform) -> Placement {
+    func placement(_ transform: Transform, opacity opacityTrack: Animated<Double>) -> Placement {
         func translateText(_ p: Point) -> TransformText? { p == .zero ? nil : .translate(p) }
         var steps: [TransformStep] = []
         steps.reserveCapacity(5)
-        let positionAnimations = animations(.transform("translate"), transform.position, format: appendSVGPoint)
+        // SMIL moves in straight lines: a curved motion is written frame by frame; the two axes of
+        // a position each have a translation of their own.
+        let positionTrack = transform.axes.map { $0.x.map { Point($0, 0) } } ?? transform.position.straightened(fps: fps)
+        let positionAnimations = animations(.transform("translate"), positionTrack, format: appendSVGPoint)
+        let axisYAnimations = transform.axes.map { animations(.transform("translate"), $0.y.map { Point(0, $0) }, format: appendSVGPoint) }
+            ?? AnimationList()
         let offsetAnimations = animations(.transform("translate"), transform.offset, format: appendSVGPoint)
-        let position = transform.position.value(at: baseTime), offset = transform.offset.value(at: baseTime)
-        if positionAnimations.isEmpty && offsetAnimations.isEmpty {
+        let position = transform.positionValue(at: baseTime), offset = transform.offset.value(at: baseTime)
+        if positionAnimations.isEmpty && offsetAnimations.isEmpty && axisYAnimations.isEmpty {
             steps.append(TransformStep(text: translateText(position + offset)))
+        } else if transform.axes != nil {
+            steps.append(TransformStep(text: .translate(Point(position.x, 0)), animations: positionAnimations))
+            steps.append(TransformStep(text: .translate(Point(0, position.y)), animations: axisYAnimations))
+            steps.append(TransformStep(text: .translate(offset), animations: offsetAnimations))
         } else {
             steps.append(TransformStep(text: .translate(position), animations: positionAnimations))
             steps.append(TransformStep(text: .translate(offset), animations: offsetAnimations))
         }
-        let rotation = transform.rotation.value(at: baseTime)
-        let rotationAnimations = animations(.transform("rotate"), transform.rotation, format: appendSVGNumber)
+        let rotationTrack = animates ? transform.orientedRotation(fps: fps, duration: playedEnd) : transform.rotation
+        let rotation = transform.rotationValue(at: baseTime)
+        let rotationAnimations = animations(.transform("rotate"), rotationTrack, format: appendSVGNumber)
         steps.append(TransformStep(
             text: rotation == 0 && rotationAnimations.isEmpty ? nil : .rotate(rotation), animations: rotationAnimations))
         let scale = transform.scale.value(at: baseTime)
@@ -357,8 +409,8 @@ struct SceneRenderer {
         }
         if !pending.isEmpty { placement.levels.append(Level(texts: pending)) }
 
-        let opacity = transform.opacity.value(at: baseTime)
-        placement.opacityAnimations = self.animations(.attribute("opacity"), transform.opacity, format: appendSVGOpacity)
+        let opacity = opacityTrack.value(at: baseTime)
+        placement.opacityAnimations = self.animations(.attribute("opacity"), opacityTrack, format: appendSVGOpacity)
         if opacity != 1 || !placement.opacityAnimations.isEmpty { placement.opacity = opacity }
         return placement
     }

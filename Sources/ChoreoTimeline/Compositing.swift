@@ -255,3 +255,86 @@ func atan2Degrees(_ y: Double, _ x: Double) -> Double {
     let degrees = atan2(y, x) * 180 / .pi
     return degrees == 0 ? 0 : degrees
 }
+
+extension Node {
+    /// The nodes whose transforms this node's is placed in, outermost first (its parent's parent
+    /// before its parent), found among its siblings by id; empty without a parent. A chain that
+    /// loops (the front end refuses one) stops where it would.
+    public func parentChain(among siblings: [String: Node]) -> [Node] {
+        var chain: [Node] = []
+        var seen: Set<String> = [id]
+        var current = parent
+        while let id = current, let next = siblings[id], !seen.contains(id) {
+            chain.insert(next, at: 0)
+            seen.insert(id)
+            current = next.parent
+        }
+        return chain
+    }
+
+    /// The opacity the node is drawn with: its own, and 0 outside its window.
+    public var drawnOpacity: Animated<Double> {
+        guard let window else { return transform.opacity }
+        return transform.opacity.shown(in: window)
+    }
+}
+
+extension [Node] {
+    /// The nodes by id, for parent chains (the first of each id).
+    public var byID: [String: Node] {
+        var result: [String: Node] = [:]
+        for node in self where result[node.id] == nil { result[node.id] = node }
+        return result
+    }
+
+    /// Whether some node of the list has a parent, so the list's parent chains are worth looking up.
+    public var hasParents: Bool { contains { $0.parent != nil } }
+}
+
+extension Animated where Value == Double {
+    /// The track where `window` shows the node, 0 elsewhere: each stretch outside the window is a
+    /// jump to 0 and back, each segment inside is kept exactly (cut where the window cuts it).
+    public func shown(in window: VisibleWindow) -> Animated<Double> {
+        var boundaries: [(time: Double, shown: Bool)] = []
+        for interval in window.intervals {
+            boundaries.append((interval.start, true))
+            boundaries.append((interval.end, false))
+        }
+        var result = Animated(window.contains(0) ? initial : 0, slot: slot)
+        var lastEnd = -Double.infinity
+        // Each stretch between two boundaries is shown or hidden throughout.
+        var times = [0.0] + boundaries.map(\.time).filter { $0 > 0 }
+        times.append(contentsOf: segments.flatMap { [$0.start, $0.end] })
+        times = Array(Set(times)).sorted()
+        for (a, b) in zip(times, times.dropFirst()) where b > a {
+            let visible = window.contains(a)
+            let from = visible ? value(at: a) : 0
+            let to = visible ? value(at: b - min(1e-9, (b - a) / 2)) : 0
+            // Within [a, b) the track is one segment's piece or a constant.
+            if let segment = segments.first(where: { $0.start <= a && $0.end >= b && $0.end > $0.start }), visible {
+                let duration = segment.end - segment.start
+                let piece = segment.part(from: (a - segment.start) / duration, to: (b - segment.start) / duration, start: a, end: b)
+                appendJoining(&result, piece, lastEnd: &lastEnd)
+            } else {
+                appendJoining(&result, Segment(start: a, end: b, from: from, to: to, easing: .linear), lastEnd: &lastEnd)
+            }
+        }
+        // After the last boundary the value stays: a jump there if the window changes it.
+        if let last = times.last, last > 0 {
+            let value = window.contains(last) ? self.value(at: last) : 0
+            appendJoining(&result, Segment(start: last, end: last, from: value, to: value, easing: .linear), lastEnd: &lastEnd)
+        }
+        return result
+    }
+
+    private func appendJoining(_ track: inout Animated<Double>, _ segment: Segment<Double>, lastEnd: inout Double) {
+        let current = track.segments.last?.to ?? track.initial
+        if segment.from == current, segment.to == current, segment.easing != .hold {
+            lastEnd = segment.end
+            return
+        }
+        track.append(segment)
+        lastEnd = segment.end
+    }
+
+}

@@ -174,6 +174,22 @@ public enum TimelineJSON {
         if let effects = node.effects {
             members.append(("effects", self.effects(effects)))
         }
+        if let parent = node.parent { members.append(("parent", .string(parent))) }
+        if let window = node.window {
+            members.append(("window", .array(window.intervals.map { .array([number($0.start), number($0.end)]) })))
+        }
+        if node.blend != .normal { members.append(("blend", .string(node.blend.rawValue))) }
+        if !node.masks.isEmpty {
+            members.append(("masks", .array(node.masks.map { mask in
+                .object([
+                    ("mode", .string(mask.mode.rawValue)), ("inverted", .bool(mask.inverted)), ("geometry", geometry(mask.geometry)),
+                    ("transform", transform(mask.transform)), ("expand", animated(mask.expand, number)),
+                ])
+            })))
+        }
+        if let matte = node.matte {
+            members.append(("matte", .object([("mode", .string(matte.mode.rawValue)), ("node", self.node(matte.source))])))
+        }
         return .object(members)
     }
 
@@ -190,14 +206,19 @@ public enum TimelineJSON {
     }
 
     private static func transform(_ transform: Transform) -> JSONValue {
-        .object([
+        var members: [(String, JSONValue)] = [
             ("anchor", animated(transform.anchor, point)),
             ("position", animated(transform.position, point)),
             ("rotation", animated(transform.rotation, number)),
             ("scale", animated(transform.scale, point)),
             ("offset", animated(transform.offset, point)),
             ("opacity", animated(transform.opacity, number)),
-        ])
+        ]
+        if let axes = transform.axes {
+            members.append(("positionAxes", .object([("x", animated(axes.x, number)), ("y", animated(axes.y, number))])))
+        }
+        if transform.autoOrient { members.append(("orient", "auto")) }
+        return .object(members)
     }
 
     private static func geometry(_ geometry: Geometry) -> JSONValue {
@@ -294,7 +315,7 @@ public enum TimelineJSON {
                             ("from", encode(segment.from)),
                             ("to", encode(segment.to)),
                             ("easing", easing(segment.easing)),
-                        ])
+                        ] + (segment.spatial.map { [("path", .object([("out", point($0.out)), ("in", point($0.in))]))] } ?? []))
                     })
             ),
         ])
