@@ -123,6 +123,8 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, CustomSt
     case renderTooLarge = "render-too-large"
     case effectNotDrawn = "effect-not-drawn"
     case bindingWithoutSlots = "binding-without-slots"
+    case maskNotDrawn = "mask-not-drawn"
+    case tgsCompositing = "tgs-compositing"
 
     // The report itself.
     case tooManyDiagnostics = "too-many-diagnostics"
@@ -262,6 +264,8 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, CustomSt
         case .renderTooLarge: (.target, .error, "a picture or clip `choreo render` would draw has more pixels than its limit")
         case .effectNotDrawn: (.target, .error, "the target player draws no blur or no shadow")
         case .bindingWithoutSlots: (.target, .error, "a binding on a player family that reads no slots, where the value cannot follow the input")
+        case .maskNotDrawn: (.target, .error, "the target player draws a mask's mode, opacity or expansion otherwise")
+        case .tgsCompositing: (.target, .error, "a Telegram sticker may not use a mask, a matte or a blend mode")
         case .tooManyDiagnostics: (.report, .note, "more diagnostics in the file than are printed")
         }
     }

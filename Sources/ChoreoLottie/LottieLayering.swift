@@ -37,6 +37,8 @@ extension Node {
         return false
     }
 
-    /// What only a layer has: masks, a track matte, a blend mode, a parent.
-    var needsOwnLayer: Bool { !masks.isEmpty || matte != nil || blend != .normal || parent != nil }
+    /// What only a layer has: masks, a track matte, a blend mode, a parent; and a position on two
+    /// axes, which lottie-web 5.7 reads only in a layer's transform (in a group's `tr` it draws
+    /// nothing of the whole document).
+    var needsOwnLayer: Bool { !masks.isEmpty || matte != nil || blend != .normal || parent != nil || transform.axes != nil }
 }

@@ -110,7 +110,9 @@ extension SceneRenderer {
         var insets: [String?] = []
         for (index, mask) in masks.enumerated() {
             // A mask pulled in is its outline less a band along it: a mask of its own.
-            insets.append(mask.expand.isAnimated || mask.expand.initial < 0 ? insetDefinition(mask, name: "\(name)-mask\(index + 1)") : nil)
+            let pulledIn = animates && mask.expand.isAnimated ? mask.expand.segments.contains { $0.from < 0 || $0.to < 0 } || mask.expand.initial < 0
+                : mask.expand.value(at: baseTime) < 0
+            insets.append(pulledIn ? insetDefinition(mask, name: "\(name)-mask\(index + 1)") : nil)
         }
         definitions.start("mask")
         definitions.attribute("id", id)
@@ -161,8 +163,11 @@ extension SceneRenderer {
             self.animations(.attribute("fill-opacity"), opacity, into: &list, format: appendSVGOpacity)
             return list
         }())
-        // Pushed out: a stroke as wide as twice the expansion, over the outline.
-        let strokes = insets[index] == nil && (mask.expand.initial > 0 || mask.expand.isAnimated) && !outside
+        // Pushed out: a stroke as wide as twice the expansion, over the outline (an inset mask
+        // around it pulls the outline in while the expansion is negative).
+        let pushedOut = animates && mask.expand.isAnimated ? mask.expand.segments.contains { $0.from > 0 || $0.to > 0 } || mask.expand.initial > 0
+            : mask.expand.value(at: baseTime) > 0
+        let strokes = pushedOut && !outside
         if strokes {
             self.animations(.attribute("stroke-width"), mask.expand.map { max(0, 2 * $0) }, into: &animations, format: appendSVGNumber)
             self.animations(.attribute("stroke-opacity"), opacity, into: &animations, format: appendSVGOpacity)

@@ -161,9 +161,12 @@ private struct ComponentExpander {
         }
         guard let component = components[name] else {
             let known = components.keys.sorted()
+            let guess = closestMatch(to: name, in: known)
             bag.error(
                 .unknownComponent, "there is no component '\(name)'", at: range,
-                help: known.isEmpty ? "define it under components:" : "the components are \(known.map { "'\($0)'" }.joined(separator: ", "))")
+                help: known.isEmpty
+                    ? "define it under components: {\(name): {layers: […], timelines: {…}}}"
+                    : guess.map { "did you mean '\($0)'?" } ?? "the components are \(known.map { "'\($0)'" }.joined(separator: ", "))")
             return
         }
         guard !using.contains(name) else {

@@ -135,11 +135,19 @@ extension FrontendContext {
     /// Splits every position value of the nodes that animate an axis on its own.
     private func splitPositionAxes(in scene: inout Scene) {
         var split: Set<String> = []
+        func isAxis(_ key: PropertyKey) -> Bool { key.property == .positionX || key.property == .positionY }
         for timeline in scene.timelines {
-            for key in timeline.keyframes.keys where key.property == .positionX || key.property == .positionY { split.insert(key.node) }
+            for key in timeline.keyframes.keys where isAxis(key) { split.insert(key.node) }
+            for tween in timeline.tweens { for key in tween.values.keys where isAxis(key) { split.insert(key.node) } }
         }
+        for state in scene.states { for key in state.overrides.keys where isAxis(key) { split.insert(key.node) } }
+        let axisSuffixes = [Property.positionX.path, Property.positionY.path].map { "." + $0 }
         for transition in scene.transitions {
-            for key in transition.keyframes.keys where key.property == .positionX || key.property == .positionY { split.insert(key.node) }
+            for key in transition.keyframes.keys where isAxis(key) { split.insert(key.node) }
+            // A transition timing an axis on its own (`nodes: {ball.position.y: …}`).
+            for entry in transition.nodeTiming.keys {
+                if let suffix = axisSuffixes.first(where: { entry.hasSuffix($0) }) { split.insert(String(entry.dropLast(suffix.count))) }
+            }
         }
         guard !split.isEmpty else { return }
         func axes(_ key: PropertyKey, _ value: PropertyValue) -> [(PropertyKey, PropertyValue)] {

@@ -26,7 +26,10 @@ extension FrontendContext {
             }
         }
         if let node = map.value(.visible) { traits.visible = readTimeWindow(node) }
-        if let node = map.value(.blend), let word = keyword(node, .blend) { traits.blend = BlendMode(rawValue: word)! }
+        if let node = map.value(.blend), let word = keyword(node, .blend) {
+            traits.blend = BlendMode(rawValue: word)!
+            if traits.blend != .normal { info.referenceRanges[.blend] = node.reportRange }
+        }
         if let node = map.value(.orient), let word = keyword(node, .orient) { traits.orients = word == "auto" }
         if let node = map.value(.motionPath) { readMotionPath(node, into: info, traits: &traits) }
         if let node = map.value(.time), let entries = readMap(node, what: "a group's time", allowed: Property.time.childKeys) {
@@ -42,6 +45,7 @@ extension FrontendContext {
                 error(.conflictingKeys, "a mask has no mask of its own", at: node.reportRange)
             } else {
                 info.masks = readMasks(node, owner: info, registry: &registry)
+                info.referenceRanges[.mask] = node.reportRange
                 traits.masks = []  // the model's masks are made with the node (`sceneNode`)
             }
         }
@@ -168,12 +172,14 @@ extension FrontendContext {
                 }
             }
         }
-        // Cycles through parents.
-        for info in siblings {
+        // Cycles through parents, each reported once, at its first node.
+        var reported: Set<String> = []
+        for info in siblings where !reported.contains(info.id) {
             var seen: [String] = [info.id]
             var current = info.model.traits.parent
             while let id = current, let next = byID[id] {
                 if id == info.id {
+                    reported.formUnion(seen)
                     error(
                         .layerCycle, "'\(info.id)' is its own parent through \(seen.dropFirst().map { "'\($0)'" }.joined(separator: ", "))",
                         at: info.referenceRanges[.parent] ?? info.range, help: "break the chain: one of these nodes needs another parent or none")
@@ -186,6 +192,27 @@ extension FrontendContext {
         }
         for info in siblings {
             checkLayerReferences(info.children, registry: registry)
+        }
+    }
+
+    /// A node with a layer key of its own (a mask, a matte, a blend mode, a parent) is a layer of
+    /// its own in Lottie, so a group holding one is a precomposition, which a repeat cannot copy
+    /// (the copies of a repeat are drawn inside one layer): as with clips (`checkClipsInRepeats`).
+    func checkLayerTraitsInRepeats(_ layers: [NodeInfo]) {
+        var repeated: [NodeInfo] = []
+        for layer in layers where !layer.children.isEmpty {
+            layer.forEachInSubtree { if $0.shape == .group && $0.model.repeat != nil { repeated.append($0) } }
+        }
+        let keys: [(Property, String)] = [(.mask, "has a mask"), (.matte, "has a matte"), (.blend, "blends"), (.parent, "follows a parent")]
+        for group in repeated {
+            for inner in group.children.flatMap(\.subtree) {
+                guard let (property, what) = keys.first(where: { inner.referenceRanges[$0.0] != nil }) else { continue }
+                error(
+                    .clipInRepeat, "'\(inner.id)' \(what) inside group '\(group.id)', which repeats",
+                    at: inner.referenceRanges[property]!, notes: [Note("'\(group.id)' is repeated here", at: group.range)],
+                    help: "repeat the node itself, or give the repeated group the \(property.key) as a whole")
+                return
+            }
         }
     }
 

@@ -52,6 +52,11 @@ extension FrontendContext {
                 collectText(pair, of: target)
                 continue
             }
+            // A position's axis on its own (`position.x`), the one key of a map written with its dot.
+            if let axis = [Property.positionX, .positionY].first(where: { $0.path == name }) {
+                if let raw = readLeaf(axis, value: pair.value, target: target, mode: mode) { result.append(raw) }
+                continue
+            }
             // Node keys: a key is its property's path.
             guard let property = animatable.first(where: { $0.key == name }) else {
                 reportNotAnimatable(

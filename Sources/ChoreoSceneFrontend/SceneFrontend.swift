@@ -126,6 +126,7 @@ extension FrontendContext {
         checkLayerReferences(layers, registry: registry)
         checkRepeatCopies(layers)
         checkClipsInRepeats(layers)
+        checkLayerTraitsInRepeats(layers)
 
         var timelineNames: [String] = []
         var timelineRanges: [String: SourceRange] = [:]

@@ -50,6 +50,7 @@ public enum SceneSchema {
         if place == .node, key == artworkKey {
             return .object([("anyOf", [.object([("type", "string")]), ref(ScenePlace.artwork.rawValue)])])
         }
+        if place == .node, key == useKey { return ref("identifier") }
         if let properties = SceneVocabulary.properties(place) {
             return properties.first { $0.key == key }.map { propertySchema($0, place: place) }
         }
@@ -79,7 +80,14 @@ public enum SceneSchema {
                 .object([("type", "array"), ("items", .object([("type", "array")]))]),
                 .object([("type", "string")]), .object([("type", "object")]),
             ])]))])
-        case (.scene, "layers"): return nodeList
+        case (.scene, "layers"), (.component, "layers"): return nodeList
+        case (.scene, "components"): return .object([("type", "object"), ("additionalProperties", ref(ScenePlace.component.rawValue))])
+        case (.component, "timelines"): return .object([("type", "object"), ("additionalProperties", ref("timeline"))])
+        case (.keyframe, "path"):
+            return .object([
+                ("type", "object"), ("additionalProperties", false),
+                ("properties", .object(keyframePathKeys.map { ($0, ref("point")) })),
+            ])
         case (.scene, "states"): return .object([("type", "object"), ("additionalProperties", ref("state"))])
         case (.scene, "transitions"): return .object([("type", "array"), ("items", ref("transition"))])
         case (.scene, "timelines"): return .object([("type", "object"), ("additionalProperties", ref("timeline"))])
@@ -239,7 +247,10 @@ public enum SceneSchema {
         case .node:
             members.append(("additionalProperties", false))
             // A node is a shape, or an `artwork:` (a group, whose `size` is the SVG's box).
-            members.append(("anyOf", [.object([("required", [.string(Property.shape.key)])]), .object([("required", [.string(artworkKey)])])]))
+            members.append(("anyOf", [
+                .object([("required", [.string(Property.shape.key)])]), .object([("required", [.string(artworkKey)])]),
+                .object([("required", [.string(useKey)])]),
+            ]))
             let artworkNodeKeys = (SceneVocabulary.nodeKeys(shape: ShapeKind.group.rawValue) ?? []).filter { $0 != Property.children.key }
                 + [artworkKey, Property.size.key]
             let artworkNode: JSONValue = .object([
@@ -249,12 +260,24 @@ public enum SceneSchema {
                     ("propertyNames", .object([("enum", .array(artworkNodeKeys.map { .string($0) }))])),
                 ])),
             ])
-            members.append(("allOf", .array([artworkNode] + SceneVocabulary.shapes.map { shape in
+            // A node that uses a component is a group of its nodes (no `children`).
+            let useNode: JSONValue = .object([
+                ("if", .object([("required", [.string(useKey)])])),
+                ("then", .object([
+                    ("properties", .object([(Property.shape.key, .object([("const", .string(ShapeKind.group.rawValue))]))])),
+                    ("propertyNames", .object([("enum", .array(
+                        ((SceneVocabulary.nodeKeys(shape: ShapeKind.group.rawValue) ?? []).filter { $0 != Property.children.key } + [useKey])
+                            .map { .string($0) }))])),
+                ])),
+            ])
+            members.append(("allOf", .array([artworkNode, useNode] + SceneVocabulary.shapes.map { shape in
                 .object([
                     ("if", .object([
                         ("properties", .object([(Property.shape.key, .object([("const", .string(shape))]))])),
                         ("required", [.string(Property.shape.key)]),
-                        ("not", .object([("required", [.string(artworkKey)])])),
+                        ("not", .object([("anyOf", [
+                            .object([("required", [.string(artworkKey)])]), .object([("required", [.string(useKey)])]),
+                        ])])),
                     ])),
                     ("then", .object([("propertyNames", .object([
                         ("enum", .array((SceneVocabulary.nodeKeys(shape: shape) ?? []).map { .string($0) })),

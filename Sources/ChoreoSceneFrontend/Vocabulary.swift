@@ -18,15 +18,15 @@ public enum ScenePlace: String, Sendable, CaseIterable {
     case artwork
     /// A node's `motion-path: {d, at}`, `time: {offset, stretch}` and `matte: {node, mode}`.
     case motionPath, time, matte
-    /// `components:` and one component (`{layers, timelines}`).
-    case components, component
+    /// One component of `components:` (`{layers, timelines}`).
+    case component
 }
 
 public enum SceneVocabulary {
     /// The keys a map at `place` may have (for a node, of every shape; see `nodeKeys(shape:)`).
     public static func keys(_ place: ScenePlace) -> [String] {
         // `artwork:` is read before the property table, so the table does not hold it.
-        if place == .node { return Property.nodeKeys.map(\.key) + [artworkKey] }
+        if place == .node { return Property.nodeKeys.map(\.key) + [artworkKey, useKey] }
         if let properties = properties(place) { return properties.map(\.key) }
         return switch place {
         case .scene: sceneKeys
@@ -40,7 +40,6 @@ public enum SceneVocabulary {
         case .keyframe: keyframeKeys
         case .easingMap: easingMapKeys
         case .spring: springKeys
-        case .components: []
         case .component: componentKeys
         case .node, .stroke, .gradient, .linearGradient, .radialGradient, .trim, .repeat, .clip, .nodeOverrides, .shadow, .perGlyph, .a11y,
             .motionPath, .time, .matte:
@@ -127,9 +126,13 @@ public enum SceneVocabulary {
     public static func documentation(key: String, place: ScenePlace) -> String? {
         guard keys(place).contains(key) else { return nil }
         if place == .node, key == artworkKey { return artworkDocumentation }
+        if place == .node, key == useKey { return useDocumentation }
         if let properties = properties(place) { return properties.first { $0.key == key }?.descriptor.documentation }
         return placeDocumentation[place]?[key] ?? keyDocumentation[key]
     }
+
+    static let useDocumentation =
+        "a component's name from `components:`: the node is a group of the component's nodes (ids prefixed with this node's), its timelines joining the scene's"
 
     static let artworkDocumentation =
         "an SVG file beside the scene (`icons/bell.svg`, `icons/bell.svg#clapper` for one element, or `{file, prefix}`): the node is a group of the SVG's elements, read at every compile"
@@ -183,6 +186,8 @@ public enum SceneVocabulary {
         "vars": "named values: numbers with units, colours, points, easings, strokes and gradients; used as `$name` (or parked for a YAML alias, read where the alias puts it)",
         "themes": "named sets of var values (`{dark: {accent: \"#0A84FF\"}}`); each theme is the scene with those vars",
         "layers": "the nodes, drawn bottom to top",
+        "components": "pieces written once, each {layers, timelines}, placed by nodes with `use:` (`{id: star-1, use: star}`)",
+        "path": "a position keyframe's spatial tangents {in, out}: the handles of the curve arriving at it and leaving it, relative to its value",
         "states": "named poses: per node, the values that differ from the base",
         "initial": "the state shown at rest (default: the first)",
         "transitions": "animated moves between states: from, to, on, duration, delay, easing",

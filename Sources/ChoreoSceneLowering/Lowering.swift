@@ -765,8 +765,9 @@ package struct LoweringContext {
                 // A property the timeline does not animate holds its value in the pose below it.
                 let track = simulated.tracks[key] ?? PropertyTrack(poseValue(poses[index].pose) ?? .number(0))
                 local = track
+                // A group's `time: {offset}` may be negative: the motion starts before the span does.
                 let delay = shift + (timeline.delays.isEmpty ? 0 : timeline.delays[key] ?? 0)
-                if delay > 0 {
+                if delay > 0 || (delay < 0 && !timeline.loop) {
                     local = timeline.loop ? track.wrapped(by: delay, period: length) : track.delayed(by: delay, length: length)
                 }
             }

@@ -115,6 +115,15 @@ struct NodeBuilder {
         let traits = node.traits
         var transform = self.transform(own)
         transform.autoOrient = traits.orients
+        if traits.orients, let path = traits.motionPath, !transform.position.isAnimated {
+            // A node standing on its path faces along it there: a rotation, in every output.
+            let progress = own.number(.motionPathAt).initial
+            if let direction = path.direction(atFraction: progress) {
+                let angle = atan2(direction.y, direction.x) * 180 / .pi
+                transform.rotation = transform.rotation.map { $0 + angle }
+            }
+            transform.autoOrient = false
+        }
         let content: Node.Content
         switch node.shape {
         case let .group(children):

@@ -128,6 +128,26 @@ extension PathShape {
         return edges.last.map(\.p3) ?? first.point
     }
 
+    /// The direction of travel at fraction `f` (clamped to 0…1) of the first contour's arc length,
+    /// nil on a path of no length.
+    public func direction(atFraction f: Double) -> Point? {
+        guard let contour = contours.first else { return nil }
+        let edges = contour.edges.filter { $0.length > 0 }
+        let total = edges.reduce(0) { $0 + $1.length }
+        guard total > 0 else { return nil }
+        var remaining = min(max(f, 0), 1) * total
+        for (index, edge) in edges.enumerated() {
+            guard remaining <= edge.length || index == edges.count - 1 else {
+                remaining -= edge.length
+                continue
+            }
+            let s = edge.parameter(atLength: min(remaining, edge.length))
+            let d = CubicBezierPoints(edge.p0, edge.p1, edge.p2, edge.p3).derivative(at: s)
+            return d == .zero ? edge.p3 - edge.p0 : d
+        }
+        return nil
+    }
+
     /// A position moving along this path's first contour, `progress` (a fraction of its arc
     /// length, clamped to 0…1) at every instant: each segment of progress becomes segments of
     /// position along the curves it covers, split where it passes a vertex (a spatial segment is

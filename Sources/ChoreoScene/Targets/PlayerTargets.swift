@@ -120,6 +120,8 @@ func checkPlayerTarget(_ target: PlayerTarget, timeline: Timeline, locator: Sour
             }
         }
         findings += effectFindings(node, target: target, locator: locator)
+        findings += compositingFindings(node, target: target, locator: locator)
+        if let matte = node.matte { visit(matte.source, ancestors: ancestors) }
         if case let .group(children) = node.content {
             for child in children { visit(child, ancestors: ancestors + [node]) }
         }

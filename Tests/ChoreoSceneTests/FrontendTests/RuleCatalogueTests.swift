@@ -28,6 +28,8 @@ let rulesTestedInCode: [Rule: String] = [
     .lottieJump: "ChoreoSceneTests/TargetTests/PlayerTargetTests.swift: leavingALoopFarFromThePoseIsALottieJumpWarningForPlainLottieTargets",
     .effectNotDrawn: "ChoreoSceneTests/TargetTests/PlayerTargetTests.swift: effectsAPlayerCannotDrawAreReportedAtTheirKey",
     .bindingWithoutSlots: "ChoreoSceneTests/TargetTests/PlayerTargetTests.swift: aBindingIsReportedWhereThePlayersReadNoSlots",
+    .maskNotDrawn: "ChoreoSceneTests/TargetTests/PlayerTargetTests.swift: masksAPlayerDrawsOtherwiseAreReportedAtTheMask",
+    .tgsCompositing: "ChoreoSceneTests/TargetTests/PlayerTargetTests.swift: masksMattesAndBlendModesAreRefusedForTelegram",
     .tooManyDiagnostics: "ChoreoCLITests/HostileInputTests.swift: diagnosticOutputIsBoundedPerFile",
     .overBudget: "ChoreoCLITests/BudgetTests.swift: aLottieOverTheSceneBudgetIsAnErrorWithItsSizes",
     .renderTooLarge: "ChoreoCLITests/RenderTests.swift: renderPastThePixelLimitIsRenderTooLargeAtTheScene",
@@ -147,5 +149,5 @@ private func caseName(of rule: Rule) -> String {
         #expect(rule.documentation == "\(rule.documentationPage)#\(rule.rawValue)")
         #expect("\(rule)" == rule.rawValue, "interpolating a rule writes its id")
     }
-    #expect(playerTargetRules == [.iosStrokeNonuniformScale, .androidGroupOpacity, .tgsTooLong, .tgsTooLarge, .tgsClip, .lottieJump, .overBudget, .renderTooLarge, .effectNotDrawn, .bindingWithoutSlots])
+    #expect(playerTargetRules == [.iosStrokeNonuniformScale, .androidGroupOpacity, .tgsTooLong, .tgsTooLarge, .tgsClip, .lottieJump, .overBudget, .renderTooLarge, .effectNotDrawn, .bindingWithoutSlots, .maskNotDrawn, .tgsCompositing])
 }

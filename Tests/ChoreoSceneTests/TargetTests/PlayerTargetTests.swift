@@ -252,3 +252,41 @@ private func findings(_ text: String, _ target: PlayerTarget) -> [String] {
         == "'count' is clipped to its text box because its text rolls here ('change: roll-up'); a clip is a Lottie mask, which Telegram stickers may not use")
     #expect(compilation.diagnostics.first?.help == "use 'change: fade' (a cross-fade needs no clip), or compile this scene for another target")
 }
+
+@Test func masksAPlayerDrawsOtherwiseAreReportedAtTheMask() {
+    let scene = """
+        choreo: 1
+        size: [100, 100]
+        layers:
+          - id: badge
+            shape: rect
+            size: [40, 40]
+            mask: [{shape: ellipse, radius: 20, opacity: 0.5}, {shape: rect, size: [10, 40], mode: difference, expand: 2}]
+        """
+    // lottie-ios: a difference, an expansion and a mask's opacity; lottie-android: the first two.
+    #expect(findings(scene, .lottieIOS) == ["7:5 error mask-not-drawn", "7:5 error mask-not-drawn", "7:5 error mask-not-drawn"])
+    #expect(findings(scene, .lottieAndroid) == ["7:5 error mask-not-drawn", "7:5 error mask-not-drawn"])
+    #expect(findings(scene, .web) == [])
+    let plain = """
+        choreo: 1
+        size: [100, 100]
+        layers:
+          - {id: badge, shape: rect, size: [40, 40], mask: [{shape: ellipse, radius: 20}, {shape: rect, size: [10, 40], mode: subtract}]}
+        """
+    #expect(findings(plain, .lottieIOS) == [])
+    #expect(findings(plain, .lottieAndroid) == [])
+}
+
+@Test func masksMattesAndBlendModesAreRefusedForTelegram() {
+    let scene = """
+        choreo: 1
+        size: [100, 100]
+        layers:
+          - {id: spot, shape: ellipse, radius: 15, position: [50, 50], fill: white}
+          - {id: photo, shape: rect, size: [40, 40], position: [50, 50], matte: {node: spot}}
+          - {id: glow, shape: ellipse, radius: 10, position: [50, 50], blend: screen}
+          - {id: card, shape: rect, size: [20, 20], position: [50, 50], mask: {shape: ellipse, radius: 8}}
+        """
+    #expect(findings(scene, .tgs) == ["5:66 error tgs-compositing", "6:64 error tgs-compositing", "7:65 error tgs-compositing"])
+    #expect(findings(scene, .web) == [])
+}
