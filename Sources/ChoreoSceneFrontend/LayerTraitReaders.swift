@@ -159,12 +159,12 @@ extension FrontendContext {
             let traits = info.model.traits
             if let parent = traits.parent, let range = info.referenceRanges[.parent] {
                 if byID[parent] == nil || parent == info.id {
-                    reportReference(parent, of: info, what: "parent", at: range, registry: registry)
+                    reportReference(parent, of: info, what: Property.parent.key, at: range, registry: registry)
                 }
             }
             if let matte = traits.matte, let range = info.referenceRanges[.matte] {
                 if byID[matte.node] == nil || matte.node == info.id {
-                    reportReference(matte.node, of: info, what: "matte", at: range, registry: registry)
+                    reportReference(matte.node, of: info, what: Property.matte.key, at: range, registry: registry)
                 } else if let source = byID[matte.node], source.model.traits.matte != nil {
                     error(
                         .layerReference, "'\(matte.node)' is matted itself and cannot be the matte of '\(info.id)'", at: range,

@@ -297,12 +297,14 @@ public struct Transform: Sendable, Equatable {
             || offset.isAnimated || opacity.isAnimated || (axes.map { $0.x.isAnimated || $0.y.isAnimated } ?? false)
     }
 
-    /// Frozen, a node that orients along its path keeps the angle it has at that instant.
+    /// Frozen, a node that orients along its path keeps the angle it has at that instant; a
+    /// position on two axes stays on two.
     public func frozen(at time: Double) -> Transform {
         Transform(
-            anchor: anchor.frozen(at: time), position: Animated(positionValue(at: time), slot: position.slot),
+            anchor: anchor.frozen(at: time), position: position.frozen(at: time),
             rotation: Animated(rotationValue(at: time), slot: rotation.slot), scale: scale.frozen(at: time),
-            offset: offset.frozen(at: time), opacity: opacity.frozen(at: time))
+            offset: offset.frozen(at: time), opacity: opacity.frozen(at: time),
+            axes: axes.map { PositionAxes(x: $0.x.frozen(at: time), y: $0.y.frozen(at: time)) })
     }
 }
 

@@ -6,8 +6,8 @@ import Testing
 
 private let moving = Animated(0.5, segments: [Segment(start: 0, end: 1, from: 0.5, to: 1, easing: .linear)])
 
-/// A shape with a track in every place a node can have one: a gradient fill, a stroke, a trim, a
-/// clip, a blur and a shadow.
+/// A shape with a track in every place a node can have one: a position on two axes, a gradient
+/// fill, a stroke, a trim, a clip, a mask, a blur and a shadow.
 private func everyTrack(animating place: TrackPlace? = nil) -> Node {
     func number(_ here: TrackPlace, _ value: Double = 0.5) -> Animated<Double> {
         here == place ? moving : Animated(value)
@@ -22,18 +22,22 @@ private func everyTrack(animating place: TrackPlace? = nil) -> Node {
     let stopsTrack = place == .fill(.stops)
         ? Animated(stops, segments: [Segment(start: 0, end: 1, from: stops, to: GradientStops([GradientStop(0, .black), GradientStop(1, .black)]), easing: .linear)])
         : Animated(stops)
-    func transform(_ wrap: (TrackPlace.TransformTrack) -> TrackPlace) -> Transform {
+    func transform(_ wrap: (TrackPlace.TransformTrack) -> TrackPlace, axes: Bool = false) -> Transform {
         Transform(
             anchor: point(wrap(.anchor)), position: point(wrap(.position)), rotation: number(wrap(.rotation)),
-            scale: point(wrap(.scale)), offset: point(wrap(.offset)), opacity: number(wrap(.opacity)))
+            scale: point(wrap(.scale)), offset: point(wrap(.offset)), opacity: number(wrap(.opacity)),
+            axes: axes ? PositionAxes(x: number(wrap(.positionX)), y: number(wrap(.positionY))) : nil)
     }
     var style = Style(fill: .linearGradient(from: point(.fill(.from)), to: point(.fill(.to)), stops: stopsTrack))
     style.stroke = Stroke(paint: .color(color(.stroke(.color))), width: number(.strokeWidth))
     style.trim = Trim(start: number(.trim(.start)), end: number(.trim(.end)), offset: number(.trim(.offset)))
     var node = Node(
-        id: "n", transform: transform { .transform($0) },
+        id: "n", transform: transform({ .transform($0) }, axes: true),
         content: .shape(.rect(size: point(.geometry(.size)), cornerRadius: number(.geometry(.cornerRadius))), style),
         clip: ClipShape(geometry: .ellipse(size: point(.clipGeometry(.size))), transform: transform { .clipTransform($0) }))
+    node.masks = [Mask(
+        geometry: .ellipse(size: point(.maskGeometry(.size))), transform: transform { .maskTransform($0) }, mode: .add,
+        expand: number(.maskExpand), inverted: false)]
     node.effects = Effects(
         blur: number(.blur), shadow: Shadow(color: color(.shadow(.color)), offset: point(.shadow(.offset)), blur: number(.shadow(.blur))))
     return node
@@ -52,8 +56,11 @@ private func places(of node: Node) -> [TrackPlace] {
 
 @Test func theWalkVisitsEveryTrackOnceInItsOrder() {
     let transform = TrackPlace.TransformTrack.allCases
+    // A clip's and a mask's position is one track.
+    let oneTrack = transform.filter { $0 != .positionX && $0 != .positionY }
     let expected: [TrackPlace] =
-        transform.map { .transform($0) } + [.clipGeometry(.size)] + transform.map { .clipTransform($0) }
+        transform.map { .transform($0) } + [.clipGeometry(.size)] + oneTrack.map { .clipTransform($0) }
+        + [.maskGeometry(.size)] + oneTrack.map { .maskTransform($0) } + [.maskExpand]
         + [.blur, .shadow(.color), .shadow(.offset), .shadow(.blur), .geometry(.size), .geometry(.cornerRadius)]
         + [.fill(.from), .fill(.to), .fill(.stops), .stroke(.color), .strokeWidth, .trim(.start), .trim(.end), .trim(.offset)]
     #expect(places(of: everyTrack()) == expected)
@@ -95,7 +102,7 @@ private struct Freezer: TrackRewriter {
 
 @Test func theBoundedTracksAreTheOnesTheContractBounds() {
     let bounded = places(of: everyTrack()).filter { $0.drawableRange != nil }
-    #expect(bounded == [.transform(.opacity), .clipTransform(.opacity), .blur, .shadow(.color), .shadow(.blur), .geometry(.cornerRadius), .fill(.stops), .stroke(.color), .strokeWidth, .trim(.start), .trim(.end)])
+    #expect(bounded == [.transform(.opacity), .clipTransform(.opacity), .maskTransform(.opacity), .blur, .shadow(.color), .shadow(.blur), .geometry(.cornerRadius), .fill(.stops), .stroke(.color), .strokeWidth, .trim(.start), .trim(.end)])
     #expect(TrackPlace.transform(.opacity).drawableRange == 0...1)
     #expect(TrackPlace.strokeWidth.drawableRange == 0...Double.infinity)
     #expect(TrackPlace.clipGeometry(.cornerRadius).drawableRange == TrackPlace.geometry(.cornerRadius).drawableRange)

@@ -361,11 +361,14 @@ extension Property {
                 key: "opacity", kind: .number, animatable: .always, defaultValue: .number(1), bound: .between(0, 1),
                 animatedBound: .between(0, 1), bakingTolerance: colorTolerance,
                 documentation: "0…1, the node as a whole (on a mask: the mask's opacity)")
-        case .positionX, .positionY:
-            let axis = self == .positionX ? "x" : "y"
+        case .positionX:
             return .init(
-                key: axis, parent: .position, kind: .number, animatable: .always, defaultValue: .number(0),
-                documentation: "the position's \(axis) alone, with keyframes and easing of its own (After Effects' separate dimensions)")
+                key: "x", parent: .position, kind: .number, animatable: .always, defaultValue: .number(0),
+                documentation: "the position's x alone, with keyframes and easing of its own (After Effects' separate dimensions)")
+        case .positionY:
+            return .init(
+                key: "y", parent: .position, kind: .number, animatable: .always, defaultValue: .number(0),
+                documentation: "the position's y alone, with keyframes and easing of its own (After Effects' separate dimensions)")
         case .orient:
             return .init(
                 key: "orient", kind: .keyword,

@@ -18,7 +18,15 @@ private let otherMeanings: [String: Set<String>] = [
     "ChoreoSceneFrontend/SceneFrontend.swift": ["size"],
     // Transition and tween keys; the `end` trigger alias; a state's `a11y: {label}`.
     "ChoreoSceneFrontend/StatesAndTransitions.swift": ["from", "to", "end", "delay", "a11y", "label"],
-    "ChoreoSceneFrontend/Timelines.swift": ["to", "delay"],
+    "ChoreoSceneFrontend/Timelines.swift": ["to", "delay", "at"],
+    // A keyframe's or tween's `at:` (not a motion path's), a tween's `to:`.
+    "ChoreoSceneFrontend/Choreography.swift": ["at"],
+    "ChoreoSceneFrontend/Components.swift": ["to"],
+    "ChoreoSceneFrontend/FixIts.swift": ["time", "at"],
+    // `y` for yes; "x" as a letter; "node" as a schema definition or in a comment.
+    "ChoreoSceneFrontend/ScalarReaders.swift": ["y"],
+    "ChoreoSceneFrontend/SceneFiles.swift": ["x"],
+    "ChoreoSceneModel/Model/SceneChecks.swift": ["node"],
     // A binding's `to: [A, B]`.
     "ChoreoSceneFrontend/BoundValues.swift": ["to"],
     // A transition's or tween's `delay:`.
@@ -30,10 +38,10 @@ private let otherMeanings: [String: Set<String>] = [
     // Easing names (`linear`) and `steps(4, end)`.
     "ChoreoSceneModel/Values/EasingParser.swift": ["linear", "end"],
     // Scene, transition and tween keys; the `linear` easing; a state's `a11y: {label}`.
-    "ChoreoSceneFrontend/Vocabulary.swift": ["size", "from", "to", "linear", "delay", "a11y", "label"],
+    "ChoreoSceneFrontend/Vocabulary.swift": ["size", "from", "to", "linear", "delay", "a11y", "label", "at"],
     // Scene and transition keys, the schema's `color` definition, a state's `a11y: {label}` and
     // the `label` of an editor snippet.
-    "ChoreoSceneFrontend/SceneSchema.swift": ["size", "from", "to", "color", "delay", "a11y", "label"],
+    "ChoreoSceneFrontend/SceneSchema.swift": ["size", "from", "to", "color", "delay", "a11y", "label", "at", "node"],
 ]
 
 /// The sources of the scene targets (the façade, model, front end and lowering), each named by its
@@ -101,8 +109,14 @@ private func choreoSceneSources() throws -> [(name: String, text: String)] {
         .path: ["d", "points", "contours", "closed", "morph"], .group: ["children"],
         .text: ["size", "text", "font", "align", "line-height", "letter-spacing", "max-width", "per-glyph", "a11y"],
     ]
+    // Layer keys on every node; a mask's own keys on the shapes a mask may be; a group's clock.
+    let layer = ["orient", "parent", "visible", "blend", "motion-path", "mask", "matte"]
+    let extra: [ShapeKind: [String]] = [
+        .rect: ["mode", "expand", "inverted"], .ellipse: ["mode", "expand", "inverted"], .polygon: ["mode", "expand", "inverted"],
+        .path: ["mode", "expand", "inverted"], .group: ["time"], .text: [],
+    ]
     for shape in ShapeKind.allCases {
-        #expect(Set(NodeSchema.byShape[shape]!.allowed) == Set(common + geometry[shape]!), "\(shape)")
+        #expect(Set(NodeSchema.byShape[shape]!.allowed) == Set(common + layer + geometry[shape]! + extra[shape]!), "\(shape)")
     }
     #expect(NodeSchema.byShape[.rect]!.misplaced["radius"] == "a rect node has no 'radius'; it applies to ellipse and polygon nodes")
 }
@@ -117,9 +131,16 @@ private func choreoSceneSources() throws -> [(name: String, text: String)] {
         .rect: ["size", "corner-radius"], .ellipse: ["size", "radius"], .polygon: ["radius", "inner-radius"],
         .path: ["d", "points", "contours"], .group: [], .text: [],
     ]
+    // A position's axes and a motion path's progress; a mask's expansion on the shapes a mask may be.
+    let layer = ["position.x", "position.y"], progress = ["motion-path.at"], masks: Set<ShapeKind> = [.rect, .ellipse, .polygon, .path]
     for shape in ShapeKind.allCases {
-        #expect(shape.keyframePaths.map(\.path) == transform + geometry[shape]! + style + clip + effects, "\(shape)")
-        #expect(shape.animatableKeys.map(\.key) == transform + geometry[shape]! + ["fill", "stroke", "trim", "clip", "blur", "shadow"], "\(shape)")
+        let expand = masks.contains(shape) ? ["expand"] : []
+        #expect(
+            shape.keyframePaths.map(\.path) == ["position"] + layer + transform.dropFirst() + progress + expand + geometry[shape]! + style + clip + effects,
+            "\(shape)")
+        #expect(
+            shape.animatableKeys.map(\.key) == transform + ["motion-path"] + expand + geometry[shape]! + ["fill", "stroke", "trim", "clip", "blur", "shadow"],
+            "\(shape)")
     }
     #expect(Property.stroke.children.filter { !$0.isEverAnimatable }.map(\.key) == ["cap", "join", "miter-limit", "dash"])
     #expect(Property.fill.children.filter { !$0.isEverAnimatable }.map(\.key) == ["units"])
@@ -168,6 +189,10 @@ private func choreoSceneSources() throws -> [(name: String, text: String)] {
             case .strokeCap: #expect(LineCap(rawValue: word) != nil, "\(word)")
             case .strokeJoin: #expect(LineJoin(rawValue: word) != nil, "\(word)")
             case .align: #expect(TextAlignment(rawValue: word) != nil, "\(word)")
+            case .blend: #expect(BlendMode(rawValue: word) != nil, "\(word)")
+            case .maskMode: #expect(MaskMode(rawValue: word) != nil, "\(word)")
+            case .matteMode: #expect(MatteMode(rawValue: word) != nil, "\(word)")
+            case .orient: #expect(["none", "auto"].contains(word), "\(word): the reader knows only `auto`")
             default: Issue.record("\(property): no model enum is checked for its words")
             }
         }

@@ -13,7 +13,8 @@ import Testing
         if case .never = property.descriptor.animatable { return false }
         return property.children.isEmpty
     }
-    for property in animatable where property.track == nil {
+    // A motion path's progress is lowered into the position track (the path's motion).
+    for property in animatable where property.track == nil && property != .motionPathAt {
         Issue.record("\(property.path) is animatable but lowered into no IR track")
     }
 }

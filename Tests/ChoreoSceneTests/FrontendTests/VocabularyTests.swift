@@ -28,6 +28,8 @@ private let templates: [(ScenePlace, [String])] = [
         "layers: [{id: a, shape: path, d: \"M 0 0 L 1 1\"}]\nstates: {s: {a: {KEY: ~}}}",
         "layers: [{id: a, shape: rect, size: [1, 1], clip: {shape: rect, size: [1, 1]}}]\nstates: {s: {a: {KEY: ~}}}",
         "layers: [{id: a, shape: text, text: a, font: f, size: 10}]\nstates: {s: {a: {KEY: ~}}}",
+        // A mask with an id is animated like a node (its `expand` too).
+        "layers: [{id: b, shape: rect, size: [1, 1], mask: {id: a, shape: rect, size: [1, 1]}}]\nstates: {s: {a: {KEY: ~}}}",
     ]),
     (.transition, ["layers: [{id: a, shape: rect, size: [1, 1]}]\nstates: {s: {}, t: {}}\ntransitions: [{from: s, to: t, KEY: ~}]"]),
     (.nodeTiming, ["layers: [{id: a, shape: rect, size: [1, 1]}]\nstates: {s: {}, t: {}}\ntransitions: [{from: s, to: t, nodes: {a: {KEY: ~}}}]"]),
@@ -35,7 +37,11 @@ private let templates: [(ScenePlace, [String])] = [
     (.spring, ["layers: [{id: a, shape: rect, size: [1, 1]}]\nstates: {s: {}, t: {}}\ntransitions: [{from: s, to: t, easing: {spring: {KEY: ~}}}]"]),
     (.timeline, ["layers: [{id: a, shape: rect, size: [1, 1]}]\ntimelines: {t: {duration: 1s, KEY: ~}}"]),
     (.tween, ["layers: [{id: a, shape: rect, size: [1, 1]}]\ntimelines: {t: {duration: 1s, tweens: [{KEY: ~}]}}"]),
-    (.keyframe, ["layers: [{id: a, shape: rect, size: [1, 1]}]\ntimelines: {t: {duration: 1s, keyframes: {a.opacity: [{KEY: ~}]}}}"]),
+    (.keyframe, [
+        "layers: [{id: a, shape: rect, size: [1, 1]}]\ntimelines: {t: {duration: 1s, keyframes: {a.opacity: [{KEY: ~}]}}}",
+        // `path:` (spatial tangents) is a position keyframe's.
+        "layers: [{id: a, shape: rect, size: [1, 1]}]\ntimelines: {t: {duration: 1s, keyframes: {a.position: [{KEY: ~}]}}}",
+    ]),
 ]
 
 /// Whether the front end rejects `key` as not belonging where the template puts it.
@@ -58,8 +64,14 @@ func vocabularyKeysAreExactlyWhatTheFrontEndAccepts(_ place: ScenePlace) {
     let geometry = ["rect": "size: [1, 1]", "ellipse": "radius: 1", "polygon": "sides: 5, radius: 4", "path": "points: [[0, 0], [1, 1]]", "group": "children: []", "text": "text: a, font: f, size: 10"]
     for shape in SceneVocabulary.shapes {
         for key in SceneVocabulary.nodeKeys(shape: shape) ?? [] where !["id", "shape"].contains(key) {
-            let template = "layers: [{id: a, shape: \(shape), \(geometry[shape]!), KEY: ~}]"
+            // A mask's own keys (`mode`, `expand`, `inverted`) are offered for the shapes a mask
+            // may be, and taken in a mask only.
+            let isMaskKey = [Property.maskMode, .expand, .inverted].contains { $0.key == key }
+            let template = isMaskKey
+                ? "layers: [{id: b, shape: rect, size: [1, 1], mask: {shape: \(shape), \(geometry[shape]!), KEY: ~}}]"
+                : "layers: [{id: a, shape: \(shape), \(geometry[shape]!), KEY: ~}]"
             #expect(!rejects(key, in: template), "'\(key)' is offered for a \(shape) node but rejected")
+            if isMaskKey { #expect(rejects(key, in: "layers: [{id: a, shape: \(shape), \(geometry[shape]!), KEY: ~}]"), "'\(key)' off a mask") }
         }
     }
     #expect(SceneVocabulary.keys(.scene) == sceneKeys)
