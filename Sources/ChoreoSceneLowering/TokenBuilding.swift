@@ -204,8 +204,9 @@ private func slotProblem(_ place: TrackPlace, geometry: Geometry?) -> String {
         if case .rect = geometry { "crash on a slot on a rectangle's size, which Choreo writes as a group's scale only without rounded corners" } else { "crash on a slot on a shape's size" }
     case .geometry: "crash on a slot on a shape's geometry"
     case .fill, .stroke: "draw no slot on a gradient"
-    case .clipGeometry, .clipTransform: "crash on a slot on a mask"
+    case .clipGeometry, .clipTransform, .maskGeometry, .maskTransform, .maskExpand: "crash on a slot on a mask"
     case .blur, .shadow: "draw no slot on an effect"
+    case .transform(.positionX), .transform(.positionY): "draw no slot on a split position"
     case .transform: "draw it"
     }
 }

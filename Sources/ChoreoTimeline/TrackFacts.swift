@@ -72,6 +72,8 @@ extension TrackPlace {
             switch track {
             case .anchor: "anchor"
             case .position: "position"
+            case .positionX: "position.x"
+            case .positionY: "position.y"
             case .rotation: "rotation"
             case .scale: "scale"
             case .offset: "offset"
@@ -111,6 +113,9 @@ extension TrackPlace {
             }
         case let .clipGeometry(track): return "clip." + geometry(track)
         case let .clipTransform(track): return "clip." + transform(track)
+        case let .maskGeometry(track): return "mask." + geometry(track)
+        case let .maskTransform(track): return "mask." + transform(track)
+        case .maskExpand: return "mask.expand"
         case .blur: return "blur"
         case let .shadow(track):
             switch track {
@@ -131,6 +136,8 @@ extension TrackPlace {
     /// kind), so a bound track of another kind cannot be a slot.
     public func isSlottedByPlayers(geometry: Geometry?) -> Bool {
         switch self {
+        // A position on two axes is Lottie's split position, which no player slots.
+        case .transform(.positionX), .transform(.positionY): return false
         case .transform, .fill(.color), .stroke(.color): return true
         case .geometry(.size):
             switch geometry {
@@ -138,7 +145,9 @@ extension TrackPlace {
             case .ellipse?: return true
             default: return false
             }
-        case .geometry, .fill, .stroke, .strokeWidth, .trim, .clipGeometry, .clipTransform, .blur, .shadow: return false
+        case .geometry, .fill, .stroke, .strokeWidth, .trim, .clipGeometry, .clipTransform, .blur, .shadow, .maskGeometry,
+            .maskTransform, .maskExpand:
+            return false
         }
     }
 }
