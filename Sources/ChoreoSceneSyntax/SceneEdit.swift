@@ -64,6 +64,12 @@ extension SceneDocument {
     public func setting(_ path: ScenePath, to value: SceneValue) -> Result<SceneEdit, SceneEditFailure> {
         guard root != nil else { return .failure(.unreadable) }
         guard let node = node(at: path) else { return .failure(.noSuchPath(path)) }
+        return .success(setting(node, described: "\(path)", to: value))
+    }
+
+    /// Writes `value` in place of the value node `node` reads, where it is defined; `described`
+    /// names the place in the edit's message.
+    public func setting(_ node: SceneNodeID, described path: String, to value: SceneValue) -> SceneEdit {
         // A new `$name` replaces the reference where it is written, not the var's value.
         let writesReference = value.scalarText?.hasPrefix("$") == true
         let target = writesReference ? resolved(node) : definition(of: node)
@@ -82,7 +88,7 @@ extension SceneDocument {
         let message = places > 1
             ? "set '\(path)' to \(replacement) where it is defined (\(places) places read it)"
             : "set '\(path)' to \(replacement)" + (old.isEmpty ? "" : " (was \(old))")
-        return .success(SceneEdit(message: message, edits: [FixIt.Edit(range: range, replacement: written)], places: places, target: target))
+        return SceneEdit(message: message, edits: [FixIt.Edit(range: range, replacement: written)], places: places, target: target)
     }
 
     /// The text that replaces node `target` with `value`.
@@ -127,7 +133,7 @@ extension SceneDocument {
     }
 
     /// A time or angle in the old text's unit.
-    private func convertingUnits(_ value: SceneValue, like node: SceneSyntaxNode) -> SceneValue {
+    func convertingUnits(_ value: SceneValue, like node: SceneSyntaxNode) -> SceneValue {
         guard case let .quantity(number, unit) = value, let old = node.scalar, old.style == .plain,
             let written = splitQuantity(old.value)
         else { return value }
@@ -416,7 +422,7 @@ extension SceneDocument {
     }
 
     /// Lines inserted after the line `offset` is on, in the file's line-break style.
-    private func insertion(_ lines: String, afterLineOf offset: Int) -> FixIt.Edit {
+    func insertion(_ lines: String, afterLineOf offset: Int) -> FixIt.Edit {
         let next = startOfNextLine(offset)
         let lineBreak = file.text.contains("\r\n") ? "\r\n" : "\n"
         var text = lineBreak == "\n" ? lines : lines.replacingOccurrences(of: "\n", with: "\r\n")

@@ -60,6 +60,17 @@ public struct SceneKey: Hashable, Sendable, CustomStringConvertible {
     public static let value = SceneKey("value")
     public static let by = SceneKey("by")
 
-    // Easings written as maps.
+    // Easing maps: `{cubic-bezier: [x1, y1, x2, y2]}` and the three forms of `{spring: {…}}`.
     public static let cubicBezier = SceneKey("cubic-bezier")
+    public static let spring = SceneKey("spring")
+    public static let response = SceneKey("response")
+    public static let dampingFraction = SceneKey("damping-fraction")
+    public static let bounce = SceneKey("bounce")
+    public static let stiffness = SceneKey("stiffness")
+    public static let damping = SceneKey("damping")
+    public static let mass = SceneKey("mass")
+    /// The spring keys, by form: what one spring map may write together.
+    public static let springForms: [String: [SceneKey]] = [
+        "response": [response, dampingFraction], "duration": [duration, bounce], "physics": [stiffness, damping, mass],
+    ]
 }
