@@ -46,7 +46,8 @@ else
 fi
 
 stage "JavaScript"
-if node --check Sources/ChoreoSVG/Resources/interactive.js && node --check Sources/ChoreoSVG/Resources/tokens.js && node --check Sources/ChoreoSVG/Resources/preview.js; then
+if node --check Sources/ChoreoSVG/Resources/interactive.js && node --check Sources/ChoreoSVG/Resources/tokens.js && node --check Sources/ChoreoSVG/Resources/preview.js \
+    && node --check Sources/ChoreoSVG/Resources/preview-edit.js; then
     node --test Tests/js </dev/null || failed+=("JavaScript tests")
 else
     failed+=("JavaScript (node --check)")

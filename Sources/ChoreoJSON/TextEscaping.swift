@@ -93,6 +93,25 @@ public enum TextEscaping {
         return result + "\""
     }
 
+    /// JSON text (as `JSONWriter` writes it) made safe inside an HTML `<script>` element: `<`, `>`
+    /// and `&`, which JSON has only inside strings, as `\u003c`-style escapes, and U+2028 and
+    /// U+2029, which older JavaScript refused in a string.
+    public static func scriptJSON(_ json: String) -> String {
+        var result = ""
+        result.reserveCapacity(json.utf8.count)
+        for scalar in json.unicodeScalars {
+            switch scalar {
+            case "<": result += "\\u003c"
+            case ">": result += "\\u003e"
+            case "&": result += "\\u0026"
+            case "\u{2028}": result += "\\u2028"
+            case "\u{2029}": result += "\\u2029"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
     /// A Swift string literal (quotes included) holding `text`, for generated Swift source: quotes
     /// and backslashes escaped, controls, bidi controls and what XML forbids written `\u{HEX}`,
     /// so the literal is one line that shows what it holds.

@@ -149,6 +149,8 @@ struct PreviewOptions: Equatable, Sendable {
     var port: UInt16 = 0
     /// `--input NAME=VALUE`, in command-line order: set through the page API as the page loads.
     var inputs: [String] = []
+    /// `--read-only`: the served page edits nothing (its handles show the timing, no file is written).
+    var readOnly = false
 }
 
 struct DiffOptions: Equatable, Sendable {
@@ -227,7 +229,8 @@ func optionSpecs(_ command: CommandName) -> [OptionSpec] {
          OptionSpec(names: ["-o", "--output"], value: "FILE")]
     case .preview:
         [OptionSpec(names: ["-o", "--output"], value: "DIR"), OptionSpec(names: ["--serve"], value: nil),
-         OptionSpec(names: ["--port"], value: "N"), OptionSpec(names: ["--input"], value: "NAME=VALUE")]
+         OptionSpec(names: ["--port"], value: "N"), OptionSpec(names: ["--input"], value: "NAME=VALUE"),
+         OptionSpec(names: ["--read-only"], value: nil)]
     case .lsp:
         []
     case .mcp:
@@ -479,6 +482,8 @@ private func parse(_ command: CommandName, _ arguments: [String]) throws(UsageEr
             }
             options.port = port
         }
+        options.readOnly = raw.has("--read-only")
+        if options.readOnly, !options.serve { throw .missingOption("--serve (--read-only only applies to it)", command: command) }
         if let (spelled, output) = raw.value("-o") {
             if options.serve { throw .exclusiveOptions(spelled, "--serve", command: command) }
             guard !output.isEmpty else { throw .invalidValue(option: spelled, value: output, expected: "a directory", command: command) }

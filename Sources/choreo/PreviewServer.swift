@@ -5,9 +5,11 @@ import ChoreoSVG
 import Foundation
 
 // `choreo preview FILE --serve`: the preview page over HTTP/1.1 on 127.0.0.1, recompiled when the
-// scene changes. The server answers exactly two paths, `/` (the page, from memory) and `/version`
-// (a number the page polls to know when to reload); it never opens a file because of a URL, so no
-// spelling of a path (`/../`, `%2e%2e`, an absolute URL) can reach the disk.
+// scene changes. The server answers `/` (the page, from memory), `/version` (a number the page
+// polls to know when to reload), `/snapshot?t=SECONDS` (the scene drawn at an instant) and
+// `POST /edit` (a handle dragged on the page, written into FILE: PreviewEditing.swift); it never
+// opens a file because of a URL, so no spelling of a path (`/../`, `%2e%2e`, an absolute URL) can
+// reach the disk, and the one file it writes is the scene it was started on.
 
 /// The page being served and its version, shared by the watching thread and the request handlers.
 final class LivePreview: @unchecked Sendable {
@@ -18,6 +20,13 @@ final class LivePreview: @unchecked Sendable {
     private var lastGoodPage: String?
     /// The font files the scene read when it was last compiled: the server follows them too.
     let dependencies = SceneDependencies()
+    /// The page's editing session: the scene's bytes as last compiled, the timeline drawn from
+    /// them, the token the page sends back, undo and redo.
+    let editing: PreviewEditing
+
+    init(editing: PreviewEditing) {
+        self.editing = editing
+    }
 
     var current: (version: Int, page: String) {
         lock.lock()
@@ -25,20 +34,30 @@ final class LivePreview: @unchecked Sendable {
         return (version, page)
     }
 
-    /// Compiles the scene and publishes the new page (the picture, or the diagnostics).
-    func rebuild(_ path: String, inputs assignments: [String] = []) {
+    /// One rebuild at a time: the watcher's and an edit's would otherwise publish out of order.
+    private let rebuilding = NSLock()
+
+    /// Compiles the scene and publishes the new page (the picture, or the diagnostics). From the
+    /// watcher (`onlyIfChanged`), bytes already compiled (the page's own edit) are not compiled again.
+    @discardableResult
+    func rebuild(_ path: String, inputs assignments: [String] = [], onlyIfChanged: Bool = false) -> Int {
+        rebuilding.lock()
+        defer { rebuilding.unlock() }
         let next: String
         let diagnosticsText: String?
         do throws(UsageError) {
             let source = try readSingleScene(path, command: .preview)
+            if onlyIfChanged, editing.alreadyCompiled(source.bytes) { return current.version }
             let compilation = compileScene(source, artwork: artworkLoader, files: sceneFileAccess)
             dependencies.record(compilation.inputFiles, for: path)
             let rendered = textRenderer(for: [source]).render(compilation.diagnostics.cappedPerFile())
             Console.error(rendered)
-            if let timeline = compilation.timeline, !compilation.diagnostics.hasErrors {
+            let timeline = compilation.diagnostics.hasErrors ? nil : compilation.timeline
+            editing.compiled(source, timeline: timeline)
+            if let timeline {
                 do {
                     let inputs = try parseInputAssignments(assignments, of: timeline, command: .preview)
-                    next = try PreviewPage.html(timeline, inputs: inputs)
+                    next = try PreviewPage.withEditor(PreviewPage.html(timeline, inputs: inputs), data: editing.pageData(for: source))
                     diagnosticsText = nil
                 } catch let error as UsageError {
                     next = ""
@@ -67,6 +86,7 @@ final class LivePreview: @unchecked Sendable {
         }
         page = Self.injectReload(into: page, version: version)
         Console.out(diagnosticsText == nil ? "compiled \(path) (version \(version))\n" : "errors in \(path) (version \(version))\n")
+        return version
     }
 
     /// The diagnostics in place of the picture, escaped for HTML (scene text is untrusted).
@@ -86,7 +106,7 @@ final class LivePreview: @unchecked Sendable {
     /// A small script that polls `/version` and reloads the page when the scene was recompiled.
     static func injectReload(into page: String, version: Int) -> String {
         let script = """
-            <script>(function(){var v=\(version);setInterval(function(){fetch("/version",{cache:"no-store"}).then(function(r){return r.text()}).then(function(t){if(Number(t)!==v)location.reload()}).catch(function(){})},300)})();</script>
+            <script>(function(){var v=\(version);setInterval(function(){fetch("/version",{cache:"no-store"}).then(function(r){return r.text()}).then(function(t){if(Number(t)!==v&&!window.choreoEditing)location.reload()}).catch(function(){})},300)})();</script>
 
             """
         guard let end = page.range(of: "</body>", options: .backwards) else { return page + script }
@@ -98,8 +118,8 @@ final class LivePreview: @unchecked Sendable {
 let maximumRequestHead = 8 * 1024
 /// Connections handled at once; more are closed at once (a local preview has one or two readers).
 let maximumConnections = 16
-/// How long a client has to send its whole request head, however it trickles in: a timeout per
-/// `recv` let a client sending a byte a second hold its slot for ever.
+/// How long a client has to send its whole request (head and body), however it trickles in: a
+/// timeout per `recv` let a client sending a byte a second hold its slot for ever.
 let requestHeadDeadline: Duration = .seconds(5)
 
 func runPreviewServer(_ options: PreviewOptions) throws(UsageError) -> ExitStatus {
@@ -132,7 +152,7 @@ func runPreviewServer(_ options: PreviewOptions) throws(UsageError) -> ExitStatu
     }
     let port = UInt16(bigEndian: address.sin_port)
     // Compiled once the port is ours, so a port in use is reported before any compile output.
-    let preview = LivePreview()
+    let preview = LivePreview(editing: PreviewEditing(path: options.file, port: port, readOnly: options.readOnly))
     preview.rebuild(options.file, inputs: options.inputs)
     TemporaryFiles.shared.stopCleanlyOnSignal {
         shutdown(listener, Int32(SHUT_RDWR))
@@ -160,13 +180,15 @@ func runPreviewServer(_ options: PreviewOptions) throws(UsageError) -> ExitStatu
             // A thread each, not a dispatch queue: the queue's few workers block in `poll`, and
             // connections waiting for one had their deadlines pass before being read at all.
             Thread {
-                serveConnection(connection, deadline: deadline, preview: preview)
+                serveConnection(connection, deadline: deadline, preview: preview, inputs: options.inputs)
                 slots.signal()
             }.start()
         }
     }
     acceptor.start()
-    watchFiles(following: { [options.file] + preview.dependencies.allFiles }) { _ in preview.rebuild(options.file, inputs: options.inputs) }
+    watchFiles(following: { [options.file] + preview.dependencies.allFiles }) { changed in
+        preview.rebuild(options.file, inputs: options.inputs, onlyIfChanged: changed == [options.file])
+    }
 }
 
 /// Reads one request, answers it and closes the connection (`Connection: close`: no keep-alive
@@ -174,7 +196,7 @@ func runPreviewServer(_ options: PreviewOptions) throws(UsageError) -> ExitStatu
 ///
 /// A client that sends nothing (a browser's speculative connection) or trickles its head cannot
 /// hold a slot past `deadline`, `requestHeadDeadline` after it was accepted.
-private func serveConnection(_ connection: Int32, deadline: ContinuousClock.Instant, preview: LivePreview) {
+private func serveConnection(_ connection: Int32, deadline: ContinuousClock.Instant, preview: LivePreview, inputs: [String]) {
     defer { close(connection) }
     var timeout = timeval(tv_sec: 5, tv_usec: 0)
     setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -182,9 +204,11 @@ private func serveConnection(_ connection: Int32, deadline: ContinuousClock.Inst
     var head: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 2048)
     let terminator: [UInt8] = Array("\r\n\r\n".utf8)
+    var body: [UInt8] = []
     while true {
         let end = firstRange(of: terminator, in: head)
         if let end, end <= maximumRequestHead {
+            body = Array(head[(end + terminator.count)...])
             head.removeSubrange(end...)
             break
         }
@@ -198,7 +222,25 @@ private func serveConnection(_ connection: Int32, deadline: ContinuousClock.Inst
         if count <= 0 { return }
         head.append(contentsOf: buffer[0..<count])
     }
-    let response = respond(to: String(decoding: head, as: UTF8.self), preview: preview)
+    let headText = String(decoding: head, as: UTF8.self)
+    var response = respond(to: headText, preview: preview)
+    if response.isEdit {
+        // The body, as long as Content-Length says, read under the same deadline as the head.
+        let request = HTTPRequestHead(headText)
+        if let length = request.contentLength, length <= ScenePageEditRequest.maximumBytes {
+            while body.count < length {
+                guard waitUntilReadable(connection, before: deadline) else { return }
+                let count = recv(connection, &buffer, buffer.count, 0)
+                if count <= 0 { return }
+                body.append(contentsOf: buffer[0..<count])
+            }
+            response.response = preview.editing.handle(request, body: Array(body.prefix(length)), preview: preview, inputs: inputs)
+        } else {
+            response.response = request.contentLength == nil
+                ? HTTPResponse(status: "411 Length Required", body: "an edit request says its Content-Length\n")
+                : HTTPResponse(status: "413 Content Too Large", body: "an edit request is at most \(ScenePageEditRequest.maximumBytes) bytes\n")
+        }
+    }
     send(connection, response.response, head: response.headOnly)
     drainBeforeClose(connection)
 }
@@ -246,18 +288,20 @@ struct HTTPResponse {
     var body: String
 }
 
-/// The answer to one request head: only GET and HEAD of `/` and `/version`, from a Host that
-/// names this machine.
-func respond(to head: String, preview: LivePreview) -> (response: HTTPResponse, headOnly: Bool) {
+/// The answer to one request head: GET and HEAD of `/`, `/version` and `/snapshot`, and POST of
+/// `/edit` (`isEdit`: its body is read and handled next), from a Host that names this machine.
+func respond(to head: String, preview: LivePreview) -> (response: HTTPResponse, headOnly: Bool, isEdit: Bool) {
     let lines = head.split(separator: "\r\n", omittingEmptySubsequences: false)
     let parts = (lines.first ?? "").split(separator: " ", omittingEmptySubsequences: false)
     guard parts.count == 3, parts[2].hasPrefix("HTTP/1.") else {
-        return (HTTPResponse(status: "400 Bad Request", body: "bad request\n"), false)
+        return (HTTPResponse(status: "400 Bad Request", body: "bad request\n"), false, false)
     }
     let method = parts[0]
     let headOnly = method == "HEAD"
-    guard method == "GET" || headOnly else {
-        return (HTTPResponse(status: "405 Method Not Allowed", extraHeaders: ["Allow: GET, HEAD"], body: "only GET and HEAD\n"), false)
+    let target = parts[1]
+    let path = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+    guard method == "GET" || headOnly || (method == "POST" && path == "/edit") else {
+        return (HTTPResponse(status: "405 Method Not Allowed", extraHeaders: ["Allow: GET, HEAD"], body: "only GET and HEAD (and POST of /edit)\n"), false, false)
     }
     // A page on another site whose name resolves to 127.0.0.1 (DNS rebinding) sends its own name.
     for line in lines.dropFirst() {
@@ -267,19 +311,21 @@ func respond(to head: String, preview: LivePreview) -> (response: HTTPResponse, 
             host = String(host[..<portColon])
         }
         guard host == "127.0.0.1" || host == "localhost" else {
-            return (HTTPResponse(status: "403 Forbidden", body: "this server answers only to 127.0.0.1 and localhost\n"), headOnly)
+            return (HTTPResponse(status: "403 Forbidden", body: "this server answers only to 127.0.0.1 and localhost\n"), headOnly, false)
         }
     }
-    let target = parts[1]
-    let path = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+    if method == "POST" { return (HTTPResponse(status: "500 Internal Server Error", body: ""), false, true) }
     let (version, page) = preview.current
     switch path {
     case "/":
-        return (HTTPResponse(status: "200 OK", contentType: "text/html; charset=utf-8", body: page), headOnly)
+        return (HTTPResponse(status: "200 OK", contentType: "text/html; charset=utf-8", body: page), headOnly, false)
     case "/version":
-        return (HTTPResponse(status: "200 OK", body: "\(version)"), headOnly)
+        return (HTTPResponse(status: "200 OK", body: "\(version)"), headOnly, false)
+    case "/snapshot":
+        let query = target.split(separator: "?", maxSplits: 1).dropFirst().first ?? ""
+        return (preview.editing.snapshot(query: String(query)), headOnly, false)
     default:
-        return (HTTPResponse(status: "404 Not Found", body: "not found\n"), headOnly)
+        return (HTTPResponse(status: "404 Not Found", body: "not found\n"), headOnly, false)
     }
 }
 

@@ -134,7 +134,7 @@ func usageLine(_ command: CommandName) -> String {
     case .render:
         "choreo render FILE [--state NAME | --path S1,S2,... | --timeline NAME | --at TIME] [--input NAME=VALUE]... "
             + "[--format \(MediaFormat.allCases.map(\.rawValue).joined(separator: "|"))] [--size W[xH]] [--fps N] [--background COLOR] [--theme NAME] [-o FILE]"
-    case .preview: "choreo preview FILE (-o DIR | --serve [--port N]) [--input NAME=VALUE]..."
+    case .preview: "choreo preview FILE (-o DIR | --serve [--port N] [--read-only]) [--input NAME=VALUE]..."
     case .lsp: "choreo lsp"
     case .mcp: "choreo mcp [--directory DIR]"
     case .schema: "choreo schema [-o FILE]"
@@ -367,13 +367,17 @@ func commandHelp(_ command: CommandName) -> String {
             Compiles FILE and writes DIR/NAME.html, a page that plays the scene; or,
             with --serve, serves that page on http://127.0.0.1:PORT/ (this machine
             only), recompiles when FILE changes and the open page reloads itself; a
-            scene with errors shows them on the page. Ctrl-C stops it (exit 0).
+            scene with errors shows them on the page. The served page edits timing by
+            hand: dragging a keyframe, a duration, a delay, an easing handle or a node
+            writes FILE (only the value's bytes, in its units, snapped to frames; Alt
+            drags freely), with undo and redo. Ctrl-C stops it (exit 0).
 
             options:
               -o, --output DIR   output directory
               --serve            serve the page live instead of writing it
               --port N           the port for --serve, 0 to 65535 (default 0: any
                                  free port; the address is printed)
+              --read-only        with --serve: show the timing, write nothing
               --input NAME=VALUE set an input as the page loads (repeatable)
               -h, --help         show this help
             """

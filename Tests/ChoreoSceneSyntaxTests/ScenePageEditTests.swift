@@ -39,7 +39,7 @@ import Testing
             easing: {spring: {response: 0.4, damping-fraction: 0.8}}
             nodes:
               bar: {duration: *quick, easing: $soft}
-          - {from: open, to: idle, duration: 0.5s, easing: ease-out}
+          - {from: open, to: idle, delay: $quick, duration: 0.5s, easing: ease-out}
 
         timelines:
           pulse:
@@ -94,8 +94,12 @@ import Testing
     }
 
     @Test func aTimeNotWrittenIsAddedInItsNeighboursUnit() throws {
-        let (_, text) = try applied(.time(path: ["transitions", .index(1), "delay"], seconds: 0.1, snap: true, percentOf: nil))
-        expectOnly(text, replaced: "duration: 0.5s, easing: ease-out}", with: "duration: 0.5s, easing: ease-out, delay: 0.1s}")
+        let (_, text) = try applied(.time(path: ["transitions", .index(0), "nodes", "bar", "delay"], seconds: 0.1, snap: true, percentOf: nil))
+        expectOnly(text, replaced: "bar: {duration: *quick, easing: $soft}", with: "bar: {duration: *quick, easing: $soft, delay: 100ms}")
+        let document = SceneDocument(text: scene)
+        #expect(throws: SceneEditFailure.self) {
+            try document.edit(for: .time(path: ["transitions", .index(0), "nodes", "dot", "delay"], seconds: 0.1, snap: true, percentOf: nil)).get()
+        }
     }
 
     @Test func aCubicBezierListChangesNumberByNumber() throws {

@@ -114,6 +114,11 @@ if [ -f "$work/matrix/matrix.json" ]; then matrix_manifest=(--matrix "$work/matr
     | tee "$work/scenes.log"
 count_summary "scene suite" "$work/scenes.log" "${PIPESTATUS[0]}"
 
+# The preview's editing in Chromium: two quick tests (a flow document's drags and undo; read-only
+# and the refusals), every test at CONFORMANCE_BREADTH=full (about 35 s).
+preview_edit_tests=(Tests/conformance/test_preview_edit.py::test_a_flow_document_keeps_its_style
+    Tests/conformance/test_preview_edit.py::test_read_only_writes_nothing_and_only_the_page_may_edit)
+if [ "${CONFORMANCE_BREADTH:-}" = full ]; then preview_edit_tests=(Tests/conformance/test_preview_edit.py); fi
 # The pytest self-tests use about one core, as each suite from the dotLottie one on does, so they
 # run beside those suites instead of after them; their output is printed when both are done.
 self_tests_lane() {
@@ -125,7 +130,7 @@ self_tests_lane() {
     Tests/conformance/test_live_preview.py Tests/conformance/test_preview_guides.py Tests/conformance/test_preview_diagram.py Tests/conformance/test_pre_commit.py \
     Tests/conformance/test_action.py Tests/conformance/test_diff_page.py Tests/conformance/test_diff_reformat.py \
     Tests/conformance/test_text_rendering.py Tests/conformance/test_inputs_api.py \
-    Tests/conformance/test_dotlottie_bind.py Tests/conformance/test_preview_inputs.py \
+    Tests/conformance/test_dotlottie_bind.py Tests/conformance/test_preview_inputs.py "${preview_edit_tests[@]}" \
     Tests/conformance/test_dotlottie_loop_exit.py Tests/conformance/test_loop_exit.py Tests/conformance/test_reduced_motion.py \
     Tests/conformance/test_mcp.py Tests/conformance/test_prototype_names.py Tests/conformance/test_trim_dash.py >"$work/pytest.log" 2>&1
     local status=$?
