@@ -179,6 +179,9 @@ extension SceneDocument {
             if case let .success(spec) = parseEasingName(text) { field.spec = spec }
             return field
         }
+        // A map is shown as written (`{spring: {…}}`), its lines joined, 120 characters at most.
+        let lines = text(defined).split(whereSeparator: \.isNewline).map { $0.drop { $0 == " " } }
+        field.text = String(lines.joined(separator: " ").prefix(120))
         guard self[resolved(defined)].isMap else { return field }
         if let list = value(SceneKey.cubicBezier, in: defined) {
             let numbers = items(list).compactMap { scalar(definition(of: $0)).flatMap(Double.init) }

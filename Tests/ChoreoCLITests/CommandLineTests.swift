@@ -26,7 +26,7 @@ func globalHelpListsEveryCommand(arguments: [String]) throws {
     ("compile", "usage: choreo compile PATH... [-o DIR] [--emit lottie,dotlottie,svg,svg-reel,timeline,swift-api,ts-api] [--theme NAME] [--pretty] [--jobs N] [--target TARGET] [--depfile FILE] [--watch] [--budget SIZE]"),
     ("lint", "usage: choreo lint PATH... [--format text|json|github|sarif] [--strict] [--fix] [--target TARGET]"),
     ("snapshot", "usage: choreo snapshot FILE (--at TIME | --state NAME) [--input NAME=VALUE]... [--theme NAME] -o OUT.svg"),
-    ("preview", "usage: choreo preview FILE (-o DIR | --serve [--port N]) [--input NAME=VALUE]..."),
+    ("preview", "usage: choreo preview FILE (-o DIR | --serve [--port N] [--read-only]) [--input NAME=VALUE]..."),
 ])
 func commandHelpStartsWithItsUsageLine(command: String, usage: String) throws {
     let sandbox = try Sandbox()

@@ -255,6 +255,8 @@ struct LivePreviewTests {
         ["preview", "scene.yaml", "--serve", "--port", "-1"],
         ["preview", "scene.yaml", "--serve", "--port", "http"],
         ["preview", "scene.yaml", "--port", "8080"],
+        ["preview", "scene.yaml", "--read-only"],
+        ["preview", "scene.yaml", "-o", "out", "--read-only"],
         ["preview", "scene.yaml"],
     ])
     func serveUsageErrors(_ arguments: [String]) throws {

@@ -169,9 +169,10 @@
         ? { label: "start (at) of " + bar.label + " in " + what, value: bar.at.seconds, origin: 0, field: bar.at, percentOf: bar.at.percentOf }
         : { label: "delay of " + (index ? bar.label + " in " : "") + what, value: bar.delay.seconds, origin: 0, field: bar.delay };
       startHandle.place = b.start;
+      startHandle.bar = index;
       if (bar.at) startHandle.origin = b.start - (bar.at.seconds || 0);
       addHandle(track, startHandle, total, percent);
-      addHandle(track, { label: "duration of " + (index ? bar.label + " in " : "") + what, value: bar.duration.seconds, origin: b.start, field: bar.duration, place: b.end }, total, percent);
+      addHandle(track, { label: "duration of " + (index ? bar.label + " in " : "") + what, value: bar.duration.seconds, origin: b.start, field: bar.duration, place: b.end, bar: index }, total, percent);
     });
     var keyframeOrigin = item.kind === "transition" ? (item.bars[0].delay.seconds || 0) : 0;
     item.tracks.forEach(function (track) {
@@ -227,6 +228,16 @@
     }, track);
     if (!editable || edit.readOnly) node.setAttribute("aria-disabled", "true");
     handles.push(node);
+    // Focusing a bar's handle selects the bar: the easing editor shows its easing (keyboard
+    // users reach every easing this way).
+    if (handle.bar !== undefined) node.addEventListener("focus", function () {
+      if (selection.bar === handle.bar) return;
+      selection.bar = handle.bar;
+      var rows = byId("ruler").querySelectorAll(".ruler-row");
+      for (var r = 0; r < rows.length; r++) rows[r].classList.toggle("selected", r === handle.bar);
+      var item = items[selection.item];
+      renderEasing(item.bars[selection.bar] || null, item);
+    });
     function write(seconds_, snap) {
       var request = { op: "time", path: field.path, seconds: Math.max(0, seconds_), snap: snap };
       if (handle.percentOf) request.percentOf = handle.percentOf;
