@@ -9,7 +9,46 @@ import ChoreoScene
 /// a whole `compileScene` of the same text measured between them (interleaved, so both see the
 /// same machine) to show how much of the answer is the lint and how much the server around it.
 struct LanguageServerLatency {
+    /// Where in the scene the edit lands: the edit the preview's handles make in each section.
+    enum Section: String, CaseIterable {
+        /// An ellipse's radius in the middle of `layers:`.
+        case layers
+        /// A node's rotation in the `moved` state.
+        case states
+        /// The first transition's duration.
+        case transitions
+        /// A keyframe's value in the middle of the looping timeline.
+        case timelines
+        /// `half: $cell / 2`: a var every ellipse reads.
+        case vars
+
+        /// The line and the UTF-16 column of the digit the edit replaces.
+        func digit(in lines: [Substring]) -> (line: Int, character: Int) {
+            func middle(_ matching: (Substring) -> Bool) -> Int {
+                let found = lines.indices.filter { matching(lines[$0]) }
+                return found[found.count / 2]
+            }
+            func before(_ marker: String, on line: Int) -> (line: Int, character: Int) {
+                let text = String(lines[line])
+                let end = text.range(of: marker)!.lowerBound
+                return (line, text[..<end].utf16.count - 1)
+            }
+            switch self {
+            case .layers:
+                let line = middle { $0.hasPrefix("    radius: $half - ") }
+                return (line, lines[line].utf16.count - 1)
+            case .states: return before("deg,", on: middle { $0.hasPrefix("    n") && $0.contains("rotation: 45deg") })
+            case .transitions: return before("s, easing: ease-in-out", on: middle { $0.contains("{from: rest, to: moved") })
+            case .timelines: return before(", easing: ease-out}", on: middle { $0.contains("{at: 0.5s, value: ") })
+            case .vars:
+                let line = middle { $0 == "  half: $cell / 2" }
+                return (line, lines[line].utf16.count - 1)
+            }
+        }
+    }
+
     var kind: SceneGenerator.Kind
+    var section: Section
     var nodes: Int
     var inputBytes: Int
     var edits: Int
@@ -38,7 +77,7 @@ struct LanguageServerLatency {
     var targetSeconds: Double { nodes <= 1_000 ? 0.020 : 0.100 }
 
     var summary: String {
-        "language server, \(kind.rawValue) scene of \(nodes) nodes (\(megabytes(inputBytes)) MB): a one-character edit answered in "
+        "language server, \(kind.rawValue) scene of \(nodes) nodes (\(megabytes(inputBytes)) MB): a one-character edit in \(section.rawValue) answered in "
             + "\(milliseconds(editMedian)) ms median, \(milliseconds(editMax)) ms max of \(edits) (target \(milliseconds(targetSeconds)) ms); "
             + "a whole compile of the text \(milliseconds(compileMedian)) ms; \(compiles) lints, \(treeReads) more YAML reads, \(linesSplit) lines split again; "
             + "the lints read \(wholeYAMLReads) whole texts and \(layerYAMLReads) layers alone (\(yamlBytes) bytes of YAML), the front end \(layersRead) layers, lowering \(layersLowered)"
@@ -46,7 +85,7 @@ struct LanguageServerLatency {
 
     var json: JSONValue {
         .object([
-            ("scene", .string(kind.rawValue)), ("nodes", .int(nodes)), ("input-bytes", .int(inputBytes)), ("edits", .int(edits)),
+            ("scene", .string(kind.rawValue)), ("section", .string(section.rawValue)), ("nodes", .int(nodes)), ("input-bytes", .int(inputBytes)), ("edits", .int(edits)),
             ("edit-median-seconds", .decimal(editMedian, places: 6)), ("edit-max-seconds", .decimal(editMax, places: 6)),
             ("compile-median-seconds", .decimal(compileMedian, places: 6)),
             ("whole-compiles", .int(compiles)), ("yaml-reads", .int(treeReads)), ("lines-split", .int(linesSplit)),
@@ -56,13 +95,10 @@ struct LanguageServerLatency {
     }
 }
 
-func measureLanguageServerLatency(kind: SceneGenerator.Kind, nodes: Int, edits: Int) -> LanguageServerLatency {
+func measureLanguageServerLatency(kind: SceneGenerator.Kind, section: LanguageServerLatency.Section = .layers, nodes: Int, edits: Int) -> LanguageServerLatency {
     let text = SceneGenerator.scene(nodes: nodes, kind: kind)
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-    // The digit of an ellipse's radius (`radius: $half - 1`) in the middle of the layers.
-    let radiusLines = lines.indices.filter { lines[$0].hasPrefix("    radius: $half - ") }
-    let line = radiusLines[radiusLines.count / 2]
-    let character = lines[line].utf16.count - 1
+    let (line, character) = section.digit(in: lines)
     let uri = "file:///latency.yaml"
     let server = LanguageServer(configuration: .init(documentationBase: nil, version: "bench"))
     _ = server.handle(.object([("jsonrpc", "2.0"), ("id", 1), ("method", "initialize"), ("params", .object([("capabilities", .object([]))]))]))
@@ -89,13 +125,14 @@ func measureLanguageServerLatency(kind: SceneGenerator.Kind, nodes: Int, edits: 
         _ = out.map(MessageFramer.frame)
         editTimes.append(threadCPUTime() - start)
         var edited = Array(lines)
-        edited[line] = lines[line].dropLast() + Substring(digit)
+        let column = lines[line].utf16.index(lines[line].startIndex, offsetBy: character)
+        edited[line] = lines[line][..<column] + Substring(digit) + lines[line][lines[line].index(after: column)...]
         current = edited.joined(separator: "\n")
         let bytes = Array(current.utf8)
         compileTimes.append(cpuTime { _ = compileScene(SourceFile(path: "latency.yaml", bytes: bytes)) })
     }
     return LanguageServerLatency(
-        kind: kind, nodes: nodes, inputBytes: text.utf8.count, edits: edits, editMedian: median(editTimes),
+        kind: kind, section: section, nodes: nodes, inputBytes: text.utf8.count, edits: edits, editMedian: median(editTimes),
         editMax: editTimes.max() ?? 0, compileMedian: median(compileTimes), compiles: server.lintCount - compilesBefore,
         treeReads: server.treeReadCount - readsBefore, linesSplit: server.linesSplit - splitBefore,
         wholeYAMLReads: server.lintWholeReads - wholeBefore, layerYAMLReads: server.lintLayerReads - layerBefore,
