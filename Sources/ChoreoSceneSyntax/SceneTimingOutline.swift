@@ -279,6 +279,7 @@ extension SceneTimingOutline.EasingField {
                 ("parameters", .object(springParameters.map { ($0.0, .number($0.1)) }))]
         case .hold?: members.append(("kind", "hold"))
         case .steps?: members.append(("kind", "steps"))
+        case .piecewise?: members.append(("kind", "piecewise"))
         case nil: members.append(("kind", text == nil ? "default" : "other"))
         }
         return .object(members)
