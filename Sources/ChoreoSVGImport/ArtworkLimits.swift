@@ -42,6 +42,7 @@ private func positive(_ value: Double) -> Bool { fits(value) && (value >= 0.001 
 /// Every number of a path's data within the limit, read on bytes: only a number with seven or more
 /// digits before its point can pass 1000000, so only those are converted (the importer's own path
 /// data has no exponents, and the SVG's own has passed the scene's path parser, which bounds them).
+/// Digits after a point are a fraction, however many there are (`2.9980469`, and `.5` in `1.5.5`).
 private func fits(pathData: String) -> Bool {
     var pathData = pathData
     return pathData.withUTF8 { fits(pathData: $0) }
@@ -52,9 +53,15 @@ private func fits(pathData bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     // reaching seven digits stops the pass to read its number.
     var index = 0
     var run = 0
+    var fraction = false
     while index < bytes.count {
         guard bytes[index] >= 48 && bytes[index] <= 57 else {
             run = 0
+            fraction = bytes[index] == 46
+            index += 1
+            continue
+        }
+        if fraction {
             index += 1
             continue
         }
@@ -63,7 +70,12 @@ private func fits(pathData bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         if run < 7 { continue }
         let start = index - run
         var end = index
-        while end < bytes.count, (bytes[end] >= 48 && bytes[end] <= 57) || bytes[end] == 46 { end += 1 }
+        while end < bytes.count, bytes[end] >= 48 && bytes[end] <= 57 { end += 1 }
+        // Its fraction, once (`1000000.5` is past the limit; a second point starts another number).
+        if end < bytes.count, bytes[end] == 46 {
+            end += 1
+            while end < bytes.count, bytes[end] >= 48 && bytes[end] <= 57 { end += 1 }
+        }
         guard let value = Double(String(decoding: bytes[start..<end], as: UTF8.self)), fits(value) else { return false }
         index = end
         run = 0

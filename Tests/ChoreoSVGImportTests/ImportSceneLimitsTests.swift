@@ -30,6 +30,25 @@ import Testing
         #expect(artwork.nodes.last?.id == "kept")
     }
 
+    /// Inkscape writes seven decimals: a fraction of seven digits is no number of seven digits.
+    @Test(arguments: [
+        "M 2.9980469,1.0009766 L 14.9980469,1.0009766 L 8.0000001,12.9999999 Z",
+        "M1.5.5 999999.1234567.5 L3 3Z",
+        "M 999999.9999999,0 L 0,999999.9999999 L 0,0 Z",
+    ])
+    func pathNumbersWithLongFractionsAreKept(_ d: String) throws {
+        let artwork = try importCompiles("<svg viewBox=\"0 0 20 20\" xmlns=\"http://www.w3.org/2000/svg\"><path id=\"p\" d=\"\(d)\"/></svg>")
+        #expect(artwork.warnings.isEmpty, "\(artwork.warnings)")
+        #expect(artwork.nodes.map(\.id) == ["p"])
+    }
+
+    @Test(arguments: ["M 1000000.5,0 L 0,1 L 0,0 Z", "M 0,0 L 12345678.25,1 Z"])
+    func pathNumbersPastTheLimitAreStillLeftOut(_ d: String) throws {
+        let artwork = try importCompiles("<svg viewBox=\"0 0 20 20\" xmlns=\"http://www.w3.org/2000/svg\"><path id=\"p\" d=\"\(d)\"/><rect id=\"kept\" width=\"1\" height=\"1\"/></svg>")
+        #expect(artwork.nodes.map(\.id) == ["kept"])
+        #expect(artwork.warnings.count == 1)
+    }
+
     @Test func aRadialGradientWithAZeroTransformPaintsItsLastStop() throws {
         let artwork = try importCompiles("""
             <svg viewBox="0 0 200 200" xmlns="http://www.w3.org/2000/svg">
