@@ -62,6 +62,8 @@ struct StrokeSpec {
     /// `stroke: none` cancels a stroke inherited from a group.
     var none = false
     var color: RGBA?
+    /// `color:` written as a gradient map (a linear or radial `FillSpec`).
+    var gradient: FillSpec?
     var width: Double?
     var cap: LineCap?
     var join: LineJoin?
@@ -73,7 +75,14 @@ struct StrokeSpec {
         if none { return self }
         var merged = parent
         merged.none = false
-        if let color { merged.color = color }
+        if let color {
+            merged.color = color
+            merged.gradient = nil
+        }
+        if let gradient {
+            merged.gradient = gradient
+            merged.color = nil
+        }
         if let width { merged.width = width }
         if let cap { merged.cap = cap }
         if let join { merged.join = join }
@@ -584,6 +593,7 @@ extension FrontendContext {
         if let node = map.value(.stroke) {
             info.ownStyleKeys.insert(.stroke)
             style.stroke = unbindable { strokeSpec(node) }
+            style.stroke?.gradient?.owner = info
         }
         if let node = map.value(.trim) {
             info.ownStyleKeys.insert(.trim)
@@ -691,7 +701,20 @@ extension FrontendContext {
             expected: strokeExpectation)
         else { return nil }
         var spec = StrokeSpec()
-        if let value = map.value(.strokeColor) { spec.color = bindable(.strokeColor) { color(value) } }
+        if let value = map.value(.strokeColor) {
+            if !isBinding(value), value.mapping != nil || value.scalar?.value.hasPrefix("$") == true {
+                // A gradient, or a var that may hold one (or a colour).
+                if let paint = bindable(.strokeColor, { fillSpec(value) }) {
+                    switch paint.kind {
+                    case .linear, .radial: spec.gradient = paint
+                    case .solid: spec.color = paint.color
+                    case .none: error(.wrongType, "expected a color or a gradient for '\(Property.strokeColor)', found none", at: value.reportRange, help: "write 'stroke: none' to leave the stroke out")
+                    }
+                }
+            } else {
+                spec.color = bindable(.strokeColor) { color(value) }
+            }
+        }
         spec.width = number(.strokeWidth, in: map)
         if let value = map.value(.strokeCap) {
             spec.cap = keyword(value, .strokeCap).map { LineCap(rawValue: $0)! }
@@ -827,7 +850,8 @@ extension FrontendContext {
         info.model.fillRule = style.fillRule ?? .nonzero
         if let strokeSpec = style.stroke, !strokeSpec.none {
             info.model.stroke = StrokeStyle(
-                cap: strokeSpec.cap ?? .butt, join: strokeSpec.join ?? .miter, miterLimit: strokeSpec.miterLimit ?? Property.strokeMiterLimit.defaultNumber, dash: strokeSpec.dash ?? [])
+                cap: strokeSpec.cap ?? .butt, join: strokeSpec.join ?? .miter, miterLimit: strokeSpec.miterLimit ?? Property.strokeMiterLimit.defaultNumber, dash: strokeSpec.dash ?? [],
+                gradient: strokeSpec.gradient.flatMap { strokeGradient($0, for: info) })
             info.base[.strokeColor] = .color(strokeSpec.color ?? Property.strokeColor.defaultColor)
             info.base[.strokeWidth] = .number(strokeSpec.width ?? Property.strokeWidth.defaultNumber)
         }
@@ -863,6 +887,28 @@ extension FrontendContext {
         }
         if let trim = style.trim {
             enableTrim(info, trim)
+        }
+    }
+
+    /// A stroke's gradient in `info`'s local coordinates: one written on a group is laid out in
+    /// the group's coordinates (its bounds for `units: bounds`), as a group's fill gradient is.
+    private func strokeGradient(_ spec: FillSpec, for info: NodeInfo) -> StrokeGradient? {
+        var bounds = info.localBounds
+        var map = GradientMap.identity
+        if let owner = spec.owner, owner !== info {
+            bounds = owner.localBounds
+            map = gradientMap(from: owner, to: info, range: spec.range)
+        }
+        func place(_ p: Point) -> Point { map.point(spec.unitsBounds ? bounds.point(atUnit: p) : p) }
+        switch spec.kind {
+        case .linear:
+            guard let from = spec.from, let to = spec.to, let stops = spec.stops else { return nil }
+            return .linear(from: place(from), to: place(to), stops: stops)
+        case .radial:
+            guard let center = spec.center, let radius = spec.radius, let stops = spec.stops else { return nil }
+            return .radial(center: place(center), radius: map.length(spec.unitsBounds ? radius * max(bounds.width, bounds.height) : radius), stops: stops)
+        case .none, .solid:
+            return nil
         }
     }
 

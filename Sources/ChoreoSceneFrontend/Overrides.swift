@@ -86,6 +86,12 @@ extension FrontendContext {
                         }
                         continue
                     }
+                    if child == .strokeColor, target.model.stroke?.gradient != nil {
+                        error(
+                            .unknownProperty, "the stroke of '\(target.id)' is a gradient, which is set in layers and not animated; its colour cannot be animated",
+                            at: subpair.key.reportRange, help: "give the node a solid stroke colour to animate it, or animate its opacity")
+                        continue
+                    }
                     if let raw = readLeaf(child, value: subpair.value, target: target, mode: mode) {
                         result.append(raw)
                     }

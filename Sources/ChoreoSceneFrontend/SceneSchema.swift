@@ -174,6 +174,9 @@ public enum SceneSchema {
         case .scale, .numberOrRange: return .object([("anyOf", [ref("number"), ref("point")])])
         case .anchor:
             return .object([("anyOf", [ref("point"), .object([("enum", .array(SceneVocabulary.anchorNames.map { .string($0) }))])])])
+        // A stroke's colour in layers may be a gradient (set there, not animated).
+        case .color where property == .strokeColor && place != .nodeOverrides:
+            return .object([("anyOf", [ref("color"), ref(ScenePlace.gradient.rawValue)])])
         case .color: return ref("color")
         case .paint: return .object([("anyOf", [ref("color"), ref(ScenePlace.gradient.rawValue)])])
         case .strokeStyle where place == .nodeOverrides:

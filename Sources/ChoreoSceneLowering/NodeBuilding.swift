@@ -284,6 +284,15 @@ extension NodeBuilder {
         }
     }
 
+    /// A stroke's gradient (static), else its colour's track.
+    private func strokePaint(_ gradient: StrokeGradient?, color own: NodeProperties) -> Paint {
+        switch gradient {
+        case nil: .color(own.color(.strokeColor))
+        case let .linear(from, to, stops)?: .linearGradient(from: Animated(from), to: Animated(to), stops: Animated(stops))
+        case let .radial(center, radius, stops)?: .radialGradient(center: Animated(center), radius: Animated(radius), stops: Animated(stops))
+        }
+    }
+
     private func style(_ own: NodeProperties) -> Style {
         let node = own.node
         let fill: Paint?
@@ -300,7 +309,7 @@ extension NodeBuilder {
         }
         let stroke = node.stroke.map { style in
             Stroke(
-                paint: .color(own.color(.strokeColor)), width: own.number(.strokeWidth),
+                paint: strokePaint(style.gradient, color: own), width: own.number(.strokeWidth),
                 cap: style.cap, join: style.join, miterLimit: style.miterLimit, dash: style.dash)
         }
         let trim = node.trimmed

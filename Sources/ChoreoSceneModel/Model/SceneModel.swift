@@ -367,13 +367,23 @@ public struct StrokeStyle: Sendable, Equatable {
     public var join: LineJoin
     public var miterLimit: Double
     public var dash: [Double]
+    /// A gradient the stroke is painted with instead of its colour, in the node's local
+    /// coordinates (`units: bounds` resolved); set in layers, not animated.
+    public var gradient: StrokeGradient?
 
-    public init(cap: LineCap = .butt, join: LineJoin = .miter, miterLimit: Double = 10, dash: [Double] = []) {
+    public init(cap: LineCap = .butt, join: LineJoin = .miter, miterLimit: Double = 10, dash: [Double] = [], gradient: StrokeGradient? = nil) {
         self.cap = cap
         self.join = join
         self.miterLimit = miterLimit
         self.dash = dash
+        self.gradient = gradient
     }
+}
+
+/// A stroke's gradient, in the node's local coordinates.
+public enum StrokeGradient: Sendable, Equatable {
+    case linear(from: Point, to: Point, stops: GradientStops)
+    case radial(center: Point, radius: Double, stops: GradientStops)
 }
 
 /// An easing as the scene language knows it, before lowering reduces it to `Easing`.

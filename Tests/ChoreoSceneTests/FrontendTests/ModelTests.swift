@@ -164,6 +164,44 @@ private func node(_ id: String, in scene: Scene?) -> SceneNode? {
     #expect(card.base[.fillStops] == .stops(GradientStops([GradientStop(0, RGBA(1, 1, 1)), GradientStop(1, .black)])))
 }
 
+/// A stroke's colour may be a gradient (SVG's and Lottie's gradient strokes): laid out as a fill's
+/// is, on a group once over its bounds, and not animated, so a state cannot animate its colour.
+@Test func strokeGradientsAreLaidOutAsFillsAre() throws {
+    let built = scene(
+        """
+        layers:
+          - id: card
+            shape: rect
+            size: [100, 50]
+            stroke: {color: {linear: {from: [0, 0.5], to: [1, 0.5]}, units: bounds, stops: [[0, white], [1, black]]}, width: 4}
+          - id: pair
+            shape: group
+            position: [100, 100]
+            stroke: {color: {radial: {center: [0, 0], radius: 10}, stops: [[0, red], [1, blue]]}}
+            children:
+              - {id: left, shape: ellipse, radius: 5, position: [-20, 0]}
+        """)
+    let card = try #require(node("card", in: built))
+    let stops = GradientStops([GradientStop(0, RGBA(1, 1, 1)), GradientStop(1, .black)])
+    #expect(card.stroke?.gradient == .linear(from: Point(-50, 0), to: Point(50, 0), stops: stops))
+    #expect(card.base[.strokeWidth] == .number(4))
+    // The group's centre, seen from the child placed 20 to its left, is 20 to the child's right.
+    let left = try #require(node("left", in: built))
+    #expect(left.stroke?.gradient == .radial(center: Point(20, 0), radius: 10, stops: GradientStops([GradientStop(0, RGBA(1, 0, 0)), GradientStop(1, RGBA(0, 0, 1))])))
+
+    let text = """
+        choreo: 1
+        size: [200, 200]
+        layers:
+          - {id: card, shape: rect, size: [10, 10], stroke: {color: {linear: {from: [0, 0], to: [10, 0]}, stops: [[0, white], [1, black]]}}}
+        states:
+          idle: {}
+          hot: {card: {stroke: {color: red}}}
+        """
+    let messages = frontendBuild(text).diagnostics.filter { $0.severity == .error }.map(\.message)
+    #expect(messages == ["the stroke of 'card' is a gradient, which is set in layers and not animated; its colour cannot be animated"])
+}
+
 @Test func transitionsTakeDefaultsAndMergePerNodeTiming() throws {
     let built = scene(
         """
