@@ -37,6 +37,30 @@ struct Affine: Equatable {
         return (atan2(b, a) * 180 / .pi, scale)
     }
 
+    /// The inverse; nil when the matrix flattens the plane.
+    var inverted: Affine? {
+        let det = determinant
+        guard det.isFinite, abs(det) > 1e-300 else { return nil }
+        let a2 = d / det, b2 = -b / det, c2 = -c / det, d2 = a / det
+        return Affine(a: a2, b: b2, c: c2, d: d2, e: -(a2 * e + c2 * f), f: -(b2 * e + d2 * f))
+    }
+
+    /// The matrix as a move, a turn (degrees) and a scale along each axis after it, followed by
+    /// what is left, which only turns or mirrors (keeps lengths): `translate · rotate · scale · rest`.
+    /// A circle under `rest` is a circle, so a node placed by the first three draws an ellipse
+    /// the matrix makes as the circle it is in the node's own coordinates.
+    var axisDecomposition: (rotation: Double, scale: Point, rest: Affine)? {
+        // The axes of L·Lᵀ are where the matrix stretches most and least.
+        let p = a * a + c * c, q = a * b + c * d, r = b * b + d * d
+        let angle = 0.5 * atan2(2 * q, p - r)
+        let cosine = cos(angle), sine = sin(angle)
+        let first = (p * cosine * cosine + 2 * q * cosine * sine + r * sine * sine).squareRoot()
+        let second = (p * sine * sine - 2 * q * cosine * sine + r * cosine * cosine).squareRoot()
+        guard first.isFinite, second.isFinite, first > 1e-12, second > 1e-12 else { return nil }
+        let rest = Affine.scale(1 / first, 1 / second).concatenating(Affine.rotate(degrees: -angle * 180 / .pi)).concatenating(Affine(a: a, b: b, c: c, d: d))
+        return (angle * 180 / .pi, Point(first, second), rest)
+    }
+
     /// An even scale and its mirror-free axis scales, when the matrix only scales (no rotation).
     var axisScale: (x: Double, y: Double)? {
         guard abs(b) < 1e-12, abs(c) < 1e-12, a > 0, d > 0 else { return nil }

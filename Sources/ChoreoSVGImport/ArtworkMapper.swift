@@ -41,7 +41,6 @@ private let unsupportedElements: [String: String] = [
     "animateColor": "SMIL animation is not imported; animate the nodes with states, tweens or keyframes",
     "set": "SMIL animation is not imported; animate the nodes with states, tweens or keyframes",
     "script": "scripts are not imported",
-    "switch": "switch is not imported",
     "video": "video is not imported",
     "audio": "audio is not imported",
     "iframe": "iframe is not imported",
@@ -59,6 +58,8 @@ enum SVGElementKind: Sendable {
     case unsupported
     /// `g` or `a`.
     case group
+    /// `switch`: draws its first child whose conditions hold.
+    case `switch`
     case svg
     case use
     case rect, circle, ellipse, line, polyline, polygon, path
@@ -75,6 +76,7 @@ enum SVGElementKind: Sendable {
         } else {
             switch name {
             case "g", "a": self = .group
+            case "switch": self = .switch
             case "svg": self = .svg
             case "use": self = .use
             case "rect": self = .rect
@@ -93,7 +95,7 @@ enum SVGElementKind: Sendable {
     var isShape: Bool {
         switch self {
         case .rect, .circle, .ellipse, .line, .polyline, .polygon, .path: true
-        case .foreign, .referencedOnly, .unsupported, .group, .svg, .use, .unknown: false
+        case .foreign, .referencedOnly, .unsupported, .group, .switch, .svg, .use, .unknown: false
         }
     }
 }
@@ -155,6 +157,9 @@ private struct Mapper {
     /// Set by `clipPath` when the clip holds nothing that draws (no child, or none SVG lets clip):
     /// SVG then draws nothing of the element, so the caller leaves it out.
     var clipDrawsNothing = false
+    /// Set by `gradient` for a radial gradient stretched into an ellipse: the map from the
+    /// gradient's own space (where it is a circle) into the shape's coordinates.
+    var ellipticalGradientFrame: Affine?
     /// Why each node beyond what a scene can hold was left out (`keptWithinSceneLimits`).
     var nodesLeftOut: [ArtworkWarning] = []
     /// How many elements the tree holds, and whether one is a `use`, counted by `index`: without
@@ -264,7 +269,7 @@ private struct Mapper {
                 if try keptWithinSceneLimits(&background) { nodes.insert(background, at: 0) }
             }
             // A clip-path on the root clips the drawing as a whole: one group holds it.
-            if let clip = rootStyle[.clipPath], clip != "none", firstLocation != nil {
+            if let clip = rootStyle[.clipPath], clip != "none", firstLocation != nil, !nodes.isEmpty {
                 var intersected: [String] = []
                 clipDrawsNothing = false
                 if let outline = try clipPath(clip, on: root, matrix: pending, bounds: nil, intersected: &intersected) {
@@ -280,7 +285,7 @@ private struct Mapper {
                 }
             }
             // Opacity on the root applies to the drawing as a whole: one group holds it.
-            if let opacity = rootStyle[.opacity].flatMap(parseOpacity), opacity < 1, firstLocation != nil {
+            if let opacity = rootStyle[.opacity].flatMap(parseOpacity), opacity < 1, firstLocation != nil, !nodes.isEmpty {
                 var group = ArtworkNode(id: claimID(for: root, fallback: "artwork"), location: ArtworkLocation(line: root.line, column: root.column), geometry: .group(nodes))
                 group.opacity = opacity
                 nodes = try keptWithinSceneLimits(&group) ? [group] : []
@@ -371,8 +376,9 @@ private struct Mapper {
         case .unsupported:
             warn(element, unsupportedElements[element.name]! + "; it is left out of the drawing")
             return nil
-        case .group, .svg, .use, .rect, .circle, .ellipse, .line, .polyline, .polygon, .path, .unknown: break
+        case .group, .switch, .svg, .use, .rect, .circle, .ellipse, .line, .polyline, .polygon, .path, .unknown: break
         }
+        if !conditionsHold(element) { return nil }
         let style = parentStyle.child(element, sheet: sheet)
         if sheet.matches.exhausted {
             throw SVGReadError("the SVG's style sheet is tried on its elements more than \(SVGLimits.maxStyleRuleTests) times (rules × the elements they may match)", line: element.line, column: element.column)
@@ -390,10 +396,10 @@ private struct Mapper {
         }
         let own = ownTransform(of: element, css: style[.transform], warning: true)
         switch element.kind {
-        case .group, .svg, .use:
+        case .group, .switch, .svg, .use:
             return try group(element, style: style, pending: pending, own: own, useDepth: useDepth)
         case .rect, .circle, .ellipse, .line, .polyline, .polygon, .path:
-            return try shape(element, style: style, total: pending.concatenating(own))
+            return try shape(element, style: style, parentStyle: parentStyle, total: pending.concatenating(own))
         case .foreign, .referencedOnly, .unsupported, .unknown:
             warn(element, "<\(element.name)> is not an SVG drawing element the importer knows; it is left out")
             return nil
@@ -402,7 +408,7 @@ private struct Mapper {
 
     mutating func group(_ element: SVGElement, style: ComputedStyle, pending: Affine, own: Affine, useDepth: Int) throws(SVGReadError) -> ArtworkNode? {
         var matrix = own
-        var content: [SVGElement] = element.children
+        var content: [SVGElement] = element.kind == .switch ? chosenByConditions(element.children) : element.children
         var contentStyle = style
         /// A nested `svg` clips to its viewport (unless `overflow` shows it): the viewport's box in
         /// the coordinates of what it holds.
@@ -502,6 +508,9 @@ private struct Mapper {
         viewport = outerViewport
         // Left unread when the target was not drawn (display none, say).
         useSizeForNextSVG = nil
+        // A group that holds nothing drawn draws nothing: written, it would be a node with no
+        // bounds, off the canvas wherever it is placed.
+        if children.isEmpty { return nil }
         node.geometry = .group(children)
         if let clip = style[.clipPath], clip != "none" {
             var intersected: [String] = []
@@ -611,20 +620,27 @@ private struct Mapper {
             switch child.kind {
             case .foreign, .referencedOnly, .unknown: continue
             case .unsupported, .svg: return false
-            case .group, .use, .rect, .circle, .ellipse, .line, .polyline, .polygon, .path: break
+            case .group, .switch, .use, .rect, .circle, .ellipse, .line, .polyline, .polygon, .path: break
             }
+            if !conditionsHold(child) { continue }
             let childStyle = style.child(child, sheet: sheet)
             if childStyle[.display] == "none" { continue }
             var target = child, targetStyle = childStyle
             var childMatrix = matrix.concatenating(ownTransform(of: child, css: childStyle[.transform], warning: false))
             if child.kind == .use {
                 guard useDepth < SVGLimits.maxUseDepth, let href = child[.href], href.hasPrefix("#"), let used = byID[String(href.dropFirst())] else { continue }
-                guard used.kind == .group || used.kind.isShape else { return false }
+                guard used.kind == .group || used.kind == .switch || used.kind.isShape else { return false }
                 target = used
                 targetStyle = childStyle.child(used, sheet: sheet)
                 if targetStyle[.display] == "none" { continue }
                 childMatrix = childMatrix.concatenating(.translate(parseLength(child[.x]) ?? 0, parseLength(child[.y]) ?? 0))
                     .concatenating(ownTransform(of: used, css: targetStyle[.transform], warning: false))
+            }
+            if target.kind == .switch {
+                var chosen = target
+                chosen.children = chosenByConditions(target.children)
+                guard accumulateContentBounds(of: chosen, style: targetStyle, matrix: childMatrix, useDepth: useDepth + (child.kind == .use ? 1 : 0), into: &box) else { return false }
+                continue
             }
             if target.kind == .group {
                 guard accumulateContentBounds(of: target, style: targetStyle, matrix: childMatrix, useDepth: useDepth + (child.kind == .use ? 1 : 0), into: &box) else { return false }
@@ -648,9 +664,30 @@ private struct Mapper {
         if abs(similarity.scale - 1) > 1e-12 { node.scale = Point(similarity.scale, similarity.scale) }
     }
 
+    /// The one child of a `switch` that SVG draws: the first element whose conditions hold
+    /// (none, when none does). Text between them and comments are no children here.
+    private func chosenByConditions(_ children: [SVGElement]) -> [SVGElement] {
+        for child in children where child.kind != .foreign && conditionsHold(child) { return [child] }
+        return []
+    }
+
+    /// SVG's conditional processing: an element is drawn only when every test it carries holds.
+    /// No extension is supported (Illustrator's `foreignObject` fallback asks for its own), every
+    /// feature string is taken as supported (SVG 2 dropped `requiredFeatures`, and librsvg and
+    /// browsers ignore it), and the language is English, as a renderer with no user to ask takes it.
+    private func conditionsHold(_ element: SVGElement) -> Bool {
+        // An empty list is false too: it names nothing that could be supported.
+        if element["requiredExtensions"] != nil { return false }
+        if let languages = element["systemLanguage"] {
+            let tags = languages.split(separator: ",").map { trimmedWhitespace($0).lowercased() }
+            return tags.contains { $0 == "en" || $0.hasPrefix("en-") }
+        }
+        return true
+    }
+
     // MARK: Shapes
 
-    mutating func shape(_ element: SVGElement, style: ComputedStyle, total: Affine) throws(SVGReadError) -> ArtworkNode? {
+    mutating func shape(_ element: SVGElement, style: ComputedStyle, parentStyle: ComputedStyle, total: Affine) throws(SVGReadError) -> ArtworkNode? {
         if style[.visibility] == "hidden" || style[.visibility] == "collapse" { return nil }
         for marker in markerProperties {
             if let value = style[marker], value != "none" { warn(element, "markers are not imported; the shape is drawn without them") }
@@ -787,16 +824,19 @@ private struct Mapper {
         func shapeBox() -> Box { bounds ?? Box(Self.outlineOrParsed(outline, pathData: countedPathData)) }
         applyOpacity(&node, style)
         let fillOpacity = style[.fillOpacity].flatMap(parseOpacity) ?? 1
-        let fill = paint(style[.fill] ?? "black", opacity: fillOpacity, style: style, element: element, bounds: shapeBox(), matrix: localToNode)
+        // An invalid colour is a declaration CSS ignores: the value is what the element inherits
+        // (its parent's, when that is valid), else the property's initial one.
+        ellipticalGradientFrame = nil
+        let fill: ArtworkPaint = paint(style[.fill] ?? "black", opacity: fillOpacity, style: style, element: element, bounds: shapeBox(), matrix: localToNode, allowsEllipse: true)
+            ?? paint(parentStyle[.fill] ?? "black", opacity: fillOpacity, style: style, element: element, bounds: shapeBox(), matrix: localToNode, quiet: true, allowsEllipse: true)
+            ?? paint("black", opacity: fillOpacity, style: style, element: element, bounds: shapeBox(), matrix: localToNode) ?? ArtworkPaint.none
+        let fillFrame = ellipticalGradientFrame
+        ellipticalGradientFrame = nil
         if style[.fillRule] == "evenodd" { node.fillRule = "evenodd" }
         let strokeOpacity = style[.strokeOpacity].flatMap(parseOpacity) ?? 1
-        var strokePaint = paint(style[.stroke] ?? "none", opacity: strokeOpacity, style: style, element: element, bounds: shapeBox(), matrix: localToNode)
-        switch strokePaint {
-        case let .linear(_, _, stops), let .radial(_, _, stops):
-            warn(element, "a gradient stroke is not imported; the stroke takes its first stop's colour")
-            strokePaint = .color(stops[0].color)
-        default: break
-        }
+        let strokePaint: ArtworkPaint = paint(style[.stroke] ?? "none", opacity: strokeOpacity, style: style, element: element, bounds: shapeBox(), matrix: localToNode)
+            ?? paint(parentStyle[.stroke] ?? "none", opacity: strokeOpacity, style: style, element: element, bounds: shapeBox(), matrix: localToNode, quiet: true)
+            ?? ArtworkPaint.none
         let diagonal = viewportDiagonal
         let givenWidth = style[.strokeWidth]
         let width = (parseLength(givenWidth, percentOf: diagonal) ?? relativeLength(givenWidth, fontSize: { fontSize(style[.fontSize]) }, relativeTo: relativeLengths) ?? 1) * strokeScale
@@ -817,6 +857,10 @@ private struct Mapper {
         } else if fill != .color(RGBA(0, 0, 0, 1)) {
             node.fill = fill
         }
+        if let frame = fillFrame, let ellipse = try ellipticalFill(of: node, frame: frame, outline: basicOutline?.shape ?? Self.outlineOrParsed(outline, pathData: countedPathData), localToNode: localToNode, element: element) {
+            // Clipped in the shape's coordinates, placed as the shape was.
+            node = ellipse
+        }
         if let clip = style[.clipPath], clip != "none" {
             var intersected: [String] = []
             clipDrawsNothing = false
@@ -825,6 +869,56 @@ private struct Mapper {
             if node.clip != nil, !intersected.isEmpty { return try clippedAround(node, by: intersected, element: element) }
         }
         return node
+    }
+
+    /// A shape whose fill is a radial gradient stretched into an ellipse (`frame` maps the
+    /// gradient's space, where `node.fill` is its circle, into the node's coordinates) as a group
+    /// placed as the shape was, holding the fill drawn in a node scaled along the ellipse's axes
+    /// (its outline mapped back, so it draws where it did, and the gradient is a circle in its
+    /// coordinates) and the stroke, if any, drawn as it was: an uneven scale would stretch its width.
+    /// Nil when the frame cannot be drawn so (it flattens the plane).
+    private mutating func ellipticalFill(of node: ArtworkNode, frame: Affine, outline: PathShape, localToNode: Affine, element: SVGElement) throws(SVGReadError) -> ArtworkNode? {
+        guard case let .radial(center, radius, stops)? = node.fill, let axes = frame.axisDecomposition else { return nil }
+        // Only the ratio of the axes needs the node's scale: the even part of it (`even`) goes
+        // into the circle, so the node's coordinates stay near the shape's, whose numbers are
+        // written to six decimals (an object-bounding-box gradient's space is the unit square).
+        let even = (axes.scale.x * axes.scale.y).squareRoot()
+        let scale = Point(axes.scale.x / even, axes.scale.y / even)
+        let placement = Affine.translate(frame.e, frame.f).concatenating(.rotate(degrees: axes.rotation)).concatenating(.scale(scale.x, scale.y))
+        guard let unplaced = placement.inverted else { return nil }
+        // Named after the shape (`bulb-fill`, `bulb-stroke`), numbered only when that is taken.
+        func synthetic(_ suffix: String) -> SVGElement {
+            SVGElement(name: "path", attributes: ["id": "\(node.id)-\(suffix)"], children: [], text: "", line: element.line, column: element.column)
+        }
+        var filled = ArtworkNode(
+            id: claimID(for: synthetic("fill"), fallback: "\(node.id)-fill"), location: node.location,
+            geometry: .path(pathData(outline.transformed(by: unplaced.concatenating(localToNode)))))
+        filled.anchor = Point(0, 0)
+        filled.position = Point(frame.e, frame.f)
+        if abs(axes.rotation) > 1e-9 { filled.rotation = axes.rotation }
+        filled.scale = scale
+        let restCenter = axes.rest.apply(center)
+        filled.fill = .radial(center: Point(restCenter.x * even, restCenter.y * even), radius: radius * even, stops: stops)
+        filled.fillRule = node.fillRule
+        var children: [ArtworkNode] = []
+        depth += 1
+        defer { depth -= 1 }
+        if try keptWithinSceneLimits(&filled) { children.append(filled) }
+        if let stroke = node.stroke {
+            var stroked = ArtworkNode(id: claimID(for: synthetic("stroke"), fallback: "\(node.id)-stroke"), location: node.location, geometry: node.geometry)
+            stroked.stroke = stroke
+            if case .path = node.geometry {} else { stroked.position = .zero }
+            if try keptWithinSceneLimits(&stroked) { children.append(stroked) }
+        }
+        var group = node
+        group.geometry = .group(children)
+        group.fill = nil
+        group.fillRule = nil
+        group.stroke = nil
+        // A shape's position places its centre, which its own coordinates have at 0, 0; a
+        // group's anchor is the centre of what it holds unless it says.
+        if group.position != nil, group.anchor == nil { group.anchor = Point(0, 0) }
+        return group
     }
 
     /// `outline`, or for path data counted but not built (`pathData`), its shape: the count proved it parses.
@@ -838,6 +932,7 @@ private struct Mapper {
     /// scene's limits as it is made, but for the outermost when `keepingOutermost` is false (its
     /// caller places it first).
     private mutating func clippedInside(_ children: [ArtworkNode], by clips: [String], at location: ArtworkLocation?, keepingOutermost: Bool = true) throws(SVGReadError) -> [ArtworkNode] {
+        if children.isEmpty { return [] }
         var nodes = children
         for (index, clip) in clips.enumerated() {
             var wrapper = ArtworkNode(id: claimID(for: SVGElement(name: "g", attributes: [:], children: [], text: "", line: 0, column: 0), fallback: "clip"),
@@ -874,14 +969,14 @@ private struct Mapper {
 
     /// A clipped shape whose clip intersects `clips`: groups around it take its placement, so
     /// every clip is in the same coordinates (the shape's local ones).
-    private mutating func clippedAround(_ shape: ArtworkNode, by clips: [String], element: SVGElement) throws(SVGReadError) -> ArtworkNode {
+    private mutating func clippedAround(_ shape: ArtworkNode, by clips: [String], element: SVGElement) throws(SVGReadError) -> ArtworkNode? {
         var inner = shape
         inner.position = nil
         inner.anchor = nil
         inner.rotation = nil
         inner.scale = nil
         let location = inner.location
-        var outer = try clippedInside(keptWithinSceneLimits(&inner) ? [inner] : [], by: clips, at: location, keepingOutermost: false)[0]
+        guard try keptWithinSceneLimits(&inner), var outer = try clippedInside([inner], by: clips, at: location, keepingOutermost: false).first else { return nil }
         outer.location = ArtworkLocation(line: element.line, column: element.column)
         outer.position = shape.position
         outer.anchor = shape.anchor
@@ -892,9 +987,10 @@ private struct Mapper {
 
     // MARK: Paint
 
-    mutating func paint(_ text: String, opacity: Double, style: ComputedStyle, element: SVGElement, bounds: @autoclosure () -> Box, matrix: Affine) -> ArtworkPaint {
+    /// The paint `text` gives, nil for an invalid colour (warned unless `quiet`).
+    mutating func paint(_ text: String, opacity: Double, style: ComputedStyle, element: SVGElement, bounds: @autoclosure () -> Box, matrix: Affine, quiet: Bool = false, allowsEllipse: Bool = false) -> ArtworkPaint? {
         // `none`, the stroke of most shapes, compares equal at once: it is never looked up.
-        if text == "none" { return .none }
+        if text == "none" { return ArtworkPaint.none }
         var parsed: PaintText?
         // By index: a `for in` copy of each entry retained and released its text and paint.
         for index in recentPaints.indices where recentPaints[index].text == text {
@@ -917,18 +1013,18 @@ private struct Mapper {
         }
         var value: String
         switch parsed! {
-        case .none: return .none
+        case .none: return ArtworkPaint.none
         case let .color(known, parsedColor):
             guard var color = parsedColor ?? color(known, style: style) else {
-                warn(element, "the colour '\(known)' is not understood; the paint is left out")
-                return .none
+                if !quiet { warn(element, "the colour '\(known)' is not valid; it is ignored, as SVG ignores it (the inherited or initial paint applies)") }
+                return nil
             }
             color.a *= opacity
             return .color(color)
         case let .reference(reference, fallback, server):
             if let server {
                 if server.name == "linearGradient" || server.name == "radialGradient" {
-                    let painted = gradient(server, opacity: opacity, bounds: bounds(), matrix: matrix, user: element)
+                    let painted = gradient(server, opacity: opacity, bounds: bounds(), matrix: matrix, user: element, allowsEllipse: allowsEllipse)
                     // A gradient without stops paints with the fallback colour when there is one.
                     if painted != .none || fallback.isEmpty { return painted }
                 } else {
@@ -937,12 +1033,12 @@ private struct Mapper {
             } else if !reference.hasPrefix("#") {
                 warn(element, "the paint '\(reference)' is outside the file; nothing outside the SVG is read")
             }
-            if fallback.isEmpty || fallback == "none" { return .none }
+            if fallback.isEmpty || fallback == "none" { return ArtworkPaint.none }
             value = fallback
         }
         guard var color = color(value, style: style) else {
             warn(element, "the colour '\(value)' is not understood; the paint is left out")
-            return .none
+            return ArtworkPaint.none
         }
         color.a *= opacity
         return .color(color)
@@ -1067,7 +1163,10 @@ private struct Mapper {
         return resolved
     }
 
-    mutating func gradient(_ server: SVGElement, opacity: Double, bounds: Box, matrix: Affine, user: SVGElement) -> ArtworkPaint {
+    /// A radial gradient's paint in the coordinates `matrix` maps the shape's into. Stretched
+    /// into an ellipse (and `allowsEllipse`), its centre and radius are in the gradient's own
+    /// space instead, and `ellipticalGradientFrame` maps that space into the shape's.
+    mutating func gradient(_ server: SVGElement, opacity: Double, bounds: Box, matrix: Affine, user: SVGElement, allowsEllipse: Bool = false) -> ArtworkPaint {
         let resolved = resolvedGradient(server)
         var stops = resolved.stops
         if opacity != 1 { for index in stops.indices { stops[index].color.a *= opacity } }
@@ -1143,9 +1242,17 @@ private struct Mapper {
         let scale: Double
         if let similarity = space.similarity {
             scale = similarity.scale
+        } else if allowsEllipse, space.axisDecomposition != nil, let inverse = space.inverted {
+            // Stretched into an ellipse: the circle in the gradient's own space, which the
+            // caller draws the shape in (`ellipticalGradientFrame`).
+            ellipticalGradientFrame = space
+            if let (_, count) = periods({ let p = inverse.apply($0); return ((p.x - center.x) * (p.x - center.x) + (p.y - center.y) * (p.y - center.y)).squareRoot() / radius }, from: 0) {
+                return .radial(center: center, radius: radius * Double(count), stops: spreadStops(stops, first: 0, count: count, spread: spread))
+            }
+            return .radial(center: center, radius: radius, stops: stops)
         } else {
             scale = abs(space.determinant).squareRoot()
-            warn(user, "a radial gradient stretched into an ellipse (by an uneven box or transform) is not imported as such; it is drawn as a circle")
+            warn(user, "a radial gradient stretched into an ellipse (by an uneven box or transform) on a stroke is not imported as such; it is drawn as a circle")
         }
         let centre = space.apply(center), scaledRadius = radius * scale
         // A radial gradient's parameter starts at its centre (0), so its periods start at the first.

@@ -56,13 +56,15 @@ public enum ImportedScene {
         if let opacity = node.opacity { entries.append(SceneEntry(SceneKey(.opacity), .number(opacity))) }
         if let fill = node.fill { entries.append(SceneEntry(SceneKey(.fill), paint(fill))) }
         if let rule = node.fillRule { entries.append(SceneEntry(SceneKey(.fillRule), .word(rule))) }
-        if let stroke = node.stroke, case let .color(color) = stroke.paint {
-            var keys = [SceneEntry(SceneKey(.strokeColor), .color(color)), SceneEntry(SceneKey(.strokeWidth), .number(stroke.width))]
+        if let stroke = node.stroke, stroke.paint != .none {
+            var keys = [SceneEntry(SceneKey(.strokeColor), paint(stroke.paint)), SceneEntry(SceneKey(.strokeWidth), .number(stroke.width))]
             if stroke.cap != "butt" { keys.append(SceneEntry(SceneKey(.strokeCap), .word(stroke.cap))) }
             if stroke.join != "miter" { keys.append(SceneEntry(SceneKey(.strokeJoin), .word(stroke.join))) }
             if stroke.join == "miter", stroke.miterLimit != 10 { keys.append(SceneEntry(SceneKey(.strokeMiterLimit), .number(stroke.miterLimit))) }
             if !stroke.dash.isEmpty { keys.append(SceneEntry(SceneKey(.strokeDash), .list(stroke.dash.map(SceneValue.number), .flow))) }
-            entries.append(SceneEntry(SceneKey(.stroke), .map(keys, .flow)))
+            // A gradient is a map of its own, which a flow map would hold on one long line.
+            let style: CollectionStyle = if case .color = stroke.paint { .flow } else { .block }
+            entries.append(SceneEntry(SceneKey(.stroke), .map(keys, style)))
         }
         if let clip = node.clip {
             entries.append(SceneEntry(SceneKey(.clip), .map([
@@ -101,7 +103,7 @@ public enum ImportedScene {
         }
         if let fill = node.fill { bytes += paint(fill) }
         if node.fillRule != nil { bytes += line + 18 }
-        if let stroke = node.stroke { bytes += line + 40 + color + number + stroke.dash.count * (number + 2) }
+        if let stroke = node.stroke { bytes += line + 40 + paint(stroke.paint) + number + stroke.dash.count * (number + 2) }
         if let clip = node.clip { bytes += line + 30 + clip.utf8.count }
         return bytes
     }

@@ -492,20 +492,96 @@ private func node(_ id: String, in artwork: Artwork) -> ArtworkNode? {
         ])
     }
 
-    /// What CSS refuses but a scene's colour would accept is not drawn as if valid: it warns.
-    @Test func paintsCSSRefusesWarnInsteadOfDrawing() throws {
+    /// What CSS refuses but a scene's colour would accept is not drawn as if valid: the
+    /// declaration is ignored, as CSS ignores it, so the inherited paint or the initial one
+    /// (black) applies, with a warning that names the colour.
+    @Test func paintsCSSRefusesAreIgnoredAsCSSIgnoresThem() throws {
         let artwork = try imported("""
             <linearGradient id="g"><stop offset="0" stop-color="white"/><stop offset="1" stop-color="black"/></linearGradient>
             <rect id="mixed" width="10" height="10" fill="rgba(0, 50%, 0, 0.5)"/>
             <rect id="percentages" width="10" height="10" fill="rgb(0%, 50%, 0%)"/>
             <rect id="icc" width="10" height="10" fill="url(#g) green icc-color(acmecmyk, 0.11, 0.48, 0.83, 0.00)"/>
+            <g fill="blue"><rect id="template" width="10" height="10" style="fill:replacecolour1"/></g>
+            <rect id="stroked" width="10" height="10" fill="none" stroke="replacecolour2"/>
             """)
-        #expect(node("mixed", in: artwork)?.fill == ArtworkPaint.none)
+        #expect(node("mixed", in: artwork)?.fill == nil)
         #expect(node("percentages", in: artwork)?.fill == .color(RGBA(0, 0.5, 0, 1)))
-        #expect(node("icc", in: artwork)?.fill == ArtworkPaint.none)
+        #expect(node("icc", in: artwork)?.fill == nil)
+        #expect(node("template", in: artwork)?.fill == .color(RGBA(0, 0, 1, 1)))
+        #expect(node("stroked", in: artwork)?.stroke == nil)
         #expect(artwork.warnings.map(\.message) == [
-            "the colour 'rgba(0, 50%, 0, 0.5)' is not understood; the paint is left out",
-            "the colour 'url(#g) green icc-color(acmecmyk, 0.11, 0.48, 0.83, 0.00)' is not understood; the paint is left out",
+            "the colour 'rgba(0, 50%, 0, 0.5)' is not valid; it is ignored, as SVG ignores it (the inherited or initial paint applies)",
+            "the colour 'url(#g) green icc-color(acmecmyk, 0.11, 0.48, 0.83, 0.00)' is not valid; it is ignored, as SVG ignores it (the inherited or initial paint applies)",
+            "the colour 'replacecolour1' is not valid; it is ignored, as SVG ignores it (the inherited or initial paint applies)",
+            "the colour 'replacecolour2' is not valid; it is ignored, as SVG ignores it (the inherited or initial paint applies)",
         ])
+    }
+}
+
+@Suite struct ConditionalProcessingTests {
+    /// Illustrator's export: a `foreignObject` that asks for Illustrator's extension, then the drawing.
+    @Test func aSwitchDrawsItsFirstChildWhoseConditionsHold() throws {
+        let artwork = try imported("""
+            <switch>
+              <foreignObject requiredExtensions="http://ns.adobe.com/AdobeIllustrator/10.0/" x="0" y="0" width="1" height="1"/>
+              <g id="drawing"><rect id="shown" width="10" height="10" fill="green"/></g>
+              <rect id="second" width="10" height="10" fill="red"/>
+            </switch>
+            <switch>
+              <rect id="french" systemLanguage="fr" width="10" height="10" fill="red"/>
+              <rect id="english" systemLanguage="de, en-GB" width="10" height="10" fill="green"/>
+            </switch>
+            <rect id="extension" requiredExtensions="" width="10" height="10" fill="red"/>
+            """)
+        #expect(node("shown", in: artwork) != nil)
+        #expect(node("second", in: artwork) == nil)
+        #expect(node("french", in: artwork) == nil)
+        #expect(node("english", in: artwork) != nil)
+        #expect(node("extension", in: artwork) == nil)
+        #expect(artwork.warnings.isEmpty, "\(artwork.warnings)")
+    }
+
+    @Test func aGroupThatHoldsNothingDrawnIsLeftOut() throws {
+        let artwork = try imported("""
+            <g id="empty"><g id="nested"/><rect id="hidden" width="10" height="10" display="none"/></g>
+            <g id="kept"><rect id="r" width="10" height="10"/></g>
+            """)
+        #expect(artwork.nodes.map(\.id) == ["kept"])
+    }
+}
+
+@Suite struct GradientPaintTests {
+    /// A gradient stroke is a scene's gradient stroke, in the node's coordinates (a rect's centre
+    /// is its origin).
+    @Test func aGradientStrokeIsKept() throws {
+        let artwork = try imported("""
+            <linearGradient id="g" gradientUnits="userSpaceOnUse" x1="10" y1="10" x2="60" y2="10"><stop offset="0" stop-color="white"/><stop offset="1" stop-color="black"/></linearGradient>
+            <rect id="r" x="10" y="10" width="50" height="50" fill="none" stroke="url(#g)" stroke-width="4"/>
+            """)
+        #expect(artwork.warnings.isEmpty, "\(artwork.warnings)")
+        guard case let .linear(from, to, stops)? = node("r", in: artwork)?.stroke?.paint else { Issue.record("no gradient stroke"); return }
+        #expect(from == Point(-25, -25) && to == Point(25, -25))
+        #expect(stops.map(\.color) == [RGBA(1, 1, 1, 1), RGBA(0, 0, 0, 1)])
+    }
+
+    /// A radial gradient on an uneven box is an ellipse: the fill is drawn in a node scaled along
+    /// the ellipse's axes, where the gradient is a circle, and the stroke as it was (an uneven
+    /// scale would stretch its width).
+    @Test func aRadialGradientStretchedIntoAnEllipseIsDrawnAsOne() throws {
+        let artwork = try imported("""
+            <radialGradient id="g"><stop offset="0" stop-color="white"/><stop offset="1" stop-color="black"/></radialGradient>
+            <rect id="r" width="100" height="25" fill="url(#g)" stroke="red"/>
+            """)
+        #expect(artwork.warnings.isEmpty, "\(artwork.warnings)")
+        let group = try #require(node("r", in: artwork))
+        #expect(group.position == Point(50, 12.5) && group.anchor == Point(0, 0))
+        #expect(group.children.map(\.id) == ["r-fill", "r-stroke"])
+        let fill = try #require(node("r-fill", in: artwork))
+        // The box maps the unit square: scale (100, 25), whose even part, 50, goes into the circle.
+        #expect(fill.scale == Point(2, 0.5))
+        #expect(fill.position == Point(-50, -12.5))
+        guard case let .radial(center, radius, _)? = fill.fill else { Issue.record("no radial gradient"); return }
+        #expect(abs(center.x - 25) < 1e-9 && abs(center.y - 25) < 1e-9 && abs(radius - 25) < 1e-9)
+        #expect(node("r-stroke", in: artwork)?.stroke?.paint == .color(RGBA(1, 0, 0, 1)))
     }
 }
