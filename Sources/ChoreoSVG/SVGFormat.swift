@@ -1,5 +1,6 @@
 import ChoreoJSON
 import ChoreoTimeline
+import Foundation
 
 /// `dur` in seconds with microsecond digits: key times are fractions of it, so a rounded `dur`
 /// would move every key (at 3 decimals a 1.166667 s timeline put its jumps a frame-sized sliver
@@ -79,6 +80,30 @@ func appendSVGPoint(_ point: Point, to out: inout [UInt8]) {
     appendFormattedNumber(point.x, decimals: 3, to: &out)
     out.append(UInt8(ascii: " "))
     appendFormattedNumber(point.y, decimals: 3, to: &out)
+}
+
+/// `x y` of a scale: seven significant digits (three decimals at least), so that a drawing
+/// scaled by it stays within a tenth of a pixel of its place across a canvas of a million pixels
+/// (`scale(0.14959)` of an imported icon is not `0.15`, which draws it 0.3 % too large).
+func appendSVGScale(_ point: Point, to out: inout [UInt8]) {
+    appendFormattedNumber(point.x, decimals: significantDecimals(point.x), to: &out)
+    out.append(UInt8(ascii: " "))
+    appendFormattedNumber(point.y, decimals: significantDecimals(point.y), to: &out)
+}
+
+/// An angle in degrees with five decimals: a turn off by half their last digit moves a point a
+/// million pixels from the centre by less than a tenth of a pixel.
+func appendSVGAngle(_ degrees: Double, to out: inout [UInt8]) {
+    appendFormattedNumber(degrees, decimals: 5, to: &out)
+}
+
+/// The decimals that give `value` seven significant digits, from three to nine (the most the
+/// number formatter writes).
+private func significantDecimals(_ value: Double) -> Int {
+    let magnitude = abs(value)
+    guard magnitude.isFinite, magnitude > 0 else { return 3 }
+    let integerDigits = Int(log10(magnitude).rounded(.down)) + 1
+    return min(max(7 - integerDigits, 3), 9)
 }
 
 /// Absolute path data for an outline: `M` then one segment per edge, `Z` for closed contours.

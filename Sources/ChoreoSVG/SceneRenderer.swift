@@ -317,10 +317,10 @@ struct SceneRenderer {
                 appendSVGPoint(p, to: &bytes)
             case let .rotate(angle):
                 bytes.append(contentsOf: "rotate(".utf8)
-                appendFormattedNumber(angle, decimals: 3, to: &bytes)
+                appendSVGAngle(angle, to: &bytes)
             case let .scale(s):
                 bytes.append(contentsOf: "scale(".utf8)
-                appendSVGPoint(s, to: &bytes)
+                appendSVGScale(s, to: &bytes)
             }
             bytes.append(UInt8(ascii: ")"))
         }
@@ -382,11 +382,11 @@ struct SceneRenderer {
         }
         let rotationTrack = animates ? transform.orientedRotation(fps: fps, duration: playedEnd) : transform.rotation
         let rotation = transform.rotationValue(at: baseTime)
-        let rotationAnimations = animations(.transform("rotate"), rotationTrack, format: appendSVGNumber)
+        let rotationAnimations = animations(.transform("rotate"), rotationTrack, format: appendSVGAngle)
         steps.append(TransformStep(
             text: rotation == 0 && rotationAnimations.isEmpty ? nil : .rotate(rotation), animations: rotationAnimations))
         let scale = transform.scale.value(at: baseTime)
-        let scaleAnimations = animations(.transform("scale"), transform.scale, format: appendSVGPoint)
+        let scaleAnimations = animations(.transform("scale"), transform.scale, format: appendSVGScale)
         steps.append(TransformStep(
             text: scale == Point(1, 1) && scaleAnimations.isEmpty ? nil : .scale(scale), animations: scaleAnimations))
         let negatedAnchor = transform.anchor.map { Point(0, 0) - $0 }

@@ -79,6 +79,24 @@ private func attributeValues(_ svg: String, tag: String, attribute: String) -> [
         #expect(svg.contains("transform=\"translate(80 60) rotate(45) scale(0.75 1.25) translate(30 0)\""), "\(svg)")
     }
 
+    /// A Papirus icon's `scale(0.14959)` written `0.15` drew it 0.3 % too large (2.8 % for
+    /// `0.0123`): scales keep seven significant digits and turns five decimals, so a drawing stays
+    /// within a tenth of a pixel of its place across a canvas of a million pixels.
+    @Test func scalesAndTurnsKeepTheDigitsADrawingNeeds() {
+        let timeline = Timeline(
+            name: "digits", width: 100, height: 100, fps: 30, duration: 1,
+            layers: [
+                Node(id: "icon", transform: Transform(rotation: Animated(12.3456789), scale: Animated(Point(0.14959, 0.0123))),
+                     content: .shape(.rect(size: Animated(Point(600, 600)), cornerRadius: Animated(0)), Style(fill: .color(Animated(RGBA(0, 0, 0)))))),
+                Node(id: "large", transform: Transform(scale: Animated(Point(1234.56789, 2))),
+                     content: .shape(.rect(size: Animated(Point(1, 1)), cornerRadius: Animated(0)), Style(fill: .color(Animated(RGBA(0, 0, 0)))))),
+            ],
+            spans: [], title: "Digits")
+        let svg = SVGEmitter.snapshot(timeline, at: 0)
+        #expect(svg.contains("rotate(12.34568) scale(0.14959 0.0123)"), "\(svg)")
+        #expect(svg.contains("scale(1234.568 2)"), "\(svg)")
+    }
+
     @Test func reducedMotionShowsAStillCopyOfTheInitialPose() {
         let svg = SVGEmitter.animated(SVGFixtures.transforms)
         #expect(svg.contains("@media (prefers-reduced-motion: reduce) { .choreo-motion { display: none } .choreo-still { display: inline } }"))
