@@ -290,6 +290,9 @@ private struct Mapper {
                 group.opacity = opacity
                 nodes = try keptWithinSceneLimits(&group) ? [group] : []
             }
+            let onCanvas = keptOnCanvas(nodes, size: size)
+            nodes = onCanvas.nodes
+            for warning in onCanvas.leftOut where !warnings.contains(warning) { warnings.append(warning) }
         }
         if unsized {
             // SVG sizes it to a viewport the file does not give (a browser's <img> draws it at
@@ -806,6 +809,17 @@ private struct Mapper {
         } else if element.kind == .path, let text = pathDataWritten ?? element[.d], let similarity = total.similarity {
             node.geometry = .path(String(trimmedWhitespace(text)))
             if !total.isIdentity { setTransform(&node, total, similarity) }
+        } else if total.similarity == nil, style[.stroke] != "none", let axes = total.axisDecomposition {
+            // Under a skew or an uneven scale SVG stretches the stroke with the shape: the node
+            // takes the stretch (a turn, then a scale along two axes) and its coordinates what is
+            // left, which keeps lengths, so its stroke and dashes are stretched as SVG's are.
+            if let basicOutline { outline = basicOutline.shape }
+            node.geometry = .path(pathData(Self.outlineOrParsed(outline, pathData: countedPathData).transformed(by: axes.rest)))
+            node.anchor = Point(0, 0)
+            node.position = Point(total.e, total.f)
+            if abs(axes.rotation) > 1e-9 { node.rotation = axes.rotation }
+            node.scale = axes.scale
+            localToNode = axes.rest
         } else {
             if let similarity = total.similarity {
                 strokeScale = similarity.scale

@@ -585,3 +585,49 @@ private func node(_ id: String, in artwork: Artwork) -> ArtworkNode? {
         #expect(node("r-stroke", in: artwork)?.stroke?.paint == .color(RGBA(1, 0, 0, 1)))
     }
 }
+
+@Suite struct StretchedStrokeTests {
+    /// Under an uneven scale or a skew SVG stretches a stroke with its shape: the node takes the
+    /// stretch (a turn, then a scale along two axes), so its width and dashes stretch as SVG's do.
+    @Test func aStrokeUnderAnUnevenScaleIsStretchedWithItsShape() throws {
+        let artwork = try imported("""
+            <g transform="translate(50 40) rotate(30) scale(2 1)"><rect id="r" width="10" height="10" fill="none" stroke="black" stroke-width="2" stroke-dasharray="4 2"/></g>
+            """)
+        #expect(artwork.warnings.isEmpty, "\(artwork.warnings)")
+        let r = try #require(node("r", in: artwork))
+        #expect(r.position == Point(50, 40) && r.anchor == Point(0, 0))
+        #expect(abs((r.rotation ?? 0) - 30) < 1e-9)
+        let scale = try #require(r.scale)
+        #expect(abs(scale.x - 2) < 1e-9 && abs(scale.y - 1) < 1e-9)
+        #expect(r.stroke?.width == 2 && r.stroke?.dash == [4, 2])
+    }
+
+    /// A skew has no turn and scale that make it alone: what is left (a turn or a mirror, which
+    /// keeps lengths) is applied to the coordinates.
+    @Test func aStrokeUnderASkewIsStretchedWithItsShape() throws {
+        let artwork = try imported("""
+            <path id="p" transform="skewX(30)" d="M 10 10 L 60 10 L 60 60" fill="none" stroke="black" stroke-width="3"/>
+            """)
+        #expect(artwork.warnings.isEmpty, "\(artwork.warnings)")
+        let p = try #require(node("p", in: artwork))
+        #expect(p.stroke?.width == 3)
+        let scale = try #require(p.scale)
+        // skewX(30)'s axes stretch by the singular values of [[1, tan 30°], [0, 1]]: their product is 1.
+        #expect(abs(scale.x * scale.y - 1) < 1e-9 && scale.x != scale.y)
+    }
+}
+
+@Suite struct CanvasTests {
+    /// The root `svg` clips to its viewport: what lies entirely outside it is never drawn, so it is
+    /// left out (with a warning), and a group partly on the canvas keeps only what is on it.
+    @Test func whatLiesEntirelyOutsideTheCanvasIsLeftOut() throws {
+        let artwork = try imported("""
+            <rect id="draft" x="300" y="20" width="50" height="50"/>
+            <g id="pair" transform="translate(150 0)"><rect id="in" x="10" y="10" width="20" height="20"/><rect id="out" x="60" y="10" width="20" height="20"/></g>
+            <circle id="edge" cx="-10" cy="100" r="10" fill="none" stroke="black" stroke-width="4"/>
+            """)
+        #expect(allNodes(artwork.nodes).map(\.id) == ["pair", "in", "edge"])
+        #expect(artwork.warnings.map(\.message) == Array(repeating: "the element lies entirely outside the canvas, where SVG draws nothing of it; it is left out", count: 2))
+        #expect(artwork.warnings.map(\.location.line) == [1, 2])
+    }
+}
