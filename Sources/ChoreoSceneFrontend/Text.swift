@@ -132,6 +132,9 @@ extension FrontendContext {
         } catch let .unreadable(code) {
             error(.fontUnreadable, "'\(shown)' is not a font FreeType can read (error \(code))", at: range,
                 help: "name a TrueType (.ttf), OpenType (.otf) or collection (.ttc) file")
+        } catch .bitmapOnly {
+            error(.fontUnreadable, "'\(shown)' is a bitmap font (a colour emoji font, say): its glyphs are pictures, with no outlines to draw as shapes", at: range,
+                help: "use a font with outlines for these characters, such as a monochrome emoji font (Noto Emoji) or one whose colour glyphs are outlines (COLR)")
         } catch let .noFace(index, faces) {
             error(.fontUnreadable, "the font file '\(shown)' has \(faces) face\(faces == 1 ? "" : "s"); there is no index \(index)", at: range,
                 help: "index counts from 0")

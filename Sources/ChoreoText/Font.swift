@@ -11,6 +11,9 @@ public enum FontError: Error, Equatable, Sendable {
     case unreadable(code: Int32)
     /// A collection has no face at this index.
     case noFace(index: Int, faces: Int)
+    /// The face has no outlines, only pictures of its glyphs (a colour emoji font's CBDT or sbix
+    /// bitmaps): there is nothing to draw as a shape.
+    case bitmapOnly
     /// The weight is outside what the font has: a static font has one weight, a variable font a range.
     case weightUnavailable(requested: Double, available: ClosedRange<Double>)
 }
@@ -70,11 +73,19 @@ public final class Font: @unchecked Sendable {
         }
         var opened: FT_Face?
         status = FT_New_Memory_Face(library, buffer.baseAddress!.assumingMemoryBound(to: FT_Byte.self), FT_Long(data.count), FT_Long(index), &opened)
-        guard status == 0, let face = opened, face.pointee.units_per_EM > 0 else {
+        guard status == 0, let face = opened else {
             if let opened { FT_Done_Face(opened) }
             FT_Done_FreeType(library)
             buffer.deallocate()
             throw .unreadable(code: status)
+        }
+        // FreeType opens a bitmap-only face (Noto Color Emoji) with no units per em.
+        guard face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0, face.pointee.units_per_EM > 0 else {
+            let scalable = face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0
+            FT_Done_Face(face)
+            FT_Done_FreeType(library)
+            buffer.deallocate()
+            throw scalable ? .unreadable(code: 0) : .bitmapOnly
         }
         let upem = Double(face.pointee.units_per_EM)
         // One pixel per font unit, so 26.6 outline coordinates divided by 64 are font units, with

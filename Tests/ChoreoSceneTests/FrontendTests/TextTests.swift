@@ -77,6 +77,19 @@ private func textScene(_ text: String, extra: String = "") -> String {
         #expect(diagnostic.range.start == SourceLocation(line: 4, column: 14))
         #expect(result.timeline == nil)
     }
+
+    /// A colour emoji font of bitmaps has nothing to draw as shapes: the message says so, not
+    /// FreeType's "error 0".
+    @Test func aBitmapFontIsReportedAsOne() throws {
+        let emoji = URL(fileURLWithPath: "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf")
+        guard let font = try? Data(contentsOf: emoji) else {
+            print("skipped: \(emoji.path) is not installed (fonts-noto-color-emoji)")
+            return
+        }
+        let result = try compileBeside(textScene("Hi"), files: ["fonts/DejaVuSans.ttf": font])
+        let diagnostic = try #require(result.diagnostics.first { $0.rule == .fontUnreadable })
+        #expect(diagnostic.message == "'fonts/DejaVuSans.ttf' is a bitmap font (a colour emoji font, say): its glyphs are pictures, with no outlines to draw as shapes")
+    }
 }
 
 @Test func theTextExampleCompilesWithoutDiagnosticsAndAnimates() throws {
