@@ -3,8 +3,9 @@
 #   1. installs what is missing: what the build needs (scripts/build-dependencies.txt), make and
 #      ninja-build (the depfile tests run both), chromium, librsvg2-bin and fonts (the conformance
 #      suites render with them), time (/usr/bin/time measures the hostile attacks' memory),
-#      node-typescript (the typed TypeScript API is compiled with its tsc), python3-venv if venv is
-#      unavailable;
+#      node-typescript (the typed TypeScript API is compiled with its tsc), a colour emoji font
+#      (a bitmap font the text tests refuse), seven packages of SVG icon themes and clip art (the
+#      artwork study draws a sample of them), python3-venv if venv is unavailable;
 #   2. creates the conformance virtualenv .venv (Tests/conformance/setup.sh, or its
 #      requirements.txt), when the conformance suites exist;
 #   3. `swift test`: every Swift test target, the CLI end-to-end tests included (built first, without
@@ -19,7 +20,8 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/common.sh
 
-ensure_build_dependencies chromium librsvg2-bin fonts-dejavu-core fonts-lohit-deva fonts-inter-variable time make ninja-build node-typescript ffmpeg
+ensure_build_dependencies chromium librsvg2-bin fonts-dejavu-core fonts-lohit-deva fonts-inter-variable time make ninja-build node-typescript ffmpeg \
+    fonts-noto-color-emoji fonts-noto-cjk adwaita-icon-theme papirus-icon-theme breeze-icon-theme elementary-icon-theme numix-icon-theme tango-icon-theme openclipart-svg
 if ! python3 -m venv --help >/dev/null 2>&1; then ensure_apt_packages python3-venv; fi
 ensure_swift
 

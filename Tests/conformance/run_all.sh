@@ -29,6 +29,9 @@
 #      RESVG_SAMPLE=1 for all, as scripts/test-slow.sh runs it), pass counts per folder, with the import's Lottie in ThorVG, rlottie
 #      and lottie-web and the original in Chromium; fails only on a crash, a hang or a scene
 #      the compiler rejects;
+#   7c. artwork_study.py --quick: two SVG files of each of seven Debian packages (icon themes, clip
+#      art) imported, compiled and drawn by ThorVG vs librsvg (scripts/artwork-study.sh has the
+#      whole study, which scripts/test-slow.sh runs);
 #   8. (beside suites 3–7, as each uses about one core) the pytest self-tests proving the Lottie, dotLottie suites and the audit fail on broken
 #      output, that the matrix covers every property of docs/scene-format.md §5, and that
 #      browser.py drives Chromium with real input; test_tgs.py (`--target tgs` stickers:
@@ -219,6 +222,16 @@ count_summary "render suite" "$work/render.log" "${PIPESTATUS[0]}"
 stage "resvg import suite: choreo import on resvg's tests (../shared/peer-suites/resvg), counts per folder"
 CHOREO="$CHOREO" RESVG_SAMPLE="${RESVG_SAMPLE:-24}" "$python" Tests/conformance/resvg_import_suite.py | tee "$work/resvg.log"
 count_summary "resvg import suite" "$work/resvg.log" "${PIPESTATUS[0]}"
+
+stage "artwork study: a quick sample of the icon themes and clip art Debian ships, imported and compiled, in ThorVG vs librsvg"
+# The whole study (1,500 files, at least 95 % passing) is in scripts/test-slow.sh.
+"$python" Tests/conformance/artwork_study.py --choreo "$CHOREO" --quick | tee "$work/artwork.log"
+if [ "${PIPESTATUS[0]}" -eq 0 ]; then
+    passed=$((passed + 1))
+else
+    echo "FAIL artwork study: the quick sample is below its rate, or an import crashed, hung or does not compile"
+    failed=$((failed + 1))
+fi
 
 stage "self-tests: the suites and the audit fail on broken output; the matrix covers §5; browser.py; Telegram stickers; the live preview, its guides and its state diagram; state paths; the spec schema; the pre-commit hooks; action.yml; the diff page (pytest, run beside the suites since the dotLottie one)"
 wait "$self_tests_pid"
