@@ -7,7 +7,7 @@ import PackageDescription
 //   targets (compileScene: frontend, then lowering); lowering never sees YAML, the model never sees either.
 //   ChoreoJSON and ChoreoDiagnostics are leaves every stage may use (ChoreoJSON also holds
 //   TextEscaping, the one escaper per output medium: XML/HTML, JavaScript, terminal, workflow commands).
-//   CHarfBuzz, CFreeType, CFontconfig, CFriBidi ← ChoreoText (text shaped into glyph outlines) ← ChoreoSceneFrontend.
+//   CHarfBuzz, CFreeType, CFontconfig, CFriBidi, CUnibreak ← ChoreoText (text shaped into glyph outlines) ← ChoreoSceneFrontend.
 //   CZlib ← ChoreoArchive (ZIP and gzip containers) is a leaf the CLI packs outputs with.
 //   ChoreoDiff (`choreo diff`) compares two compiled versions of a scene: it sees the scene model and
 //   the timeline, draws its HTML with ChoreoSVG and its before/after animations with ChoreoRaster
@@ -45,6 +45,7 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
+        .systemLibrary(name: "CUnibreak", pkgConfig: "libunibreak", providers: [.apt(["libunibreak-dev"])]),
         .systemLibrary(
             name: "CXML2",
             pkgConfig: "libxml-2.0",
@@ -59,7 +60,7 @@ let package = Package(
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"])]),
         .target(name: "ChoreoJSON"),
         // Text set at compile time: the only target that sees HarfBuzz, FreeType, fontconfig and FriBidi.
-        .target(name: "ChoreoText", dependencies: ["CHarfBuzz", "CFreeType", "CFontconfig", "CFriBidi", "ChoreoTimeline"]),
+        .target(name: "ChoreoText", dependencies: ["CHarfBuzz", "CFreeType", "CFontconfig", "CFriBidi", "CUnibreak", "ChoreoTimeline"]),
         .target(name: "ChoreoArchive", dependencies: ["CZlib"]),
         .target(name: "ChoreoDiagnostics", dependencies: ["ChoreoJSON"]),
         .target(name: "ChoreoYAML", dependencies: ["CYAML", "ChoreoDiagnostics"]),

@@ -261,7 +261,7 @@ extension FrontendContext {
                 help: "use a font that covers these characters, or remove them from the text")
         }
         if let maxWidth = style.maxWidth, let word = layout.unbreakableWords.first {
-            error(.textTooWide, "'\(word)' is wider than max-width \(describeNumber(maxWidth)) and has no space to break at",
+            error(.textTooWide, "'\(word)' is wider than max-width \(describeNumber(maxWidth)) and has no place where a line may break",
                 at: maxWidthRange ?? range,
                 help: "widen max-width, make the text smaller, or break the word with a space or \\n")
         }

@@ -13,7 +13,8 @@ public struct TextStyle: Sendable, Equatable {
     public var lineHeight: Double
     /// Added after every glyph, in scene units.
     public var letterSpacing: Double
-    /// Lines break at spaces to stay within this width; nil for no wrapping.
+    /// Lines break where Unicode's line-breaking rules allow (spaces, between ideographs) to stay
+    /// within this width; nil for no wrapping.
     public var maxWidth: Double?
 
     public init(size: Double, alignment: TextAlignment = .start, lineHeight: Double = 1.2, letterSpacing: Double = 0, maxWidth: Double? = nil) {
@@ -41,7 +42,8 @@ public struct TextLayout: Sendable, Equatable {
     public var size: Point
     /// Characters the font has no glyph for, each once, in order of appearance.
     public var missingCharacters: [Character]
-    /// Words wider than `maxWidth` on their own, which no break at a space can fit.
+    /// Pieces of text between two places a line may break that are wider than `maxWidth` on
+    /// their own.
     public var unbreakableWords: [String]
     /// The path vertices of the glyphs placed (their outlines' vertices, counted per glyph id).
     public var vertexCount = 0
@@ -53,10 +55,18 @@ public struct TextLayout: Sendable, Equatable {
     public var outline: PathShape { PathShape(glyphs.flatMap(\.outline.contours)) }
 }
 
+/// `line` without the spaces at its end.
+private func trailingSpacesDropped(_ line: some StringProtocol) -> String {
+    var end = line.endIndex
+    while end > line.startIndex, line[line.index(before: end)] == " " { end = line.index(before: end) }
+    return String(line[..<end])
+}
+
 extension Font {
-    /// Sets `text` (lines broken at `\n`, and at spaces to fit `style.maxWidth`). Glyphs are placed
-    /// until their outlines' vertices pass `vertexBudget`, counted per glyph id before an outline
-    /// is built (`stoppedAtVertexBudget`): what the scene's vertex limit refuses is never built.
+    /// Sets `text` (lines broken at `\n`, and where Unicode's line-breaking rules allow to fit
+    /// `style.maxWidth`). Glyphs are placed until their outlines' vertices pass `vertexBudget`,
+    /// counted per glyph id before an outline is built (`stoppedAtVertexBudget`): what the
+    /// scene's vertex limit refuses is never built.
     public func layOut(_ text: String, style: TextStyle, vertexBudget: Int = .max) -> TextLayout {
         let scale = style.size / unitsPerEm
         var missing: [Character] = []
@@ -74,27 +84,29 @@ extension Font {
                 lines.append((paragraph, glyphs, width(glyphs)))
                 continue
             }
-            // Each line takes as many of the next words as fit (the first whatever its width; the
-            // spaces before it are dropped). A line is found by shaping it with 1, 2, 4, … more
-            // words, then halving between the last that fit and the first that did not: a line of
-            // n words is shaped O(log n) times over its length, where adding a word at a time
+            // Lines break where Unicode's rules let them (at spaces, between ideographs, after
+            // hyphens): each piece between two such places ends with its spaces, which hang past
+            // the edge of a broken line unmeasured, as in CSS; the paragraph's last line keeps them.
+            // Each line takes as many of the next pieces as fit (the first whatever its width, with
+            // the spaces that open a paragraph). A line is found by shaping it with 1, 2, 4, … more
+            // pieces, then halving between the last that fit and the first that did not: a line of
+            // n pieces is shaped O(log n) times over its length, where adding a piece at a time
             // shaped it n times (quadratic: 16 KB of short words took 36 s).
-            let words = paragraph.split(separator: " ", omittingEmptySubsequences: false)
+            let pieces = lineBreakPieces(paragraph)
             var shaped: [Int: (text: String, glyphs: [ShapedGlyph], width: Double)] = [:]
             var first = 0
             func line(_ count: Int) -> (text: String, glyphs: [ShapedGlyph], width: Double) {
                 if let known = shaped[count] { return known }
-                let text = words[first..<first + count].drop(while: \.isEmpty).joined(separator: " ")
+                let text = trailingSpacesDropped(pieces[first..<first + count].joined())
                 let glyphs = shape(text)
                 let set = (text, glyphs, width(glyphs))
                 shaped[count] = set
                 return set
             }
-            while first < words.count {
+            while first < pieces.count {
                 shaped = [:]
-                let available = words.count - first
-                // The first word and the empty ones before it (spaces) start the line, fitting or not.
-                let leading = words[first...].prefix(while: \.isEmpty).count
+                let available = pieces.count - first
+                let leading = pieces[first...].prefix(while: { trailingSpacesDropped($0).isEmpty }).count
                 let minimum = min(leading + 1, available)
                 var fitting = minimum, tooMany: Int?
                 while fitting < available {
@@ -110,8 +122,15 @@ extension Font {
                         if line(middle).width <= maxWidth { fitting = middle } else { high = middle }
                     }
                 }
-                let set = line(fitting)
-                if fitting == minimum, set.width > maxWidth { unbreakable.append(set.text) }
+                var set = line(fitting)
+                if fitting == minimum, set.width > maxWidth { unbreakable.append(trailingSpacesDropped(pieces[first + fitting - 1])) }
+                if first + fitting == pieces.count {
+                    let whole = pieces[first...].joined()
+                    if whole != set.text {
+                        let glyphs = shape(whole)
+                        set = (whole, glyphs, width(glyphs))
+                    }
+                }
                 lines.append(set)
                 first += fitting
             }

@@ -50,6 +50,39 @@ private func loadDejaVu() throws -> Font {
         #expect(Set(lines.glyphs.map(\.line)) == [0, 1, 2])
     }
 
+    /// Japanese and Chinese have no spaces: lines break between ideographs and kana, as
+    /// Unicode's line-breaking rules allow, but never before closing punctuation (`。`, `、`).
+    @Test func japaneseAndChineseWrapBetweenCharacters() throws {
+        let cjk = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"
+        guard let data = try? [UInt8](Data(contentsOf: URL(fileURLWithPath: cjk))) else {
+            print("skipped: \(cjk) is not installed (fonts-noto-cjk)")
+            return
+        }
+        let font = try Font(data: data)
+        for text in ["日本語の文章は、空白なしで折り返します。", "中文的段落没有空格，也会换行。"] {
+            // Four ideographs of 10 (an em each) fit in 42.
+            let wrapped = font.layOut(text, style: TextStyle(size: 10, maxWidth: 42))
+            #expect(wrapped.unbreakableWords.isEmpty, "\(text)")
+            #expect(wrapped.size.x <= 42, "\(text)")
+            let lines = Dictionary(grouping: wrapped.glyphs, by: \.line).sorted { $0.key < $1.key }.map { $0.value.map(\.characters).joined() }
+            #expect(lines.count >= text.count / 4, "\(lines)")
+            #expect(lines.joined() == text.filter { $0 != " " }, "\(lines)")
+            for line in lines.dropFirst() { #expect(!["。", "、", "，"].contains(line.first.map(String.init) ?? ""), "\(lines)") }
+        }
+    }
+
+    /// Unicode's rules break after a hyphen too; spaces at the end of a broken line are not measured.
+    @Test func linesBreakAfterHyphensAndHangTheirSpaces() throws {
+        let font = try loadDejaVu()
+        let word = font.layOut("well-", style: TextStyle(size: 10)).size.x
+        let wrapped = font.layOut("well-known", style: TextStyle(size: 10, maxWidth: word + 1))
+        let lines = Dictionary(grouping: wrapped.glyphs, by: \.line).sorted { $0.key < $1.key }.map { $0.value.map(\.characters).joined() }
+        #expect(lines == ["well-", "known"])
+        let spaced = font.layOut("aaa     aaa", style: TextStyle(size: 10, maxWidth: font.layOut("aaa", style: TextStyle(size: 10)).size.x))
+        #expect(spaced.unbreakableWords.isEmpty)
+        #expect(spaced.size.x == font.layOut("aaa", style: TextStyle(size: 10)).size.x)
+    }
+
     @Test func refusesFontsOverTheSizeBoundAndBytesThatAreNoFont() {
         #expect(throws: FontError.tooLarge(bytes: Font.maximumBytes + 1)) { try Font(data: [UInt8](repeating: 0, count: Font.maximumBytes + 1)) }
         #expect(throws: FontError.self) { try Font(data: Array("not a font".utf8)) }
