@@ -15,17 +15,17 @@ func keptOnCanvas(_ nodes: [ArtworkNode], size: Point) -> (nodes: [ArtworkNode],
         var result: [ArtworkNode] = []
         result.reserveCapacity(nodes.count)
         for var node in nodes {
-            guard let local = boxes[node.id] else {
+            guard let local = boxes[node.id], let placement = placement(of: node, boxes: boxes) else {
                 result.append(node)
                 continue
             }
-            let box = transformed(local, by: matrix)
+            let box = transformed(local, by: matrix.concatenating(placement))
             if box.maxX <= 0 || box.minX >= size.x || box.maxY <= 0 || box.minY >= size.y {
                 leftOut.append(ArtworkWarning(
                     location: node.location, message: "the element lies entirely outside the canvas, where SVG draws nothing of it; it is left out"))
                 continue
             }
-            if case let .group(children) = node.geometry, let placement = placement(of: node, boxes: boxes) {
+            if case let .group(children) = node.geometry {
                 let inner = kept(children, matrix: matrix.concatenating(placement))
                 // Its children were each outside (a box around them all need not be).
                 if inner.isEmpty { continue }

@@ -625,8 +625,9 @@ private func node(_ id: String, in artwork: Artwork) -> ArtworkNode? {
             <rect id="draft" x="300" y="20" width="50" height="50"/>
             <g id="pair" transform="translate(150 0)"><rect id="in" x="10" y="10" width="20" height="20"/><rect id="out" x="60" y="10" width="20" height="20"/></g>
             <circle id="edge" cx="-10" cy="100" r="10" fill="none" stroke="black" stroke-width="4"/>
+            <g id="far" transform="translate(0 -1000)"><rect id="back" x="10" y="1010" width="20" height="20" transform="translate(0 5)"/></g>
             """)
-        #expect(allNodes(artwork.nodes).map(\.id) == ["pair", "in", "edge"])
+        #expect(allNodes(artwork.nodes).map(\.id) == ["pair", "in", "edge", "far", "back"])
         #expect(artwork.warnings.map(\.message) == Array(repeating: "the element lies entirely outside the canvas, where SVG draws nothing of it; it is left out", count: 2))
         #expect(artwork.warnings.map(\.location.line) == [1, 2])
     }
