@@ -58,8 +58,10 @@ private func placedBox(of node: ArtworkNode, boxes: inout [String: Box]) -> Box?
     }
     guard var box = own else { return nil }
     if let stroke = node.stroke, stroke.paint != .none {
-        // A miter reaches `miterLimit` half-widths from the outline at most, a square cap √2.
-        let reach = stroke.width / 2 * max(stroke.join == "miter" ? stroke.miterLimit : 1, 2.squareRoot())
+        // A join or cap SVG has and a scene has not (miter-clip, arcs) reaches as far as a miter.
+        let reach = strokeReach(
+            width: stroke.width, cap: LineCap(rawValue: stroke.cap) ?? .square, join: LineJoin(rawValue: stroke.join) ?? .miter,
+            miterLimit: stroke.miterLimit)
         box = Box(minX: box.minX - reach, minY: box.minY - reach, maxX: box.maxX + reach, maxY: box.maxY + reach)
     }
     boxes[node.id] = box

@@ -336,6 +336,14 @@ public enum FillRule: String, Sendable { case nonzero, evenodd }
 public enum LineCap: String, Sendable { case butt, round, square }
 public enum LineJoin: String, Sendable { case miter, round, bevel }
 
+/// How far past its outline a stroke `width` wide may paint: half its width, `miterLimit`
+/// half-widths at a miter join, √2 half-widths at a square cap's corners. The importer leaving
+/// out what is off the canvas and `lint`'s off-canvas check both judge by this bound, so an
+/// imported scene is never one `lint` calls off the canvas.
+public func strokeReach(width: Double, cap: LineCap, join: LineJoin, miterLimit: Double) -> Double {
+    width / 2 * max(join == .miter ? max(miterLimit, 1) : 1, cap == .square ? 2.squareRoot() : 1)
+}
+
 public struct Stroke: Sendable, Equatable {
     public var paint: Paint
     public var width: Animated<Double>

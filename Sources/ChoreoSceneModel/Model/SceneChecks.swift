@@ -76,7 +76,7 @@ extension Scene {
     }
 
     /// Warns about nodes whose base pose lies entirely outside the canvas (geometry, transform and
-    /// stroke, roughly). Nodes that any state or timeline animates may be meant to enter later, so
+    /// as far as the stroke may reach). Nodes that any state or timeline animates may be meant to enter later, so
     /// they are left alone.
     package func offCanvasFindings(animation: SceneAnimation? = nil) -> [SceneFinding] {
         let animated = (animation ?? SceneAnimation(states: states, timelines: timelines)).nodes
@@ -277,7 +277,7 @@ extension SceneNode {
             local = children.map { $0.placedBounds(includingStroke: includingStroke) }.reduce(nil) { $0?.union($1) ?? $1 }
                 ?? .zero
         } else if includingStroke, let stroke, let width = base.number(.strokeWidth) {
-            local = local.insetBy(width / 2 * (stroke.join == .miter ? 1.5 : 1))
+            local = local.insetBy(strokeReach(width: width, cap: stroke.cap, join: stroke.join, miterLimit: stroke.miterLimit))
         }
         var box = local.applying(baseMatrix)
         if let `repeat` {

@@ -72,3 +72,18 @@ private func scene(_ layers: [SceneNode], states: [SceneState] = [], transitions
     #expect(source.localBounds == Bounds(minX: 0, minY: 0, maxX: 10, maxY: 10))
     #expect(!source.hadErrors)
 }
+
+/// A stroke counts as far as it may paint: a miter of a stroke 4 wide with miter-limit 4 reaches
+/// 8 past the outline, as far as the importer judges when it leaves out what is off the canvas.
+@Test func aNodeIsOffTheCanvasOnlyWhereItsMiterCannotReach() {
+    let text = """
+        choreo: 1
+        size: [100, 100]
+        layers:
+          - {id: spike, shape: path, d: "M 10 104 L 50 120 L 90 104", stroke: {color: "#000000", width: 4, miter-limit: 4}}
+          - {id: far, shape: path, d: "M 10 109 L 50 120 L 90 109", stroke: {color: "#000000", width: 4, miter-limit: 4}}
+          - {id: round, shape: path, d: "M 10 104 L 50 120 L 90 104", stroke: {color: "#000000", width: 4, join: round}}
+        """
+    let signatures = diagnosticSignatures(frontendBuild(text).diagnostics)
+    #expect(signatures == ["5:10 warning off-canvas", "6:10 warning off-canvas"], "\(signatures)")
+}
