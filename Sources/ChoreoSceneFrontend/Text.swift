@@ -10,13 +10,28 @@ struct SceneFonts {
     var byName: [String: Font] = [:]
     /// Names declared but unusable (already reported): text using them stays quiet.
     var broken: Set<String> = []
-    /// Every font file read, in declaration order: what the output depends on besides the scene.
+    /// Every font file read, in declaration order, then the fallback fonts' as they are first
+    /// used: what the output depends on besides the scene.
     var files: [String] = []
+    /// Installed fonts read to draw what a text's font lacks, by file and face (nil: unreadable).
+    var fallbacks: [String: Font?] = [:]
+    /// The fallback fonts found for each weight and set of characters fonts lacked, in the order
+    /// to try them.
+    var fallbackSearches: [FallbackSearch: [Font]] = [:]
     var declared: [String] { Array(byName.keys) + broken }
+}
+
+struct FallbackSearch: Hashable {
+    var characters: [Character]
+    var weight: Double
 }
 
 /// The most fonts one scene may declare: each may be 32 MiB.
 let maximumSceneFonts = 16
+/// The most installed fonts one scene's texts may fall back to, and the most searches for them
+/// (each asks fontconfig about every installed font).
+let maximumFallbackFonts = 4
+let maximumFallbackSearches = 16
 
 /// The most combining marks (non-starters) in a row a text may hold: UAX #15's stream-safe limit.
 let maximumCombiningMarksInARow = 30
@@ -251,13 +266,31 @@ extension FrontendContext {
             }
         }
         // Glyphs are placed only while the scene's vertex limit holds: past it, none is built.
-        let layout = font.layOut(text, style: style, vertexBudget: budget)
-        if !layout.missingCharacters.isEmpty {
-            let listed = layout.missingCharacters.map { character in
+        var layout = font.layOut(text, style: style, vertexBudget: budget)
+        func listed(_ characters: [Character]) -> String {
+            let named = characters.prefix(8).map { character in
                 "'\(character)' (\(character.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true).leftPadded(to: 4) }.joined(separator: " ")))"
             }
+            return characters.count > 8 ? named.joined(separator: ", ") + " and \(characters.count - 8) more" : listing(named, conjunction: "and")
+        }
+        let lacking = layout.missingCharacters
+        var searched = false
+        if !lacking.isEmpty, let fallbacks = fallbackFonts(for: lacking, weight: font.weight) {
+            searched = true
+            if !fallbacks.isEmpty { layout = font.layOut(text, style: style, vertexBudget: budget, fallbacks: fallbacks) }
+            let drawn = lacking.filter { !layout.missingCharacters.contains($0) }
+            if !drawn.isEmpty {
+                var families: [String] = []
+                for fallback in fallbacks where !families.contains(fallback.familyName) { families.append(fallback.familyName) }
+                warning(.fontFromSystem,
+                    "the font '\(font.familyName)' has no glyph for \(listed(drawn)): \(drawn.count == 1 ? "it is" : "they are") drawn in \(listing(families.map { "'\($0)'" }, conjunction: "or")), whatever font this machine has installed for \(drawn.count == 1 ? "it" : "them"); another machine may draw other glyphs",
+                    at: range, help: "use a font file that has these characters ({file: …}) for output that is the same everywhere")
+            }
+        }
+        if !layout.missingCharacters.isEmpty {
+            let nowhere = searched ? ", nor has any font installed on this machine" : ""
             error(.missingGlyph,
-                "the font '\(font.familyName)' has no glyph for \(listing(listed, conjunction: "and"))", at: range,
+                "the font '\(font.familyName)' has no glyph for \(listed(layout.missingCharacters))\(nowhere)", at: range,
                 help: "use a font that covers these characters, or remove them from the text")
         }
         if let maxWidth = style.maxWidth, let word = layout.unbreakableWords.first {
@@ -267,6 +300,35 @@ extension FrontendContext {
         }
         guard addPathVertices(layout.vertexCount, at: range) else { return nil }
         return layout
+    }
+}
+
+extension FrontendContext {
+    /// Installed fonts that draw `characters`, as fontconfig ranks them for text of `weight`, each
+    /// read once (its file is then one the output depends on); bounded in fonts read and in
+    /// searches. Nil when none was searched for: without file access, or past the searches' bound.
+    func fallbackFonts(for characters: [Character], weight: Double) -> [Font]? {
+        let search = FallbackSearch(characters: characters, weight: weight)
+        if let known = fonts.fallbackSearches[search] { return known }
+        guard let files, fonts.fallbackSearches.count < maximumFallbackSearches else { return nil }
+        var found: [Font] = []
+        for match in findFallbackFonts(for: characters, weight: weight, limit: maximumFallbackFonts) {
+            let key = "\(match.file)#\(match.index)"
+            if let known = fonts.fallbacks[key] {
+                if let known { found.append(known) }
+                continue
+            }
+            guard fonts.fallbacks.count < maximumFallbackFonts else { break }
+            var loaded: Font?
+            if case let .bytes(bytes) = files.readInstalledFont(at: match.file, limit: Font.maximumBytes) {
+                loaded = try? Font(data: bytes, index: match.index)
+                if loaded != nil { fonts.files.append(match.file) }
+            }
+            fonts.fallbacks[key] = .some(loaded)
+            if let loaded { found.append(loaded) }
+        }
+        fonts.fallbackSearches[search] = found
+        return found
     }
 }
 

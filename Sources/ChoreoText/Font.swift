@@ -235,6 +235,8 @@ struct ShapedGlyph {
     var cluster: Int
     var advance: Double
     var offset: Point
+    /// The font the glyph is from: 0 for the font shaping, 1 + the index of a fallback.
+    var font = 0
 }
 
 /// Collects FreeType's decomposition of an outline into contours (quadratic curves raised to cubic).

@@ -66,9 +66,11 @@ extension Font {
     /// Sets `text` (lines broken at `\n`, and where Unicode's line-breaking rules allow to fit
     /// `style.maxWidth`). Glyphs are placed until their outlines' vertices pass `vertexBudget`,
     /// counted per glyph id before an outline is built (`stoppedAtVertexBudget`): what the
-    /// scene's vertex limit refuses is never built.
-    public func layOut(_ text: String, style: TextStyle, vertexBudget: Int = .max) -> TextLayout {
+    /// scene's vertex limit refuses is never built. What this font has no glyph for is set in the
+    /// first of `fallbacks` that has, scaled to the same size.
+    public func layOut(_ text: String, style: TextStyle, vertexBudget: Int = .max, fallbacks: [Font] = []) -> TextLayout {
         let scale = style.size / unitsPerEm
+        func font(of glyph: ShapedGlyph) -> Font { glyph.font == 0 ? self : fallbacks[glyph.font - 1] }
         var missing: [Character] = []
         var missingSet: Set<Character> = []
         var unbreakable: [String] = []
@@ -80,7 +82,7 @@ extension Font {
 
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
             guard let maxWidth = style.maxWidth else {
-                let glyphs = shape(paragraph)
+                let glyphs = shape(paragraph, fallbacks: fallbacks)
                 lines.append((paragraph, glyphs, width(glyphs)))
                 continue
             }
@@ -98,7 +100,7 @@ extension Font {
             func line(_ count: Int) -> (text: String, glyphs: [ShapedGlyph], width: Double) {
                 if let known = shaped[count] { return known }
                 let text = trailingSpacesDropped(pieces[first..<first + count].joined())
-                let glyphs = shape(text)
+                let glyphs = shape(text, fallbacks: fallbacks)
                 let set = (text, glyphs, width(glyphs))
                 shaped[count] = set
                 return set
@@ -127,7 +129,7 @@ extension Font {
                 if first + fitting == pieces.count {
                     let whole = pieces[first...].joined()
                     if whole != set.text {
-                        let glyphs = shape(whole)
+                        let glyphs = shape(whole, fallbacks: fallbacks)
                         set = (whole, glyphs, width(glyphs))
                     }
                 }
@@ -143,7 +145,7 @@ extension Font {
         var placed: [PlacedGlyph] = []
         var vertexCount = 0
         /// Each glyph id's vertex count, found once from its (cached) outline.
-        var verticesOfGlyph: [UInt32: Int] = [:]
+        var verticesOfGlyph: [UInt64: Int] = [:]
         placing: for (lineIndex, line) in lines.enumerated() {
             let utf8 = Array(line.text.utf8)
             let startX: Double
@@ -175,19 +177,22 @@ extension Font {
                     for character in characters where character != " " && missingSet.insert(character).inserted { missing.append(character) }
                 }
                 if shaped.glyph != 0 {
-                    let vertices = verticesOfGlyph[shaped.glyph] ?? outline(glyph: shaped.glyph).reduce(0) { $0 + $1.vertices.count }
-                    verticesOfGlyph[shaped.glyph] = vertices
+                    let key = UInt64(shaped.font) << 32 | UInt64(shaped.glyph)
+                    let vertices = verticesOfGlyph[key] ?? font(of: shaped).outline(glyph: shaped.glyph).reduce(0) { $0 + $1.vertices.count }
+                    verticesOfGlyph[key] = vertices
                     vertexCount += vertices
                     if vertexCount > vertexBudget { break placing }
                 }
                 let originX = penX + shaped.offset.x * scale, originY = baseline + shaped.offset.y * scale
-                let contours = outline(glyph: shaped.glyph).map { contour in
+                let glyphFont = font(of: shaped)
+                let glyphScale = style.size / glyphFont.unitsPerEm
+                let contours = glyphFont.outline(glyph: shaped.glyph).map { contour in
                     Contour(
                         contour.vertices.map {
                             BezierVertex(
-                                Point(originX + $0.point.x * scale, originY + $0.point.y * scale),
-                                in: Point($0.inTangent.x * scale, $0.inTangent.y * scale),
-                                out: Point($0.outTangent.x * scale, $0.outTangent.y * scale))
+                                Point(originX + $0.point.x * glyphScale, originY + $0.point.y * glyphScale),
+                                in: Point($0.inTangent.x * glyphScale, $0.inTangent.y * glyphScale),
+                                out: Point($0.outTangent.x * glyphScale, $0.outTangent.y * glyphScale))
                         }, closed: contour.closed)
                 }
                 if !contours.isEmpty, shaped.glyph != 0 {
@@ -200,5 +205,48 @@ extension Font {
         layout.vertexCount = vertexCount
         layout.stoppedAtVertexBudget = vertexCount > vertexBudget
         return layout
+    }
+}
+
+extension Font {
+    /// `text` shaped in this font, then what it has no glyph for shaped again in each of
+    /// `fallbacks` in turn: a run of clusters holding a glyph this font lacks is shaped whole in
+    /// the fallback (so a letter and its marks come from one font), its advances and offsets
+    /// scaled to this font's units. A glyph no font has stays this font's glyph 0.
+    func shape(_ text: String, fallbacks: [Font]) -> [ShapedGlyph] {
+        var glyphs = shape(text)
+        guard !fallbacks.isEmpty else { return glyphs }
+        let utf8 = Array(text.utf8)
+        for (index, fallback) in fallbacks.enumerated() {
+            let lacking = Set(glyphs.filter { $0.glyph == 0 }.map(\.cluster))
+            guard !lacking.isEmpty else { break }
+            let clusters = Set(glyphs.map(\.cluster)).sorted()
+            var clusterEnd: [Int: Int] = [:]
+            for (position, cluster) in clusters.enumerated() { clusterEnd[cluster] = position + 1 < clusters.count ? clusters[position + 1] : utf8.count }
+            let scale = unitsPerEm / fallback.unitsPerEm
+            var result: [ShapedGlyph] = []
+            result.reserveCapacity(glyphs.count)
+            var start = 0
+            while start < glyphs.count {
+                guard lacking.contains(glyphs[start].cluster) else {
+                    result.append(glyphs[start])
+                    start += 1
+                    continue
+                }
+                var end = start
+                while end < glyphs.count, lacking.contains(glyphs[end].cluster) { end += 1 }
+                let runClusters = glyphs[start..<end].map(\.cluster)
+                let lower = runClusters.min()!, upper = max(min(clusterEnd[runClusters.max()!] ?? utf8.count, utf8.count), lower)
+                for shaped in fallback.shape(String(decoding: utf8[lower..<upper], as: UTF8.self)) {
+                    let offset = Point(shaped.offset.x * scale, shaped.offset.y * scale)
+                    result.append(ShapedGlyph(
+                        glyph: shaped.glyph, cluster: shaped.cluster + lower, advance: shaped.advance * scale, offset: offset,
+                        font: shaped.glyph == 0 ? 0 : index + 1))
+                }
+                start = end
+            }
+            glyphs = result
+        }
+        return glyphs
     }
 }

@@ -237,3 +237,31 @@ private func runTool(_ arguments: [String], in directory: URL) throws -> RunResu
     }
     #expect(sandbox.exists("build/stickers/dot.tgs"))
 }
+
+/// What the scene's font lacks is drawn in an installed font fontconfig names: that font's file
+/// is a dependency too, so a build system rebuilds the outputs when it changes.
+@Test func depfileNamesTheInstalledFontATextFallsBackTo() throws {
+    guard FileManager.default.fileExists(atPath: "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc") else {
+        print("skipped: no font with Japanese is installed (fonts-noto-cjk)")
+        return
+    }
+    let sandbox = try Sandbox()
+    try FileManager.default.createDirectory(at: sandbox.url("fonts"), withIntermediateDirectories: true)
+    try Data(contentsOf: URL(fileURLWithPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")).write(to: sandbox.url("fonts/ui.ttf"))
+    try sandbox.write("scene.yaml", """
+        choreo: 1
+        size: [100, 40]
+        fonts:
+          ui: {file: fonts/ui.ttf}
+        layers:
+          - {id: label, shape: text, text: "Hi 日本", font: ui, size: 12, position: [50, 20], fill: black}
+        """)
+    let result = try sandbox.run(["compile", "scene.yaml", "-o", "out", "--emit", "lottie", "--depfile", "deps.d"])
+    #expect(result.status == 0, "\(result)")
+    #expect(result.stderr.contains("scene.yaml:6:36: warning: the font 'DejaVu Sans' has no glyph for '日' (U+65E5) and '本' (U+672C): they are drawn in '"), "\(result)")
+    let prefix = "out/scene.json: scene.yaml fonts/ui.ttf "
+    let rule = try #require(sandbox.read("deps.d"))
+    #expect(rule.hasPrefix(prefix) && rule.hasSuffix("\n"), "\(rule)")
+    let fallback = String(rule.dropFirst(prefix.count).dropLast())
+    #expect(fallback.hasPrefix("/") && !fallback.contains(" ") && FileManager.default.fileExists(atPath: fallback), "\(rule)")
+}

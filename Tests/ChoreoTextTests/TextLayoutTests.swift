@@ -71,6 +71,30 @@ private func loadDejaVu() throws -> Font {
         }
     }
 
+    /// What the font lacks is set in the fallback given, at the same size: Noto Sans CJK's
+    /// ideographs are an em wide, and their outlines sit in that em.
+    @Test func whatTheFontLacksIsSetInAFallbackAtTheSameSize() throws {
+        let path = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"
+        guard let data = try? [UInt8](Data(contentsOf: URL(fileURLWithPath: path))) else {
+            print("skipped: \(path) is not installed (fonts-noto-cjk)")
+            return
+        }
+        let font = try loadDejaVu(), cjk = try Font(data: data)
+        #expect(font.layOut("Hi 日本", style: TextStyle(size: 10)).missingCharacters == ["日", "本"])
+        let mixed = font.layOut("Hi 日本", style: TextStyle(size: 10), fallbacks: [cjk])
+        #expect(mixed.missingCharacters.isEmpty)
+        #expect(mixed.glyphs.map(\.characters) == ["H", "i", "日", "本"])
+        let latin = font.layOut("Hi ", style: TextStyle(size: 10)).size.x
+        #expect(abs(mixed.size.x - (latin + 20)) < 1e-9, "\(mixed.size.x) vs \(latin) + 20")
+        let ideograph = mixed.glyphs[2].outline.contours.flatMap(\.vertices).map(\.point)
+        let left = -mixed.size.x / 2 + latin
+        #expect(ideograph.allSatisfy { $0.x >= left - 1e-9 && $0.x <= left + 10 }, "\(ideograph)")
+        // Lines break between the fallback's ideographs as between the font's own letters.
+        let wrapped = font.layOut("日本語の文章", style: TextStyle(size: 10, maxWidth: 21), fallbacks: [cjk])
+        #expect(wrapped.missingCharacters.isEmpty && wrapped.unbreakableWords.isEmpty)
+        #expect(Set(wrapped.glyphs.map(\.line)) == [0, 1, 2])
+    }
+
     /// Unicode's rules break after a hyphen too; spaces at the end of a broken line are not measured.
     @Test func linesBreakAfterHyphensAndHangTheirSpaces() throws {
         let font = try loadDejaVu()
