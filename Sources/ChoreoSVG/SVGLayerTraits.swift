@@ -107,44 +107,53 @@ extension SceneRenderer {
     /// difference blend for a difference; returns its id.
     mutating func maskDefinition(_ masks: [Mask], name: String) -> String {
         let id = ids.make("\(name)-mask")
-        var insets: [String?] = []
-        for (index, mask) in masks.enumerated() {
-            // A mask pulled in is its outline less a band along it: a mask of its own.
-            let pulledIn = animates && mask.expand.isAnimated ? mask.expand.segments.contains { $0.from < 0 || $0.to < 0 } || mask.expand.initial < 0
-                : mask.expand.value(at: baseTime) < 0
-            insets.append(pulledIn ? insetDefinition(mask, name: "\(name)-mask\(index + 1)") : nil)
+        // Each path a mask paints, with the band its expansion cuts from it (a mask of its own).
+        let painted: [[(outside: Bool, cut: String?)]] = masks.enumerated().map { index, mask in
+            let sides = mask.mode == .intersect ? [!mask.inverted, mask.inverted] : [mask.inverted]
+            return sides.enumerated().map { side, outside in
+                let band = expansionBand(mask, outside: outside, cuts: true)
+                return (outside, band.isNever ? nil : cutDefinition(mask, band: band, name: "\(name)-mask\(index + 1)-\(side + 1)"))
+            }
         }
         definitions.start("mask")
         definitions.attribute("id", id)
         writeRegion(units: "maskUnits")
         // Before the first mask: nothing shows, unless it takes away from or keeps part of everything.
         writeBackdrop(white: masks.first.map { $0.mode == .subtract || $0.mode == .intersect } ?? false)
-        for (index, mask) in masks.enumerated() {
-            if let inset = insets[index] {
-                definitions.start("g")
-                definitions.attribute("mask", "url(#\(inset))")
-            }
+        for (mask, paths) in zip(masks, painted) {
             switch mask.mode {
             case .intersect:
                 // Black where the mask is not; where it is, black as far as its opacity falls short.
-                writeMaskPath(mask, color: "black", outside: !mask.inverted, opacity: Animated(1), expands: index, insets: insets)
-                writeMaskPath(mask, color: "black", outside: mask.inverted, opacity: mask.transform.opacity.map { 1 - $0 }, expands: index, insets: insets)
+                writeMaskPath(mask, color: "black", outside: paths[0].outside, opacity: Animated(1), cut: paths[0].cut)
+                writeMaskPath(mask, color: "black", outside: paths[1].outside, opacity: mask.transform.opacity.map { 1 - $0 }, cut: paths[1].cut)
             default:
                 writeMaskPath(
-                    mask, color: mask.mode == .subtract ? "black" : "white", outside: mask.inverted, opacity: mask.transform.opacity,
-                    blend: mask.mode == .difference ? "difference" : nil, expands: index, insets: insets)
+                    mask, color: mask.mode == .subtract ? "black" : "white", outside: paths[0].outside, opacity: mask.transform.opacity,
+                    blend: mask.mode == .difference ? "difference" : nil, cut: paths[0].cut)
             }
-            if insets[index] != nil { definitions.end() }
         }
         definitions.end()
         return id
     }
 
-    /// One mask's outline (or, `outside`, everything but it) painted `color` at `opacity`, its edge
-    /// pushed out by its expansion (a stroke of twice its width); a mask pulled in is cut by its
-    /// inset mask around this path instead.
+    /// How wide the band along a mask's outline is that its expansion adds to a painted path
+    /// (`cuts` false) or cuts from it: pushing the outline out widens what is inside it and narrows
+    /// what is outside, pulling it in the other way round. Never below zero.
+    private func expansionBand(_ mask: Mask, outside: Bool, cuts: Bool) -> ExpansionBand {
+        let fromPushingOut = outside == cuts
+        let sign: Double = fromPushingOut ? 1 : -1
+        // Clamped exactly: a segment crossing zero (or overshooting past it) is split where it does.
+        let width = mask.expand.map { 2 * sign * $0 }.clamped(to: 0...Double.infinity)
+        let ever = animates && width.isAnimated
+            ? width.initial > 0 || width.segments.contains { $0.from > 0 || $0.to > 0 }
+            : width.value(at: baseTime) > 0
+        return ExpansionBand(width: width, isNever: !ever)
+    }
+
+    /// One mask's outline (or, `outside`, everything but it) painted `color` at `opacity`, widened
+    /// by the band its expansion adds (a stroke) and cut by the mask `cut`.
     private mutating func writeMaskPath(
-        _ mask: Mask, color: String, outside: Bool, opacity: Animated<Double>, blend: String? = nil, expands index: Int, insets: [String?]
+        _ mask: Mask, color: String, outside: Bool, opacity: Animated<Double>, blend: String? = nil, cut: String?
     ) {
         let outlines = ClipOutlines(clip: ClipShape(geometry: mask.geometry, transform: mask.transform))
         let moves = animates && (mask.geometry.isAnimated || mask.transform.isAnimated)
@@ -163,13 +172,11 @@ extension SceneRenderer {
             self.animations(.attribute("fill-opacity"), opacity, into: &list, format: appendSVGOpacity)
             return list
         }())
-        // Pushed out: a stroke as wide as twice the expansion, over the outline (an inset mask
-        // around it pulls the outline in while the expansion is negative).
-        let pushedOut = animates && mask.expand.isAnimated ? mask.expand.segments.contains { $0.from > 0 || $0.to > 0 } || mask.expand.initial > 0
-            : mask.expand.value(at: baseTime) > 0
-        let strokes = pushedOut && !outside
-        if strokes {
-            self.animations(.attribute("stroke-width"), mask.expand.map { max(0, 2 * $0) }, into: &animations, format: appendSVGNumber)
+        // The band the expansion adds: a stroke over the outline as wide as twice the expansion
+        // (half of it falls on the side already painted).
+        let band = expansionBand(mask, outside: outside, cuts: false)
+        if !band.isNever {
+            self.animations(.attribute("stroke-width"), band.width, into: &animations, format: appendSVGNumber)
             self.animations(.attribute("stroke-opacity"), opacity, into: &animations, format: appendSVGOpacity)
         }
         definitions.start("path")
@@ -178,21 +185,23 @@ extension SceneRenderer {
         definitions.attribute("fill-rule", outside ? "evenodd" : "nonzero")
         let alpha = opacity.value(at: baseTime)
         if alpha != 1 || opacity.isAnimated { definitions.attribute("fill-opacity") { appendSVGOpacity(alpha, to: &$0) } }
-        if strokes {
+        if !band.isNever {
             definitions.attribute("stroke", color)
             definitions.attribute("stroke-linejoin", "round")
-            definitions.attribute("stroke-width") { appendSVGNumber(max(0, 2 * mask.expand.value(at: baseTime)), to: &$0) }
+            definitions.attribute("stroke-width") { appendSVGNumber(band.width.value(at: baseTime), to: &$0) }
             if alpha != 1 || opacity.isAnimated { definitions.attribute("stroke-opacity") { appendSVGOpacity(alpha, to: &$0) } }
         }
+        if let cut { definitions.attribute("mask", "url(#\(cut))") }
         if let blend { definitions.attribute("style", "mix-blend-mode:\(blend)") }
         definitions.animations(animations)
         definitions.end()
     }
 
-    /// A mask pulling a mask in: white inside its outline, black along it as wide as twice the
-    /// (negative) expansion; returns its id.
-    private mutating func insetDefinition(_ mask: Mask, name: String) -> String {
-        let id = ids.make("\(name)-inset")
+    /// A mask cutting a band along a mask's outline from a path: white everywhere but the band,
+    /// a black stroke over the outline as wide as `band` (half of it falls on the side the path
+    /// does not paint); returns its id.
+    private mutating func cutDefinition(_ mask: Mask, band: ExpansionBand, name: String) -> String {
+        let id = ids.make("\(name)-cut")
         let outlines = ClipOutlines(clip: ClipShape(geometry: mask.geometry, transform: mask.transform))
         let moves = animates && (mask.geometry.isAnimated || mask.transform.isAnimated)
         var animations = AnimationList()
@@ -201,17 +210,17 @@ extension SceneRenderer {
                 into: &animations, timings: outlines.timings, value: { outlines.value(at: $0, normalised: true) },
                 leftValue: { outlines.leftValue(at: $0, normalised: true) })
         }
-        let band = mask.expand.map { max(0, -2 * $0) }
-        self.animations(.attribute("stroke-width"), band, into: &animations, format: appendSVGNumber)
+        self.animations(.attribute("stroke-width"), band.width, into: &animations, format: appendSVGNumber)
         definitions.start("mask")
         definitions.attribute("id", id)
         writeRegion(units: "maskUnits")
+        writeBackdrop(white: true)
         definitions.start("path")
         definitions.attribute("d") { appendSVGPathData(outlines.value(at: baseTime, normalised: moves), curvesOnly: moves, to: &$0) }
-        definitions.attribute("fill", "white")
+        definitions.attribute("fill", "none")
         definitions.attribute("stroke", "black")
         definitions.attribute("stroke-linejoin", "round")
-        definitions.attribute("stroke-width") { appendSVGNumber(band.value(at: baseTime), to: &$0) }
+        definitions.attribute("stroke-width") { appendSVGNumber(band.width.value(at: baseTime), to: &$0) }
         definitions.animations(animations)
         definitions.end()
         definitions.end()
@@ -237,4 +246,12 @@ extension SceneRenderer {
         definitions.attribute("fill", white ? "white" : "black")
         definitions.end()
     }
+}
+
+/// The band along a mask's outline that its expansion adds to or cuts from a painted path.
+private struct ExpansionBand {
+    /// Twice the expansion (a stroke's width), where it adds or cuts; zero elsewhere.
+    var width: Animated<Double>
+    /// The band is zero all the time.
+    var isNever: Bool
 }

@@ -151,6 +151,34 @@ private func pixel(_ timeline: Timeline, at time: Double, _ x: Int, _ y: Int) ->
         #expect(snapshot.contains("<mask"))
     }
 
+    @Test func anExpansionWidensOrNarrowsWhatAMaskPaintsOnEitherSideOfZero() throws {
+        let timeline = try compiled("""
+            choreo: 1
+            size: [100, 100]
+            layers:
+              - {id: card, shape: rect, size: [80, 80], position: [50, 50], fill: blue, mask: {id: hole, shape: ellipse, radius: 20, expand: 4}}
+              - {id: frame, shape: rect, size: [80, 80], position: [50, 50], fill: red, mask: {shape: ellipse, radius: 20, inverted: true, expand: -5}}
+            timelines:
+              breathe:
+                duration: 1s
+                keyframes:
+                  hole.expand: [{at: 0s, value: 4}, {at: 1s, value: -2}]
+            """)
+        let reel = SVGEmitter.animated(timeline)
+        // Pushed out (a stroke of twice the expansion) until the expansion crosses zero at 2/3 s,
+        // pulled in (a band cut along the outline) after: each exactly zero while the other acts
+        // (the reel lasts a frame past the second, holding the end).
+        #expect(reel.contains(#"dur="1.016667s" repeatCount="indefinite" calcMode="linear" keyTimes="0;0.65573;1" values="8;0;0""#))
+        #expect(reel.contains(#"dur="1.016667s" repeatCount="indefinite" calcMode="linear" keyTimes="0;0.65573;0.9836;1" values="0;0;4;4""#))
+        #expect(reel.contains(#"stroke-width="8" mask="url(#card-mask1-1-cut)""#))
+        // Everything outside an inverted mask pulled in by 5 px: the outline's outside widened by
+        // a stroke 10 px wide, and nothing cut.
+        #expect(reel.contains(#"fill="white" fill-rule="evenodd" stroke="white" stroke-linejoin="round" stroke-width="10"/>"#))
+        #expect(!reel.contains("frame-mask1-1-cut"))
+        #expect(pixel(timeline, at: 0, 50, 50 - 17) == [255, 0, 0, 255], "inside the circle, within 5 px of its edge")
+        #expect(pixel(timeline, at: 0, 50, 50 - 12) == [0, 0, 255, 255], "inside the circle pulled in")
+    }
+
     @Test func aMatteShowsTheNodeWhereItsSiblingIsAndIsTheLayerAboveIt() throws {
         let timeline = try compiled("""
             choreo: 1
