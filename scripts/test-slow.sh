@@ -3,7 +3,8 @@
 #   1. the SwiftPM plugin stage, scripts/test-plugin.sh (builds Tests/PluginFixture with
 #      ChoreoPlugin, which builds Choreo again as a package dependency: minutes on a fresh clone);
 #   2. the conformance suites at full breadth: every resvg test rather than every 24th
-#      (RESVG_SAMPLE=1), the feature matrix's state paths and every frame `choreo render` draws of
+#      (RESVG_SAMPLE=1), the feature matrix's state paths and every layer-key cell in every
+#      matrix scene, and every frame `choreo render` draws of
 #      every scene and matrix scene against ThorVG, and the touch suite (CONFORMANCE_BREADTH=full);
 #   3. each fuzz target for a bounded time (FUZZ_SECONDS, default 120 s each; scripts/fuzz.sh);
 #   4. action.yml on a clean runner: a bare Debian 12 (debootstrap, chroot) that must get what the

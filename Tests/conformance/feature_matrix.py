@@ -5,7 +5,7 @@ keyframes, on every shape kind, on a group with inherited styles, on a repeated 
 clipped nodes (every `clip.KEY`, on a rect, ellipse, star and path clip).
 
 Usage:
-    python3 Tests/conformance/feature_matrix.py OUT_DIR     # writes OUT_DIR/*.yaml + matrix.json
+    python3 Tests/conformance/feature_matrix.py OUT_DIR [--full]    # writes OUT_DIR/*.yaml + matrix.json
 
 Design (a covering array, not the full cross product of everything): one scene per
 (context, easing) pair, 4 × 8 = 32 scenes. Each scene holds one *probe* per property in its own
@@ -16,7 +16,13 @@ polygon, star, group), the group probe cycles through the inherited style proper
 repeat probe through the properties a repeated node animates (its copies staggered by
 `repeat.delay` in every other scene, and coloured by `repeat.fill` unless it animates the fill),
 and four text probes per scene (scenes/fonts/' DejaVu subset, copied to OUT_DIR/fonts/) through
-every §5 property a text node has (TEXT_VARIANTS: paint, stroke, trim, transforms, clips, effects).
+every §5 property a text node has (TEXT_VARIANTS: paint, stroke, trim, transforms, clips, effects,
+a position's axes, a motion path). The layer keys of §11 (`after_effects_probes`: position axes,
+motion paths with and without `orient: auto`, masks and their modes, expansion and opacity, mattes
+of each mode, parents, blend modes, windows, a group's clock, curved keyframes) have cells too:
+two a scene by turns, every one in every scene with `--full` (scripts/test-slow.sh's
+CONFORMANCE_BREADTH=full). A cell a renderer draws otherwise (docs/players.md) names it and why
+in matrix.json (`drawnOtherwise`); the suite does not compare it there.
 "Starts empty" probes move trim end, opacity and scale from 0 and trim end, scale and size to 0,
 and two probes hold hard-edged gradients (two stops at one offset, in colour and opacity).
 One more probe animates scale and opacity together; in the state context the transition times its
@@ -107,6 +113,8 @@ TEXT_VARIANTS: list[tuple[str, dict, list[tuple[str, object, object]]]] = [
     ("clip.d", {"clip": {"shape": "path", "d": "M -8 -8 L 8 -8 L 8 8 L -8 8 Z"}},
      [("clip.d", "M -8 -8 L 8 -8 L 8 8 L -8 8 Z", "M 0 -16 L 16 0 L 0 10 L -16 0 Z")]),
     ("blur", {}, [("blur", 0, 1)]),
+    ("position.x-y", {}, [("position.x", -8, 8), ("position.y", 4, -4)]),
+    ("motion-path.at", {"motion-path": {"d": "M -12 8 C -12 -10 12 -10 12 8", "at": 0}}, [("motion-path.at", 0, 1)]),
     # Per-glyph motion: each glyph moves about its own centre, glyph i 0.05 s × i later (in the
     # looping keyframes context the delay wraps round the cycle).
     ("per-glyph.offset-rotation", {"per-glyph": {"delay": "0.05s"}},
@@ -151,23 +159,35 @@ def shape(kind: str) -> dict:
 
 @dataclass
 class Probe:
-    """One cell: a node and the properties a scene animates on it, as (path, base, target)."""
+    """One cell: a node and the properties a scene animates on it, as (path, base, target).
+
+    `extra_nodes` are siblings drawn below the node in its cell (ids `pN-e0`, …; a `"@0"` in the
+    node names the first, for `parent:` and `matte:`). `target` names the node the changes animate
+    when it is not the probe's own: `"-t"` is the one whose id the probe writes as `"@t"` (a mask,
+    a child), `"@0"` the first extra node. `keyframe_fields` go on the keyframes of the keyframes
+    context (spatial `path:` tangents). `placed`: the generator puts the node at the cell's centre
+    (a node on a motion path carries its own place). `drawn_otherwise`: renderer → why it draws
+    the cell otherwise (docs/players.md); scene_suite.py does not compare the cell there."""
 
     name: str
     node: dict
     changes: list[tuple[str, object, object]]
     extra_nodes: list[dict] = field(default_factory=list)
+    target: str | None = None
+    keyframe_fields: list[dict] | None = None
+    placed: bool = True
+    drawn_otherwise: dict[str, str] = field(default_factory=dict)
 
 
 def with_ids(node: dict, node_id: str) -> dict:
     node = json.loads(json.dumps(node))
     node["id"] = node_id
     for index, child in enumerate(node.get("children", [])):
-        child["id"] = f"{node_id}-c{index}"
+        child["id"] = f"{node_id}-t" if child.get("id") == "@t" else f"{node_id}-c{index}"
     return node
 
 
-def probes(scene_index: int) -> list[Probe]:
+def probes(scene_index: int, full: bool = False) -> list[Probe]:
     def kind(offset: int, kinds=SHAPE_KINDS) -> str:
         return kinds[(scene_index + offset) % len(kinds)]
 
@@ -337,10 +357,109 @@ def probes(scene_index: int) -> list[Probe]:
     # Scale and opacity of one node; the state context times the opacity on its own.
     result.append(Probe("per-property-timing/rect", {**filled("rect", "#30B0C7"), "scale": 0.6, "opacity": 1},
                         [("scale", 0.6, 1.1), ("opacity", 1, 0.2)]))
+    result += after_effects_probes(scene_index, full)
     # Text nodes (glyph outlines set at compile time), the variants taken by turns.
     for slot in range(TEXT_PROBES_PER_SCENE):
         result.append(text_probe(TEXT_VARIANTS[(scene_index * TEXT_PROBES_PER_SCENE + slot) % len(TEXT_VARIANTS)]))
     return result
+
+
+# The layer-key cells (after_effects_probes), and how many of them a scene holds unless the matrix
+# is generated at full breadth (`--full`, CONFORMANCE_BREADTH=full): two fill the free cells of the
+# grid's last row.
+LAYER_CELLS = 10
+LAYER_CELLS_PER_SCENE = 2
+BLEND_MODES = ("multiply", "screen", "overlay", "darken", "lighten", "color-dodge", "color-burn", "hard-light",
+               "soft-light", "difference", "exclusion", "hue", "saturation", "color", "luminosity")
+MASK_MODES = ("add", "subtract", "intersect", "difference")
+MATTE_MODES = ("alpha", "alpha-inverted", "luma", "luma-inverted")
+# What a renderer of the suite draws otherwise (docs/players.md, "Masks, mattes and blend modes").
+RLOTTIE_NO_BLEND = {"rlottie": "rlottie draws no blend modes"}
+RLOTTIE_NO_EXPAND = {"rlottie": "rlottie draws no mask expansion"}
+MASK_DRAWN_OTHERWISE = {"difference": {"lottie-web": "lottie-web 5.7.4 draws a difference mask as an added one"}}
+MATTE_DRAWN_OTHERWISE = {"luma-inverted": {"lottie-web": "lottie-web 5.7.4 draws an inverted luma matte otherwise"}}
+BLEND_DRAWN_OTHERWISE = {"color": {"thorvg": "ThorVG blends 'color' otherwise"}}
+# Easings whose motion goes past its ends, where lottie-web draws these cells otherwise: a spring
+# back to an expansion of 0 pulls the mask in on the way; an overshooting cubic's progress leaves
+# a curved keyframe's curve (which the other players hold at its end). With the other easings
+# lottie-web draws both cells as the reference does.
+PULLING_IN = ("spring-bouncy", "spring-physics")
+LEAVING_THE_CURVE = ("bezier-overshoot",)
+LOTTIE_WEB_NO_PULL_IN = {"lottie-web": "lottie-web 5.7.4 draws a mask pulled in (a negative expansion) otherwise"}
+LOTTIE_WEB_LEAVES_THE_CURVE = {"lottie-web": "lottie-web 5.7.4 does not hold an overshooting curved keyframe at the curve's end"}
+
+
+def after_effects_probes(scene_index: int, full: bool = False) -> list[Probe]:
+    """Contract §22's layer keys (docs/scene-format.md §11), their static settings (blend, mask and
+    matte modes, `orient`) taken by turns. At full breadth every scene holds each of them, so each
+    meets every easing in every context; otherwise a scene holds LAYER_CELLS_PER_SCENE of them by
+    turns (each context still meets every one), which keeps the test command's matrix the size it
+    was without them."""
+    def kind(offset: int, kinds=SHAPE_KINDS[:-1]) -> str:
+        return kinds[(scene_index + offset) % len(kinds)]
+
+    easing_name = list(EASINGS)[scene_index % len(EASINGS)]
+    # How many times this scene's cells have come round before (the settings' turn).
+    turn = scene_index if full else scene_index * LAYER_CELLS_PER_SCENE // LAYER_CELLS
+    result = []
+    k = kind(0)
+    result.append(Probe(f"position.x-y/{k}", {**shape(k), "fill": PINK},
+                        [("position.x", -8, 8), ("position.y", 6, -6)]))
+    # A motion path across the cell (in the cell's coordinates: the generator moves it there);
+    # every other scene the node turns with it.
+    orient = {"orient": "auto"} if turn % 2 else {}
+    result.append(Probe(f"motion-path.at/{kind(1)}{'+orient' if orient else ''}",
+                        {**shape(kind(1)), "scale": 0.6, "fill": GREEN, **orient,
+                         "motion-path": {"d": "M -20 14 C -20 -22 20 -22 20 14", "at": 0}},
+                        [("motion-path.at", 0, 1)], placed=False))
+    mode = MASK_MODES[turn % len(MASK_MODES)]
+    result.append(Probe(f"mask.radius-opacity/{mode}",
+                        {"shape": "rect", "size": [40, 30], "fill": PURPLE,
+                         "mask": [{"shape": "rect", "size": [36, 20], "position": [-4, 0]},
+                                  {"id": "@t", "shape": "ellipse", "radius": 8, "mode": mode, "opacity": 1}]},
+                        [("radius", 8, 14), ("opacity", 1, 0.4)], target="-t",
+                        drawn_otherwise=MASK_DRAWN_OTHERWISE.get(mode, {})))
+    result.append(Probe("mask.expand/ellipse",
+                        {"shape": "rect", "size": [40, 40], "fill": BLUE,
+                         "mask": {"id": "@t", "shape": "ellipse", "radius": 10, "expand": 0}},
+                        [("expand", 0, 6)], target="-t",
+                        drawn_otherwise={**RLOTTIE_NO_EXPAND, **(LOTTIE_WEB_NO_PULL_IN if easing_name in PULLING_IN else {})}))
+    matte = MATTE_MODES[turn % len(MATTE_MODES)]
+    result.append(Probe(f"matte.offset/{matte}",
+                        {"shape": "rect", "size": [36, 36], "fill": "#FF9F0A", "matte": {"node": "@0", "mode": matte}},
+                        [("offset", [-8, -4], [8, 4])], target="@0",
+                        extra_nodes=[{"shape": "ellipse", "radius": 12, "fill": "#B0B0B0"}],
+                        drawn_otherwise=MATTE_DRAWN_OTHERWISE.get(matte, {})))
+    result.append(Probe("parent.rotation/rect",
+                        {"shape": "ellipse", "radius": 5, "fill": PINK, "position": [16, 0], "parent": "@0"},
+                        [("rotation", "0deg", "90deg")], target="@0",
+                        extra_nodes=[{"shape": "rect", "size": [24, 8], "fill": INK, "anchor": [0, 0]}]))
+    blend = BLEND_MODES[turn % len(BLEND_MODES)]
+    result.append(Probe(f"blend.fill/{blend}",
+                        {"shape": "ellipse", "radius": 14, "fill": "#FF9F0A", "blend": blend, "position": [6, 4]},
+                        [("fill", "#FF9F0A", "#0A84FF")],
+                        extra_nodes=[{"shape": "rect", "size": [30, 30], "fill": "#34C759", "position": [-6, -4]}],
+                        drawn_otherwise={**RLOTTIE_NO_BLEND, **BLEND_DRAWN_OTHERWISE.get(blend, {})}))
+    # A window and a group's clock: seen in the timelines (and a transition's clock), each cell
+    # moving the same way as the others so that only the window and the time differ.
+    result.append(Probe("visible.opacity/rect", {**shape("rect"), "fill": INK, "visible": ["0.1s", "0.45s"]},
+                        [("opacity", 1, 0.3)]))
+    result.append(Probe("time.rotation/group",
+                        {"shape": "group", "time": {"offset": "0.1s", "stretch": 0.75},
+                         "children": [{"id": "@t", "shape": "rect", "size": [26, 10], "fill": BLUE}]},
+                        [("rotation", "0deg", "90deg")], target="-t"))
+    # Curved keyframes (spatial tangents): the keyframes context's keyframes carry `path:`; the
+    # other contexts move the position straight.
+    result.append(Probe(f"position.path/{kind(2)}", {**shape(kind(2)), "scale": 0.6, "fill": INK},
+                        [("position", [-14, 10], [14, 10])],
+                        keyframe_fields=[{"path": {"out": [0, -30]}}, {"path": {"in": [0, -30], "out": [0, -16]}},
+                                         {"path": {"in": [0, -16]}}],
+                        drawn_otherwise=LOTTIE_WEB_LEAVES_THE_CURVE if easing_name in LEAVING_THE_CURVE else {}))
+    assert len(result) == LAYER_CELLS
+    if full:
+        return result
+    first = scene_index * LAYER_CELLS_PER_SCENE
+    return [result[(first + slot) % LAYER_CELLS] for slot in range(LAYER_CELLS_PER_SCENE)]
 
 
 def text_probe(variant: tuple[str, dict, list[tuple[str, object, object]]]) -> Probe:
@@ -348,13 +467,56 @@ def text_probe(variant: tuple[str, dict, list[tuple[str, object, object]]]) -> P
     and animated as the variant says."""
     name, style, changes = variant
     text = {"shape": "text", "text": "Ag", "font": "matrix", "size": 22, "fill": INK}
-    return Probe(f"text.{name}/text", {**text, **json.loads(json.dumps(style))}, changes)
+    return Probe(f"text.{name}/text", {**text, **json.loads(json.dumps(style))}, changes, placed="motion-path" not in style)
+
+
+def resolve_references(node: dict, node_id: str) -> None:
+    """`"@0"` (the first extra node) in `parent:` and `matte.node`, `"@t"` as an id (the probe's
+    target: a mask, a child) become the generated ids."""
+    if node.get("parent") == "@0":
+        node["parent"] = f"{node_id}-e0"
+    if isinstance(node.get("matte"), dict) and node["matte"].get("node") == "@0":
+        node["matte"]["node"] = f"{node_id}-e0"
+    masks = node.get("mask")
+    for item in (masks if isinstance(masks, list) else [masks] if masks else []):
+        if item.get("id") == "@t":
+            item["id"] = f"{node_id}-t"
+
+
+def find_node(node: dict, extras: list[dict], node_id: str) -> dict:
+    """The dict of the node with this id: the probe's node, a child, a mask or an extra node."""
+    pending = [node, *extras]
+    while pending:
+        current = pending.pop()
+        if current.get("id") == node_id:
+            return current
+        pending.extend(current.get("children", []))
+        masks = current.get("mask")
+        pending.extend(masks if isinstance(masks, list) else [masks] if masks else [])
+    raise KeyError(node_id)
+
+
+def translated_path(d: str, by: list[float]) -> str:
+    """Path data of absolute commands with every x, y pair moved."""
+    tokens = d.split()
+    out, numbers = [], []
+    for token in tokens:
+        if token.isalpha():
+            out.append(token)
+        else:
+            numbers.append(float(token))
+            if len(numbers) == 2:
+                out += [f"{numbers[0] + by[0]:g}", f"{numbers[1] + by[1]:g}"]
+                numbers = []
+    return " ".join(out)
 
 
 def nested(path: str, value) -> dict:
     """`fill.from` → {fill: {linear: {from: v}}}; gradient points nest under their kind in
     state and tween maps, while keyframe keys name them directly."""
     parts = path.split(".")
+    if path in ("position.x", "position.y"):
+        return {path: value}
     if parts[0] == "fill" and len(parts) == 2 and parts[1] in ("from", "to"):
         return {"fill": {"linear": {parts[1]: value}}}
     if parts[0] == "fill" and len(parts) == 2 and parts[1] in ("center", "radius"):
@@ -375,12 +537,15 @@ def merge(into: dict, extra: dict) -> dict:
 
 
 def set_base(node: dict, path: str, base) -> None:
-    """Writes the probe's base value into the node (so the base pose is where the motion starts)."""
+    """Writes the probe's base value into the node (so the base pose is where the motion starts);
+    a position's axes are written as the position (`scene` places it)."""
+    if path in ("position.x", "position.y"):
+        return
     merge(node, nested(path, base))
 
 
 def scene(context: str, easing_name: str, scene_index: int,
-          chosen: list[Probe] | None = None) -> tuple[dict, list[dict]]:
+          chosen: list[Probe] | None = None, full: bool = False) -> tuple[dict, list[dict]]:
     """The matrix scene of that context, easing and index: its probes, or the `chosen` ones (the
     state and choreography contexts need a per-property-timing probe among them)."""
     easing = EASINGS[easing_name]
@@ -388,32 +553,59 @@ def scene(context: str, easing_name: str, scene_index: int,
     layers = []
     moved: dict = {}
     keyframes: dict = {}
-    all_probes = probes(scene_index) if chosen is None else chosen
+    all_probes = probes(scene_index, full) if chosen is None else chosen
     rows = (len(all_probes) + COLUMNS - 1) // COLUMNS
     for index, probe in enumerate(all_probes):
         node_id = f"p{index}"
         x, y = (index % COLUMNS) * CELL, (index // COLUMNS) * CELL
         node = with_ids(probe.node, node_id)
-        for path, base, _ in probe.changes:
-            set_base(node, path, base)
         # Position is where the anchor lands: every probe starts centred in its cell.
         position = [x + CELL / 2, y + CELL / 2]
+        extras = []
+        for extra_index, extra in enumerate(probe.extra_nodes):
+            extra = with_ids(extra, f"{node_id}-e{extra_index}")
+            offset = extra.get("position", [0, 0])
+            extra["position"] = [position[0] + offset[0], position[1] + offset[1]]
+            extras.append(extra)
+        resolve_references(node, node_id)
+        animated = find_node(node, extras, node_id if probe.target is None
+                             else f"{node_id}-e0" if probe.target == "@0" else f"{node_id}{probe.target}")
+        for path, base, _ in probe.changes:
+            set_base(animated, path, base)
         changes = list(probe.changes)
-        if any(path == "position" for path, _, _ in changes):
+        for axis, path in ((0, "position.x"), (1, "position.y")):
+            changes = [(p, position[axis] + b, position[axis] + t) if p == path else (p, b, t) for p, b, t in changes]
+        if any(path in ("position.x", "position.y") for path, _, _ in changes):
+            node["position"] = position
+            for path, base, _ in changes:
+                if path in ("position.x", "position.y"):
+                    node["position"][0 if path.endswith("x") else 1] = base
+        elif any(path == "position" for path, _, _ in changes) and animated is node:
             changes = [(p, [position[0] + b[0], position[1] + b[1]], [position[0] + t[0], position[1] + t[1]])
                        if p == "position" else (p, b, t) for p, b, t in changes]
             node["position"] = changes[0][1]
+        elif probe.placed:
+            offset = node.get("position", [0, 0]) if probe.extra_nodes else [0, 0]
+            node["position"] = [position[0] + offset[0], position[1] + offset[1]]
         else:
-            node["position"] = position
+            node["motion-path"]["d"] = translated_path(node["motion-path"]["d"], position)
+        layers.extend(extras)
         layers.append(node)
-        cells.append({"name": probe.name, "node": node_id, "box": [x, y, CELL, CELL]})
+        cell = {"name": probe.name, "node": node_id, "box": [x, y, CELL, CELL]}
+        if probe.drawn_otherwise:
+            cell["drawnOtherwise"] = probe.drawn_otherwise
+        cells.append(cell)
+        target_id = animated["id"]
         for path, base, target in changes:
-            merge(moved.setdefault(node_id, {}), nested(path, target))
-            keyframes[f"{node_id}.{path}"] = [
+            merge(moved.setdefault(target_id, {}), nested(path, target))
+            frames = [
                 {"at": "0s", "value": base},
                 {"at": "0.5s", "value": target, "easing": easing},
                 {"at": "1s", "value": base, "easing": easing},
             ]
+            if probe.keyframe_fields:
+                frames = [{**frame, **fields} for frame, fields in zip(frames, probe.keyframe_fields)]
+            keyframes[f"{target_id}.{path}"] = frames
     name = f"matrix-{context}-{easing_name}"
     document: dict = {"choreo": 1, "name": name, "size": [COLUMNS * CELL, rows * CELL], "background": "white",
                       "fonts": TEXT_FONTS, "layers": layers}
@@ -463,14 +655,14 @@ def copy_text_font(out_dir: Path) -> None:
     shutil.copy(TEXT_FONT, out_dir / "fonts" / TEXT_FONT.name)
 
 
-def generate(out_dir: Path) -> list[Path]:
+def generate(out_dir: Path, full: bool = False) -> list[Path]:
     copy_text_font(out_dir)
     manifest = {}
     paths = []
     index = 0
     for context in CONTEXTS:
         for easing_name in EASINGS:
-            document, cells = scene(context, easing_name, index)
+            document, cells = scene(context, easing_name, index, full=full)
             index += 1
             path = out_dir / f"{document['name']}.yaml"
             # JSON is YAML: no quoting rules to get wrong.
@@ -600,7 +792,8 @@ def instants(timeline: dict) -> list[tuple[int, int]]:
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 2:
+    arguments = [argument for argument in sys.argv[1:] if argument != "--full"]
+    if len(arguments) != 1:
         sys.exit(__doc__)
-    for written in generate(Path(sys.argv[1])):
+    for written in generate(Path(arguments[0]), full="--full" in sys.argv[1:]):
         print(written)

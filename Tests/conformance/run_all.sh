@@ -44,7 +44,7 @@
 # Environment: CHOREO=path/to/choreo skips the build; CHOREO_SCRATCH is the swift scratch path
 # (as in scripts/test.sh); CONFORMANCE_JOBS (default 2) parallel workers; CONFORMANCE_BREADTH=full
 # (scripts/test-slow.sh) adds what the test command leaves out to stay under 15 minutes: the
-# feature matrix's state paths (suite 5).
+# feature matrix's state paths (suite 5) and its every layer-key cell in every scene.
 set -uo pipefail
 repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$repo_root"
@@ -100,7 +100,9 @@ if ! "$CHOREO" compile "${scenes[@]}" -o "$work/compiled" --emit "$emit" >"$work
 fi
 
 stage "generating and compiling the feature matrix"
-"$python" Tests/conformance/feature_matrix.py "$work/matrix" >/dev/null || { echo "FAIL feature matrix: generator crashed"; failed=$((failed + 1)); }
+matrix_breadth=()
+if [ "${CONFORMANCE_BREADTH:-}" = full ]; then matrix_breadth=(--full); fi
+"$python" Tests/conformance/feature_matrix.py "$work/matrix" "${matrix_breadth[@]}" >/dev/null || { echo "FAIL feature matrix: generator crashed"; failed=$((failed + 1)); }
 mapfile -t matrix_scenes < <(ls "$work"/matrix/*.yaml 2>/dev/null | sort)
 echo "${#matrix_scenes[@]} matrix scenes"
 if [ ${#matrix_scenes[@]} -gt 0 ] && ! "$CHOREO" compile "${matrix_scenes[@]}" -o "$work/compiled" --emit "$emit" >"$work/matrix-compile.log" 2>&1; then

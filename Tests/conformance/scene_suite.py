@@ -94,6 +94,8 @@ class Results:
     checks: dict[str, list[tuple[str, bool, str]]] = field(default_factory=dict)
     by_renderer: dict[str, list[int]] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
+    # Matrix cells a renderer draws otherwise, by (suite, scene, cell, renderer): not compared.
+    skipped: set[tuple[str, str, str, str]] = field(default_factory=set)
 
     def record(self, suite: str, name: str, ok: bool, detail: str = "", renderer: str | None = None) -> None:
         with self.lock:
@@ -117,6 +119,16 @@ class Results:
         """One check per cell of a feature-matrix frame (each cell is one property's probe)."""
         boxes = [tuple(cell["box"]) for cell in cells]
         for cell, box, comparison in zip(cells, boxes, common.compare_regions(a, b, boxes)):
+            # A cell this renderer draws otherwise (docs/players.md) is not compared there, and said once.
+            reason = cell.get("drawnOtherwise", {}).get(renderer)
+            if reason is not None:
+                key = (suite, name.split("@")[0], cell["name"], renderer)
+                with self.lock:
+                    first = key not in self.skipped
+                    self.skipped.add(key)
+                if first:
+                    print(f"SKIP [{suite}] {key[1]} [{cell['name']}] {renderer}: {reason}", flush=True)
+                continue
             detail = comparison.describe()
             if not comparison.passed:
                 x, y, w, h = box
@@ -494,6 +506,8 @@ def main(argv: list[str]) -> int:
             print(f"{suite}: {passed} passed, {failed} failed")
     for renderer, (passed, failed) in sorted(results.by_renderer.items()):
         print(f"{renderer} vs reference: {passed} passed, {failed} failed")
+    if results.skipped:
+        print(f"not compared: {len(results.skipped)} matrix cells a renderer draws otherwise (docs/players.md)")
     print(f"time: {time.monotonic() - began:.0f} s")
     passed, failed = results.totals()
     print(common.summary_line(passed, failed))

@@ -9,7 +9,9 @@
   from the empty value and to it; hard-edged gradients (two stops at one offset) in colour and
   opacity, linear and radial, in every scene;
 - every §5 property a text node has (the table's rows but those of one other shape kind) is
-  animated on a text cell in every context, and per-glyph text cells are in every context.
+  animated on a text cell in every context, and per-glyph text cells are in every context;
+- §11's layer keys take every blend, mask and matte mode by turns, and the cells a renderer draws
+  otherwise say so in the manifest.
 
 Run: .venv/bin/python -m pytest Tests/conformance/test_feature_matrix.py
 """
@@ -48,13 +50,14 @@ GEOMETRY_KINDS = ("rect", "ellipse", "polygon", "path")
 
 
 def text_paths() -> set[str]:
-    """The §5 paths a text node has: every row but those that apply to one other shape kind."""
+    """The §5 paths a text node has: every row but those that apply to one other shape kind or
+    to masks (a mask's own keys)."""
     return set().union(*(paths for paths, applies in documented_rows()
-                         if not re.match(rf"({'|'.join(GEOMETRY_KINDS)})\b", applies)))
+                         if not re.match(rf"({'|'.join(GEOMETRY_KINDS)}|masks)\b", applies)))
 
 
-def generated(tmp_path: Path) -> tuple[dict, dict[str, dict]]:
-    feature_matrix.generate(tmp_path)
+def generated(tmp_path: Path, full: bool = False) -> tuple[dict, dict[str, dict]]:
+    feature_matrix.generate(tmp_path, full=full)
     manifest = json.loads((tmp_path / "matrix.json").read_text())
     scenes = {}
     for name in manifest:
@@ -69,11 +72,13 @@ def test_the_docs_table_is_read():
 
 
 def test_every_documented_property_meets_every_easing_in_every_context():
+    # At full breadth (scripts/test-slow.sh); the test command's matrix holds the layer keys' cells
+    # by turns (the next test).
     animated = {}
     index = 0
     for context in feature_matrix.CONTEXTS:
         for easing in feature_matrix.EASINGS:
-            for probe in feature_matrix.probes(index):
+            for probe in feature_matrix.probes(index, full=True):
                 for path, _, _ in probe.changes:
                     animated.setdefault(path, set()).add((context, easing))
             index += 1
@@ -224,7 +229,8 @@ def test_every_section_5_property_of_a_text_node_has_a_text_cell_in_every_contex
     paths = text_paths()
     # The table is read as it is meant: paint, trim, clips and effects apply, other kinds' geometry not.
     assert {"fill", "fill.from", "fill.center", "stroke.width", "trim.offset", "anchor", "clip.d", "shadow.blur"} <= paths
-    assert not paths & {"size", "corner-radius", "radius", "inner-radius", "d", "points", "contours"}
+    assert {"position.x", "position.y", "motion-path.at"} <= paths
+    assert not paths & {"size", "corner-radius", "radius", "inner-radius", "d", "points", "contours", "expand"}
     animated: dict[str, set[str]] = {}
     index = 0
     for context in feature_matrix.CONTEXTS:
@@ -262,3 +268,42 @@ def test_per_glyph_text_cells_are_in_every_context():
                     contexts.add(context)
             index += 1
     assert contexts == set(feature_matrix.CONTEXTS), sorted(contexts)
+
+
+def test_the_layer_keys_take_every_mode_by_turns_and_say_what_a_renderer_draws_otherwise(tmp_path):
+    """§11's layer keys: every blend, mask and matte mode across the scenes at full breadth, a
+    motion path with and without `orient: auto`, curved keyframes in the keyframes context; in the
+    test command's matrix two of them a scene, each in every context, every mask and matte mode;
+    cells a renderer draws otherwise (docs/players.md) carry the reason into the manifest."""
+    names: set[str] = set()
+    by_context: dict[str, set[str]] = {}
+    index = 0
+    for context in feature_matrix.CONTEXTS:
+        for _ in feature_matrix.EASINGS:
+            names |= {probe.name for probe in feature_matrix.probes(index, full=True)}
+            layer_cells = feature_matrix.after_effects_probes(index)
+            assert len(layer_cells) == feature_matrix.LAYER_CELLS_PER_SCENE
+            by_context.setdefault(context, set()).update(probe.name.split("/")[0] for probe in layer_cells)
+            index += 1
+    every = {probe.name.split("/")[0] for probe in feature_matrix.after_effects_probes(0, full=True)}
+    assert len(every) == feature_matrix.LAYER_CELLS
+    assert all(seen == every for seen in by_context.values()), by_context
+    sampled = {probe.name for index in range(index) for probe in feature_matrix.after_effects_probes(index)}
+    assert {f"mask.radius-opacity/{mode}" for mode in feature_matrix.MASK_MODES} <= sampled
+    assert {f"matte.offset/{mode}" for mode in feature_matrix.MATTE_MODES} <= sampled
+    assert {f"blend.fill/{mode}" for mode in feature_matrix.BLEND_MODES} <= names
+    assert {f"mask.radius-opacity/{mode}" for mode in feature_matrix.MASK_MODES} <= names
+    assert {f"matte.offset/{mode}" for mode in feature_matrix.MATTE_MODES} <= names
+    assert any(name.startswith("motion-path.at/") and name.endswith("+orient") for name in names)
+    assert any(name.startswith("motion-path.at/") and not name.endswith("+orient") for name in names)
+    assert {"parent.rotation/rect", "visible.opacity/rect", "time.rotation/group", "mask.expand/ellipse"} <= names
+    manifest, scenes = generated(tmp_path, full=True)
+    keyframes = scenes["matrix-keyframes-linear"]["timelines"]["run"]["keyframes"]
+    assert any(all("path" in frame for frame in frames) for frames in keyframes.values())
+    skipped = {(name, cell["name"], renderer) for name, entry in manifest.items() for cell in entry["cells"]
+               for renderer in cell.get("drawnOtherwise", {})}
+    assert ("matrix-state-linear", "blend.fill/multiply", "rlottie") in skipped
+    assert ("matrix-state-spring-bouncy", "mask.expand/ellipse", "lottie-web") in skipped
+    assert ("matrix-state-linear", "mask.expand/ellipse", "lottie-web") not in skipped
+    # Chromium (the SVG) draws every cell as the reference does.
+    assert {renderer for _, _, renderer in skipped} == {"rlottie", "lottie-web", "thorvg"}

@@ -83,6 +83,25 @@ def test_a_compiled_lottie_validates_and_broken_ones_fail():
 
 
 @needs_peer_suite
+def test_a_difference_mask_is_counted_beyond_the_spec_and_nothing_else_is():
+    document = json.loads(GOOD.read_text())
+    layer = document["layers"][0]
+    square = {"c": True, "v": [[0, 0], [10, 0], [10, 10], [0, 10]], "i": [[0, 0]] * 4, "o": [[0, 0]] * 4}
+    layer["hasMask"] = True
+    layer["masksProperties"] = [{"mode": "f", "inv": False, "pt": {"a": 0, "k": square}, "o": {"a": 0, "k": 100}}]
+    # The spec itself refuses it; the check reads it as an added mask and says where it is.
+    assert list(lottie_spec_schema.validator().iter_errors(document))
+    assert lottie_spec_schema.errors(document) == []
+    assert lottie_spec_schema.beyond_the_spec(document)[1] == ["/layers/0/masksProperties/0/mode"]
+    assert document["layers"][0]["masksProperties"][0]["mode"] == "f", "the document itself is left as it is"
+    # Any other mode the spec does not define still fails, as does anything else wrong in a mask.
+    for broken in ({"mode": "l"}, {"mode": "f", "pt": None}):
+        other = copy.deepcopy(document)
+        other["layers"][0]["masksProperties"][0].update(broken)
+        assert lottie_spec_schema.errors(other), broken
+
+
+@needs_peer_suite
 def test_without_the_unknown_lists_a_broken_known_type_would_pass(monkeypatch):
     document = json.loads(GOOD.read_text())
     ellipse = next(s for s in shapes_of(document) if s["ty"] == "el")
