@@ -30,6 +30,9 @@ public struct SlotAPIModel: Sendable {
     public var movers: [(input: String, mover: ProbeMover)]
     /// The glide of the bindings of each input that has one.
     public var glides: [(input: String, glide: Glide)]
+    /// The live texts: their cells are movers too, named by their slots, whose two numbers are
+    /// the cell's position (`LiveText.cellPositions`).
+    public var texts: [LiveText]
 
     /// Nil when the timeline has no bound slot.
     public init?(_ timeline: Timeline) {
@@ -38,14 +41,15 @@ public struct SlotAPIModel: Sendable {
         guard !templates.slots.isEmpty else { return nil }
         slots = templates.slots.map { SlotAPIModel.slot($0) }
         movers = templates.movers.keys.sorted().map { ($0, templates.movers[$0]!) }
+        texts = templates.texts
         let tracks = timeline.tokens?.tracks ?? []
         glides = movers.compactMap { name, _ in
             tracks.first { $0.glide != nil && $0.dependences.contains { $0.input == name } }?.glide.map { (name, $0) }
         }
     }
 
-    /// The inputs that move some slot.
-    public var inputs: [String] { movers.map(\.input) }
+    /// The inputs that move some slot, by a binding or a live text (and the live texts' cells).
+    public var inputs: [String] { movers.map(\.input) + texts.flatMap(\.inputs) }
 
     private static func slot(_ template: LottieSlotTemplate) -> Slot {
         var parts: [String] = []

@@ -131,7 +131,9 @@ enum SwiftTokens {
     /// `LottieSlots`, when the Lottie has bound slots.
     static func slots(_ out: SourceLines, _ model: AppAPIModel) {
         guard let slots = model.slots else { return }
-        let driving = model.inputs.filter { slots.inputs.contains($0.name.name) && $0.kind != .string }
+        let shownByTexts = Set(slots.texts.flatMap(\.inputs))
+        let driving = model.inputs.filter { slots.inputs.contains($0.name.name) && ($0.kind != .string || shownByTexts.contains($0.name.name)) }
+        let moving = Set(slots.movers.map(\.input))
         out.line("")
         out.line("/// The Lottie's bound values (its slots), set through the player's own slot call: each setter works")
         out.line("/// out every slot its input moves and hands them to `setSlots` as text of the Lottie `slots` form")
@@ -143,6 +145,8 @@ enum SwiftTokens {
             out.line("struct Hole: Sendable { let b: Double; let d: Int; let lo: Double?; let hi: Double?; let a: [(String, [Double])]; let t: [(String, [Double])] }")
             out.line("struct Template: Sendable { let id: String; let parts: [String]; let holes: [Hole] }")
             out.line("struct Glide: Sendable { let duration: Double; let segments: [[Double]] }")
+            out.line("enum LiveValue: Sendable { case number(Double), text(String), flag(Bool) }")
+            if !slots.texts.isEmpty { liveTextTypes(out, texts: slots.texts) }
             out.line("")
             out.line("static let templates: [Template] = [")
             out.indent {
@@ -187,13 +191,24 @@ enum SwiftTokens {
             out.line("public let now: () -> Double")
             out.line("private var shown: [String: [Double]] = [:]")
             out.line("private var gliding: [String: (from: [Double], to: [Double], begin: Double)] = [:]")
+            if !slots.texts.isEmpty { out.line("private var values: [String: LiveValue] = [:]") }
             out.line("")
             out.line("public init(setSlots: @escaping (String) -> Void, now: @escaping () -> Double) {")
             out.indent {
                 out.line("self.setSlots = setSlots")
                 out.line("self.now = now")
-                for input in driving {
+                for input in driving where moving.contains(input.name.name) {
                     out.line("shown[\(string(input.name.name))] = \(TypeScriptTokens.parametersLiteral(input, slots: slots))")
+                }
+                for input in driving where shownByTexts.contains(input.name.name) {
+                    let value: String
+                    switch input.initial {
+                    case let .number(x): value = ".number(\(number(x)))"
+                    case let .boolean(flag): value = ".flag(\(flag))"
+                    case let .string(text): value = ".text(\(string(text)))"
+                    case .color: continue
+                    }
+                    out.line("values[\(string(input.name.name))] = \(value)")
                 }
             }
             out.line("}")
@@ -213,22 +228,30 @@ enum SwiftTokens {
                             }
                             value = "min(max(\(value), \(number(range.lowerBound))), \(number(range.upperBound)))"
                         }
-                        out.line("move(\(key), to: [\(value)], animated: animated)")
+                        out.line("let v = \(value)")
+                        out.line("update(\(key), .number(v), to: [v], animated: animated)")
                     }
                 case .boolean:
                     out.line("public func \(input.setter)(_ value: Bool, animated: Bool = true) {")
-                    out.indent { out.line("move(\(key), to: value ? [0, 1] : [1, 0], animated: animated)") }
+                    out.indent { out.line("update(\(key), .flag(value), to: value ? [0, 1] : [1, 0], animated: animated)") }
                 case .choice:
                     out.line("public func \(input.setter)(_ value: \(choiceType(input)), animated: Bool = true) {")
                     out.indent {
                         out.line("let row = \(choiceType(input)).allCases.firstIndex(of: value) ?? 0")
-                        out.line("move(\(key), to: \(choiceType(input)).allCases.indices.map { $0 == row ? 1 : 0 }, animated: animated)")
+                        out.line("update(\(key), .text(value.rawValue), to: \(choiceType(input)).allCases.indices.map { $0 == row ? 1 : 0 }, animated: animated)")
                     }
                 case .color:
                     out.line("public func \(input.setter)(_ value: Color, animated: Bool = true) {")
-                    out.indent { out.line("move(\(key), to: [value.r, value.g, value.b, value.a].map { min(max($0, 0), 1) }, animated: animated)") }
+                    out.indent { out.line("update(\(key), nil, to: [value.r, value.g, value.b, value.a].map { min(max($0, 0), 1) }, animated: animated)") }
                 case .string:
-                    break
+                    out.line("/// A text with another character than the input's `chars`, or longer than it may be, is refused.")
+                    out.line("public func \(input.setter)(_ value: String, animated: Bool = true) {")
+                    out.indent {
+                        let chars = input.declared.characters.map { string(String($0)) } ?? "nil"
+                        out.line("let chars: String? = \(chars)")
+                        out.line("guard value.count <= \(input.declared.longestText), chars.map({ allowed in value.allSatisfy { allowed.contains($0) } }) ?? true else { return }")
+                        out.line("update(\(key), .text(value), to: [], animated: animated)")
+                    }
                 }
                 out.line("}")
             }
@@ -288,6 +311,28 @@ enum SwiftTokens {
             }
             out.line("}")
             out.line("")
+            out.line("private func update(_ input: String, _ value: LiveValue?, to target: [Double], animated: Bool) {")
+            out.indent {
+                if !slots.texts.isEmpty {
+                    out.line("if let value { values[input] = value }")
+                    out.line("var cells: [String] = []")
+                    out.line("for text in LottieSlots.texts where text.parts.contains(where: { $0[0] == \"i\" && $0[1] == input }) {")
+                    out.indent {
+                        out.line("for (index, position) in text.layOut(values).enumerated() {")
+                        out.indent { out.line("shown[text.cells[index]] = position") ; out.line("cells.append(text.cells[index])") }
+                        out.line("}")
+                    }
+                    out.line("}")
+                    out.line("if !cells.isEmpty { setSlots(slotsJSON(cells)) }")
+                } else {
+                    out.line("_ = value")
+                }
+                out.line("if LottieSlots.references[input] != nil || LottieSlots.templates.contains(where: { $0.holes.contains { $0.t.contains { $0.0 == input } } }) {")
+                out.indent { out.line("move(input, to: target, animated: animated)") }
+                out.line("}")
+            }
+            out.line("}")
+            out.line("")
             out.line("private func move(_ input: String, to target: [Double], animated: Bool) {")
             out.indent {
                 out.line("if animated, let curve = LottieSlots.glides[input], curve.duration > 0 {")
@@ -338,5 +383,114 @@ enum SwiftTokens {
             out.line("}")
         }
         out.line("}")
+    }
+
+    /// `LiveText` (its layout, as the interactive SVG's runtime does it) and `texts`.
+    static func liveTextTypes(_ out: SourceLines, texts: [LiveText]) {
+        out.line("struct LiveText: Sendable {")
+        out.indent {
+            out.line("let parts: [[String]]; let chars: [Character]; let adv: [Double]; let kern: [(Int, Int, Double)]; let ls: Double")
+            out.line("let box: Double; let align: String; let base: Double; let pitch: Double; let cells: [String]; let labels: [String: [String: String]]")
+            out.line("")
+            out.line("/// Where each cell goes to show the text at `values`.")
+            out.line("func layOut(_ values: [String: LiveValue]) -> [[Double]] {")
+            out.indent {
+                out.line("var shown = \"\"")
+                out.line("for part in parts {")
+                out.indent {
+                    out.line("if part[0] == \"l\" { shown += part[1]; continue }")
+                    out.line("switch values[part[1]] {")
+                    out.line("case let .number(value)?: shown += LiveText.format(value, kind: part[2], decimals: Int(part[3]) ?? 0)")
+                    out.line("case let .text(text)?: shown += labels[part[1]]?[text] ?? text")
+                    out.line("case let .flag(flag)?: shown += flag ? \"true\" : \"false\"")
+                    out.line("case nil: break")
+                    out.line("}")
+                }
+                out.line("}")
+                out.line("let rows = shown.map { chars.firstIndex(of: $0) ?? chars.count }")
+                out.line("var pens: [Double] = []")
+                out.line("var pen = 0.0")
+                out.line("for (index, row) in rows.enumerated() where index < cells.count {")
+                out.indent {
+                    out.line("pens.append(pen)")
+                    out.line("guard row < adv.count else { continue }")
+                    out.line("pen += adv[row]")
+                    out.line("if index + 1 < rows.count, rows[index + 1] < adv.count { pen += kern.first { $0.0 == row && $0.1 == rows[index + 1] }?.2 ?? 0 }")
+                }
+                out.line("}")
+                out.line("let width = pens.isEmpty ? 0 : pen - ls")
+                out.line("let start = align == \"center\" ? -width / 2 : align == \"end\" ? box / 2 - width : -box / 2")
+                out.line("return cells.indices.map { index in")
+                out.indent {
+                    out.line("index < pens.count ? [start + pens[index], base - Double(rows[index]) * pitch] : [0, base - Double(chars.count) * pitch]")
+                }
+                out.line("}")
+            }
+            out.line("}")
+            out.line("")
+            out.line("/// A number as a live text's format shows it (rounded half away from zero).")
+            out.line("static func format(_ value: Double, kind: String, decimals: Int) -> String {")
+            out.indent {
+                out.line("guard value.isFinite else { return \"\" }")
+                out.line("var scaled = abs(value)")
+                out.line("let places = kind == \"fixed\" ? decimals : 0")
+                out.line("if kind == \"percent\" { scaled *= 100 }")
+                out.line("for _ in 0..<places { scaled *= 10 }")
+                out.line("let units = (scaled + 0.5).rounded(.down)")
+                out.line("var digits = units < 1e18 ? String(UInt64(units)) : String(units)")
+                out.line("if places > 0 {")
+                out.indent {
+                    out.line("while digits.count <= places { digits = \"0\" + digits }")
+                    out.line("digits.insert(\".\", at: digits.index(digits.endIndex, offsetBy: -places))")
+                }
+                out.line("}")
+                out.line("if kind == \"grouped\" {")
+                out.indent {
+                    out.line("var grouped = \"\"")
+                    out.line("for (index, digit) in digits.enumerated() {")
+                    out.indent { out.line("if index > 0, (digits.count - index) % 3 == 0 { grouped += \",\" }") ; out.line("grouped.append(digit)") }
+                    out.line("}")
+                    out.line("digits = grouped")
+                }
+                out.line("}")
+                out.line("return (value < 0 && units > 0 ? \"-\" : \"\") + digits + (kind == \"percent\" ? \"%\" : \"\")")
+            }
+            out.line("}")
+        }
+        out.line("}")
+        out.line("")
+        out.line("static let texts: [LiveText] = [")
+        out.indent {
+            for text in texts {
+                let parts = text.parts.map { part -> String in
+                    switch part {
+                    case let .literal(literal): return "[\"l\", \(string(literal))]"
+                    case let .input(name, format):
+                        let (kind, decimals): (String, Int)
+                        switch format {
+                        case .int?, nil: (kind, decimals) = ("int", 0)
+                        case let .fixed(count)?: (kind, decimals) = ("fixed", count)
+                        case .percent?: (kind, decimals) = ("percent", 0)
+                        case .grouped?: (kind, decimals) = ("grouped", 0)
+                        }
+                        return "[\"i\", \(string(name)), \"\(kind)\", \"\(decimals)\"]"
+                    }
+                }
+                let kerning = text.kerning.map { "(\($0.first), \($0.second), \(number($0.amount)))" }
+                let labels = text.labels.keys.sorted().map { input in
+                    "\(string(input)): [" + text.labels[input]!.keys.sorted().map { "\(string($0)): \(string(text.labels[input]![$0]!))" }.joined(separator: ", ") + "]"
+                }
+                out.line("LiveText(")
+                out.indent {
+                    out.line("parts: [\(parts.joined(separator: ", "))],")
+                    out.line("chars: [\(text.characters.map { string(String($0)) }.joined(separator: ", "))],")
+                    out.line("adv: [\(text.advances.map(number).joined(separator: ", "))], kern: [\(kerning.joined(separator: ", "))], ls: \(number(text.letterSpacing)),")
+                    out.line("box: \(number(text.boxWidth)), align: \(string(text.alignment)), base: \(number(text.baseline)), pitch: \(number(text.pitch)),")
+                    out.line("cells: [\(text.cells.map { string($0.slot) }.joined(separator: ", "))], labels: [\(labels.isEmpty ? ":" : labels.joined(separator: ", "))]),")
+                }
+            }
+        }
+        out.line("]")
+        out.line("")
     }
 }

@@ -111,7 +111,9 @@ enum TypeScriptTokens {
         }
         out.line("};")
         out.line("")
+        if !slots.texts.isEmpty { liveTexts(out, name: name, texts: slots.texts) }
         let driving = model.inputs.filter { slots.inputs.contains($0.name.name) }
+        let shownByTexts = Set(slots.texts.flatMap(\.inputs))
         out.line("/**")
         out.line(" * The Lottie's bound values (its slots), set through the player's own slot call: each setter works")
         out.line(" * out every slot its input moves and hands them to `setSlots` at once; where the binding glides")
@@ -123,6 +125,7 @@ enum TypeScriptTokens {
         out.indent {
             // Keyed by input names, so without a prototype: an input `__proto__` is an entry like any other.
             out.line("private shown: { [input: string]: number[] } = Object.create(null);")
+            if !slots.texts.isEmpty { out.line("private values: { [input: string]: number | string | boolean } = Object.create(null);") }
             out.line("private gliding: { [input: string]: { from: number[]; to: number[]; begin: number } } = Object.create(null);")
             out.line("private waiting = false;")
             out.line("")
@@ -136,8 +139,14 @@ enum TypeScriptTokens {
             }
             out.line(") {")
             out.indent {
-                for input in driving {
+                for input in driving where slots.movers.contains(where: { $0.input == input.name.name }) {
                     out.line("this.shown[\(string(input.name.name))] = \(parametersLiteral(input, slots: slots));")
+                }
+                for input in driving where shownByTexts.contains(input.name.name) {
+                    out.line("this.values[\(string(input.name.name))] = \(valueLiteral(input.initial));")
+                }
+                if !slots.texts.isEmpty {
+                    out.line("for (const cell in \(name)SlotMovers) { const ref = \(name)SlotMovers[cell].ref; if (!(cell in this.shown) && ref) this.shown[cell] = ref.slice(); }")
                 }
             }
             out.line("}")
@@ -155,26 +164,36 @@ enum TypeScriptTokens {
                         value = "Math.min(Math.max(\(value), \(number(range.lowerBound))), \(number(range.upperBound)))"
                     }
                     out.line("\(input.setter)(value: number, animated: boolean = true): void {")
-                    out.indent { out.line("if (isFinite(value)) this.move(\(key), [\(value)], animated);") }
+                    out.indent {
+                        out.line("if (!isFinite(value)) return;")
+                        out.line("const v = \(value.replacingOccurrences(of: "value", with: "value"));")
+                        out.line("this.update(\(key), v, [v], animated);")
+                    }
                 case .boolean:
                     out.line("\(input.setter)(value: boolean, animated: boolean = true): void {")
-                    out.indent { out.line("this.move(\(key), value ? [0, 1] : [1, 0], animated);") }
+                    out.indent { out.line("this.update(\(key), value, value ? [0, 1] : [1, 0], animated);") }
                 case .choice:
                     let names = input.declared.choiceNames
                     out.line("\(input.setter)(value: \(model.choiceTypeName(input)), animated: boolean = true): void {")
                     out.indent {
                         out.line("const row = [\(names.map(string).joined(separator: ", "))].indexOf(value);")
-                        out.line("if (row >= 0) this.move(\(key), [\(names.indices.map { _ in "0" }.joined(separator: ", "))].map((_, i) => (i === row ? 1 : 0)), animated);")
+                        out.line("if (row >= 0) this.update(\(key), value, [\(names.indices.map { _ in "0" }.joined(separator: ", "))].map((_, i) => (i === row ? 1 : 0)), animated);")
                     }
                 case .color:
                     out.line("\(input.setter)(value: ChoreoColor, animated: boolean = true): void {")
                     out.indent {
                         out.line("const color = choreoColor(value);")
-                        out.line("if (color) this.move(\(key), [color.r, color.g, color.b, color.a], animated);")
+                        out.line("if (color) this.update(\(key), 0, [color.r, color.g, color.b, color.a], animated);")
                     }
                 case .string:
+                    out.line("/** A text with another character than the input's `chars`, or longer than it may be, is refused. */")
                     out.line("\(input.setter)(value: string, animated: boolean = true): void {")
-                    out.indent { out.line("void value; void animated;") }
+                    out.indent {
+                        let chars = input.declared.characters.map { string(String($0)) } ?? "null"
+                        out.line("const chars: string | null = \(chars);")
+                        out.line("if (Array.from(value).length > \(input.declared.longestText) || (chars !== null && Array.from(value).some((c) => chars.indexOf(c) < 0))) return;")
+                        out.line("this.update(\(key), value, [], animated);")
+                    }
                 }
                 out.line("}")
             }
@@ -230,6 +249,25 @@ enum TypeScriptTokens {
             }
             out.line("}")
             out.line("")
+            out.line("private update(input: string, value: number | string | boolean, to: number[], animated: boolean): void {")
+            out.indent {
+                if !slots.texts.isEmpty {
+                    out.line("this.values[input] = value;")
+                    out.line("const cells: string[] = [];")
+                    out.line("for (const text of \(name)Texts) {")
+                    out.indent {
+                        out.line("if (!text.parts.some((part) => part[0] === \"i\" && part[1] === input)) continue;")
+                        out.line("\(name)LayOut(text, this.values).forEach((position, i) => { this.shown[text.cells[i]] = position; cells.push(text.cells[i]); });")
+                    }
+                    out.line("}")
+                    out.line("if (cells.length > 0) this.player.setSlots(this.slotsJSON(cells));")
+                } else {
+                    out.line("void value;")
+                }
+                out.line("if (input in \(name)SlotMovers) this.move(input, to, animated);")
+            }
+            out.line("}")
+            out.line("")
             out.line("private move(input: string, to: number[], animated: boolean): void {")
             out.indent {
                 out.line("const curve = \(name)SlotGlides[input];")
@@ -279,6 +317,80 @@ enum TypeScriptTokens {
             out.line("return 1;")
         }
         out.line("}")
+    }
+
+    /// An input's value as TypeScript writes it.
+    static func valueLiteral(_ value: InputValue) -> String {
+        switch value {
+        case let .number(x): number(x)
+        case let .boolean(flag): flag ? "true" : "false"
+        case let .string(text): string(text)
+        case .color: "0"
+        }
+    }
+
+    /// `NAMETexts` and the functions that lay them out (as the interactive SVG's runtime does).
+    static func liveTexts(_ out: SourceLines, name: String, texts: [LiveText]) {
+        out.line("interface \(name)LiveText { parts: (string | number)[][]; chars: string[]; adv: number[]; kern: number[][]; ls: number; box: number; align: string; base: number; pitch: number; cells: string[]; labels: { [input: string]: { [name: string]: string } } }")
+        out.line("")
+        out.line("const \(name)Texts: \(name)LiveText[] = [")
+        out.indent {
+            for text in texts { out.line(text.runtimeLiteral(string: string, number: number) + ",") }
+        }
+        out.line("];")
+        out.line("")
+        out.line("/** A number as a live text's format shows it (rounded half away from zero). */")
+        out.line("function \(name)Format(value: number, kind: string | number, decimals: string | number): string {")
+        out.indent {
+            out.line("if (!isFinite(value)) return \"\";")
+            out.line("let scaled = Math.abs(value);")
+            out.line("const places = kind === \"fixed\" ? Number(decimals) : 0;")
+            out.line("if (kind === \"percent\") scaled *= 100;")
+            out.line("for (let i = 0; i < places; i++) scaled *= 10;")
+            out.line("const units = Math.floor(scaled + 0.5);")
+            out.line("let digits = units.toFixed(0);")
+            out.line("if (places > 0) {")
+            out.indent {
+                out.line("while (digits.length <= places) digits = \"0\" + digits;")
+                out.line("digits = digits.slice(0, digits.length - places) + \".\" + digits.slice(digits.length - places);")
+            }
+            out.line("}")
+            out.line("if (kind === \"grouped\") digits = digits.replace(/\\B(?=(\\d{3})+$)/g, \",\");")
+            out.line("return (value < 0 && units > 0 ? \"-\" : \"\") + digits + (kind === \"percent\" ? \"%\" : \"\");")
+        }
+        out.line("}")
+        out.line("")
+        out.line("/** Where each cell of `text` goes to show the text at `values`. */")
+        out.line("function \(name)LayOut(text: \(name)LiveText, values: { [input: string]: number | string | boolean }): number[][] {")
+        out.indent {
+            out.line("const shown = text.parts.map((part) => {")
+            out.indent {
+                out.line("if (part[0] === \"l\") return String(part[1]);")
+                out.line("const value = values[String(part[1])], labels = text.labels[String(part[1])];")
+                out.line("if (typeof value === \"number\") return \(name)Format(value, part[2], part[3]);")
+                out.line("if (typeof value === \"boolean\") return value ? \"true\" : \"false\";")
+                out.line("return labels && labels[value] !== undefined ? labels[value] : value;")
+            }
+            out.line("}).join(\"\");")
+            out.line("const rows = Array.from(shown).map((c) => { const k = text.chars.indexOf(c); return k < 0 ? text.chars.length : k; });")
+            out.line("const pens: number[] = [];")
+            out.line("let pen = 0;")
+            out.line("for (let i = 0; i < rows.length && i < text.cells.length; i++) {")
+            out.indent {
+                out.line("pens.push(pen);")
+                out.line("if (rows[i] >= text.adv.length) continue;")
+                out.line("pen += text.adv[rows[i]];")
+                out.line("if (i + 1 < rows.length && rows[i + 1] < text.adv.length) {")
+                out.indent { out.line("const pair = text.kern.find((k) => k[0] === rows[i] && k[1] === rows[i + 1]);") ; out.line("if (pair) pen += pair[2];") }
+                out.line("}")
+            }
+            out.line("}")
+            out.line("const width = pens.length > 0 ? pen - text.ls : 0;")
+            out.line("const start = text.align === \"center\" ? -width / 2 : text.align === \"end\" ? text.box / 2 - width : -text.box / 2;")
+            out.line("return text.cells.map((_, i) => (i < pens.length ? [start + pens[i], text.base - rows[i] * text.pitch] : [0, text.base - text.chars.length * text.pitch]));")
+        }
+        out.line("}")
+        out.line("")
     }
 
     /// The input's default as the numbers the slots read: a number's value, a colour's channels,

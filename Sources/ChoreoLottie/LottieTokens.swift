@@ -21,7 +21,8 @@ import ChoreoTimeline
 public enum LottieTokens {
     /// Whether the timeline has bound tracks.
     public static func applies(to timeline: Timeline) -> Bool {
-        !(timeline.tokens?.tracks.isEmpty ?? true)
+        guard let tokens = timeline.tokens else { return false }
+        return !tokens.tracks.isEmpty || !tokens.texts.isEmpty
     }
 
     /// The timeline with the slots of bound tracks no player draws taken off (they are written as
@@ -42,7 +43,8 @@ public enum LottieTokens {
 
     /// The ids of the bound tracks' slots (their Lottie properties' ids start with them).
     static func slotIDs(_ timeline: Timeline) -> Set<String> {
-        Set(timeline.tokens?.tracks.map(\.slot) ?? [])
+        guard let tokens = timeline.tokens else { return [] }
+        return Set(tokens.tracks.map(\.slot) + tokens.texts.flatMap { $0.cells.map(\.slot) })
     }
 
     /// The document (with `slots`) and the templates of its bound slots.
@@ -103,7 +105,7 @@ public enum LottieTokens {
         var unique: [String: LottieSlotTemplate] = [:]
         for template in templates where unique[template.id] == nil { unique[template.id] = template }
         let result = LottieSlotTemplates(
-            slots: unique.keys.sorted().map { unique[$0]! }, movers: probed.movers, unfollowed: probed.unfollowed)
+            slots: unique.keys.sorted().map { unique[$0]! }, movers: probed.movers, unfollowed: probed.unfollowed, texts: probed.texts)
         return (document, result)
     }
 
@@ -125,6 +127,8 @@ public struct LottieSlotTemplates: Sendable, Equatable {
     public var movers: [String: ProbeMover]
     /// Inputs whose values change the document's structure, which no slot value can follow.
     public var unfollowed: [String]
+    /// The live texts, whose cells' positions move slots as inputs do (by their slot ids).
+    public var texts: [LiveText] = []
 
     /// The slots an input moves.
     public func slots(movedBy input: String) -> [LottieSlotTemplate] {
@@ -133,7 +137,8 @@ public struct LottieSlotTemplates: Sendable, Equatable {
 
     /// `{ID: {"p": PROPERTY}}` for `ids` at these input values: the slot data players take.
     public func slotData(_ ids: [String], values: [String: InputValue], inputs: [MachineInput]) -> JSONValue {
-        .object(slots.filter { ids.contains($0.id) }.map { ($0.id, .object([("p", $0.property(at: values, movers: movers, inputs: inputs))])) })
+        let cells = LiveText.cellParameters(texts, at: values, inputs: inputs)
+        return .object(slots.filter { ids.contains($0.id) }.map { ($0.id, .object([("p", $0.property(at: values, movers: movers, inputs: inputs, cells: cells))])) })
     }
 }
 
@@ -145,17 +150,20 @@ public struct LottieSlotTemplate: Sendable, Equatable {
     public var holes: [LottieSlotHole]
 
     /// The property with the inputs at `values`.
-    public func property(at values: [String: InputValue], movers: [String: ProbeMover], inputs: [MachineInput]) -> JSONValue {
+    public func property(
+        at values: [String: InputValue], movers: [String: ProbeMover], inputs: [MachineInput], cells: [String: [Double]] = [:]
+    ) -> JSONValue {
         var index = 0
         let byIndex = Dictionary(uniqueKeysWithValues: holes.map { ($0.index, $0) })
         func walk(_ value: JSONValue) -> JSONValue {
             switch value {
             case let .number(x):
                 defer { index += 1 }
-                return byIndex[index].map { .number($0.value(at: values, movers: movers, inputs: inputs)) } ?? .number(x)
+                return byIndex[index].map { .number($0.value(at: values, movers: movers, inputs: inputs, cells: cells)) } ?? .number(x)
             case let .decimal(x, places):
                 defer { index += 1 }
-                return byIndex[index].map { .decimal($0.value(at: values, movers: movers, inputs: inputs), places: places) } ?? .decimal(x, places: places)
+                return byIndex[index].map { .decimal($0.value(at: values, movers: movers, inputs: inputs, cells: cells), places: places) }
+                    ?? .decimal(x, places: places)
             case let .array(items): return .array(items.map(walk))
             case let .object(members): return .object(members.map { ($0.0, walk($0.1)) })
             default: return value
@@ -172,8 +180,10 @@ public struct LottieSlotHole: Sendable, Equatable {
     public var number: ProbedNumber
     public var range: ClosedRange<Double>?
 
-    public func value(at values: [String: InputValue], movers: [String: ProbeMover], inputs: [MachineInput]) -> Double {
-        let value = number.value(at: values, movers: movers, inputs: inputs)
+    public func value(
+        at values: [String: InputValue], movers: [String: ProbeMover], inputs: [MachineInput], cells: [String: [Double]] = [:]
+    ) -> Double {
+        let value = number.value(at: values, movers: movers, inputs: inputs, cells: cells)
         guard let range else { return value }
         return min(max(value, range.lowerBound), range.upperBound)
     }

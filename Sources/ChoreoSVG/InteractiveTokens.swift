@@ -103,6 +103,7 @@ enum InteractiveTokens {
               inputs: \(inputsLiteral(tokens.inputs)),
               movers: {\(moverFields.joined(separator: ", "))},
               glides: {\(glides.joined(separator: ", "))},
+              texts: [\(tokens.texts.map { $0.runtimeLiteral(string: jsString, number: number) }.joined(separator: ", "))],
               attrs: [
                 \(entries.joined(separator: ",\n    "))
               ]

@@ -198,6 +198,7 @@ extension FrontendContext {
         scene.stateTexts = texts.stateTexts.mapValues { $0.mapValues { WrittenText(text: $0.text, range: $0.range) } }
         scene.authored = AuthoredScene(scene)
         expandTextChanges(in: &scene, registry: registry)
+        expandLiveTexts(in: &scene, registry: registry)
         applyLayerTraits(to: &scene)
         guard errorCount == 0 else { return nil }
         correspondPathPoses(in: &scene, vertexByVertex: vertexByVertex) { added, range in

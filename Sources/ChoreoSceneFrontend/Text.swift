@@ -224,13 +224,27 @@ extension FrontendContext {
         {
             info.model.accessibleName = label
         }
-        guard let text, let font, size > 0, let textNode else { return }
+        guard var text, let font, size > 0, let textNode else { return }
+        var live: LiveTextPlan?
+        if text.contains("{") || text.contains("}") {
+            guard style.maxWidth == nil, !text.contains("\n") else {
+                error(.unknownProperty, "a live text is one line: it takes no 'max-width' and no line break", at: textNode.reportRange,
+                      help: "make a text node per line")
+                return
+            }
+            guard let read = readLiveText(text, node: textNode, id: info.id, font: font, style: style) else { return }
+            // Named by the text it shows at the defaults, unless `a11y` names it.
+            if info.model.accessibleName == text { info.model.accessibleName = read.shown }
+            text = read.shown
+            live = read.plan
+        }
         guard let layout = setText(text, font: font, style: style, at: textNode.reportRange, maxWidthRange: map.value(.maxWidth)?.reportRange)
         else { return }
         texts.settings[info.id] = TextSetting(text: text, font: font, style: style, layout: layout)
         info.base[.d] = .path(layout.outline)
         info.baseRanges[.d] = textNode.reportRange
-        info.localBounds = Bounds(centeredSize: layout.size)
+        info.localBounds = Bounds(centeredSize: live?.size ?? layout.size)
+        if let live { texts.live[info.id] = live }
     }
 
     /// Sets `text` and reports what the font cannot draw or `max-width` cannot hold, at `range`

@@ -32,6 +32,8 @@ struct SceneTexts {
     var perGlyph: [String: (delay: Double, range: SourceRange)] = [:]
     /// Each transition's `change:` value as written, by the transition's range.
     var changeNodes: [SourceRange: YAMLNode] = [:]
+    /// The live texts, by node id.
+    var live: [String: LiveTextPlan] = [:]
 }
 
 /// The properties a changing text node keeps when it becomes a group of its texts: how it is

@@ -74,7 +74,7 @@ package func lower(_ scene: Scene, inputBytes: Int = 0, diagnostics: inout Diagn
         duration: Double(totalFrames) / scene.fps, background: scene.background,
         layers: targets.isEmpty ? drawn : drawn.map { $0.markingTargets(targets) },
         spans: plans.map(\.spanWithReducedMotion), title: initialLabel ?? scene.name, stateMachine: stateMachine)
-    if !scene.inputs.isEmpty { timeline.tokens = Tokens(inputs: scene.inputs) }
+    if !scene.inputs.isEmpty { timeline.tokens = Tokens(inputs: scene.inputs, texts: placedLiveTexts(scene.liveTexts, in: &timeline)) }
     // A kept layer had no non-finite number when it was built.
     if let id = firstNodeWithNonFiniteValue(lowered.count == built.count ? built : lowered.map { built[$0] }) {
         diagnostics.error(
@@ -907,5 +907,29 @@ func largestDifference(_ a: PropertyValue, _ b: PropertyValue) -> Double? {
         }
         return largest
     default: return nil
+    }
+}
+
+/// The live texts with their cells' IR paths, each cell's position naming its slot.
+private func placedLiveTexts(_ texts: [LiveText], in timeline: inout Timeline) -> [LiveText] {
+    guard !texts.isEmpty else { return [] }
+    var paths: [String: [Int]] = [:]
+    func walk(_ nodes: [Node], _ prefix: [Int]) {
+        for (index, node) in nodes.enumerated() {
+            let path = prefix + [index]
+            if paths[node.id] == nil { paths[node.id] = path }
+            if case let .group(children) = node.content { walk(children, path) }
+        }
+    }
+    walk(timeline.layers, [])
+    return texts.map { text in
+        var placed = text
+        for index in placed.cells.indices {
+            guard let path = paths[placed.cells[index].node] else { continue }
+            placed.cells[index].path = path
+            let slot = placed.cells[index].slot
+            timeline.updateNode(at: path) { $0.transform.position.slot = slot }
+        }
+        return placed
     }
 }

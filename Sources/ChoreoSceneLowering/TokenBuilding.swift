@@ -141,7 +141,9 @@ package func attachTokens(
     // Slots named after the node and property, made unique in the (rare) case of repeated ids.
     var used: [String: Int] = [:]
     var tracks: [BoundTrack] = []
-    for key in builders.keys.sorted() {
+    // A live text's cells move with its inputs by its layout, which the outputs measure themselves.
+    let cellPaths = Set(tokens.texts.flatMap { $0.cells.map(\.path) })
+    for key in builders.keys.sorted() where !(cellPaths.contains(key.path) && key.place == .transform(.position)) {
         let builder = builders[key]!
         guard let node = base.node(at: key.path), let source = builder.source else { continue }
         if builder.mismatched {

@@ -24,11 +24,32 @@ public struct ProbedOutput<Document> {
     public var movers: [String: ProbeMover]
     /// Inputs whose documents did not compare (another structure): the output does not follow them.
     public var unfollowed: [String]
+    /// The live texts, whose cells' positions are movers too (named by their slots).
+    public var texts: [LiveText] = []
 
     /// A number's value with the inputs at `values` (each input not given at the skeleton's value).
     public func value(of index: Int, at values: [String: InputValue], inputs: [MachineInput]) -> Double {
         guard let hole = holes[index] else { return numbers[index] }
-        return hole.value(at: values, movers: movers, inputs: inputs)
+        return hole.value(at: values, movers: movers, inputs: inputs, cells: cellParameters(at: values, inputs: inputs))
+    }
+
+    /// Every live text's cell positions at `values` (each input not given at its default), by slot.
+    public func cellParameters(at values: [String: InputValue], inputs: [MachineInput]) -> [String: [Double]] {
+        LiveText.cellParameters(texts, at: values, inputs: inputs)
+    }
+}
+
+extension LiveText {
+    /// The cell positions of `texts` at `values` (each input not given at its default), by slot.
+    public static func cellParameters(_ texts: [LiveText], at values: [String: InputValue], inputs: [MachineInput]) -> [String: [Double]] {
+        guard !texts.isEmpty else { return [:] }
+        var current = Dictionary(inputs.map { ($0.name, $0.initial) }, uniquingKeysWith: { _, last in last })
+        for (name, value) in values where current[name] != nil { current[name] = value }
+        var result: [String: [Double]] = [:]
+        for text in texts {
+            for (cell, position) in zip(text.cells, text.cellPositions(of: text.text(at: current))) { result[cell.slot] = [position.x, position.y] }
+        }
+        return result
     }
 }
 
@@ -51,11 +72,15 @@ public struct ProbedNumber: Sendable, Equatable {
         self.base = base
     }
 
-    public func value(at values: [String: InputValue], movers: [String: ProbeMover], inputs: [MachineInput]) -> Double {
+    /// `cells`: the live texts' cell positions (`LiveText.cellParameters`), movers as inputs are.
+    public func value(
+        at values: [String: InputValue], movers: [String: ProbeMover], inputs: [MachineInput], cells: [String: [Double]] = [:]
+    ) -> Double {
         var result = base
         for (name, coefficients) in affine {
-            guard case let .affine(reference)? = movers[name], let value = values[name] else { continue }
-            let parameters = MachineInput.parameters(value)
+            guard case let .affine(reference)? = movers[name],
+                let parameters = cells[name] ?? values[name].map(MachineInput.parameters)
+            else { continue }
             for (index, coefficient) in coefficients.enumerated() where index < parameters.count && index < reference.count {
                 result += coefficient * (parameters[index] - reference[index])
             }
@@ -82,22 +107,27 @@ public func probeInputs<Document>(
     }
     let driving = tokens.inputs.filter { input in tokens.tracks.contains { $0.dependences.contains { $0.input == input.name } } }
     var values = tokens.defaultValues
+    // Choices and booleans as a mix of their values (`tableBlend`), where none is special (a
+    // scale of 1 the SVG leaves out, say): every document is written with the others so mixed.
+    var blends: [String: [Double]] = [:]
     for input in driving {
         if let probe = genericProbes(input).first { values[input.name] = probe }
+        if input.kind == .choice || input.kind == .boolean, input.tableValues.count > 1 { blends[input.name] = tableBlend(input.tableValues.count) }
     }
-    var skeleton = render(timeline.applyingInputs(values))
+    var skeleton = render(timeline.applyingInputs(values, blends: blends))
     // The document at the defaults, where it has the structure the others share.
     let atDefaults = render(timeline)
     if sameStructure(skeleton, atDefaults) {
         skeleton = atDefaults
         values = tokens.defaultValues
+        blends = [:]
     }
     let base = numbers(skeleton)
     var result = ProbedOutput(skeleton: skeleton, numbers: base, holes: [:], skeletonValues: values, movers: [:], unfollowed: [])
     func variant(_ name: String, _ value: InputValue) -> [Double]? {
         var assigned = values
         assigned[name] = value
-        let document = render(timeline.applyingInputs(assigned))
+        let document = render(timeline.applyingInputs(assigned, blends: blends))
         return sameStructure(skeleton, document) ? numbers(document) : nil
     }
     for input in driving {
@@ -144,7 +174,9 @@ public func probeInputs<Document>(
             guard count > 1, let reference = values[input.name].flatMap(input.tableRow(of:)) else { continue }
             let mixture = tableBlend(count)
             func blended(_ weights: [Double]) -> [Double]? {
-                let document = render(timeline.applyingInputs(values, blends: [input.name: weights]))
+                var mixed = blends
+                mixed[input.name] = weights
+                let document = render(timeline.applyingInputs(values, blends: mixed))
                 return sameStructure(skeleton, document) ? numbers(document) : nil
             }
             guard let origin = blended(mixture) else {
@@ -176,6 +208,38 @@ public func probeInputs<Document>(
             result.movers[input.name] = .table(rows: count, reference: reference)
         case .string:
             continue
+        }
+    }
+    // Each live text cell moves its numbers as a two-number input would: its position.
+    result.texts = tokens.texts
+    if !tokens.texts.isEmpty {
+        let resting = timeline.applyingInputs(values, blends: blends)
+        for text in tokens.texts {
+            for cell in text.cells {
+                guard let position = resting.node(at: cell.path)?.transform.position.value(at: 0) else { continue }
+                var columns: [Int: [Double]] = [:]
+                var followed = true
+                for (axis, step) in [(0, Point(1, 0)), (1, Point(0, 1))] {
+                    var moved = resting
+                    moved.updateNode(at: cell.path) { node in
+                        var track = Animated(Point(position.x + step.x, position.y + step.y))
+                        track.slot = node.transform.position.slot
+                        node.transform.position = track
+                    }
+                    let document = render(moved)
+                    guard sameStructure(skeleton, document) else {
+                        followed = false
+                        break
+                    }
+                    let shifted = numbers(document)
+                    for index in base.indices where shifted[index] != base[index] {
+                        columns[index, default: [0, 0]][axis] = shifted[index] - base[index]
+                    }
+                }
+                guard followed else { continue }
+                for (index, column) in columns { result.holes[index, default: ProbedNumber(base: base[index])].affine[cell.slot] = column }
+                result.movers[cell.slot] = .affine(reference: [position.x, position.y])
+            }
         }
     }
     return result

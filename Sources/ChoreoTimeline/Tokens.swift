@@ -305,7 +305,7 @@ extension Timeline {
                     InputApplier(place: bound.place, dependences: bound.dependences, inputs: tokens.inputs, values: current, blends: blends))
             }
         }
-        for text in tokens.texts { text.apply(current, inputs: tokens.inputs, to: &result) }
+        for text in tokens.texts { text.apply(current, to: &result) }
         return result
     }
 }

@@ -57,7 +57,13 @@ public enum TimelineJSON {
                 })))
                 return .object(fields)
             })),
-        ])
+        ] + (tokens.texts.isEmpty ? [] : [("texts", .array(tokens.texts.map { text in
+            .object([
+                ("node", .string(text.node)), ("inputs", .array(text.inputs.map { .string($0) })),
+                ("characters", .string(String(text.characters))), ("pitch", number(text.pitch)),
+                ("cells", .array(text.cells.map { .object([("slot", .string($0.slot)), ("path", .array($0.path.map { .int($0) }))]) })),
+            ])
+        }))]))
     }
 
     public static func encode(_ timeline: Timeline, pretty: Bool = true) -> String {

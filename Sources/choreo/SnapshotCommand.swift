@@ -66,7 +66,7 @@ func timeline(_ timeline: Timeline, of source: SourceFile, theme: String?, at va
     guard let tokens = timeline.tokens, !(tokens.tracks.isEmpty && tokens.texts.isEmpty) else { return timeline }
     let defaults = tokens.defaultValues
     guard values.contains(where: { defaults[$0.key] != nil && defaults[$0.key] != $0.value }) else { return timeline }
-    let compilation = compileScene(source, theme: theme, artwork: artworkLoader, inputs: values)
+    let compilation = compileScene(source, theme: theme, artwork: artworkLoader, files: sceneFileAccess, inputs: values)
     return compilation.diagnostics.hasErrors ? timeline : compilation.timeline ?? timeline
 }
 

@@ -50,11 +50,37 @@ import Testing
             _ = finished
             _ = Spinner.Marker.allCases
         }
+
+        // The scenes an app feeds (scenes/data): a typed setter per input, every input set.
+        func feed() {
+            var sent: [String] = []
+            let likes = LikeCounter.LottieSlots(setSlots: { sent.append($0) }, now: { 0 })
+            likes.setCount(12345)
+            likes.setLiked(true, animated: false)
+            let chart = BarChart.LottieSlots(setSlots: { sent.append($0) }, now: { 0 })
+            chart.setMon(0.2)
+            chart.setTue(0.4)
+            chart.setWed(0.6)
+            chart.setThu(0.8)
+            chart.setFri(1)
+            chart.setPeriod(.month)
+            chart.setAccent(BarChart.Color("#FF3B30") ?? BarChart.Color(r: 1, g: 0, b: 0))
+            while chart.tick() {}
+            let tag = AccentTag.LottieSlots(setSlots: { sent.append($0) }, now: { 0 })
+            tag.setAccent(AccentTag.Color(r: 0.4, g: 0.2, b: 0.6))
+            tag.setPeriod(.week)
+            DownloadProgress.LottieSlots(setSlots: { sent.append($0) }, now: { 0 }).setProgress(0.42)
+            precondition(!sent.isEmpty)
+        }
         """
 
     static let typeScriptUsage = """
         import { DownloadButton, DownloadButtonSVG, DownloadButtonDotLottie, DownloadButtonState } from "./download-button";
         import { SettingsSwitchSVG } from "./settings-switch";
+        import { LikeCounterLottie } from "./like-counter";
+        import { BarChartLottie, BarChartPeriod } from "./bar-chart";
+        import { AccentTagLottie, AccentTagSVG } from "./accent-tag";
+        import { DownloadProgressLottie } from "./download-progress";
 
         export function use(svg: Element, other: Element): void {
           const button = new DownloadButtonSVG(svg);
@@ -76,6 +102,30 @@ import Testing
           new DownloadButtonDotLottie(player).setProgress(progress);
           void state;
         }
+
+        // The scenes an app feeds (scenes/data): a typed setter per input, every input set.
+        export function feed(svg: SVGSVGElement): string[] {
+          const sent: string[] = [];
+          const slots = { setSlots: (json: string) => sent.push(json) };
+          const likes = new LikeCounterLottie(slots);
+          likes.setCount(12345);
+          likes.setLiked(true, false);
+          const chart = new BarChartLottie(slots, () => 0, () => undefined);
+          const period: BarChartPeriod = "month";
+          chart.setMon(0.2);
+          chart.setTue(0.4);
+          chart.setWed(0.6);
+          chart.setThu(0.8);
+          chart.setFri(1);
+          chart.setPeriod(period);
+          chart.setAccent({ r: 1, g: 0.23, b: 0.19 });
+          const tag = new AccentTagLottie(slots);
+          tag.setAccent("rebeccapurple");
+          tag.setPeriod("week");
+          new AccentTagSVG(svg).setPeriod("month");
+          new DownloadProgressLottie(slots).setProgress(0.42);
+          return sent;
+        }
         """
 
     @Test func everySceneEmitsBothAPIsAndTheyCompile() throws {
@@ -83,7 +133,7 @@ import Testing
         let scenes = repositoryRoot().appendingPathComponent("scenes").path
         let compiled = try sandbox.run(["compile", scenes, "-o", "api", "--emit", "swift-api,ts-api"])
         #expect(compiled.status == 0, "\(compiled)")
-        let sceneFiles = try FileManager.default.contentsOfDirectory(atPath: scenes).filter { $0.hasSuffix(".yaml") }
+        let sceneFiles = (FileManager.default.enumerator(atPath: scenes)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".yaml") }
         let swiftFiles = sandbox.list("api").filter { $0.hasSuffix(".swift") }
         let typeScriptFiles = sandbox.list("api").filter { $0.hasSuffix(".ts") }
         #expect(swiftFiles.count == sceneFiles.count && typeScriptFiles.count == sceneFiles.count, "\(sandbox.list("api"))")

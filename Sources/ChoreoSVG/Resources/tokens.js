@@ -51,7 +51,74 @@
     for (var i = 0; i < mover.rows; i++) weights.push(i === row ? 1 : 0);
     return weights;
   }
-  Object.keys(data.movers).forEach(function (name) { shown[name] = state(name, values[name]); });
+  Object.keys(data.movers).forEach(function (name) {
+    shown[name] = data.inputs.hasOwnProperty(name) ? state(name, values[name]) : data.movers[name].ref.slice();
+  });
+  // Live texts: `{count | int}` laid out from the glyphs set at compile time. Each cell of a text
+  // is a mover named by its slot, whose two numbers are its position: where its character sits,
+  // moved up to that character's row of its strip (the row past the last shows nothing).
+  function formatted(value, kind, decimals) {
+    if (typeof value !== "number" || !isFinite(value)) return "";
+    var scaled = Math.abs(value), places = kind === "fixed" ? decimals : 0, i;
+    if (kind === "percent") scaled *= 100;
+    for (i = 0; i < places; i++) scaled *= 10;
+    var units = Math.floor(scaled + 0.5), digits = units.toFixed(0);
+    if (places > 0) {
+      while (digits.length <= places) digits = "0" + digits;
+      digits = digits.slice(0, digits.length - places) + "." + digits.slice(digits.length - places);
+    }
+    if (kind === "grouped") {
+      var grouped = "";
+      for (i = 0; i < digits.length; i++) {
+        if (i > 0 && (digits.length - i) % 3 === 0) grouped += ",";
+        grouped += digits.charAt(i);
+      }
+      digits = grouped;
+    }
+    return (value < 0 && units > 0 ? "-" : "") + digits + (kind === "percent" ? "%" : "");
+  }
+  function textOf(text) {
+    return text.parts.map(function (part) {
+      if (part[0] === "l") return part[1];
+      var value = values[part[1]], labels = text.labels[part[1]];
+      if (typeof value === "number") return formatted(value, part[2], part[3]);
+      if (typeof value === "boolean") return value ? "true" : "false";
+      if (typeof value === "string") return labels && labels.hasOwnProperty(value) ? labels[value] : value;
+      return "";
+    }).join("");
+  }
+  function layOut(text) {
+    var rows = Array.from(textOf(text)).map(function (ch) { var k = text.chars.indexOf(ch); return k < 0 ? text.chars.length : k; });
+    var pens = [], pen = 0, i;
+    for (i = 0; i < rows.length && i < text.cells.length; i++) {
+      pens.push(pen);
+      if (rows[i] >= text.adv.length) continue;
+      pen += text.adv[rows[i]];
+      if (i + 1 < rows.length && rows[i + 1] < text.adv.length) {
+        for (var k = 0; k < text.kern.length; k++) {
+          if (text.kern[k][0] === rows[i] && text.kern[k][1] === rows[i + 1]) { pen += text.kern[k][2]; break; }
+        }
+      }
+    }
+    var width = pens.length ? pen - text.ls : 0;
+    var start = text.align === "center" ? -width / 2 : text.align === "end" ? text.box / 2 - width : -text.box / 2;
+    return text.cells.map(function (cell, index) {
+      return index < pens.length ? [start + pens[index], text.base - rows[index] * text.pitch] : [0, text.base - text.chars.length * text.pitch];
+    });
+  }
+  function relayOut(name) {
+    var moved = [];
+    data.texts.forEach(function (text) {
+      if (!text.parts.some(function (part) { return part[0] === "i" && part[1] === name; })) return;
+      layOut(text).forEach(function (position, index) {
+        var cell = text.cells[index];
+        if (!data.movers[cell]) return;
+        shown[cell] = position;
+        moved.push(cell);
+      });
+    });
+    if (moved.length) redraw(moved);
+  }
   function offset(hole, name) {
     var mover = data.movers[name], now = shown[name], sum = 0, i;
     if (mover.ref) {
@@ -174,6 +241,7 @@
   // Shows `value` (already accepted) for `name`, gliding where the binding animates.
   function apply(name, value) {
     values[name] = value;
+    relayOut(name);
     if (!data.movers[name]) return;
     var next = state(name, value), glide = data.glides[name];
     if (glide && glide.dur > 0) {

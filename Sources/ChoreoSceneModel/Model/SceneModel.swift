@@ -54,6 +54,8 @@ public struct Scene: Sendable {
     public var inputRanges: [String: SourceRange] = [:]
     /// Every `{bind: …}` the scene writes, in file order (contract §20).
     public var bindings: [SceneBinding] = []
+    /// The live texts (contract §20), each node already a group of its cells.
+    public var liveTexts: [LiveText] = []
     /// `themes:`, in file order.
     public var themes: [SceneTheme] = []
     /// Every var's value (for naming theme slots after the var they come from).
