@@ -16,7 +16,7 @@
 #      original, and the repository's scenes through compile, import, compile (half an hour);
 #   7. the artwork study (scripts/artwork-study.sh): 1,500 SVG files of seven Debian packages
 #      imported, compiled and drawn by ThorVG vs the original in librsvg, per-package pass rates;
-#   8. Tests/conformance/binding_suite.py on scenes/data (bound values and live texts: ThorVG with
+#   8. Tests/conformance/binding_suite.py on Tests/conformance/data-scenes (bound values and live texts: ThorVG with
 #      the slots the TypeScript API computes, Chromium after choreo.set, against snapshot --input).
 # Run it before a release, after a change to the plugin, the importer or the runtimes, or
 # overnight, after scripts/test.sh has installed the tools both use.
@@ -46,11 +46,11 @@ for target in FuzzChoreo FuzzLanguageServer FuzzSVGImport FuzzMCP FuzzLottieImpo
     fi
 done
 
-echo "== bound values and live texts in ThorVG and Chromium (scenes/data)"
+echo "== bound values and live texts in ThorVG and Chromium (Tests/conformance/data-scenes)"
 mapfile -t scratch < <(swift_scratch_args)
 python="$(bash Tests/conformance/setup.sh)" \
     && swift build "${scratch[@]}" --product choreo </dev/null \
-    && "$python" Tests/conformance/binding_suite.py --choreo "$(swift build "${scratch[@]}" --show-bin-path)/choreo" scenes/data/*.yaml </dev/null \
+    && "$python" Tests/conformance/binding_suite.py --choreo "$(swift build "${scratch[@]}" --show-bin-path)/choreo" Tests/conformance/data-scenes/*.yaml </dev/null \
     || failed+=("binding suite")
 
 echo "== action.yml on a clean runner"

@@ -210,36 +210,46 @@ public func probeInputs<Document>(
             continue
         }
     }
-    // Each live text cell moves its numbers as a two-number input would: its position.
+    // Each live text cell moves its numbers as a two-number input would: its position. Every
+    // number follows one cell at most (its own element's), so two documents per axis find them
+    // all: one with every cell moved by 1, one with cell i moved by i + 1, whose ratio names it.
     result.texts = tokens.texts
-    if !tokens.texts.isEmpty {
+    let cells = tokens.texts.flatMap(\.cells)
+    if !cells.isEmpty {
         let resting = timeline.applyingInputs(values, blends: blends)
-        for text in tokens.texts {
-            for cell in text.cells {
-                guard let position = resting.node(at: cell.path)?.transform.position.value(at: 0) else { continue }
-                var columns: [Int: [Double]] = [:]
-                var followed = true
-                for (axis, step) in [(0, Point(1, 0)), (1, Point(0, 1))] {
-                    var moved = resting
-                    moved.updateNode(at: cell.path) { node in
-                        var track = Animated(Point(position.x + step.x, position.y + step.y))
-                        track.slot = node.transform.position.slot
-                        node.transform.position = track
-                    }
-                    let document = render(moved)
-                    guard sameStructure(skeleton, document) else {
-                        followed = false
-                        break
-                    }
-                    let shifted = numbers(document)
-                    for index in base.indices where shifted[index] != base[index] {
-                        columns[index, default: [0, 0]][axis] = shifted[index] - base[index]
-                    }
+        let positions = cells.map { resting.node(at: $0.path)?.transform.position.value(at: 0) }
+        func moved(axis: Int, by step: (Int) -> Double) -> [Double]? {
+            var document = resting
+            for (index, cell) in cells.enumerated() {
+                guard let position = positions[index] else { continue }
+                let delta = step(index)
+                document.updateNode(at: cell.path) { node in
+                    var track = Animated(Point(position.x + (axis == 0 ? delta : 0), position.y + (axis == 1 ? delta : 0)))
+                    track.slot = node.transform.position.slot
+                    node.transform.position = track
                 }
-                guard followed else { continue }
-                for (index, column) in columns { result.holes[index, default: ProbedNumber(base: base[index])].affine[cell.slot] = column }
-                result.movers[cell.slot] = .affine(reference: [position.x, position.y])
             }
+            let written = render(document)
+            return sameStructure(skeleton, written) ? numbers(written) : nil
+        }
+        var columns: [Int: (cell: Int, column: [Double])] = [:]
+        for axis in 0..<2 {
+            guard let uniform = moved(axis: axis, by: { _ in 1 }), let ramp = moved(axis: axis, by: { Double($0 + 1) }) else { continue }
+            for index in base.indices where uniform[index] != base[index] {
+                let coefficient = uniform[index] - base[index]
+                let cell = Int(((ramp[index] - base[index]) / coefficient).rounded()) - 1
+                guard cells.indices.contains(cell), columns[index].map({ $0.cell == cell }) ?? true else { continue }
+                var column = columns[index]?.column ?? [0, 0]
+                column[axis] = coefficient
+                columns[index] = (cell, column)
+            }
+        }
+        for (index, found) in columns {
+            result.holes[index, default: ProbedNumber(base: base[index])].affine[cells[found.cell].slot] = found.column
+        }
+        for (index, cell) in cells.enumerated() {
+            guard let position = positions[index] else { continue }
+            result.movers[cell.slot] = .affine(reference: [position.x, position.y])
         }
     }
     return result

@@ -51,7 +51,7 @@ import Testing
             _ = Spinner.Marker.allCases
         }
 
-        // The scenes an app feeds (scenes/data): a typed setter per input, every input set.
+        // The components an app feeds (Tests/conformance/data-scenes): a typed setter per input, every input set.
         func feed() {
             var sent: [String] = []
             let likes = LikeCounter.LottieSlots(setSlots: { sent.append($0) }, now: { 0 })
@@ -103,7 +103,7 @@ import Testing
           void state;
         }
 
-        // The scenes an app feeds (scenes/data): a typed setter per input, every input set.
+        // The components an app feeds (Tests/conformance/data-scenes): a typed setter per input, every input set.
         export function feed(svg: SVGSVGElement): string[] {
           const sent: string[] = [];
           const slots = { setSlots: (json: string) => sent.push(json) };
@@ -131,9 +131,11 @@ import Testing
     @Test func everySceneEmitsBothAPIsAndTheyCompile() throws {
         let sandbox = try Sandbox()
         let scenes = repositoryRoot().appendingPathComponent("scenes").path
-        let compiled = try sandbox.run(["compile", scenes, "-o", "api", "--emit", "swift-api,ts-api"])
+        // With the components an app feeds (bound values, live text).
+        let fed = repositoryRoot().appendingPathComponent("Tests/conformance/data-scenes").path
+        let compiled = try sandbox.run(["compile", scenes, fed, "-o", "api", "--emit", "swift-api,ts-api"])
         #expect(compiled.status == 0, "\(compiled)")
-        let sceneFiles = (FileManager.default.enumerator(atPath: scenes)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".yaml") }
+        let sceneFiles = try [scenes, fed].flatMap { try FileManager.default.contentsOfDirectory(atPath: $0).filter { $0.hasSuffix(".yaml") } }
         let swiftFiles = sandbox.list("api").filter { $0.hasSuffix(".swift") }
         let typeScriptFiles = sandbox.list("api").filter { $0.hasSuffix(".ts") }
         #expect(swiftFiles.count == sceneFiles.count && typeScriptFiles.count == sceneFiles.count, "\(sandbox.list("api"))")

@@ -36,7 +36,7 @@
     attr.h.forEach(function (hole) {
       Object.keys(hole.a || {}).concat(Object.keys(hole.t || {})).forEach(function (name) {
         var list = byInput[name] || (byInput[name] = []);
-        if (list.indexOf(attr) < 0) list.push(attr);
+        if (list[list.length - 1] !== attr) list.push(attr);
       });
     });
   });
@@ -187,10 +187,13 @@
   function requestFrame(callback) {
     return window.requestAnimationFrame ? window.requestAnimationFrame(callback) : window.setTimeout(callback, 16);
   }
+  // Each attribute once per redraw, however many of the names move it (a stamp, not a search:
+  // a scene of a thousand bound attributes redraws in linear time).
+  var stamp = 0;
   function redraw(names) {
-    var seen = [];
+    stamp++;
     names.forEach(function (name) {
-      (byInput[name] || []).forEach(function (attr) { if (seen.indexOf(attr) < 0) { seen.push(attr); write(attr); } });
+      (byInput[name] || []).forEach(function (attr) { if (attr.s !== stamp) { attr.s = stamp; write(attr); } });
     });
   }
   var probe = null;
