@@ -258,6 +258,18 @@ extension FrontendContext {
     func expandLiveTexts(in scene: inout Scene, registry: NodeRegistry) {
         var taken: Set<String> = []
         for (id, plan) in texts.live.sorted(by: { $0.key < $1.key }) {
+            // Its text is its inputs': a state's text or per-glyph motion would split it again.
+            if let perGlyph = texts.perGlyph[id] {
+                error(.perGlyphUnsupported, "'\(id)' is a live text, whose characters are laid out at run time: per-glyph motion cannot move them one by one",
+                      at: perGlyph.range, notes: [Note("the live text is here", at: plan.range)], help: "remove per-glyph, or write the text literally")
+                continue
+            }
+            if let state = texts.stateTexts.first(where: { $0.value[id] != nil }) {
+                error(.unknownProperty, "'\(id)' is a live text, whose text comes from its inputs; the state '\(state.key)' cannot give it another",
+                      at: state.value[id]!.range, notes: [Note("the live text is here", at: plan.range)],
+                      help: "set the input the text shows instead: an action such as set: {INPUT: VALUE}")
+                continue
+            }
             var live = plan.live
             // Far enough that the other rows of a strip are outside the picture wherever the node is.
             live.pitch = (4 * max(scene.size.x, scene.size.y, 2 * plan.fontSize) / 64).rounded(.up) * 64
