@@ -52,7 +52,7 @@
     return weights;
   }
   Object.keys(data.movers).forEach(function (name) {
-    shown[name] = data.inputs.hasOwnProperty(name) ? state(name, values[name]) : data.movers[name].ref.slice();
+    shown[name] = has(data.inputs, name) ? state(name, values[name]) : data.movers[name].ref.slice();
   });
   // Live texts: `{count | int}` laid out from the glyphs set at compile time. Each cell of a text
   // is a mover named by its slot, whose two numbers are its position: where its character sits,
@@ -83,7 +83,7 @@
       var value = values[part[1]], labels = text.labels[part[1]];
       if (typeof value === "number") return formatted(value, part[2], part[3]);
       if (typeof value === "boolean") return value ? "true" : "false";
-      if (typeof value === "string") return labels && labels.hasOwnProperty(value) ? labels[value] : value;
+      if (typeof value === "string") return labels && has(labels, value) ? labels[value] : value;
       return "";
     }).join("");
   }
