@@ -191,7 +191,8 @@ enum TypeScriptTokens {
                     out.indent {
                         let chars = input.declared.characters.map { string(String($0)) } ?? "null"
                         out.line("const chars: string | null = \(chars);")
-                        out.line("if (Array.from(value).length > \(input.declared.longestText) || (chars !== null && Array.from(value).some((c) => chars.indexOf(c) < 0))) return;")
+                        out.line("const characters = \(model.typeName)Characters(value);")
+                        out.line("if (characters.length > \(input.declared.longestText) || (chars !== null && characters.some((c) => chars.indexOf(c) < 0))) return;")
                         out.line("this.update(\(key), value, [], animated);")
                     }
                 }
@@ -339,6 +340,20 @@ enum TypeScriptTokens {
         }
         out.line("];")
         out.line("")
+        out.line("/** A text's characters (code points), as the compiler counts them for Latin and most scripts. */")
+        out.line("function \(name)Characters(text: string): string[] {")
+        out.indent {
+            out.line("const result: string[] = [];")
+            out.line("for (let i = 0; i < text.length; i++) {")
+            out.indent {
+                out.line("const unit = text.charCodeAt(i);")
+                out.line("if (unit >= 0xd800 && unit < 0xdc00 && i + 1 < text.length) { result.push(text.substr(i, 2)); i++; } else result.push(text.charAt(i));")
+            }
+            out.line("}")
+            out.line("return result;")
+        }
+        out.line("}")
+        out.line("")
         out.line("/** A number as a live text's format shows it (rounded half away from zero). */")
         out.line("function \(name)Format(value: number, kind: string | number, decimals: string | number): string {")
         out.indent {
@@ -372,7 +387,7 @@ enum TypeScriptTokens {
                 out.line("return labels && labels[value] !== undefined ? labels[value] : value;")
             }
             out.line("}).join(\"\");")
-            out.line("const rows = Array.from(shown).map((c) => { const k = text.chars.indexOf(c); return k < 0 ? text.chars.length : k; });")
+            out.line("const rows = \(name)Characters(shown).map((c) => { const k = text.chars.indexOf(c); return k < 0 ? text.chars.length : k; });")
             out.line("const pens: number[] = [];")
             out.line("let pen = 0;")
             out.line("for (let i = 0; i < rows.length && i < text.cells.length; i++) {")
@@ -381,7 +396,11 @@ enum TypeScriptTokens {
                 out.line("if (rows[i] >= text.adv.length) continue;")
                 out.line("pen += text.adv[rows[i]];")
                 out.line("if (i + 1 < rows.length && rows[i + 1] < text.adv.length) {")
-                out.indent { out.line("const pair = text.kern.find((k) => k[0] === rows[i] && k[1] === rows[i + 1]);") ; out.line("if (pair) pen += pair[2];") }
+                out.indent {
+                    out.line("for (let k = 0; k < text.kern.length; k++) {")
+                    out.indent { out.line("if (text.kern[k][0] === rows[i] && text.kern[k][1] === rows[i + 1]) { pen += text.kern[k][2]; break; }") }
+                    out.line("}")
+                }
                 out.line("}")
             }
             out.line("}")
