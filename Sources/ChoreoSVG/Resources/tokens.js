@@ -28,13 +28,15 @@
     attr.h.forEach(function (hole) {
       if (hole.a) hole.a = table(hole.a);
       if (hole.t) hole.t = table(hole.t);
+      // The names that move the hole, listed once: a redraw reads them without allocating.
+      hole.names = Object.keys(hole.a || {}).concat(Object.keys(hole.t || {}));
     });
   });
   var values = table(), shown = table(), byInput = table();
   Object.keys(data.inputs).forEach(function (name) { values[name] = data.inputs[name].value; });
   data.attrs.forEach(function (attr) {
     attr.h.forEach(function (hole) {
-      Object.keys(hole.a || {}).concat(Object.keys(hole.t || {})).forEach(function (name) {
+      hole.names.forEach(function (name) {
         var list = byInput[name] || (byInput[name] = []);
         if (list[list.length - 1] !== attr) list.push(attr);
       });
@@ -138,12 +140,11 @@
   }
   function write(attr) {
     var text = attr.p[0];
-    attr.h.forEach(function (hole, i) {
-      var value = hole.b;
-      Object.keys(hole.a || {}).forEach(function (name) { value += offset(hole, name); });
-      Object.keys(hole.t || {}).forEach(function (name) { value += offset(hole, name); });
+    for (var i = 0; i < attr.h.length; i++) {
+      var hole = attr.h[i], value = hole.b;
+      for (var k = 0; k < hole.names.length; k++) value += offset(hole, hole.names[k]);
       text += format(value, hole.f) + attr.p[i + 1];
-    });
+    }
     var el = elements[attr.e];
     if (el && el.getAttribute(attr.n) !== text) el.setAttribute(attr.n, text);
   }
@@ -205,6 +206,16 @@
       return channels.every(function (c) { return isFinite(c); }) ? channels.map(function (c) { return Math.min(Math.max(c, 0), 1); }) : null;
     }
     if (typeof text !== "string") return null;
+    // Hex, the common case, read here; anything else CSS reads through a probe's computed style.
+    var hex = /^#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i.exec(text);
+    if (hex) {
+      var digits = hex[1], wide = digits.length > 4, channels = [];
+      for (var n = 0; n < (wide ? digits.length / 2 : digits.length); n++) {
+        channels.push(parseInt(wide ? digits.substr(2 * n, 2) : digits[n] + digits[n], 16) / 255);
+      }
+      if (channels.length === 3) channels.push(1);
+      return channels;
+    }
     if (!probe) {
       probe = document.createElementNS("http://www.w3.org/2000/svg", "g");
       probe.setAttribute("display", "none");
