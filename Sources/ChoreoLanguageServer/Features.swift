@@ -56,7 +56,8 @@ extension LanguageServer {
             } else if place == .state || place == .nodeOverrides || place == .node, let node = index.node(word.text) {
                 text = nodeHover(node.id, shape: node.shape, document: document)
             }
-        } else if let key = context.valueOf, let value = SceneVocabulary.enumValues(forKey: key).first(where: { $0.value == word.text }),
+        } else if let key = context.valueOf,
+            let value = SceneVocabulary.enumValues(forKey: key, in: Self.place(of: context.path, index: index)).first(where: { $0.value == word.text }),
             !value.documentation.isEmpty
         {
             text = "**\(TextEscaping.markdown(word.text))**: \(value.documentation)"
@@ -150,6 +151,9 @@ extension LanguageServer {
             case (.node, "clip"): place = .clip
             case (.node, "shadow"), (.nodeOverrides, "shadow"): place = .shadow
             case (.node, "artwork"): place = .artwork
+            case (.node, "matte"): place = .matte
+            case (.node, "time"): place = .time
+            case (.node, "motion-path"), (.nodeOverrides, "motion-path"): place = .motionPath
             case (_, "easing"): place = .easingMap
             case (.easingMap, "spring"): place = .spring
             default: return nil
@@ -187,7 +191,7 @@ extension LanguageServer {
             case "font" where parent == .node:
                 for font in index.fonts { add(font.name, kind: 12, detail: "font") }
             default:
-                for value in SceneVocabulary.enumValues(forKey: key) { add(value.value, kind: 13, detail: value.documentation) }
+                for value in SceneVocabulary.enumValues(forKey: key, in: parent) { add(value.value, kind: 13, detail: value.documentation) }
             }
         } else if context.path.count == 3, ["timelines", "transitions"].contains(context.path.first), context.path[2] == "keyframes" {
             // Keyframe paths: `node.property`.

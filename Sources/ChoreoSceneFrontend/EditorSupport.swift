@@ -23,7 +23,10 @@ package func sceneInsight(root: YAMLNode, file: SourceFile, resolveModel: Bool =
     if let vars = pairs.first(where: { $0.key.scalar?.value == "vars" })?.value { context.readVars(vars) }
     guard resolveModel else { return SceneInsight(vars: context.environment.vars, scene: nil) }
     var bag = DiagnosticBag(file: file.path)
-    let scene = buildScene(from: root, file: file, diagnostics: &bag, files: files)
+    // As the compiler reads it: a node that uses a component is the component's group.
+    var expanded = root
+    expandComponents(in: &expanded, file: file, diagnostics: &bag)
+    let scene = buildScene(from: expanded, file: file, diagnostics: &bag, files: files)
     return SceneInsight(vars: context.environment.vars, scene: bag.hasErrors ? nil : scene)
 }
 

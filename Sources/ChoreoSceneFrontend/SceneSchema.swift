@@ -16,6 +16,10 @@ public enum SceneSchema {
         for place in ScenePlace.allCases where place != .scene {
             definitions.append((place.rawValue, object(for: place)))
         }
+        // A mask is written as a node whose `id` is optional (only an animated mask needs one).
+        if case let .object(members) = object(for: .node) {
+            definitions.append((Property.mask.key, .object(members.filter { $0.0 != "required" })))
+        }
         definitions += [
             ("number", .object([("description", "a number, a `$var` or an expression such as `$w / 2`"), ("type", ["number", "string"])])),
             ("point", .object([
@@ -202,7 +206,7 @@ public enum SceneSchema {
             // Each map of the table is a place of its own, with its own definition.
             let mapPlace = ScenePlace.allCases.first { SceneVocabulary.mapProperty($0) == property }!
             return ref(mapPlace.rawValue)
-        case .keyword: return enumSchema(property.key)
+        case .keyword: return enumSchema(property.key, in: place)
         case .boolean: return .object([("type", "boolean")])
         case .pathData:
             // SVG path data, or a list of commands `[M, x, y]` whose numbers may be expressions.
@@ -221,7 +225,7 @@ public enum SceneSchema {
         case .timePair: return .object([("type", "array"), ("minItems", 2), ("maxItems", 2), ("items", ref("number"))])
         case .pathOrMap where place == .nodeOverrides: return ref(ScenePlace.motionPath.rawValue)
         case .pathOrMap: return .object([("anyOf", [.object([("type", "string")]), ref(ScenePlace.motionPath.rawValue)])])
-        case .nodeOrList: return .object([("anyOf", [ref("node"), nodeList])])
+        case .nodeOrList: return .object([("anyOf", [ref(property.key), .object([("type", "array"), ("items", ref(property.key))])])])
         case .identifier: return ref("identifier")
         case .text: return .object([("type", "string")])
         }
@@ -349,8 +353,8 @@ public enum SceneSchema {
 
     static func ref(_ name: String) -> JSONValue { .object([("$ref", .string("#/definitions/\(name)"))]) }
 
-    static func enumSchema(_ key: String) -> JSONValue {
-        let values = SceneVocabulary.enumValues(forKey: key)
+    static func enumSchema(_ key: String, in place: ScenePlace? = nil) -> JSONValue {
+        let values = SceneVocabulary.enumValues(forKey: key, in: place)
         return .object([
             ("enum", .array(values.map { .string($0.value) })),
             ("markdownEnumDescriptions", .array(values.map { .string($0.documentation) })),

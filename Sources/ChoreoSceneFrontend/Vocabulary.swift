@@ -96,6 +96,17 @@ public enum SceneVocabulary {
     public static let anchorNames = anchorKeywords.map(\.0)
 
     /// The values a key takes from a fixed set, with a line about each.
+    /// The words a key takes in `place`: a key two maps share (`mode` on a mask and in a matte)
+    /// takes its own map's words there.
+    public static func enumValues(forKey key: String, in place: ScenePlace?) -> [(value: String, documentation: String)] {
+        if let map = place.flatMap(mapProperty),
+            let keywords = Property.allCases.lazy.compactMap({ $0.key == key && $0.parent == map ? $0.descriptor.keywords : nil }).first
+        {
+            return keywords.values.map { (value: $0.word, documentation: $0.documentation) }
+        }
+        return enumValues(forKey: key)
+    }
+
     public static func enumValues(forKey key: String) -> [(value: String, documentation: String)] {
         if let keywords = Property.allCases.lazy.compactMap({ $0.key == key ? $0.descriptor.keywords : nil }).first {
             return keywords.values.map { (value: $0.word, documentation: $0.documentation) }

@@ -450,3 +450,32 @@ private func completionLabels(_ server: LanguageServer, _ line: Int, _ character
     }
     #expect(value.hasPrefix("**artwork**: an SVG file"), "\(value)")
 }
+
+/// `mode` is a mask's key and a matte's: each offers its own words. A scene with components is
+/// read as the compiler reads it, so a node's hover shows its resolved style.
+@Test func aMattesModeOffersMatteModesAndAComponentSceneResolvesItsNodes() {
+    let scene = """
+        choreo: 1
+        size: [100, 100]
+        components:
+          dot: {layers: [{id: body, shape: ellipse, radius: 4, fill: red}]}
+        layers:
+          - {id: spot, shape: ellipse, radius: 15, position: [50, 50], fill: white}
+          - {id: photo, shape: rect, size: [40, 40], position: [50, 50], fill: blue, matte: {node: spot, mode: luma}}
+          - {id: pip, use: dot, position: [10, 10]}
+        """
+    let typing = server()
+    _ = open(typing, scene.replacingOccurrences(of: "mode: luma}", with: "mode: }"))
+    let modes = completionLabels(typing, 6, 103)
+    #expect(modes == ["alpha", "alpha-inverted", "luma", "luma-inverted"], "\(modes)")
+    let reading = server()
+    let diagnostics = open(reading, scene)
+    #expect(!"\(diagnostics)".contains("\"severity\""), "\(diagnostics)")
+    let reply = reading.handle(request("textDocument/hover", at(5, 10)))
+    guard case let .string(value)? = reply.first?["result"]?["contents"]?["value"] else {
+        Issue.record("no hover: \(reply)")
+        return
+    }
+    #expect(value.hasPrefix("**spot**: ellipse"), "\(value)")
+    #expect(!value.contains("the scene has errors"), "\(value)")
+}

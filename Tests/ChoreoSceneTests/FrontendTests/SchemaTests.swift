@@ -94,7 +94,7 @@ private func instance(_ url: URL) throws -> JSONValue {
 let schemaRejectedFixtures = [
     "unknown-key-keyframe-path.yaml", "unknown-key-node.yaml", "unknown-key-scene.yaml", "unknown-key-spring.yaml",
     "unknown-key-stroke.yaml", "unknown-key-transition.yaml", "unknown-value-anchor.yaml", "unknown-value-cap.yaml",
-    "unknown-value-fill-rule.yaml", "unknown-value-shape.yaml", "unknown-value-text-change.yaml", "unknown-value-trigger.yaml", "wrong-type-layers-map.yaml",
+    "unknown-value-fill-rule.yaml", "unknown-value-matte-mode.yaml", "unknown-value-shape.yaml", "unknown-value-text-change.yaml", "unknown-value-trigger.yaml", "wrong-type-layers-map.yaml",
     "wrong-type-list-for-number.yaml", "wrong-type-node-not-map.yaml", "wrong-type-point.yaml", "wrong-type-scene-list.yaml",
     "wrong-type-stop.yaml", "wrong-type-yes-for-boolean.yaml",
 ]
