@@ -7,6 +7,11 @@ own build does, accepts what the spec calls valid, and fails on broken output.
 - a compiled Lottie validates; a shape without its required member, a layer with a string size, a
   keyframe without its time each fail, with a message naming the place;
 - remembering `$ref` results changes no verdict (the same errors as the plain validator);
+- the layer keys' fixtures (Tests/ChoreoSceneTests/Fixtures/valid/layer-*.yaml, compiled by the
+  spec-schema stage with the other valid fixtures) validate, and hold every construct the Lottie
+  writes for them: precompositions, null parents, in and out points, blend modes, masks of every
+  mode (inverted, expanded), mattes of every mode, spatial tangents, a split position; a
+  difference mask is the only thing beyond the spec;
 - without ../shared the suite says it skipped and counts nothing.
 
 Run: .venv/bin/python -m pytest Tests/conformance/test_lottie_spec_schema.py
@@ -16,6 +21,8 @@ from __future__ import annotations
 
 import copy
 import json
+import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -27,6 +34,8 @@ import lottie_spec_schema  # noqa: E402
 from common import REPO_ROOT  # noqa: E402
 
 GOOD = REPO_ROOT / "Tests" / "ChoreoLottieTests" / "Golden" / "shapes.json"
+LAYER_FIXTURES = sorted((REPO_ROOT / "Tests" / "ChoreoSceneTests" / "Fixtures" / "valid").glob("layer-*.yaml"))
+CHOREO = os.environ.get("CHOREO", str(REPO_ROOT / ".build" / "debug" / "choreo"))
 needs_peer_suite = pytest.mark.skipif(not lottie_spec_schema.available(), reason=lottie_spec_schema.ABSENT)
 
 
@@ -141,3 +150,41 @@ def test_without_the_peer_suite_it_skips_with_a_message(monkeypatch, tmp_path, c
     output = capsys.readouterr().out
     assert "skipped" in output and "../shared" in output
     assert output.strip().splitlines()[-1] == "0 passed, 0 failed"
+
+
+def every_value(value: object):
+    """The value and everything nested in it."""
+    yield value
+    children = value.values() if isinstance(value, dict) else value if isinstance(value, list) else []
+    for child in children:
+        yield from every_value(child)
+
+
+@needs_peer_suite
+@pytest.mark.skipif(not Path(CHOREO).is_file(), reason=f"no choreo at {CHOREO} (set CHOREO)")
+def test_every_layer_key_the_lottie_writes_is_within_the_spec(tmp_path):
+    assert [path.name for path in LAYER_FIXTURES] == ["layer-traits.yaml", "layer-window.yaml"]
+    subprocess.run([CHOREO, "compile", *map(str, LAYER_FIXTURES), "-o", str(tmp_path), "--emit", "lottie"],
+                   check=True, capture_output=True)
+    layers, beyond = [], []
+    for fixture in LAYER_FIXTURES:
+        document = json.loads((tmp_path / f"{fixture.stem}.json").read_text())
+        assert lottie_spec_schema.errors(document) == [], fixture.name
+        beyond += [f"{fixture.stem}:{place}" for place in lottie_spec_schema.beyond_the_spec(document)[1]]
+        layers += document["layers"] + [layer for asset in document.get("assets", []) for layer in asset.get("layers", [])]
+    masks = [mask for layer in layers for mask in layer.get("masksProperties", [])]
+    assert {layer["ty"] for layer in layers} == {0, 3, 4}, "precompositions, null parents, shape layers"
+    assert any("parent" in layer for layer in layers)
+    assert any(layer["ip"] > 0 for layer in layers), "a window's in point"
+    assert {layer.get("bm", 0) for layer in layers} >= {0, 1, 2}
+    assert {mask["mode"] for mask in masks} == {"a", "s", "i", "f"}
+    assert any(mask["inv"] for mask in masks)
+    assert {mask["x"]["k"] > 0 for mask in masks if mask["x"]["a"] == 0} == {False, True}
+    assert any(mask["x"]["k"] < 0 for mask in masks if mask["x"]["a"] == 0), "a mask pulled in"
+    assert {layer["tt"] for layer in layers if "tt" in layer} == {1, 2, 3, 4}
+    assert {layer["td"] for layer in layers if "td" in layer} == {1}
+    assert any(layer["ks"]["p"].get("s") for layer in layers), "a split position"
+    assert any(isinstance(item, dict) and "t" in item and "to" in item and "ti" in item
+               for item in every_value(layers)), "a keyframe with spatial tangents"
+    assert len(beyond) == 1 and beyond[0].startswith("layer-traits:/layers/"), beyond
+

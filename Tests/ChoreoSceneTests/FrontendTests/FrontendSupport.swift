@@ -18,6 +18,8 @@ func frontendBuild(_ text: String, path: String = "test.yaml", artwork: (any Art
     let (root, yamlDiagnostics) = readYAML(file)
     bag.append(contentsOf: yamlDiagnostics)
     guard var root else { return (nil, bag.diagnostics.sortedForReport()) }
+    // As `readScene` does: components first, then artwork.
+    expandComponents(in: &root, file: file, diagnostics: &bag)
     if let artwork { _ = expandArtwork(in: &root, file: file, loader: artwork, files: SceneFolderFiles(), diagnostics: &bag) }
     let scene = buildScene(from: root, file: file, diagnostics: &bag, files: SceneFolderFiles())
     return (scene, bag.diagnostics.sortedForReport())

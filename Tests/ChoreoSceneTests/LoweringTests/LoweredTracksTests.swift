@@ -275,8 +275,11 @@ private func track(_ values: Double...) -> Animated<PropertyValue> {
         // Lowering marks the nodes pointer triggers target (`target:`); the builder alone does not.
         let targets = Set(lowered.stateMachine?.targets.map(\.node) ?? [])
         var ignored = DiagnosticBag(file: url.path)
-        let builder = NodeBuilder(lowered: context.buildTracks(context.layOutSpans(diagnostics: &ignored), diagnostics: &ignored))
-        let whole = scene.layers.map { builder.node($0).markingTargets(targets) }
+        let plans = context.layOutSpans(diagnostics: &ignored)
+        var builder = NodeBuilder(lowered: context.buildTracks(plans, diagnostics: &ignored))
+        // Windows run on the spans' clocks; a matte's source goes into the node it mattes.
+        builder.spanClocks = plans.map(SpanClock.init)
+        let whole = builder.attachingMattes(scene.layers.map { builder.node($0) }, written: scene.layers).map { $0.markingTargets(targets) }
         if layerByLayer.isEmpty && !scene.layers.isEmpty { continue }  // rejected before its nodes are built
         #expect(layerByLayer == whole, "\(url.lastPathComponent)")
         compared += 1
