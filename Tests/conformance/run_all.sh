@@ -32,7 +32,7 @@
 #   7c. artwork_study.py --quick: two SVG files of each of seven Debian packages (icon themes, clip
 #      art) imported, compiled and drawn by ThorVG vs librsvg (scripts/artwork-study.sh has the
 #      whole study, which scripts/test-slow.sh runs);
-#   8. (beside suites 3–7, as each uses about one core) the pytest self-tests proving the Lottie, dotLottie suites and the audit fail on broken
+#   8. (beside suites 3–7, as each uses about one core) the pytest self-tests proving the Lottie, dotLottie, render suites and the audit fail on broken
 #      output, that the matrix covers every property of docs/scene-format.md §5, and that
 #      browser.py drives Chromium with real input; test_tgs.py (`--target tgs` stickers:
 #      gzip, python-lottie's TGS validator, ThorVG/rlottie); test_pre_commit.py (the hooks of
@@ -137,7 +137,8 @@ self_tests_lane() {
     Tests/conformance/test_text_rendering.py Tests/conformance/test_inputs_api.py \
     Tests/conformance/test_dotlottie_bind.py Tests/conformance/test_preview_inputs.py "${preview_edit_tests[@]}" \
     Tests/conformance/test_dotlottie_loop_exit.py Tests/conformance/test_loop_exit.py Tests/conformance/test_reduced_motion.py \
-    Tests/conformance/test_mcp.py Tests/conformance/test_prototype_names.py Tests/conformance/test_trim_dash.py >"$work/pytest.log" 2>&1
+    Tests/conformance/test_mcp.py Tests/conformance/test_prototype_names.py Tests/conformance/test_trim_dash.py \
+    Tests/conformance/test_render_suite_fails.py >"$work/pytest.log" 2>&1
     local status=$?
     echo "$status" >"$work/pytest.status"
     echo "   (self-tests, beside the suites above: $((SECONDS - lane_started)) s)" >>"$work/pytest.log"
