@@ -31,7 +31,7 @@ private let referencedOnlyElements: Set<String> = [
     "mask", "pattern", "marker", "filter", "stop", "font", "font-face", "color-profile", "cursor", "view",
 ]
 
-private let unsupportedElements: [String: String] = [
+let unsupportedElements: [String: String] = [
     "text": "text is not imported; write it as a text node of the scene",
     "image": "images are not imported",
     "foreignObject": "foreignObject is not imported",
@@ -46,7 +46,7 @@ private let unsupportedElements: [String: String] = [
     "iframe": "iframe is not imported",
 ]
 
-private let shapeElements: Set<String> = ["path", "rect", "circle", "ellipse", "line", "polyline", "polygon"]
+let shapeElements: Set<String> = ["path", "rect", "circle", "ellipse", "line", "polyline", "polygon"]
 
 /// What the walk does with an element, decided once per element name as the tree is read, so
 /// the walk tests no set of names, and compares no names, per element.
@@ -100,13 +100,13 @@ enum SVGElementKind: Sendable {
     }
 }
 
-private let unsupportedEffects: [(property: StyleProperty, name: String, what: String)] = [(.mask, "mask", "masks"), (.filter, "filter", "filters")]
+let unsupportedEffects: [(property: StyleProperty, name: String, what: String)] = [(.mask, "mask", "masks"), (.filter, "filter", "filters")]
 private let markerProperties: [StyleProperty] = [.markerStart, .markerMid, .markerEnd]
 private let lineCaps = ["butt", "round", "square"]
 private let lineJoins = ["miter", "round", "bevel"]
 private let lineJoinsDrawnAsMiter = ["miter-clip", "arcs"]
 
-private struct Mapper {
+struct Mapper {
     let root: SVGElement
     var byID: [String: SVGElement] = [:]
     var sheet = StyleSheet()
@@ -151,7 +151,7 @@ private struct Mapper {
     /// Elements visited working out groups' boxes, over the whole import (`contentBounds`).
     var boundsVisits = 0
     /// `gradientStylesInPlace()`'s answer, once asked for.
-    private var gradientStyles: [String: ComputedStyle]?
+    var gradientStyles: [String: ComputedStyle]?
     var clipPathStyles: [String: ComputedStyle] = [:]
     var clipShapeFills: [String: ClipShapeFill] = [:]
     /// Set by `clipPath` when the clip holds nothing that draws (no child, or none SVG lets clip):
@@ -179,7 +179,7 @@ private struct Mapper {
         sheet.indexRules()
     }
 
-    private mutating func index(_ element: SVGElement) {
+    mutating func index(_ element: SVGElement) {
         treeElements += 1
         if element.kind == .use { holdsUse = true }
         if let id = element[.id] {
@@ -303,7 +303,7 @@ private struct Mapper {
     }
 
     /// The computed style the element with `id` inherits from its ancestors.
-    private func ancestorsStyle(of id: String) -> ComputedStyle? {
+    func ancestorsStyle(of id: String) -> ComputedStyle? {
         var style = ComputedStyle().child(root, sheet: sheet)
         func search(_ element: SVGElement, _ inherited: ComputedStyle) -> ComputedStyle? {
             for child in element.children {
@@ -316,7 +316,7 @@ private struct Mapper {
         return style
     }
 
-    private func ancestorsTransform(of id: String) -> Affine? {
+    func ancestorsTransform(of id: String) -> Affine? {
         func search(_ element: SVGElement, _ matrix: Affine) -> Affine? {
             for child in element.children {
                 if child[.id] == id { return matrix }
@@ -326,48 +326,6 @@ private struct Mapper {
             return nil
         }
         return search(root, .identity)
-    }
-
-    // MARK: Ids
-
-    mutating func claimID(for element: SVGElement, fallback: String) -> String {
-        let location = ArtworkLocation(line: element.line, column: element.column)
-        var base: String
-        if let raw = element[.id], !raw.isEmpty {
-            base = identifier(from: raw)
-            if claim(base, at: location) { return base }
-        } else {
-            base = fallback
-        }
-        while true {
-            let (candidate, word, bit) = numberedID(base, nextCount(for: base))
-            if reservedBits[word] & bit == 0 || !reserved.contains(candidate), claim(candidate, at: location) { return candidate }
-        }
-    }
-
-    /// Claims `id` for the element at `location`; false, and the earlier claim kept, when it is taken.
-    private mutating func claim(_ id: String, at location: ArtworkLocation) -> Bool {
-        guard let earlier = locations.updateValue(location, forKey: id) else { return true }
-        locations[id] = earlier
-        return false
-    }
-
-    /// The next number of the ids generated from `base`, counted in place (one lookup). A base
-    /// is counted in one place only: in `generatedByBase` if it was among the first few seen.
-    private mutating func nextCount(for base: String) -> Int {
-        for index in generatedByBase.indices where generatedByBase[index].base == base {
-            generatedByBase[index].count += 1
-            return generatedByBase[index].count
-        }
-        if generatedByBase.count < generatedBasesKept {
-            generatedByBase.append((base, 1))
-            return 1
-        }
-        func increment(_ count: inout Int) -> Int {
-            count += 1
-            return count
-        }
-        return increment(&generated[base, default: 0])
     }
 
     // MARK: Walking
@@ -538,7 +496,7 @@ private struct Mapper {
 
     /// How many elements `element` becomes with every `use` expanded, saturating just past the
     /// limit: counted once per use target, so a `use` bomb is refused before anything is built.
-    private func expandedCount(_ element: SVGElement, memo: inout [String: Int], inProgress: inout Set<String>) -> Int {
+    func expandedCount(_ element: SVGElement, memo: inout [String: Int], inProgress: inout Set<String>) -> Int {
         var total = 1
         if element.kind == .use, let href = element[.href], href.hasPrefix("#") {
             let id = String(href.dropFirst())
@@ -561,7 +519,7 @@ private struct Mapper {
 
     /// True when `element` or what it holds uses one of `ids`, directly or through other uses
     /// (a cycle SVG draws nothing for); each id is visited once, so this is linear in the file.
-    private func containsUse(of ids: [String], in element: SVGElement) -> Bool {
+    func containsUse(of ids: [String], in element: SVGElement) -> Bool {
         var visited: Set<String> = []
         var pending: [SVGElement] = [element]
         let targets = Set(ids)
@@ -579,7 +537,7 @@ private struct Mapper {
     /// The length of a shape's attribute `name`, nil for none. A unit of the font's metrics is
     /// valid CSS, which SVG sizes: taken as no length (as an invalid one is), it would draw a
     /// different picture without a word, so it warns.
-    private mutating func shapeLength(_ element: SVGElement, _ name: SVGAttributeName, percentOf reference: Double, style: ComputedStyle) -> Double? {
+    mutating func shapeLength(_ element: SVGElement, _ name: SVGAttributeName, percentOf reference: Double, style: ComputedStyle) -> Double? {
         let text = element[name]
         if let length = parseLength(text, percentOf: reference) { return length }
         guard let text else { return nil }
@@ -592,7 +550,7 @@ private struct Mapper {
 
     /// The element's own transform: CSS's `transform` when it has one the importer reads, else the
     /// attribute's (identity for none or an invalid one, which SVG ignores).
-    private mutating func ownTransform(of element: SVGElement, css: String?, warning: Bool) -> Affine {
+    mutating func ownTransform(of element: SVGElement, css: String?, warning: Bool) -> Affine {
         if let css {
             if let parsed = parseCSSTransform(css) { return parsed }
             if warning { warn(element, "the CSS transform '\(css)' is not one the importer reads; the element's transform attribute applies instead") }
@@ -608,7 +566,7 @@ private struct Mapper {
     /// Nil when it holds nothing, or something whose box the importer does not work out (a nested
     /// svg, a symbol, text, an image), or when working it out has visited more elements, over the
     /// whole import, than the import may make nodes.
-    private mutating func contentBounds(of element: SVGElement, style: ComputedStyle) -> Box? {
+    mutating func contentBounds(of element: SVGElement, style: ComputedStyle) -> Box? {
         var box: Box?
         guard accumulateContentBounds(of: element, style: style, matrix: .identity, useDepth: 0, into: &box) else { return nil }
         return box
@@ -616,7 +574,7 @@ private struct Mapper {
 
     /// Adds the boxes of what `element` holds, through `matrix`, to `box`; false for content
     /// whose box the importer does not work out.
-    private mutating func accumulateContentBounds(of element: SVGElement, style: ComputedStyle, matrix: Affine, useDepth: Int, into box: inout Box?) -> Bool {
+    mutating func accumulateContentBounds(of element: SVGElement, style: ComputedStyle, matrix: Affine, useDepth: Int, into box: inout Box?) -> Bool {
         for child in element.children {
             boundsVisits += 1
             guard boundsVisits <= SVGLimits.maxOutputNodes else { return false }
@@ -656,11 +614,11 @@ private struct Mapper {
         return true
     }
 
-    private mutating func applyOpacity(_ node: inout ArtworkNode, _ style: ComputedStyle) {
+    mutating func applyOpacity(_ node: inout ArtworkNode, _ style: ComputedStyle) {
         if let opacity = style[.opacity].flatMap(parseOpacity), opacity < 1 { node.opacity = opacity }
     }
 
-    private func setTransform(_ node: inout ArtworkNode, _ matrix: Affine, _ similarity: (rotation: Double, scale: Double)) {
+    func setTransform(_ node: inout ArtworkNode, _ matrix: Affine, _ similarity: (rotation: Double, scale: Double)) {
         node.anchor = Point(0, 0)
         node.position = Point(matrix.e, matrix.f)
         if abs(similarity.rotation) > 1e-9 { node.rotation = similarity.rotation }
@@ -669,7 +627,7 @@ private struct Mapper {
 
     /// The one child of a `switch` that SVG draws: the first element whose conditions hold
     /// (none, when none does). Text between them and comments are no children here.
-    private func chosenByConditions(_ children: [SVGElement]) -> [SVGElement] {
+    func chosenByConditions(_ children: [SVGElement]) -> [SVGElement] {
         for child in children where child.kind != .foreign && conditionsHold(child) { return [child] }
         return []
     }
@@ -678,7 +636,7 @@ private struct Mapper {
     /// No extension is supported (Illustrator's `foreignObject` fallback asks for its own), every
     /// feature string is taken as supported (SVG 2 dropped `requiredFeatures`, and librsvg and
     /// browsers ignore it), and the language is English, as a renderer with no user to ask takes it.
-    private func conditionsHold(_ element: SVGElement) -> Bool {
+    func conditionsHold(_ element: SVGElement) -> Bool {
         // An empty list is false too: it names nothing that could be supported.
         if element["requiredExtensions"] != nil { return false }
         if let languages = element["systemLanguage"] {
@@ -891,7 +849,7 @@ private struct Mapper {
     /// (its outline mapped back, so it draws where it did, and the gradient is a circle in its
     /// coordinates) and the stroke, if any, drawn as it was: an uneven scale would stretch its width.
     /// Nil when the frame cannot be drawn so (it flattens the plane).
-    private mutating func ellipticalFill(of node: ArtworkNode, frame: Affine, outline: PathShape, localToNode: Affine, element: SVGElement) throws(SVGReadError) -> ArtworkNode? {
+    mutating func ellipticalFill(of node: ArtworkNode, frame: Affine, outline: PathShape, localToNode: Affine, element: SVGElement) throws(SVGReadError) -> ArtworkNode? {
         guard case let .radial(center, radius, stops)? = node.fill, let axes = frame.axisDecomposition else { return nil }
         // Only the ratio of the axes needs the node's scale: the even part of it (`even`) goes
         // into the circle, so the node's coordinates stay near the shape's, whose numbers are
@@ -936,7 +894,7 @@ private struct Mapper {
     }
 
     /// `outline`, or for path data counted but not built (`pathData`), its shape: the count proved it parses.
-    private static func outlineOrParsed(_ outline: PathShape?, pathData: String?) -> PathShape {
+    static func outlineOrParsed(_ outline: PathShape?, pathData: String?) -> PathShape {
         if let outline { return outline }
         return (try? parsePathData(pathData ?? "").get()) ?? PathShape([])
     }
@@ -945,7 +903,7 @@ private struct Mapper {
     /// in), each group placed at `location` (the first child's, kept or not) and kept within the
     /// scene's limits as it is made, but for the outermost when `keepingOutermost` is false (its
     /// caller places it first).
-    private mutating func clippedInside(_ children: [ArtworkNode], by clips: [String], at location: ArtworkLocation?, keepingOutermost: Bool = true) throws(SVGReadError) -> [ArtworkNode] {
+    mutating func clippedInside(_ children: [ArtworkNode], by clips: [String], at location: ArtworkLocation?, keepingOutermost: Bool = true) throws(SVGReadError) -> [ArtworkNode] {
         if children.isEmpty { return [] }
         var nodes = children
         for (index, clip) in clips.enumerated() {
@@ -967,7 +925,7 @@ private struct Mapper {
     /// Also counts what the node writes (`ImportedScene.estimatedBytes`), refusing the file
     /// past `SVGLimits.maxOutputBytes`: a paint, a dash list or a clip is written once for each
     /// node that has it, and `use` makes many nodes of one element.
-    private mutating func keptWithinSceneLimits(_ node: inout ArtworkNode) throws(SVGReadError) -> Bool {
+    mutating func keptWithinSceneLimits(_ node: inout ArtworkNode) throws(SVGReadError) -> Bool {
         if let warning = sceneLimitWarning(fixing: &node) {
             nodesLeftOut.append(warning)
             return false
@@ -983,7 +941,7 @@ private struct Mapper {
 
     /// A clipped shape whose clip intersects `clips`: groups around it take its placement, so
     /// every clip is in the same coordinates (the shape's local ones).
-    private mutating func clippedAround(_ shape: ArtworkNode, by clips: [String], element: SVGElement) throws(SVGReadError) -> ArtworkNode? {
+    mutating func clippedAround(_ shape: ArtworkNode, by clips: [String], element: SVGElement) throws(SVGReadError) -> ArtworkNode? {
         var inner = shape
         inner.position = nil
         inner.anchor = nil
@@ -999,634 +957,7 @@ private struct Mapper {
         return outer
     }
 
-    // MARK: Paint
-
-    /// The paint `text` gives, nil for an invalid colour (warned unless `quiet`).
-    mutating func paint(_ text: String, opacity: Double, style: ComputedStyle, element: SVGElement, bounds: @autoclosure () -> Box, matrix: Affine, quiet: Bool = false, allowsEllipse: Bool = false) -> ArtworkPaint? {
-        // `none`, the stroke of most shapes, compares equal at once: it is never looked up.
-        if text == "none" { return ArtworkPaint.none }
-        var parsed: PaintText?
-        // By index: a `for in` copy of each entry retained and released its text and paint.
-        for index in recentPaints.indices where recentPaints[index].text == text {
-            parsed = recentPaints[index].parsed
-            break
-        }
-        if parsed == nil {
-            if let known = paintTexts[text] {
-                parsed = known
-            } else {
-                parsed = paintText(text)
-                paintTexts[text] = parsed
-            }
-            if recentPaints.count < recentPaintCount {
-                recentPaints.append((text, parsed!))
-            } else {
-                recentPaints[nextRecentPaint] = (text, parsed!)
-                nextRecentPaint = (nextRecentPaint + 1) % recentPaintCount
-            }
-        }
-        var value: String
-        switch parsed! {
-        case .none: return ArtworkPaint.none
-        case let .color(known, parsedColor):
-            guard var color = parsedColor ?? color(known, style: style) else {
-                if !quiet { warn(element, "the colour '\(known)' is not valid; it is ignored, as SVG ignores it (the inherited or initial paint applies)") }
-                return nil
-            }
-            color.a *= opacity
-            return .color(color)
-        case let .reference(reference, fallback, server):
-            if let server {
-                if server.name == "linearGradient" || server.name == "radialGradient" {
-                    let painted = gradient(server, opacity: opacity, bounds: bounds(), matrix: matrix, user: element, allowsEllipse: allowsEllipse)
-                    // A gradient without stops paints with the fallback colour when there is one.
-                    if painted != .none || fallback.isEmpty { return painted }
-                } else {
-                    warn(element, "\(server.name == "pattern" ? "patterns" : "the paint server <\(server.name)>") cannot be imported; \(fallback.isEmpty ? "the paint is left out" : "its fallback colour is used")")
-                }
-            } else if !reference.hasPrefix("#") {
-                warn(element, "the paint '\(reference)' is outside the file; nothing outside the SVG is read")
-            }
-            if fallback.isEmpty || fallback == "none" { return ArtworkPaint.none }
-            value = fallback
-        }
-        guard var color = color(value, style: style) else {
-            warn(element, "the colour '\(value)' is not understood; the paint is left out")
-            return ArtworkPaint.none
-        }
-        color.a *= opacity
-        return .color(color)
-    }
-
-    /// What a paint's text says, before any reference is looked up: a colour's is parsed here
-    /// unless it is `currentColor`, which depends on the style.
-    private mutating func paintText(_ text: String) -> PaintText {
-        let value = String(trimmedWhitespace(text))
-        if value == "none" { return .none }
-        if value.hasPrefix("url(") {
-            // In ASCII text a byte is a character: the search needs no grapheme breaking.
-            let close = (value.utf8.allSatisfy { $0 < 0x80 } ? value.utf8.firstIndex(of: UInt8(ascii: ")")) : value.firstIndex(of: ")")) ?? value.endIndex
-            let reference = trimmedQuotes(trimmedSpacesAndTabs(value[value.index(value.startIndex, offsetBy: 4)..<close]))
-            let fallback = close < value.endIndex ? trimmedSpacesAndTabs(value[value.index(after: close)...]) : ""
-            // SVG 1.1's ICC colour after a fallback makes the whole paint invalid in CSS (Chromium's
-            // and resvg's reading): drawing the gradient would differ from them without a word.
-            if fallback.contains("icc-color(") { return .color(value, parsed: .some(nil)) }
-            return .reference(reference, fallback: fallback, server: reference.hasPrefix("#") ? byID[String(reference.dropFirst())] : nil)
-        }
-        if trimmedWhitespace(value).lowercased() == "currentcolor" { return .color(value, parsed: nil) }
-        return .color(value, parsed: .some(color(value, style: ComputedStyle())))
-    }
-
-    mutating func color(_ text: String, style: ComputedStyle) -> RGBA? {
-        let value = trimmedWhitespace(text)
-        if let known = colors[value] { return known }
-        if value.lowercased() == "currentcolor" {
-            let current = style[.color] ?? "black"
-            return current.lowercased() == "currentcolor" ? RGBA(0, 0, 0, 1) : color(current, style: ComputedStyle())
-        }
-        let parsed = parsedColor(String(value))
-        colors[value] = parsed
-        return parsed
-    }
-
-    private func parsedColor(_ value: String) -> RGBA? {
-        // CSS refuses this where a scene's colours accept it: drawn, it would differ from SVG quietly.
-        if mixesNumbersAndPercentages(value) { return nil }
-        if case let .success(color) = parseColor(value, environment: ValueEnvironment()) { return color }
-        return hslColor(value) ?? clampedRGBColor(value)
-    }
-
-    /// The gradient's attributes with those it inherits through `href` filled in, and the stops of
-    /// the first gradient in the chain that has any, with that gradient.
-    func gradientChain(_ server: SVGElement) -> (attributes: [String: String], stops: [SVGElement], stopsOwner: SVGElement) {
-        var attributes = server.attributes
-        var stops = server.children.filter { $0.name == "stop" }
-        var stopsOwner = server
-        var current = server
-        var seen: Set<String> = [server[.id] ?? ""]
-        while let href = current[.href], href.hasPrefix("#"), let next = byID[String(href.dropFirst())], seen.count < 32,
-            !seen.contains(String(href.dropFirst())) {
-            seen.insert(String(href.dropFirst()))
-            guard next.name == "linearGradient" || next.name == "radialGradient" else { break }
-            for key in ["gradientUnits", "gradientTransform", "spreadMethod"] where attributes[key] == nil {
-                attributes[key] = next[key]
-            }
-            if next.name == server.name {
-                for key in ["x1", "y1", "x2", "y2", "cx", "cy", "r", "fx", "fy", "fr"] where attributes[key] == nil {
-                    attributes[key] = next[key]
-                }
-            }
-            if stops.isEmpty {
-                stops = next.children.filter { $0.name == "stop" }
-                stopsOwner = next
-            }
-            current = next
-        }
-        return (attributes, stops, stopsOwner)
-    }
-
-    /// The computed style of every gradient with an id, in its place in the tree: what a stop's
-    /// `currentColor` takes its `color` from. Made by one walk, the first time a stop needs it.
-    private mutating func gradientStylesInPlace() -> [String: ComputedStyle] {
-        if let known = gradientStyles { return known }
-        var styles: [String: ComputedStyle] = [:]
-        func walk(_ element: SVGElement, _ style: ComputedStyle) {
-            for child in element.children {
-                let childStyle = style.child(child, sheet: sheet)
-                if child.name == "linearGradient" || child.name == "radialGradient", let id = child[.id], styles[id] == nil {
-                    styles[id] = childStyle
-                }
-                walk(child, childStyle)
-            }
-        }
-        walk(root, ComputedStyle().child(root, sheet: sheet))
-        gradientStyles = styles
-        return styles
-    }
-
-    /// A gradient's attributes (its `href` chain's included) and stops, before any opacity: the
-    /// same for every shape it paints, so worked out once per gradient.
-    mutating func resolvedGradient(_ server: SVGElement) -> ResolvedGradient {
-        let key = server[.id] ?? ""
-        if let resolved = resolvedGradients[key] { return resolved }
-        let (attributes, stopElements, stopsOwner) = gradientChain(server)
-        let ownerStyle = ComputedStyle().child(stopsOwner, sheet: sheet)
-        var stops: [ArtworkStop] = []
-        var lastOffset = 0.0
-        for stop in stopElements {
-            var style = ownerStyle.child(stop, sheet: sheet)
-            if let stopColor = style[.stopColor], trimmedWhitespace(stopColor).lowercased() == "currentcolor" {
-                // `color` is inherited from where the gradient is written, not from what it paints.
-                let inPlace = stopsOwner[.id].flatMap { gradientStylesInPlace()[$0] } ?? ownerStyle
-                style = inPlace.child(stop, sheet: sheet)
-            }
-            var offset = String(trimmedWhitespace(stop[.offset] ?? "0"))
-            var divisor = 1.0
-            if offset.hasSuffix("%") {
-                offset.removeLast()
-                divisor = 100
-            }
-            let value = min(1, max(lastOffset, (Double(offset) ?? 0) / divisor))
-            lastOffset = value
-            var color = self.color(style[.stopColor] ?? "black", style: style) ?? RGBA(0, 0, 0, 1)
-            color.a *= style[.stopOpacity].flatMap(parseOpacity) ?? 1
-            stops.append(ArtworkStop(offset: value, color: color))
-        }
-        let resolved = ResolvedGradient(attributes: attributes, stops: stops)
-        resolvedGradients[key] = resolved
-        return resolved
-    }
-
-    /// A radial gradient's paint in the coordinates `matrix` maps the shape's into. Stretched
-    /// into an ellipse (and `allowsEllipse`), its centre and radius are in the gradient's own
-    /// space instead, and `ellipticalGradientFrame` maps that space into the shape's.
-    mutating func gradient(_ server: SVGElement, opacity: Double, bounds: Box, matrix: Affine, user: SVGElement, allowsEllipse: Bool = false) -> ArtworkPaint {
-        let resolved = resolvedGradient(server)
-        var stops = resolved.stops
-        if opacity != 1 { for index in stops.indices { stops[index].color.a *= opacity } }
-        if stops.isEmpty { return .none }
-        if stops.count == 1 { return .color(stops[0].color) }
-        let spread: GradientSpread
-        if let known = GradientSpread(resolved.spreadMethod) {
-            spread = known
-        } else {
-            warn(user, "spreadMethod '\(resolved.spreadMethod ?? "")' is not valid; the gradient pads its end colours, as SVG does")
-            spread = .pad
-        }
-        /// The periods of a repeated or reflected gradient that cover the painted box, given each
-        /// corner's gradient parameter; nil to pad (one period covers it, or too many would).
-        func periods(_ parameter: (Point) -> Double, from origin: Double? = nil) -> (first: Int, count: Int)? {
-            guard spread != .pad else { return nil }
-            var parameters = corners(of: bounds, through: matrix).map(parameter)
-            if let origin { parameters.append(origin) }
-            guard let periods = spreadPeriods(covering: parameters) else { return nil }
-            let count = periods.last - periods.first
-            guard count <= maxSpreadPeriods else {
-                warn(user, "spreadMethod '\(resolved.spreadMethod ?? "")' over more than \(maxSpreadPeriods) periods of the gradient is not imported; it pads its end colours")
-                return nil
-            }
-            return (periods.first, count)
-        }
-        let objectBounds = resolved.gradientUnits != "userSpaceOnUse"
-        var space = matrix
-        if objectBounds {
-            guard bounds.width > 0, bounds.height > 0 else { return .none }
-            space = space.concatenating(Affine(a: bounds.width, d: bounds.height, e: bounds.minX, f: bounds.minY))
-        }
-        if let text = resolved.gradientTransform, let transform = parseTransform(text) {
-            space = space.concatenating(transform)
-        }
-        func length(_ given: String?, _ fallback: String, _ reference: Double) -> Double {
-            let text = given ?? fallback
-            if objectBounds, text.hasSuffix("%") { return (Double(text.dropLast()) ?? 0) / 100 }
-            return parseLength(text, percentOf: reference) ?? 0
-        }
-        if server.name == "linearGradient" {
-            let start = Point(length(resolved.x1, "0%", viewport.x), length(resolved.y1, "0%", viewport.y))
-            let end = Point(length(resolved.x2, "100%", viewport.x), length(resolved.y2, "0%", viewport.y))
-            if start == end { return .color(stops[stops.count - 1].color) }
-            let from = space.apply(start)
-            let isoline = space.applyLinear(Point(-(end.y - start.y), end.x - start.x))
-            let reach = space.apply(end) - from
-            let along = isoline.x * isoline.x + isoline.y * isoline.y
-            guard along > 0 else { return .color(stops[stops.count - 1].color) }
-            let shift = (reach.x * isoline.x + reach.y * isoline.y) / along
-            let to = Point(from.x + reach.x - shift * isoline.x, from.y + reach.y - shift * isoline.y)
-            let axis = to - from
-            let axisLengthSquared = axis.x * axis.x + axis.y * axis.y
-            if let (first, count) = periods({ (($0.x - from.x) * axis.x + ($0.y - from.y) * axis.y) / axisLengthSquared }) {
-                let start = Double(first), end = Double(first + count)
-                return .linear(
-                    from: Point(from.x + axis.x * start, from.y + axis.y * start), to: Point(from.x + axis.x * end, from.y + axis.y * end),
-                    stops: spreadStops(stops, first: first, count: count, spread: spread))
-            }
-            return .linear(from: from, to: to, stops: stops)
-        }
-        let diagonal = viewportDiagonal
-        let center = Point(length(resolved.cx, "50%", viewport.x), length(resolved.cy, "50%", viewport.y))
-        let radius = length(resolved.r, "50%", diagonal)
-        guard radius > 0 else { return .color(stops[stops.count - 1].color) }
-        let focal = Point(resolved.fx == nil ? center.x : length(resolved.fx, "50%", viewport.x), resolved.fy == nil ? center.y : length(resolved.fy, "50%", viewport.y))
-        if abs(focal.x - center.x) > 1e-9 || abs(focal.y - center.y) > 1e-9 {
-            warn(user, "a radial gradient's focal point (fx, fy) is not imported; it is centred")
-        }
-        if length(resolved.fr, "0%", diagonal) > 0 {
-            warn(user, "a radial gradient's focal radius (fr) is not imported; it starts from the centre")
-        }
-        let scale: Double
-        if let similarity = space.similarity {
-            scale = similarity.scale
-        } else if allowsEllipse, space.axisDecomposition != nil, let inverse = space.inverted {
-            // Stretched into an ellipse: the circle in the gradient's own space, which the
-            // caller draws the shape in (`ellipticalGradientFrame`).
-            ellipticalGradientFrame = space
-            if let (_, count) = periods({ let p = inverse.apply($0); return ((p.x - center.x) * (p.x - center.x) + (p.y - center.y) * (p.y - center.y)).squareRoot() / radius }, from: 0) {
-                return .radial(center: center, radius: radius * Double(count), stops: spreadStops(stops, first: 0, count: count, spread: spread))
-            }
-            return .radial(center: center, radius: radius, stops: stops)
-        } else {
-            scale = abs(space.determinant).squareRoot()
-            warn(user, "a radial gradient stretched into an ellipse (by an uneven box or transform) on a stroke is not imported as such; it is drawn as a circle")
-        }
-        let centre = space.apply(center), scaledRadius = radius * scale
-        // A radial gradient's parameter starts at its centre (0), so its periods start at the first.
-        if let (_, count) = periods({ (($0.x - centre.x) * ($0.x - centre.x) + ($0.y - centre.y) * ($0.y - centre.y)).squareRoot() / scaledRadius }, from: 0) {
-            return .radial(center: centre, radius: scaledRadius * Double(count), stops: spreadStops(stops, first: 0, count: count, spread: spread))
-        }
-        return .radial(center: centre, radius: scaledRadius, stops: stops)
-    }
-
-    // MARK: Clips
-
-    /// The clip `text` refers to, as path data in the coordinates `matrix` maps the element's
-    /// into: the contours of every shape the clipPath holds, whose union a scene's clip is (so a
-    /// shape of several contours must fill their union under its clip-rule). A clip-path on the
-    /// clipPath or on its one shape is one more clip, in `intersected`, which the caller puts on a
-    /// group around (clips nested intersect).
-    /// The reference of a `clip-path: url(…)`, nil for text that is not one.
-    private func clipReference(_ text: String) -> String? {
-        guard text.hasPrefix("url("), let close = text.firstIndex(of: ")") else { return nil }
-        return text[text.index(text.startIndex, offsetBy: 4)..<close].trimmingCharacters(in: CharacterSet(charactersIn: " '\""))
-    }
-
-    /// The clipPath element a `clip-path` refers to, nil when it refers to none of this file.
-    private func clipTarget(_ text: String) -> SVGElement? {
-        guard let reference = clipReference(text), reference.hasPrefix("#"), let clip = byID[String(reference.dropFirst())], clip.name == "clipPath" else { return nil }
-        return clip
-    }
-
-    mutating func clipPath(_ text: String, on element: SVGElement, matrix: Affine, bounds: Box?, intersected: inout [String], visiting: Set<String> = []) throws(SVGReadError) -> String? {
-        guard let reference = clipReference(text) else { return nil }
-        guard let clip = clipTarget(text) else {
-            warn(element, "the clip-path '\(reference)' is not a clipPath of this file; it is left out")
-            return nil
-        }
-        var space = matrix
-        // The clipPath's transform is in the user space, outside its objectBoundingBox units.
-        if let transform = clip[.transform].flatMap(parseTransform) { space = space.concatenating(transform) }
-        if clip[.clipPathUnits] == "objectBoundingBox" {
-            guard let bounds, bounds.width > 0, bounds.height > 0 else {
-                warn(element, "a clip in objectBoundingBox units on a group is not imported; it is left out")
-                return nil
-            }
-            space = space.concatenating(Affine(a: bounds.width, d: bounds.height, e: bounds.minX, f: bounds.minY))
-        }
-        let clipID = clip[.id] ?? ""
-        guard !visiting.contains(clipID), visiting.count < SVGLimits.maxUseDepth else {
-            warn(element, "a clipPath that refers to itself through clip-path is not imported; it is left out")
-            return nil
-        }
-        if let own = clip[.clipPath], own != "none" {
-            // The clipPath's own clip-path is in the clipped element's user space, as the clipPath is.
-            if let outer = try clipPath(own, on: element, matrix: matrix, bounds: bounds, intersected: &intersected, visiting: visiting.union([clipID])) {
-                intersected.append(outer)
-            } else {
-                return nil
-            }
-        }
-        var outlines: [PathShape] = []
-        let clipStyle = clipPathStyle(clip)
-        var childClips: [(clip: String, matrix: Affine)] = []
-        for (childIndex, child) in clip.children.enumerated() {
-            var target = child
-            var throughUse = false
-            var childMatrix = child[.transform].flatMap(parseTransform) ?? .identity
-            if child.name == "use", let href = child[.href], href.hasPrefix("#"), let used = byID[String(href.dropFirst())] {
-                childMatrix = childMatrix.concatenating(.translate(parseLength(child[.x]) ?? 0, parseLength(child[.y]) ?? 0))
-                    .concatenating(used[.transform].flatMap(parseTransform) ?? .identity)
-                target = used
-                throughUse = true
-            }
-            guard target.kind.isShape else { continue }
-            let childStyle = clipStyle.child(child, sheet: sheet)
-            let shapeStyle = throughUse ? childStyle.child(target, sheet: sheet) : childStyle
-            // A shape SVG does not render adds nothing to the clip.
-            if shapeStyle[.display] == "none" || shapeStyle[.visibility] == "hidden" || shapeStyle[.visibility] == "collapse" { continue }
-            if var outline = shapeOutline(target) {
-                outline.contours.removeAll { $0.vertices.count < 2 }
-                guard !outline.contours.isEmpty else { continue }
-                let evenOdd = shapeStyle[.clipRule] == "evenodd"
-                // Worked out once per clipPath shape (and viewport, which its percentages are of),
-                // however many elements the clip is used on.
-                let key = "\(clipID)\u{0}\(childIndex)\u{0}\(viewport.x)\u{0}\(viewport.y)"
-                let fill = clipShapeFills[key] ?? clipShapeFill(outline.contours, evenOdd: evenOdd)
-                clipShapeFills[key] = fill
-                switch fill {
-                case let .contours(contours):
-                    outline = PathShape(contours)
-                case .crossesItself:
-                    warn(element, "clip-rule evenodd on a contour that crosses itself is not imported (a scene's clip is filled nonzero); the clip is left out")
-                    return nil
-                case .hole:
-                    warn(target, evenOdd
-                        ? "a clip shape whose contours overlap under clip-rule evenodd is not imported (a scene's clip of several contours is their union, with no holes); the clip is left out"
-                        : "a clip shape whose contours cross themselves, or overlap turning opposite ways, is not imported (a scene's clip of several contours is their union, with no holes); the clip is left out")
-                    return nil
-                }
-                outlines.append(outline.transformed(by: space.concatenating(childMatrix)))
-                if let own = child[.clipPath] ?? target[.clipPath], own != "none" { childClips.append((own, space.concatenating(childMatrix))) }
-            }
-        }
-        let contours = outlines.flatMap(\.contours)
-        guard !contours.isEmpty else {
-            // Text clips (and is not imported); anything else that is not a shape SVG leaves
-            // out of a clipPath, so without a shape or text the clip shows nothing.
-            if clip.children.contains(where: { $0.name == "text" && $0["display"] != "none" }) {
-                warn(element, "a clip-path of text is not imported (text is not); the element is left out of its clip")
-            } else {
-                clipDrawsNothing = true
-            }
-            return nil
-        }
-        if let childClip = childClips.first {
-            guard outlines.count == 1 else {
-                warn(element, "a clip-path of several shapes where a shape has a clip-path of its own is not imported (a scene's clip is one union, clipped as a whole); it is left out")
-                return nil
-            }
-            // A clip-path on the clipPath's shape is in the shape's user space: the clipPath's
-            // coordinates and the shape's own transform.
-            guard let inner = try clipPath(childClip.clip, on: element, matrix: childClip.matrix, bounds: bounds, intersected: &intersected, visiting: visiting.union([clipID])) else {
-                return nil
-            }
-            intersected.append(inner)
-        }
-        // Every element a clip is used on writes its outline: its vertices count as a shape's do.
-        try count(vertices: contours.reduce(0) { $0 + $1.vertices.count }, at: element)
-        return pathData(PathShape(contours.map { Contour($0.vertices, closed: true) }))
-    }
-
-    /// Adds `vertices` to what the import makes, refusing the file past the limit.
-    mutating func count(vertices: Int, at element: SVGElement) throws(SVGReadError) {
-        vertexCount += vertices
-        if vertexCount > SVGLimits.maxOutputVertices {
-            throw SVGReadError("the SVG makes more than \(SVGLimits.maxOutputVertices) path vertices (with every use expanded)", line: element.line, column: element.column)
-        }
-    }
-
-    /// A clipPath's computed style (its ancestors' `clip-rule` inherited), once per clipPath.
-    private mutating func clipPathStyle(_ clip: SVGElement) -> ComputedStyle {
-        let id = clip[.id] ?? ""
-        if let known = clipPathStyles[id] { return known }
-        let style = (ancestorsStyle(of: id) ?? ComputedStyle()).child(clip, sheet: sheet)
-        clipPathStyles[id] = style
-        return style
-    }
-
-    func shapeOutline(_ element: SVGElement) -> PathShape? {
-        let number = { (name: SVGAttributeName) -> Double in parseLength(element[name]) ?? 0 }
-        switch element.name {
-        case "rect":
-            let width = number(.width), height = number(.height)
-            guard width > 0, height > 0 else { return nil }
-            let rx = min(parseLength(element[.rx]) ?? parseLength(element[.ry]) ?? 0, width / 2)
-            let ry = min(parseLength(element[.ry]) ?? parseLength(element[.rx]) ?? 0, height / 2)
-            return rectOutline(x: number(.x), y: number(.y), width: width, height: height, rx: rx, ry: ry)
-        case "circle": return number(.r) > 0 ? ellipseOutline(cx: number(.cx), cy: number(.cy), rx: number(.r), ry: number(.r)) : nil
-        case "ellipse": return number(.rx) > 0 && number(.ry) > 0 ? ellipseOutline(cx: number(.cx), cy: number(.cy), rx: number(.rx), ry: number(.ry)) : nil
-        case "polygon", "polyline":
-            guard let numbers = parseNumberList(element[.points] ?? ""), numbers.count >= 6 else { return nil }
-            return PathShape([Contour(stride(from: 0, to: numbers.count - 1, by: 2).map { BezierVertex(Point(numbers[$0], numbers[$0 + 1])) }, closed: true)])
-        case "path":
-            if case let .success(shape) = parsePathData(element[.d] ?? "") { return shape }
-            return nil
-        default: return nil
-        }
-    }
 }
-
-/// How many bases of generated ids `generatedByBase` holds.
-private let generatedBasesKept = 8
-
-/// `Mapper.reservedBits` is 4,096 bits: 4 of an id's length, 4 of its first byte, 4 of its last.
-private let reservedBitWords = 64
-
-/// Where an id's bit is in `Mapper.reservedBits`.
-private func reservedBit(_ id: String) -> (word: Int, bit: UInt64) {
-    let utf8 = id.utf8
-    return reservedBit(length: utf8.count, first: utf8.first ?? 0, last: utf8.last ?? 0)
-}
-
-private func reservedBit(length: Int, first: UInt8, last: UInt8) -> (word: Int, bit: UInt64) {
-    let key = (length & 15) << 8 | Int(first & 15) << 4 | Int(last & 15)
-    return (key >> 6, 1 << UInt64(key & 63))
-}
-
-/// `base` followed by the decimal digits of `number` (at least 1), and the id's `reservedBit`:
-/// the digits written straight after the base's bytes, where a string of the number and a
-/// concatenation would each be a call into the runtime.
-private func numberedID(_ base: String, _ number: Int) -> (id: String, word: Int, bit: UInt64) {
-    // Up to 20 digits, last digit at the end.
-    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-    var count = 0
-    var rest = number.magnitude
-    withUnsafeMutableBytes(of: &digits) { buffer in
-        repeat {
-            buffer[23 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
-            rest /= 10
-            count += 1
-        } while rest > 0
-    }
-    var base = base
-    return base.withUTF8 { baseBytes in
-        withUnsafeBytes(of: &digits) { buffer in
-            let id = String(unsafeUninitializedCapacity: baseBytes.count + count) { target in
-                _ = target.initialize(fromContentsOf: baseBytes)
-                for index in 0..<count { target[baseBytes.count + index] = buffer[24 - count + index] }
-                return baseBytes.count + count
-            }
-            let (word, bit) = reservedBit(length: baseBytes.count + count, first: baseBytes.first ?? buffer[24 - count], last: buffer[23])
-            return (id, word, bit)
-        }
-    }
-}
-
-/// How many paints `recentPaints` holds.
-private let recentPaintCount = 4
-
-/// A paint's text as `paint` reads it before looking anything up.
-enum PaintText {
-    case none
-    /// A colour's text and, unless it is `currentColor`, the colour it is (nil when invalid).
-    case color(String, parsed: RGBA??)
-    /// A `url()` paint: the reference as written, the fallback after it ("" for none) and the
-    /// element of the file it refers to, if any.
-    case reference(String, fallback: String, server: SVGElement?)
-}
-
-/// A gradient's attributes (its `href` chain's included) and stops, each attribute looked up
-/// once per gradient instead of in a dictionary on every use, and shared by every use.
-final class ResolvedGradient {
-    let stops: [ArtworkStop]
-    let gradientUnits: String?
-    let gradientTransform: String?
-    let spreadMethod: String?
-    let x1: String?, y1: String?, x2: String?, y2: String?
-    let cx: String?, cy: String?, r: String?, fx: String?, fy: String?, fr: String?
-
-    init(attributes: [String: String], stops: [ArtworkStop]) {
-        self.stops = stops
-        gradientUnits = attributes["gradientUnits"]
-        gradientTransform = attributes["gradientTransform"]
-        spreadMethod = attributes["spreadMethod"]
-        x1 = attributes["x1"]
-        y1 = attributes["y1"]
-        x2 = attributes["x2"]
-        y2 = attributes["y2"]
-        cx = attributes["cx"]
-        cy = attributes["cy"]
-        r = attributes["r"]
-        fx = attributes["fx"]
-        fy = attributes["fy"]
-        fr = attributes["fr"]
-    }
-}
-
-/// `hsl(120, 100%, 25%)` and `hsla(…, 0.5)`, which SVG exports use and a scene's colours do not.
-func hslColor(_ text: String) -> RGBA? {
-    let lower = text.lowercased()
-    guard lower.hasPrefix("hsl"), let open = lower.firstIndex(of: "("), let close = lower.lastIndex(of: ")") else { return nil }
-    let parts = lower[lower.index(after: open)..<close].split(whereSeparator: { $0 == "," || $0 == " " || $0 == "/" })
-        .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-    guard parts.count == 3 || parts.count == 4 else { return nil }
-    func percent(_ part: String) -> Double? { part.hasSuffix("%") ? Double(part.dropLast()).map { $0 / 100 } : Double(part) }
-    guard let hue = Double(parts[0].replacingOccurrences(of: "deg", with: "")), let saturation = percent(parts[1]), let lightness = percent(parts[2])
-    else { return nil }
-    let alpha = parts.count == 4 ? (parseOpacity(parts[3]) ?? 1) : 1
-    let h = (hue.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360) / 360
-    let s = min(1, max(0, saturation)), l = min(1, max(0, lightness))
-    let q = l < 0.5 ? l * (1 + s) : l + s - l * s, p = 2 * l - q
-    func channel(_ t: Double) -> Double {
-        let t = t < 0 ? t + 1 : t > 1 ? t - 1 : t
-        if t < 1.0 / 6 { return p + (q - p) * 6 * t }
-        if t < 0.5 { return q }
-        if t < 2.0 / 3 { return p + (q - p) * (2.0 / 3 - t) * 6 }
-        return p
-    }
-    return RGBA(channel(h + 1.0 / 3), channel(h), channel(h - 1.0 / 3), alpha)
-}
-
-/// Whether `value` is `rgb()` or `rgba()` of commas whose three components mix numbers and
-/// percentages, which CSS's syntax refuses.
-func mixesNumbersAndPercentages(_ value: String) -> Bool {
-    guard value.contains(","), value.lowercased().hasPrefix("rgb"), let open = value.firstIndex(of: "(") else { return false }
-    let components = value[value.index(after: open)...].split(separator: ",").prefix(3)
-        .map { trimmedWhitespace($0).hasSuffix("%") || trimmedWhitespace($0).hasSuffix("%)") }
-    return components.contains(true) && components.contains(false)
-}
-
-/// `rgb()` and `rgba()` of commas with components out of range, which CSS clamps (the scene's own
-/// colours refuse them): three numbers or three percentages, never a mix, and an alpha as a
-/// number or a percentage.
-func clampedRGBColor(_ text: String) -> RGBA? {
-    let lower = text.lowercased()
-    guard lower.hasPrefix("rgb"), let open = lower.firstIndex(of: "("), lower.hasSuffix(")"),
-        lower[..<open] == "rgb" || lower[..<open] == "rgba"
-    else { return nil }
-    let parts = lower[lower.index(after: open)..<lower.index(before: lower.endIndex)].split(separator: ",", omittingEmptySubsequences: false)
-        .map { trimmedWhitespace($0) }
-    guard parts.count == 3 || parts.count == 4 else { return nil }
-    let percentages = parts[0].hasSuffix("%")
-    var channels: [Double] = []
-    for part in parts[..<3] {
-        guard part.hasSuffix("%") == percentages, let number = parseSingleNumber(percentages ? part.dropLast() : part) else { return nil }
-        channels.append(min(1, max(0, percentages ? number / 100 : number / 255)))
-    }
-    var alpha = 1.0
-    if parts.count == 4 {
-        let part = parts[3]
-        guard let number = parseSingleNumber(part.hasSuffix("%") ? part.dropLast() : part) else { return nil }
-        alpha = min(1, max(0, part.hasSuffix("%") ? number / 100 : number))
-    }
-    return RGBA(channels[0], channels[1], channels[2], alpha)
-}
-
-/// How many numbers path data holds at most: the places a number can start.
-func numberCount(_ text: String) -> Int {
-    var text = text
-    return text.withUTF8 { bytes in
-        var count = 0
-        var inNumber = false
-        for byte in bytes {
-            let numeric = (byte >= 48 && byte <= 57) || byte == 46
-            if numeric && !inNumber { count += 1 }
-            inNumber = numeric
-        }
-        return count
-    }
-}
-
-func parseOpacity(_ text: String) -> Double? {
-    // A single digit (the initial `1` most elements have) needs no number reading.
-    if text.utf8.count == 1, let digit = text.utf8.first, digit >= 48 && digit <= 57 { return min(1, Double(digit - 48)) }
-    if let plain = plainDecimal(text) { return min(1, max(0, plain)) }
-    var value = trimmedSpacesAndTabs(text)
-    var divisor = 1.0
-    if value.hasSuffix("%") {
-        value.removeLast()
-        divisor = 100
-    }
-    guard let number = Double(value), number.isFinite else { return nil }
-    return min(1, max(0, number / divisor))
-}
-
-/// `text` as a number when it is only digits and at most one point (`1`, `0.8`, `.5`), which is
-/// what opacities almost always are: read on the bytes, where `Double(String)` would be a libc
-/// call. Anything else is nil, left to the general reading.
-private func plainDecimal(_ text: String) -> Double? {
-    var digits = 0, points = 0
-    for byte in text.utf8 {
-        if byte >= 48 && byte <= 57 {
-            digits += 1
-        } else if byte == UInt8(ascii: ".") {
-            points += 1
-        } else {
-            return nil
-        }
-    }
-    guard digits > 0, points <= 1 else { return nil }
-    return parseSingleNumber(Substring(text))
-}
-
 /// The transform a `viewBox` and `preserveAspectRatio` give a viewport of `width` × `height`.
 func viewBoxTransform(_ viewBox: [Double], preserveAspectRatio: String?, width: Double, height: Double) -> Affine {
     let words = (preserveAspectRatio ?? "xMidYMid meet").split(separator: " ").map(String.init).filter { $0 != "defer" }
@@ -1643,27 +974,4 @@ func viewBoxTransform(_ viewBox: [Double], preserveAspectRatio: String?, width: 
     if align.contains("xMid") { x += spareX / 2 } else if align.contains("xMax") { x += spareX }
     if align.contains("YMid") { y += spareY / 2 } else if align.contains("YMax") { y += spareY }
     return Affine(a: scaleX, d: scaleY, e: x, f: y)
-}
-
-/// A node id made from an SVG id: characters an identifier cannot hold become `-`, and a leading
-/// digit or `-` gets an `_` in front.
-public func identifier(from raw: String) -> String {
-    if isIdentifier(raw) { return raw }
-    var result = ""
-    for scalar in raw.unicodeScalars {
-        let ok = (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || (scalar >= "0" && scalar <= "9") || scalar == "_" || scalar == "-"
-        result.unicodeScalars.append(ok ? scalar : "-")
-    }
-    if result.isEmpty { return "_" }
-    if let first = result.unicodeScalars.first, (first >= "0" && first <= "9") || first == "-" { result = "_" + result }
-    return String(result.prefix(64))
-}
-
-/// Whether `raw` is already what `identifier(from:)` makes of it: the usual id, returned as it is.
-private func isIdentifier(_ raw: String) -> Bool {
-    let utf8 = raw.utf8
-    guard let first = utf8.first, utf8.count <= 64, !(first >= 48 && first <= 57), first != UInt8(ascii: "-") else { return false }
-    return utf8.allSatisfy { byte in
-        (byte >= 97 && byte <= 122) || (byte >= 65 && byte <= 90) || (byte >= 48 && byte <= 57) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
-    }
 }
