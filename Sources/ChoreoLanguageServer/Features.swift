@@ -61,6 +61,8 @@ extension LanguageServer {
             !value.documentation.isEmpty
         {
             text = "**\(TextEscaping.markdown(word.text))**: \(value.documentation)"
+        } else if context.valueOf == "bind" || context.valueOf == "text", let input = index.inputs.first(where: { $0.name == word.text }) {
+            text = "input **\(TextEscaping.markdown(input.name))**: \(Self.inputDetail(input.kind)) (line \(input.range.start.line))"
         } else if let node = nodeReference(word.text, context: context, index: index) {
             text = nodeHover(node.id, shape: node.shape, document: document)
         } else if let state = index.states.first(where: { $0.name == word.text }) {
@@ -175,7 +177,17 @@ extension LanguageServer {
             if labels.insert(label).inserted { items.append((label, kind, detail)) }
         }
         // Kinds: 5 field, 6 variable, 12 value, 13 enum member, 14 keyword, 18 reference.
-        if context.prefix.hasPrefix("$") {
+        var prefix = context.prefix
+        if context.valueOf == "text", let hole = Self.openLiveTextHole(context.prefix) {
+            // Inside `{…}` of a live text: an input's name, then after `|` a format.
+            if let bar = hole.lastIndex(of: "|") {
+                prefix = String(hole[hole.index(after: bar)...]).trimmingCharacters(in: " ")
+                for format in liveTextFormats { add(format, kind: 13, detail: "live text format") }
+            } else {
+                prefix = String(hole).trimmingCharacters(in: " ")
+                for input in index.inputs { add(input.name, kind: 6, detail: Self.inputDetail(input.kind)) }
+            }
+        } else if context.prefix.hasPrefix("$") {
             for entry in index.vars { add("$" + entry.name, kind: 6, detail: "var") }
         } else if context.prefix.hasPrefix("*") {
             for entry in index.anchors { add("*" + entry.name, kind: 18, detail: "anchor") }
@@ -188,6 +200,8 @@ extension LanguageServer {
                 for state in index.states { add(state.name, kind: 12, detail: "state") }
             case "play":
                 for timeline in index.timelines { add(timeline.name, kind: 12, detail: "timeline") }
+            case "bind":
+                for input in index.inputs { add(input.name, kind: 6, detail: Self.inputDetail(input.kind)) }
             case "font" where parent == .node:
                 for font in index.fonts { add(font.name, kind: 12, detail: "font") }
             default:
@@ -220,7 +234,6 @@ extension LanguageServer {
                 }
             }
         }
-        let prefix = context.prefix
         let filtered = items.filter { prefix.isEmpty || $0.label.hasPrefix(prefix) || $0.label.lowercased().contains(prefix.lowercased()) }
         return .object([
             ("isIncomplete", false),
@@ -231,6 +244,15 @@ extension LanguageServer {
             })),
         ])
     }
+
+    /// The text typed inside a live text's `{` that is not closed yet, nil outside one.
+    static func openLiveTextHole(_ typed: String) -> Substring? {
+        guard let open = typed.lastIndex(of: "{") else { return nil }
+        let hole = typed[typed.index(after: open)...]
+        return hole.contains("}") ? nil : hole
+    }
+
+    static func inputDetail(_ kind: String?) -> String { kind.map { "\($0) input" } ?? "input" }
 
     /// The `shape:` of the list item the line belongs to, if written: looked for on the line and
     /// on the lines of the same item above and below.

@@ -1,4 +1,5 @@
 import ChoreoDiagnostics
+import ChoreoScene
 import ChoreoYAML
 
 /// The names a scene defines and where: node ids, states, timelines, vars and anchors. Built
@@ -10,6 +11,8 @@ struct SceneIndex {
     var fonts: [(name: String, range: SourceRange)] = []
     var vars: [(name: String, range: SourceRange)] = []
     var anchors: [(name: String, range: SourceRange)] = []
+    /// Inputs with their kind as written (`number`, `choice`…), nil while it is not yet written.
+    var inputs: [(name: String, range: SourceRange, kind: String?)] = []
 
     init(root: YAMLNode?, lines: [[Unicode.Scalar]]) {
         if let pairs = root?.mapping {
@@ -21,6 +24,7 @@ struct SceneIndex {
                 case "timelines": timelines = Self.keys(of: pair.value)
                 case "fonts": fonts = Self.keys(of: pair.value)
                 case "vars": vars = Self.keys(of: pair.value)
+                case "inputs": inputs = Self.inputs(of: pair.value)
                 default: break
                 }
             }
@@ -49,6 +53,14 @@ struct SceneIndex {
         (node.mapping ?? []).compactMap { pair in
             guard let name = pair.key.scalar?.value, pair.key.alias == nil else { return nil }
             return (name, pair.key.range)
+        }
+    }
+
+    private static func inputs(of node: YAMLNode) -> [(name: String, range: SourceRange, kind: String?)] {
+        (node.mapping ?? []).compactMap { pair in
+            guard let name = pair.key.scalar?.value, pair.key.alias == nil else { return nil }
+            let kind = pair.value.mapping?.lazy.compactMap { $0.key.scalar?.value }.first { inputKindKeys.contains($0) }
+            return (name, pair.key.range, kind)
         }
     }
 

@@ -15,7 +15,7 @@ struct LiveTextPlan {
 }
 
 /// The formats a live text's number takes (`{count | int}`).
-let liveTextFormats = ["int", "fixed", "percent", "grouped"]
+package let liveTextFormats = ["int", "fixed", "percent", "grouped"]
 
 /// Live text (contract §20): `text: "{count | int} likes"` shows inputs' values, laid out at run
 /// time from glyphs set at compile time for every character it can show.

@@ -479,3 +479,47 @@ private func completionLabels(_ server: LanguageServer, _ line: Int, _ character
     #expect(value.hasPrefix("**spot**: ellipse"), "\(value)")
     #expect(!value.contains("the scene has errors"), "\(value)")
 }
+
+@Test func completionAndHoverKnowInputsInsideALiveTextAndABinding() {
+    // The scene reads as YAML (the index is built from the last tree read); the cursor stands
+    // where a name or a format is being typed.
+    let text = """
+        choreo: 1
+        name: likes
+        size: [100, 40]
+        inputs:
+          count: {number: 0, range: [0, 999]}
+          period: {choice: [week, month]}
+        fonts:
+          ui: {file: fonts/ui.ttf}
+        layers:
+          - {id: label, shape: text, font: ui, size: 12, text: "{count | int} likes, {co"}
+          - {id: bar, shape: rect, size: [4, 4], opacity: {bind: }}
+          - {id: total, shape: text, font: ui, size: 12, text: "{count | gr"}
+
+        """
+    let server = server()
+    _ = open(server, text)
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    func cursor(after marker: String) -> (Int, Int) {
+        let line = lines.firstIndex { $0.contains(marker) }!
+        return (line, lines[line].range(of: marker)!.upperBound.utf16Offset(in: lines[line]))
+    }
+    let (holeLine, holeEnd) = cursor(after: "likes, {co")
+    #expect(completionLabels(server, holeLine, holeEnd) == ["count"])
+    let (bindLine, bindEnd) = cursor(after: "{bind: ")
+    #expect(Set(completionLabels(server, bindLine, bindEnd)) == ["count", "period"])
+    let (formatLine, formatEnd) = cursor(after: "{count | gr")
+    #expect(completionLabels(server, formatLine, formatEnd) == ["grouped"])
+    // After a closed `{…}` the text is literal again: no input is offered.
+    let (closedLine, closedEnd) = cursor(after: "{count | int} lik")
+    #expect(!completionLabels(server, closedLine, closedEnd).contains("count"))
+
+    let (hoverLine, hoverColumn) = cursor(after: "text: \"{cou")
+    let reply = server.handle(request("textDocument/hover", at(hoverLine, hoverColumn)))
+    guard case let .string(value)? = reply.first?["result"]?["contents"]?["value"] else {
+        Issue.record("no hover: \(reply)")
+        return
+    }
+    #expect(value == "input **count**: number input (line 5)")
+}
