@@ -221,3 +221,41 @@ private func pngChunks(_ data: [UInt8]) -> (types: [String], frames: Int?) {
     #expect(result.status == 0, "\(result)")
     #expect(pngChunks(try bytes(sandbox, "spin.png")).frames == 31)
 }
+
+@Test func renderDrawsTheInputsGivenForAnInstantAndForAClip() throws {
+    let sandbox = try Sandbox()
+    func scene(fill: String) -> String {
+        """
+        choreo: 1
+        name: tag
+        size: [20, 20]
+        inputs:
+          accent: {color: "#0A84FF"}
+        layers:
+          - {id: dot, shape: ellipse, size: [8, 8], position: [10, 10], fill: \(fill)}
+        timelines:
+          pulse: {duration: 0.2s, loop: true, keyframes: {dot.scale: [{at: 0%, value: 1}, {at: 50%, value: 1.5}, {at: 100%, value: 1}]}}
+        states:
+          idle: {play: pulse}
+
+        """
+    }
+    try sandbox.write("bound.yaml", scene(fill: "{bind: accent}"))
+    try sandbox.write("literal.yaml", scene(fill: "\"#FF3B30\""))
+    for (output, arguments) in [
+        ("bound.png", ["bound.yaml", "--at", "0.05s"]), ("given.png", ["bound.yaml", "--at", "0.05s", "--input", "accent=#FF3B30"]),
+        ("literal.png", ["literal.yaml", "--at", "0.05s"]),
+        ("bound-clip.png", ["bound.yaml", "--state", "idle", "--format", "apng"]),
+        ("given-clip.png", ["bound.yaml", "--state", "idle", "--format", "apng", "--input", "accent=#FF3B30"]),
+        ("literal-clip.png", ["literal.yaml", "--state", "idle", "--format", "apng"]),
+    ] {
+        let result = try sandbox.run(["render"] + arguments + ["-o", output])
+        #expect(result.status == 0, "\(output): \(result)")
+    }
+    // The input given draws what the same value written into the scene draws, in a still and a clip.
+    #expect(try bytes(sandbox, "given.png") == bytes(sandbox, "literal.png"))
+    #expect(try bytes(sandbox, "given.png") != bytes(sandbox, "bound.png"))
+    #expect(try bytes(sandbox, "given-clip.png") == bytes(sandbox, "literal-clip.png"))
+    #expect(try bytes(sandbox, "given-clip.png") != bytes(sandbox, "bound-clip.png"))
+    #expect(try pngChunks(bytes(sandbox, "given-clip.png")).frames ?? 0 > 1)
+}
