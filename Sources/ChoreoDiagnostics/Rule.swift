@@ -99,6 +99,9 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, CustomSt
     case guardCycle = "guard-cycle"
     case dotLottieUnsupported = "dotlottie-unsupported"
     case boundTimelineLoops = "bound-timeline-loops"
+    case playListDuplicate = "play-list-duplicate"
+    case playListBind = "play-list-bind"
+    case layeredPlayUnsupported = "layered-play-unsupported"
     case exitWithoutLoop = "exit-without-loop"
     case bindingPlace = "binding-place"
     case bindingKind = "binding-kind"
@@ -244,6 +247,9 @@ public enum Rule: String, CaseIterable, Sendable, Hashable, Comparable, CustomSt
         case .guardCycle: (.scene, .error, "transitions without a trigger whose guards can hold at once lead round in a cycle")
         case .dotLottieUnsupported: (.scene, .error, "a guard or an action that the dotLottie state machine would read otherwise")
         case .boundTimelineLoops: (.scene, .error, "a timeline bound to an input with `bind:` also loops")
+        case .playListDuplicate: (.scene, .error, "a `play:` list names one timeline twice")
+        case .playListBind: (.scene, .error, "a timeline bound to an input with `bind:` in a `play:` list")
+        case .layeredPlayUnsupported: (.scene, .error, "a state plays several timelines at once, which no output draws yet")
         case .exitWithoutLoop: (.scene, .warning, "`exit:` on a transition out of a state that loops no timeline")
         case .bindingPlace: (.scene, .error, "a binding where no value can change (a time, a count, a style keyword)")
         case .bindingKind: (.scene, .error, "a binding to an input of the wrong kind for the value, or `to:` on an input that is not a number")

@@ -63,7 +63,15 @@ public enum SceneSchema {
         case (.scene, "name"), (.scene, "initial"), (.transition, "from"), (.transition, "to"):
             return ref("identifier")
         case (.state, "play"):
-            return .object([("anyOf", [ref("identifier"), ref(ScenePlace.play.rawValue)])])
+            // The list form plays several timelines at once; none of them may be bound.
+            let listed: JSONValue = .object([("anyOf", [
+                ref("identifier"),
+                .object([("allOf", [ref(ScenePlace.play.rawValue), .object([("not", .object([("required", ["bind"])]))])])]),
+            ])])
+            return .object([("anyOf", [
+                ref("identifier"), ref(ScenePlace.play.rawValue),
+                .object([("type", "array"), ("minItems", 1), ("items", listed)]),
+            ])])
         case (.play, "timeline"), (.play, "bind"): return ref("identifier")
         case (.play, "loop"): return .object([("type", "boolean")])
         case (.artwork, artworkFileKey): return .object([("type", "string")])

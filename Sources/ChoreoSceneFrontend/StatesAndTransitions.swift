@@ -175,34 +175,115 @@ extension FrontendContext {
     }
 
     /// `play: NAME` or `play: {timeline: NAME, loop: true|false, bind: INPUT}` (the long form
-    /// overrides the timeline's own `loop`; `bind` is checked against the inputs in `checkBindings`).
+    /// overrides the timeline's own `loop`; `bind` is checked against the inputs in `checkBindings`),
+    /// or a list of those without `bind` (several timelines at once).
     private func readPlay(_ node: YAMLNode, into state: inout SceneState, names: SceneNames) {
+        if let items = node.sequence {
+            readPlayList(node, items: items, into: &state, names: names)
+            return
+        }
+        guard let entry = readPlayEntry(node, names: names, inList: false) else { return }
+        state.play = entry.timeline
+        state.playLoop = entry.loop
+        state.playBind = entry.bind
+    }
+
+    /// `play: [a, {timeline: b, loop: true}]`: each timeline once, none bound (a bound timeline's
+    /// position follows its input, which no other timeline's clock can share). A list of one
+    /// means what its entry means alone.
+    private func readPlayList(_ node: YAMLNode, items: [YAMLNode], into state: inout SceneState, names: SceneNames) {
+        guard !items.isEmpty else {
+            error(.wrongType, "'play' lists no timeline", at: node.reportRange,
+                  help: "name the timelines to play, such as play: [cycle, {timeline: breathe, loop: true}], or remove 'play'")
+            return
+        }
+        var layers: [SceneState.PlayLayer] = []
+        var firstEntries: [String: YAMLNode] = [:]
+        for (index, item) in items.enumerated() {
+            guard let entry = readPlayEntry(item, names: names, inList: true) else { continue }
+            if let first = firstEntries[entry.timeline] {
+                error(
+                    .playListDuplicate, "the timeline '\(entry.timeline)' is listed twice in 'play'", at: item.reportRange,
+                    notes: [Note("first listed here", at: first.reportRange)],
+                    help: "a timeline runs on one clock: list it once", fixIts: removingListItem(items, at: index))
+                continue
+            }
+            firstEntries[entry.timeline] = item
+            layers.append(SceneState.PlayLayer(timeline: entry.timeline, loop: entry.loop, range: item.reportRange))
+        }
+        guard items.count == layers.count else { return }
+        if layers.count == 1 {
+            state.play = layers[0].timeline
+            state.playLoop = layers[0].loop
+            return
+        }
+        state.playLayers = layers
+        error(
+            .layeredPlayUnsupported,
+            "state '\(state.name)' plays \(layers.count) timelines at once (\(layers.map { "'\($0.timeline)'" }.joined(separator: ", "))), which this compiler cannot draw yet in any output",
+            at: node.reportRange,
+            help: "play one timeline here, or write the motions into one timeline")
+    }
+
+    /// One timeline of `play:`, as a name or a map; nil after an error.
+    private func readPlayEntry(
+        _ node: YAMLNode, names: SceneNames, inList: Bool
+    ) -> (timeline: String, loop: Bool?, bind: SceneState.PlayBind?)? {
         var nameNode = node
+        var loop: Bool?
+        var bind: SceneState.PlayBind?
         if node.mapping != nil {
             guard let map = readMap(node, what: "play", allowed: playKeys, required: ["timeline"]),
                 let timelineNode = map.value("timeline")
-            else { return }
+            else { return nil }
             nameNode = timelineNode
-            if let loopNode = map.value("loop") { state.playLoop = bool(loopNode, name: "loop") }
-            if let bindNode = map.value("bind"), let input = identifier(bindNode, what: "input name") {
-                state.playBind = SceneState.PlayBind(input: input, range: bindNode.reportRange)
+            if let loopNode = map.value("loop") { loop = bool(loopNode, name: "loop") }
+            if let bindEntry = map.entries.first(where: { $0.name == "bind" }) {
+                if inList {
+                    error(
+                        .playListBind,
+                        "a timeline bound to an input cannot play in a list: its position follows the input, not a clock",
+                        at: bindEntry.key.reportRange,
+                        help: "play the bound timeline alone (play: {timeline: NAME, bind: INPUT}), or remove 'bind'",
+                        fixIts: removing(bindEntry))
+                    return nil
+                }
+                if let input = identifier(bindEntry.value, what: "input name") {
+                    bind = SceneState.PlayBind(input: input, range: bindEntry.value.reportRange)
+                }
             }
         } else if node.sequence != nil {
             error(
-                .wrongType, "expected a timeline name or {timeline: NAME, loop: true|false} for 'play', found \(describeFound(node))",
+                .wrongType,
+                inList
+                    ? "expected a timeline name or {timeline: NAME, loop: true|false} in the 'play' list, found \(describeFound(node))"
+                    : "expected a timeline name, {timeline: NAME, loop: true|false} or a list of them for 'play', found \(describeFound(node))",
                 at: node.reportRange)
-            return
+            return nil
         }
-        guard let timeline = identifier(nameNode, what: "timeline name") else { return }
+        guard let timeline = identifier(nameNode, what: "timeline name") else { return nil }
         // `timelineRanges` has every name of `timelineNames`: a hash, not a scan per state.
-        if names.timelineRanges[timeline] != nil {
-            state.play = timeline
-        } else {
+        guard names.timelineRanges[timeline] != nil else {
             let guess = didYouMean(timeline, in: names.timelineNames, at: nameNode)
             error(
                 .unknownTimeline, "there is no timeline '\(timeline)'", at: nameNode.reportRange,
                 help: guess.help, fixIts: guess.fixIts)
+            return nil
         }
+        return (timeline, loop, bind)
+    }
+
+    /// A fix-it deleting item `index` of a flow list written on one line, with the comma before
+    /// it; none in a block list or across lines.
+    private func removingListItem(_ items: [YAMLNode], at index: Int) -> [FixIt] {
+        guard index > 0 else { return [] }
+        let previous = items[index - 1], item = items[index]
+        guard previous.alias == nil, item.alias == nil, previous.range.end.line == item.range.end.line,
+            let between = file.text(in: SourceRange(start: previous.range.end, end: item.range.start)),
+            between.filter { $0 != " " } == ","
+        else { return [] }
+        let text = file.text(in: item.range) ?? ""
+        return [FixIt.replace(SourceRange(start: previous.range.end, end: item.range.end), with: "", message: "remove the second '\(text)'")]
     }
 
     // MARK: Transitions

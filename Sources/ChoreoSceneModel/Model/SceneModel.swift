@@ -419,6 +419,23 @@ public struct SceneState: Sendable, Equatable {
     /// The long form's `bind:`: the number input the played timeline's position follows, and
     /// where it was written.
     public var playBind: PlayBind?
+    /// The list form's timelines (`play: [a, {timeline: b, loop: true}]`), each on its own clock,
+    /// the later winning where two animate one property. Empty for the one-timeline forms (and a
+    /// list of one), which `play` and `playLoop` hold.
+    public var playLayers: [PlayLayer] = []
+
+    public struct PlayLayer: Sendable, Equatable {
+        public var timeline: String
+        /// The entry's `loop:`; nil plays the timeline as it says.
+        public var loop: Bool?
+        public var range: SourceRange
+
+        package init(timeline: String, loop: Bool?, range: SourceRange) {
+            self.timeline = timeline
+            self.loop = loop
+            self.range = range
+        }
+    }
 
     public struct PlayBind: Sendable, Equatable {
         public var input: String
