@@ -283,7 +283,7 @@ extension FrontendContext {
             between.filter { $0 != " " } == ","
         else { return [] }
         let text = file.text(in: item.range) ?? ""
-        return [FixIt.replace(SourceRange(start: previous.range.end, end: item.range.end), with: "", message: "remove the second '\(text)'")]
+        return [FixIt.replace(SourceRange(start: previous.range.end, end: item.range.end), with: "", message: "remove the repeated '\(text)'")]
     }
 
     // MARK: Transitions
