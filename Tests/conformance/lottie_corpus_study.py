@@ -4,12 +4,12 @@
 For every document of the corpus: `choreo import DOC -o X.yaml` must succeed or fail with
 positioned diagnostics (`FILE:POINTER: error|warning: … [rule]`), never crash, within 5 s. For the
 documents of tiers A0–B that import without errors, the scene is compiled to Lottie and both the
-original and the compiled document are drawn by ThorVG at 0, 25, 50, 75 and 100 % of the
+original (of a .lottie, the animation its scene is made of) and the compiled document are drawn by ThorVG at 0, 25, 50, 75 and 100 % of the
 original's frames (128 px on the longer side, over white and over black); a frame passes when at
 most 1 % of its pixels differ by more than 16/255 in a channel. Prints counts per tier and source,
 and the causes of what fails.
 
-    CHOREO=.build/debug/choreo python Tests/conformance/lottie_corpus_study.py [--tiers A0,A1] [--limit N] [--json OUT]
+    CHOREO=.build/debug/choreo python Tests/conformance/lottie_corpus_study.py [--tiers A0,A1] [--match TEXT] [--limit N] [--json OUT]
 
 Exits 1 when a document crashes or runs past the time bound, 0 otherwise (the pass rates are
 figures to report, not a gate).
@@ -86,9 +86,9 @@ def differing_fraction(a, b) -> float:
     return worst
 
 
-def study(choreo: str, corpus: Path, tiers: set[str], limit: int | None, render_frames: bool) -> dict:
+def study(choreo: str, corpus: Path, tiers: set[str], limit: int | None, render_frames: bool, match: str | None = None) -> dict:
     manifest = json.loads((corpus / "manifest.json").read_text())
-    documents = [d for d in manifest["documents"] if d["tier"] in tiers]
+    documents = [d for d in manifest["documents"] if d["tier"] in tiers and (match is None or match in d["path"])]
     if limit:
         documents = documents[:limit]
     results = []
@@ -126,9 +126,35 @@ def study(choreo: str, corpus: Path, tiers: set[str], limit: int | None, render_
                     result["detail"] = "\n".join(l for l in made.stderr.splitlines() if "error" in l)[:400]
                 elif render_frames and document["format"] == "json":
                     result.update(compare_in_child(path, next(compiled.glob("*.json"))))
+                elif render_frames and (member := dotlottie_animation(path, work / f"member{number}.json")):
+                    result.update(compare_in_child(member, next(compiled.glob("*.json"))))
             results.append(result)
             print(f"{number + 1}/{len(documents)} {result['tier']} {result['outcome']}{' ' + result.get('pixels', '') if 'pixels' in result else ''} {document['path']}", file=sys.stderr)
     return {"results": results}
+
+
+def dotlottie_animation(archive: Path, out: Path) -> Path | None:
+    """The animation of a .lottie the importer makes its scene of (the manifest's initial one, else
+    its first), written to `out`; None when there is none to read."""
+    import zipfile
+
+    try:
+        with zipfile.ZipFile(archive) as z:
+            names = z.namelist()
+            manifest = json.loads(z.read("manifest.json")) if "manifest.json" in names else {}
+            initial = (manifest.get("initial") or {}).get("animation") or manifest.get("activeAnimationId")
+            ids = ([initial] if initial else []) + [a.get("id") for a in manifest.get("animations", []) if isinstance(a, dict)]
+            for candidate in [f"{folder}{i}.json" for i in ids if i for folder in ("a/", "animations/")]:
+                if candidate in names:
+                    out.write_bytes(z.read(candidate))
+                    return out
+            fallback = next((n for n in names if n.startswith(("a/", "animations/")) and n.endswith(".json")), None)
+            if fallback:
+                out.write_bytes(z.read(fallback))
+                return out
+    except (zipfile.BadZipFile, KeyError, ValueError, OSError):
+        return None
+    return None
 
 
 def compare_in_child(original_path: Path, compiled_path: Path) -> dict:
@@ -223,6 +249,7 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--tiers", default="A0,A1,A2,B,C")
     parser.add_argument("--limit", type=int)
+    parser.add_argument("--match", help="only the documents whose path contains this text")
     parser.add_argument("--no-render", action="store_true")
     parser.add_argument("--json")
     parser.add_argument("--compare", nargs=2)
@@ -248,7 +275,7 @@ def main() -> int:
         return 0
     choreo = os.environ.get("CHOREO", ".build/debug/choreo")
     sys.path.insert(0, str(HERE))
-    report = study(choreo, corpus, set(args.tiers.split(",")), args.limit, not args.no_render)
+    report = study(choreo, corpus, set(args.tiers.split(",")), args.limit, not args.no_render, args.match)
     if args.json:
         Path(args.json).write_text(json.dumps(report, indent=1))
     print(summarize(report))
