@@ -91,6 +91,10 @@ struct DocumentImport {
     var movingProperties: [MovingProperty] = []
     var themes: [SceneEntry] = []
     var name: String?
+    /// The groups that only show a layer in its window (they carry no transform a child could follow).
+    var windowGroups: Set<String> = []
+    /// Positions written as two axes, by node: what a state's pose writes as one point.
+    var splitPositions: [String: (x: LottieTrack, y: LottieTrack, time: TimeMap)] = [:]
 
     var duration: Double { (endFrame - startFrame) / fps }
 
@@ -140,6 +144,9 @@ struct DocumentImport {
         var kept: Set<String> = []
         func collect(_ value: SceneValue) {
             if case let .text(id, _)? = value[SceneKey(.id)] { kept.insert(id) }
+            for mask in value[SceneKey(.mask)].map({ $0.items.isEmpty ? [$0] : $0.items }) ?? [] {
+                if case let .text(id, _)? = mask[SceneKey(.id)] { kept.insert(id) }
+            }
             for child in value[SceneKey(.children)]?.items ?? [] { collect(child) }
         }
         layers.forEach(collect)
@@ -187,14 +194,96 @@ struct DocumentImport {
         for layer in list {
             if let index = layer.number("ind"), index.isFinite, abs(index) < 1e9 { byIndex[Int(index)] = layer }
         }
-        var nodes: [SceneValue] = []
-        for layer in list.reversed() {
+        var made: [Int: SceneValue] = [:]
+        for (position, layer) in list.enumerated().reversed() {
             guard nodeCount < LottieImporter.maxNodes else {
                 warnings.add(layer, "more than \(LottieImporter.maxNodes) nodes; the rest of the layers are left out", kind: .approximation)
                 break
             }
             guard let node = layerNode(layer, time: time, depth: depth) else { continue }
-            nodes.append(parented(node, layer: layer, byIndex: byIndex, time: time))
+            made[position] = node
+        }
+        let positions = Dictionary(list.enumerated().compactMap { position, layer in
+            layer.number("ind").flatMap { $0.isFinite && abs($0) < 1e9 ? (Int($0), position) : nil }
+        }, uniquingKeysWith: { _, last in last })
+        // A parent a node can name: a null (a group of its transform, drawing nothing), or a
+        // layer drawn as itself (not a matte, not inside its window's group).
+        func nameable(_ position: Int) -> Bool {
+            let layer = list[position]
+            if layer.json["hd"]?.isTrue == true || layer.json["td"]?.isTrue == true { return false }
+            if layer.number("ty") == 3 { return true }
+            guard case let .text(id, _)? = made[position]?[SceneKey(.id)] else { return false }
+            return !windowGroups.contains(id)
+        }
+        // `parent:` where the whole chain can be named, else the node inside a group per ancestor.
+        var parentOf: [Int: Int] = [:]
+        for (position, layer) in list.enumerated() where made[position] != nil {
+            var chain: [Int] = []
+            var current = position
+            while let index = list[current].number("parent"), index.isFinite, abs(index) < 1e9,
+                  let next = positions[Int(index)], next != position, !chain.contains(next), chain.count < 64 {
+                chain.append(next)
+                current = next
+            }
+            guard !chain.isEmpty, list[current].number("parent") == nil, chain.allSatisfy(nameable) else {
+                made[position] = parented(made[position]!, layer: layer, byIndex: byIndex, time: time)
+                continue
+            }
+            for (child, parent) in zip([position] + chain, chain) { parentOf[child] = parent }
+        }
+        for position in Set(parentOf.values).sorted() where made[position] == nil {
+            let layer = list[position]
+            var node = NodeDraft(id: ids.unique(layer.string("nm"), fallback: "null"), shape: .group)
+            nodeCount += 1
+            transform(layer["ks"], on: &node, time: time.then(layerClock(layer)), opacity: false)
+            node.set(.children, .list([], .flow))
+            made[position] = node.value
+        }
+        for (child, parent) in parentOf {
+            guard case let .text(id, _)? = made[parent]?[SceneKey(.id)] else { continue }
+            made[child] = setting(SceneKey(.parent), .word(id), on: made[child]!)
+        }
+        for (position, layer) in list.enumerated() {
+            // Outside the parents' groups, which would isolate it.
+            if let node = made[position], let blend = blendMode(layer) { made[position] = setting(SceneKey(.blend), blend, on: node) }
+        }
+        // A matted layer names its matte's node; a matte whose layer is not drawn is not either.
+        var usedMattes: Set<Int> = []
+        var dropped: Set<Int> = []
+        for (position, layer) in list.enumerated() where made[position] != nil {
+            guard let code = layer.number("tt"), code != 0 else { continue }
+            guard let mode = Self.matteMode(code) else {
+                warnings.add(layer["tt"]!, "a track matte of an unknown mode; the layer is drawn unmatted", kind: .matte)
+                continue
+            }
+            var source: Int?
+            if let target = layer.number("tp") {
+                source = list.indices.first { list[$0].number("ind") == target }
+            } else if position > 0, list[position - 1].json["td"]?.isTrue == true {
+                source = position - 1
+            }
+            guard let source, case let .text(id, _)? = made[source]?[SceneKey(.id)] else {
+                // Nothing to let the layer show: an alpha or luma matte hides it all (a parent
+                // stays, unseen, for the nodes that follow it).
+                if mode == .alpha || mode == .luma {
+                    if Set(parentOf.values).contains(position) {
+                        made[position] = setting(SceneKey(.opacity), .number(0), on: made[position]!)
+                    } else {
+                        dropped.insert(position)
+                    }
+                }
+                continue
+            }
+            usedMattes.insert(source)
+            var matte = [SceneEntry(SceneKey(.matteNode), .word(id))]
+            if mode != .alpha { matte.append(SceneEntry(SceneKey(.matteMode), .word(mode.rawValue))) }
+            made[position] = setting(SceneKey(.matte), .map(matte, .flow), on: made[position]!)
+        }
+        var nodes: [SceneValue] = []
+        for (position, layer) in list.enumerated().reversed() {
+            guard let node = made[position], !dropped.contains(position) else { continue }
+            if layer.json["td"]?.isTrue == true, !usedMattes.contains(position) { continue }
+            nodes.append(node)
         }
         return nodes
     }
@@ -239,10 +328,6 @@ struct DocumentImport {
         if layer.json["hd"]?.isTrue == true { return nil }
         let kind = layer.number("ty").map(Int.init) ?? -1
         let time = outer.then(layerClock(layer))
-        if layer.json["td"]?.isTrue == true {
-            warnings.add(layer, "a track matte source, which this importer does not map yet; it is left out (and not drawn, as in the players)", kind: .matte)
-            return nil
-        }
         noteUnsupported(layer)
         var children: [SceneValue] = []
         switch kind {
@@ -270,6 +355,8 @@ struct DocumentImport {
         var node = NodeDraft(id: ids.unique(layer.string("nm"), fallback: "layer"), shape: .group)
         nodeCount += 1
         transform(layer["ks"], on: &node, time: time, opacity: true)
+        if layer.json["ao"]?.isTrue == true { node.set(.orient, .word("auto")) }
+        applyMasks(layer, to: &node, time: time)
         node.set(.children, .list(children, .block))
         guard let (start, end) = shown else { return node.value }
         return windowed(node.value, name: layer.string("nm"), start: start, end: end)
@@ -280,6 +367,7 @@ struct DocumentImport {
     mutating func windowed(_ node: SceneValue, name: String?, start: Double, end: Double) -> SceneValue {
         var group = NodeDraft(id: ids.unique((name ?? "layer") + " window", fallback: "window"), shape: .group)
         nodeCount += 1
+        windowGroups.insert(group.id)
         let first: Double = start <= 0 ? 1 : 0
         group.set(.opacity, .number(first))
         var keys: [(Double, Double)] = [(0, first)]
@@ -310,18 +398,6 @@ struct DocumentImport {
         }
         if let remap = layer["tm"] {
             warnings.add(remap, "time remapping, which a scene cannot hold; the layer plays at its own pace", kind: .timeRemap)
-        }
-        if let blend = layer.number("bm"), blend != 0 {
-            warnings.add(layer["bm"]!, "a blend mode, which this importer does not map yet; the layer is drawn normally", kind: .blend)
-        }
-        if let masks = layer["masksProperties"], !(masks.json.items ?? []).isEmpty {
-            warnings.add(masks, "masks, which this importer does not map yet; the layer is drawn unmasked", kind: .mask)
-        }
-        if let matte = layer.number("tt"), matte != 0 {
-            warnings.add(layer["tt"]!, "a track matte, which this importer does not map yet; the layer is drawn unmatted", kind: .matte)
-        }
-        if layer.json["ao"]?.isTrue == true {
-            warnings.add(layer["ao"]!, "auto-orient, which this importer does not map yet; the layer keeps its rotation", kind: .motion)
         }
     }
 
@@ -395,7 +471,16 @@ struct DocumentImport {
             && (rotation == nil || (!rotation!.isAnimated && rotation!.first == [0]))
         if !isIdentity {
             animate(&node, .anchor, anchor ?? .fixed([0, 0]), time: time, pointValue, always: true)
-            if let position { animate(&node, .position, position, time: time, pointValue, spatial: true) }
+            if let axes = positionAxes(item, combined: position) {
+                // The point as the node's position, each axis's motion under its own path.
+                let start = time.inner(startFrame)
+                node.set(.position, pointValue([axes.x.value(at: start)[0], axes.y.value(at: start)[0]]))
+                animate(&node, .positionX, axes.x, time: time, { .number(clean($0[0])) }, set: { _, _ in })
+                animate(&node, .positionY, axes.y, time: time, { .number(clean($0[0])) }, set: { _, _ in })
+                splitPositions[node.id] = (axes.x, axes.y, time)
+            } else if let position {
+                animate(&node, .position, position, time: time, pointValue, spatial: true)
+            }
             if let rotation { animate(&node, .rotation, rotation, time: time, { .degrees(clean($0[0])) }, skip: [0]) }
             if let scale {
                 animate(&node, .scale, scale, time: time, { .numberOrPoint(Point(clean($0[0] / 100), clean($0[1] / 100))) }, skip: [100, 100])
@@ -416,6 +501,23 @@ struct DocumentImport {
         let x = tracks.track(position["x"], TrackReader.scalar) ?? .fixed([0])
         let y = tracks.track(position["y"], TrackReader.scalar) ?? .fixed([0])
         return combine(x, y)
+    }
+
+    /// The position as two tracks of one axis each (`position.x`, `position.y`) where one track of
+    /// points cannot hold its motion: After Effects' separate dimensions whose keyframes fall at
+    /// different times, or axes eased apart (without spatial tangents, which need both).
+    func positionAxes(_ item: LottieItem, combined: LottieTrack?) -> (x: LottieTrack, y: LottieTrack)? {
+        guard let position = item["p"] else { return nil }
+        if position.json["s"]?.isTrue == true {
+            let x = tracks.track(position["x"], TrackReader.scalar) ?? .fixed([0])
+            let y = tracks.track(position["y"], TrackReader.scalar) ?? .fixed([0])
+            if case let .keyed(xs) = x, case let .keyed(ys) = y, xs.map(\.frame) != ys.map(\.frame) { return (x, y) }
+            return combined?.easesAxesApart == true ? (x, y) : nil
+        }
+        guard let combined, combined.easesAxesApart,
+              !combined.keys.contains(where: { ($0.spatialIn ?? []).contains { $0 != 0 } || ($0.spatialOut ?? []).contains { $0 != 0 } })
+        else { return nil }
+        return (combined.component(0), combined.component(1))
     }
 
     /// Two one-number tracks as one of two numbers: exact when they share keyframe times (each

@@ -64,6 +64,16 @@ extension DocumentImport {
     private func pose(at frame: Double) -> [SceneEntry] {
         var byNode: [(node: String, entries: [SceneEntry])] = []
         for moving in movingProperties {
+            if let axes = splitPositions[moving.node], moving.path == Property.positionX.path || moving.path == Property.positionY.path {
+                // One point, whichever axes move.
+                let point = SceneEntry(SceneKey(.position), pointValue([axes.x.value(at: axes.time.inner(frame))[0], axes.y.value(at: axes.time.inner(frame))[0]]))
+                if let index = byNode.firstIndex(where: { $0.node == moving.node }) {
+                    if !byNode[index].entries.contains(where: { $0.key == point.key }) { byNode[index].entries.append(point) }
+                } else {
+                    byNode.append((moving.node, [point]))
+                }
+                continue
+            }
             let value = moving.convert(moving.track.value(at: moving.time.inner(frame)))
             // The keys of the maps the property sits in (`fill.from` is `fill: {linear: {from}}`).
             var parts: [String] = []

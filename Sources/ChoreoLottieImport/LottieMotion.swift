@@ -116,11 +116,12 @@ extension DocumentImport {
             }
             out.append(Out(time: end, value: startValue, easing: .word("hold")))
         }
-        if out.contains(where: { $0.pathIn != nil || $0.pathOut != nil }) {
-            warnings.add(pointer: "", offset: nil, "motion paths (position keyframes with spatial tangents) are drawn straight until the scene can say `path:`", kind: .motion)
-        }
         return out.map { key in
             var entries = [SceneEntry(.at, frameTime(key.time * fps)), SceneEntry(.value, convert(key.value))]
+            var tangents: [SceneEntry] = []
+            if let pathIn = key.pathIn { tangents.append(SceneEntry(.pathIn, pointValue(pathIn))) }
+            if let pathOut = key.pathOut { tangents.append(SceneEntry(.pathOut, pointValue(pathOut))) }
+            if !tangents.isEmpty { entries.append(SceneEntry(.path, .map(tangents, .flow))) }
             if let easing = key.easing { entries.append(SceneEntry(.easing, easing)) }
             return .map(entries, .flow)
         }

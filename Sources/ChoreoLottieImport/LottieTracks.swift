@@ -154,6 +154,34 @@ enum LottieTrack {
         return result
     }
 
+    /// Dimension `index` alone, with its own timing (no spatial tangents).
+    func component(_ index: Int) -> LottieTrack {
+        switch self {
+        case let .fixed(value): return .fixed([value.indices.contains(index) ? value[index] : 0])
+        case let .keyed(keys):
+            return .keyed(keys.map { key in
+                var key = key
+                key.value = [key.value.indices.contains(index) ? key.value[index] : 0]
+                key.timing = [key.timing(index)]
+                key.spatialIn = nil
+                key.spatialOut = nil
+                return key
+            })
+        }
+    }
+
+    /// Whether some segment eases dimensions that move in it with different curves (one easing
+    /// per keyframe cannot hold that).
+    var easesAxesApart: Bool {
+        let keys = keys
+        return keys.indices.dropLast().contains { index in
+            let key = keys[index], next = keys[index + 1]
+            guard !key.hold, key.timing.count > 1 else { return false }
+            let moving = key.value.indices.filter { $0 < next.value.count && abs(key.value[$0] - next.value[$0]) > 1e-9 }
+            return moving.contains { key.timing($0) != key.timing(moving[0]) }
+        }
+    }
+
     /// Each value mapped; nil when one of them does not map.
     func map(_ transform: ([Double]) -> [Double]) -> LottieTrack {
         switch self {

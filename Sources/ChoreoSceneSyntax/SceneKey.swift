@@ -59,6 +59,10 @@ public struct SceneKey: Hashable, Sendable, CustomStringConvertible {
     public static let at = SceneKey("at")
     public static let value = SceneKey("value")
     public static let by = SceneKey("by")
+    /// A position keyframe's spatial tangents: `path: {in: [dx, dy], out: [dx, dy]}`.
+    public static let path = SceneKey("path")
+    public static let pathIn = SceneKey("in")
+    public static let pathOut = SceneKey("out")
 
     // Easing maps: `{cubic-bezier: [x1, y1, x2, y2]}` and the three forms of `{spring: {…}}`.
     public static let cubicBezier = SceneKey("cubic-bezier")

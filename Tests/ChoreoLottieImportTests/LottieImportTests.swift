@@ -72,6 +72,95 @@ import Testing
         #expect(text.contains("- {at: 1s, value: [200, 50]}\n        - {at: 2s, value: [0, 50], easing: hold}\n"))
     }
 
+    @Test func spatialTangentsBecomeTheKeyframesPath() throws {
+        let text = try scene(document(layers: #"""
+            {"ty":4,"nm":"Bell","ao":1,"ip":0,"op":60,"st":0,"ks":{"p":{"a":1,"k":[
+                {"t":0,"s":[20,80],"to":[40,-80],"ti":[-40,-80],"o":{"x":0.4,"y":0},"i":{"x":0.6,"y":1}},
+                {"t":30,"s":[180,80],"to":[0,0],"ti":[0,0]},{"t":60,"s":[20,80]}]}},
+             "shapes":[{"ty":"el","s":{"a":0,"k":[10,10]},"p":{"a":0,"k":[0,0]}},{"ty":"fl","c":{"a":0,"k":[0,0,0,1]},"o":{"a":0,"k":100}}]}
+            """#))
+        #expect(text.contains("  - id: Bell\n    shape: group\n    anchor: [0, 0]\n    position: [20, 80]\n    orient: auto\n"), "\(text)")
+        #expect(text.contains("""
+                  Bell.position:
+                    - {at: 0s, value: [20, 80], path: {out: [40, -80]}}
+                    - {at: 1s, value: [180, 80], path: {in: [-40, -80]}, easing: {cubic-bezier: [0.4, 0, 0.6, 1]}}
+                    - {at: 2s, value: [20, 80]}
+            """), "\(text)")
+    }
+
+    @Test func masksMattesAndBlendModesBecomeTheNodesTraits() throws {
+        let square = #"{"i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]],"v":[[-40,-40],[40,-40],[40,40],[-40,40]],"c":true}"#
+        let small = #"{"i":[[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0]],"v":[[-10,-10],[10,-10],[0,10]],"c":true}"#
+        let large = #"{"i":[[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0]],"v":[[-20,-20],[20,-20],[0,20]],"c":true}"#
+        let dot = #""shapes":[{"ty":"el","s":{"a":0,"k":[60,60]},"p":{"a":0,"k":[0,0]}},{"ty":"fl","c":{"a":0,"k":[1,1,1,1]},"o":{"a":0,"k":100}}]"#
+        let text = try scene(document(layers: #"""
+            {"ty":4,"nm":"Spot","ind":1,"td":1,"ip":0,"op":60,"st":0,"ks":{"p":{"a":0,"k":[100,50]}},\#(dot)},
+            {"ty":4,"nm":"Photo","ind":2,"tt":2,"bm":1,"ip":0,"op":60,"st":0,"ks":{"p":{"a":0,"k":[100,50]}},"masksProperties":[
+                {"mode":"a","pt":{"a":0,"k":\#(square)},"o":{"a":0,"k":100},"x":{"a":0,"k":0}},
+                {"mode":"n","pt":{"a":0,"k":\#(square)}},
+                {"inv":true,"mode":"s","nm":"Hole","o":{"a":0,"k":50},"x":{"a":0,"k":3},"pt":{"a":1,"k":[
+                  {"t":0,"s":[\#(small)],"o":{"x":[0.3],"y":[0]},"i":{"x":[0.7],"y":[1]}},{"t":30,"s":[\#(large)]}]}}],\#(dot)},
+            {"ty":4,"nm":"Unused Matte","ind":3,"td":1,"ip":0,"op":60,"st":0,"ks":{},\#(dot)}
+            """#))
+        #expect(text.contains("""
+              - id: Photo
+                shape: group
+                anchor: [0, 0]
+                position: [100, 50]
+                mask:
+                  - {shape: path, d: "M -40 -40 L 40 -40 L 40 40 L -40 40 Z"}
+                  - {id: Hole, shape: path, d: "M -10 -10 L 10 -10 L 0 10 Z", mode: subtract, opacity: 0.5, expand: 3, inverted: true}
+                blend: multiply
+                matte: {node: Spot, mode: alpha-inverted}
+                children:
+            """), "\(text)")
+        #expect(text.contains("  - id: Spot\n"))
+        // A matte no layer uses is not drawn, as in the players.
+        #expect(!text.contains("Unused-Matte"))
+        #expect(text.contains("      Hole.d:\n        - {at: 0s, value: \"M -10 -10 L 10 -10 L 0 10 Z\"}\n"))
+    }
+
+    @Test func aNullParentIsANodeItsChildrenNameAndAWindowedParentIsAGroup() throws {
+        let dot = #""shapes":[{"ty":"el","s":{"a":0,"k":[20,20]},"p":{"a":0,"k":[0,0]}},{"ty":"fl","c":{"a":0,"k":[0,0,0,1]},"o":{"a":0,"k":100}}]"#
+        let text = try scene(document(layers: #"""
+            {"ty":3,"nm":"Rig","ind":1,"ip":0,"op":60,"st":0,"ks":{"p":{"a":1,"k":[{"t":0,"s":[50,50]},{"t":30,"s":[150,50]}]},"o":{"a":0,"k":0}}},
+            {"ty":4,"nm":"Arm","ind":2,"parent":1,"ip":0,"op":60,"st":0,"ks":{"p":{"a":0,"k":[10,0]},"r":{"a":0,"k":30}},\#(dot)},
+            {"ty":4,"nm":"Hand","ind":3,"parent":2,"ip":0,"op":60,"st":0,"ks":{"p":{"a":0,"k":[20,0]}},\#(dot)},
+            {"ty":4,"nm":"Flash","ind":4,"ip":30,"op":60,"st":0,"ks":{"p":{"a":0,"k":[100,20]}},\#(dot)},
+            {"ty":4,"nm":"Spark","ind":5,"parent":4,"ip":0,"op":60,"st":0,"ks":{"p":{"a":0,"k":[5,5]}},\#(dot)}
+            """#))
+        // Bottom first: the windowed parent's child inside a group of its transform, then the
+        // window, then the chain of parents naming each other, the null last, drawing nothing.
+        #expect(text.contains("  - id: Flash-transform\n    shape: group\n    anchor: [0, 0]\n    position: [100, 20]\n    children:\n      - id: Spark\n"), "\(text)")
+        #expect(text.contains("  - id: Flash-window\n"))
+        #expect(text.contains("  - id: Hand\n    shape: group\n    anchor: [0, 0]\n    position: [20, 0]\n    parent: Arm\n    children:\n"))
+        #expect(text.contains("  - id: Arm\n    shape: group\n    anchor: [0, 0]\n    position: [10, 0]\n    rotation: 30deg\n    parent: Rig\n    children:\n"))
+        #expect(text.contains("  - id: Rig\n    shape: group\n    anchor: [0, 0]\n    position: [50, 50]\n    children: []\ntimelines:\n"))
+        #expect(text.contains("      Rig.position:\n        - {at: 0s, value: [50, 50]}\n        - {at: 1s, value: [150, 50]}\n"))
+    }
+
+    @Test func separateDimensionsKeepEachAxissOwnKeyframesAndEasing() throws {
+        let text = try scene(document(layers: #"""
+            {"ty":4,"nm":"Ball","ip":0,"op":60,"st":0,"ks":{"p":{"s":true,
+                "x":{"a":1,"k":[{"t":0,"s":[20],"o":{"x":[0.4],"y":[0]},"i":{"x":[0.6],"y":[1]}},{"t":60,"s":[180]}]},
+                "y":{"a":1,"k":[{"t":0,"s":[80],"o":{"x":[0.2],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":30,"s":[20]},{"t":60,"s":[80]}]}}},
+             "shapes":[{"ty":"el","s":{"a":0,"k":[10,10]},"p":{"a":0,"k":[0,0]}},{"ty":"fl","c":{"a":0,"k":[0,0,0,1]},"o":{"a":0,"k":100}}]}
+            """#, extra: #","markers":[{"tm":30,"cm":"top","dr":0}]"#))
+        #expect(text.contains("  - id: Ball\n    shape: group\n    anchor: [0, 0]\n    position: [20, 80]\n"), "\(text)")
+        #expect(text.contains("""
+                  Ball.position.x:
+                    - {at: 0s, value: 20}
+                    - {at: 1.999s, value: 180, easing: {cubic-bezier: [0.4, 0, 0.6, 1]}}
+                    - {at: 2s, value: 20, easing: hold}
+                  Ball.position.y:
+                    - {at: 0s, value: 80}
+                    - {at: 1s, value: 20, easing: {cubic-bezier: [0.2, 0, 1, 1]}}
+                    - {at: 2s, value: 80}
+            """), "\(text)")
+        // A pose writes the point.
+        #expect(text.contains("  top:\n    Ball: {position: [100, 20]}\n"), "\(text)")
+    }
+
     @Test func aSegmentCrossingTheAnimationsStartIsCutWithItsExactMotion() {
         // ease-in-out cut at half its time: the part after is a curve of its own, and the value
         // at the cut is the curve's.
