@@ -45,7 +45,7 @@ extension DocumentImport {
     func blendMode(_ layer: LottieItem) -> SceneValue? {
         guard let code = layer.number("bm"), code != 0 else { return nil }
         let modes = BlendMode.allCases
-        guard code == code.rounded(), code > 0, Int(code) < modes.count else {
+        guard code == code.rounded(), code > 0, code < Double(modes.count) else {
             warnings.add(layer["bm"]!, "a blend mode (\(formatSceneNumber(code))) that has no CSS equivalent; the layer is drawn normally", kind: .blend)
             return nil
         }

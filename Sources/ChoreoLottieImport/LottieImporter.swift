@@ -91,8 +91,6 @@ struct DocumentImport {
     var movingProperties: [MovingProperty] = []
     var themes: [SceneEntry] = []
     var name: String?
-    /// The groups that only show a layer in its window (they carry no transform a child could follow).
-    var windowGroups: Set<String> = []
     /// Positions written as two axes, by node: what a state's pose writes as one point.
     var splitPositions: [String: (x: LottieTrack, y: LottieTrack, time: TimeMap)] = [:]
 
@@ -207,13 +205,12 @@ struct DocumentImport {
             layer.number("ind").flatMap { $0.isFinite && abs($0) < 1e9 ? (Int($0), position) : nil }
         }, uniquingKeysWith: { _, last in last })
         // A parent a node can name: a null (a group of its transform, drawing nothing), or a
-        // layer drawn as itself (not a matte, not inside its window's group).
+        // layer drawn as itself, neither a matte nor matted (the children of a matted parent
+        // drew differently in ThorVG; they keep a group per ancestor).
         func nameable(_ position: Int) -> Bool {
             let layer = list[position]
-            if layer.json["hd"]?.isTrue == true || layer.json["td"]?.isTrue == true { return false }
-            if layer.number("ty") == 3 { return true }
-            guard case let .text(id, _)? = made[position]?[SceneKey(.id)] else { return false }
-            return !windowGroups.contains(id)
+            if layer.json["hd"]?.isTrue == true || layer.json["td"]?.isTrue == true || (layer.number("tt") ?? 0) != 0 { return false }
+            return layer.number("ty") == 3 || made[position] != nil
         }
         // `parent:` where the whole chain can be named, else the node inside a group per ancestor.
         var parentOf: [Int: Int] = [:]
@@ -233,7 +230,7 @@ struct DocumentImport {
         }
         for position in Set(parentOf.values).sorted() where made[position] == nil {
             let layer = list[position]
-            var node = NodeDraft(id: ids.unique(layer.string("nm"), fallback: "null"), shape: .group)
+            var node = NodeDraft(id: ids.unique(layer.string("nm"), fallback: "null-layer"), shape: .group)
             nodeCount += 1
             transform(layer["ks"], on: &node, time: time.then(layerClock(layer)), opacity: false)
             node.set(.children, .list([], .flow))
@@ -357,31 +354,9 @@ struct DocumentImport {
         transform(layer["ks"], on: &node, time: time, opacity: true)
         if layer.json["ao"]?.isTrue == true { node.set(.orient, .word("auto")) }
         applyMasks(layer, to: &node, time: time)
+        if let (start, end) = shown { node.set(.visible, .list([frameTime(start * fps), frameTime(end * fps)], .flow)) }
         node.set(.children, .list(children, .block))
-        guard let (start, end) = shown else { return node.value }
-        return windowed(node.value, name: layer.string("nm"), start: start, end: end)
-    }
-
-    /// `node` inside a group that shows it from `start` to `end` (seconds): its opacity jumps
-    /// from 0 to 1 and back by hold keyframes, and back again where the loop starts over.
-    mutating func windowed(_ node: SceneValue, name: String?, start: Double, end: Double) -> SceneValue {
-        var group = NodeDraft(id: ids.unique((name ?? "layer") + " window", fallback: "window"), shape: .group)
-        nodeCount += 1
-        windowGroups.insert(group.id)
-        let first: Double = start <= 0 ? 1 : 0
-        group.set(.opacity, .number(first))
-        var keys: [(Double, Double)] = [(0, first)]
-        if start > 0 { keys.append((start, 1)) }
-        if end < duration { keys.append((end, 0)) }
-        if keys.last!.1 != first { keys.append((duration, first)) }
-        let list: [SceneValue] = keys.enumerated().map { index, key in
-            var entries = [SceneEntry(.at, frameTime(key.0 * fps)), SceneEntry(.value, .number(key.1))]
-            if index > 0 { entries.append(SceneEntry(.easing, .word("hold"))) }
-            return .map(entries, .flow)
-        }
-        keyframes.append((key: "\(group.id).\(Property.opacity.path)", list: list))
-        group.set(.children, .list([node], .block))
-        return group.value
+        return node.value
     }
 
     /// What a layer has that the scene cannot hold, each a warning at its pointer.
@@ -401,7 +376,6 @@ struct DocumentImport {
         }
     }
 
-    /// A layer drawn only from its in point to its out point: hold keyframes on its opacity.
     /// The part of the animation a layer is drawn in (its in and out points, `ip` and `op`, on its
     /// composition's clock): `.some(nil)` for all of it, nil for none of it, else the seconds.
     func window(_ layer: LottieItem, time: TimeMap) -> (Double, Double)?? {

@@ -50,8 +50,9 @@ struct IdentifierRegistry {
 
     mutating func unique(_ name: String?, fallback: String) -> String {
         var base = Self.identifier(name ?? "") ?? fallback
-        // Words a state map reserves cannot be node ids there.
-        if base == "a11y" || base == "play" { base += "-node" }
+        // Words a state map reserves cannot be node ids there, nor YAML's words for other types
+        // (`null`, `true`) anywhere.
+        if base == "a11y" || base == "play" || !isPlainSafe(base) { base += "-node" }
         if taken.insert(base).inserted { return base }
         var number = next[base, default: 2]
         while !taken.insert("\(base)-\(number)").inserted { number += 1 }

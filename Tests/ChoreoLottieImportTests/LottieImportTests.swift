@@ -120,7 +120,7 @@ import Testing
         #expect(text.contains("      Hole.d:\n        - {at: 0s, value: \"M -10 -10 L 10 -10 L 0 10 Z\"}\n"))
     }
 
-    @Test func aNullParentIsANodeItsChildrenNameAndAWindowedParentIsAGroup() throws {
+    @Test func nullsAndLayersAreParentsTheirChildrenNameAndWindowsAreVisible() throws {
         let dot = #""shapes":[{"ty":"el","s":{"a":0,"k":[20,20]},"p":{"a":0,"k":[0,0]}},{"ty":"fl","c":{"a":0,"k":[0,0,0,1]},"o":{"a":0,"k":100}}]"#
         let text = try scene(document(layers: #"""
             {"ty":3,"nm":"Rig","ind":1,"ip":0,"op":60,"st":0,"ks":{"p":{"a":1,"k":[{"t":0,"s":[50,50]},{"t":30,"s":[150,50]}]},"o":{"a":0,"k":0}}},
@@ -129,10 +129,9 @@ import Testing
             {"ty":4,"nm":"Flash","ind":4,"ip":30,"op":60,"st":0,"ks":{"p":{"a":0,"k":[100,20]}},\#(dot)},
             {"ty":4,"nm":"Spark","ind":5,"parent":4,"ip":0,"op":60,"st":0,"ks":{"p":{"a":0,"k":[5,5]}},\#(dot)}
             """#))
-        // Bottom first: the windowed parent's child inside a group of its transform, then the
-        // window, then the chain of parents naming each other, the null last, drawing nothing.
-        #expect(text.contains("  - id: Flash-transform\n    shape: group\n    anchor: [0, 0]\n    position: [100, 20]\n    children:\n      - id: Spark\n"), "\(text)")
-        #expect(text.contains("  - id: Flash-window\n"))
+        // A window is the node's `visible:`; parents are named, the null drawing nothing.
+        #expect(text.contains("  - id: Spark\n    shape: group\n    anchor: [0, 0]\n    position: [5, 5]\n    parent: Flash\n    children:\n"), "\(text)")
+        #expect(text.contains("  - id: Flash\n    shape: group\n    anchor: [0, 0]\n    position: [100, 20]\n    visible: [1s, 2s]\n    children:\n"))
         #expect(text.contains("  - id: Hand\n    shape: group\n    anchor: [0, 0]\n    position: [20, 0]\n    parent: Arm\n    children:\n"))
         #expect(text.contains("  - id: Arm\n    shape: group\n    anchor: [0, 0]\n    position: [10, 0]\n    rotation: 30deg\n    parent: Rig\n    children:\n"))
         #expect(text.contains("  - id: Rig\n    shape: group\n    anchor: [0, 0]\n    position: [50, 50]\n    children: []\ntimelines:\n"))
@@ -159,6 +158,18 @@ import Testing
             """), "\(text)")
         // A pose writes the point.
         #expect(text.contains("  top:\n    Ball: {position: [100, 20]}\n"), "\(text)")
+    }
+
+    @Test func aBlendModeWithoutACSSNameIsAWarningAtIt() throws {
+        let dot = #""shapes":[{"ty":"el","s":{"a":0,"k":[20,20]},"p":{"a":0,"k":[0,0]}},{"ty":"fl","c":{"a":0,"k":[0,0,0,1]},"o":{"a":0,"k":100}}]"#
+        let result = try imported(document(layers: #"""
+            {"ty":4,"nm":"Add","bm":16,"ip":0,"op":60,"st":0,"ks":{},\#(dot)},
+            {"ty":4,"nm":"Huge","bm":1e300,"ip":0,"op":60,"st":0,"ks":{},\#(dot)}
+            """#))
+        let found = result.warnings.map { "\($0.location(in: "anim.json")): \($0.message)" }
+        #expect(found.contains("anim.json:/layers/0/bm: a blend mode (16) that has no CSS equivalent; the layer is drawn normally"), "\(found)")
+        #expect(found.contains { $0.hasPrefix("anim.json:/layers/1/bm: a blend mode (") })
+        #expect(!result.text().contains("blend:"))
     }
 
     @Test func aSegmentCrossingTheAnimationsStartIsCutWithItsExactMotion() {
@@ -284,6 +295,8 @@ import Testing
         #expect(ids.unique("360º_degree", fallback: "layer") == "_360-_degree")
         #expect(ids.unique("★", fallback: "layer") == "layer")
         #expect(ids.unique("play", fallback: "layer") == "play-node")
+        #expect(ids.unique("null", fallback: "layer") == "null-node")
+        #expect(ids.unique("True", fallback: "layer") == "True-node")
     }
 
     @Test func aDotLottieArchiveImportsItsAnimation() throws {
