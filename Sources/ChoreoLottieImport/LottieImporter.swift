@@ -91,6 +91,8 @@ struct DocumentImport {
     var movingProperties: [MovingProperty] = []
     var themes: [SceneEntry] = []
     var name: String?
+    /// Whether a node has a window, which the timeline `main` plays even when nothing moves.
+    var hasWindows = false
     /// Positions written as two axes, by node: what a state's pose writes as one point.
     var splitPositions: [String: (x: LottieTrack, y: LottieTrack, time: TimeMap)] = [:]
 
@@ -171,12 +173,11 @@ struct DocumentImport {
             entries.append(SceneEntry(.transitions, .list(transitions, .block)))
         }
         var timelineEntries: [SceneEntry] = []
-        if !keyframes.isEmpty {
-            let main = [
-                SceneEntry(.duration, durationValue),
-                SceneEntry(.loop, .word("true")),
-                SceneEntry(.keyframes, .map(keyframes.map { SceneEntry(SceneKey(name: $0.key), .list($0.list, .block)) }, .block)),
-            ]
+        if !keyframes.isEmpty || hasWindows {
+            var main = [SceneEntry(.duration, durationValue), SceneEntry(.loop, .word("true"))]
+            if !keyframes.isEmpty {
+                main.append(SceneEntry(.keyframes, .map(keyframes.map { SceneEntry(SceneKey(name: $0.key), .list($0.list, .block)) }, .block)))
+            }
             timelineEntries.append(SceneEntry(SceneKey(name: "main"), .map(main, .block)))
         }
         timelineEntries += timelines
@@ -354,7 +355,10 @@ struct DocumentImport {
         transform(layer["ks"], on: &node, time: time, opacity: true)
         if layer.json["ao"]?.isTrue == true { node.set(.orient, .word("auto")) }
         applyMasks(layer, to: &node, time: time)
-        if let (start, end) = shown { node.set(.visible, .list([frameTime(start * fps), frameTime(end * fps)], .flow)) }
+        if let (start, end) = shown {
+            node.set(.visible, .list([frameTime(start * fps), frameTime(end * fps)], .flow))
+            hasWindows = true
+        }
         node.set(.children, .list(children, .block))
         return node.value
     }

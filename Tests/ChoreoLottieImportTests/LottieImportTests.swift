@@ -138,6 +138,15 @@ import Testing
         #expect(text.contains("      Rig.position:\n        - {at: 0s, value: [50, 50]}\n        - {at: 1s, value: [150, 50]}\n"))
     }
 
+    @Test func windowsAloneStillMakeTheTimelineThatPlaysThem() throws {
+        let text = try scene(document(layers: #"""
+            {"ty":4,"nm":"Blink","ip":15,"op":45,"st":0,"ks":{"p":{"a":0,"k":[100,50]}},
+             "shapes":[{"ty":"el","s":{"a":0,"k":[10,10]},"p":{"a":0,"k":[0,0]}},{"ty":"fl","c":{"a":0,"k":[0,0,0,1]},"o":{"a":0,"k":100}}]}
+            """#))
+        #expect(text.contains("    visible: [0.5s, 1.5s]\n"), "\(text)")
+        #expect(text.hasSuffix("timelines:\n  main:\n    duration: 2s\n    loop: true\n"), "\(text)")
+    }
+
     @Test func separateDimensionsKeepEachAxissOwnKeyframesAndEasing() throws {
         let text = try scene(document(layers: #"""
             {"ty":4,"nm":"Ball","ip":0,"op":60,"st":0,"ks":{"p":{"s":true,
