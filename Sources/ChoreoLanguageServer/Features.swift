@@ -354,6 +354,17 @@ extension LanguageServer {
                 ]))
             }
         }
+        // The preview's timing edits, unless the client asked for other kinds only.
+        let kinds: [String]?
+        if case let .array(only)? = params["context"]?["only"] {
+            kinds = only.compactMap { if case let .string(kind) = $0 { kind } else { nil } }
+        } else {
+            kinds = nil
+        }
+        if kinds?.contains(where: { "refactor.rewrite".hasPrefix($0) }) ?? true, isTimingLine(document.clampedLine(startLine), uri: uri) {
+            if scene == nil { scene = SceneDocument(SourceFile(path: uri, text: document.text)) }
+            actions += timingActions(scene!, in: document, line: document.clampedLine(startLine))
+        }
         return .array(actions)
     }
 }

@@ -51,11 +51,11 @@ public final class LanguageServer {
     public private(set) var treeReadCount = 0
     /// Lines of documents split again by edits (`Document.linesSplit`).
     public private(set) var linesSplit = 0
-    /// The YAML the lints read: bytes parsed, whole texts read, and top-level layers read again
-    /// alone into the tree of the lint before (`LintBase.splicing`).
+    /// The YAML the lints read: bytes parsed, whole texts read, and entries (a layer, a state's
+    /// entry, a keyframe…) read again alone into the tree of the lint before (`LintBase.splicing`).
     public private(set) var lintYAMLBytes = 0
     public private(set) var lintWholeReads = 0
-    public private(set) var lintLayerReads = 0
+    public private(set) var lintEntryReads = 0
     /// The YAML tree of each document's last lint, for the next lint to splice an edit into.
     var lintBase: [String: LintBase] = [:]
     /// The top-level layers each document's last lint read, for the next to take unchanged.
@@ -264,7 +264,7 @@ public final class LanguageServer {
                 ("hoverProvider", true),
                 ("completionProvider", .object([("triggerCharacters", ["$", "*", ".", ":", " "])])),
                 ("definitionProvider", true),
-                ("codeActionProvider", .object([("codeActionKinds", ["quickfix"])])),
+                ("codeActionProvider", .object([("codeActionKinds", ["quickfix", "refactor.rewrite"])])),
             ])),
             ("serverInfo", .object([("name", "choreo"), ("version", .string(configuration.version))])),
         ])
@@ -296,7 +296,7 @@ public final class LanguageServer {
             if let base = lintBase[uri], let (splice, next) = base.splicing(document, path: path) {
                 read = (splice.root, [])
                 lintBase[uri] = next
-                lintLayerReads += 1
+                lintEntryReads += 1
                 lintYAMLBytes += splice.bytesRead
             } else {
                 read = readYAML(file)

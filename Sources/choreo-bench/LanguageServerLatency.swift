@@ -61,12 +61,12 @@ struct LanguageServerLatency {
     var compiles: Int
     var treeReads: Int
     var linesSplit: Int
-    /// What the lints read (`LanguageServer.lintWholeReads`, `lintLayerReads`, `lintYAMLBytes`,
-    /// and the front end's `LayerReadCache.layersRead`): whole texts, layers whose YAML was read
+    /// What the lints read (`LanguageServer.lintWholeReads`, `lintEntryReads`, `lintYAMLBytes`,
+    /// and the front end's `LayerReadCache.layersRead`): whole texts, entries whose YAML was read
     /// alone, YAML bytes parsed, and layers the front end read (the others it took from the last
     /// lint); counted, not timed.
     var wholeYAMLReads: Int
-    var layerYAMLReads: Int
+    var entryYAMLReads: Int
     var yamlBytes: Int
     var layersRead: Int
     /// Layers lowering built (`LanguageServer.layersLowered`; the others it took from the last
@@ -80,7 +80,7 @@ struct LanguageServerLatency {
         "language server, \(kind.rawValue) scene of \(nodes) nodes (\(megabytes(inputBytes)) MB): a one-character edit in \(section.rawValue) answered in "
             + "\(milliseconds(editMedian)) ms median, \(milliseconds(editMax)) ms max of \(edits) (target \(milliseconds(targetSeconds)) ms); "
             + "a whole compile of the text \(milliseconds(compileMedian)) ms; \(compiles) lints, \(treeReads) more YAML reads, \(linesSplit) lines split again; "
-            + "the lints read \(wholeYAMLReads) whole texts and \(layerYAMLReads) layers alone (\(yamlBytes) bytes of YAML), the front end \(layersRead) layers, lowering \(layersLowered)"
+            + "the lints read \(wholeYAMLReads) whole texts and \(entryYAMLReads) entries alone (\(yamlBytes) bytes of YAML), the front end \(layersRead) layers, lowering \(layersLowered)"
     }
 
     var json: JSONValue {
@@ -89,7 +89,7 @@ struct LanguageServerLatency {
             ("edit-median-seconds", .decimal(editMedian, places: 6)), ("edit-max-seconds", .decimal(editMax, places: 6)),
             ("compile-median-seconds", .decimal(compileMedian, places: 6)),
             ("whole-compiles", .int(compiles)), ("yaml-reads", .int(treeReads)), ("lines-split", .int(linesSplit)),
-            ("whole-yaml-reads", .int(wholeYAMLReads)), ("layer-yaml-reads", .int(layerYAMLReads)), ("lint-yaml-bytes", .int(yamlBytes)),
+            ("whole-yaml-reads", .int(wholeYAMLReads)), ("entry-yaml-reads", .int(entryYAMLReads)), ("lint-yaml-bytes", .int(yamlBytes)),
             ("layers-read", .int(layersRead)), ("layers-lowered", .int(layersLowered)),
         ])
     }
@@ -106,7 +106,7 @@ func measureLanguageServerLatency(kind: SceneGenerator.Kind, section: LanguageSe
         ("textDocument", .object([("uri", .string(uri)), ("languageId", "yaml"), ("version", 1), ("text", .string(text))])),
     ]))]))
     let compilesBefore = server.lintCount, readsBefore = server.treeReadCount, splitBefore = server.linesSplit
-    let wholeBefore = server.lintWholeReads, layerBefore = server.lintLayerReads, bytesBefore = server.lintYAMLBytes
+    let wholeBefore = server.lintWholeReads, layerBefore = server.lintEntryReads, bytesBefore = server.lintYAMLBytes
     let layersBefore = server.layersRead, loweredBefore = server.layersLowered
     func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
     var editTimes: [Double] = [], compileTimes: [Double] = []
@@ -135,7 +135,7 @@ func measureLanguageServerLatency(kind: SceneGenerator.Kind, section: LanguageSe
         kind: kind, section: section, nodes: nodes, inputBytes: text.utf8.count, edits: edits, editMedian: median(editTimes),
         editMax: editTimes.max() ?? 0, compileMedian: median(compileTimes), compiles: server.lintCount - compilesBefore,
         treeReads: server.treeReadCount - readsBefore, linesSplit: server.linesSplit - splitBefore,
-        wholeYAMLReads: server.lintWholeReads - wholeBefore, layerYAMLReads: server.lintLayerReads - layerBefore,
+        wholeYAMLReads: server.lintWholeReads - wholeBefore, entryYAMLReads: server.lintEntryReads - layerBefore,
         yamlBytes: server.lintYAMLBytes - bytesBefore, layersRead: server.layersRead - layersBefore,
         layersLowered: server.layersLowered - loweredBefore)
 }

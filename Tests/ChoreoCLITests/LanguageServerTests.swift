@@ -264,3 +264,95 @@ private func rangeStart(_ value: Any?) -> [Int]? {
     #expect(sandbox.read("out/choreo.schema.json") == printed.stdout)
     #expect(try sandbox.run(["schema", "extra"]).status == 2)
 }
+
+/// The preview's timing edits as code actions, through the real binary: the transition, the node
+/// timing or the tween the cursor is in, retimed on whole frames in the file's units and given
+/// another easing; a value from a var is changed at the var.
+@Test func languageServerOffersTheTimingEditsAsCodeActions() throws {
+    let client = try LSPClient()
+    let initialize = try client.request("initialize", ["processId": NSNull(), "rootUri": NSNull(), "capabilities": [String: Any]()])
+    let capabilities = try #require((initialize["result"] as? [String: Any])?["capabilities"] as? [String: Any])
+    #expect((capabilities["codeActionProvider"] as? [String: Any])?["codeActionKinds"] as? [String] == ["quickfix", "refactor.rewrite"])
+    try client.notify("initialized")
+    let uri = "file:///tmp/choreo-lsp-test/timing.yaml"
+    let text = """
+        choreo: 1
+        size: [100, 100]
+        vars:
+          quick: 300ms
+        layers:
+          - {id: bar, shape: rect, size: [20, 4], position: [50, 50]}
+        states:
+          closed: {}
+          open: {bar: {rotation: 45deg}}
+        transitions:
+          # opening
+          - from: closed
+            to: open
+            on: tap
+            duration: 300ms
+            delay: 50ms
+            easing: ease-out
+            nodes:
+              bar: {duration: 12f}
+          - {from: open, to: closed, on: tap, duration: $quick}
+
+        """
+    try client.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "yaml", "version": 1, "text": text]])
+    _ = try client.receive { ($0["method"] as? String) == "textDocument/publishDiagnostics" }
+    func actions(line: Int, only: [String]? = nil) throws -> [(title: String, kind: String, edits: [(line: Int, start: Int, end: Int, text: String)])] {
+        var context: [String: Any] = ["diagnostics": [Any]()]
+        if let only { context["only"] = only }
+        let reply = try client.request("textDocument/codeAction", [
+            "textDocument": ["uri": uri], "range": ["start": ["line": line, "character": 6], "end": ["line": line, "character": 6]],
+            "context": context,
+        ])
+        return try (reply["result"] as? [[String: Any]] ?? []).map { action in
+            let edits = try #require(((action["edit"] as? [String: Any])?["changes"] as? [String: Any])?[uri] as? [[String: Any]])
+            return (action["title"] as? String ?? "", action["kind"] as? String ?? "", try edits.map { edit in
+                let range = try #require(edit["range"] as? [String: Any])
+                let start = try #require(range["start"] as? [String: Any]), end = try #require(range["end"] as? [String: Any])
+                return (start["line"] as? Int ?? -1, start["character"] as? Int ?? -1, end["character"] as? Int ?? -1, edit["newText"] as? String ?? "")
+            })
+        }
+    }
+    func action(_ list: [(title: String, kind: String, edits: [(line: Int, start: Int, end: Int, text: String)])], _ title: String)
+        -> [(line: Int, start: Int, end: Int, text: String)]?
+    {
+        list.first { $0.title == title }?.edits
+    }
+
+    // In the first transition: its duration halved and doubled in ms, its delay removed, its easing changed.
+    let first = try actions(line: 14)
+    #expect(first.allSatisfy { $0.kind == "refactor.rewrite" })
+    let faster = try #require(action(first, "Retime the transition closed->open on tap faster: duration 0.3s → 0.15s"), "\(first.map(\.title))")
+    #expect(faster.count == 1 && faster[0] == (14, 14, 19, "150ms"))
+    #expect(action(first, "Retime the transition closed->open on tap slower: duration 0.3s → 0.6s")?.first?.text == "600ms")
+    let noDelay = try #require(action(first, "Retime the transition closed->open on tap: no delay (was 0.05s)"), "\(first.map(\.title))")
+    #expect(noDelay.count == 1 && noDelay[0] == (15, 11, 15, "0ms"))
+    let bouncy = try #require(action(first, "Change the easing of the transition closed->open on tap to bouncy (was ease-out)"))
+    #expect(bouncy.count == 1 && bouncy[0] == (16, 12, 20, "bouncy"))
+    #expect(!first.contains { $0.title.contains("to ease-out") }, "the easing it has is not offered")
+    // The same from any line of the transition; only the quick fixes when the client asks for those.
+    #expect(try actions(line: 11).map(\.title) == first.map(\.title))
+    #expect(try actions(line: 14, only: ["quickfix"]).isEmpty)
+    #expect(try actions(line: 14, only: ["refactor"]).map(\.title) == first.map(\.title))
+
+    // In its `nodes:`: the node's own timing, in frames as written.
+    let node = try actions(line: 18)
+    let nodeFaster = try #require(action(node, "Retime 'bar' in closed->open on tap faster: duration 0.2s → 0.1s"), "\(node.map(\.title))")
+    #expect(nodeFaster.count == 1 && nodeFaster[0] == (18, 22, 25, "6f"))
+    let nodeEasing = try #require(action(node, "Change the easing of 'bar' in closed->open on tap to linear"))
+    #expect(nodeEasing.count == 1 && nodeEasing[0].line == 18 && nodeEasing[0].text == ", easing: linear")
+
+    // A duration from a var: changed at the var.
+    let second = try actions(line: 19)
+    let varEdit = try #require(action(second, "Retime the transition open->closed on tap faster: duration 0.3s → 0.15s"), "\(second.map(\.title))")
+    #expect(varEdit.count == 1 && varEdit[0] == (3, 9, 14, "150ms"))
+    // Nothing outside transitions and timelines.
+    #expect(try actions(line: 5).isEmpty)
+
+    _ = try client.request("shutdown")
+    try client.notify("exit")
+    #expect(client.waitForExit() == 0)
+}

@@ -80,7 +80,7 @@ private func edit(_ server: LanguageServer, from start: (line: Int, character: I
     #expect(lowering.layersLowered == 1_000)
     func counts() -> [Int] {
         [
-            server.lintCount, server.lintWholeReads, server.lintLayerReads, server.lintYAMLBytes, cache.layersRead, cache.layersReused,
+            server.lintCount, server.lintWholeReads, server.lintEntryReads, server.lintYAMLBytes, cache.layersRead, cache.layersReused,
             lowering.layersLowered, lowering.layersReused, cache.statesPatched, cache.stateEntriesRead, cache.keyframePairsRead,
         ]
     }
@@ -107,10 +107,42 @@ private func edit(_ server: LanguageServer, from start: (line: Int, character: I
 
     let stateLine = lines.firstIndex { $0.hasPrefix("    n500: ") }!
     _ = edit(server, from: (stateLine, 24), to: (stateLine, 25), with: "6", version: 5)
-    #expect(added()[1] == 1, "an edit of a state reads the whole text")
+    #expect(Array(added()[1..<3]) == [0, 4], "an edit of a state reads that state's entry alone")
     _ = edit(server, from: (radiusLine, 0), to: (radiusLine, 0), with: "    # a comment\n", version: 6)
-    #expect(added()[1] == 2, "an edit that adds a line reads the whole text")
-    #expect(added()[2] == 3)
+    #expect(added()[1] == 1, "an edit that adds a line reads the whole text")
+    #expect(added()[2] == 4)
+}
+
+/// A one-character edit in each section outside the layers (a state's entry, a transition, a
+/// keyframe, a var) reads that entry's YAML alone, not the text, and publishes what a whole lint
+/// of the same text publishes.
+@Test func anEditInEachSectionReadsItsEntryAlone() {
+    let text = scene(nodes: 300, heavy: true)
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let (server, _) = opened(text)
+    var current = lines
+    func column(_ line: Int, before marker: String) -> Int { current[line].components(separatedBy: marker)[0].utf16.count - 1 }
+    let edits: [(section: String, line: Int, character: Int, text: String)] = [
+        ("states", lines.firstIndex { $0.hasPrefix("    n150: ") }!, column(lines.firstIndex { $0.hasPrefix("    n150: ") }!, before: "deg"), "7"),
+        ("transitions", lines.firstIndex { $0.contains("{from: rest, to: moved") }!,
+            column(lines.firstIndex { $0.contains("{from: rest, to: moved") }!, before: "s, easing"), "5"),
+        ("timelines", lines.indices.filter { $0 > lines.firstIndex(of: "timelines:")! && lines[$0].contains("at: 0.5s, value: 1.5") }[10],
+            column(lines.indices.filter { $0 > lines.firstIndex(of: "timelines:")! && lines[$0].contains("at: 0.5s, value: 1.5") }[10], before: ", easing"), "7"),
+        ("timelines", lines.firstIndex(of: "    duration: 1s")!, 14, "2"),
+        ("vars", lines.firstIndex(of: "  half: $cell / 2")!, 16, "4"),
+        ("vars", lines.firstIndex(of: "  cell: 10")!, 8, "2"),
+    ]
+    for (version, edit) in edits.enumerated() {
+        let whole = server.lintWholeReads, entries = server.lintEntryReads, bytes = server.lintYAMLBytes
+        let published = IncrementalLintTests.apply(server, line: edit.line, character: edit.character, text: edit.text, version: version + 2)
+        var scalars = Array(current[edit.line].unicodeScalars)
+        scalars.replaceSubrange(edit.character..<edit.character + 1, with: edit.text.unicodeScalars)
+        current[edit.line] = String(String.UnicodeScalarView(scalars))
+        #expect(server.documents[uri]!.text == current.joined(separator: "\n"))
+        #expect(server.lintWholeReads == whole && server.lintEntryReads == entries + 1, "an edit in \(edit.section) reads its entry alone")
+        #expect(server.lintYAMLBytes - bytes < 100, "an edit in \(edit.section) read \(server.lintYAMLBytes - bytes) bytes of YAML")
+        #expect(published == opened(current.joined(separator: "\n")).published, "an edit in \(edit.section) publishes what a whole lint does")
+    }
 }
 
 /// An edit of a layer whose node a state and a timeline's keyframes animate reads that state
@@ -185,8 +217,8 @@ private func edit(_ server: LanguageServer, from start: (line: Int, character: I
         let published = edit(server, from: start, to: end, with: text, version: version)
         let after = server.documents[uri]!.text
         if kind != 3 { undo.append(IncrementalLintTests.inverse(of: (start, end), inserted: text, in: before, giving: after)) }
-        if server.lintLayerReads > spliced {
-            spliced = server.lintLayerReads
+        if server.lintEntryReads > spliced {
+            spliced = server.lintEntryReads
             let fresh = readYAML(SourceFile(path: "/incremental.yaml", text: after)).root
             #expect(server.lintBase[uri]?.root.debugDescription == fresh?.debugDescription, "the spliced tree after edit \(version)")
         }
@@ -196,11 +228,16 @@ private func edit(_ server: LanguageServer, from start: (line: Int, character: I
         if published != expected { return }
     }
     // About a third of the edits are outside the layers and a quarter add or remove lines (or
-    // undo that); of the rest, those of a text whose YAML reads cleanly read one layer alone.
-    #expect(spliced > 30, "only \(spliced) of the lints read one layer alone")
+    // undo that); of the rest, those of a text whose YAML reads cleanly read one entry alone.
+    #expect(spliced > 35, "only \(spliced) of the lints read one entry alone")
 }
 
 private enum IncrementalLintTests {
+    /// `edit` of one character at a position.
+    static func apply(_ server: LanguageServer, line: Int, character: Int, text: String, version: Int) -> JSONValue? {
+        edit(server, from: (line, character), to: (line, character + 1), with: text, version: version)
+    }
+
     /// The edit that takes `after` back to `before`.
     static func inverse(of range: ((Int, Int), (Int, Int)), inserted: String, in before: String, giving after: String)
         -> (start: (Int, Int), end: (Int, Int), text: String)
