@@ -29,7 +29,7 @@ package func lower(_ scene: Scene, inputBytes: Int = 0, diagnostics: inout Diagn
     let plans = context.layOutSpans(diagnostics: &diagnostics)
     let reportedBeforeNodes = diagnostics.diagnostics.count
     // Without a cache no array of kept nodes is made: every layer is lowered.
-    let kept = cache?.keptLayers(scene, context: context)
+    let kept = cache?.keptLayers(scene, context: context, spans: plans.map(\.span))
     let lowered = kept.map { kept in kept.indices.filter { !kept[$0] } } ?? Array(scene.layers.indices)
     var loweredIDs: Set<String>?
     if lowered.count < scene.layers.count {
@@ -81,7 +81,7 @@ package func lower(_ scene: Scene, inputBytes: Int = 0, diagnostics: inout Diagn
             .nonFinite, "node '\(id)' would be written with an infinite or undefined (NaN) number",
             at: context.node(id)?.range ?? .fileStart, help: "use smaller values; see docs/limits.md")
     }
-    cache?.keep(scene, built, context: context, reportedAboutNodes: diagnostics.diagnostics.count > reportedBeforeNodes)
+    cache?.keep(scene, built, context: context, spans: plans.map(\.span), reportedAboutNodes: diagnostics.diagnostics.count > reportedBeforeNodes)
     return timeline
 }
 
@@ -161,6 +161,9 @@ package struct LoweringContext {
         self.timelineDelays = delays
         self.transitionNames = scene.transitionSpanNames()
     }
+
+    /// The top-level layer (its index in `scene.layers`) the node with this id is in.
+    func layerIndex(of id: String) -> Int? { nodeIndex[id].map { layerOfNode[$0] } }
 
     /// Whether no two nodes have one id (then a node's tracks, found by id, are its own alone).
     var idsAreUnique: Bool { nodeIndex.count == nodeList.count }

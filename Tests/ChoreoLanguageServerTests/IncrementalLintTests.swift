@@ -133,7 +133,7 @@ private func edit(_ server: LanguageServer, from start: (line: Int, character: I
         ("vars", lines.firstIndex(of: "  cell: 10")!, 8, "2"),
     ]
     for (version, edit) in edits.enumerated() {
-        let whole = server.lintWholeReads, entries = server.lintEntryReads, bytes = server.lintYAMLBytes
+        let whole = server.lintWholeReads, entries = server.lintEntryReads, bytes = server.lintYAMLBytes, lowered = server.layersLowered
         let published = IncrementalLintTests.apply(server, line: edit.line, character: edit.character, text: edit.text, version: version + 2)
         var scalars = Array(current[edit.line].unicodeScalars)
         scalars.replaceSubrange(edit.character..<edit.character + 1, with: edit.text.unicodeScalars)
@@ -141,6 +141,7 @@ private func edit(_ server: LanguageServer, from start: (line: Int, character: I
         #expect(server.documents[uri]!.text == current.joined(separator: "\n"))
         #expect(server.lintWholeReads == whole && server.lintEntryReads == entries + 1, "an edit in \(edit.section) reads its entry alone")
         #expect(server.lintYAMLBytes - bytes < 100, "an edit in \(edit.section) read \(server.lintYAMLBytes - bytes) bytes of YAML")
+        if edit.section == "states" { #expect(server.layersLowered - lowered == 1, "a state's entry for a node lowers that node's layer alone") }
         #expect(published == opened(current.joined(separator: "\n")).published, "an edit in \(edit.section) publishes what a whole lint does")
     }
 }

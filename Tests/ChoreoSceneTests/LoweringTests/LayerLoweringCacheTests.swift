@@ -140,8 +140,9 @@ private func digitToEdit(in lines: [String], from first: Int, through last: Int)
     #expect(document.lowering.layersLowered - lowered == 2)
 }
 
-/// An edit of a state changes what every layer's tracks are made from: every layer is lowered.
-@Test func aStateEditLowersEveryLayer() {
+/// An edit of a state's value for a node lowers that node's layer alone; one that changes the
+/// spans' layout (a state played longer, here a state added) lowers every layer.
+@Test func aStateEditLowersTheLayerOfTheNodeItNames() {
     func scene(rotation: Int) -> String {
         """
         choreo: 1
@@ -166,5 +167,8 @@ private func digitToEdit(in lines: [String], from first: Int, through last: Int)
     #expect(document.lowering.layersReused - reused == 3)
     let edited = document.lint(scene(rotation: 90))
     #expect(edited.timeline == compileScene(SourceFile(path: "states.yaml", text: scene(rotation: 90))).timeline)
-    #expect(document.lowering.layersLowered - lowered == 3)
+    #expect(document.lowering.layersLowered - lowered == 1)
+    let added = scene(rotation: 90).replacingOccurrences(of: "  rest: {}\n", with: "  rest: {}\n  other: {b: {opacity: 0.5}}\n")
+    #expect(document.lint(added).timeline == compileScene(SourceFile(path: "states.yaml", text: added)).timeline)
+    #expect(document.lowering.layersLowered - lowered == 4)
 }
