@@ -10,9 +10,10 @@ import ChoreoTimeline
 /// and say what moves), the keyword anchors, and how far staggered repeats reach (which lengthens
 /// spans). So a layer is taken when its `SceneNode` is equal to the one it was built from
 /// (ranges included) and that context is equal too. The states' values for nodes (`overrides`)
-/// are compared layer by layer: a value of a node in one layer is read by that layer's tracks
-/// alone once the spans are laid out the same (they are part of the context), so an edit of a
-/// state's entry lowers the layer of the node it names, not the scene. Lowering's diagnostics are either about the
+/// and the timelines' keyframes are compared layer by layer: a node's value or keyframes are read
+/// by its own layer's tracks alone once the spans are laid out the same (they are part of the
+/// context), so an edit of a state's entry or of a keyframe lowers the layer of the node it
+/// names, not the scene. Lowering's diagnostics are either about the
 /// whole scene (the baked-keyframe count, the span layout's loop frames), which every lowering
 /// still computes, or about a node's tracks (a loop's seam, a non-finite number): a lowering that
 /// reported one of those keeps nothing, so every layer kept is one that reported nothing, and the
@@ -25,7 +26,8 @@ package final class LayerLoweringCache {
         var name: String
         var fps: Double
         var size: Point
-        /// The states without their values for nodes (compared layer by layer).
+        /// The states without their values for nodes, the timelines without their keyframes
+        /// (compared layer by layer).
         var states: [SceneState]
         var spans: [Span]
         var initial: String?
@@ -36,8 +38,9 @@ package final class LayerLoweringCache {
     }
 
     private var context: Context?
-    /// The states of the last lowering, values for nodes included.
+    /// The states and timelines of the last lowering, values for nodes and keyframes included.
     private var states: [SceneState] = []
+    private var timelines: [SceneTimeline] = []
     /// The top-level layers of the last lowering and their IR nodes, index by index (the scene's
     /// and the timeline's own arrays, shared rather than copied).
     private var scenes: [SceneNode] = []
@@ -59,6 +62,7 @@ package final class LayerLoweringCache {
         guard context == self.context, lowering.idsAreUnique, let changed = layersWithChangedValues(scene, lowering) else {
             self.context = nil
             states = []
+            timelines = []
             scenes = []
             nodes = []
             layersLowered += scene.layers.count
@@ -74,20 +78,28 @@ package final class LayerLoweringCache {
         return kept
     }
 
-    /// For each top-level layer, whether a state's value for one of its nodes differs from the
-    /// last lowering's (value or range); nil when a changed value names no node of the scene.
+    /// For each top-level layer, whether a state's value for one of its nodes or a timeline's
+    /// keyframes of one differ from the last lowering's (ranges included); nil when a changed
+    /// value names no node of the scene.
     private func layersWithChangedValues(_ scene: Scene, _ lowering: LoweringContext) -> [Bool]? {
-        guard states.count == scene.states.count else { return nil }
+        guard states.count == scene.states.count, timelines.count == scene.timelines.count else { return nil }
         var changed = Array(repeating: false, count: scene.layers.count)
         var named = true
+        func compare<Value: Equatable>(_ old: [PropertyKey: Value], _ new: [PropertyKey: Value]) {
+            guard old != new else { return }
+            for (key, value) in new where old[key] != value { mark(key.node) }
+            for key in old.keys where new[key] == nil { mark(key.node) }
+        }
         func mark(_ id: String) {
             if let layer = lowering.layerIndex(of: id), layer < changed.count { changed[layer] = true } else { named = false }
         }
-        for (old, new) in zip(states, scene.states) where old.overrides != new.overrides || old.overrideRanges != new.overrideRanges {
-            for (key, value) in new.overrides where old.overrides[key] != value { mark(key.node) }
-            for key in old.overrides.keys where new.overrides[key] == nil { mark(key.node) }
-            for (key, range) in new.overrideRanges where old.overrideRanges[key] != range { mark(key.node) }
-            for key in old.overrideRanges.keys where new.overrideRanges[key] == nil { mark(key.node) }
+        for (old, new) in zip(states, scene.states) {
+            compare(old.overrides, new.overrides)
+            compare(old.overrideRanges, new.overrideRanges)
+        }
+        for (old, new) in zip(timelines, scene.timelines) {
+            compare(old.keyframes, new.keyframes)
+            compare(old.endValueRanges, new.endValueRanges)
         }
         return named ? changed : nil
     }
@@ -102,12 +114,14 @@ package final class LayerLoweringCache {
         guard !reportedAboutNodes, lowering.idsAreUnique else {
             context = nil
             states = []
+            timelines = []
             scenes = []
             nodes = []
             return
         }
         context = pending ?? Context(lowering, spans: spans)
         states = scene.states
+        timelines = scene.timelines
         scenes = scene.layers
         nodes = layers
     }
@@ -122,9 +136,15 @@ extension LayerLoweringCache.Context {
             state.overrideRanges = [:]
             return state
         }
+        let timelines = scene.timelines.map { timeline in
+            var timeline = timeline
+            timeline.keyframes = [:]
+            timeline.endValueRanges = [:]
+            return timeline
+        }
         self.init(
             name: scene.name, fps: scene.fps, size: scene.size, states: states, spans: spans, initial: scene.initial,
-            transitions: scene.transitions, timelines: scene.timelines, keywordAnchors: scene.keywordAnchors,
+            transitions: scene.transitions, timelines: timelines, keywordAnchors: scene.keywordAnchors,
             staggerReach: lowering.staggerReach)
     }
 }

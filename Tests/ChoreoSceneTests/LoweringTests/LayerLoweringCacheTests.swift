@@ -172,3 +172,40 @@ private func digitToEdit(in lines: [String], from first: Int, through last: Int)
     #expect(document.lint(added).timeline == compileScene(SourceFile(path: "states.yaml", text: added)).timeline)
     #expect(document.lowering.layersLowered - lowered == 4)
 }
+
+/// A digit of a value edited in each line of the states and the timelines of every scene in turn:
+/// the lint with the caches publishes the diagnostics and builds the timeline of a compile of its
+/// own (a state's value or a keyframe of one node lowers that node's layer alone, so the layers
+/// taken must be the ones nothing changed).
+@Test func editsOfStatesAndTimelinesBuildWhatAWholeCompileBuilds() throws {
+    var edits = 0, partial = 0
+    for url in try loweringCorpus() {
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let document = CachedDocument(path: url.path)
+        _ = document.lint(text)
+        var section = ""
+        for (index, line) in lines.enumerated() {
+            if !line.isEmpty, !line.hasPrefix(" "), !line.hasPrefix("#") { section = String(line.prefix { $0 != ":" }) }
+            guard section == "states" || section == "timelines", let (row, column) = digitToEdit(in: lines, from: index, through: index) else { continue }
+            var edited = lines
+            var characters = Array(edited[row])
+            characters[column] = characters[column] == "9" ? "2" : Character(String(characters[column].wholeNumberValue! + 1))
+            edited[row] = String(characters)
+            let editedText = edited.joined(separator: "\n")
+            let before = document.lowering.layersLowered
+            let cached = document.lint(editedText)
+            let fresh = compileScene(SourceFile(path: url.path, text: editedText), artwork: SVGArtworkLoader(), files: SceneFolderFiles())
+            let place = "\(url.lastPathComponent):\(row + 1):\(column + 1)"
+            #expect(cached.diagnostics == fresh.diagnostics, "\(place)")
+            #expect(cached.timeline == fresh.timeline, "\(place)")
+            edits += 1
+            if let layers = fresh.timeline?.layers.count, document.lowering.layersLowered - before < layers { partial += 1 }
+            let restored = document.lint(text)
+            #expect(restored.timeline == compileScene(SourceFile(path: url.path, text: text), artwork: SVGArtworkLoader(), files: SceneFolderFiles()).timeline, "\(place)")
+        }
+    }
+    #expect(edits > 100, "only \(edits) edits")
+    // Most of these edits are times (durations, delays, keyframe times), which move every span.
+    #expect(partial * 8 > edits, "only \(partial) of \(edits) edits lowered less than the scene")
+}
