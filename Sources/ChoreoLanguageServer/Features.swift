@@ -361,7 +361,7 @@ extension LanguageServer {
         } else {
             kinds = nil
         }
-        if kinds?.contains(where: { "refactor.rewrite".hasPrefix($0) }) ?? true, isTimingLine(document.clampedLine(startLine), uri: uri) {
+        if kinds?.contains(where: { $0 == "refactor.rewrite" || "refactor.rewrite".hasPrefix($0 + ".") }) ?? true, isTimingLine(document.clampedLine(startLine), uri: uri) {
             if scene == nil { scene = SceneDocument(SourceFile(path: uri, text: document.text)) }
             actions += timingActions(scene!, in: document, line: document.clampedLine(startLine))
         }
