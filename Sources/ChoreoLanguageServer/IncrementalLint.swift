@@ -210,14 +210,8 @@ struct LintBase {
 func readYAMLMapEntry(
     _ bytes: [UInt8], firstLine: Int, depth: Int, path: String, limits: YAMLLimits = .default
 ) -> (pair: YAMLPair, nodeCount: Int)? {
-    var fragmentLimits = limits
-    fragmentLimits.maxDepth = limits.maxDepth - depth
-    guard fragmentLimits.maxDepth > 1 else { return nil }
-    let file = SourceFile(path: path, bytes: bytes)
-    guard file.isValidUTF8, !file.hasYAMLOnlyLineBreaks else { return nil }
-    let (root, diagnostics) = readYAML(file, limits: fragmentLimits)
-    guard diagnostics.isEmpty, let root, root.tag == nil, !root.containsAlias, case let .mapping(pairs) = root.kind, pairs.count == 1,
-        pairs[0].key.scalar?.value != "<<"
+    guard let root = readYAMLFragment(bytes, depth: depth, path: path, limits: limits), !root.containsAlias,
+        case let .mapping(pairs) = root.kind, pairs.count == 1, pairs[0].key.scalar?.value != "<<"
     else { return nil }
     let pair = YAMLPair(key: pairs[0].key.shiftingLines(by: firstLine - 1), value: pairs[0].value.shiftingLines(by: firstLine - 1))
     return (pair, pair.key.nodeCount + pair.value.nodeCount)

@@ -280,7 +280,7 @@ extension FrontendContext {
         let previous = items[index - 1], item = items[index]
         guard previous.alias == nil, item.alias == nil, previous.range.end.line == item.range.end.line,
             let between = file.text(in: SourceRange(start: previous.range.end, end: item.range.start)),
-            between.filter { $0 != " " } == ","
+            between.filter({ $0 != " " }) == ","
         else { return [] }
         let text = file.text(in: item.range) ?? ""
         return [FixIt.replace(SourceRange(start: previous.range.end, end: item.range.end), with: "", message: "remove the repeated '\(text)'")]

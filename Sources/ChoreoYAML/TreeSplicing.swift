@@ -71,16 +71,26 @@ extension YAMLNode {
 public func readYAMLSequenceItem(
     _ bytes: [UInt8], firstLine: Int, depth: Int, path: String, limits: YAMLLimits = .default
 ) -> (item: YAMLNode, nodeCount: Int)? {
+    guard let root = readYAMLFragment(bytes, depth: depth, path: path, limits: limits),
+        case let .sequence(items) = root.kind, items.count == 1
+    else { return nil }
+    let item = items[0]
+    guard !item.containsAlias else { return nil }
+    return (item.shiftingLines(by: firstLine - 1), item.nodeCount)
+}
+
+/// Lines of a file read on their own as the reader would read them `depth` collections deep (its
+/// depth limit lowered by as much): nil on any diagnostic, a tag on the root, or a line break only
+/// YAML counts (the fragment's lines would not be the file's).
+public func readYAMLFragment(_ bytes: [UInt8], depth: Int, path: String, limits: YAMLLimits) -> YAMLNode? {
     var fragmentLimits = limits
     fragmentLimits.maxDepth = limits.maxDepth - depth
     guard fragmentLimits.maxDepth > 1 else { return nil }
     let file = SourceFile(path: path, bytes: bytes)
     guard file.isValidUTF8, !file.hasYAMLOnlyLineBreaks else { return nil }
     let (root, diagnostics) = readYAML(file, limits: fragmentLimits)
-    guard diagnostics.isEmpty, let root, root.tag == nil, case let .sequence(items) = root.kind, items.count == 1 else { return nil }
-    let item = items[0]
-    guard !item.containsAlias else { return nil }
-    return (item.shiftingLines(by: firstLine - 1), item.nodeCount)
+    guard diagnostics.isEmpty, let root, root.tag == nil else { return nil }
+    return root
 }
 
 /// Two trees are equal when they read the same everywhere, ranges included. Lists and maps that
